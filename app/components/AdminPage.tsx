@@ -1,0 +1,190 @@
+import {
+  ActionList,
+  Badge,
+  BlockStack,
+  Box,
+  Button,
+  InlineStack,
+  Page,
+  Popover,
+  Text,
+} from "@shopify/polaris";
+import { NotificationIcon, PersonIcon } from "@shopify/polaris-icons";
+import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import {
+  PLUS_COMING_SOON_TOAST,
+  headerPlanTarget,
+  planButton,
+  planName,
+  type PlanId,
+} from "../domain/plans";
+import type { AdminLayoutData } from "../routes/_admin";
+import { withEmbeddedQuery } from "./admin-nav";
+import { useToast } from "./Toasts";
+
+export function useAdminLayout(): AdminLayoutData {
+  const data = useRouteLoaderData<AdminLayoutData>("routes/_admin");
+  if (!data) throw new Error("useAdminLayout is used outside the admin layout");
+  return data;
+}
+
+interface PlanChangeResult {
+  ok: boolean;
+  message?: string;
+  plan?: PlanId;
+  confirmationUrl?: string;
+}
+
+/** The plan upgrade or downgrade button with the seed's labels and toasts (section 4). */
+export function PlanButton({ target }: { target: PlanId }) {
+  const { plan } = useAdminLayout();
+  const fetcher = useFetcher<PlanChangeResult>();
+  const toast = useToast();
+  const processing = fetcher.state !== "idle";
+  const state = planButton(plan, target, { processing });
+
+  useEffect(() => {
+    const result = fetcher.data;
+    if (!result || fetcher.state !== "idle") return;
+    if (!result.ok) {
+      toast({ title: "Error", description: result.message ?? "Failed to update plan", error: true });
+    } else if (result.confirmationUrl) {
+      toast({ title: "Plan Updated", description: result.message });
+      window.open(result.confirmationUrl, "_top");
+    } else {
+      toast({ title: "Plan Updated", description: result.message });
+    }
+  }, [fetcher.data, fetcher.state, toast]);
+
+  if (state.kind === "coming_soon") {
+    return (
+      // A disabled button receives no clicks; the wrapper still tells why it is disabled.
+      <span
+        role="presentation"
+        data-testid="plus-coming-soon"
+        onClick={() => toast(PLUS_COMING_SOON_TOAST)}
+      >
+        <Button disabled>{state.label}</Button>
+      </span>
+    );
+  }
+  return (
+    <Button
+      variant={state.kind === "upgrade" ? "primary" : "secondary"}
+      disabled={state.disabled}
+      onClick={() =>
+        fetcher.submit(
+          { plan: target },
+          {
+            method: "post",
+            action: state.kind === "upgrade" ? "/api/billing/upgrade" : "/api/billing/downgrade",
+          },
+        )
+      }
+    >
+      {state.label}
+    </Button>
+  );
+}
+
+function UserMenu() {
+  const { shop, plan } = useAdminLayout();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  return (
+    <Popover
+      active={open}
+      onClose={() => setOpen(false)}
+      activator={
+        <Button icon={PersonIcon} onClick={() => setOpen((value) => !value)} disclosure>
+          {shop.name}
+        </Button>
+      }
+    >
+      <ActionList
+        sections={[
+          {
+            title: shop.domain,
+            items: [
+              { content: `Plan: ${planName(plan)}`, disabled: true },
+              { content: "Pricing", url: withEmbeddedQuery("/pricing", location.search) },
+              { content: "Support", url: withEmbeddedQuery("/support", location.search) },
+            ],
+          },
+        ]}
+      />
+    </Popover>
+  );
+}
+
+export interface PrimaryAction {
+  content: string;
+  onAction: () => void;
+  loading?: boolean;
+  disabled?: boolean;
+}
+
+/**
+ * Every admin page's header (seed-spec section 2): title and optional description, plan
+ * badge and plan button, optional primary action ('Saving...' while loading), the
+ * notifications bell with the alert count, and the user menu.
+ */
+export function AdminPage({
+  title,
+  description,
+  primaryAction,
+  children,
+}: {
+  title: string;
+  description?: string;
+  primaryAction?: PrimaryAction;
+  children: React.ReactNode;
+}) {
+  const { plan, alertCount } = useAdminLayout();
+  const location = useLocation();
+  return (
+    <Page fullWidth>
+      <BlockStack gap="500">
+        <InlineStack align="space-between" blockAlign="start" gap="400">
+          <BlockStack gap="100">
+            <Text as="h1" variant="headingXl">
+              {title}
+            </Text>
+            {description ? (
+              <Text as="p" tone="subdued">
+                {description}
+              </Text>
+            ) : null}
+          </BlockStack>
+          <InlineStack gap="300" blockAlign="center">
+            <Badge tone={plan === "free" ? undefined : "success"}>{`${planName(plan)} plan`}</Badge>
+            <PlanButton target={headerPlanTarget(plan)} />
+            {primaryAction ? (
+              <Button
+                variant="primary"
+                onClick={primaryAction.onAction}
+                disabled={primaryAction.disabled || primaryAction.loading}
+              >
+                {primaryAction.loading ? "Saving..." : primaryAction.content}
+              </Button>
+            ) : null}
+            <InlineStack gap="100" blockAlign="center">
+              <Button
+                icon={NotificationIcon}
+                variant="tertiary"
+                url={withEmbeddedQuery("/audit-log", location.search)}
+                accessibilityLabel={`Notifications: ${alertCount} alerts in the last 7 days`}
+              />
+              <Box>
+                <Badge tone={alertCount > 0 ? "attention" : undefined}>{String(alertCount)}</Badge>
+              </Box>
+            </InlineStack>
+            <UserMenu />
+          </InlineStack>
+        </InlineStack>
+        {children}
+      </BlockStack>
+    </Page>
+  );
+}

@@ -1,0 +1,58 @@
+import { Badge, BlockStack, Box, InlineStack, Text } from "@shopify/polaris";
+import type { AuditEventView } from "../domain/audit-view";
+
+const SEVERITY_TONES: Record<string, "info" | "attention" | "warning" | "critical" | undefined> = {
+  low: "info",
+  medium: "attention",
+  high: "warning",
+  critical: "critical",
+};
+
+export function SeverityBadge({ severity }: { severity: string }) {
+  return <Badge tone={SEVERITY_TONES[severity]}>{severity}</Badge>;
+}
+
+/** A compact list of audit events, newest first. */
+export function EventList({ events, emptyText }: { events: AuditEventView[]; emptyText: string }) {
+  if (events.length === 0) {
+    return (
+      <Text as="p" tone="subdued">
+        {emptyText}
+      </Text>
+    );
+  }
+  return (
+    <BlockStack gap="300" as="ul">
+      {events.map((event) => (
+        <Box as="li" key={event.id} paddingBlockEnd="200" borderBlockEndWidth="025" borderColor="border">
+          <BlockStack gap="100">
+            <InlineStack gap="200" blockAlign="center">
+              <Text as="span" fontWeight="semibold">
+                {event.typeLabel}
+              </Text>
+              <SeverityBadge severity={event.severity} />
+              {event.orderName ? <Text as="span">{event.orderName}</Text> : null}
+              {event.discountPercent ? (
+                <Text as="span" tone="subdued">
+                  {event.discountPercent}
+                </Text>
+              ) : null}
+              {event.totalDiscount ? (
+                <Text as="span" tone="subdued">
+                  {event.totalDiscount}
+                </Text>
+              ) : null}
+              {event.discountCodes.map((code) => (
+                <Badge key={code}>{code}</Badge>
+              ))}
+            </InlineStack>
+            <Text as="p">{event.message}</Text>
+            <Text as="p" variant="bodySm" tone="subdued">
+              <time dateTime={event.createdAt}>{event.time}</time>
+            </Text>
+          </BlockStack>
+        </Box>
+      ))}
+    </BlockStack>
+  );
+}

@@ -1,0 +1,29 @@
+/** The sidebar links of seed-spec section 2, in the seed's order, at the seed's paths. */
+export const ADMIN_NAV_LINKS = [
+  { label: "Dashboard", url: "/dashboard" },
+  { label: "Rules", url: "/rules" },
+  { label: "Alerts", url: "/alerts" },
+  { label: "Audit Log", url: "/audit-log" },
+  { label: "ROI Dashboard", url: "/roi-dashboard" },
+  { label: "Integration", url: "/integration" },
+  { label: "Pricing", url: "/pricing" },
+] as const;
+
+export const FOOTER_LINKS = [
+  { label: "Privacy Policy", url: "/privacy-policy" },
+  { label: "Terms of Service", url: "/terms-of-service" },
+  { label: "Data Deletion", url: "/data-deletion" },
+  { label: "Support", url: "/support" },
+] as const;
+
+/** Keeps the embedded query (shop, host, embedded) on internal links, as Shopify expects. */
+export function withEmbeddedQuery(url: string, search: string): string {
+  const current = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const key of ["shop", "host", "embedded"]) {
+    const value = current.get(key);
+    if (value) kept.set(key, value);
+  }
+  const query = kept.toString();
+  return query ? `${url}?${query}` : url;
+}

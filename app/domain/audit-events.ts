@@ -1,0 +1,60 @@
+/** Audit event types and the dashboard's counting rules (seed-spec sections 3 and 9). */
+
+export const AUDIT_EVENT_TYPES = [
+  "rule_triggered",
+  "alert_sent",
+  "checkout_blocked",
+  "admin_override",
+  "rule_created",
+] as const;
+
+export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
+
+export const AUDIT_EVENT_TYPE_LABELS: Record<AuditEventType, string> = {
+  rule_triggered: "Rule triggered",
+  alert_sent: "Alert sent",
+  checkout_blocked: "Checkout blocked",
+  admin_override: "Admin override",
+  rule_created: "Rule created",
+};
+
+export function isAuditEventType(value: unknown): value is AuditEventType {
+  return typeof value === "string" && (AUDIT_EVENT_TYPES as readonly string[]).includes(value);
+}
+
+/** "Alerts Sent counts events whose type contains rule_triggered or alert_sent." */
+export function countsAsAlert(eventType: string): boolean {
+  return eventType.includes("rule_triggered") || eventType.includes("alert_sent");
+}
+
+/** "Blocked Checkouts counts events whose type contains blocked." */
+export function countsAsBlocked(eventType: string): boolean {
+  return eventType.includes("blocked");
+}
+
+export const ALERT_EVENT_TYPES = AUDIT_EVENT_TYPES.filter(countsAsAlert);
+export const BLOCKED_EVENT_TYPES = AUDIT_EVENT_TYPES.filter(countsAsBlocked);
+
+/** Number of latest events in the dashboard's Real-time Monitoring list. */
+export const DASHBOARD_RECENT_EVENTS = 5;
+
+export interface EventTypeCount {
+  eventType: string;
+  count: number;
+}
+
+export interface DashboardCounts {
+  alertsSent: number;
+  blockedCheckouts: number;
+}
+
+/** Folds per-type counts into the dashboard's stat card figures. */
+export function dashboardCounts(rows: EventTypeCount[]): DashboardCounts {
+  let alertsSent = 0;
+  let blockedCheckouts = 0;
+  for (const row of rows) {
+    if (countsAsAlert(row.eventType)) alertsSent += row.count;
+    if (countsAsBlocked(row.eventType)) blockedCheckouts += row.count;
+  }
+  return { alertsSent, blockedCheckouts };
+}

@@ -1,0 +1,26 @@
+/** Money is kept in integer cents; these are the only conversions and formats. */
+
+export function dollarsToCents(dollars: number): number {
+  return Math.round(dollars * 100);
+}
+
+export function centsToDollars(cents: number): number {
+  return cents / 100;
+}
+
+/** "$1,234.50"; amounts are shown with 2 decimals in dollars (seed-spec section 9). */
+export function formatCents(cents: number | null | undefined, currency = "USD"): string {
+  const value = typeof cents === "number" && Number.isFinite(cents) ? cents / 100 : 0;
+  return new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(value);
+}
+
+/** Discount percent is shown with 1 decimal. */
+export function formatPercent(value: number | null | undefined): string {
+  const number = typeof value === "number" && Number.isFinite(value) ? value : 0;
+  return `${number.toFixed(1)}%`;
+}

@@ -1,0 +1,139 @@
+/** Plans, prices and limits (seed-spec section 9) and the plan button rules (section 4). */
+
+export type PlanId = "free" | "core" | "plus";
+
+export const PLAN_IDS: readonly PlanId[] = ["free", "core", "plus"];
+
+/** The Plus plan is not purchasable yet; while false it shows "Coming Soon". */
+export const PLUS_ENABLED = false;
+
+export const PLAN_PRICES_USD: Record<PlanId, number> = { free: 0, core: 29, plus: 79 };
+
+export interface PlanInfo {
+  id: PlanId;
+  name: string;
+  priceUsd: number;
+  /** Active rules allowed; null means unlimited. */
+  ruleLimit: number | null;
+  contents: string[];
+  badge?: string;
+  comingSoon: boolean;
+}
+
+export const PLANS: Record<PlanId, PlanInfo> = {
+  free: {
+    id: "free",
+    name: "Free",
+    priceUsd: PLAN_PRICES_USD.free,
+    ruleLimit: 2,
+    contents: ["2 rules", "Audit log", "E-mail support"],
+    comingSoon: false,
+  },
+  core: {
+    id: "core",
+    name: "Core",
+    priceUsd: PLAN_PRICES_USD.core,
+    ruleLimit: 10,
+    contents: ["10 rules", "Audit log", "Alerts (chat, e-mail, webhook)", "ROI dashboard"],
+    badge: "Most Value",
+    comingSoon: false,
+  },
+  plus: {
+    id: "plus",
+    name: "Plus",
+    priceUsd: PLAN_PRICES_USD.plus,
+    ruleLimit: null,
+    contents: [
+      "Unlimited rules",
+      "Real-time checkout blocking",
+      "Advanced rule engine",
+      "Priority support",
+    ],
+    comingSoon: !PLUS_ENABLED,
+  },
+};
+
+export function isPlanId(value: unknown): value is PlanId {
+  return typeof value === "string" && (PLAN_IDS as readonly string[]).includes(value);
+}
+
+/** Maps a stored value or a Shopify subscription name ("Core", "core") to a plan. */
+export function toPlanId(value: unknown): PlanId | null {
+  if (typeof value !== "string") return null;
+  const normalized = value.trim().toLowerCase();
+  return isPlanId(normalized) ? normalized : null;
+}
+
+export function planName(plan: PlanId): string {
+  return PLANS[plan].name;
+}
+
+export type PlanButtonKind = "current" | "upgrade" | "downgrade" | "coming_soon";
+
+export interface PlanButtonState {
+  kind: PlanButtonKind;
+  label: string;
+  disabled: boolean;
+}
+
+/** The label and state of a button that moves `current` to `target`. */
+export function planButton(
+  current: PlanId,
+  target: PlanId,
+  options: { processing?: boolean; plusEnabled?: boolean } = {},
+): PlanButtonState {
+  const plusEnabled = options.plusEnabled ?? PLUS_ENABLED;
+  if (current === target) return { kind: "current", label: "Current Plan", disabled: true };
+  if (target === "plus" && !plusEnabled) {
+    return { kind: "coming_soon", label: "Coming Soon", disabled: true };
+  }
+  const kind: PlanButtonKind =
+    PLAN_IDS.indexOf(target) > PLAN_IDS.indexOf(current) ? "upgrade" : "downgrade";
+  if (options.processing) return { kind, label: "Processing...", disabled: true };
+  const verb = kind === "upgrade" ? "Upgrade" : "Downgrade";
+  return { kind, label: `${verb} to ${planName(target)}`, disabled: false };
+}
+
+/** The plan the page header offers: the next plan up, or one down from the top plan. */
+export function headerPlanTarget(current: PlanId): PlanId {
+  const index = PLAN_IDS.indexOf(current);
+  return index < PLAN_IDS.length - 1 ? PLAN_IDS[index + 1] : PLAN_IDS[index - 1];
+}
+
+export const PLUS_COMING_SOON_TOAST = {
+  title: "Plus Plan Coming Soon",
+  description: "Plus plan features will be available soon with Shopify Plus integration",
+};
+
+/** One way of finding the plan; null means "this source does not know". */
+export type PlanLookup = () => Promise<PlanId | null> | PlanId | null;
+
+/**
+ * Plan detection (seed-spec section 4): each lookup is asked in order and the first plan
+ * wins; when a lookup fails, or none knows, the plan is Free.
+ */
+export async function detectPlan(lookups: PlanLookup[]): Promise<PlanId> {
+  try {
+    for (const lookup of lookups) {
+      const plan = await lookup();
+      if (plan) return plan;
+    }
+  } catch {
+    return "free";
+  }
+  return "free";
+}
+
+/** The last-resort rule of seed-spec section 4: an alert channel turned on means Core. */
+export function planFromAlertSettings(
+  settings: { slackEnabled: boolean; emailEnabled: boolean } | null,
+): PlanId | null {
+  if (!settings) return null;
+  return settings.slackEnabled || settings.emailEnabled ? "core" : "free";
+}
+
+/** Whether one more active rule fits the plan. */
+export function canActivateAnotherRule(plan: PlanId, activeRules: number): boolean {
+  const limit = PLANS[plan].ruleLimit;
+  return limit === null || activeRules < limit;
+}

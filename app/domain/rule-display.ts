@@ -1,0 +1,47 @@
+/** How rules read in lists (seed-spec sections 2, 4 and 9). */
+
+export const RULE_TYPE_LABELS: Record<string, string> = {
+  max_discount: "Maximum Discount (%)",
+  max_discount_amount: "Maximum Discount ($)",
+  margin_floor: "Margin Floor",
+  stacking_prevention: "Stacking Prevention",
+  collection_rule: "Collection Rule",
+};
+
+export interface DisplayableRule {
+  ruleType: string;
+  threshold: string | number | null;
+  thresholdAmountCents?: number | null;
+  thresholdPercent?: number | null;
+  thresholdUnit?: string | null;
+  isActive: boolean;
+  action: string;
+}
+
+function finite(value: unknown): number | null {
+  const number = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+  return typeof number === "number" && Number.isFinite(number) ? number : null;
+}
+
+/** '{n}%' or '${n.toFixed(2)}'; an invalid value falls back to 0% or $0.00. */
+export function formatThreshold(rule: DisplayableRule): string {
+  const percent =
+    rule.ruleType === "margin_floor" ||
+    rule.ruleType === "max_discount" ||
+    rule.thresholdUnit === "PERCENT";
+  if (percent) {
+    const value = finite(rule.thresholdPercent) ?? finite(rule.threshold) ?? 0;
+    return `${value}%`;
+  }
+  const dollars =
+    rule.thresholdAmountCents !== null && rule.thresholdAmountCents !== undefined
+      ? (finite(rule.thresholdAmountCents) ?? 0) / 100
+      : (finite(rule.threshold) ?? 0);
+  return `$${dollars.toFixed(2)}`;
+}
+
+/** 'Inactive' when off, 'Block' when on with action block, otherwise 'Alert'. */
+export function ruleStatusLabel(rule: Pick<DisplayableRule, "isActive" | "action">): string {
+  if (!rule.isActive) return "Inactive";
+  return rule.action === "block" ? "Block" : "Alert";
+}

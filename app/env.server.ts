@@ -1,0 +1,129 @@
+import { z } from "zod";
+import { loadDotEnv, resolveDatabaseUrl } from "./config/database-url";
+
+export const DEFAULT_SCOPES =
+  "read_orders,read_products,read_inventory,read_discounts,write_discounts,read_validations,write_validations";
+export const DEMO_SHOP_DOMAIN = "margin-guardrail-demo.myshopify.com";
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value === "" ? undefined : value));
+
+const rawSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test", "demo"]).default("development"),
+  PORT: z.coerce
+    .number({ error: "must be a port number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 65535")
+    .max(65535, "must be between 1 and 65535")
+    .default(3000),
+  DATABASE_URL: optionalText,
+  SHOPIFY_API_KEY: optionalText,
+  SHOPIFY_API_SECRET: optionalText,
+  SHOPIFY_APP_URL: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  ),
+  SCOPES: optionalText,
+  SHOP_CUSTOM_DOMAIN: optionalText,
+  SHOPIFY_BILLING_TEST: z
+    .enum(["true", "false"], { error: "must be true or false" })
+    .default("true")
+    .transform((value) => value === "true"),
+  DEMO_SHOP_DOMAIN: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/, "must be a *.myshopify.com domain")
+      .optional(),
+  ),
+});
+
+export type AppEnv = {
+  nodeEnv: "development" | "production" | "test" | "demo";
+  isProduction: boolean;
+  /** True outside production when no Shopify API key is configured (decisions.md #13). */
+  demoMode: boolean;
+  port: number;
+  databaseUrl: string;
+  shopifyApiKey: string;
+  shopifyApiSecret: string;
+  appUrl: string;
+  scopes: string[];
+  shopCustomDomain?: string;
+  billingTest: boolean;
+  demoShopDomain: string;
+};
+
+export class EnvError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "EnvError";
+  }
+}
+
+const PRODUCTION_REQUIRED = ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_APP_URL"] as const;
+
+/**
+ * Reads and validates the environment. Pure: give it any record of variables.
+ * Throws an EnvError whose message names every variable that is missing or invalid.
+ */
+export function parseEnv(source: Record<string, string | undefined>): AppEnv {
+  const parsed = rawSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join(".") || "environment"}: ${issue.message}`,
+    );
+    throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  const raw = parsed.data;
+  const isProduction = raw.NODE_ENV === "production";
+  if (isProduction) {
+    const missing = PRODUCTION_REQUIRED.filter((name) => !raw[name]);
+    if (missing.length > 0) {
+      throw new EnvError(
+        `Missing Shopify settings for production: ${missing.join(", ")}. ` +
+          "Set them in the environment (see .env.example); the demo store cannot run in production.",
+      );
+    }
+  }
+  const demoMode = !isProduction && !raw.SHOPIFY_API_KEY;
+  if (!demoMode && !raw.SHOPIFY_API_SECRET) {
+    throw new EnvError(
+      "Missing SHOPIFY_API_SECRET: it is required whenever SHOPIFY_API_KEY is set (see .env.example).",
+    );
+  }
+  if (demoMode && !raw.SHOPIFY_API_SECRET) {
+    throw new EnvError(
+      "Missing SHOPIFY_API_SECRET: the demo store verifies webhooks with it. Copy .env.example to .env.",
+    );
+  }
+  return {
+    nodeEnv: raw.NODE_ENV,
+    isProduction,
+    demoMode,
+    port: raw.PORT,
+    databaseUrl: resolveDatabaseUrl(raw.DATABASE_URL),
+    shopifyApiKey: raw.SHOPIFY_API_KEY ?? "demo-api-key",
+    shopifyApiSecret: raw.SHOPIFY_API_SECRET!,
+    appUrl: raw.SHOPIFY_APP_URL ?? `http://localhost:${raw.PORT}`,
+    scopes: (raw.SCOPES ?? DEFAULT_SCOPES)
+      .split(",")
+      .map((scope) => scope.trim())
+      .filter(Boolean),
+    shopCustomDomain: raw.SHOP_CUSTOM_DOMAIN,
+    billingTest: raw.SHOPIFY_BILLING_TEST,
+    demoShopDomain: raw.DEMO_SHOP_DOMAIN ?? DEMO_SHOP_DOMAIN,
+  };
+}
+
+let cached: AppEnv | undefined;
+
+/** The validated environment, read once per process. */
+export function getEnv(): AppEnv {
+  if (!cached) {
+    loadDotEnv();
+    cached = parseEnv(process.env);
+  }
+  return cached;
+}

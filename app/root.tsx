@@ -1,0 +1,68 @@
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+} from "@remix-run/react";
+import polarisStyles from "@shopify/polaris/build/esm/styles.css";
+import { ErrorScreen } from "./components/ErrorScreen";
+import { NotFoundScreen } from "./components/NotFoundScreen";
+import { StandaloneProvider } from "./components/StandaloneProvider";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: polarisStyles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "Margin Guardrail" },
+  {
+    name: "description",
+    content: "Protect your Shopify store's margins from double discounts and risky promotion stacking.",
+  },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width,initial-scale=1" />
+        <meta name="shopify-debug" content="web-vitals" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** The root error fallback of seed-spec section 2: 'Something went wrong', or the 404 page. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <StandaloneProvider>
+        <NotFoundScreen />
+      </StandaloneProvider>
+    );
+  }
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <StandaloneProvider>
+      <ErrorScreen />
+    </StandaloneProvider>
+  );
+}

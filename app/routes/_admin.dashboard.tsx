@@ -1,0 +1,137 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Card,
+  InlineGrid,
+  InlineStack,
+  Layout,
+  Text,
+} from "@shopify/polaris";
+import { AdminPage, PlanButton } from "../components/AdminPage";
+import { EventList } from "../components/EventList";
+import { formatCents } from "../domain/money";
+import { headerPlanTarget, planName } from "../domain/plans";
+import { requireAdmin } from "../services/admin-context.server";
+import { loadDashboard } from "../services/dashboard.server";
+import { ROI_WINDOW_DAYS } from "../domain/windows";
+
+export const meta: MetaFunction = () => [{ title: "Dashboard · Margin Guardrail" }];
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const context = await requireAdmin(request);
+  const dashboard = await loadDashboard({ ...context.shop, plan: context.plan });
+  return { ...dashboard, plan: context.plan, demo: context.demo };
+};
+
+function StatCard({ label, value, help }: { label: string; value: number; help: string }) {
+  return (
+    <Card>
+      <BlockStack gap="200">
+        <Text as="h2" variant="headingSm" tone="subdued">
+          {label}
+        </Text>
+        <Text as="p" variant="heading2xl" numeric>
+          {value.toLocaleString("en-US")}
+        </Text>
+        <Text as="p" variant="bodySm" tone="subdued">
+          {help}
+        </Text>
+      </BlockStack>
+    </Card>
+  );
+}
+
+export default function Dashboard() {
+  const { activeRules, blockedCheckouts, alertsSent, recentEvents, roi, plan, demo } =
+    useLoaderData<typeof loader>();
+  return (
+    <AdminPage title="Dashboard" description="Monitor and protect your store margins">
+      <Banner title="Protect your margins from double discounts" tone="info">
+        <BlockStack gap="200">
+          <Text as="p">
+            You are on the <strong>{planName(plan)}</strong> plan.
+            {plan === "free"
+              ? " Upgrade to Core for 10 rules, alerts by e-mail, Slack and webhook, and the ROI dashboard."
+              : " Margin Guardrail checks every order's discounts against your rules."}
+          </Text>
+          <InlineStack>
+            <PlanButton target={headerPlanTarget(plan)} />
+          </InlineStack>
+        </BlockStack>
+      </Banner>
+      <InlineGrid columns={{ xs: 1, md: 3 }} gap="400">
+        <StatCard label="Active Rules" value={activeRules} help="Rules and collection rules turned on" />
+        <StatCard label="Blocked Checkouts" value={blockedCheckouts} help="Checkouts stopped by a rule" />
+        <StatCard label="Alerts Sent" value={alertsSent} help="Rule breaches reported to you" />
+      </InlineGrid>
+      <Layout>
+        <Layout.Section>
+          <Card>
+            <BlockStack gap="400">
+              <Text as="h2" variant="headingMd">
+                Real-time Monitoring
+              </Text>
+              <EventList
+                events={recentEvents}
+                emptyText="No events yet. Orders that break a rule will appear here."
+              />
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+        <Layout.Section variant="oneThird">
+          <Card>
+            <BlockStack gap="300">
+              <InlineStack align="space-between" blockAlign="center">
+                <Text as="h2" variant="headingMd">
+                  ROI Summary
+                </Text>
+                {demo ? <Badge tone="info">Sample data</Badge> : null}
+              </InlineStack>
+              <Text as="p" tone="subdued">
+                Last {ROI_WINDOW_DAYS} days
+              </Text>
+              <BlockStack gap="100">
+                <Text as="p" variant="bodySm" tone="subdued">
+                  Value protected
+                </Text>
+                <Text as="p" variant="headingLg" numeric>
+                  {formatCents(roi.totalSavedCents)}
+                </Text>
+              </BlockStack>
+              <InlineStack align="space-between">
+                <Text as="span">Blocked checkouts</Text>
+                <Text as="span" numeric>
+                  {roi.blockedCheckouts}
+                </Text>
+              </InlineStack>
+              <InlineStack align="space-between">
+                <Text as="span">Alerts sent</Text>
+                <Text as="span" numeric>
+                  {roi.alertsSent}
+                </Text>
+              </InlineStack>
+              <InlineStack align="space-between">
+                <Text as="span">Subscription cost</Text>
+                <Text as="span" numeric>
+                  {formatCents(roi.subscriptionCostCents)}
+                </Text>
+              </InlineStack>
+              <InlineStack align="space-between">
+                <Text as="span">Return on subscription</Text>
+                <Text as="span" numeric>
+                  {roi.roiPercentage === null ? "Free plan" : `${roi.roiPercentage}%`}
+                </Text>
+              </InlineStack>
+              <Text as="p" variant="bodySm" tone="subdued">
+                Configure blocking in Integration → Shopify Plus Features
+              </Text>
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+      </Layout>
+    </AdminPage>
+  );
+}

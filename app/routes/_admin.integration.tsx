@@ -1,0 +1,82 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { Badge, BlockStack, Card, InlineGrid, InlineStack, Text } from "@shopify/polaris";
+import { AdminPage } from "../components/AdminPage";
+import prisma from "../db.server";
+import { getEnv } from "../env.server";
+import { requireAdmin } from "../services/admin-context.server";
+
+export const meta: MetaFunction = () => [{ title: "Integration · Margin Guardrail" }];
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { shop, demo } = await requireAdmin(request);
+  const config = await prisma.functionConfig.findUnique({ where: { shopId: shop.id } });
+  const granted = new Set((shop.grantedScopes ?? "").split(",").filter(Boolean));
+  const missingScopes = demo ? [] : getEnv().scopes.filter((scope) => !granted.has(scope));
+  return {
+    demo,
+    installState: shop.installState,
+    missingScopes,
+    thresholdPercent: config?.thresholdPercent ?? 40,
+    deployed: Boolean(config?.deployedAt),
+  };
+};
+
+function Status({ label, ok, text }: { label: string; ok: boolean; text: string }) {
+  return (
+    <InlineStack align="space-between" blockAlign="center">
+      <Text as="span">{label}</Text>
+      <Badge tone={ok ? "success" : "attention"}>{text}</Badge>
+    </InlineStack>
+  );
+}
+
+export default function Integration() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <AdminPage title="Integration" description="Connections, app status and checkout blocking">
+      <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
+        <Card>
+          <BlockStack gap="300">
+            <Text as="h2" variant="headingMd">
+              App status
+            </Text>
+            <Status
+              label="Shopify connection"
+              ok={!data.demo}
+              text={data.demo ? "Demo store" : "Connected"}
+            />
+            <Status
+              label="Order monitoring webhooks"
+              ok={data.installState === "installed"}
+              text={data.installState === "installed" ? "Active" : "Uninstalled"}
+            />
+            <Status
+              label="Access scopes"
+              ok={data.missingScopes.length === 0}
+              text={data.missingScopes.length === 0 ? "Granted" : `Missing: ${data.missingScopes.join(", ")}`}
+            />
+          </BlockStack>
+        </Card>
+        <Card>
+          <BlockStack gap="300">
+            <InlineStack align="space-between" blockAlign="center">
+              <Text as="h2" variant="headingMd">
+                Shopify Plus Features
+              </Text>
+              <Badge tone="info">Coming Soon</Badge>
+            </InlineStack>
+            <Text as="p">
+              Real-time checkout blocking stops a breaching checkout before it is paid for.
+            </Text>
+            <Status
+              label="Function threshold"
+              ok={data.deployed}
+              text={`${data.thresholdPercent}% ${data.deployed ? "deployed" : "not deployed"}`}
+            />
+          </BlockStack>
+        </Card>
+      </InlineGrid>
+    </AdminPage>
+  );
+}

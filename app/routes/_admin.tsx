@@ -1,0 +1,99 @@
+import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { NavMenu } from "@shopify/app-bridge-react";
+import { AppProvider } from "@shopify/shopify-app-remix/react";
+import { boundary } from "@shopify/shopify-app-remix/server";
+import { Banner, Box, FooterHelp, Frame, Link, Navigation } from "@shopify/polaris";
+import { useEffect, useState } from "react";
+import { Link as RemixLink } from "@remix-run/react";
+import { getEnv } from "../env.server";
+import { requireAdmin } from "../services/admin-context.server";
+import { recentAlertCount } from "../services/notifications.server";
+import { ADMIN_NAV_LINKS, FOOTER_LINKS, withEmbeddedQuery } from "../components/admin-nav";
+import { ToastProvider } from "../components/Toasts";
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const context = await requireAdmin(request);
+  return {
+    apiKey: getEnv().shopifyApiKey,
+    demo: context.demo,
+    shop: { domain: context.shop.domain, name: context.shop.name ?? context.shop.domain },
+    plan: context.plan,
+    alertCount: await recentAlertCount(context.shop.id),
+  };
+};
+
+export type AdminLayoutData = Awaited<ReturnType<typeof loader>>;
+
+function useAppBridgePresent(demo: boolean): boolean {
+  const [present, setPresent] = useState(!demo);
+  useEffect(() => {
+    setPresent(!demo && typeof window !== "undefined" && "shopify" in window);
+  }, [demo]);
+  return present;
+}
+
+export default function AdminLayout() {
+  const { apiKey, demo } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const appBridge = useAppBridgePresent(demo);
+  const href = (url: string) => withEmbeddedQuery(url, location.search);
+
+  const navigation = appBridge ? undefined : (
+    <Navigation location={location.pathname} ariaLabelledBy="admin-navigation">
+      <Navigation.Section
+        title="Margin Guardrail"
+        items={ADMIN_NAV_LINKS.map((link) => ({
+          label: link.label,
+          url: href(link.url),
+          selected: location.pathname === link.url,
+        }))}
+      />
+    </Navigation>
+  );
+
+  return (
+    <AppProvider isEmbeddedApp={!demo} apiKey={apiKey}>
+      {appBridge ? (
+        <NavMenu>
+          <RemixLink to={href("/dashboard")} rel="home">
+          Margin Guardrail
+        </RemixLink>
+        {ADMIN_NAV_LINKS.map((link) => (
+          <RemixLink key={link.url} to={href(link.url)}>
+            {link.label}
+          </RemixLink>
+        ))}
+        </NavMenu>
+      ) : null}
+      <Frame navigation={navigation}>
+        <ToastProvider>
+          {demo ? (
+            <Box padding="400" paddingBlockEnd="0">
+              <Banner tone="info" title="Demo store">
+                This is a demo store, not connected to Shopify. Its rules, orders and events are
+                sample data, so that every screen has something to show.
+              </Banner>
+            </Box>
+          ) : null}
+          <Outlet />
+          <FooterHelp>
+            {FOOTER_LINKS.map((link, index) => (
+              <span key={link.url}>
+                {index > 0 ? " · " : null}
+                <Link url={href(link.url)}>{link.label}</Link>
+              </span>
+            ))}
+          </FooterHelp>
+        </ToastProvider>
+      </Frame>
+    </AppProvider>
+  );
+}
+
+// Shopify's auth redirects and headers must pass through the embedded layout untouched.
+export function ErrorBoundary() {
+  return boundary.error(useRouteError());
+}
+
+export const headers: HeadersFunction = (headersArgs) => boundary.headers(headersArgs);

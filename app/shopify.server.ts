@@ -1,0 +1,72 @@
+import "@shopify/shopify-app-remix/adapters/node";
+import {
+  ApiVersion,
+  AppDistribution,
+  BillingInterval,
+  shopifyApp,
+} from "@shopify/shopify-app-remix/server";
+import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
+import prisma from "./db.server";
+import { getEnv } from "./env.server";
+import { PLAN_PRICES_USD } from "./domain/plans";
+import { recordInstall } from "./services/shops.server";
+
+/** The Admin API version the app is written and tested against. */
+export const API_VERSION = ApiVersion.October26;
+
+/** Billing plan names, as Shopify's Billing API and the app's plans know them. */
+export const CORE_PLAN = "Core";
+export const PLUS_PLAN = "Plus";
+
+const env = getEnv();
+
+const shopify = shopifyApp({
+  apiKey: env.shopifyApiKey,
+  apiSecretKey: env.shopifyApiSecret,
+  apiVersion: API_VERSION,
+  scopes: env.scopes,
+  appUrl: env.appUrl,
+  authPathPrefix: "/auth",
+  sessionStorage: new PrismaSessionStorage(prisma),
+  distribution: AppDistribution.AppStore,
+  future: {
+    // Token exchange: Shopify manages installation, session tokens become access tokens.
+    unstable_newEmbeddedAuthStrategy: true,
+    expiringOfflineAccessTokens: true,
+  },
+  billing: {
+    [CORE_PLAN]: {
+      lineItems: [
+        {
+          amount: PLAN_PRICES_USD.core,
+          currencyCode: "USD",
+          interval: BillingInterval.Every30Days,
+        },
+      ],
+    },
+    [PLUS_PLAN]: {
+      lineItems: [
+        {
+          amount: PLAN_PRICES_USD.plus,
+          currencyCode: "USD",
+          interval: BillingInterval.Every30Days,
+        },
+      ],
+    },
+  },
+  hooks: {
+    afterAuth: async ({ session }) => {
+      await recordInstall(session.shop, session.scope ?? null);
+    },
+  },
+  ...(env.shopCustomDomain ? { customShopDomains: [env.shopCustomDomain] } : {}),
+});
+
+export default shopify;
+export const apiVersion = API_VERSION;
+export const addDocumentResponseHeaders = shopify.addDocumentResponseHeaders;
+export const authenticate = shopify.authenticate;
+export const unauthenticated = shopify.unauthenticated;
+export const login = shopify.login;
+export const registerWebhooks = shopify.registerWebhooks;
+export const sessionStorage = shopify.sessionStorage;
