@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import {
+  PLANS,
+  PLUS_COMING_SOON_TOAST,
+  canActivateAnotherRule,
+  detectPlan,
+  headerPlanTarget,
+  planButton,
+  planFromAlertSettings,
+  toPlanId,
+} from "./plans";
+
+describe("plan button labels (seed-spec section 4)", () => {
+  it("reads 'Current Plan' and is disabled for the current plan", () => {
+    expect(planButton("core", "core")).toEqual({ kind: "current", label: "Current Plan", disabled: true });
+  });
+  it("reads 'Upgrade to {plan}' moving up", () => {
+    expect(planButton("free", "core")).toEqual({ kind: "upgrade", label: "Upgrade to Core", disabled: false });
+  });
+  it("reads 'Downgrade to {plan}' moving down", () => {
+    expect(planButton("core", "free")).toEqual({
+      kind: "downgrade",
+      label: "Downgrade to Free",
+      disabled: false,
+    });
+  });
+  it("shows Plus as 'Coming Soon', disabled, while the Plus flag is off", () => {
+    expect(planButton("free", "plus")).toEqual({ kind: "coming_soon", label: "Coming Soon", disabled: true });
+    expect(planButton("core", "plus")).toMatchObject({ label: "Coming Soon", disabled: true });
+  });
+  it("offers Plus normally once the flag is on", () => {
+    expect(planButton("core", "plus", { plusEnabled: true }).label).toBe("Upgrade to Plus");
+  });
+  it("reads 'Processing...' and is disabled while a request runs", () => {
+    expect(planButton("free", "core", { processing: true })).toEqual({
+      kind: "upgrade",
+      label: "Processing...",
+      disabled: true,
+    });
+  });
+  it("keeps 'Current Plan' even while processing", () => {
+    expect(planButton("free", "free", { processing: true }).label).toBe("Current Plan");
+  });
+  it("has the seed's Coming Soon toast", () => {
+    expect(PLUS_COMING_SOON_TOAST).toEqual({
+      title: "Plus Plan Coming Soon",
+      description: "Plus plan features will be available soon with Shopify Plus integration",
+    });
+  });
+  it("offers the next plan up in the header, or one down from the top", () => {
+    expect(headerPlanTarget("free")).toBe("core");
+    expect(headerPlanTarget("core")).toBe("plus");
+    expect(headerPlanTarget("plus")).toBe("core");
+  });
+});
+
+describe("plans and limits (seed-spec section 9)", () => {
+  it("has the seed's prices, limits and badge", () => {
+    expect([PLANS.free.priceUsd, PLANS.core.priceUsd, PLANS.plus.priceUsd]).toEqual([0, 29, 79]);
+    expect([PLANS.free.ruleLimit, PLANS.core.ruleLimit, PLANS.plus.ruleLimit]).toEqual([2, 10, null]);
+    expect(PLANS.core.badge).toBe("Most Value");
+    expect(PLANS.plus.comingSoon).toBe(true);
+  });
+  it("allows 2 active rules on Free, 10 on Core, any number on Plus", () => {
+    expect(canActivateAnotherRule("free", 1)).toBe(true);
+    expect(canActivateAnotherRule("free", 2)).toBe(false);
+    expect(canActivateAnotherRule("core", 9)).toBe(true);
+    expect(canActivateAnotherRule("core", 10)).toBe(false);
+    expect(canActivateAnotherRule("plus", 10_000)).toBe(true);
+  });
+});
+
+describe("plan detection (seed-spec section 4)", () => {
+  it("normalizes stored values and Shopify subscription names", () => {
+    expect(toPlanId("Core")).toBe("core");
+    expect(toPlanId(" plus ")).toBe("plus");
+    expect(toPlanId("enterprise")).toBeNull();
+    expect(toPlanId(undefined)).toBeNull();
+  });
+  it("takes the first source that knows", async () => {
+    expect(await detectPlan([() => "core", () => "plus"])).toBe("core");
+    expect(await detectPlan([() => null, async () => "plus"])).toBe("plus");
+  });
+  it("falls back to Free when no source knows", async () => {
+    expect(await detectPlan([() => null, () => null])).toBe("free");
+    expect(await detectPlan([])).toBe("free");
+  });
+  it("falls back to Free when a lookup fails", async () => {
+    expect(
+      await detectPlan([
+        () => null,
+        async () => {
+          throw new Error("billing API down");
+        },
+        () => "core",
+      ]),
+    ).toBe("free");
+  });
+  it("takes an alert channel turned on as Core, as the last resort", () => {
+    expect(planFromAlertSettings({ slackEnabled: true, emailEnabled: false })).toBe("core");
+    expect(planFromAlertSettings({ slackEnabled: false, emailEnabled: true })).toBe("core");
+    expect(planFromAlertSettings({ slackEnabled: false, emailEnabled: false })).toBe("free");
+    expect(planFromAlertSettings(null)).toBeNull();
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env.server";
+
+const production = {
+  NODE_ENV: "production",
+  SHOPIFY_API_KEY: "key",
+  SHOPIFY_API_SECRET: "secret",
+  SHOPIFY_APP_URL: "https://guardrail.example.com",
+};
+
+function message(source: Record<string, string | undefined>): string {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    expect(error).toBeInstanceOf(EnvError);
+    return (error as Error).message;
+  }
+  throw new Error("parseEnv accepted the environment");
+}
+
+describe("environment validation", () => {
+  it("runs the demo store outside production without an API key", () => {
+    const env = parseEnv({ SHOPIFY_API_SECRET: "demo" });
+    expect(env.demoMode).toBe(true);
+    expect(env.port).toBe(3000);
+    expect(env.databaseUrl).toMatch(/^file:\/.*prisma\/dev\.sqlite$/);
+    expect(env.appUrl).toBe("http://localhost:3000");
+    expect(env.scopes).toContain("read_orders");
+  });
+  it("is not in demo mode once an API key is set", () => {
+    expect(parseEnv({ ...production, NODE_ENV: "development" }).demoMode).toBe(false);
+  });
+  it("accepts a complete production configuration", () => {
+    const env = parseEnv({ ...production, PORT: "8080", SCOPES: "read_orders, read_products" });
+    expect(env).toMatchObject({ isProduction: true, demoMode: false, port: 8080 });
+    expect(env.scopes).toEqual(["read_orders", "read_products"]);
+  });
+  it("stops production without Shopify settings, naming each missing variable", () => {
+    const text = message({ NODE_ENV: "production", SHOPIFY_API_SECRET: "secret" });
+    expect(text).toContain("SHOPIFY_API_KEY");
+    expect(text).toContain("SHOPIFY_APP_URL");
+    expect(text).not.toContain("SHOPIFY_API_SECRET,");
+    expect(text).toContain("demo store cannot run in production");
+  });
+  it("never turns demo mode on in production", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(EnvError);
+  });
+  it("names an invalid port", () => {
+    expect(message({ SHOPIFY_API_SECRET: "s", PORT: "http" })).toMatch(/PORT: must be a port number/);
+    expect(message({ SHOPIFY_API_SECRET: "s", PORT: "70000" })).toMatch(/PORT: must be between 1 and 65535/);
+  });
+  it("names an invalid app URL", () => {
+    expect(message({ ...production, SHOPIFY_APP_URL: "not a url" })).toMatch(/SHOPIFY_APP_URL/);
+  });
+  it("names an invalid NODE_ENV and billing flag", () => {
+    expect(message({ SHOPIFY_API_SECRET: "s", NODE_ENV: "staging" })).toMatch(/NODE_ENV/);
+    expect(message({ SHOPIFY_API_SECRET: "s", SHOPIFY_BILLING_TEST: "yes" })).toMatch(
+      /SHOPIFY_BILLING_TEST: must be true or false/,
+    );
+  });
+  it("requires the API secret, which verifies webhooks, in every mode", () => {
+    expect(message({})).toMatch(/SHOPIFY_API_SECRET/);
+    expect(message({ NODE_ENV: "development", SHOPIFY_API_KEY: "key" })).toMatch(/SHOPIFY_API_SECRET/);
+  });
+  it("treats empty values as unset", () => {
+    expect(parseEnv({ SHOPIFY_API_SECRET: "s", SHOPIFY_API_KEY: "", SHOPIFY_APP_URL: "" }).demoMode).toBe(true);
+  });
+  it("keeps absolute and non-file database URLs as they are", () => {
+    expect(parseEnv({ SHOPIFY_API_SECRET: "s", DATABASE_URL: "file:/tmp/x.sqlite" }).databaseUrl).toBe(
+      "file:/tmp/x.sqlite",
+    );
+  });
+  it("checks the demo shop domain", () => {
+    expect(message({ SHOPIFY_API_SECRET: "s", DEMO_SHOP_DOMAIN: "evil.com" })).toMatch(/DEMO_SHOP_DOMAIN/);
+  });
+});

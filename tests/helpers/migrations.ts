@@ -1,0 +1,22 @@
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+
+/** Applies prisma/migrations/*\/migration.sql in order to a new SQLite file. */
+export function createMigratedDatabase(file: string): void {
+  fs.rmSync(file, { force: true });
+  const db = new Database(file);
+  const folder = path.resolve("prisma/migrations");
+  const migrations = fs
+    .readdirSync(folder, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+  for (const name of migrations) {
+    db.exec(fs.readFileSync(path.join(folder, name, "migration.sql"), "utf8"));
+  }
+  db.close();
+}
+
+export const TMP_DIR = path.resolve("tests/.tmp");
+export const BASE_DATABASE = path.join(TMP_DIR, "base.sqlite");

@@ -1,0 +1,25 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll } from "vitest";
+import { BASE_DATABASE, TMP_DIR } from "./migrations";
+
+/** Credentials of @shopify/shopify-api/test-helpers, so its getJwt and getHmac sign for us. */
+export const TEST_API_KEY = "testApiKey";
+export const TEST_API_SECRET = "testApiSecretKey";
+export const TEST_APP_URL = "https://my-test-app.myshopify.io";
+
+const file = path.join(TMP_DIR, `test-${crypto.randomUUID()}.sqlite`);
+fs.copyFileSync(BASE_DATABASE, file);
+
+Object.assign(process.env, {
+  NODE_ENV: "test",
+  DATABASE_URL: `file:${file}`,
+  SHOPIFY_API_KEY: TEST_API_KEY,
+  SHOPIFY_API_SECRET: TEST_API_SECRET,
+  SHOPIFY_APP_URL: TEST_APP_URL,
+});
+
+afterAll(() => {
+  for (const suffix of ["", "-wal", "-shm", "-journal"]) fs.rmSync(file + suffix, { force: true });
+});

@@ -1,0 +1,59 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { adminRequest, routeArgs, settle, storeOfflineSession } from "../helpers/shopify";
+
+const SHOP = "test-shop.myshopify.com";
+
+describe("admin loaders go through Shopify's authenticate.admin", () => {
+  beforeAll(async () => {
+    await storeOfflineSession(SHOP);
+  });
+
+  it("serves the dashboard for a valid session token and stored offline session", async () => {
+    const { loader } = await import("../../app/routes/_admin.dashboard");
+    const result = (await loader(routeArgs(await adminRequest("/dashboard", SHOP)))) as {
+      activeRules: number;
+      plan: string;
+      demo: boolean;
+    };
+    expect(result.demo).toBe(false);
+    expect(result.plan).toBe("free");
+    expect(result.activeRules).toBe(0);
+    const prisma = (await import("../../app/db.server")).default;
+    const shop = await prisma.shop.findUnique({ where: { domain: SHOP }, include: { alertSettings: true } });
+    expect(shop?.installState).toBe("installed");
+    expect(shop?.alertSettings?.emailEnabled).toBe(true);
+  });
+
+  it("serves the layout with the shop and plan", async () => {
+    const { loader } = await import("../../app/routes/_admin");
+    const result = await loader(routeArgs(await adminRequest("/dashboard", SHOP)));
+    expect(result).toMatchObject({ demo: false, shop: { domain: SHOP }, plan: "free", alertCount: 0 });
+  });
+
+  it("refuses a token signed with another secret", async () => {
+    const { loader } = await import("../../app/routes/_admin.dashboard");
+    const response = await settle(async () =>
+      loader(routeArgs(await adminRequest("/dashboard", SHOP, { secret: "forged-secret" }))),
+    );
+    expect(response).toBeInstanceOf(Response);
+    expect((response as Response).status).toBe(401);
+  });
+
+  it("refuses an expired token", async () => {
+    const { loader } = await import("../../app/routes/_admin.dashboard");
+    const response = await settle(async () =>
+      loader(routeArgs(await adminRequest("/dashboard", SHOP, { expired: true }))),
+    );
+    expect(response).toBeInstanceOf(Response);
+    expect((response as Response).status).toBe(401);
+  });
+
+  it("refuses a request without a token", async () => {
+    const { loader } = await import("../../app/routes/_admin.dashboard");
+    const response = await settle(async () =>
+      loader(routeArgs(new Request("https://my-test-app.myshopify.io/dashboard", { headers: { Authorization: "Bearer " } }))),
+    );
+    expect(response).toBeInstanceOf(Response);
+    expect([401, 302]).toContain((response as Response).status);
+  });
+});

@@ -1,0 +1,92 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import prisma from "../../app/db.server";
+import { recordAuditEvents, type NewAuditEvent } from "../../app/services/audit.server";
+import { loadDashboard } from "../../app/services/dashboard.server";
+import { ensureShop } from "../../app/services/shops.server";
+
+const NOW = new Date("2026-11-21T12:00:00Z");
+const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86_400_000);
+
+function event(eventType: NewAuditEvent["eventType"], createdAt: Date, saved = 0): NewAuditEvent {
+  return {
+    eventType,
+    severity: "medium",
+    message: `${eventType} at ${createdAt.toISOString()}`,
+    discountCodes: [],
+    marginSavedCents: saved,
+    createdAt,
+  };
+}
+
+describe("dashboard figures from the database", () => {
+  let shopId: string;
+  beforeAll(async () => {
+    const shop = await ensureShop("counts.myshopify.com");
+    const other = await ensureShop("noise.myshopify.com");
+    shopId = shop.id;
+    await prisma.rule.createMany({
+      data: [
+        { shopId, name: "On", ruleType: "max_discount", threshold: "30", conditions: {} },
+        { shopId, name: "Off", ruleType: "max_discount", threshold: "30", isActive: false, conditions: {} },
+      ],
+    });
+    await prisma.collectionRule.create({
+      data: { shopId, collectionId: "gid://shopify/Collection/1", threshold: 20, conditions: {} },
+    });
+    await recordAuditEvents(shop.id, [
+      event("rule_created", daysAgo(80)),
+      event("rule_triggered", daysAgo(60), 1000),
+      event("rule_triggered", daysAgo(10), 2500),
+      event("alert_sent", daysAgo(9)),
+      event("checkout_blocked", daysAgo(5), 4000),
+      event("checkout_blocked", daysAgo(45), 100),
+      event("admin_override", daysAgo(1)),
+      event("rule_triggered", daysAgo(0.5), 500),
+    ]);
+    // Another shop's events never count.
+    await recordAuditEvents(other.id, [event("rule_triggered", daysAgo(1), 99_999), event("checkout_blocked", daysAgo(1))]);
+    await prisma.rule.create({
+      data: { shopId: other.id, name: "X", ruleType: "max_discount", threshold: "1", conditions: {} },
+    });
+  });
+
+  it("counts active rules, blocked checkouts and alerts sent as the seed defines", async () => {
+    const data = await loadDashboard({ id: shopId, plan: "core", timezone: "America/Chicago" }, NOW);
+    expect(data.activeRules).toBe(2);
+    expect(data.blockedCheckouts).toBe(2);
+    expect(data.alertsSent).toBe(4);
+  });
+
+  it("agrees with counting the events themselves", async () => {
+    const data = await loadDashboard({ id: shopId, plan: "core", timezone: "UTC" }, NOW);
+    const blocked = await prisma.auditEvent.count({ where: { shopId, eventType: { contains: "blocked" } } });
+    const alerts = await prisma.auditEvent.count({
+      where: { shopId, OR: [{ eventType: { contains: "rule_triggered" } }, { eventType: { contains: "alert_sent" } }] },
+    });
+    expect([data.blockedCheckouts, data.alertsSent]).toEqual([blocked, alerts]);
+  });
+
+  it("lists the 5 latest events, newest first, in the shop's time zone", async () => {
+    const data = await loadDashboard({ id: shopId, plan: "core", timezone: "America/Chicago" }, NOW);
+    expect(data.recentEvents.map((item) => item.eventType)).toEqual([
+      "rule_triggered",
+      "admin_override",
+      "checkout_blocked",
+      "alert_sent",
+      "rule_triggered",
+    ]);
+    // 2026-11-21T00:00Z is the evening of Nov 20 in Chicago.
+    expect(data.recentEvents[0].time).toBe("Nov 20, 2026, 6:00 PM");
+  });
+
+  it("sums the last 30 days' value protected against the subscription", async () => {
+    const data = await loadDashboard({ id: shopId, plan: "core", timezone: "UTC" }, NOW);
+    expect(data.roi).toMatchObject({
+      totalSavedCents: 7000,
+      blockedCheckouts: 1,
+      alertsSent: 3,
+      subscriptionCostCents: 2900,
+      roiPercentage: 141,
+    });
+  });
+});
