@@ -3,6 +3,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { RemixServer } from "@remix-run/react";
 import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
 import { isbot } from "isbot";
+import { getEnv } from "./env.server";
 import { addDocumentResponseHeaders } from "./shopify.server";
 
 const STREAM_TIMEOUT_MS = 5000;
@@ -14,7 +15,8 @@ export default async function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  addDocumentResponseHeaders(request, responseHeaders);
+  // Shopify's framing and App Bridge preload headers; the demo store is not in Shopify's admin.
+  if (!getEnv().demoMode) addDocumentResponseHeaders(request, responseHeaders);
   const userAgent = request.headers.get("user-agent");
   const callbackName = isbot(userAgent ?? "") ? "onAllReady" : "onShellReady";
 

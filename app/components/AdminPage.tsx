@@ -36,26 +36,36 @@ interface PlanChangeResult {
   confirmationUrl?: string;
 }
 
-/** The plan upgrade or downgrade button with the seed's labels and toasts (section 4). */
-export function PlanButton({ target }: { target: PlanId }) {
-  const { plan } = useAdminLayout();
-  const fetcher = useFetcher<PlanChangeResult>();
-  const toast = useToast();
-  const processing = fetcher.state !== "idle";
-  const state = planButton(plan, target, { processing });
+/** One plan change at a time, shared by every plan button and the layout's toasts. */
+const PLAN_CHANGE_FETCHER = "plan-change";
 
+/**
+ * Toasts for plan changes (seed-spec section 8). Lives in the layout, so the result is
+ * shown even when the button that asked for it is gone (an upgrade unlocks its page).
+ */
+export function PlanChangeToasts() {
+  const fetcher = useFetcher<PlanChangeResult>({ key: PLAN_CHANGE_FETCHER });
+  const toast = useToast();
   useEffect(() => {
     const result = fetcher.data;
     if (!result || fetcher.state !== "idle") return;
     if (!result.ok) {
       toast({ title: "Error", description: result.message ?? "Failed to update plan", error: true });
-    } else if (result.confirmationUrl) {
-      toast({ title: "Plan Updated", description: result.message });
-      window.open(result.confirmationUrl, "_top");
-    } else {
-      toast({ title: "Plan Updated", description: result.message });
+      return;
     }
+    toast({ title: "Plan Updated", description: result.message });
+    if (result.confirmationUrl) window.open(result.confirmationUrl, "_top");
   }, [fetcher.data, fetcher.state, toast]);
+  return null;
+}
+
+/** The plan upgrade or downgrade button with the seed's labels (section 4). */
+export function PlanButton({ target }: { target: PlanId }) {
+  const { plan } = useAdminLayout();
+  const fetcher = useFetcher<PlanChangeResult>({ key: PLAN_CHANGE_FETCHER });
+  const toast = useToast();
+  const processing = fetcher.state !== "idle" && fetcher.formData?.get("plan") === target;
+  const state = planButton(plan, target, { processing });
 
   if (state.kind === "coming_soon") {
     return (
@@ -146,6 +156,7 @@ export function AdminPage({
   return (
     <Page fullWidth>
       <BlockStack gap="500">
+        <section aria-label="Page header">
         <InlineStack align="space-between" blockAlign="start" gap="400">
           <BlockStack gap="100">
             <Text as="h1" variant="headingXl">
@@ -183,6 +194,7 @@ export function AdminPage({
             <UserMenu />
           </InlineStack>
         </InlineStack>
+        </section>
         {children}
       </BlockStack>
     </Page>

@@ -1,3 +1,4 @@
+import { isRouteErrorResponse } from "@remix-run/react";
 import { BlockStack, Box, Button, Card, InlineStack, Page, Spinner, Text } from "@shopify/polaris";
 
 /** Shown while the embedded session is being established (seed-spec section 2). */
@@ -42,4 +43,9 @@ export function AuthRequiredCard() {
       </Box>
     </Page>
   );
+}
+
+/** Shopify refused the session: no valid token, or the shop's access was revoked. */
+export function isAuthFailure(error: unknown): boolean {
+  return isRouteErrorResponse(error) && (error.status === 401 || error.status === 403);
 }

@@ -79,7 +79,7 @@ describe("plan detection (seed-spec section 4)", () => {
   });
   it("takes the first source that knows", async () => {
     expect(await detectPlan([() => "core", () => "plus"])).toBe("core");
-    expect(await detectPlan([() => null, async () => "plus"])).toBe("plus");
+    expect(await detectPlan([() => null, async () => "plus" as const])).toBe("plus");
   });
   it("falls back to Free when no source knows", async () => {
     expect(await detectPlan([() => null, () => null])).toBe("free");

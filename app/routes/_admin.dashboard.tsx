@@ -4,13 +4,13 @@ import {
   Badge,
   Banner,
   BlockStack,
-  Card,
   InlineGrid,
   InlineStack,
   Layout,
   Text,
 } from "@shopify/polaris";
 import { AdminPage, PlanButton } from "../components/AdminPage";
+import { NamedCard } from "../components/NamedCard";
 import { EventList } from "../components/EventList";
 import { formatCents } from "../domain/money";
 import { headerPlanTarget, planName } from "../domain/plans";
@@ -28,7 +28,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 
 function StatCard({ label, value, help }: { label: string; value: number; help: string }) {
   return (
-    <Card>
+    <NamedCard name={label}>
       <BlockStack gap="200">
         <Text as="h2" variant="headingSm" tone="subdued">
           {label}
@@ -40,7 +40,7 @@ function StatCard({ label, value, help }: { label: string; value: number; help: 
           {help}
         </Text>
       </BlockStack>
-    </Card>
+    </NamedCard>
   );
 }
 
@@ -69,7 +69,7 @@ export default function Dashboard() {
       </InlineGrid>
       <Layout>
         <Layout.Section>
-          <Card>
+          <NamedCard name="Real-time Monitoring">
             <BlockStack gap="400">
               <Text as="h2" variant="headingMd">
                 Real-time Monitoring
@@ -79,10 +79,10 @@ export default function Dashboard() {
                 emptyText="No events yet. Orders that break a rule will appear here."
               />
             </BlockStack>
-          </Card>
+          </NamedCard>
         </Layout.Section>
         <Layout.Section variant="oneThird">
-          <Card>
+          <NamedCard name="ROI Summary">
             <BlockStack gap="300">
               <InlineStack align="space-between" blockAlign="center">
                 <Text as="h2" variant="headingMd">
@@ -129,7 +129,7 @@ export default function Dashboard() {
                 Configure blocking in Integration → Shopify Plus Features
               </Text>
             </BlockStack>
-          </Card>
+          </NamedCard>
         </Layout.Section>
       </Layout>
     </AdminPage>

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Badge, BlockStack, Card, InlineGrid, InlineStack, List, Text } from "@shopify/polaris";
+import { Badge, BlockStack, InlineGrid, InlineStack, List, Text } from "@shopify/polaris";
 import { AdminPage, PlanButton } from "../components/AdminPage";
+import { NamedCard } from "../components/NamedCard";
 import { PLANS, PLAN_IDS } from "../domain/plans";
 import { requireAdmin } from "../services/admin-context.server";
 
@@ -18,7 +19,7 @@ export default function Pricing() {
         {PLAN_IDS.map((id) => {
           const plan = PLANS[id];
           return (
-            <Card key={id}>
+            <NamedCard key={id} name={plan.name}>
               <BlockStack gap="300">
                 <InlineStack align="space-between" blockAlign="center">
                   <Text as="h2" variant="headingLg">
@@ -37,7 +38,7 @@ export default function Pricing() {
                 </List>
                 <PlanButton target={id} />
               </BlockStack>
-            </Card>
+            </NamedCard>
           );
         })}
       </InlineGrid>

@@ -1,5 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { AuthRequiredCard, isAuthFailure } from "../components/AuthScreens";
+import { StandaloneProvider } from "../components/StandaloneProvider";
 import { NavMenu } from "@shopify/app-bridge-react";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { boundary } from "@shopify/shopify-app-remix/server";
@@ -11,6 +13,7 @@ import { requireAdmin } from "../services/admin-context.server";
 import { recentAlertCount } from "../services/notifications.server";
 import { ADMIN_NAV_LINKS, FOOTER_LINKS, withEmbeddedQuery } from "../components/admin-nav";
 import { ToastProvider } from "../components/Toasts";
+import { PlanChangeToasts } from "../components/AdminPage";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const context = await requireAdmin(request);
@@ -68,6 +71,7 @@ export default function AdminLayout() {
       ) : null}
       <Frame navigation={navigation}>
         <ToastProvider>
+          <PlanChangeToasts />
           {demo ? (
             <Box padding="400" paddingBlockEnd="0">
               <Banner tone="info" title="Demo store">
@@ -91,9 +95,18 @@ export default function AdminLayout() {
   );
 }
 
-// Shopify's auth redirects and headers must pass through the embedded layout untouched.
+// Shopify's auth redirects and headers must pass through the embedded layout untouched; a
+// request Shopify refused (401/403) asks the merchant to open the app from their admin.
 export function ErrorBoundary() {
-  return boundary.error(useRouteError());
+  const error = useRouteError();
+  if (isAuthFailure(error)) {
+    return (
+      <StandaloneProvider>
+        <AuthRequiredCard />
+      </StandaloneProvider>
+    );
+  }
+  return boundary.error(error);
 }
 
 export const headers: HeadersFunction = (headersArgs) => boundary.headers(headersArgs);

@@ -1,0 +1,43 @@
+import { defineConfig } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT || 3210);
+export const E2E_DATABASE = "tests/.tmp/e2e.sqlite";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-quic",
+        "--no-first-run",
+      ],
+    },
+  },
+  webServer: {
+    // The demo store on its own database, seeded afresh, from the production build.
+    command: "node scripts/demo.mjs --reset --no-build",
+    url: `http://127.0.0.1:${PORT}/dashboard`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(PORT),
+      DATABASE_URL: `file:./${E2E_DATABASE}`,
+      SHOPIFY_API_KEY: "",
+      SHOPIFY_API_SECRET: "e2e-webhook-secret",
+      HOST: "127.0.0.1",
+    },
+  },
+});

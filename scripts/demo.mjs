@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+// npm run demo: prepares the database (migrate, seed the demo store) and starts the built
+// app on PORT (default 3000) against DATABASE_URL (default: the SQLite file in prisma/).
+// Installs nothing. Options: --reset reseeds the demo store; --no-build reuses build/.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+
+const args = new Set(process.argv.slice(2));
+
+function run(command, commandArgs, env = process.env) {
+  const result = spawnSync(command, commandArgs, { stdio: "inherit", env });
+  if (result.status !== 0) {
+    console.error(`\n✖ ${command} ${commandArgs.join(" ")} failed.`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+if (process.env.NODE_ENV === "production") {
+  console.error("✖ The demo store never runs with NODE_ENV=production. Unset it, or use npm start.");
+  process.exit(1);
+}
+if (!fs.existsSync(".env")) {
+  fs.copyFileSync(".env.example", ".env");
+  console.log("Created .env from .env.example.");
+}
+
+const env = { ...process.env, NODE_ENV: "demo" };
+run("npx", ["prisma", "migrate", "deploy"], env);
+run("npx", ["tsx", "prisma/seed.ts", ...(args.has("--reset") ? ["--reset"] : [])], env);
+if (!args.has("--no-build") || !fs.existsSync("build/index.js")) run("npx", ["remix", "build"], env);
+
+const port = process.env.PORT || "3000";
+console.log(`\nMargin Guardrail demo store: http://localhost:${port}/dashboard\n`);
+const server = spawn("npx", ["remix-serve", "build/index.js"], {
+  stdio: "inherit",
+  env: { ...env, PORT: port },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// npm test: type check, unit and integration tests (vitest), the production build, and the
+// Playwright tests in Debian's Chromium, which is installed here when missing (as root).
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+function step(title, command, args, env = process.env) {
+  console.log(`\n▶ ${title}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: "inherit", env });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`\n✖ ${title} failed after ${seconds}s.`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✔ ${title} (${seconds}s)`);
+}
+
+function ensureChromium() {
+  if (fs.existsSync(CHROMIUM)) return;
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  const hasApt = spawnSync("sh", ["-c", "command -v apt-get"], { stdio: "ignore" }).status === 0;
+  if (!isRoot || !hasApt) {
+    console.error(
+      `✖ Chromium was not found at ${CHROMIUM}. Install Debian's chromium package ` +
+        "(apt-get install -y chromium, as root), or set CHROMIUM_PATH to a Chromium or Chrome binary.",
+    );
+    process.exit(1);
+  }
+  step("Install Debian's Chromium (apt-get)", "sh", [
+    "-c",
+    "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null",
+  ]);
+}
+
+const testEnv = { ...process.env, NODE_ENV: "test" };
+ensureChromium();
+step("Prisma client", "npx", ["prisma", "generate"]);
+step("Type check", "npx", ["tsc", "--noEmit"]);
+step("Unit and integration tests", "npx", ["vitest", "run"], testEnv);
+step("Production build", "npx", ["remix", "build"]);
+step("Browser tests (Playwright, Chromium)", "npx", ["playwright", "test"], {
+  ...process.env,
+  CHROMIUM_PATH: CHROMIUM,
+});
+console.log("\n✔ All tests passed.");

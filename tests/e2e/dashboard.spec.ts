@@ -1,0 +1,103 @@
+import { demoShopId, expect, openDatabase, test } from "./fixtures";
+
+function countEvents(where: string): number {
+  const db = openDatabase();
+  const shopId = demoShopId(db);
+  const row = db.prepare(`SELECT COUNT(*) AS n FROM AuditEvent WHERE shopId = ? AND (${where})`).get(shopId) as {
+    n: number;
+  };
+  db.close();
+  return row.n;
+}
+
+test("the demo dashboard shows the seed's texts and the database's figures", async ({ page }) => {
+  const db = openDatabase();
+  const shopId = demoShopId(db);
+  const activeRules =
+    (db.prepare("SELECT COUNT(*) AS n FROM Rule WHERE shopId = ? AND isActive = 1").get(shopId) as { n: number }).n +
+    (db.prepare("SELECT COUNT(*) AS n FROM CollectionRule WHERE shopId = ? AND isActive = 1").get(shopId) as { n: number })
+      .n;
+  const latest = db
+    .prepare("SELECT orderName, message FROM AuditEvent WHERE shopId = ? ORDER BY createdAt DESC, id DESC LIMIT 5")
+    .all(shopId) as { orderName: string | null; message: string }[];
+  db.close();
+  const blocked = countEvents("eventType LIKE '%blocked%'");
+  const alerts = countEvents("eventType LIKE '%rule_triggered%' OR eventType LIKE '%alert_sent%'");
+  expect(alerts).toBeGreaterThan(100);
+
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await expect(page.getByText("Monitor and protect your store margins")).toBeVisible();
+  await expect(page.getByText("This is a demo store, not connected to Shopify.")).toBeVisible();
+  await expect(page.getByText("Protect your margins from double discounts")).toBeVisible();
+  await expect(page.getByText("You are on the Core plan.")).toBeVisible();
+
+  const stat = (label: string) => page.getByRole("region", { name: label, exact: true });
+  await expect(stat("Active Rules")).toContainText(String(activeRules));
+  await expect(stat("Blocked Checkouts")).toContainText(String(blocked));
+  await expect(stat("Alerts Sent")).toContainText(alerts.toLocaleString("en-US"));
+
+  const monitoring = page.getByRole("region", { name: "Real-time Monitoring" });
+  await expect(monitoring.locator("li")).toHaveCount(5);
+  for (const [index, event] of latest.entries()) {
+    await expect(monitoring.locator("li").nth(index)).toContainText(event.message);
+  }
+
+  const roi = page.getByRole("region", { name: "ROI Summary" });
+  await expect(roi).toContainText("Configure blocking in Integration → Shopify Plus Features");
+  await expect(roi).toContainText("Sample data");
+});
+
+test("'/' with a shop parameter is the embedded dashboard; without, the public site", async ({ page }) => {
+  await page.goto("/?shop=margin-guardrail-demo.myshopify.com");
+  await expect(page).toHaveURL(/\/dashboard\?shop=margin-guardrail-demo\.myshopify\.com/);
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Margin Guardrail" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Add to Shopify" })).toBeVisible();
+});
+
+test("the header shows the plan, the Plus 'Coming Soon' toast, the bell and the user menu", async ({ page }) => {
+  await page.goto("/dashboard");
+  const header = page.getByRole("region", { name: "Page header" });
+  await expect(header.getByText("Core plan")).toBeVisible();
+  const comingSoon = header.getByTestId("plus-coming-soon").first();
+  await expect(comingSoon.getByRole("button", { name: "Coming Soon" })).toBeDisabled();
+  await comingSoon.click({ force: true });
+  await expect(
+    page.getByText("Plus Plan Coming Soon: Plus plan features will be available soon with Shopify Plus integration"),
+  ).toBeVisible();
+
+  const weekAgo = Date.now() - 7 * 86_400_000;
+  const since = new Date(weekAgo).toISOString().slice(0, 10);
+  const db = openDatabase();
+  const bell = (
+    db
+      .prepare(
+        "SELECT COALESCE(SUM(count), 0) AS n FROM EventRollup WHERE shopId = ? AND day >= ? AND eventType IN ('rule_triggered','alert_sent')",
+      )
+      .get(demoShopId(db), since) as { n: number }
+  ).n;
+  db.close();
+  await expect(page.getByRole("link", { name: `Notifications: ${bell} alerts in the last 7 days` })).toBeVisible();
+
+  await page.getByRole("button", { name: "Margin Guardrail Demo" }).click();
+  await expect(page.getByText("margin-guardrail-demo.myshopify.com")).toBeVisible();
+  await expect(page.getByText("Plan: Core")).toBeVisible();
+});
+
+test("downgrading and upgrading on the demo store go through the plan buttons", async ({ page }) => {
+  await page.goto("/pricing");
+  const free = page.getByRole("region", { name: "Free", exact: true });
+  await free.getByRole("button", { name: "Downgrade to Free" }).click();
+  await expect(page.getByText("Plan Updated: Successfully downgraded to Free plan.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Page header" }).getByText("Free plan")).toBeVisible();
+  const core = page.getByRole("region", { name: "Core", exact: true });
+  await expect(core.getByRole("button", { name: "Upgrade to Core" })).toBeEnabled();
+
+  await page.goto("/alerts");
+  await expect(page.getByRole("heading", { name: "Unlock Alerts with Core" })).toBeVisible();
+  await page.getByRole("button", { name: "Upgrade to Core" }).last().click();
+  await expect(page.getByText("Demo store: switched to the Core plan without billing.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Notification channels" })).toBeVisible();
+});

@@ -1,0 +1,33 @@
+import { expect, test } from "./fixtures";
+
+const SIDEBAR = ["Dashboard", "Rules", "Alerts", "Audit Log", "ROI Dashboard", "Integration", "Pricing"];
+const PATHS = ["/dashboard", "/rules", "/alerts", "/audit-log", "/roi-dashboard", "/integration", "/pricing"];
+
+test("the sidebar has the seven links in the seed's order, and each navigates", async ({ page }) => {
+  await page.goto("/dashboard");
+  const nav = page.locator("nav.Polaris-Navigation");
+  await expect(nav.locator("a")).toHaveText(SIDEBAR);
+  for (const [index, label] of SIDEBAR.entries()) {
+    await nav.getByRole("link", { name: label, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${PATHS[index]}$`));
+    await expect(page.getByRole("heading", { level: 1, name: label, exact: true })).toBeVisible();
+  }
+});
+
+test("the footer links to the legal pages and support", async ({ page }) => {
+  await page.goto("/dashboard");
+  for (const [label, href] of [
+    ["Privacy Policy", "/privacy-policy"],
+    ["Terms of Service", "/terms-of-service"],
+    ["Data Deletion", "/data-deletion"],
+    ["Support", "/support"],
+  ]) {
+    await expect(page.locator(".Polaris-FooterHelp").getByRole("link", { name: label })).toHaveAttribute("href", href);
+  }
+});
+
+test("embedded query parameters are kept on the sidebar links", async ({ page }) => {
+  await page.goto("/dashboard?shop=margin-guardrail-demo.myshopify.com&host=YWRtaW4");
+  await page.locator("nav.Polaris-Navigation").getByRole("link", { name: "Rules" }).click();
+  await expect(page).toHaveURL(/\/rules\?shop=margin-guardrail-demo\.myshopify\.com&host=YWRtaW4$/);
+});
