@@ -2,7 +2,7 @@ import { z } from "zod";
 import { loadDotEnv, resolveDatabaseUrl } from "./config/database-url";
 
 export const DEFAULT_SCOPES =
-  "read_orders,read_products,read_inventory,read_discounts,write_discounts,read_validations,write_validations";
+  "read_orders,read_products,read_inventory,read_discounts,read_validations,write_validations";
 export const DEMO_SHOP_DOMAIN = "margin-guardrail-demo.myshopify.com";
 
 const optionalText = z
