@@ -35,14 +35,39 @@ function ensureChromium() {
   ]);
 }
 
+const REPORTS = "tests/.tmp/reports";
+const VITEST_REPORT = `${REPORTS}/vitest.json`;
+const PLAYWRIGHT_REPORT = `${REPORTS}/playwright.json`;
+
+/** Passed, failed and skipped tests of both runners, for the closing line. */
+function counts() {
+  const vitest = JSON.parse(fs.readFileSync(VITEST_REPORT, "utf8"));
+  const playwright = JSON.parse(fs.readFileSync(PLAYWRIGHT_REPORT, "utf8")).stats;
+  return {
+    passed: vitest.numPassedTests + playwright.expected + playwright.flaky,
+    failed: vitest.numFailedTests + playwright.unexpected,
+    skipped: vitest.numPendingTests + vitest.numTodoTests + playwright.skipped,
+  };
+}
+
+fs.rmSync(REPORTS, { recursive: true, force: true });
+fs.mkdirSync(REPORTS, { recursive: true });
 const testEnv = { ...process.env, NODE_ENV: "test" };
 ensureChromium();
 step("Prisma client", "npx", ["prisma", "generate"]);
 step("Type check", "npx", ["tsc", "--noEmit"]);
-step("Unit and integration tests", "npx", ["vitest", "run"], testEnv);
+step(
+  "Unit and integration tests",
+  "npx",
+  ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${VITEST_REPORT}`],
+  testEnv,
+);
 step("Production build", "npx", ["remix", "build"]);
 step("Browser tests (Playwright, Chromium)", "npx", ["playwright", "test"], {
   ...process.env,
   CHROMIUM_PATH: CHROMIUM,
+  PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_REPORT,
 });
+const total = counts();
 console.log("\n✔ All tests passed.");
+console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
