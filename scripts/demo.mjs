@@ -27,7 +27,9 @@ if (!fs.existsSync(".env")) {
 const env = { ...process.env, NODE_ENV: "demo" };
 run("npx", ["prisma", "migrate", "deploy"], env);
 run("npx", ["tsx", "prisma/seed.ts", ...(args.has("--reset") ? ["--reset"] : [])], env);
-if (!args.has("--no-build") || !fs.existsSync("build/index.js")) run("npx", ["remix", "build"], env);
+if (!args.has("--no-build") || !fs.existsSync("build/index.js")) {
+  run("npx", ["remix", "build"], { ...process.env, NODE_ENV: "production" });
+}
 
 const port = process.env.PORT || "3000";
 console.log(`\nMargin Guardrail demo store: http://localhost:${port}/dashboard\n`);

@@ -4,7 +4,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const DEBIAN_CHROMIUM = "/usr/bin/chromium";
 
 function step(title, command, args, env = process.env) {
   console.log(`\n▶ ${title}`);
@@ -18,13 +18,20 @@ function step(title, command, args, env = process.env) {
   console.log(`✔ ${title} (${seconds}s)`);
 }
 
+/** The browser for Playwright: CHROMIUM_PATH, or Debian's Chromium, installed when missing. */
 function ensureChromium() {
-  if (fs.existsSync(CHROMIUM)) return;
+  const chosen = process.env.CHROMIUM_PATH;
+  if (chosen) {
+    if (fs.existsSync(chosen)) return chosen;
+    console.error(`✖ CHROMIUM_PATH is set to ${chosen}, which does not exist.`);
+    process.exit(1);
+  }
+  if (fs.existsSync(DEBIAN_CHROMIUM)) return DEBIAN_CHROMIUM;
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   const hasApt = spawnSync("sh", ["-c", "command -v apt-get"], { stdio: "ignore" }).status === 0;
   if (!isRoot || !hasApt) {
     console.error(
-      `✖ Chromium was not found at ${CHROMIUM}. Install Debian's chromium package ` +
+      `✖ Chromium was not found at ${DEBIAN_CHROMIUM}. Install Debian's chromium package ` +
         "(apt-get install -y chromium, as root), or set CHROMIUM_PATH to a Chromium or Chrome binary.",
     );
     process.exit(1);
@@ -33,6 +40,7 @@ function ensureChromium() {
     "-c",
     "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null",
   ]);
+  return DEBIAN_CHROMIUM;
 }
 
 const REPORTS = "tests/.tmp/reports";
@@ -53,7 +61,7 @@ function counts() {
 fs.rmSync(REPORTS, { recursive: true, force: true });
 fs.mkdirSync(REPORTS, { recursive: true });
 const testEnv = { ...process.env, NODE_ENV: "test" };
-ensureChromium();
+const chromium = ensureChromium();
 step("Prisma client", "npx", ["prisma", "generate"]);
 step("Type check", "npx", ["tsc", "--noEmit"]);
 step(
@@ -65,7 +73,7 @@ step(
 step("Production build", "npx", ["remix", "build"]);
 step("Browser tests (Playwright, Chromium)", "npx", ["playwright", "test"], {
   ...process.env,
-  CHROMIUM_PATH: CHROMIUM,
+  CHROMIUM_PATH: chromium,
   PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_REPORT,
 });
 const total = counts();

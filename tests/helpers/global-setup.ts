@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { BASE_DATABASE, TMP_DIR, createMigratedDatabase } from "./migrations";
+import { BASE_DATABASE, TMP_DIR, createMigratedDatabase } from "../../scripts/migrations";
 
 /** One migrated base database; every test file copies it (see test-env.ts). */
 export default function setup() {

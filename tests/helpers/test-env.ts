@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll } from "vitest";
-import { BASE_DATABASE, TMP_DIR } from "./migrations";
+import { BASE_DATABASE, TMP_DIR } from "../../scripts/migrations";
 
 /** Credentials of @shopify/shopify-api/test-helpers, so its getJwt and getHmac sign for us. */
 export const TEST_API_KEY = "testApiKey";

@@ -18,5 +18,6 @@ export function createMigratedDatabase(file: string): void {
   db.close();
 }
 
+/** Scratch space of tests and benchmarks (git-ignored). */
 export const TMP_DIR = path.resolve("tests/.tmp");
 export const BASE_DATABASE = path.join(TMP_DIR, "base.sqlite");
