@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminRequest, routeArgs, settle, storeOfflineSession } from "../helpers/shopify";
+import { TEST_APP_URL } from "../helpers/test-env";
 
 const SHOP = "test-shop.myshopify.com";
 
@@ -48,12 +49,19 @@ describe("admin loaders go through Shopify's authenticate.admin", () => {
     expect((response as Response).status).toBe(401);
   });
 
-  it("refuses a request without a token", async () => {
+  it("asks App Bridge to retry a fetch whose token is empty", async () => {
     const { loader } = await import("../../app/routes/_admin.dashboard");
-    const response = await settle(async () =>
-      loader(routeArgs(new Request("https://my-test-app.myshopify.io/dashboard", { headers: { Authorization: "Bearer " } }))),
-    );
-    expect(response).toBeInstanceOf(Response);
-    expect([401, 302]).toContain((response as Response).status);
+    const response = (await settle(async () =>
+      loader(routeArgs(new Request(`${TEST_APP_URL}/dashboard`, { headers: { Authorization: "Bearer " } }))),
+    )) as Response;
+    expect(response.status).toBe(401);
+    expect(response.headers.get("X-Shopify-Retry-Invalid-Session-Request")).toBe("1");
+  });
+
+  it("sends a page request without shop or token to the login page", async () => {
+    const { loader } = await import("../../app/routes/_admin.dashboard");
+    const response = (await settle(async () => loader(routeArgs(new Request(`${TEST_APP_URL}/dashboard`))))) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/auth/login");
   });
 });

@@ -43,4 +43,29 @@ describe("demo store", () => {
     const now = new Date("2026-11-21T12:00:00Z");
     expect(buildDemoStore(now).events).toEqual(buildDemoStore(now).events);
   });
+
+  it("changes the demo shop's plan through the JSON API, and refuses Plus while it is Coming Soon", async () => {
+    const { action: downgrade } = await import("../../app/routes/api.billing.downgrade");
+    const { action: upgrade } = await import("../../app/routes/api.billing.upgrade");
+    const prisma = (await import("../../app/db.server")).default;
+    const post = (path: string) =>
+      ({ request: new Request(`http://localhost:3000${path}`, { method: "POST" }), params: {}, context: {} });
+
+    const down = (await downgrade(post("/api/billing/downgrade"))) as Response;
+    expect(down.status).toBe(200);
+    expect(await down.json()).toEqual({ ok: true, plan: "free", message: "Successfully downgraded to Free plan." });
+    const shop = await prisma.shop.findUniqueOrThrow({ where: { domain: "margin-guardrail-demo.myshopify.com" } });
+    expect(shop.plan).toBe("free");
+
+    const plus = (await upgrade(post("/api/billing/upgrade?plan=plus"))) as Response;
+    expect(plus.status).toBe(400);
+    expect(await plus.json()).toEqual({ ok: false, message: "Unable to upgrade plan." });
+
+    const unknown = (await upgrade(post("/api/billing/upgrade?plan=gold"))) as Response;
+    expect(unknown.status).toBe(400);
+
+    const core = (await upgrade(post("/api/billing/upgrade?plan=core"))) as Response;
+    expect(core.status).toBe(200);
+    expect((await prisma.shop.findUniqueOrThrow({ where: { id: shop.id } })).plan).toBe("core");
+  });
 });
