@@ -4,6 +4,7 @@ import { loadDotEnv, resolveDatabaseUrl } from "./config/database-url";
 export const DEFAULT_SCOPES =
   "read_orders,read_products,read_inventory,read_discounts,read_validations,write_validations";
 export const DEMO_SHOP_DOMAIN = "margin-guardrail-demo.myshopify.com";
+export const DEFAULT_SUPPORT_EMAIL = "support@margin-guardrail.example";
 
 const optionalText = z
   .string()
@@ -31,6 +32,13 @@ const rawSchema = z.object({
     .enum(["true", "false"], { error: "must be true or false" })
     .default("true")
     .transform((value) => value === "true"),
+  SUPPORT_EMAIL: optionalText.pipe(z.email({ error: "must be an e-mail address" }).optional()),
+  MAIL_FROM: optionalText,
+  RESEND_API_KEY: optionalText,
+  SMTP_URL: optionalText.pipe(
+    z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  ),
+  MAIL_OUTBOX_DIR: optionalText,
   DEMO_SHOP_DOMAIN: optionalText.pipe(
     z
       .string()
@@ -53,6 +61,14 @@ export type AppEnv = {
   shopCustomDomain?: string;
   billingTest: boolean;
   demoShopDomain: string;
+  mail: {
+    supportEmail: string;
+    from: string;
+    resendApiKey?: string;
+    smtpUrl?: string;
+    /** where mail is written when no transport is configured (outside production only) */
+    outboxDir: string;
+  };
 };
 
 export class EnvError extends Error {
@@ -114,6 +130,13 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     shopCustomDomain: raw.SHOP_CUSTOM_DOMAIN,
     billingTest: raw.SHOPIFY_BILLING_TEST,
     demoShopDomain: raw.DEMO_SHOP_DOMAIN ?? DEMO_SHOP_DOMAIN,
+    mail: {
+      supportEmail: raw.SUPPORT_EMAIL ?? DEFAULT_SUPPORT_EMAIL,
+      from: raw.MAIL_FROM ?? "Margin Guardrail <no-reply@margin-guardrail.example>",
+      resendApiKey: raw.RESEND_API_KEY,
+      smtpUrl: raw.SMTP_URL,
+      outboxDir: raw.MAIL_OUTBOX_DIR ?? ".mail-outbox",
+    },
   };
 }
 

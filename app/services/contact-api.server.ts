@@ -1,0 +1,67 @@
+import type { z } from "zod";
+import { contactSalesSchema, supportSchema } from "../forms/contact";
+import {
+  clientKey,
+  deliverContactRequest,
+  honeypotRefusal,
+  rateLimitRefusal,
+  shopDomainFrom,
+  type ContactKind,
+  type Refusal,
+} from "./contact.server";
+
+const SCHEMAS = { support: supportSchema, sales: contactSalesSchema } as const;
+
+async function readPayload(request: Request): Promise<Record<string, unknown> | null> {
+  const type = request.headers.get("content-type") ?? "";
+  try {
+    if (type.includes("application/json")) {
+      const body: unknown = await request.json();
+      return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+    }
+    return Object.fromEntries(await request.formData());
+  } catch {
+    return null;
+  }
+}
+
+function refused(refusal: Refusal): Response {
+  return Response.json(
+    { success: false, message: refusal.message },
+    {
+      status: refusal.status,
+      headers: refusal.retryAfterSeconds ? { "Retry-After": String(refusal.retryAfterSeconds) } : {},
+    },
+  );
+}
+
+function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) (errors[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
+  return errors;
+}
+
+/** POST /api/support and /api/contact-sales: JSON or form bodies, JSON answers. */
+export async function handleContactApi(kind: ContactKind, request: Request): Promise<Response> {
+  if (request.method !== "POST") {
+    return Response.json({ success: false, message: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+  }
+  const payload = await readPayload(request);
+  if (!payload) {
+    return Response.json({ success: false, message: "Send the form fields as JSON or form data." }, { status: 400 });
+  }
+  const honeypot = honeypotRefusal(payload);
+  if (honeypot) return refused(honeypot);
+  const parsed = SCHEMAS[kind].safeParse(payload);
+  if (!parsed.success) {
+    return Response.json(
+      { success: false, message: "Please correct the highlighted fields.", errors: fieldErrors(parsed.error) },
+      { status: 400 },
+    );
+  }
+  const limited = await rateLimitRefusal(kind, clientKey(request));
+  if (limited) return refused(limited);
+  const shop = shopDomainFrom(new URL(request.url).searchParams.get("shop"));
+  const delivery = await deliverContactRequest(kind, parsed.data, shop);
+  return Response.json({ success: delivery.ok, message: delivery.message }, { status: delivery.ok ? 200 : 502 });
+}
