@@ -35,3 +35,17 @@ describe("ROI calculator", () => {
     expect(formatWholeDollars(806.4)).toBe("$806");
   });
 });
+
+import { openAppUrl } from "./open-app";
+
+describe("Open App", () => {
+  it("goes to the store admin's page for the app", () => {
+    expect(openAppUrl("acme-goods.myshopify.com")).toBe("https://admin.shopify.com/store/acme-goods/apps/margin-guardrail");
+    expect(openAppUrl(" ACME.myshopify.com ")).toBe("https://admin.shopify.com/store/acme/apps/margin-guardrail");
+  });
+  it("has nowhere to go without a shop domain", () => {
+    for (const shop of [null, undefined, "", "acme", "evil.com", "acme.myshopify.com.evil.com", "javascript:alert(1)"]) {
+      expect(openAppUrl(shop)).toBeNull();
+    }
+  });
+});

@@ -32,7 +32,7 @@ export default function AuditLog() {
             columnContentTypes={["text", "text", "text", "text", "text", "numeric", "numeric", "text", "text"]}
             headings={["Time", "Event", "Severity", "Order", "Codes", "Discount", "Amount", "Rule", "Message"]}
             rows={events.map((event) => [
-              <time key="time" dateTime={event.createdAt}>
+              <time key="time" dateTime={event.createdAt} style={{ whiteSpace: "nowrap" }}>
                 {event.time}
               </time>,
               event.typeLabel,
@@ -42,8 +42,11 @@ export default function AuditLog() {
               event.discountPercent ?? "",
               event.totalDiscount ?? "",
               event.ruleName ?? "",
-              event.message,
+              <div key="message" style={{ whiteSpace: "normal", minWidth: 280 }}>
+                {event.message}
+              </div>,
             ])}
+            increasedTableDensity
           />
         )}
       </Card>

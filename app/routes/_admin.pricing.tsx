@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Badge, BlockStack, InlineGrid, InlineStack, List, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Button, InlineGrid, InlineStack, List, Text } from "@shopify/polaris";
+import { useState } from "react";
+import { ContactSalesModal } from "../components/marketing/ContactSalesModal";
 import { AdminPage, PlanButton } from "../components/AdminPage";
 import { NamedCard } from "../components/NamedCard";
 import { PLANS, PLAN_IDS } from "../domain/plans";
@@ -13,6 +15,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 };
 
 export default function Pricing() {
+  const [contactOpen, setContactOpen] = useState(false);
   return (
     <AdminPage title="Pricing" description="Choose the protection your store needs">
       <InlineGrid columns={{ xs: 1, md: 3 }} gap="400">
@@ -42,6 +45,10 @@ export default function Pricing() {
           );
         })}
       </InlineGrid>
+      <InlineStack align="center">
+        <Button onClick={() => setContactOpen(true)}>Contact Sales</Button>
+      </InlineStack>
+      <ContactSalesModal open={contactOpen} onClose={() => setContactOpen(false)} />
     </AdminPage>
   );
 }

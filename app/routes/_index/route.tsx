@@ -1,11 +1,43 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { BlockStack, Box, Button, Card, InlineGrid, InlineStack, Page, Text } from "@shopify/polaris";
-import { StandaloneProvider } from "../../components/StandaloneProvider";
-import { FOOTER_LINKS } from "../../components/admin-nav";
+import {
+  Badge,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  InlineGrid,
+  InlineStack,
+  List,
+  Text,
+} from "@shopify/polaris";
+import { useState } from "react";
+import { ContactSalesModal } from "../../components/marketing/ContactSalesModal";
+import { MarketingLayout } from "../../components/marketing/MarketingLayout";
+import { RoiCalculator } from "../../components/marketing/RoiCalculator";
+import { marketingLinks } from "../../components/marketing/links";
+import { useFramed } from "../../components/marketing/useFramed";
+import { MISSING_SHOP_ALERT, openAppUrl } from "../../domain/open-app";
 import { PLANS, PLAN_IDS } from "../../domain/plans";
+import {
+  FAQ,
+  FEATURES,
+  INTEGRATIONS,
+  SAMPLE_FIGURES,
+  STEPS,
+  STORE_KINDS,
+  TESTIMONIALS,
+} from "./content";
 
-export const meta: MetaFunction = () => [{ title: "Margin Guardrail · Stop double discounts" }];
+export const links = marketingLinks;
+
+export const meta: MetaFunction = () => [
+  { title: "Margin Guardrail · Stop double discounts on Shopify" },
+  {
+    name: "description",
+    content: "Catch discount stacking and margin leaks on every Shopify order. Alerts by e-mail, Slack and webhook.",
+  },
+];
 
 /** `/` with shop or host is the embedded home (decisions.md #3); without, the public site. */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
@@ -16,83 +48,223 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   return null;
 };
 
-const FEATURES = [
-  {
-    title: "Prevent stacking",
-    body: "Catch orders where codes and automatic discounts combine into more than you meant to give.",
-  },
-  {
-    title: "Real-time alerts",
-    body: "Hear about a breach by e-mail, Slack or webhook the moment the order arrives.",
-  },
-  {
-    title: "Configurable rules",
-    body: "Maximum discount percent or amount, a margin floor from your product costs, per collection.",
-  },
-  {
-    title: "Audit trail",
-    body: "Every breach recorded with the numbers behind it, searchable and exportable.",
-  },
-];
+function openApp() {
+  const target = openAppUrl(new URLSearchParams(window.location.search).get("shop"));
+  if (target) window.location.assign(target);
+  else window.alert(MISSING_SHOP_ALERT);
+}
+
+function Section({ id, title, children, band }: { id?: string; title: string; children: React.ReactNode; band?: boolean }) {
+  const inner = (
+    <section id={id} aria-label={title} className="mg-section">
+      <BlockStack gap="600">
+        <Text as="h2" variant="headingXl" alignment="center">
+          {title}
+        </Text>
+        {children}
+      </BlockStack>
+    </section>
+  );
+  return band ? <div className="mg-band">{inner}</div> : inner;
+}
 
 export default function Landing() {
+  const framed = useFramed();
+  const [contactOpen, setContactOpen] = useState(false);
   return (
-    <StandaloneProvider>
-      <Page>
-        <BlockStack gap="800">
-          <Box paddingBlockStart="1200">
-            <BlockStack gap="400" inlineAlign="start">
-              <Text as="h1" variant="heading3xl">
-                Margin Guardrail
+    <MarketingLayout
+      headerActions={
+        <>
+          <Button onClick={openApp}>Open App</Button>
+          <Button variant="primary" url="/auth">
+            Add to Shopify
+          </Button>
+        </>
+      }
+    >
+      <section className="mg-section mg-hero" aria-label="Introduction">
+        <div>
+          <h1>Stop double discounts before they eat your margin</h1>
+          <p className="lead">
+            Margin Guardrail checks every Shopify order&apos;s discounts against your rules, alerts your
+            team the moment promotions stack, and shows the margin you kept.
+          </p>
+          <InlineStack gap="300">
+            {framed ? null : (
+              <Button variant="primary" size="large" url="/auth">
+                Start free
+              </Button>
+            )}
+            <Button size="large" url="/demo">
+              Watch 2-min demo
+            </Button>
+          </InlineStack>
+        </div>
+        <Card>
+          <BlockStack gap="300">
+            <InlineStack align="space-between" blockAlign="center">
+              <Text as="h2" variant="headingMd">
+                A month on one store
               </Text>
-              <Text as="p" variant="headingLg" tone="subdued">
-                Protect your margins from double discounts and risky promotion stacking.
-              </Text>
-              <InlineStack gap="300">
-                <Button variant="primary" url="/auth/login">
-                  Add to Shopify
-                </Button>
-              </InlineStack>
-            </BlockStack>
-          </Box>
-          <InlineGrid columns={{ xs: 1, md: 4 }} gap="400">
-            {FEATURES.map((feature) => (
-              <Card key={feature.title}>
-                <BlockStack gap="200">
-                  <Text as="h2" variant="headingMd">
-                    {feature.title}
-                  </Text>
-                  <Text as="p">{feature.body}</Text>
-                </BlockStack>
-              </Card>
-            ))}
-          </InlineGrid>
-          <InlineGrid columns={{ xs: 1, md: 3 }} gap="400">
-            {PLAN_IDS.map((id) => (
-              <Card key={id}>
-                <BlockStack gap="200">
-                  <Text as="h2" variant="headingMd">
-                    {PLANS[id].name}
-                  </Text>
-                  <Text as="p" variant="headingLg">
-                    {PLANS[id].priceUsd === 0 ? "$0" : `$${PLANS[id].priceUsd}/month`}
+              <Badge>Illustrative</Badge>
+            </InlineStack>
+            <InlineGrid columns={2} gap="300">
+              {SAMPLE_FIGURES.map((figure) => (
+                <Box key={figure.label} padding="300" background="bg-surface-secondary" borderRadius="200">
+                  <Text as="p" variant="headingLg" numeric>
+                    {figure.value}
                   </Text>
                   <Text as="p" tone="subdued">
-                    {PLANS[id].comingSoon ? "Coming Soon" : PLANS[id].contents.join(" · ")}
+                    {figure.label}
                   </Text>
-                </BlockStack>
-              </Card>
-            ))}
-          </InlineGrid>
-          <InlineStack gap="400">
-            {FOOTER_LINKS.map((link) => (
-              <Button key={link.url} variant="plain" url={link.url}>
-                {link.label}
-              </Button>
-            ))}
-          </InlineStack>
-        </BlockStack>
-      </Page>
-    </StandaloneProvider>
+                </Box>
+              ))}
+            </InlineGrid>
+            <Text as="p" variant="bodySm" tone="subdued">
+              Sample numbers for illustration, not a customer&apos;s results.
+            </Text>
+          </BlockStack>
+        </Card>
+      </section>
+
+      <div className="mg-band">
+        <section className="mg-section" aria-label="Trusted by" style={{ paddingBlock: 24 }}>
+          <BlockStack gap="300" inlineAlign="center">
+            <Text as="p" tone="subdued">
+              Made for Shopify stores that run promotions every week
+            </Text>
+            <div className="mg-strip">
+              {STORE_KINDS.map((kind) => (
+                <span key={kind}>{kind}</span>
+              ))}
+            </div>
+          </BlockStack>
+        </section>
+      </div>
+
+      <Section id="features" title="Everything between a promotion and your margin">
+        <InlineGrid columns={{ xs: 1, sm: 2, lg: 4 }} gap="400">
+          {FEATURES.map((feature) => (
+            <Card key={feature.id}>
+              <BlockStack gap="200">
+                <Text as="h3" variant="headingMd">
+                  {feature.title}
+                </Text>
+                <Text as="p">{feature.body}</Text>
+              </BlockStack>
+            </Card>
+          ))}
+        </InlineGrid>
+      </Section>
+
+      <Section title="How it works" band>
+        <div className="mg-steps">
+          {STEPS.map((step, index) => (
+            <Card key={step.title}>
+              <BlockStack gap="200">
+                <span className="mg-step-number">{index + 1}</span>
+                <Text as="h3" variant="headingMd">
+                  {step.title}
+                </Text>
+                <Text as="p">{step.body}</Text>
+              </BlockStack>
+            </Card>
+          ))}
+        </div>
+      </Section>
+
+      <Section id="roi" title="What stacking costs you">
+        <RoiCalculator />
+      </Section>
+
+      <Section id="pricing" title="Pricing" band>
+        <InlineGrid columns={{ xs: 1, md: 3 }} gap="400">
+          {PLAN_IDS.map((id) => {
+            const plan = PLANS[id];
+            return (
+              <section key={id} aria-label={`${plan.name} plan`}>
+                <Card>
+                  <BlockStack gap="300">
+                    <InlineStack align="space-between" blockAlign="center">
+                      <Text as="h3" variant="headingLg">
+                        {plan.name}
+                      </Text>
+                      {plan.badge ? <Badge tone="success">{plan.badge}</Badge> : null}
+                      {plan.comingSoon ? <Badge tone="info">Coming Soon</Badge> : null}
+                    </InlineStack>
+                    <Text as="p" variant="heading2xl">
+                      {plan.priceUsd === 0 ? "$0" : `$${plan.priceUsd}/month`}
+                    </Text>
+                    <List>
+                      {plan.contents.map((item) => (
+                        <List.Item key={item}>{item}</List.Item>
+                      ))}
+                    </List>
+                    {plan.comingSoon ? (
+                      <Button disabled>Coming Soon</Button>
+                    ) : framed ? null : (
+                      <Button variant={id === "core" ? "primary" : "secondary"} url="/auth">
+                        {id === "free" ? "Start free" : `Choose ${plan.name}`}
+                      </Button>
+                    )}
+                  </BlockStack>
+                </Card>
+              </section>
+            );
+          })}
+        </InlineGrid>
+        <InlineStack align="center">
+          <Button variant="plain" onClick={() => setContactOpen(true)}>
+            Contact Sales
+          </Button>
+        </InlineStack>
+      </Section>
+
+      <Section title="Integrations">
+        <InlineGrid columns={{ xs: 1, sm: 2, lg: 4 }} gap="400">
+          {INTEGRATIONS.map((integration) => (
+            <Card key={integration.title}>
+              <BlockStack gap="200">
+                <Text as="h3" variant="headingMd">
+                  {integration.title}
+                </Text>
+                <Text as="p">{integration.body}</Text>
+              </BlockStack>
+            </Card>
+          ))}
+        </InlineGrid>
+      </Section>
+
+      <Section title="Testimonials" band>
+        <InlineGrid columns={{ xs: 1, md: 3 }} gap="400">
+          {TESTIMONIALS.map((testimonial) => (
+            <Card key={testimonial.who}>
+              <BlockStack gap="300">
+                <Text as="p">“{testimonial.quote}”</Text>
+                <Text as="p" tone="subdued">
+                  {testimonial.who}
+                </Text>
+              </BlockStack>
+            </Card>
+          ))}
+        </InlineGrid>
+        <Text as="p" variant="bodySm" tone="subdued" alignment="center">
+          Illustrative: the situations these quotes describe are the ones Margin Guardrail was built for.
+        </Text>
+      </Section>
+
+      <Section id="faq" title="FAQ">
+        <div className="mg-faq">
+          {FAQ.map((item) => (
+            <details key={item.q}>
+              <summary>{item.q}</summary>
+              <p>{item.a}</p>
+            </details>
+          ))}
+        </div>
+      </Section>
+
+      <ContactSalesModal open={contactOpen} onClose={() => setContactOpen(false)} />
+    </MarketingLayout>
   );
 }

@@ -1,0 +1,85 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Banner, BlockStack, FormLayout, Modal, TextField } from "@shopify/polaris";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { CONTACT_FAILURE, HONEYPOT_FIELD, contactSalesSchema } from "../../forms/contact";
+import { textFieldProps } from "../conform-polaris";
+
+interface ApiAnswer {
+  success: boolean;
+  message: string;
+  errors?: Record<string, string[]>;
+}
+
+type Values = { name: string; email: string; storeName: string; message: string };
+const EMPTY: Values = { name: "", email: "", storeName: "", message: "" };
+
+/** Contact Sales (seed-spec sections 3, 5 and 8): posts to /api/contact-sales. */
+export function ContactSalesModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const fetcher = useFetcher<ApiAnswer>();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const sending = fetcher.state !== "idle";
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const [form, fields] = useForm({
+    id: "contact-sales",
+    constraint: getZodConstraint(contactSalesSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSalesSchema }),
+    onSubmit(event, { formData, submission }) {
+      event.preventDefault();
+      if (submission?.status !== "success") return;
+      fetcher.submit(formData, { method: "post", action: "/api/contact-sales" });
+    },
+  });
+
+  useEffect(() => {
+    if (answer?.success) setValues(EMPTY);
+  }, [answer]);
+
+  const missingRequired = !values.name.trim() || !values.email.trim() || !values.message.trim();
+  const field = (name: keyof Values) => ({
+    ...textFieldProps(fields[name], answer?.errors?.[name]?.[0]),
+    value: values[name],
+    onChange: (value: string) => setValues((current) => ({ ...current, [name]: value })),
+  });
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title="Contact Sales"
+      primaryAction={{
+        content: sending ? "Sending..." : "Send",
+        disabled: sending || missingRequired,
+        loading: sending,
+        onAction: () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit(),
+      }}
+      secondaryActions={[{ content: "Close", onAction: onClose }]}
+    >
+      <Modal.Section>
+        <BlockStack gap="300">
+          {answer?.success ? <Banner tone="success">{answer.message}</Banner> : null}
+          {answer && !answer.success ? (
+            <Banner tone="critical">{answer.message || CONTACT_FAILURE}</Banner>
+          ) : null}
+          <form {...getFormProps(form)}>
+            <FormLayout>
+              <TextField label="Name" {...field("name")} requiredIndicator />
+              <TextField label="Email" {...field("email")} type="email" requiredIndicator />
+              <TextField label="Store name" {...field("storeName")} />
+              <TextField label="Message" {...field("message")} multiline={4} requiredIndicator />
+              <div className="mg-honeypot" aria-hidden="true">
+                <label>
+                  Leave this empty
+                  <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+                </label>
+              </div>
+            </FormLayout>
+          </form>
+        </BlockStack>
+      </Modal.Section>
+    </Modal>
+  );
+}

@@ -1,0 +1,81 @@
+import { BlockStack, Card, InlineGrid, Text, TextField } from "@shopify/polaris";
+import { useState } from "react";
+import {
+  ROI_CALCULATOR_DEFAULTS,
+  calculateRoi,
+  formatWholeDollars,
+  type RoiCalculatorInput,
+} from "../../domain/roi-calculator";
+
+const FIELDS: { key: keyof RoiCalculatorInput; label: string; prefix?: string; suffix?: string }[] = [
+  { key: "averageOrderValue", label: "Average order value", prefix: "$" },
+  { key: "monthlyPromoAttempts", label: "Monthly promo attempts" },
+  { key: "stackingRatePercent", label: "Stacking rate", suffix: "%" },
+  { key: "extraDiscountLeakedPercent", label: "Extra discount leaked", suffix: "%" },
+];
+
+/** The landing page's ROI calculator; figures update as the merchant types. */
+export function RoiCalculator() {
+  const [values, setValues] = useState<Record<keyof RoiCalculatorInput, string>>({
+    averageOrderValue: String(ROI_CALCULATOR_DEFAULTS.averageOrderValue),
+    monthlyPromoAttempts: String(ROI_CALCULATOR_DEFAULTS.monthlyPromoAttempts),
+    stackingRatePercent: String(ROI_CALCULATOR_DEFAULTS.stackingRatePercent),
+    extraDiscountLeakedPercent: String(ROI_CALCULATOR_DEFAULTS.extraDiscountLeakedPercent),
+  });
+  const result = calculateRoi(values);
+  return (
+    <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
+      <Card>
+        <BlockStack gap="300">
+          {FIELDS.map((field) => (
+            <TextField
+              key={field.key}
+              label={field.label}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              prefix={field.prefix}
+              suffix={field.suffix}
+              value={values[field.key]}
+              onChange={(value) => setValues((current) => ({ ...current, [field.key]: value }))}
+              autoComplete="off"
+            />
+          ))}
+        </BlockStack>
+      </Card>
+      <Card>
+        <BlockStack gap="400">
+          <section aria-label="Monthly leakage">
+            <Text as="h3" variant="headingSm" tone="subdued">
+              Monthly leakage
+            </Text>
+            <Text as="p" variant="heading2xl" numeric>
+              {formatWholeDollars(result.monthlyLeakage)}
+            </Text>
+          </section>
+          <section aria-label="Core savings">
+            <Text as="h3" variant="headingSm" tone="subdued">
+              Saved with Core (alerts)
+            </Text>
+            <Text as="p" variant="headingXl" numeric>
+              {formatWholeDollars(result.coreSavings)}/month
+            </Text>
+          </section>
+          <section aria-label="Plus savings">
+            <Text as="h3" variant="headingSm" tone="subdued">
+              Saved with Plus (blocking)
+            </Text>
+            <Text as="p" variant="headingXl" numeric>
+              {formatWholeDollars(result.plusSavings)}/month
+            </Text>
+          </section>
+          <Text as="p" variant="bodySm" tone="subdued">
+            Leakage = order value × promo attempts × stacking rate × extra discount leaked. Core
+            recovers about 25% of it by alerting you, Plus about 80% by blocking at checkout.
+            Estimates, not a promise.
+          </Text>
+        </BlockStack>
+      </Card>
+    </InlineGrid>
+  );
+}

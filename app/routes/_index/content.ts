@@ -1,0 +1,85 @@
+/** The landing page's words, kept apart from its layout. */
+
+export const FEATURES = [
+  {
+    id: "prevent-stacking",
+    title: "Prevent stacking",
+    body: "Catch orders where a code, an automatic discount and a free-shipping offer combine into more than you meant to give.",
+  },
+  {
+    id: "real-time-alerts",
+    title: "Real-time alerts",
+    body: "Hear about a breach by e-mail, Slack or a signed webhook the moment the order arrives, with quiet hours and digests.",
+  },
+  {
+    id: "configurable-rules",
+    title: "Configurable rules",
+    body: "Maximum discount percent or amount, a margin floor from your product costs, stacking limits, per collection.",
+  },
+  {
+    id: "audit-trail",
+    title: "Audit trail",
+    body: "Every breach recorded with the numbers behind it: subtotal, discount, margin, codes and rule. Search it, export it.",
+  },
+];
+
+export const STEPS = [
+  { title: "Install and set a rule", body: "Pick a threshold: a discount cap, a margin floor or one promotion per order. It takes under 5 minutes." },
+  { title: "We check every order", body: "Each new or edited order's discounts are compared with your rules as Shopify reports it." },
+  { title: "Act on what we catch", body: "Get alerted, fix the promotion, and see the margin you protected add up in the ROI dashboard." },
+];
+
+export const INTEGRATIONS = [
+  { title: "Chat", body: "Slack alerts to the channel your team watches (#alerts by default)." },
+  { title: "E-mail", body: "Alerts to any list of recipients, through your own SMTP server if you like." },
+  { title: "Webhooks", body: "Signed JSON (HMAC-SHA256) to your own systems, retried until delivered." },
+  { title: "Analytics", body: "Audit log export to CSV and an ROI dashboard by rule type and period." },
+];
+
+export const TESTIMONIALS = [
+  {
+    quote: "A welcome code stacked with our sitewide sale gave away 45% on a weekend. We would have seen it on Monday morning instead of in the bank statement.",
+    who: "Head of e-commerce, apparel store",
+  },
+  {
+    quote: "The margin floor is the rule I wanted: it knows our costs, so a 20% code on a low-margin line is flagged and the rest is left alone.",
+    who: "Finance lead, home goods store",
+  },
+  {
+    quote: "The audit log export is what our accountant asked for: every breach with its subtotal, discount and codes.",
+    who: "Operations manager, beauty store",
+  },
+];
+
+export const FAQ = [
+  {
+    q: "Which discounts does Margin Guardrail check?",
+    a: "All of an order's discount applications: discount codes, automatic discounts, manual discounts and shipping discounts, on the line items and the order.",
+  },
+  {
+    q: "Does it work on every Shopify plan?",
+    a: "Monitoring and alerts work on every Shopify plan. Real-time checkout blocking runs as a Shopify Function and is part of our Plus plan, coming soon.",
+  },
+  {
+    q: "How is the margin calculated?",
+    a: "From the unit costs you keep in Shopify (the inventory item's cost). Lines without a cost are reported as uncovered, never guessed.",
+  },
+  {
+    q: "What data do you store?",
+    a: "Your rules and settings, and for each breach the order's number, discount figures and codes. See the privacy policy; uninstalling deletes it within 30 days.",
+  },
+  {
+    q: "Can I try it before installing?",
+    a: "Yes: the product tour shows the app on a demo store, and the Free plan needs no card.",
+  },
+];
+
+/** Illustrative figures for the hero (seed-spec section 9). */
+export const SAMPLE_FIGURES = [
+  { label: "rules", value: "10" },
+  { label: "alerts", value: "28" },
+  { label: "blocked", value: "12" },
+  { label: "protected", value: "$2,340" },
+];
+
+export const STORE_KINDS = ["Apparel", "Beauty", "Home goods", "Outdoor", "Food & drink", "Electronics"];

@@ -1,0 +1,11 @@
+// /auth: the install entry of the landing page's "Add to Shopify" and "Start free".
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { InstallPage } from "../components/marketing/InstallPage";
+import { marketingLinks } from "../components/marketing/links";
+import { installEntry } from "../services/install.server";
+
+export const links = marketingLinks;
+export const meta: MetaFunction = () => [{ title: "Install · Margin Guardrail" }];
+export const loader = ({ request }: LoaderFunctionArgs) => installEntry(request);
+export const action = ({ request }: ActionFunctionArgs) => installEntry(request);
+export default InstallPage;

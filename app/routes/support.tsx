@@ -1,0 +1,118 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Banner, BlockStack, Button, Card, FormLayout, InlineGrid, Text, TextField } from "@shopify/polaris";
+import { useEffect, useState } from "react";
+import { textFieldProps } from "../components/conform-polaris";
+import { LegalPage } from "../components/marketing/LegalPage";
+import { marketingLinks } from "../components/marketing/links";
+import { HONEYPOT_FIELD, supportSchema } from "../forms/contact";
+import {
+  clientKey,
+  deliverContactRequest,
+  honeypotRefusal,
+  rateLimitRefusal,
+  shopDomainFrom,
+} from "../services/contact.server";
+import { publicContact } from "../services/public-contact.server";
+
+export const links = marketingLinks;
+export const meta: MetaFunction = () => [{ title: "Support · Margin Guardrail" }];
+export const loader = () => publicContact();
+
+type Notice = { tone: "success" | "critical"; message: string };
+
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: supportSchema });
+  const refuse = (status: number, message: string) =>
+    data({ result: submission.reply(), notice: { tone: "critical", message } as Notice }, { status });
+  const honeypot = honeypotRefusal(Object.fromEntries(formData));
+  if (honeypot) return refuse(honeypot.status, honeypot.message);
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), notice: null }, { status: 400 });
+  }
+  const limited = await rateLimitRefusal("support", clientKey(request));
+  if (limited) return refuse(limited.status, limited.message);
+  const shop = shopDomainFrom(new URL(request.url).searchParams.get("shop"));
+  const delivery = await deliverContactRequest("support", submission.value, shop);
+  if (!delivery.ok) return refuse(502, delivery.message);
+  return data({
+    result: submission.reply({ resetForm: true }),
+    notice: { tone: "success", message: delivery.message } as Notice,
+  });
+};
+
+type Values = { name: string; email: string; subject: string; message: string };
+const EMPTY: Values = { name: "", email: "", subject: "", message: "" };
+
+export default function Support() {
+  const { supportEmail } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const sending = useNavigation().state === "submitting";
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [form, fields] = useForm({
+    id: "support",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(supportSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: supportSchema }),
+  });
+  useEffect(() => {
+    if (actionData?.notice?.tone === "success") setValues(EMPTY);
+  }, [actionData]);
+  const field = (name: keyof Values) => ({
+    ...textFieldProps(fields[name]),
+    value: values[name],
+    onChange: (value: string) => setValues((current) => ({ ...current, [name]: value })),
+  });
+
+  return (
+    <LegalPage title="Support" dated={false}>
+      <InlineGrid columns={{ xs: 1, md: "1fr 2fr" }} gap="600">
+        <section aria-label="Contact information">
+          <BlockStack gap="300">
+            <Text as="h2" variant="headingMd">
+              Contact information
+            </Text>
+            <Text as="p">
+              E-mail: <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
+            </Text>
+            <Text as="p">Hours: Mon–Fri 9am–5pm CST</Text>
+            <Text as="p">We respond within 24 business hours.</Text>
+          </BlockStack>
+        </section>
+        <Card>
+          <Form method="post" {...getFormProps(form)}>
+            <BlockStack gap="400">
+              <Text as="h2" variant="headingMd">
+                Send us a message
+              </Text>
+              {actionData?.notice ? (
+                <Banner tone={actionData.notice.tone}>{actionData.notice.message}</Banner>
+              ) : null}
+              <FormLayout>
+                <TextField label="Name" {...field("name")} requiredIndicator />
+                <TextField label="Email" type="email" {...field("email")} requiredIndicator />
+                <TextField label="Subject" {...field("subject")} requiredIndicator />
+                <TextField label="Message" multiline={5} {...field("message")} requiredIndicator />
+                <div className="mg-honeypot" aria-hidden="true">
+                  <label>
+                    Leave this empty
+                    <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+                  </label>
+                </div>
+                <Button submit variant="primary" loading={sending}>
+                  Send message
+                </Button>
+              </FormLayout>
+            </BlockStack>
+          </Form>
+        </Card>
+      </InlineGrid>
+    </LegalPage>
+  );
+}
