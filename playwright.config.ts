@@ -2,6 +2,7 @@ import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT || 3210);
 export const E2E_DATABASE = "tests/.tmp/e2e.sqlite";
+export const E2E_OUTBOX = "tests/.tmp/e2e-outbox";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -39,6 +40,9 @@ export default defineConfig({
       SHOPIFY_API_KEY: "",
       SHOPIFY_API_SECRET: "e2e-webhook-secret",
       HOST: "127.0.0.1",
+      MAIL_OUTBOX_DIR: E2E_OUTBOX,
+      SMTP_URL: "",
+      RESEND_API_KEY: "",
     },
   },
 });

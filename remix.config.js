@@ -10,7 +10,8 @@ export default {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,
     v3_throwAbortReason: true,
-    v3_lazyRouteDiscovery: true,
+    // The whole route manifest ships with the page, so pages make no manifest requests.
+    v3_lazyRouteDiscovery: false,
     v3_singleFetch: true,
   },
 };

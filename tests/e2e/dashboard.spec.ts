@@ -53,7 +53,7 @@ test("'/' with a shop parameter is the embedded dashboard; without, the public s
   await expect(page).toHaveURL(/\/dashboard\?shop=margin-guardrail-demo\.myshopify\.com/);
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   await page.goto("/");
-  await expect(page.getByRole("heading", { level: 1, name: "Margin Guardrail" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Stop double discounts before they eat your margin" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Add to Shopify" })).toBeVisible();
 });
 

@@ -2,7 +2,15 @@ import { Button, InlineStack } from "@shopify/polaris";
 import { Link, useLocation } from "@remix-run/react";
 import { StandaloneProvider } from "../StandaloneProvider";
 import { FOOTER_LINKS, withEmbeddedQuery } from "../admin-nav";
+import { MISSING_SHOP_ALERT, openAppUrl } from "../../domain/open-app";
 import { useFramed } from "./useFramed";
+
+/** 'Open App' (seed-spec section 2): the store admin's page for the app, from `?shop=`. */
+function openApp() {
+  const target = openAppUrl(new URLSearchParams(window.location.search).get("shop"));
+  if (target) window.location.assign(target);
+  else window.alert(MISSING_SHOP_ALERT);
+}
 
 const ANCHORS = [
   { label: "Features", href: "/#features" },
@@ -41,9 +49,12 @@ export function MarketingLayout({
             {framed ? null : (
               <InlineStack gap="200">
                 {headerActions ?? (
-                  <Button variant="primary" url="/auth">
-                    Add to Shopify
-                  </Button>
+                  <>
+                    <Button onClick={openApp}>Open App</Button>
+                    <Button variant="primary" url="/auth">
+                      Add to Shopify
+                    </Button>
+                  </>
                 )}
               </InlineStack>
             )}

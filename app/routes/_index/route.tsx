@@ -17,7 +17,6 @@ import { MarketingLayout } from "../../components/marketing/MarketingLayout";
 import { RoiCalculator } from "../../components/marketing/RoiCalculator";
 import { marketingLinks } from "../../components/marketing/links";
 import { useFramed } from "../../components/marketing/useFramed";
-import { MISSING_SHOP_ALERT, openAppUrl } from "../../domain/open-app";
 import { PLANS, PLAN_IDS } from "../../domain/plans";
 import {
   FAQ,
@@ -48,12 +47,6 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   return null;
 };
 
-function openApp() {
-  const target = openAppUrl(new URLSearchParams(window.location.search).get("shop"));
-  if (target) window.location.assign(target);
-  else window.alert(MISSING_SHOP_ALERT);
-}
-
 function Section({ id, title, children, band }: { id?: string; title: string; children: React.ReactNode; band?: boolean }) {
   const inner = (
     <section id={id} aria-label={title} className="mg-section">
@@ -72,16 +65,7 @@ export default function Landing() {
   const framed = useFramed();
   const [contactOpen, setContactOpen] = useState(false);
   return (
-    <MarketingLayout
-      headerActions={
-        <>
-          <Button onClick={openApp}>Open App</Button>
-          <Button variant="primary" url="/auth">
-            Add to Shopify
-          </Button>
-        </>
-      }
-    >
+    <MarketingLayout>
       <section className="mg-section mg-hero" aria-label="Introduction">
         <div>
           <h1>Stop double discounts before they eat your margin</h1>

@@ -1,0 +1,110 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test } from "./fixtures";
+
+const OUTBOX = "tests/.tmp/e2e-outbox";
+
+function mailWith(text: string) {
+  if (!fs.existsSync(OUTBOX)) return null;
+  for (const file of fs.readdirSync(OUTBOX)) {
+    const mail = JSON.parse(fs.readFileSync(path.join(OUTBOX, file), "utf8"));
+    if (JSON.stringify(mail).includes(text)) return mail;
+  }
+  return null;
+}
+
+test("each legal page has its title and its promises, in both modes", async ({ page }) => {
+  await page.goto("/privacy-policy");
+  await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "What we read from Shopify" })).toBeVisible();
+  await expect(page.getByText("Product costs:")).toBeVisible();
+
+  await page.goto("/terms-of-service");
+  await expect(page.getByRole("heading", { level: 1, name: "Terms of Service" })).toBeVisible();
+  await expect(page.getByText("limited to the fees you paid for the app in the 3 months before the claim arose")).toBeVisible();
+
+  await page.goto("/data-deletion?shop=margin-guardrail-demo.myshopify.com");
+  await expect(page.getByRole("heading", { level: 1, name: "Data Deletion" })).toBeVisible();
+  await expect(page.getByText("deleted within 30 days after uninstall")).toBeVisible();
+  await expect(page.getByText("We confirm the deletion within 5 business days.")).toBeVisible();
+  // Embedded mode keeps the shop on the footer links.
+  await expect(page.getByRole("navigation", { name: "Legal and support" }).getByRole("link", { name: "Support" })).toHaveAttribute(
+    "href",
+    "/support?shop=margin-guardrail-demo.myshopify.com",
+  );
+});
+
+test("the support page shows the contact information and checks the form", async ({ page }) => {
+  await page.goto("/support");
+  const contact = page.getByRole("region", { name: "Contact information" });
+  await expect(contact).toContainText("Mon–Fri 9am–5pm CST");
+  await expect(contact).toContainText("We respond within 24 business hours.");
+
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByText("Name is required")).toBeVisible();
+  await expect(page.getByText("Email is required")).toBeVisible();
+  await expect(page.getByText("Subject is required")).toBeVisible();
+  await expect(page.getByText("Message is required")).toBeVisible();
+
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByLabel("Message").fill("Too short");
+  await page.getByLabel("Name").click();
+  await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+  await expect(page.getByText("Message must be at least 10 characters long")).toBeVisible();
+
+  const subject = `Stacked codes ${Date.now()}`;
+  await page.getByLabel("Name").fill("Ada Lovelace");
+  await page.getByLabel("Email").fill("ada@example.com");
+  await page.getByLabel("Subject").fill(subject);
+  await page.getByLabel("Message").fill("Two codes stacked on order #1001 yesterday.");
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByText("Thanks! Your message has been sent. We reply within 24 business hours.")).toBeVisible();
+  await expect(page.getByLabel("Subject")).toHaveValue("");
+  await expect.poll(() => mailWith(subject)?.subject).toBe(`[Support] ${subject}`);
+});
+
+test("the Contact Sales modal sends only complete requests", async ({ page }) => {
+  await page.goto("/#pricing");
+  await page.getByRole("button", { name: "Contact Sales" }).click();
+  const modal = page.getByRole("dialog", { name: "Contact Sales" });
+  const send = modal.getByRole("button", { name: "Send" });
+  await expect(send).toBeDisabled();
+  await modal.getByLabel("Name", { exact: true }).fill("Grace Hopper");
+  await modal.getByLabel("Email").fill("grace@");
+  await expect(send).toBeDisabled();
+  const store = `Hopper Goods ${Date.now()}`;
+  await modal.getByLabel("Store name").fill(store);
+  await modal.getByLabel("Message").fill("We run 40 promotions a month.");
+  await expect(send).toBeEnabled();
+  await send.click();
+  await expect(modal.getByText("Please enter a valid email address")).toBeVisible();
+  await modal.getByLabel("Email").fill("grace@example.com");
+  await send.click();
+  await expect(modal.getByText("Thanks! Our sales team will reply within one business day.")).toBeVisible();
+  await expect(modal.getByLabel("Name", { exact: true })).toHaveValue("");
+  await expect(send).toBeDisabled();
+  await expect.poll(() => mailWith(store)?.subject).toBe(`[Sales] ${store}`);
+});
+
+test("the admin pricing page opens Contact Sales too", async ({ page }) => {
+  await page.goto("/pricing");
+  await page.getByRole("button", { name: "Contact Sales" }).click();
+  await expect(page.getByRole("dialog", { name: "Contact Sales" })).toBeVisible();
+});
+
+test("/demo is a three-step tour with real screenshots and a call to install", async ({ page }) => {
+  const images: number[] = [];
+  page.on("response", (response) => {
+    if (response.url().includes("/tour/")) images.push(response.status());
+  });
+  await page.goto("/demo", { waitUntil: "networkidle" });
+  for (const step of ["1. Define a rule", "2. Catch a risky order", "3. See the value protected"]) {
+    const section = page.getByRole("region", { name: step });
+    await expect(section.getByRole("heading", { name: step })).toBeVisible();
+    const image = section.getByRole("img");
+    await image.scrollIntoViewIfNeeded();
+    await expect.poll(() => image.evaluate((node: HTMLImageElement) => node.naturalWidth)).toBe(1280);
+  }
+  expect(images).toEqual([200, 200, 200]);
+  await expect(page.getByRole("link", { name: "Add to Shopify" }).last()).toHaveAttribute("href", "/auth");
+});
