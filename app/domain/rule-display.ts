@@ -25,10 +25,10 @@ function finite(value: unknown): number | null {
 
 /** '{n}%' or '${n.toFixed(2)}'; an invalid value falls back to 0% or $0.00. */
 export function formatThreshold(rule: DisplayableRule): string {
+  // The unit decides; rules stored without one read as their type suggests.
   const percent =
     rule.ruleType === "margin_floor" ||
-    rule.ruleType === "max_discount" ||
-    rule.thresholdUnit === "PERCENT";
+    (rule.thresholdUnit ? rule.thresholdUnit === "PERCENT" : rule.ruleType === "max_discount");
   if (percent) {
     const value = finite(rule.thresholdPercent) ?? finite(rule.threshold) ?? 0;
     return `${value}%`;

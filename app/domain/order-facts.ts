@@ -1,0 +1,40 @@
+/** An order's discount facts, as the monitoring engine derives them from Shopify's payload. */
+
+export interface OrderLineFacts {
+  lineId: string;
+  variantId: string | null;
+  productId: string | null;
+  /** collection GIDs the line's product belongs to */
+  collectionIds: string[];
+  quantity: number;
+  unitPriceCents: number;
+  /** every discount allocated to the line: line-level and the line's share of order-level */
+  discountCents: number;
+  /** Shopify's inventory item cost; null when the variant has none */
+  unitCostCents: number | null;
+}
+
+export interface DiscountApplicationFacts {
+  /** DiscountCodeBasic, DiscountCodeBxgy, DiscountCodeFreeShipping, DiscountAutomaticBasic, ... */
+  kind: string;
+  code: string | null;
+  title: string | null;
+  valueType: "percentage" | "fixed_amount";
+  target: "line_item" | "shipping_line";
+  /** what the application took off the order in total */
+  amountCents: number;
+}
+
+export interface OrderFacts {
+  orderId: string;
+  orderName: string;
+  currency: string;
+  /** sum of price x quantity over the lines, before any discount */
+  preDiscountSubtotalCents: number;
+  lineDiscountCents: number;
+  shippingDiscountCents: number;
+  totalDiscountCents: number;
+  discountCodes: string[];
+  applications: DiscountApplicationFacts[];
+  lines: OrderLineFacts[];
+}

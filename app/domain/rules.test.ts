@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import {
+  editableThreshold,
+  mapCollectionRule,
+  normalizeCollectionId,
+  storedThreshold,
+  thresholdInput,
+  unitFor,
+} from "./rules";
+
+describe("threshold input by rule type and unit (seed-spec sections 2 and 5)", () => {
+  it("asks for a dollar amount with a $ prefix for max_discount_amount, without a unit", () => {
+    expect(thresholdInput("max_discount_amount", "PERCENT")).toEqual({
+      label: "Maximum Amount ($)",
+      prefix: "$",
+      step: 0.01,
+      min: 0,
+      showUnit: false,
+    });
+  });
+  it("asks for a margin percent up to 100 for margin_floor, without a unit", () => {
+    expect(thresholdInput("margin_floor", "AMOUNT")).toMatchObject({
+      label: "Minimum Margin (%)",
+      step: 1,
+      min: 0,
+      max: 100,
+      showUnit: false,
+    });
+  });
+  it("reads 'Threshold Value' otherwise, stepping by unit", () => {
+    expect(thresholdInput("max_discount", "PERCENT")).toMatchObject({ label: "Threshold Value", step: 1, max: 100, showUnit: true });
+    expect(thresholdInput("stacking_prevention", "AMOUNT")).toMatchObject({ label: "Threshold Value", step: 0.01, showUnit: true });
+    expect(thresholdInput("stacking_prevention", "AMOUNT").max).toBeUndefined();
+  });
+});
+
+describe("storage (seed-spec section 7)", () => {
+  it("stores max_discount_amount in cents with unit AMOUNT", () => {
+    expect(storedThreshold("max_discount_amount", "PERCENT", 49.99)).toEqual({
+      threshold: "49.99",
+      thresholdUnit: "AMOUNT",
+      thresholdAmountCents: 4999,
+      thresholdPercent: null,
+    });
+  });
+  it("stores margin_floor as thresholdPercent with unit PERCENT", () => {
+    expect(storedThreshold("margin_floor", undefined, 25)).toEqual({
+      threshold: "25",
+      thresholdUnit: "PERCENT",
+      thresholdPercent: 25,
+      thresholdAmountCents: null,
+    });
+  });
+  it("follows the chosen unit for the other types, AMOUNT by default", () => {
+    expect(storedThreshold("max_discount", "PERCENT", 30)).toMatchObject({ thresholdUnit: "PERCENT", thresholdPercent: 30 });
+    expect(storedThreshold("stacking_prevention", undefined, 0)).toMatchObject({ thresholdUnit: "AMOUNT", thresholdAmountCents: 0 });
+    expect(unitFor("max_discount", "weird")).toBe("AMOUNT");
+  });
+  it("round-trips cents and dollars for the edit dialog", () => {
+    for (const dollars of [0, 0.01, 19.99, 50, 1234.56]) {
+      const stored = storedThreshold("max_discount_amount", undefined, dollars);
+      expect(Number(editableThreshold(stored))).toBe(dollars);
+    }
+    expect(editableThreshold({ threshold: "x", thresholdUnit: "PERCENT", thresholdPercent: 12.5, thresholdAmountCents: null })).toBe("12.5");
+  });
+});
+
+describe("collection rules in the rules list (seed-spec section 3)", () => {
+  const base = {
+    id: "cr1",
+    shopId: "s1",
+    collectionId: "summer",
+    currency: "USD",
+    action: "alert",
+    isActive: true,
+    priority: 0,
+    conditions: {},
+    createdAt: new Date("2026-01-01T00:00:00Z"),
+    updatedAt: new Date("2026-01-02T00:00:00Z"),
+  };
+  it("maps a margin floor to a percent rule", () => {
+    expect(mapCollectionRule({ ...base, ruleType: "margin_floor", threshold: 20 })).toMatchObject({
+      ruleType: "collection_rule",
+      name: "summer - Margin Floor",
+      description: "Minimum 20% margin required for summer collection",
+      thresholdUnit: "PERCENT",
+      thresholdPercent: 20,
+      thresholdAmountCents: null,
+    });
+  });
+  it("maps a max discount to an amount rule in cents", () => {
+    expect(mapCollectionRule({ ...base, ruleType: "max_discount", threshold: 12.345 })).toMatchObject({
+      name: "summer - Max Discount",
+      description: "Maximum $12.345 discount allowed for summer collection",
+      thresholdUnit: "AMOUNT",
+      thresholdAmountCents: 1235,
+    });
+  });
+  it("names other types after the type", () => {
+    expect(mapCollectionRule({ ...base, ruleType: "max_discount_amount", threshold: 5 })).toMatchObject({
+      name: "summer - max_discount_amount",
+      description: "Collection-specific rule: 5 threshold for summer",
+      thresholdAmountCents: 500,
+    });
+  });
+  it("uses the collection's title when it is known", () => {
+    expect(mapCollectionRule({ ...base, collectionTitle: "Summer Sale", ruleType: "margin_floor", threshold: 20 }).name).toBe(
+      "Summer Sale - Margin Floor",
+    );
+  });
+  it("defaults the action to alert", () => {
+    expect(mapCollectionRule({ ...base, action: "", ruleType: "margin_floor", threshold: 1 }).action).toBe("alert");
+  });
+  it("accepts collection ids as GIDs or numbers", () => {
+    expect(normalizeCollectionId("424242")).toBe("gid://shopify/Collection/424242");
+    expect(normalizeCollectionId(" gid://shopify/Collection/7 ")).toBe("gid://shopify/Collection/7");
+    for (const bad of ["", "abc", "gid://shopify/Product/1", "12a", "-5"]) expect(normalizeCollectionId(bad)).toBeNull();
+  });
+});

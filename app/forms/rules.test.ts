@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import { blockingSchema, collectionRuleSchema, ruleActiveSchema, ruleSchema, stackingSchema } from "./rules";
+
+function errors(schema: { safeParse: (input: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }, input: unknown) {
+  const result = schema.safeParse(input);
+  const byField: Record<string, string[]> = {};
+  for (const issue of result.error?.issues ?? []) (byField[String(issue.path[0])] ??= []).push(issue.message);
+  return byField;
+}
+
+const valid = { name: "Cap", ruleType: "max_discount", threshold: "30", thresholdUnit: "PERCENT", action: "alert" };
+
+describe("rule form (seed-spec section 5)", () => {
+  it("accepts a complete rule and reads the threshold as a number", () => {
+    const rule = ruleSchema.parse({ ...valid, description: "" });
+    expect(rule).toMatchObject({ name: "Cap", threshold: 30, description: null });
+    expect(ruleSchema.parse({ ...valid, threshold: 12.5 }).threshold).toBe(12.5);
+  });
+  it("says what is required", () => {
+    expect(errors(ruleSchema, {})).toEqual({
+      name: ["Name is required"],
+      ruleType: ["Rule type is required"],
+      threshold: ["Threshold is required"],
+      action: ["Action is required"],
+    });
+    expect(errors(ruleSchema, { ...valid, name: "  ", threshold: "  " })).toEqual({
+      name: ["Name is required"],
+      threshold: ["Threshold is required"],
+    });
+  });
+  it("wants a threshold that parses as a number of 0 or more", () => {
+    for (const threshold of ["abc", "-1", "1.2.3", "Infinity", -0.5]) {
+      expect(errors(ruleSchema, { ...valid, threshold })).toEqual({ threshold: ["Must be a valid positive number"] });
+    }
+    expect(errors(ruleSchema, { ...valid, threshold: "0" })).toEqual({});
+  });
+  it("caps percentages at 100", () => {
+    expect(errors(ruleSchema, { ...valid, threshold: "100.5" })).toEqual({ threshold: ["Must be 100 or less for a percentage"] });
+    expect(errors(ruleSchema, { ...valid, ruleType: "margin_floor", thresholdUnit: undefined, threshold: "101" })).toEqual({
+      threshold: ["Must be 100 or less for a percentage"],
+    });
+    expect(errors(ruleSchema, { ...valid, ruleType: "max_discount_amount", threshold: "5000" })).toEqual({});
+  });
+  it("rejects unknown rule types and the blocking action while it is coming soon", () => {
+    expect(errors(ruleSchema, { ...valid, ruleType: "free_lunch" })).toEqual({ ruleType: ["Rule type is required"] });
+    expect(errors(ruleSchema, { ...valid, action: "block" })).toEqual({ action: ["Block Checkout is coming soon with the Plus plan"] });
+  });
+  it("keeps conditions as an object", () => {
+    expect(ruleSchema.parse({ ...valid, conditions: { minSubtotal: 10 } }).conditions).toEqual({ minSubtotal: 10 });
+    expect(errors(ruleSchema, { ...valid, conditions: "x" })).toEqual({ conditions: ["Conditions must be an object"] });
+  });
+  it("reads the active flag from JSON or forms", () => {
+    expect(ruleActiveSchema.parse({ isActive: false }).isActive).toBe(false);
+    expect(ruleActiveSchema.parse({ isActive: "true" }).isActive).toBe(true);
+    expect(ruleActiveSchema.parse({ isActive: "false" }).isActive).toBe(false);
+    expect(ruleActiveSchema.safeParse({}).success).toBe(false);
+  });
+});
+
+describe("collection rule form", () => {
+  it("normalizes the collection id", () => {
+    expect(collectionRuleSchema.parse({ collectionId: "42", ruleType: "margin_floor", threshold: "20" })).toMatchObject({
+      collectionId: "gid://shopify/Collection/42",
+      action: "alert",
+      threshold: 20,
+    });
+  });
+  it("explains a bad collection id, type or threshold", () => {
+    expect(errors(collectionRuleSchema, { collectionId: "", ruleType: "x", threshold: "-3" })).toEqual({
+      collectionId: ["Collection is required"],
+      ruleType: ["Rule type is required"],
+      threshold: ["Must be a valid positive number"],
+    });
+    expect(errors(collectionRuleSchema, { collectionId: "summer", ruleType: "margin_floor", threshold: "20" })).toEqual({
+      collectionId: ["Enter a collection id such as 123456789 or gid://shopify/Collection/123456789"],
+    });
+    expect(errors(collectionRuleSchema, { collectionId: "42", ruleType: "margin_floor", threshold: "120" })).toEqual({
+      threshold: ["Must be 100 or less for a percentage"],
+    });
+  });
+});
+
+describe("stacking and blocking settings", () => {
+  it("takes combinations as lists or as 'A+B' form values", () => {
+    expect(stackingSchema.parse({ enabled: true, blockedStacking: [["DiscountCodeBasic", "DiscountAutomaticBasic"]] })).toEqual({
+      enabled: true,
+      blockedStacking: [["DiscountCodeBasic", "DiscountAutomaticBasic"]],
+    });
+    expect(stackingSchema.parse({ enabled: "on", blockedStacking: "DiscountCodeBasic+DiscountCodeFreeShipping" }).blockedStacking).toEqual([
+      ["DiscountCodeBasic", "DiscountCodeFreeShipping"],
+    ]);
+    expect(stackingSchema.parse({}).blockedStacking).toEqual([]);
+  });
+  it("refuses unknown kinds and one-kind combinations", () => {
+    expect(stackingSchema.safeParse({ blockedStacking: [["DiscountCodeBasic", "Coupons"]] }).success).toBe(false);
+    expect(stackingSchema.safeParse({ blockedStacking: [["DiscountCodeBasic", "DiscountCodeBasic"]] }).success).toBe(false);
+  });
+  it("defaults staff override on and requires a customer message", () => {
+    expect(blockingSchema.parse({ customerMessage: "No." })).toEqual({ instantBlocking: false, staffOverride: true, customerMessage: "No." });
+    expect(errors(blockingSchema, { customerMessage: " " })).toEqual({ customerMessage: ["Customer message is required"] });
+  });
+});

@@ -1,0 +1,131 @@
+import { z } from "zod";
+import {
+  COLLECTION_RULE_TYPES,
+  DISCOUNT_METHOD_KINDS,
+  PERCENT_MAX,
+  RULE_TYPES,
+  THRESHOLD_UNITS,
+  normalizeCollectionId,
+} from "../domain/rules";
+
+/** Rule, collection-rule and settings schemas, shared by the Rules page and the JSON API. */
+
+const NAME_MAX = 100;
+const DESCRIPTION_MAX = 500;
+const MESSAGE_MAX = 300;
+
+/** A boolean from JSON (true/false) or a form ("true", "false", "on"). */
+const flag = z.union([z.boolean(), z.enum(["true", "false", "on"]).transform((value) => value !== "false")]);
+
+/** "It must parse as a number of 0 or more, else 'Must be a valid positive number'." */
+const threshold = z
+  .union([z.string(), z.number()], { error: "Threshold is required" })
+  .transform((value) => (typeof value === "number" ? String(value) : value.trim()))
+  .pipe(
+    z
+      .string()
+      .min(1, { error: "Threshold is required", abort: true })
+      .refine((value) => Number.isFinite(Number(value)) && Number(value) >= 0, {
+        error: "Must be a valid positive number",
+        abort: true,
+      }),
+  )
+  .transform(Number);
+
+const PERCENT_TOO_HIGH = `Must be ${PERCENT_MAX} or less for a percentage`;
+
+const ruleFields = {
+  name: z
+    .string({ error: "Name is required" })
+    .trim()
+    .min(1, "Name is required")
+    .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`),
+  description: z
+    .string()
+    .trim()
+    .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`)
+    .optional()
+    .transform((value) => value || null),
+  ruleType: z.enum(RULE_TYPES, { error: "Rule type is required" }),
+  threshold,
+  thresholdUnit: z.enum(THRESHOLD_UNITS, { error: "Unit must be AMOUNT or PERCENT" }).optional(),
+  action: z
+    .enum(["alert", "block"], { error: "Action is required" })
+    .refine((value) => value === "alert", "Block Checkout is coming soon with the Plus plan"),
+  isActive: flag.optional(),
+  priority: z.coerce.number({ error: "Priority must be a whole number" }).int("Priority must be a whole number").optional(),
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/, "Currency must be a three-letter code such as USD")
+    .optional(),
+  conditions: z.record(z.string(), z.unknown(), { error: "Conditions must be an object" }).optional(),
+};
+
+function percentCapped(data: { ruleType: string; thresholdUnit?: string; threshold: number }) {
+  const percent = data.ruleType === "margin_floor" || (data.ruleType !== "max_discount_amount" && data.thresholdUnit === "PERCENT");
+  return !percent || data.threshold <= PERCENT_MAX;
+}
+
+export const ruleSchema = z
+  .object(ruleFields)
+  .refine(percentCapped, { message: PERCENT_TOO_HIGH, path: ["threshold"] });
+export type RuleInput = z.infer<typeof ruleSchema>;
+
+/** Turning a rule on or off from the list. */
+export const ruleActiveSchema = z.object({ isActive: flag });
+
+export const collectionRuleSchema = z
+  .object({
+    collectionId: z
+      .string({ error: "Collection is required" })
+      .trim()
+      .min(1, { error: "Collection is required", abort: true })
+      .transform((value, context) => {
+        const normalized = normalizeCollectionId(value);
+        if (!normalized) {
+          context.addIssue({
+            code: "custom",
+            message: "Enter a collection id such as 123456789 or gid://shopify/Collection/123456789",
+          });
+          return z.NEVER;
+        }
+        return normalized;
+      }),
+    collectionTitle: z.string().trim().max(NAME_MAX).optional().transform((value) => value || null),
+    ruleType: z.enum(COLLECTION_RULE_TYPES, { error: "Rule type is required" }),
+    threshold,
+    action: ruleFields.action.optional().default("alert"),
+  })
+  .refine((data) => data.ruleType !== "margin_floor" || data.threshold <= PERCENT_MAX, {
+    message: PERCENT_TOO_HIGH,
+    path: ["threshold"],
+  });
+export type CollectionRuleInput = z.infer<typeof collectionRuleSchema>;
+
+const KINDS = DISCOUNT_METHOD_KINDS.map((method) => method.kind) as [string, ...string[]];
+const combination = z
+  .array(z.enum(KINDS, { error: `Discount kinds are ${KINDS.join(", ")}` }))
+  .refine((kinds) => new Set(kinds).size >= 2 && new Set(kinds).size === kinds.length, "A combination names two or more different discount kinds");
+
+export const stackingSchema = z.object({
+  enabled: flag.default(false),
+  // JSON sends [["KindA","KindB"], ...]; forms send each combination as "KindA+KindB".
+  blockedStacking: z.preprocess((value) => {
+    if (value === undefined || value === null || value === "") return [];
+    const list = Array.isArray(value) ? value : [value];
+    return list.map((item) => (typeof item === "string" ? item.split("+") : item));
+  }, z.array(combination, { error: "Blocked combinations must be a list" })),
+});
+export type StackingInput = z.infer<typeof stackingSchema>;
+
+export const blockingSchema = z.object({
+  instantBlocking: flag.default(false),
+  staffOverride: flag.default(true),
+  customerMessage: z
+    .string({ error: "Customer message is required" })
+    .trim()
+    .min(1, "Customer message is required")
+    .max(MESSAGE_MAX, `Customer message must be at most ${MESSAGE_MAX} characters`),
+});
+export type BlockingInput = z.infer<typeof blockingSchema>;
