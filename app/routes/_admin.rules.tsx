@@ -1,42 +1,81 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Badge, Banner, BlockStack, Card, InlineStack, Text } from "@shopify/polaris";
-import { AdminPage } from "../components/AdminPage";
-import { PLANS } from "../domain/plans";
-import { RULE_TYPE_LABELS, formatThreshold, ruleStatusLabel } from "../domain/rule-display";
-import prisma from "../db.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Await, useLoaderData } from "@remix-run/react";
+import { Banner, BlockStack, Card, Divider, InlineGrid, InlineStack, Text } from "@shopify/polaris";
+import { Suspense, useCallback, useState } from "react";
+import { AdminPage, useAdminLayout } from "../components/AdminPage";
+import { AdvancedRules, DiscountMethodKinds } from "../components/rules/AdvancedRules";
+import { CollectionRuleForm } from "../components/rules/CollectionRuleForm";
+import { EMPTY_RULE, RuleDialog, type RuleFormValues } from "../components/rules/RuleDialog";
+import { RuleList } from "../components/rules/RuleList";
+import { BlockingSettingsForm, StackingSettingsForm } from "../components/rules/SettingsForms";
+import { useAppBridgePresent } from "../components/useAppBridge";
+import { PLANS, canActivateAnotherRule } from "../domain/plans";
 import { requireAdmin } from "../services/admin-context.server";
+import { handleRulesAction } from "../services/rules-page.server";
+import { collectionRuleListItem, ruleListItem, type RuleListItem } from "../services/rules-view";
+import {
+  countActiveRules,
+  getBlockingSettings,
+  getStackingSettings,
+  listCollectionRules,
+  listRules,
+  planLimitMessage,
+} from "../services/rules.server";
 
 export const meta: MetaFunction = () => [{ title: "Rules · Margin Guardrail" }];
 
+async function ruleItems(shopId: string): Promise<RuleListItem[]> {
+  const [rules, collectionRules] = await Promise.all([listRules(shopId), listCollectionRules(shopId)]);
+  return [...rules.map(ruleListItem), ...collectionRules.map(collectionRuleListItem)];
+}
+
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { shop, plan } = await requireAdmin(request);
-  const rules = await prisma.rule.findMany({
-    where: { shopId: shop.id },
-    orderBy: [{ priority: "desc" }, { createdAt: "asc" }],
-  });
-  const activeCount = rules.filter((rule) => rule.isActive).length;
-  const limit = PLANS[plan].ruleLimit;
+  const [activeCount, stacking, blocking] = await Promise.all([
+    countActiveRules(shop.id),
+    getStackingSettings(shop.id),
+    getBlockingSettings(shop.id),
+  ]);
+  const atLimit = !canActivateAnotherRule(plan, activeCount);
   return {
-    plan,
-    limitReached: plan === "free" && limit !== null && activeCount >= limit,
-    rules: rules.map((rule) => ({
-      id: rule.id,
-      name: rule.name,
-      description: rule.description,
-      typeLabel: RULE_TYPE_LABELS[rule.ruleType] ?? rule.ruleType,
-      threshold: formatThreshold(rule),
-      status: ruleStatusLabel(rule),
-    })),
+    // streamed: the list shows 'Loading rules...' until it arrives
+    rules: ruleItems(shop.id),
+    activeCount,
+    ruleLimit: PLANS[plan].ruleLimit,
+    limitNotice: atLimit ? planLimitMessage(plan) : null,
+    stacking,
+    blocking,
   };
 };
 
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const context = await requireAdmin(request);
+  const result = await handleRulesAction(context, await request.formData());
+  return data(result, { status: result.status });
+};
+
 export default function Rules() {
-  const { rules, limitReached } = useLoaderData<typeof loader>();
+  const { rules, activeCount, ruleLimit, limitNotice, stacking, blocking } = useLoaderData<typeof loader>();
+  const { demo } = useAdminLayout();
+  const appBridge = useAppBridgePresent(demo);
+  const [dialog, setDialog] = useState<{ mode: "add" | "edit"; values: RuleFormValues } | null>(null);
+  const close = useCallback(() => setDialog(null), []);
+  const edit = (rule: RuleListItem) =>
+    rule.edit &&
+    setDialog({
+      mode: "edit",
+      values: { id: rule.id, name: rule.name, description: rule.description ?? "", ...rule.edit },
+    });
+
   return (
-    <AdminPage title="Rules" description="Discount thresholds and margin protection for every order">
+    <AdminPage
+      title="Rules"
+      description="Discount thresholds and margin protection for every order"
+      primaryAction={{ content: "Add Rule", onAction: () => setDialog({ mode: "add", values: EMPTY_RULE }) }}
+    >
       <Card>
-        <BlockStack gap="400">
+        <BlockStack gap="500">
           <BlockStack gap="100">
             <Text as="h2" variant="headingLg">
               Rule Builder
@@ -45,48 +84,41 @@ export default function Rules() {
               Configure discount thresholds and margin protection
             </Text>
           </BlockStack>
-          {limitReached ? (
-            <Banner tone="warning">
-              You&apos;ve reached your 2-rule limit. Upgrade to Core for 10 rules.
-            </Banner>
-          ) : null}
-          <Text as="h3" variant="headingMd">
-            Basic Rules
-          </Text>
-          {rules.length === 0 ? (
-            <Text as="p" tone="subdued">
-              No rules configured yet. Click &quot;Add Rule&quot; to get started.
+          {limitNotice ? <Banner tone="warning">{limitNotice}</Banner> : null}
+          <InlineStack align="space-between">
+            <Text as="h3" variant="headingMd">
+              Basic Rules
             </Text>
-          ) : (
-            <BlockStack gap="300" as="ul">
-              {rules.map((rule) => (
-                <Card key={rule.id} background="bg-surface-secondary">
-                  <InlineStack align="space-between" blockAlign="center">
-                    <BlockStack gap="100">
-                      <Text as="h4" variant="headingSm">
-                        {rule.name}
-                      </Text>
-                      <Text as="p" tone="subdued">
-                        {rule.description || "No description"}
-                      </Text>
-                      <Text as="p">
-                        {rule.typeLabel} · {rule.threshold}
-                      </Text>
-                    </BlockStack>
-                    <Badge
-                      tone={
-                        rule.status === "Inactive" ? undefined : rule.status === "Block" ? "critical" : "success"
-                      }
-                    >
-                      {rule.status}
-                    </Badge>
-                  </InlineStack>
-                </Card>
-              ))}
-            </BlockStack>
-          )}
+            <Text as="span" tone="subdued">
+              {ruleLimit === null ? `${activeCount} active` : `${activeCount} of ${ruleLimit} active`}
+            </Text>
+          </InlineStack>
+          <Suspense
+            fallback={
+              <Text as="p" tone="subdued">
+                Loading rules...
+              </Text>
+            }
+          >
+            <Await resolve={rules}>{(items) => <RuleList rules={items} onEdit={edit} />}</Await>
+          </Suspense>
+          <Divider />
+          <CollectionRuleForm appBridge={appBridge} />
+          <Divider />
+          <AdvancedRules />
+          <Divider />
+          <DiscountMethodKinds />
         </BlockStack>
       </Card>
+      <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
+        <Card>
+          <StackingSettingsForm initial={stacking} />
+        </Card>
+        <Card>
+          <BlockingSettingsForm initial={blocking} />
+        </Card>
+      </InlineGrid>
+      {dialog ? <RuleDialog key={dialog.values.id ?? "new"} mode={dialog.mode} initial={dialog.values} onClose={close} /> : null}
     </AdminPage>
   );
 }

@@ -6,7 +6,7 @@ import { NavMenu } from "@shopify/app-bridge-react";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { Banner, Box, FooterHelp, Frame, Link, Navigation } from "@shopify/polaris";
-import { useEffect, useState } from "react";
+import { useAppBridgePresent } from "../components/useAppBridge";
 import { Link as RemixLink } from "@remix-run/react";
 import { getEnv } from "../env.server";
 import { requireAdmin } from "../services/admin-context.server";
@@ -27,14 +27,6 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 };
 
 export type AdminLayoutData = Awaited<ReturnType<typeof loader>>;
-
-function useAppBridgePresent(demo: boolean): boolean {
-  const [present, setPresent] = useState(!demo);
-  useEffect(() => {
-    setPresent(!demo && typeof window !== "undefined" && "shopify" in window);
-  }, [demo]);
-  return present;
-}
 
 export default function AdminLayout() {
   const { apiKey, demo } = useLoaderData<typeof loader>();

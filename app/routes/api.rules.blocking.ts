@@ -1,0 +1,17 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { blockingSchema } from "../forms/rules";
+import { methodNotAllowed, readJsonBody, requireApiAdmin, validateBody } from "../services/api.server";
+import { getBlockingSettings, saveBlockingSettings } from "../services/rules.server";
+
+// GET and POST /api/rules/blocking: {instantBlocking, staffOverride, customerMessage}.
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const context = await requireApiAdmin(request);
+  return Response.json(await getBlockingSettings(context.shop.id));
+};
+
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const context = await requireApiAdmin(request);
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  const input = validateBody(blockingSchema, await readJsonBody(request));
+  return Response.json(await saveBlockingSettings(context.shop.id, input));
+};

@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { methodNotAllowed, requireApiAdmin } from "../services/api.server";
+import { createRuleFromRequest } from "../services/rules-api.server";
+import { listRules } from "../services/rules.server";
+
+// GET /api/rules: the caller's rules. POST /api/rules: create one (the shared API helper).
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const context = await requireApiAdmin(request);
+  return Response.json(await listRules(context.shop.id));
+};
+
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const context = await requireApiAdmin(request);
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  return createRuleFromRequest(context, request);
+};

@@ -1,0 +1,18 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { assertOwnShop, methodNotAllowed, requireApiAdmin } from "../services/api.server";
+import { createRuleFromRequest } from "../services/rules-api.server";
+import { listRules } from "../services/rules.server";
+
+// GET and POST /api/shops/{shopId}/rules; shopId (the shop's id or domain) must be the caller's.
+export const loader = async ({ request, params }: LoaderFunctionArgs) => {
+  const context = await requireApiAdmin(request);
+  assertOwnShop(context, params.shopId);
+  return Response.json(await listRules(context.shop.id));
+};
+
+export const action = async ({ request, params }: ActionFunctionArgs) => {
+  const context = await requireApiAdmin(request);
+  assertOwnShop(context, params.shopId);
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  return createRuleFromRequest(context, request);
+};
