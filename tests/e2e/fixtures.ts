@@ -37,3 +37,8 @@ export const test = base.extend<{ outsideRequests: string[] }>({
 });
 
 export { expect };
+
+/** A Polaris toast with this text (modals also announce it in a hidden region). */
+export function toast(page: import("@playwright/test").Page, text: string) {
+  return page.locator(".Polaris-Frame-Toast", { hasText: text });
+}

@@ -18,7 +18,7 @@ const routes = {
   blocking: await import("../../app/routes/api.rules.blocking"),
 };
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => unknown;
+type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => unknown;
 
 /** Calls a route as the given shop, returning the Response it returned or threw. */
 async function call(handler: Handler, shop: string, path: string, init: { method?: string; body?: unknown } = {}, params: Record<string, string> = {}) {

@@ -1,65 +1,68 @@
 import { Badge, BlockStack, Box, Button, Checkbox, InlineStack, Modal, Text } from "@shopify/polaris";
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { RuleListItem } from "../../services/rules-view";
 import { useRulesFetcher } from "./useRulesFetcher";
 
 const STATUS_TONES: Record<string, "success" | "critical" | undefined> = { Alert: "success", Block: "critical", Inactive: undefined };
 
 function ActiveToggle({ rule }: { rule: RuleListItem }) {
+  const [checked, setChecked] = useState(rule.isActive);
   const fetcher = useRulesFetcher(`toggle-${rule.id}`);
-  const pending = fetcher.formData ? fetcher.formData.get("isActive") === "true" : rule.isActive;
+  // Once settled the box shows what the server has: a refused change (the plan's limit) goes back.
+  useEffect(() => {
+    if (fetcher.state === "idle") setChecked(rule.isActive);
+  }, [rule.isActive, fetcher.state, fetcher.data]);
   return (
     <Checkbox
       label="Active"
-      checked={pending}
+      checked={checked}
       disabled={fetcher.state !== "idle"}
-      onChange={(checked) =>
-        fetcher.submit({ intent: "toggle", id: rule.id, isActive: String(checked) }, { method: "post" })
-      }
+      onChange={(next) => {
+        setChecked(next);
+        fetcher.submit({ intent: "toggle", id: rule.id, isActive: String(next) }, { method: "post" });
+      }}
     />
   );
 }
 
-function DeleteButton({ rule }: { rule: RuleListItem }) {
-  const [confirming, setConfirming] = useState(false);
-  const close = useCallback(() => setConfirming(false), []);
-  const fetcher = useRulesFetcher(`delete-${rule.id}`, close);
+/** The delete confirmation; it lives with the list, so its answer outlives the deleted row. */
+function DeleteConfirmation({ rule, onClose }: { rule: RuleListItem | null; onClose: () => void }) {
+  const fetcher = useRulesFetcher("delete-rule", onClose);
   return (
-    <>
-      <Button tone="critical" variant="tertiary" onClick={() => setConfirming(true)} accessibilityLabel={`Delete ${rule.name}`}>
-        Delete
-      </Button>
-      <Modal
-        open={confirming}
-        onClose={close}
-        title="Delete rule"
-        primaryAction={{
-          content: "Delete",
-          destructive: true,
-          loading: fetcher.state !== "idle",
-          onAction: () =>
-            fetcher.submit(
-              { intent: rule.collectionRule ? "deleteCollectionRule" : "delete", id: rule.id },
-              { method: "post" },
-            ),
-        }}
-        secondaryActions={[{ content: "Cancel", onAction: close }]}
-      >
-        <Modal.Section>
-          <Text as="p">Are you sure you want to delete this rule?</Text>
-        </Modal.Section>
-      </Modal>
-    </>
+    <Modal
+      open={rule !== null}
+      onClose={onClose}
+      title="Delete rule"
+      primaryAction={{
+        content: "Delete",
+        destructive: true,
+        loading: fetcher.state !== "idle",
+        onAction: () =>
+          rule &&
+          fetcher.submit({ intent: rule.collectionRule ? "deleteCollectionRule" : "delete", id: rule.id }, { method: "post" }),
+      }}
+      secondaryActions={[{ content: "Cancel", onAction: onClose }]}
+    >
+      <Modal.Section>
+        <Text as="p">Are you sure you want to delete this rule?</Text>
+      </Modal.Section>
+    </Modal>
   );
 }
 
 /** The Basic Rules list: ordinary and collection rules (seed-spec sections 2 and 4). */
 export function RuleList({ rules, onEdit }: { rules: RuleListItem[]; onEdit: (rule: RuleListItem) => void }) {
+  const [deleting, setDeleting] = useState<RuleListItem | null>(null);
+  const closeDelete = useCallback(() => setDeleting(null), []);
+  const confirmation = <DeleteConfirmation rule={deleting} onClose={closeDelete} />;
   if (rules.length === 0) {
     return (
-      <Text as="p" tone="subdued">
-        No rules configured yet. Click &quot;Add Rule&quot; to get started.
-      </Text>
+      <>
+        <Text as="p" tone="subdued">
+          No rules configured yet. Click &quot;Add Rule&quot; to get started.
+        </Text>
+        {confirmation}
+      </>
     );
   }
   return (
@@ -89,12 +92,20 @@ export function RuleList({ rules, onEdit }: { rules: RuleListItem[]; onEdit: (ru
                     Edit
                   </Button>
                 )}
-                <DeleteButton rule={rule} />
+                <Button
+                  tone="critical"
+                  variant="tertiary"
+                  onClick={() => setDeleting(rule)}
+                  accessibilityLabel={`Delete ${rule.name}`}
+                >
+                  Delete
+                </Button>
               </InlineStack>
             </InlineStack>
           </section>
         </Box>
       ))}
+      {confirmation}
     </BlockStack>
   );
 }

@@ -1,0 +1,158 @@
+import type { Page } from "@playwright/test";
+import { expect, test, toast } from "./fixtures";
+
+async function openAddDialog(page: Page) {
+  await page.getByRole("region", { name: "Page header" }).getByRole("button", { name: "Add Rule" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add New Rule" });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+const TYPES = [
+  { type: "max_discount", label: "Maximum Discount (%)", unit: "PERCENT", threshold: "35", shown: "35%", edited: "40", editedShown: "40%", thresholdLabel: "Threshold Value" },
+  { type: "max_discount_amount", label: "Maximum Discount ($)", threshold: "75.50", shown: "$75.50", edited: "80", editedShown: "$80.00", thresholdLabel: "Maximum Amount ($)" },
+  { type: "margin_floor", label: "Margin Floor", threshold: "18", shown: "18%", edited: "22", editedShown: "22%", thresholdLabel: "Minimum Margin (%)" },
+  { type: "stacking_prevention", label: "Stacking Prevention", unit: "AMOUNT", threshold: "10", shown: "$10.00", edited: "0", editedShown: "$0.00", thresholdLabel: "Threshold Value" },
+];
+
+test("the threshold label and the unit selector follow the rule type", async ({ page }) => {
+  await page.goto("/rules");
+  const dialog = await openAddDialog(page);
+  const type = dialog.getByLabel("Rule Type");
+  await type.selectOption("max_discount_amount");
+  await expect(dialog.getByLabel("Maximum Amount ($)")).toHaveAttribute("step", "0.01");
+  await expect(dialog.getByLabel("Unit")).toHaveCount(0);
+  await type.selectOption("margin_floor");
+  await expect(dialog.getByLabel("Minimum Margin (%)")).toHaveAttribute("max", "100");
+  await expect(dialog.getByLabel("Unit")).toHaveCount(0);
+  await type.selectOption("stacking_prevention");
+  await expect(dialog.getByLabel("Unit")).toBeVisible();
+  await dialog.getByLabel("Unit").selectOption("PERCENT");
+  await expect(dialog.getByLabel("Threshold Value")).toHaveAttribute("step", "1");
+  await expect(dialog.getByLabel("Action").locator("option", { hasText: "Block Checkout (Coming Soon)" })).toBeDisabled();
+  await dialog.getByRole("button", { name: "Add Rule" }).click();
+  await expect(dialog.getByText("Name is required")).toBeVisible();
+  await expect(dialog.getByText("Threshold is required")).toBeVisible();
+  await dialog.getByLabel("Threshold Value").fill("-3");
+  await dialog.getByLabel("Name").fill("x");
+  await expect(dialog.getByText("Must be a valid positive number")).toBeVisible();
+});
+
+for (const rule of TYPES) {
+  test(`adds, edits, toggles and deletes a ${rule.type} rule`, async ({ page }) => {
+    const name = `E2E ${rule.label} ${Date.now()}`;
+    await page.goto("/rules");
+    const dialog = await openAddDialog(page);
+    await dialog.getByLabel("Name").fill(name);
+    await dialog.getByLabel("Rule Type").selectOption(rule.type);
+    if (rule.unit) await dialog.getByLabel("Unit").selectOption(rule.unit);
+    await dialog.getByLabel(rule.thresholdLabel).fill(rule.threshold);
+    await dialog.getByRole("button", { name: "Add Rule" }).click();
+    await expect(toast(page, "Rule created successfully")).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    const row = page.getByRole("region", { name, exact: true });
+    await expect(row).toContainText(`${rule.label} · ${rule.shown}`);
+    await expect(row).toContainText("No description");
+    await expect(row).toContainText("Alert");
+
+    await row.getByRole("button", { name: `Edit ${name}` }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Rule" });
+    await expect(edit.getByLabel("Name")).toHaveValue(name);
+    await expect(edit.getByLabel(rule.thresholdLabel)).toHaveValue(rule.type === "max_discount_amount" ? "75.5" : rule.threshold);
+    await edit.getByLabel(rule.thresholdLabel).fill(rule.edited);
+    await edit.getByLabel("Description").fill("Edited in the browser");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await expect(toast(page, "Rule updated successfully")).toBeVisible();
+    await expect(row).toContainText(`${rule.label} · ${rule.editedShown}`);
+    await expect(row).toContainText("Edited in the browser");
+
+    await row.getByLabel("Active").uncheck();
+    await expect(row.getByText("Inactive")).toBeVisible();
+    await row.getByLabel("Active").check();
+    await expect(row.getByText("Alert", { exact: true })).toBeVisible();
+
+    await row.getByRole("button", { name: `Delete ${name}` }).click();
+    const confirm = page.getByRole("dialog", { name: "Delete rule" });
+    await expect(confirm).toContainText("Are you sure you want to delete this rule?");
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect(toast(page, "Rule deleted successfully")).toBeVisible();
+    await expect(row).toHaveCount(0);
+  });
+}
+
+test("collection rules are added by id in the demo store, listed and deleted", async ({ page }) => {
+  await page.goto("/rules");
+  const id = String(Date.now()).slice(-9);
+  await page.getByLabel("Collection ID").fill("summer");
+  await page.getByLabel("Minimum Margin (%)").fill("15");
+  await page.getByRole("button", { name: "Add collection rule" }).click();
+  await expect(page.getByText("Enter a collection id such as 123456789 or gid://shopify/Collection/123456789")).toBeVisible();
+  await page.getByLabel("Collection ID").fill(id);
+  await page.getByRole("button", { name: "Add collection rule" }).click();
+  await expect(toast(page, "Collection rule created")).toBeVisible();
+  const name = `gid://shopify/Collection/${id} - Margin Floor`;
+  const row = page.getByRole("region", { name, exact: true });
+  await expect(row).toContainText(`Minimum 15% margin required for gid://shopify/Collection/${id} collection`);
+  await expect(row).toContainText("Collection Rule · 15%");
+  await row.getByRole("button", { name: `Delete ${name}` }).click();
+  await page.getByRole("dialog", { name: "Delete rule" }).getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page, "Rule deleted successfully")).toBeVisible();
+  await expect(row).toHaveCount(0);
+});
+
+test("stacking and blocking settings are saved", async ({ page }) => {
+  await page.goto("/rules");
+  await page.getByLabel("DiscountCodeBxgy + DiscountCodeFreeShipping").check();
+  await page.getByRole("button", { name: "Save stacking settings" }).click();
+  await expect(toast(page, "Stacking rules saved")).toBeVisible();
+  await page.getByLabel("Customer message").fill("One promotion per order, please.");
+  await page.getByLabel("Staff override").uncheck();
+  await page.getByRole("button", { name: "Save blocking settings" }).click();
+  await expect(toast(page, "Blocking settings saved")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("DiscountCodeBxgy + DiscountCodeFreeShipping")).toBeChecked();
+  await expect(page.getByLabel("Customer message")).toHaveValue("One promotion per order, please.");
+  await expect(page.getByLabel("Staff override")).not.toBeChecked();
+  await page.getByLabel("Customer message").fill("");
+  await page.getByRole("button", { name: "Save blocking settings" }).click();
+  await expect(toast(page, "Failed to save blocking settings")).toBeVisible();
+  await expect(page.getByText("Customer message is required")).toBeVisible();
+});
+
+test("the locked Advanced Rules cards and the discount methods", async ({ page }) => {
+  await page.goto("/rules");
+  for (const title of ["Stacking Prevention", "Real-Time Checkout Blocking", "Collection-Specific Rules"]) {
+    await expect(page.getByRole("region", { name: title }).getByText("Coming Soon to Plus Plan")).toBeVisible();
+  }
+  for (const [kind, description] of [
+    ["DiscountCodeBasic", "Amount off products / order"],
+    ["DiscountCodeBxgy", "Buy X get Y"],
+    ["DiscountCodeFreeShipping", "Free shipping"],
+    ["DiscountAutomaticBasic", "Automatic discounts"],
+  ]) {
+    await expect(page.getByText(kind, { exact: true })).toBeVisible();
+    await expect(page.getByText(description, { exact: true })).toBeVisible();
+  }
+});
+
+test("on Free, the 2-rule limit shows its notice and refuses a third active rule", async ({ page }) => {
+  await page.goto("/pricing");
+  await page.getByRole("region", { name: "Free", exact: true }).getByRole("button", { name: "Downgrade to Free" }).click();
+  await expect(page.getByText("Plan Updated: Successfully downgraded to Free plan.")).toBeVisible();
+  try {
+    await page.goto("/rules");
+    // The demo store has more than 2 active rules: the notice shows, and no rule may be added.
+    await expect(page.getByText("You've reached your 2-rule limit. Upgrade to Core for 10 rules.")).toBeVisible();
+    const dialog = await openAddDialog(page);
+    await dialog.getByLabel("Name").fill("One too many");
+    await dialog.getByLabel("Threshold Value").fill("20");
+    await dialog.getByRole("button", { name: "Add Rule" }).click();
+    await expect(toast(page, "Error creating rule: You've reached your 2-rule limit. Upgrade to Core for 10 rules.")).toBeVisible();
+    await expect(page.getByRole("region", { name: "One too many" })).toHaveCount(0);
+  } finally {
+    await page.goto("/pricing");
+    await page.getByRole("region", { name: "Core", exact: true }).getByRole("button", { name: "Upgrade to Core" }).click();
+    await expect(page.getByText("Demo store: switched to the Core plan without billing.")).toBeVisible();
+  }
+});
