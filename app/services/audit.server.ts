@@ -1,6 +1,7 @@
 import type { AuditEvent, Prisma } from "@prisma/client";
 import prisma from "../db.server";
 import type { AuditEventType } from "../domain/audit-events";
+import { auditSearchText } from "../domain/order-payload";
 import type { Severity } from "../domain/severity";
 
 export type NewAuditEvent = Omit<
@@ -22,7 +23,9 @@ async function insertWithRollups(tx: Tx, shopId: string, events: NewAuditEvent[]
   const created: AuditEvent[] = [];
   const rollups = new Map<string, { day: string; eventType: string; count: number; saved: number }>();
   for (const event of events) {
-    const row = await tx.auditEvent.create({ data: { ...event, shopId } });
+    const row = await tx.auditEvent.create({
+      data: { ...event, shopId, searchText: event.searchText ?? auditSearchText(event) },
+    });
     created.push(row);
     const day = rollupDay(row.createdAt);
     const key = `${day}|${row.eventType}`;
