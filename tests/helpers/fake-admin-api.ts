@@ -1,0 +1,39 @@
+import { setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
+
+export interface FakeVariant {
+  id: string;
+  inventoryItemId: string;
+  unitCost: string | null;
+  collectionIds: string[];
+}
+
+/**
+ * Stands in for Shopify's Admin GraphQL API behind the library's own fetch: the app's
+ * authenticated admin client makes its real request, and this answers it like Shopify.
+ */
+export function installFakeAdminApi(variants: FakeVariant[]) {
+  const calls: { url: string; ids: string[] }[] = [];
+  const byId = new Map(variants.map((variant) => [variant.id, variant]));
+  const realFetch = globalThis.fetch;
+  setAbstractFetchFunc(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (!/\.myshopify\.com\/admin\/api\/[^/]+\/graphql\.json$/.test(url)) return realFetch(input, init);
+    const body = JSON.parse(String(init?.body ?? "{}")) as { variables?: { ids?: string[] } };
+    const ids = body.variables?.ids ?? [];
+    calls.push({ url, ids });
+    const nodes = ids.map((id) => {
+      const variant = byId.get(id);
+      if (!variant) return null;
+      return {
+        id: variant.id,
+        inventoryItem: {
+          id: variant.inventoryItemId,
+          unitCost: variant.unitCost === null ? null : { amount: variant.unitCost, currencyCode: "USD" },
+        },
+        product: { id: `gid://shopify/Product/${variant.id.split("/").pop()}`, collections: { nodes: variant.collectionIds.map((id) => ({ id })) } },
+      };
+    });
+    return new Response(JSON.stringify({ data: { nodes } }), { status: 200, headers: { "Content-Type": "application/json" } });
+  });
+  return { calls };
+}
