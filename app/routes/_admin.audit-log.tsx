@@ -1,36 +1,158 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Card, DataTable, EmptyState, Text } from "@shopify/polaris";
+import { Form, useLoaderData, useLocation, useNavigate, useSubmit } from "@remix-run/react";
+import {
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  DataTable,
+  EmptyState,
+  InlineGrid,
+  InlineStack,
+  Select,
+  Text,
+  TextField,
+} from "@shopify/polaris";
+import { useState } from "react";
 import { AdminPage } from "../components/AdminPage";
 import { SeverityBadge } from "../components/EventList";
+import { useToast } from "../components/Toasts";
+import { AUDIT_EVENT_TYPES, AUDIT_EVENT_TYPE_LABELS } from "../domain/audit-events";
 import { toEventView } from "../domain/audit-view";
-import { latestAuditEvents } from "../services/audit.server";
+import { formatCents } from "../domain/money";
+import { SEVERITY_BANDS } from "../domain/severity";
 import { requireAdmin } from "../services/admin-context.server";
+import { auditPage, readAuditQuery, type AuditQuery } from "../services/audit-log.server";
 
 export const meta: MetaFunction = () => [{ title: "Audit Log · Margin Guardrail" }];
 
-/** Events shown on the page, newest first. */
-const AUDIT_PAGE_SIZE = 50;
-
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { shop } = await requireAdmin(request);
-  const events = await latestAuditEvents(shop.id, AUDIT_PAGE_SIZE);
-  return { events: events.map((event) => toEventView(event, shop.timezone)) };
+  const parsed = readAuditQuery(new URL(request.url).searchParams);
+  // A hand-edited URL with a bad filter shows everything rather than an error.
+  const query: AuditQuery = parsed.success ? parsed.data : { q: undefined };
+  const page = await auditPage(shop.id, query);
+  return {
+    query: { q: query.q ?? "", type: query.type ?? "", severity: query.severity ?? "", paged: Boolean(query.cursor) },
+    nextCursor: page.nextCursor,
+    events: page.events.map((event) => ({
+      ...toEventView(event, shop.timezone),
+      preDiscountSubtotal:
+        event.preDiscountSubtotalCents === null ? null : formatCents(event.preDiscountSubtotalCents, event.currency),
+    })),
+  };
 };
 
+const TYPE_OPTIONS = [
+  { label: "All events", value: "" },
+  ...AUDIT_EVENT_TYPES.map((type) => ({ label: AUDIT_EVENT_TYPE_LABELS[type], value: type })),
+];
+const SEVERITY_OPTIONS = [
+  { label: "Any severity", value: "" },
+  ...SEVERITY_BANDS.map((band) => ({ label: `${band.severity} and above`, value: band.severity })),
+];
+
+function useExportCsv() {
+  const location = useLocation();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  return {
+    busy,
+    // fetch (App Bridge adds the session token when embedded), then save the file
+    async run() {
+      setBusy(true);
+      try {
+        const params = new URLSearchParams(location.search);
+        params.delete("cursor");
+        const response = await fetch(`/api/audit/export.csv?${params.toString()}`);
+        if (!response.ok) throw new Error(`${response.status}`);
+        const url = URL.createObjectURL(await response.blob());
+        const link = document.createElement("a");
+        link.href = url;
+        link.download = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? "audit-log.csv";
+        document.body.append(link);
+        link.click();
+        link.remove();
+        setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      } catch {
+        toast({ title: "Export failed", description: "The CSV could not be downloaded. Please try again.", error: true });
+      } finally {
+        setBusy(false);
+      }
+    },
+  };
+}
+
 export default function AuditLog() {
-  const { events } = useLoaderData<typeof loader>();
+  const { events, nextCursor, query } = useLoaderData<typeof loader>();
+  const submit = useSubmit();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [search, setSearch] = useState(query.q);
+  const exportCsv = useExportCsv();
+  const filtered = Boolean(query.q || query.type || query.severity);
+
+  const withParams = (changes: Record<string, string | null>) => {
+    const params = new URLSearchParams(location.search);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) params.set(key, value);
+      else params.delete(key);
+    }
+    return `?${params.toString()}`;
+  };
+  const filter = (key: string) => (value: string) => navigate(withParams({ [key]: value, cursor: null }));
+
   return (
     <AdminPage title="Audit Log" description="Every rule breach and change, with the numbers behind it">
+      <Card>
+        <BlockStack gap="300">
+          <InlineGrid columns={{ xs: 1, md: "2fr 1fr 1fr auto" }} gap="300" alignItems="end">
+            <Form
+              method="get"
+              role="search"
+              onSubmit={(event) => {
+                event.preventDefault();
+                submit(withParams({ q: search, cursor: null }), { method: "get" });
+              }}
+            >
+              <TextField
+                label="Search"
+                placeholder="Order name, discount code or rule"
+                value={search}
+                onChange={setSearch}
+                autoComplete="off"
+                clearButton
+                onClearButtonClick={() => {
+                  setSearch("");
+                  navigate(withParams({ q: null, cursor: null }));
+                }}
+                connectedRight={<Button submit>Search</Button>}
+              />
+            </Form>
+            <Select label="Event type" options={TYPE_OPTIONS} value={query.type} onChange={filter("type")} />
+            <Select label="Severity" options={SEVERITY_OPTIONS} value={query.severity} onChange={filter("severity")} />
+            <Button onClick={exportCsv.run} loading={exportCsv.busy}>
+              Export CSV
+            </Button>
+          </InlineGrid>
+          <Text as="p" variant="bodySm" tone="subdued">
+            Severity: {SEVERITY_BANDS.map((band) => `${band.severity}, ${band.description}`).join("; ")}.
+          </Text>
+        </BlockStack>
+      </Card>
       <Card padding="0">
         {events.length === 0 ? (
           <EmptyState heading="No Audit Logs Yet" image="">
-            <Text as="p">Orders that break one of your rules are recorded here.</Text>
+            <Text as="p">
+              {filtered
+                ? "No events match these filters."
+                : "Orders that break one of your rules are recorded here, with the numbers behind them."}
+            </Text>
           </EmptyState>
         ) : (
           <DataTable
-            columnContentTypes={["text", "text", "text", "text", "text", "numeric", "numeric", "text", "text"]}
-            headings={["Time", "Event", "Severity", "Order", "Codes", "Discount", "Amount", "Rule", "Message"]}
+            columnContentTypes={["text", "text", "text", "text", "text", "numeric", "numeric", "numeric", "text", "text"]}
+            headings={["Time", "Event", "Severity", "Order", "Codes", "Discount", "Amount", "Subtotal", "Rule", "Message"]}
             rows={events.map((event) => [
               <time key="time" dateTime={event.createdAt} style={{ whiteSpace: "nowrap" }}>
                 {event.time}
@@ -41,6 +163,7 @@ export default function AuditLog() {
               event.discountCodes.join(", "),
               event.discountPercent ?? "",
               event.totalDiscount ?? "",
+              event.preDiscountSubtotal ?? "",
               event.ruleName ?? "",
               <div key="message" style={{ whiteSpace: "normal", minWidth: 280 }}>
                 {event.message}
@@ -50,6 +173,16 @@ export default function AuditLog() {
           />
         )}
       </Card>
+      <Box paddingBlockEnd="400">
+        <InlineStack align="center" gap="300">
+          <Button disabled={!query.paged} onClick={() => navigate(withParams({ cursor: null }))}>
+            Newest
+          </Button>
+          <Button disabled={!nextCursor} onClick={() => nextCursor && navigate(withParams({ cursor: nextCursor }))}>
+            Older
+          </Button>
+        </InlineStack>
+      </Box>
     </AdminPage>
   );
 }

@@ -1,0 +1,92 @@
+import type { AuditEvent, Prisma } from "@prisma/client";
+import { z } from "zod";
+import prisma from "../db.server";
+import { AUDIT_EVENT_TYPES } from "../domain/audit-events";
+import { SEVERITIES, severitiesAtLeast } from "../domain/severity";
+
+/** The Audit Log's filters, read from a URL's query (page, JSON API and CSV export alike). */
+export const auditQuerySchema = z.object({
+  q: z.string().trim().max(100, "Search must be at most 100 characters").optional().transform((value) => value || undefined),
+  type: z.enum(AUDIT_EVENT_TYPES, { error: "Unknown event type" }).optional(),
+  severity: z.enum(SEVERITIES, { error: "Severity is one of low, medium, high, critical" }).optional(),
+  cursor: z.string().max(200).optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export function readAuditQuery(params: URLSearchParams) {
+  const entries = Object.fromEntries(
+    ["q", "type", "severity", "cursor"].flatMap((key) => {
+      const value = params.get(key);
+      return value ? [[key, value]] : [];
+    }),
+  );
+  return auditQuerySchema.safeParse(entries);
+}
+
+export const AUDIT_PAGE_SIZE = 50;
+
+interface Cursor {
+  createdAt: Date;
+  id: string;
+}
+
+export function encodeCursor(event: Pick<AuditEvent, "createdAt" | "id">): string {
+  return Buffer.from(`${event.createdAt.getTime()}:${event.id}`).toString("base64url");
+}
+
+export function decodeCursor(value: string | undefined): Cursor | null {
+  if (!value) return null;
+  const [time, id] = Buffer.from(value, "base64url").toString("utf8").split(":");
+  const ms = Number(time);
+  return Number.isFinite(ms) && id ? { createdAt: new Date(ms), id } : null;
+}
+
+/**
+ * Newest first, keyset paginated on (createdAt, id): a page after the cursor is an index
+ * range, so page 20,000 costs what page 1 does. Severity is a minimum (decisions.md #8).
+ */
+export function auditWhere(shopId: string, query: AuditQuery, cursor: Cursor | null): Prisma.AuditEventWhereInput {
+  return {
+    shopId,
+    ...(query.type ? { eventType: query.type } : {}),
+    ...(query.severity && query.severity !== "low" ? { severity: { in: severitiesAtLeast(query.severity) } } : {}),
+    ...(query.q ? { searchText: { contains: query.q.toLowerCase() } } : {}),
+    ...(cursor
+      ? { createdAt: { lte: cursor.createdAt }, NOT: { createdAt: cursor.createdAt, id: { gte: cursor.id } } }
+      : {}),
+  };
+}
+
+const NEWEST_FIRST: Prisma.AuditEventOrderByWithRelationInput[] = [{ createdAt: "desc" }, { id: "desc" }];
+
+export async function auditPage(
+  shopId: string,
+  query: AuditQuery,
+  pageSize = AUDIT_PAGE_SIZE,
+): Promise<{ events: AuditEvent[]; nextCursor: string | null }> {
+  const rows = await prisma.auditEvent.findMany({
+    where: auditWhere(shopId, query, decodeCursor(query.cursor)),
+    orderBy: NEWEST_FIRST,
+    take: pageSize + 1,
+  });
+  const events = rows.slice(0, pageSize);
+  return { events, nextCursor: rows.length > pageSize ? encodeCursor(events[events.length - 1]) : null };
+}
+
+export const CSV_BATCH = 2000;
+
+/** Every matching event, newest first, a batch at a time: memory stays flat whatever the count. */
+export async function* auditBatches(shopId: string, query: AuditQuery): AsyncGenerator<AuditEvent[]> {
+  let cursor = decodeCursor(query.cursor);
+  for (;;) {
+    const rows = await prisma.auditEvent.findMany({
+      where: auditWhere(shopId, query, cursor),
+      orderBy: NEWEST_FIRST,
+      take: CSV_BATCH,
+    });
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < CSV_BATCH) return;
+    cursor = { createdAt: rows[rows.length - 1].createdAt, id: rows[rows.length - 1].id };
+  }
+}

@@ -1,0 +1,113 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import prisma from "../../app/db.server";
+import { recordAuditEvents, type NewAuditEvent } from "../../app/services/audit.server";
+import { ensureShop } from "../../app/services/shops.server";
+import { adminRequest, storeOfflineSession } from "../helpers/shopify";
+
+const SHOP = "audit-a.myshopify.com";
+const OTHER = "audit-b.myshopify.com";
+const { loader: auditApi } = await import("../../app/routes/api.audit");
+const { loader: exportCsv } = await import("../../app/routes/api.audit.export[.]csv");
+
+const base = new Date("2026-11-01T00:00:00Z").getTime();
+const SEVERITIES = ["low", "medium", "high", "critical"] as const;
+
+function event(index: number): NewAuditEvent {
+  return {
+    eventType: index % 10 === 0 ? "rule_created" : "rule_triggered",
+    severity: SEVERITIES[index % 4],
+    message: `Order #${1000 + index} took ${20 + (index % 30)}.0% off`,
+    orderName: `#${1000 + index}`,
+    discountCodes: index % 3 === 0 ? ["SAVE20", "VIP"] : ["WELCOME"],
+    discountPercent: 20 + (index % 30),
+    totalDiscountCents: 1000 + index,
+    ruleName: index % 2 ? "Max 30% off" : "Cap at $50",
+    // every 7th event shares its timestamp with the previous one: the cursor must not skip it
+    createdAt: new Date(base + (index - (index % 7 === 0 ? 1 : 0)) * 60_000),
+  };
+}
+
+async function api(shop: string, query: string) {
+  const request = await adminRequest(`/api/audit${query}`, shop);
+  try {
+    return (await auditApi({ request, params: {}, context: {} })) as Response;
+  } catch (thrown) {
+    return thrown as Response;
+  }
+}
+
+describe("audit log API and CSV export", () => {
+  let shopId: string;
+  beforeAll(async () => {
+    shopId = (await ensureShop(SHOP)).id;
+    const other = await ensureShop(OTHER);
+    await storeOfflineSession(SHOP);
+    await storeOfflineSession(OTHER);
+    await recordAuditEvents(shopId, Array.from({ length: 130 }, (_, index) => event(index)));
+    await recordAuditEvents(shopId, [
+      { eventType: "rule_triggered", severity: "high", message: 'He said "stop", then, well, stopped\nnext line', orderName: "#QUOTE", discountCodes: ["A,B"], createdAt: new Date(base - 60_000) },
+    ]);
+    await recordAuditEvents(other.id, [{ eventType: "rule_triggered", severity: "critical", message: "other shop", orderName: "#1005", discountCodes: [] }]);
+  });
+
+  it("pages through every event newest first, with no gap or repeat at equal timestamps", async () => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const response = await api(SHOP, cursor ? `?cursor=${cursor}` : "");
+      expect(response.status).toBe(200);
+      const page = (await response.json()) as { events: { id: string; createdAt: string }[]; nextCursor: string | null };
+      seen.push(...page.events.map((item) => item.id));
+      cursor = page.nextCursor;
+      pages += 1;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(new Set(seen).size).toBe(131);
+    const all = await prisma.auditEvent.findMany({ where: { shopId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+    expect(seen).toEqual(all.map((item) => item.id));
+  });
+
+  it("filters by minimum severity, event type and search", async () => {
+    const high = await (await api(SHOP, "?severity=high")).json();
+    expect(high.events.every((item: { severity: string }) => ["high", "critical"].includes(item.severity))).toBe(true);
+    const created = await (await api(SHOP, "?type=rule_created")).json();
+    expect(created.events).toHaveLength(13);
+    const code = await (await api(SHOP, "?q=save20")).json();
+    expect(code.events.length).toBeGreaterThan(0);
+    expect(code.events.every((item: { discountCodes: string[] }) => item.discountCodes.includes("SAVE20"))).toBe(true);
+    const order = await (await api(SHOP, "?q=%231005")).json();
+    expect(order.events.map((item: { orderName: string }) => item.orderName)).toEqual(["#1005"]);
+    const rule = await (await api(SHOP, "?q=cap%20at")).json();
+    expect(rule.events.every((item: { ruleName: string }) => item.ruleName === "Cap at $50")).toBe(true);
+  });
+
+  it("answers bad filters with 400 and another shop with 403", async () => {
+    const bad = await api(SHOP, "?severity=extreme");
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).errors.severity).toEqual(["Severity is one of low, medium, high, critical"]);
+    expect((await api(SHOP, `?shop=${OTHER}`)).status).toBe(403);
+    expect((await api(SHOP, `?shop=${SHOP}`)).status).toBe(200);
+    const other = await (await api(OTHER, "")).json();
+    expect(other.events.map((item: { message: string }) => item.message)).toEqual(["other shop"]);
+  });
+
+  it("exports the filtered events as RFC 4180 CSV", async () => {
+    const request = await adminRequest("/api/audit/export.csv?severity=high", SHOP);
+    const response = (await exportCsv({ request, params: {}, context: {} })) as Response;
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const text = await response.text();
+    const lines = text.split("\r\n");
+    expect(lines[0]).toBe(
+      "created_at,event_type,severity,order_name,order_id,discount_codes,discount_percent,total_discount,pre_discount_subtotal,subtotal_after_discount,margin_saved,margin_percent,currency,rule_key,rule_name,threshold,message",
+    );
+    const expected = await prisma.auditEvent.count({ where: { shopId, severity: { in: ["high", "critical"] } } });
+    // one record spans two lines (its message has a line break inside quotes)
+    expect(text.match(/\r\n/g)?.length).toBe(expected + 1);
+    expect(text).toContain('"A,B"');
+    expect(text).toContain('"He said ""stop"", then, well, stopped\nnext line"');
+    expect(text).not.toContain("other shop");
+    expect(text).not.toContain(",low,");
+  });
+});
