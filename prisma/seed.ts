@@ -1,15 +1,13 @@
 /**
- * Seeds the demo store (decisions.md #13): rules, settings and a few hundred audit events
- * over the last 90 days, so every screen has something true to show.
+ * Seeds the demo store (decisions.md #13): rules, settings, and a few hundred sample orders
+ * over the last 90 days run through the monitoring engine.
  *
  *   npm run seed            seeds once; an existing demo store is left as it is
  *   npm run seed -- --reset deletes the demo store and seeds it again
  */
 import prisma from "../app/db.server";
+import { seedDemoStore } from "../app/demo/seed.server";
 import { getEnv } from "../app/env.server";
-import { buildDemoStore } from "../app/demo/demo-store";
-import { recordAuditEvents } from "../app/services/audit.server";
-import { ensureShop } from "../app/services/shops.server";
 
 async function main() {
   const env = getEnv();
@@ -20,28 +18,11 @@ async function main() {
     return;
   }
   if (existing) await prisma.shop.delete({ where: { id: existing.id } });
-
-  const demo = buildDemoStore(new Date());
-  const shop = await ensureShop(env.demoShopDomain, {
-    name: "Margin Guardrail Demo",
-    isDemo: true,
-    currency: "USD",
-    timezone: demo.timezone,
-  });
-  await prisma.shop.update({
-    where: { id: shop.id },
-    data: { plan: demo.plan, onboardingStep: 3, onboardingCompletedAt: demo.rules[0].createdAt },
-  });
-  for (const rule of demo.rules) await prisma.rule.create({ data: { ...rule, shopId: shop.id } });
-  for (const rule of demo.collectionRules) {
-    await prisma.collectionRule.create({ data: { ...rule, shopId: shop.id } });
-  }
-  await prisma.alertSettings.update({ where: { shopId: shop.id }, data: demo.alertSettings });
-  await prisma.stackingSettings.update({ where: { shopId: shop.id }, data: demo.stackingSettings });
-  await recordAuditEvents(shop.id, demo.events);
+  const started = Date.now();
+  const seeded = await seedDemoStore(env.demoShopDomain);
   console.log(
-    `Seeded demo store ${env.demoShopDomain}: ${demo.rules.length} rules, ` +
-      `${demo.collectionRules.length} collection rule, ${demo.events.length} audit events.`,
+    `Seeded demo store ${env.demoShopDomain}: ${seeded.rules} rules, ${seeded.collectionRules} collection rule, ` +
+      `${seeded.orders} sample orders through the engine, ${seeded.events} breaches recorded (${Date.now() - started} ms).`,
   );
 }
 

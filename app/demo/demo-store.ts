@@ -1,18 +1,21 @@
 /**
- * The demo store's sample data, built deterministically from a fixed random seed so that
- * every run (and every test) sees the same store. Pure: give it "now".
+ * The demo store (decisions.md #13): its rules, settings, product catalog (unit costs and
+ * collections, as the engine would have cached them from Shopify) and a few hundred sample
+ * orders over 90 days. Deterministic: a seeded random generator, so every run and every
+ * test sees the same store. Pure: give it "now". The seed runs the orders through the
+ * monitoring engine, so every event on every screen is one the engine produced.
  */
-import { dollarsToCents } from "../domain/money";
 import type { PlanId } from "../domain/plans";
-import { severityFor, stackingSeverity } from "../domain/severity";
-import type { NewAuditEvent } from "../services/audit.server";
+import { orderPayload, type LineSpec, type OrderSpec } from "./order-payload-builder";
 
 const DAY_MS = 86_400_000;
 export const DEMO_DAYS = 90;
 export const DEMO_ORDERS = 400;
+export const DEMO_TIMEZONE = "America/Chicago";
+export const SUMMER_SALE = "gid://shopify/Collection/424242";
 
 /** Small, fast, seedable PRNG (mulberry32). */
-function random(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -23,11 +26,142 @@ function random(seed: number): () => number {
   };
 }
 
-const CODES = ["WELCOME10", "SUMMER20", "VIP25", "FREESHIP", "BUNDLE15", "FLASH30", "STAFF40"];
-const COLLECTION_ID = "gid://shopify/Collection/424242";
+export interface CatalogItem {
+  variant: number;
+  product: number;
+  title: string;
+  priceCents: number;
+  /** null: Shopify has no cost for it (the engine reports such lines as uncovered) */
+  costCents: number | null;
+  collections: string[];
+}
+
+export const DEMO_CATALOG: CatalogItem[] = [
+  { variant: 9001, product: 8001, title: "Linen shirt", priceCents: 6_800, costCents: 3_000, collections: [SUMMER_SALE] },
+  { variant: 9002, product: 8002, title: "Denim jacket", priceCents: 14_000, costCents: 7_500, collections: [] },
+  { variant: 9003, product: 8003, title: "Canvas sneakers", priceCents: 9_500, costCents: 5_200, collections: [SUMMER_SALE] },
+  { variant: 9004, product: 8004, title: "Wool beanie", priceCents: 3_200, costCents: 1_200, collections: [] },
+  { variant: 9005, product: 8005, title: "Leather belt", priceCents: 5_500, costCents: 2_600, collections: [] },
+  { variant: 9006, product: 8006, title: "Sunglasses", priceCents: 12_000, costCents: 4_800, collections: [SUMMER_SALE] },
+  { variant: 9007, product: 8007, title: "Gift box", priceCents: 2_000, costCents: null, collections: [] },
+  { variant: 9008, product: 8008, title: "Water bottle", priceCents: 2_800, costCents: 900, collections: [] },
+];
+
+export const variantGid = (variant: number) => `gid://shopify/ProductVariant/${variant}`;
+
+interface Promotion {
+  type: "discount_code" | "automatic";
+  code?: string;
+  title: string;
+  valueType: "percentage" | "fixed_amount";
+  value: number;
+  target: "line_item" | "shipping_line";
+}
+
+const CODES: Promotion[] = [
+  { type: "discount_code", code: "WELCOME10", title: "WELCOME10", valueType: "percentage", value: 10, target: "line_item" },
+  { type: "discount_code", code: "SUMMER20", title: "SUMMER20", valueType: "percentage", value: 20, target: "line_item" },
+  { type: "discount_code", code: "VIP25", title: "VIP25", valueType: "percentage", value: 25, target: "line_item" },
+  { type: "discount_code", code: "BUNDLE15", title: "BUNDLE15", valueType: "fixed_amount", value: 15, target: "line_item" },
+  { type: "discount_code", code: "FLASH30", title: "FLASH30", valueType: "percentage", value: 30, target: "line_item" },
+  { type: "discount_code", code: "STAFF40", title: "STAFF40", valueType: "percentage", value: 40, target: "line_item" },
+  { type: "discount_code", code: "FREESHIP", title: "FREESHIP", valueType: "percentage", value: 100, target: "shipping_line" },
+];
+const AUTOMATIC: Promotion[] = [
+  { type: "automatic", title: "Spend $150, save $20", valueType: "fixed_amount", value: 20, target: "line_item" },
+  { type: "automatic", title: "Summer Sale 15% off", valueType: "percentage", value: 15, target: "line_item" },
+];
+const SHIPPING_CENTS = 800;
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/** Splits a discount across lines by their totals; the last line takes the rounding. */
+function spread(totalCents: number, lineTotals: number[]): number[] {
+  const sum = lineTotals.reduce((a, b) => a + b, 0);
+  let left = totalCents;
+  return lineTotals.map((lineTotal, index) => {
+    if (index === lineTotals.length - 1) return left;
+    const share = Math.round((totalCents * lineTotal) / sum);
+    left -= share;
+    return share;
+  });
+}
+
+/** A sample order: lines from the catalog, promotions applied line by line, as Shopify reports them. */
+export function sampleOrder(rand: () => number, id: number, number: number, createdAt: Date) {
+  const lineCount = 1 + Math.floor(rand() * 3);
+  const items = Array.from({ length: lineCount }, () => DEMO_CATALOG[Math.floor(rand() * DEMO_CATALOG.length)]);
+  const quantities = items.map(() => (rand() < 0.2 ? 2 : 1));
+  const lineTotals = items.map((item, index) => item.priceCents * quantities[index]);
+  const subtotal = lineTotals.reduce((a, b) => a + b, 0);
+
+  const promotions: Promotion[] = [];
+  if (rand() < 0.85) promotions.push(CODES[Math.floor(rand() * (CODES.length - 1))]);
+  if (rand() < 0.2) promotions.push(CODES[6]);
+  if (subtotal >= 15_000 && rand() < 0.5) promotions.push(AUTOMATIC[0]);
+  if (items.some((item) => item.collections.includes(SUMMER_SALE)) && rand() < 0.35) promotions.push(AUTOMATIC[1]);
+
+  const allocations: { index: number; amount: { shop: string } }[][] = items.map(() => []);
+  const shippingAllocations: { index: number; amount: { shop: string } }[] = [];
+  const remaining = [...lineTotals];
+  promotions.forEach((promotion, index) => {
+    if (promotion.target === "shipping_line") {
+      shippingAllocations.push({ index, amount: { shop: dollars(SHIPPING_CENTS) } });
+      return;
+    }
+    const eligible = promotion === AUTOMATIC[1] ? items.map((item) => item.collections.includes(SUMMER_SALE)) : items.map(() => true);
+    const bases = remaining.map((value, line) => (eligible[line] ? value : 0));
+    const baseTotal = bases.reduce((a, b) => a + b, 0);
+    const total =
+      promotion.valueType === "percentage"
+        ? Math.round((baseTotal * promotion.value) / 100)
+        : Math.min(baseTotal, promotion.value * 100);
+    spread(total, bases).forEach((share, line) => {
+      if (share <= 0) return;
+      allocations[line].push({ index, amount: { shop: dollars(share) } });
+      remaining[line] -= share;
+    });
+  });
+
+  const codes = promotions.filter((promotion) => promotion.code);
+  const spec: OrderSpec = {
+    id,
+    number,
+    customerId: 7_100_000 + Math.floor(rand() * 900),
+    createdAt: createdAt.toISOString(),
+    codes: codes.map((promotion) => ({
+      code: promotion.code!,
+      amount: dollars(
+        promotion.target === "shipping_line"
+          ? SHIPPING_CENTS
+          : allocations.flat().filter((item) => promotions[item.index] === promotion).reduce((sum, item) => sum + Math.round(Number(item.amount.shop) * 100), 0),
+      ),
+      type: promotion.valueType,
+    })),
+    applications: promotions.map((promotion) => ({
+      type: promotion.type,
+      target: promotion.target,
+      valueType: promotion.valueType,
+      value: String(promotion.value),
+      title: promotion.title,
+      code: promotion.code,
+    })),
+    lines: items.map(
+      (item, index): LineSpec => ({
+        variant: item.variant,
+        product: item.product,
+        quantity: quantities[index],
+        price: { shop: dollars(item.priceCents) },
+        allocations: allocations[index],
+      }),
+    ),
+    shipping: { price: { shop: dollars(SHIPPING_CENTS) }, allocations: shippingAllocations },
+  };
+  return orderPayload(spec);
+}
 
 export function buildDemoStore(now: Date) {
-  const rand = random(20261121);
+  const rand = seededRandom(20261121);
   const start = new Date(now.getTime() - DEMO_DAYS * DAY_MS);
   const rulesCreatedAt = new Date(start.getTime() - DAY_MS);
   const plan: PlanId = "core";
@@ -41,7 +175,6 @@ export function buildDemoStore(now: Date) {
       threshold: "30",
       thresholdPercent: 30,
       thresholdUnit: "PERCENT",
-      conditions: {},
     },
     {
       id: "demo-rule-max-amount",
@@ -51,7 +184,6 @@ export function buildDemoStore(now: Date) {
       threshold: "50",
       thresholdAmountCents: 5000,
       thresholdUnit: "AMOUNT",
-      conditions: {},
     },
     {
       id: "demo-rule-margin-floor",
@@ -61,7 +193,6 @@ export function buildDemoStore(now: Date) {
       threshold: "25",
       thresholdPercent: 25,
       thresholdUnit: "PERCENT",
-      conditions: {},
     },
     {
       id: "demo-rule-stacking",
@@ -71,7 +202,6 @@ export function buildDemoStore(now: Date) {
       threshold: "0",
       thresholdAmountCents: 0,
       thresholdUnit: "AMOUNT",
-      conditions: {},
     },
     {
       id: "demo-rule-holiday",
@@ -82,14 +212,13 @@ export function buildDemoStore(now: Date) {
       thresholdPercent: 40,
       thresholdUnit: "PERCENT",
       isActive: false,
-      conditions: {},
     },
-  ].map((rule) => ({ ...rule, currency: "USD", action: "alert", createdAt: rulesCreatedAt }));
+  ].map((rule) => ({ ...rule, currency: "USD", action: "alert", conditions: {}, createdAt: rulesCreatedAt }));
 
   const collectionRules = [
     {
       id: "demo-collection-rule-summer",
-      collectionId: COLLECTION_ID,
+      collectionId: SUMMER_SALE,
       collectionTitle: "Summer Sale",
       ruleType: "margin_floor",
       threshold: 20,
@@ -98,139 +227,19 @@ export function buildDemoStore(now: Date) {
     },
   ];
 
-  const events: NewAuditEvent[] = [
-    ...rules.map((rule) => ({
-      eventType: "rule_created" as const,
-      severity: "low" as const,
-      message: `Rule "${rule.name}" created`,
-      ruleId: rule.id,
-      ruleKey: rule.ruleType,
-      ruleName: rule.name,
-      discountCodes: [],
-      createdAt: rulesCreatedAt,
-    })),
-    {
-      eventType: "rule_created" as const,
-      severity: "low" as const,
-      message: "Collection rule \"Summer Sale - Margin Floor\" created",
-      ruleId: collectionRules[0].id,
-      ruleKey: "collection_rule",
-      ruleName: "Summer Sale - Margin Floor",
-      discountCodes: [],
-      createdAt: rulesCreatedAt,
-    },
-  ];
-
-  for (let index = 0; index < DEMO_ORDERS; index += 1) {
+  const orders = Array.from({ length: DEMO_ORDERS }, (_, index) => {
     const createdAt = new Date(start.getTime() + Math.floor(rand() * DEMO_DAYS * DAY_MS));
-    const orderNumber = 1001 + index;
-    const orderName = `#${orderNumber}`;
-    const orderId = `gid://shopify/Order/${5_600_000_000_000 + orderNumber}`;
-    const subtotal = dollarsToCents(40 + Math.round(rand() * 360));
-    const applications = rand() < 0.22 ? 2 + Math.floor(rand() * 2) : 1;
-    const codes = Array.from({ length: applications }, () => CODES[Math.floor(rand() * CODES.length)]);
-    const uniqueCodes = [...new Set(codes)];
-    const discountPercent = Math.round((5 + rand() * (applications > 1 ? 45 : 30)) * 10) / 10;
-    const discount = Math.round((subtotal * discountPercent) / 100);
-    const after = subtotal - discount;
-    const cost = Math.round(subtotal * (0.42 + rand() * 0.2));
-    const marginPercent = Math.round(((after - cost) / after) * 1000) / 10;
-    const inSummerSale = rand() < 0.3;
-    const order = {
-      orderId,
-      orderName,
-      customerId: `gid://shopify/Customer/${7_100_000 + Math.floor(rand() * 900)}`,
-      discountCodes: uniqueCodes,
-      discountPercent,
-      totalDiscountCents: discount,
-      preDiscountSubtotalCents: subtotal,
-      subtotalAfterDiscountCents: after,
-      marginPercent,
-      costCoveredLines: 1,
-      costUncoveredLines: 0,
-      currency: "USD",
-      createdAt,
-    };
-    const breach = (
-      rule: { id: string; name: string; ruleType: string },
-      threshold: number,
-      severity: NewAuditEvent["severity"],
-      marginSavedCents: number,
-      message: string,
-    ) =>
-      events.push({
-        ...order,
-        eventType: "rule_triggered",
-        severity,
-        message,
-        ruleId: rule.id,
-        ruleKey: rule.ruleType,
-        ruleName: rule.name,
-        threshold,
-        marginSavedCents,
-        dedupeKey: `${orderId}|${rule.id}`,
-        details: { rule_name: rule.name, threshold_amount: threshold },
-      });
-
-    if (discountPercent > 30) {
-      breach(
-        rules[0],
-        30,
-        severityFor(discountPercent, 30),
-        discount - Math.round(subtotal * 0.3),
-        `Order ${orderName} took ${discountPercent.toFixed(1)}% off, above the 30% limit`,
-      );
-    }
-    if (discount > 5000) {
-      breach(
-        rules[1],
-        50,
-        severityFor(discount, 5000),
-        discount - 5000,
-        `Order ${orderName} was discounted $${(discount / 100).toFixed(2)}, above the $50.00 cap`,
-      );
-    }
-    if (marginPercent < 25) {
-      breach(
-        rules[2],
-        25,
-        severityFor(marginPercent, 25),
-        Math.round(after * 0.25) - (after - cost),
-        `Order ${orderName} kept a ${marginPercent.toFixed(1)}% margin, under the 25% floor`,
-      );
-    }
-    if (applications > 1) {
-      breach(
-        rules[3],
-        1,
-        stackingSeverity(applications),
-        Math.max(0, discount - Math.round(subtotal * 0.15)),
-        `Order ${orderName} stacked ${applications} discounts (${uniqueCodes.join(", ")})`,
-      );
-    }
-    if (inSummerSale && marginPercent < 20) {
-      events.push({
-        ...order,
-        eventType: "rule_triggered",
-        severity: severityFor(marginPercent, 20),
-        message: `Summer Sale items in ${orderName} kept a ${marginPercent.toFixed(1)}% margin, under the 20% floor`,
-        ruleId: collectionRules[0].id,
-        ruleKey: "collection_rule",
-        ruleName: "Summer Sale - Margin Floor",
-        threshold: 20,
-        marginSavedCents: Math.round(after * 0.2) - (after - cost),
-        dedupeKey: `${orderId}|${collectionRules[0].id}`,
-        details: { rule_name: "Summer Sale - Margin Floor", threshold_amount: 20 },
-      });
-    }
-  }
-  events.sort((a, b) => (a.createdAt as Date).getTime() - (b.createdAt as Date).getTime());
+    return { createdAt, payload: sampleOrder(rand, 5_600_000_001_000 + index, 1001 + index, createdAt) };
+  }).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 
   return {
     plan,
-    timezone: "America/Chicago",
+    timezone: DEMO_TIMEZONE,
+    rulesCreatedAt,
     rules,
     collectionRules,
+    catalog: DEMO_CATALOG,
+    orders,
     alertSettings: {
       emailEnabled: true,
       emails: ["ops@margin-guardrail-demo.example"],
@@ -243,6 +252,5 @@ export function buildDemoStore(now: Date) {
       enabled: true,
       blockedStacking: [["DiscountCodeBasic", "DiscountAutomaticBasic"]],
     },
-    events,
   };
 }

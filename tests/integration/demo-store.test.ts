@@ -13,35 +13,41 @@ describe("demo store", () => {
     expect(context.shop.domain).toBe("margin-guardrail-demo.myshopify.com");
   });
 
-  it("seeds realistic data whose dashboard figures match the events", async () => {
-    const { buildDemoStore } = await import("../../app/demo/demo-store");
-    const { recordAuditEvents } = await import("../../app/services/audit.server");
+  it("seeds the store by running sample orders through the engine", async () => {
+    const { seedDemoStore } = await import("../../app/demo/seed.server");
     const { loadDashboard } = await import("../../app/services/dashboard.server");
-    const { demoShop } = await import("../../app/services/admin-context.server");
     const prisma = (await import("../../app/db.server")).default;
     const now = new Date("2026-11-21T12:00:00Z");
-    const demo = buildDemoStore(now);
-    const shop = await demoShop();
-    await recordAuditEvents(shop.id, demo.events);
-    for (const rule of demo.rules) await prisma.rule.create({ data: { ...rule, shopId: shop.id } });
+    const seeded = await seedDemoStore("margin-guardrail-demo.myshopify.com", now);
+    expect(seeded.orders).toBe(400);
+    expect(seeded.events).toBeGreaterThan(200);
+    expect(seeded.events).toBeLessThan(1000);
 
-    expect(demo.events.length).toBeGreaterThan(200);
-    expect(demo.events.length).toBeLessThan(1000);
-    const times = demo.events.map((item) => (item.createdAt as Date).getTime());
+    const shopId = seeded.shop.id;
+    const triggered = await prisma.auditEvent.findMany({ where: { shopId, eventType: "rule_triggered" } });
+    expect(triggered).toHaveLength(seeded.events);
+    // every rule and the collection rule catch something; the paused rule nothing
+    const byRule = new Set(triggered.map((event) => event.ruleName));
+    for (const name of ["Max 30% off any order", "Cap discounts at $50", "Keep a 25% margin", "One promotion per order", "Summer Sale - Margin Floor"]) {
+      expect(byRule.has(name), name).toBe(true);
+    }
+    expect(byRule.has("Holiday 40% cap")).toBe(false);
+    const times = triggered.map((event) => event.createdAt.getTime());
     expect(Math.min(...times)).toBeGreaterThanOrEqual(now.getTime() - 91 * 86_400_000);
     expect(Math.max(...times)).toBeLessThanOrEqual(now.getTime());
+    // the gift box has no cost: margin events say which lines were uncovered
+    expect(triggered.some((event) => (event.costUncoveredLines ?? 0) > 0)).toBe(true);
 
-    const data = await loadDashboard({ id: shop.id, plan: "core", timezone: "UTC" }, now);
-    const triggered = demo.events.filter((item) => item.eventType === "rule_triggered").length;
-    expect(data.alertsSent).toBe(triggered);
-    expect(data.activeRules).toBe(demo.rules.filter((rule) => rule.isActive !== false).length);
+    const data = await loadDashboard({ id: shopId, plan: "core", timezone: "UTC" }, now);
+    expect(data.alertsSent).toBe(seeded.events);
+    expect(data.activeRules).toBe(5);
     expect(data.recentEvents).toHaveLength(5);
   });
 
   it("is the same store every time it is built", async () => {
     const { buildDemoStore } = await import("../../app/demo/demo-store");
     const now = new Date("2026-11-21T12:00:00Z");
-    expect(buildDemoStore(now).events).toEqual(buildDemoStore(now).events);
+    expect(buildDemoStore(now).orders).toEqual(buildDemoStore(now).orders);
   });
 
   it("changes the demo shop's plan through the JSON API, and refuses Plus while it is Coming Soon", async () => {

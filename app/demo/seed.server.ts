@@ -1,0 +1,71 @@
+import prisma from "../db.server";
+import { orderFactsFromPayload } from "../domain/order-payload";
+import { recordAuditEvents } from "../services/audit.server";
+import { evaluateQueuedOrder } from "../services/monitoring.server";
+import { ensureShop } from "../services/shops.server";
+import { buildDemoStore, variantGid } from "./demo-store";
+
+/**
+ * Creates the demo store and runs its sample orders through the monitoring engine, as if
+ * Shopify had sent them over the last 90 days. The catalog's costs and collections go into
+ * the engine's cache, where they would be after the Admin API answered.
+ */
+export async function seedDemoStore(domain: string, now = new Date()) {
+  const demo = buildDemoStore(now);
+  const shop = await ensureShop(domain, { name: "Margin Guardrail Demo", isDemo: true, currency: "USD", timezone: demo.timezone });
+  await prisma.shop.update({
+    where: { id: shop.id },
+    data: { plan: demo.plan, timezone: demo.timezone, onboardingStep: 3, onboardingCompletedAt: demo.rulesCreatedAt },
+  });
+  for (const rule of demo.rules) await prisma.rule.create({ data: { ...rule, shopId: shop.id } });
+  for (const rule of demo.collectionRules) await prisma.collectionRule.create({ data: { ...rule, shopId: shop.id } });
+  await recordAuditEvents(shop.id, [
+    ...demo.rules.map((rule) => ({
+      eventType: "rule_created" as const,
+      severity: "low" as const,
+      message: `Rule "${rule.name}" created`,
+      ruleId: rule.id,
+      ruleKey: rule.ruleType,
+      ruleName: rule.name,
+      discountCodes: [],
+      createdAt: demo.rulesCreatedAt,
+    })),
+    ...demo.collectionRules.map((rule) => ({
+      eventType: "rule_created" as const,
+      severity: "low" as const,
+      message: `Collection rule "${rule.collectionTitle} - Margin Floor" created`,
+      ruleId: rule.id,
+      ruleKey: "collection_rule",
+      ruleName: `${rule.collectionTitle} - Margin Floor`,
+      discountCodes: [],
+      createdAt: demo.rulesCreatedAt,
+    })),
+  ]);
+  await prisma.alertSettings.update({ where: { shopId: shop.id }, data: demo.alertSettings });
+  await prisma.stackingSettings.update({ where: { shopId: shop.id }, data: demo.stackingSettings });
+  for (const item of demo.catalog) {
+    await prisma.variantUnitCost.create({
+      data: {
+        shopId: shop.id,
+        variantId: variantGid(item.variant),
+        productId: `gid://shopify/Product/${item.product}`,
+        inventoryItemId: `gid://shopify/InventoryItem/${item.variant}`,
+        unitCostCents: item.costCents,
+        currency: "USD",
+        collectionIds: item.collections,
+        fetchedAt: now,
+      },
+    });
+  }
+  let events = 0;
+  for (const order of demo.orders) {
+    const parsed = orderFactsFromPayload(order.payload);
+    if (!parsed.ok) throw new Error(`Demo order ${order.payload.name} is unreadable: ${parsed.error}`);
+    events += await evaluateQueuedOrder(
+      { shopId: shop.id, topic: "orders/create", facts: parsed.facts as never, customerId: parsed.customerId },
+      async () => null,
+      order.createdAt,
+    );
+  }
+  return { shop, rules: demo.rules.length, collectionRules: demo.collectionRules.length, orders: demo.orders.length, events };
+}
