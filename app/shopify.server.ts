@@ -9,6 +9,7 @@ import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prism
 import prisma from "./db.server";
 import { getEnv } from "./env.server";
 import { PLAN_PRICES_USD } from "./domain/plans";
+import { CachedSessionStorage } from "./services/session-cache.server";
 import { recordInstall } from "./services/shops.server";
 
 /** The Admin API version the app is written and tested against. */
@@ -27,7 +28,7 @@ const shopify = shopifyApp({
   scopes: env.scopes,
   appUrl: env.appUrl,
   authPathPrefix: "/auth",
-  sessionStorage: new PrismaSessionStorage(prisma),
+  sessionStorage: new CachedSessionStorage(new PrismaSessionStorage(prisma)),
   distribution: AppDistribution.AppStore,
   future: {
     // Token exchange: Shopify manages installation, session tokens become access tokens.

@@ -1,7 +1,7 @@
 import prisma from "../db.server";
 import { orderFactsFromPayload } from "../domain/order-payload";
 import { recordAuditEvents } from "../services/audit.server";
-import { evaluateQueuedOrder } from "../services/monitoring.server";
+import { evaluateShopOrders } from "../services/monitoring.server";
 import { ensureShop } from "../services/shops.server";
 import { buildDemoStore, variantGid } from "./demo-store";
 
@@ -57,15 +57,15 @@ export async function seedDemoStore(domain: string, now = new Date()) {
       },
     });
   }
-  let events = 0;
-  for (const order of demo.orders) {
+  const jobs = demo.orders.map((order) => {
     const parsed = orderFactsFromPayload(order.payload);
     if (!parsed.ok) throw new Error(`Demo order ${order.payload.name} is unreadable: ${parsed.error}`);
-    events += await evaluateQueuedOrder(
-      { shopId: shop.id, topic: "orders/create", facts: parsed.facts as never, customerId: parsed.customerId },
-      async () => null,
-      order.createdAt,
-    );
+    return { shopId: shop.id, topic: "orders/create", facts: parsed.facts, customerId: parsed.customerId, at: order.createdAt };
+  });
+  let events = 0;
+  for (let start = 0; start < jobs.length; start += 100) {
+    const created = await evaluateShopOrders(shop.id, jobs.slice(start, start + 100), async () => null);
+    events += created.reduce((sum, count) => sum + count, 0);
   }
   return { shop, rules: demo.rules.length, collectionRules: demo.collectionRules.length, orders: demo.orders.length, events };
 }

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { Prisma, type OrderEvaluation } from "@prisma/client";
+import { Prisma } from "@prisma/client";
 import prisma from "../db.server";
 import { evaluateOrder, type EvaluableRule, type RuleOutcome } from "../domain/evaluate";
 import type { OrderFacts } from "../domain/order-facts";
@@ -7,6 +7,7 @@ import { factsFingerprint, orderFactsFromPayload } from "../domain/order-payload
 import { mapCollectionRule } from "../domain/rules";
 import { recordAuditEvents, type NewAuditEvent } from "./audit.server";
 import { getStackingSettings } from "./rules.server";
+import { webhookShop } from "./shops.server";
 import { loadVariantFacts, type AdminGraphql } from "./variant-facts.server";
 
 export interface OrderDelivery {
@@ -18,44 +19,30 @@ export interface OrderDelivery {
 
 export type EnqueueResult = "queued" | "duplicate" | "ignored";
 
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
-}
-
 /**
  * Before the webhook is acknowledged: the delivery is claimed (its id, once) and the order's
  * facts are queued in the same transaction. A redelivery finds the claim and adds nothing.
+ * Raw statements: this runs for every order webhook.
  */
 export async function enqueueOrderWebhook(delivery: OrderDelivery): Promise<EnqueueResult> {
-  const receipt = prisma.processedWebhook.create({
-    data: { webhookId: delivery.webhookId, shopDomain: delivery.shop, topic: delivery.topic },
-  });
   const parsed = orderFactsFromPayload(delivery.payload);
-  const shop = await prisma.shop.findUnique({ where: { domain: delivery.shop } });
-  try {
-    if (!parsed.ok || !shop || shop.installState !== "installed") {
-      if (!parsed.ok) console.error(`Unreadable ${delivery.topic} payload from ${delivery.shop}: ${parsed.error}`);
-      await receipt;
-      return "ignored";
-    }
-    await prisma.$transaction([
-      receipt,
-      prisma.orderEvaluation.create({
-        data: {
-          shopId: shop.id,
-          webhookId: delivery.webhookId,
-          topic: delivery.topic,
-          orderId: parsed.facts.orderId,
-          facts: parsed.facts as unknown as Prisma.InputJsonValue,
-          customerId: parsed.customerId,
-        },
-      }),
-    ]);
+  const shop = await webhookShop(delivery.shop);
+  const queue = parsed.ok && shop?.installed;
+  if (!parsed.ok) console.error(`Unreadable ${delivery.topic} payload from ${delivery.shop}: ${parsed.error}`);
+  const now = Date.now();
+  return prisma.$transaction(async (tx) => {
+    const claimed = await tx.$executeRaw`
+      INSERT INTO "ProcessedWebhook" ("webhookId", "shopDomain", "topic", "receivedAt")
+      VALUES (${delivery.webhookId}, ${delivery.shop}, ${delivery.topic}, ${now})
+      ON CONFLICT ("webhookId") DO NOTHING`;
+    if (claimed === 0) return "duplicate";
+    if (!queue || !parsed.ok || !shop) return "ignored";
+    await tx.$executeRaw`
+      INSERT INTO "OrderEvaluation" ("id", "shopId", "webhookId", "topic", "orderId", "facts", "customerId", "status", "attempts", "eventsCreated", "createdAt")
+      VALUES (${crypto.randomUUID()}, ${shop.id}, ${delivery.webhookId}, ${delivery.topic}, ${parsed.facts.orderId},
+        ${JSON.stringify(parsed.facts)}, ${parsed.customerId}, 'pending', 0, 0, ${now})`;
     return "queued";
-  } catch (error) {
-    if (isUniqueViolation(error)) return "duplicate";
-    throw error;
-  }
+  });
 }
 
 /** Where the engine gets an Admin API client for a shop (null: cache only). */
@@ -130,70 +117,134 @@ export function breachEvent(
   };
 }
 
-/**
- * Evaluates one queued order against the shop's active rules and records each breach once.
- * An order whose discounts did not change since it was last evaluated creates nothing.
- */
-export async function evaluateQueuedOrder(
-  job: Pick<OrderEvaluation, "shopId" | "topic" | "facts" | "customerId">,
-  graphqlForShop: GraphqlForShop,
-  at = new Date(),
-): Promise<number> {
-  const shop = await prisma.shop.findUnique({ where: { id: job.shopId } });
-  if (!shop) return 0;
-  const facts = job.facts as unknown as OrderFacts;
-  const fingerprint = factsFingerprint(facts);
-  const fingerprintHash = crypto.createHash("sha256").update(fingerprint).digest("hex").slice(0, 16);
-  const previous = await prisma.orderCheck.findUnique({ where: { shopId_orderId: { shopId: shop.id, orderId: facts.orderId } } });
-  if (previous?.fingerprint === fingerprint) return 0;
+/** A queued order to evaluate: from the queue, or built by the demo seed. */
+export interface OrderJob {
+  id?: string;
+  shopId: string;
+  topic: string;
+  facts: OrderFacts;
+  customerId: string | null;
+  /** when the events happened (the seed's past orders); now by default */
+  at?: Date;
+}
 
-  const [rules, collectionRules, stacking] = await Promise.all([
-    prisma.rule.findMany({ where: { shopId: shop.id, isActive: true } }),
-    prisma.collectionRule.findMany({ where: { shopId: shop.id, isActive: true } }),
-    getStackingSettings(shop.id),
+interface ShopContext {
+  shop: { id: string; domain: string };
+  rules: EvaluableRule[];
+  stacking: Awaited<ReturnType<typeof getStackingSettings>>;
+  needsVariants: boolean;
+}
+
+async function shopContext(shopId: string): Promise<ShopContext | null> {
+  const [shop, rules, collectionRules, stacking] = await Promise.all([
+    prisma.shop.findUnique({ where: { id: shopId }, select: { id: true, domain: true } }),
+    prisma.rule.findMany({ where: { shopId, isActive: true } }),
+    prisma.collectionRule.findMany({ where: { shopId, isActive: true } }),
+    getStackingSettings(shopId),
   ]);
+  if (!shop) return null;
   const evaluable = evaluableRules(rules, collectionRules);
-  const needsVariants = evaluable.some((rule) => rule.ruleType === "margin_floor" || rule.collectionId);
-  let enriched = facts;
-  if (needsVariants) {
-    const variantIds = facts.lines.flatMap((line) => (line.variantId ? [line.variantId] : []));
-    const variants = await loadVariantFacts(shop.id, variantIds, await graphqlForShop(shop.domain), at);
-    enriched = {
-      ...facts,
-      lines: facts.lines.map((line) => {
-        const known = line.variantId ? variants.get(line.variantId) : undefined;
-        return known ? { ...line, unitCostCents: known.unitCostCents, collectionIds: known.collectionIds } : line;
-      }),
-    };
-  }
-  const breaches = evaluateOrder(enriched, evaluable, stacking).filter(
-    (outcome): outcome is Extract<RuleOutcome, { breached: true }> => outcome.breached,
-  );
-  const events = breaches.map((outcome) =>
-    breachEvent(outcome, enriched, { customerId: job.customerId, topic: job.topic, changed: Boolean(previous), fingerprintHash, at }),
-  );
+  return {
+    shop,
+    rules: evaluable,
+    stacking,
+    needsVariants: evaluable.some((rule) => rule.ruleType === "margin_floor" || rule.collectionId),
+  };
+}
 
-  return prisma.$transaction(async (tx) => {
-    await tx.orderCheck.upsert({
-      where: { shopId_orderId: { shopId: shop.id, orderId: facts.orderId } },
-      create: { shopId: shop.id, orderId: facts.orderId, fingerprint, checkedAt: at },
-      update: { fingerprint, checkedAt: at },
-    });
-    const keys = events.map((event) => event.dedupeKey as string);
-    const existing = new Set(
-      (await tx.auditEvent.findMany({ where: { shopId: shop.id, dedupeKey: { in: keys } }, select: { dedupeKey: true } })).map(
-        (row) => row.dedupeKey,
-      ),
-    );
-    const fresh = events.filter((event) => !existing.has(event.dedupeKey as string));
-    await recordAuditEvents(shop.id, fresh, tx);
-    return fresh.length;
+/**
+ * Evaluates queued orders of one shop against its active rules and records each breach once.
+ * An order whose discounts did not change since it was last evaluated creates nothing; one
+ * whose discounts changed creates events that say so. Returns the events created per job.
+ */
+export async function evaluateShopOrders(
+  shopId: string,
+  jobs: OrderJob[],
+  graphqlForShop: GraphqlForShop,
+): Promise<number[]> {
+  const context = await shopContext(shopId);
+  if (!context) return jobs.map(() => 0);
+  const orderIds = [...new Set(jobs.map((job) => job.facts.orderId))];
+  const previous = new Map(
+    (
+      await prisma.$queryRaw<{ orderId: string; fingerprint: string }[]>`
+        SELECT "orderId", "fingerprint" FROM "OrderCheck"
+        WHERE "shopId" = ${shopId} AND "orderId" IN (${Prisma.join(orderIds)})`
+    ).map((row) => [row.orderId, row.fingerprint]),
+  );
+  const variants = context.needsVariants
+    ? await loadVariantFacts(
+        shopId,
+        jobs.flatMap((job) => job.facts.lines.flatMap((line) => (line.variantId ? [line.variantId] : []))),
+        await graphqlForShop(context.shop.domain),
+      )
+    : new Map();
+
+  const checks = new Map<string, { fingerprint: string; at: number }>();
+  const events: NewAuditEvent[] = [];
+  const jobOf = new Map<string, number>();
+  jobs.forEach((job, index) => {
+    const at = job.at ?? new Date();
+    const fingerprint = factsFingerprint(job.facts);
+    const before = checks.get(job.facts.orderId)?.fingerprint ?? previous.get(job.facts.orderId);
+    if (before === fingerprint) return;
+    checks.set(job.facts.orderId, { fingerprint, at: at.getTime() });
+    const facts = context.needsVariants ? withVariantFacts(job.facts, variants) : job.facts;
+    const fingerprintHash = crypto.createHash("sha256").update(fingerprint).digest("hex").slice(0, 16);
+    for (const outcome of evaluateOrder(facts, context.rules, context.stacking)) {
+      if (!outcome.breached) continue;
+      const event = breachEvent(outcome, facts, { customerId: job.customerId, topic: job.topic, changed: before !== undefined, fingerprintHash, at });
+      jobOf.set(event.dedupeKey as string, index);
+      events.push(event);
+    }
   });
+
+  const created = jobs.map(() => 0);
+  await prisma.$transaction(async (tx) => {
+    if (checks.size > 0) {
+      const values = [...checks].map(
+        ([orderId, check]) => Prisma.sql`(${crypto.randomUUID()}, ${shopId}, ${orderId}, ${check.fingerprint}, ${check.at})`,
+      );
+      await tx.$executeRaw`
+        INSERT INTO "OrderCheck" ("id", "shopId", "orderId", "fingerprint", "checkedAt") VALUES ${Prisma.join(values)}
+        ON CONFLICT ("shopId", "orderId") DO UPDATE SET "fingerprint" = excluded."fingerprint", "checkedAt" = excluded."checkedAt"`;
+    }
+    for (const row of await recordAuditEvents(shopId, events, tx)) {
+      const index = jobOf.get(row.dedupeKey ?? "");
+      if (index !== undefined) created[index] += 1;
+    }
+    const done = jobs.flatMap((job, index) => (job.id ? [{ id: job.id, created: created[index] }] : []));
+    const now = Date.now();
+    for (const job of done) {
+      await tx.$executeRaw`
+        UPDATE "OrderEvaluation" SET "status" = 'done', "attempts" = "attempts" + 1, "eventsCreated" = ${job.created},
+          "processedAt" = ${now}, "lastError" = NULL
+        WHERE "id" = ${job.id}`;
+    }
+  });
+  return created;
+}
+
+function withVariantFacts(facts: OrderFacts, variants: Map<string, { unitCostCents: number | null; collectionIds: string[] }>): OrderFacts {
+  return {
+    ...facts,
+    lines: facts.lines.map((line) => {
+      const known = line.variantId ? variants.get(line.variantId) : undefined;
+      return known ? { ...line, unitCostCents: known.unitCostCents, collectionIds: known.collectionIds } : line;
+    }),
+  };
+}
+
+/** One order, as the seed and the tests evaluate it. */
+export async function evaluateQueuedOrder(job: OrderJob, graphqlForShop: GraphqlForShop): Promise<number> {
+  const [created] = await evaluateShopOrders(job.shopId, [job], graphqlForShop);
+  return created;
 }
 
 /** Attempts before a queued order is left as failed (its error is kept). */
 export const MAX_ATTEMPTS = 3;
-const BATCH = 25;
+/** Queued orders evaluated together: one transaction writes all of their events. */
+const BATCH = 100;
 
 let graphqlForShop: GraphqlForShop = async () => null;
 let draining: Promise<void> | null = null;
@@ -204,24 +255,52 @@ export function setGraphqlForShop(factory: GraphqlForShop): void {
   graphqlForShop = factory;
 }
 
-async function processJob(job: OrderEvaluation): Promise<void> {
-  try {
-    const created = await evaluateQueuedOrder(job, graphqlForShop);
-    await prisma.orderEvaluation.update({
-      where: { id: job.id },
-      data: { status: "done", attempts: { increment: 1 }, eventsCreated: created, processedAt: new Date(), lastError: null },
-    });
-  } catch (error) {
-    const attempts = job.attempts + 1;
-    console.error(`Evaluating order ${job.orderId} failed (attempt ${attempts})`, error);
-    await prisma.orderEvaluation.update({
-      where: { id: job.id },
-      data: {
-        attempts,
-        status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
-        lastError: error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500),
-      },
-    });
+interface QueuedRow {
+  id: string;
+  shopId: string;
+  topic: string;
+  orderId: string;
+  /** the raw query may hand JSON columns back parsed or as text */
+  facts: string | OrderFacts;
+  customerId: string | null;
+  attempts: number | bigint;
+}
+
+async function markFailed(row: QueuedRow, error: unknown) {
+  const attempts = Number(row.attempts) + 1;
+  console.error(`Evaluating order ${row.orderId} failed (attempt ${attempts})`, error);
+  await prisma.orderEvaluation.update({
+    where: { id: row.id },
+    data: {
+      attempts,
+      status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
+      lastError: error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500),
+    },
+  });
+}
+
+/** A batch of queued orders, a shop at a time; a failing batch is retried order by order. */
+async function processBatch(rows: QueuedRow[]): Promise<void> {
+  const byShop = new Map<string, QueuedRow[]>();
+  for (const row of rows) byShop.set(row.shopId, [...(byShop.get(row.shopId) ?? []), row]);
+  for (const [shopId, shopRows] of byShop) {
+    const jobs = (list: QueuedRow[]): OrderJob[] =>
+      list.map((row) => ({ id: row.id, shopId, topic: row.topic, facts: typeof row.facts === "string" ? (JSON.parse(row.facts) as OrderFacts) : row.facts, customerId: row.customerId }));
+    try {
+      await evaluateShopOrders(shopId, jobs(shopRows), graphqlForShop);
+    } catch (batchError) {
+      if (shopRows.length === 1) {
+        await markFailed(shopRows[0], batchError);
+        continue;
+      }
+      for (const row of shopRows) {
+        try {
+          await evaluateShopOrders(shopId, jobs([row]), graphqlForShop);
+        } catch (error) {
+          await markFailed(row, error);
+        }
+      }
+    }
   }
 }
 
@@ -229,13 +308,12 @@ async function drain(): Promise<void> {
   do {
     again = false;
     for (;;) {
-      const jobs = await prisma.orderEvaluation.findMany({
-        where: { status: "pending", attempts: { lt: MAX_ATTEMPTS } },
-        orderBy: { createdAt: "asc" },
-        take: BATCH,
-      });
-      if (jobs.length === 0) break;
-      for (const job of jobs) await processJob(job);
+      const rows = await prisma.$queryRaw<QueuedRow[]>`
+        SELECT "id", "shopId", "topic", "orderId", "facts", "customerId", "attempts" FROM "OrderEvaluation"
+        WHERE "status" = 'pending' AND "attempts" < ${MAX_ATTEMPTS}
+        ORDER BY "createdAt" ASC LIMIT ${BATCH}`;
+      if (rows.length === 0) break;
+      await processBatch(rows);
     }
   } while (again);
 }

@@ -1,4 +1,6 @@
 import prisma from "../db.server";
+import { forgetCachedSessions } from "./session-cache.server";
+import { forgetShop } from "./shops.server";
 
 /**
  * app/uninstalled: the shop's access tokens are gone, so its sessions are deleted and the
@@ -6,6 +8,8 @@ import prisma from "../db.server";
  * after uninstall) or, at the latest, 30 days (see the data deletion page).
  */
 export async function markShopUninstalled(domain: string, now = new Date()): Promise<void> {
+  forgetCachedSessions(domain);
+  forgetShop(domain);
   await prisma.$transaction([
     prisma.session.deleteMany({ where: { shop: domain } }),
     prisma.shop.updateMany({
@@ -22,6 +26,7 @@ export async function updateGrantedScopes(
   scopes: string[],
 ): Promise<void> {
   const scope = scopes.join(",");
+  forgetCachedSessions(domain);
   await prisma.$transaction([
     ...(sessionId
       ? [prisma.session.updateMany({ where: { id: sessionId, shop: domain }, data: { scope } })]
@@ -32,6 +37,8 @@ export async function updateGrantedScopes(
 
 /** shop/redact: deletes every row of the shop, and nothing of any other shop. */
 export async function redactShop(domain: string): Promise<void> {
+  forgetCachedSessions(domain);
+  forgetShop(domain);
   await prisma.$transaction([
     // Rules, settings, audit events, outbox, caches and rollups cascade with the shop.
     prisma.shop.deleteMany({ where: { domain } }),

@@ -1,0 +1,88 @@
+/**
+ * Benchmarks that run the app's services in this process against a scratch SQLite database
+ * of 1,000,000 audit events: the Dashboard, the Audit Log's pages, and the CSV export.
+ */
+import path from "node:path";
+import { TMP_DIR } from "../scripts/migrations";
+import { fillAuditEvents, ms, percentile } from "./fill";
+
+const EVENTS = Number(process.env.BENCH_EVENTS || 1_000_000);
+const RUNS = 50;
+
+async function timed<T>(runs: number, run: () => Promise<T>): Promise<{ p50: number; p95: number; last: T }> {
+  await run();
+  const timings: number[] = [];
+  let last!: T;
+  for (let i = 0; i < runs; i += 1) {
+    const started = performance.now();
+    last = await run();
+    timings.push(performance.now() - started);
+  }
+  return { p50: percentile(timings, 50), p95: percentile(timings, 95), last };
+}
+
+export async function benchInProcess() {
+  const file = path.join(TMP_DIR, "bench-events.sqlite");
+  const fillSeconds = fillAuditEvents(file, EVENTS);
+  process.env.DATABASE_URL = `file:${file}`;
+  process.env.SHOPIFY_API_SECRET ||= "bench";
+  const { loadDashboard } = await import("../app/services/dashboard.server");
+  const { auditPage, decodeCursor, encodeCursor } = await import("../app/services/audit-log.server");
+  const { auditCsvResponse } = await import("../app/services/audit-csv.server");
+  const prisma = (await import("../app/db.server")).default;
+  const shop = { id: "bench-shop", plan: "core" as const, timezone: "UTC" };
+  console.log(`\n${EVENTS.toLocaleString("en-US")} audit events in SQLite (filled in ${fillSeconds.toFixed(1)} s)`);
+
+  const dashboard = await timed(RUNS, () => loadDashboard(shop));
+  const directCount = await timed(5, () =>
+    prisma.auditEvent.count({ where: { shopId: shop.id, eventType: { in: ["rule_triggered", "alert_sent"] } } }),
+  );
+  console.log(`  Dashboard loader (loadDashboard): p50 ${ms(dashboard.p50)}, p95 ${ms(dashboard.p95)}`);
+  console.log(`    alerts sent ${dashboard.last.alertsSent}; the same count over the events table: p50 ${ms(directCount.p50)} (${directCount.last})`);
+  if (dashboard.last.alertsSent !== directCount.last) throw new Error("The rollups disagree with the events table");
+
+  const first = await timed(RUNS, () => auditPage(shop.id, { q: undefined }));
+  const deepEvent = await prisma.auditEvent.findFirstOrThrow({
+    where: { shopId: shop.id },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    skip: Math.floor(EVENTS * 0.9),
+  });
+  const deepCursor = encodeCursor(deepEvent);
+  const deep = await timed(RUNS, () => auditPage(shop.id, { q: undefined, cursor: deepCursor }));
+  const deepFiltered = await timed(RUNS, () => auditPage(shop.id, { q: undefined, cursor: deepCursor, severity: "critical" }));
+  const search = await timed(10, () => auditPage(shop.id, { q: "#424242" }));
+  console.log(`  Audit Log first page (50 events): p50 ${ms(first.p50)}, p95 ${ms(first.p95)}`);
+  console.log(
+    `  Audit Log deep page at event ${Math.floor(EVENTS * 0.9).toLocaleString("en-US")} (cursor ${decodeCursor(deepCursor)?.createdAt.toISOString()}): p50 ${ms(deep.p50)}, p95 ${ms(deep.p95)}`,
+  );
+  console.log(`  the same deep page, critical and above: p50 ${ms(deepFiltered.p50)}, p95 ${ms(deepFiltered.p95)}`);
+  console.log(`  search for one order name (scans the shop's events): p50 ${ms(search.p50)}, p95 ${ms(search.p95)}`);
+  if (first.last.events.length !== 50 || deep.last.events.length !== 50) throw new Error("Audit pages came back short");
+
+  global.gc?.();
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  const started = performance.now();
+  const response = auditCsvResponse(shop.id, { q: undefined }, "bench.csv");
+  const reader = response.body!.getReader();
+  let newlines = 0;
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    for (let i = 0; i < value.length; i += 1) if (value[i] === 10) newlines += 1;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  const rows = newlines - 1;
+  console.log(
+    `  CSV export of ${rows.toLocaleString("en-US")} rows (${(bytes / 1e6).toFixed(0)} MB): ${(rows / seconds).toFixed(0)} rows/s in ${seconds.toFixed(1)} s, ` +
+      `peak RSS ${(peak / 1e6).toFixed(0)} MB (${((peak - baseline) / 1e6).toFixed(0)} MB above the ${(baseline / 1e6).toFixed(0)} MB before)`,
+  );
+  if (rows !== EVENTS) throw new Error(`The export has ${rows} rows, expected ${EVENTS}`);
+  await prisma.$disconnect();
+}

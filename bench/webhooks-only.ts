@@ -1,0 +1,2 @@
+import { benchWebhooks } from "./webhooks";
+await benchWebhooks();

@@ -1,0 +1,208 @@
+/**
+ * Signed orders/create webhooks posted over loopback to the production build, against the
+ * raw rate of writing the same rows straight into SQLite.
+ */
+import { spawn } from "node:child_process";
+import crypto from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { orderPayload } from "../app/demo/order-payload-builder";
+import { DEFAULT_SCOPES } from "../app/env.server";
+import { TMP_DIR, createMigratedDatabase } from "../scripts/migrations";
+import { ms, percentile } from "./fill";
+
+const WEBHOOKS = Number(process.env.BENCH_WEBHOOKS || 6000);
+const WARMUP = 300;
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 16);
+const PORT = Number(process.env.BENCH_PORT || 3250);
+const SECRET = "bench-webhook-secret";
+const SHOP = "wh-bench.myshopify.com";
+const EVENTS_PER_ORDER = 3;
+
+function prepareDatabase(file: string) {
+  createMigratedDatabase(file);
+  const db = new Database(file);
+  db.pragma("journal_mode = WAL");
+  const now = Date.now();
+  db.prepare(
+    `INSERT INTO Shop (id, domain, plan, currency, timezone, installState, installedAt, onboardingStep, isDemo, createdAt, updatedAt)
+     VALUES ('wh-shop', ?, 'plus', 'USD', 'UTC', 'installed', ?, 3, 0, ?, ?)`,
+  ).run(SHOP, now, now, now);
+  db.prepare(
+    `INSERT INTO Session (id, shop, state, isOnline, scope, accessToken, accountOwner) VALUES (?, ?, '', 0, ?, 'shpat_bench', 0)`,
+  ).run(`offline_${SHOP}`, SHOP, DEFAULT_SCOPES);
+  const rule = db.prepare(
+    `INSERT INTO Rule (id, shopId, name, ruleType, threshold, thresholdAmountCents, thresholdPercent, currency, thresholdUnit, action, isActive, priority, conditions, createdAt, updatedAt)
+     VALUES (?, 'wh-shop', ?, ?, ?, ?, ?, 'USD', ?, 'alert', 1, 0, '{}', ?, ?)`,
+  );
+  rule.run("r-percent", "Max 30% off", "max_discount", "30", null, 30, "PERCENT", now, now);
+  rule.run("r-amount", "Cap at $50", "max_discount_amount", "50", 5000, null, "AMOUNT", now, now);
+  rule.run("r-stacking", "One promotion", "stacking_prevention", "0", 0, null, "AMOUNT", now, now);
+  rule.run("r-margin", "Keep 25% margin", "margin_floor", "25", null, 25, "PERCENT", now, now);
+  // the variant's cost is already cached, as after the first order that carried it
+  db.prepare(
+    `INSERT INTO VariantUnitCost (id, shopId, variantId, inventoryItemId, unitCostCents, currency, collectionIds, fetchedAt)
+     VALUES ('vc1', 'wh-shop', 'gid://shopify/ProductVariant/9001', 'gid://shopify/InventoryItem/9001', 3000, 'USD', '[]', ?)`,
+  ).run(now);
+  db.close();
+}
+
+/** $100 with a $45 code and a $10 automatic discount: breaks the percent, amount and stacking rules. */
+function payload(index: number) {
+  return orderPayload({
+    id: 100_000_000 + index,
+    number: 100_000 + index,
+    codes: [{ code: "BENCH45", amount: "45.00", type: "fixed_amount" }],
+    applications: [
+      { type: "discount_code", target: "line_item", valueType: "fixed_amount", value: "45.0", code: "BENCH45" },
+      { type: "automatic", target: "line_item", valueType: "fixed_amount", value: "10.0", title: "Loyalty" },
+    ],
+    lines: [{ variant: 9001, product: 8001, price: { shop: "100.00" }, allocations: [{ index: 0, amount: { shop: "45.00" } }, { index: 1, amount: { shop: "10.00" } }] }],
+  });
+}
+
+function signed(index: number) {
+  const body = JSON.stringify(payload(index));
+  return {
+    body,
+    headers: {
+      "Content-Type": "application/json",
+      "X-Shopify-Topic": "orders/create",
+      "X-Shopify-Shop-Domain": SHOP,
+      "X-Shopify-API-Version": "2026-10",
+      "X-Shopify-Webhook-Id": `bench-${index}`,
+      "X-Shopify-Hmac-Sha256": crypto.createHmac("sha256", SECRET).update(body).digest("base64"),
+    },
+  };
+}
+
+async function post(base: string, index: number): Promise<number> {
+  const request = signed(index);
+  const started = performance.now();
+  const response = await fetch(`${base}/webhooks/orders/create`, { method: "POST", body: request.body, headers: request.headers });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`Webhook ${index} answered ${response.status}`);
+  return performance.now() - started;
+}
+
+async function load(base: string, from: number, count: number): Promise<{ latencies: number[]; seconds: number }> {
+  const latencies: number[] = [];
+  let next = from;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < from + count) {
+        const index = next++;
+        latencies.push(await post(base, index));
+      }
+    }),
+  );
+  return { latencies, seconds: (performance.now() - started) / 1000 };
+}
+
+/** The same rows the app writes for one webhook, straight into SQLite, one transaction each. */
+function rawCeiling(count: number): number {
+  const file = path.join(TMP_DIR, "bench-raw.sqlite");
+  prepareDatabase(file);
+  const db = new Database(file);
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = NORMAL");
+  const receipt = db.prepare("INSERT INTO ProcessedWebhook (webhookId, shopDomain, topic, receivedAt) VALUES (?, ?, 'ORDERS_CREATE', ?)");
+  const job = db.prepare(
+    "INSERT INTO OrderEvaluation (id, shopId, webhookId, topic, orderId, facts, status, attempts, eventsCreated, createdAt) VALUES (?, 'wh-shop', ?, 'ORDERS_CREATE', ?, ?, 'pending', 0, 0, ?)",
+  );
+  const check = db.prepare("INSERT INTO OrderCheck (id, shopId, orderId, fingerprint, checkedAt) VALUES (?, 'wh-shop', ?, ?, ?)");
+  const event = db.prepare(
+    `INSERT INTO AuditEvent (id, shopId, eventType, severity, message, orderId, orderName, discountCodes, discountPercent, totalDiscountCents,
+       preDiscountSubtotalCents, subtotalAfterDiscountCents, marginSavedCents, currency, ruleId, ruleKey, ruleName, threshold, details, dedupeKey, searchText, createdAt)
+     VALUES (?, 'wh-shop', 'rule_triggered', 'high', ?, ?, ?, '["BENCH45"]', 55, 5500, 10000, 4500, 500, 'USD', ?, 'max_discount', ?, 30, '{}', ?, ?, ?)`,
+  );
+  const rollup = db.prepare(
+    `INSERT INTO EventRollup (shopId, day, eventType, count, marginSavedCents) VALUES ('wh-shop', ?, 'rule_triggered', 1, 500)
+     ON CONFLICT (shopId, day, eventType) DO UPDATE SET count = count + 1, marginSavedCents = marginSavedCents + 500`,
+  );
+  const done = db.prepare("UPDATE OrderEvaluation SET status = 'done', eventsCreated = 3, processedAt = ? WHERE id = ?");
+  const facts = JSON.stringify(payload(0));
+  const one = db.transaction((index: number) => {
+    const now = Date.now();
+    const day = new Date(now).toISOString().slice(0, 10);
+    const orderId = `gid://shopify/Order/${index}`;
+    receipt.run(`raw-${index}`, SHOP, now);
+    job.run(`job-${index}`, `raw-${index}`, orderId, facts, now);
+    check.run(`check-${index}`, orderId, `fp-${index}`, now);
+    for (let rule = 0; rule < EVENTS_PER_ORDER; rule += 1) {
+      event.run(`ev-${index}-${rule}`, `Order #${index} broke rule ${rule}`, orderId, `#${index}`, `rule-${rule}`, `Rule ${rule}`, `${orderId}|${rule}`, `#${index} bench45 rule ${rule}`, now);
+      rollup.run(day);
+    }
+    done.run(now, `job-${index}`);
+  });
+  const started = performance.now();
+  for (let index = 0; index < count; index += 1) one(index);
+  const rate = count / ((performance.now() - started) / 1000);
+  db.close();
+  return rate;
+}
+
+async function waitFor(check: () => boolean, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error("Timed out");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export async function benchWebhooks() {
+  const file = path.join(TMP_DIR, "bench-webhooks.sqlite");
+  prepareDatabase(file);
+  const server = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=tests/.tmp/profile"] : []), "node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATABASE_URL: `file:${file}`,
+      SHOPIFY_API_KEY: "bench-api-key",
+      SHOPIFY_API_SECRET: SECRET,
+      SHOPIFY_APP_URL: `http://127.0.0.1:${PORT}`,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${PORT}`;
+  const db = new Database(file, { readonly: true });
+  try {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        if ((await fetch(`${base}/`)).ok) break;
+      } catch {
+        if (attempt > 200) throw new Error("The server did not start");
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await load(base, 0, WARMUP);
+    const pending = () =>
+      (db.prepare("SELECT COUNT(*) AS n FROM OrderEvaluation WHERE status = 'pending'").get() as { n: number }).n;
+    await waitFor(() => pending() === 0, 60_000);
+
+    const started = performance.now();
+    const { latencies, seconds } = await load(base, WARMUP, WEBHOOKS);
+    await waitFor(() => pending() === 0, 300_000);
+    const endToEnd = (performance.now() - started) / 1000;
+    const events = (db.prepare("SELECT COUNT(*) AS n FROM AuditEvent WHERE eventType = 'rule_triggered'").get() as { n: number }).n;
+    const failed = (db.prepare("SELECT COUNT(*) AS n FROM OrderEvaluation WHERE status != 'done'").get() as { n: number }).n;
+    const expected = (WARMUP + WEBHOOKS) * EVENTS_PER_ORDER;
+    const ackRate = WEBHOOKS / seconds;
+    const evaluatedRate = WEBHOOKS / endToEnd;
+    const raw = rawCeiling(WEBHOOKS);
+
+    console.log(`\nWebhooks: ${WEBHOOKS.toLocaleString("en-US")} signed orders/create over loopback, ${CONCURRENCY} at a time, production build (${os.cpus().length} cores)`);
+    console.log(`  acknowledged: ${ackRate.toFixed(0)} requests/s; latency p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, max ${ms(Math.max(...latencies))}`);
+    console.log(`  evaluated end to end (last event stored): ${evaluatedRate.toFixed(0)} orders/s`);
+    console.log(`  events stored: ${events.toLocaleString("en-US")} of ${expected.toLocaleString("en-US")} expected; evaluations not done: ${failed}`);
+    console.log(`  raw SQLite ceiling for the same rows (one transaction per webhook): ${raw.toFixed(0)} webhooks/s; the app reaches ${((evaluatedRate / raw) * 100).toFixed(1)}% of it`);
+    if (events !== expected || failed !== 0) throw new Error("Stored events differ from the expected count");
+  } finally {
+    db.close();
+    server.kill("SIGTERM");
+  }
+}
