@@ -11,12 +11,23 @@ export function centsToDollars(cents: number): number {
 /** "$1,234.50"; amounts are shown with 2 decimals in dollars (seed-spec section 9). */
 export function formatCents(cents: number | null | undefined, currency = "USD"): string {
   const value = typeof cents === "number" && Number.isFinite(cents) ? cents / 100 : 0;
-  return new Intl.NumberFormat("en-US", {
+  return formatterFor(currency).format(value);
+}
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/** Number formats are costly to build; one per currency is kept. */
+function formatterFor(currency: string): Intl.NumberFormat {
+  const cached = formatters.get(currency);
+  if (cached) return cached;
+  const formatter = new Intl.NumberFormat("en-US", {
     style: "currency",
     currency,
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
-  }).format(value);
+  });
+  formatters.set(currency, formatter);
+  return formatter;
 }
 
 /** Discount percent is shown with 1 decimal. */

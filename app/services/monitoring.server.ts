@@ -7,6 +7,7 @@ import { factsFingerprint, orderFactsFromPayload } from "../domain/order-payload
 import { mapCollectionRule } from "../domain/rules";
 import { recordAuditEvents, type NewAuditEvent } from "./audit.server";
 import { getStackingSettings } from "./rules.server";
+import { cachedForShop } from "./rules-cache.server";
 import { webhookShop } from "./shops.server";
 import { loadVariantFacts, type AdminGraphql } from "./variant-facts.server";
 
@@ -20,29 +21,29 @@ export interface OrderDelivery {
 export type EnqueueResult = "queued" | "duplicate" | "ignored";
 
 /**
- * Before the webhook is acknowledged: the delivery is claimed (its id, once) and the order's
- * facts are queued in the same transaction. A redelivery finds the claim and adds nothing.
- * Raw statements: this runs for every order webhook.
+ * Before the webhook is acknowledged: the order's facts are queued under the webhook id,
+ * which is unique, so a redelivery (or a burst of the same delivery) adds nothing. One
+ * statement: this runs for every order webhook. Deliveries that queue nothing (an unknown
+ * or uninstalled shop, an unreadable payload) are still claimed, so they are handled once.
  */
 export async function enqueueOrderWebhook(delivery: OrderDelivery): Promise<EnqueueResult> {
   const parsed = orderFactsFromPayload(delivery.payload);
   const shop = await webhookShop(delivery.shop);
-  const queue = parsed.ok && shop?.installed;
-  if (!parsed.ok) console.error(`Unreadable ${delivery.topic} payload from ${delivery.shop}: ${parsed.error}`);
   const now = Date.now();
-  return prisma.$transaction(async (tx) => {
-    const claimed = await tx.$executeRaw`
+  if (!parsed.ok || !shop?.installed) {
+    if (!parsed.ok) console.error(`Unreadable ${delivery.topic} payload from ${delivery.shop}: ${parsed.error}`);
+    const claimed = await prisma.$executeRaw`
       INSERT INTO "ProcessedWebhook" ("webhookId", "shopDomain", "topic", "receivedAt")
       VALUES (${delivery.webhookId}, ${delivery.shop}, ${delivery.topic}, ${now})
       ON CONFLICT ("webhookId") DO NOTHING`;
-    if (claimed === 0) return "duplicate";
-    if (!queue || !parsed.ok || !shop) return "ignored";
-    await tx.$executeRaw`
-      INSERT INTO "OrderEvaluation" ("id", "shopId", "webhookId", "topic", "orderId", "facts", "customerId", "status", "attempts", "eventsCreated", "createdAt")
-      VALUES (${crypto.randomUUID()}, ${shop.id}, ${delivery.webhookId}, ${delivery.topic}, ${parsed.facts.orderId},
-        ${JSON.stringify(parsed.facts)}, ${parsed.customerId}, 'pending', 0, 0, ${now})`;
-    return "queued";
-  });
+    return claimed === 0 ? "duplicate" : "ignored";
+  }
+  const queued = await prisma.$executeRaw`
+    INSERT INTO "OrderEvaluation" ("id", "shopId", "webhookId", "topic", "orderId", "facts", "customerId", "status", "attempts", "eventsCreated", "createdAt")
+    VALUES (${crypto.randomUUID()}, ${shop.id}, ${delivery.webhookId}, ${delivery.topic}, ${parsed.facts.orderId},
+      ${JSON.stringify(parsed.facts)}, ${parsed.customerId}, 'pending', 0, 0, ${now})
+    ON CONFLICT ("webhookId") DO NOTHING`;
+  return queued === 0 ? "duplicate" : "queued";
 }
 
 /** Where the engine gets an Admin API client for a shop (null: cache only). */
@@ -135,7 +136,11 @@ interface ShopContext {
   needsVariants: boolean;
 }
 
-async function shopContext(shopId: string): Promise<ShopContext | null> {
+function shopContext(shopId: string): Promise<ShopContext | null> {
+  return cachedForShop(shopId, () => loadShopContext(shopId));
+}
+
+async function loadShopContext(shopId: string): Promise<ShopContext | null> {
   const [shop, rules, collectionRules, stacking] = await Promise.all([
     prisma.shop.findUnique({ where: { id: shopId }, select: { id: true, domain: true } }),
     prisma.rule.findMany({ where: { shopId, isActive: true } }),
@@ -318,20 +323,25 @@ async function drain(): Promise<void> {
   } while (again);
 }
 
+/** How long the worker lets orders gather before it evaluates them together. */
+export const GATHER_MS = 25;
+
 /** Starts the in-process worker, or tells the running one to look again. */
-export function kickOrderWorker(): Promise<void> {
+export function kickOrderWorker(gatherMs = GATHER_MS): Promise<void> {
   if (draining) {
     again = true;
     return draining;
   }
-  draining = drain().finally(() => {
-    draining = null;
-  });
+  draining = new Promise((resolve) => setTimeout(resolve, gatherMs))
+    .then(drain)
+    .finally(() => {
+      draining = null;
+    });
   return draining;
 }
 
 /** Resolves once every queued order has been evaluated (tests, scripts, shutdown). */
 export async function drainOrderEvaluations(): Promise<void> {
   while (draining) await draining;
-  await kickOrderWorker();
+  await kickOrderWorker(0);
 }

@@ -10,6 +10,7 @@ import {
 } from "../domain/rules";
 import type { BlockingInput, CollectionRuleInput, RuleInput, StackingInput } from "../forms/rules";
 import { recordAuditEvents } from "./audit.server";
+import { forgetShopRules } from "./rules-cache.server";
 
 /** The shop a rules operation runs for: every query below is scoped by its id. */
 export interface RuleOwner {
@@ -75,7 +76,7 @@ function ruleData(owner: RuleOwner, input: RuleInput, existing?: Rule) {
 
 /** Creates a rule (active unless said otherwise) and records a rule_created event. */
 export function createRule(owner: RuleOwner, input: RuleInput): Promise<RuleResult<Rule>> {
-  return prisma.$transaction(async (tx) => {
+  return prisma.$transaction(async (tx): Promise<RuleResult<Rule>> => {
     const isActive = input.isActive ?? true;
     if (isActive && !(await roomForOneMore(owner, tx))) {
       return { ok: false, status: 409, message: planLimitMessage(owner.plan) };
@@ -99,12 +100,12 @@ export function createRule(owner: RuleOwner, input: RuleInput): Promise<RuleResu
       tx,
     );
     return { ok: true, value: rule };
-  });
+  }).finally(() => forgetShopRules(owner.id));
 }
 
 /** Saves the edit dialog: every field, and the active flag if given. */
 export function updateRule(owner: RuleOwner, id: string, input: RuleInput): Promise<RuleResult<Rule>> {
-  return prisma.$transaction(async (tx) => {
+  return prisma.$transaction(async (tx): Promise<RuleResult<Rule>> => {
     const existing = await tx.rule.findFirst({ where: { id, shopId: owner.id } });
     if (!existing) return NOT_FOUND;
     const isActive = input.isActive ?? existing.isActive;
@@ -113,12 +114,12 @@ export function updateRule(owner: RuleOwner, id: string, input: RuleInput): Prom
     }
     const rule = await tx.rule.update({ where: { id: existing.id }, data: { ...ruleData(owner, input, existing), isActive } });
     return { ok: true, value: rule };
-  });
+  }).finally(() => forgetShopRules(owner.id));
 }
 
 /** The list's active toggle. Turning a rule on counts against the plan's limit. */
 export function setRuleActive(owner: RuleOwner, id: string, isActive: boolean): Promise<RuleResult<Rule>> {
-  return prisma.$transaction(async (tx) => {
+  return prisma.$transaction(async (tx): Promise<RuleResult<Rule>> => {
     const existing = await tx.rule.findFirst({ where: { id, shopId: owner.id } });
     if (!existing) return NOT_FOUND;
     if (isActive && !existing.isActive && !(await roomForOneMore(owner, tx))) {
@@ -126,16 +127,17 @@ export function setRuleActive(owner: RuleOwner, id: string, isActive: boolean): 
     }
     const rule = await tx.rule.update({ where: { id: existing.id }, data: { isActive } });
     return { ok: true, value: rule };
-  });
+  }).finally(() => forgetShopRules(owner.id));
 }
 
 export async function deleteRule(owner: RuleOwner, id: string): Promise<RuleResult<{ id: string }>> {
   const result = await prisma.rule.deleteMany({ where: { id, shopId: owner.id } });
+  forgetShopRules(owner.id);
   return result.count === 1 ? { ok: true, value: { id } } : NOT_FOUND;
 }
 
 export function createCollectionRule(owner: RuleOwner, input: CollectionRuleInput): Promise<RuleResult<MappedCollectionRule>> {
-  return prisma.$transaction(async (tx) => {
+  return prisma.$transaction(async (tx): Promise<RuleResult<MappedCollectionRule>> => {
     if (!(await roomForOneMore(owner, tx))) return { ok: false, status: 409, message: planLimitMessage(owner.plan) };
     const row = await tx.collectionRule.create({
       data: {
@@ -168,11 +170,12 @@ export function createCollectionRule(owner: RuleOwner, input: CollectionRuleInpu
       tx,
     );
     return { ok: true, value: mapped };
-  });
+  }).finally(() => forgetShopRules(owner.id));
 }
 
 export async function deleteCollectionRule(owner: RuleOwner, id: string): Promise<RuleResult<{ id: string }>> {
   const result = await prisma.collectionRule.deleteMany({ where: { id, shopId: owner.id } });
+  forgetShopRules(owner.id);
   return result.count === 1 ? { ok: true, value: { id } } : { ok: false, status: 404, message: "Collection rule not found" };
 }
 
@@ -190,6 +193,7 @@ export async function saveStackingSettings(shopId: string, input: StackingInput)
     create: { shopId, enabled: input.enabled, blockedStacking: input.blockedStacking },
     update: { enabled: input.enabled, blockedStacking: input.blockedStacking },
   });
+  forgetShopRules(shopId);
   return input;
 }
 

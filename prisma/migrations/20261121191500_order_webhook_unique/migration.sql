@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE UNIQUE INDEX "OrderEvaluation_webhookId_key" ON "OrderEvaluation"("webhookId");
+
