@@ -1,9 +1,8 @@
 import { once } from "node:events";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { stringify } from "csv-stringify";
-import type { AuditEvent } from "@prisma/client";
 import { codesOf } from "../domain/audit-view";
-import { auditBatches, type AuditQuery } from "./audit-log.server";
+import { auditBatches, type AuditExportRow, type AuditQuery } from "./audit-log.server";
 
 export const CSV_COLUMNS = [
   "created_at",
@@ -27,14 +26,16 @@ export const CSV_COLUMNS = [
 
 const amount = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
 
-export function csvRow(event: AuditEvent): string[] {
+const codes = (value: unknown) => codesOf(typeof value === "string" ? JSON.parse(value) : value).join(" ");
+
+export function csvRow(event: AuditExportRow): string[] {
   return [
-    event.createdAt.toISOString(),
+    new Date(Number(event.createdAt)).toISOString(),
     event.eventType,
     event.severity,
     event.orderName ?? "",
     event.orderId ?? "",
-    codesOf(event.discountCodes).join(" "),
+    codes(event.discountCodes),
     event.discountPercent === null ? "" : event.discountPercent.toFixed(1),
     amount(event.totalDiscountCents),
     amount(event.preDiscountSubtotalCents),

@@ -1,4 +1,4 @@
-import type { AuditEvent, Prisma } from "@prisma/client";
+import { Prisma, type AuditEvent } from "@prisma/client";
 import { z } from "zod";
 import prisma from "../db.server";
 import { AUDIT_EVENT_TYPES } from "../domain/audit-events";
@@ -73,20 +73,63 @@ export async function auditPage(
   return { events, nextCursor: rows.length > pageSize ? encodeCursor(events[events.length - 1]) : null };
 }
 
-export const CSV_BATCH = 2000;
+export const CSV_BATCH = 5000;
 
-/** Every matching event, newest first, a batch at a time: memory stays flat whatever the count. */
-export async function* auditBatches(shopId: string, query: AuditQuery): AsyncGenerator<AuditEvent[]> {
+/** The columns the CSV export writes. */
+export type AuditExportRow = Pick<
+  AuditEvent,
+  | "id"
+  | "eventType"
+  | "severity"
+  | "orderName"
+  | "orderId"
+  | "discountPercent"
+  | "totalDiscountCents"
+  | "preDiscountSubtotalCents"
+  | "subtotalAfterDiscountCents"
+  | "marginSavedCents"
+  | "marginPercent"
+  | "currency"
+  | "ruleKey"
+  | "ruleName"
+  | "threshold"
+  | "message"
+> & { discountCodes: unknown; createdAt: number | bigint };
+
+function exportFilters(shopId: string, query: AuditQuery, cursor: Cursor | null): Prisma.Sql {
+  const conditions = [Prisma.sql`"shopId" = ${shopId}`];
+  if (query.type) conditions.push(Prisma.sql`"eventType" = ${query.type}`);
+  if (query.severity && query.severity !== "low") {
+    conditions.push(Prisma.sql`"severity" IN (${Prisma.join(severitiesAtLeast(query.severity))})`);
+  }
+  if (query.q) {
+    const pattern = `%${query.q.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    conditions.push(Prisma.sql`"searchText" LIKE ${pattern} ESCAPE '\\'`);
+  }
+  if (cursor) {
+    const at = cursor.createdAt.getTime();
+    conditions.push(Prisma.sql`"createdAt" <= ${at} AND NOT ("createdAt" = ${at} AND "id" >= ${cursor.id})`);
+  }
+  return Prisma.join(conditions, " AND ");
+}
+
+/**
+ * Every matching event, newest first, a batch at a time on the (createdAt, id) index:
+ * memory stays flat whatever the count. Raw SQL, for the speed of a million-row export.
+ */
+export async function* auditBatches(shopId: string, query: AuditQuery): AsyncGenerator<AuditExportRow[]> {
   let cursor = decodeCursor(query.cursor);
   for (;;) {
-    const rows = await prisma.auditEvent.findMany({
-      where: auditWhere(shopId, query, cursor),
-      orderBy: NEWEST_FIRST,
-      take: CSV_BATCH,
-    });
+    const rows = await prisma.$queryRaw<AuditExportRow[]>`
+      SELECT "id", "eventType", "severity", "orderName", "orderId", "discountCodes", "discountPercent",
+        "totalDiscountCents", "preDiscountSubtotalCents", "subtotalAfterDiscountCents", "marginSavedCents",
+        "marginPercent", "currency", "ruleKey", "ruleName", "threshold", "message", "createdAt"
+      FROM "AuditEvent" WHERE ${exportFilters(shopId, query, cursor)}
+      ORDER BY "createdAt" DESC, "id" DESC LIMIT ${CSV_BATCH}`;
     if (rows.length === 0) return;
     yield rows;
     if (rows.length < CSV_BATCH) return;
-    cursor = { createdAt: rows[rows.length - 1].createdAt, id: rows[rows.length - 1].id };
+    const last = rows[rows.length - 1];
+    cursor = { createdAt: new Date(Number(last.createdAt)), id: last.id };
   }
 }

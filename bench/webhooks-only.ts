@@ -1,2 +1,0 @@
-import { benchWebhooks } from "./webhooks";
-await benchWebhooks();
