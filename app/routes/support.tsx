@@ -5,10 +5,11 @@ import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, FormLayout, InlineGrid, Text, TextField } from "@shopify/polaris";
 import { useEffect, useState } from "react";
+import { HoneypotField } from "../components/HoneypotField";
 import { textFieldProps } from "../components/conform-polaris";
 import { LegalPage } from "../components/marketing/LegalPage";
 import { marketingLinks } from "../components/marketing/links";
-import { HONEYPOT_FIELD, supportSchema } from "../forms/contact";
+import { supportSchema } from "../forms/contact";
 import {
   clientKey,
   deliverContactRequest,
@@ -99,12 +100,7 @@ export default function Support() {
                 <TextField label="Email" type="email" {...field("email")} requiredIndicator />
                 <TextField label="Subject" {...field("subject")} requiredIndicator />
                 <TextField label="Message" multiline={5} {...field("message")} requiredIndicator />
-                <div className="mg-honeypot" aria-hidden="true">
-                  <label>
-                    Leave this empty
-                    <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-                  </label>
-                </div>
+                <HoneypotField />
                 <Button submit variant="primary" loading={sending}>
                   Send message
                 </Button>

@@ -3,7 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Banner, BlockStack, FormLayout, Modal, TextField } from "@shopify/polaris";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { CONTACT_FAILURE, HONEYPOT_FIELD, contactSalesSchema } from "../../forms/contact";
+import { CONTACT_FAILURE, contactSalesSchema } from "../../forms/contact";
+import { HoneypotField } from "../HoneypotField";
 import { textFieldProps } from "../conform-polaris";
 
 interface ApiAnswer {
@@ -70,12 +71,7 @@ export function ContactSalesModal({ open, onClose }: { open: boolean; onClose: (
               <TextField label="Email" {...field("email")} type="email" requiredIndicator />
               <TextField label="Store name" {...field("storeName")} />
               <TextField label="Message" {...field("message")} multiline={4} requiredIndicator />
-              <div className="mg-honeypot" aria-hidden="true">
-                <label>
-                  Leave this empty
-                  <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-                </label>
-              </div>
+                <HoneypotField />
             </FormLayout>
           </form>
         </BlockStack>

@@ -8,12 +8,12 @@ import {
   Card,
   InlineGrid,
   InlineStack,
-  List,
   Text,
 } from "@shopify/polaris";
 import { useState } from "react";
 import { ContactSalesModal } from "../../components/marketing/ContactSalesModal";
 import { MarketingLayout } from "../../components/marketing/MarketingLayout";
+import { PlanCard } from "../../components/PlanCard";
 import { RoiCalculator } from "../../components/marketing/RoiCalculator";
 import { marketingLinks } from "../../components/marketing/links";
 import { useFramed } from "../../components/marketing/useFramed";
@@ -163,39 +163,17 @@ export default function Landing() {
 
       <Section id="pricing" title="Pricing" band>
         <InlineGrid columns={{ xs: 1, md: 3 }} gap="400">
-          {PLAN_IDS.map((id) => {
-            const plan = PLANS[id];
-            return (
-              <section key={id} aria-label={`${plan.name} plan`}>
-                <Card>
-                  <BlockStack gap="300">
-                    <InlineStack align="space-between" blockAlign="center">
-                      <Text as="h3" variant="headingLg">
-                        {plan.name}
-                      </Text>
-                      {plan.badge ? <Badge tone="success">{plan.badge}</Badge> : null}
-                      {plan.comingSoon ? <Badge tone="info">Coming Soon</Badge> : null}
-                    </InlineStack>
-                    <Text as="p" variant="heading2xl">
-                      {plan.priceUsd === 0 ? "$0" : `$${plan.priceUsd}/month`}
-                    </Text>
-                    <List>
-                      {plan.contents.map((item) => (
-                        <List.Item key={item}>{item}</List.Item>
-                      ))}
-                    </List>
-                    {plan.comingSoon ? (
-                      <Button disabled>Coming Soon</Button>
-                    ) : framed ? null : (
-                      <Button variant={id === "core" ? "primary" : "secondary"} url="/auth">
-                        {id === "free" ? "Start free" : `Choose ${plan.name}`}
-                      </Button>
-                    )}
-                  </BlockStack>
-                </Card>
-              </section>
-            );
-          })}
+          {PLAN_IDS.map((id) => (
+            <PlanCard key={id} plan={id} name={`${PLANS[id].name} plan`}>
+              {PLANS[id].comingSoon ? (
+                <Button disabled>Coming Soon</Button>
+              ) : framed ? null : (
+                <Button variant={id === "core" ? "primary" : "secondary"} url="/auth">
+                  {id === "free" ? "Start free" : `Choose ${PLANS[id].name}`}
+                </Button>
+              )}
+            </PlanCard>
+          ))}
         </InlineGrid>
         <InlineStack align="center">
           <Button variant="plain" onClick={() => setContactOpen(true)}>

@@ -1,0 +1,31 @@
+import { Badge, BlockStack, Card, InlineStack, List, Text } from "@shopify/polaris";
+import { PLANS, type PlanId } from "../domain/plans";
+
+/** A plan's name, badge, price and contents (seed-spec section 9), with its own button below. */
+export function PlanCard({ plan: id, name, children }: { plan: PlanId; name: string; children?: React.ReactNode }) {
+  const plan = PLANS[id];
+  return (
+    <section aria-label={name}>
+      <Card>
+        <BlockStack gap="300">
+          <InlineStack align="space-between" blockAlign="center">
+            <Text as="h2" variant="headingLg">
+              {plan.name}
+            </Text>
+            {plan.badge ? <Badge tone="success">{plan.badge}</Badge> : null}
+            {plan.comingSoon ? <Badge tone="info">Coming Soon</Badge> : null}
+          </InlineStack>
+          <Text as="p" variant="heading2xl">
+            {plan.priceUsd === 0 ? "$0" : `$${plan.priceUsd}/month`}
+          </Text>
+          <List>
+            {plan.contents.map((item) => (
+              <List.Item key={item}>{item}</List.Item>
+            ))}
+          </List>
+          {children}
+        </BlockStack>
+      </Card>
+    </section>
+  );
+}
