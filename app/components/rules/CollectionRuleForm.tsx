@@ -5,6 +5,7 @@ import { useCallback, useState } from "react";
 import { COLLECTION_RULE_TYPE_OPTIONS, thresholdInput } from "../../domain/rules";
 import { collectionRuleSchema } from "../../forms/rules";
 import { textFieldProps } from "../conform-polaris";
+import { ThresholdField } from "./ThresholdField";
 import { useRulesFetcher } from "./useRulesFetcher";
 
 const EMPTY = { collectionId: "", collectionTitle: "", ruleType: "margin_floor", threshold: "" };
@@ -80,18 +81,7 @@ export function CollectionRuleForm({ appBridge }: { appBridge: boolean }) {
               value={values.ruleType}
               onChange={set("ruleType")}
             />
-            <TextField
-              label={input.label}
-              {...textFieldProps(fields.threshold)}
-              type="number"
-              prefix={input.prefix}
-              suffix={input.suffix}
-              step={input.step}
-              min={input.min}
-              max={input.max}
-              value={values.threshold}
-              onChange={set("threshold")}
-            />
+            <ThresholdField input={input} field={fields.threshold} value={values.threshold} onChange={set("threshold")} />
           </FormLayout.Group>
         </FormLayout>
         <InlineStack>

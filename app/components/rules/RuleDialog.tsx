@@ -13,6 +13,7 @@ import {
 } from "../../domain/rules";
 import { ruleSchema } from "../../forms/rules";
 import { textFieldProps } from "../conform-polaris";
+import { ThresholdField } from "./ThresholdField";
 import { useRulesFetcher } from "./useRulesFetcher";
 
 export interface RuleFormValues {
@@ -115,20 +116,7 @@ export function RuleDialog({
                 onChange={(unit) => set("thresholdUnit")(unit as ThresholdUnit)}
               />
             ) : null}
-            <TextField
-              label={input.label}
-              {...textFieldProps(fields.threshold)}
-              type="number"
-              inputMode="decimal"
-              prefix={input.prefix}
-              suffix={input.suffix}
-              step={input.step}
-              min={input.min}
-              max={input.max}
-              value={values.threshold}
-              onChange={set("threshold")}
-              requiredIndicator
-            />
+            <ThresholdField input={input} field={fields.threshold} value={values.threshold} onChange={set("threshold")} />
             <Select
               label="Action"
               name={fields.action.name}

@@ -61,6 +61,23 @@ function Section({ id, title, children, band }: { id?: string; title: string; ch
   return band ? <div className="mg-band">{inner}</div> : inner;
 }
 
+function TitledCards({ items }: { items: { title: string; body: string }[] }) {
+  return (
+    <InlineGrid columns={{ xs: 1, sm: 2, lg: 4 }} gap="400">
+      {items.map((item) => (
+        <Card key={item.title}>
+          <BlockStack gap="200">
+            <Text as="h3" variant="headingMd">
+              {item.title}
+            </Text>
+            <Text as="p">{item.body}</Text>
+          </BlockStack>
+        </Card>
+      ))}
+    </InlineGrid>
+  );
+}
+
 export default function Landing() {
   const framed = useFramed();
   const [contactOpen, setContactOpen] = useState(false);
@@ -127,18 +144,7 @@ export default function Landing() {
       </div>
 
       <Section id="features" title="Everything between a promotion and your margin">
-        <InlineGrid columns={{ xs: 1, sm: 2, lg: 4 }} gap="400">
-          {FEATURES.map((feature) => (
-            <Card key={feature.id}>
-              <BlockStack gap="200">
-                <Text as="h3" variant="headingMd">
-                  {feature.title}
-                </Text>
-                <Text as="p">{feature.body}</Text>
-              </BlockStack>
-            </Card>
-          ))}
-        </InlineGrid>
+        <TitledCards items={FEATURES} />
       </Section>
 
       <Section title="How it works" band>
@@ -183,18 +189,7 @@ export default function Landing() {
       </Section>
 
       <Section title="Integrations">
-        <InlineGrid columns={{ xs: 1, sm: 2, lg: 4 }} gap="400">
-          {INTEGRATIONS.map((integration) => (
-            <Card key={integration.title}>
-              <BlockStack gap="200">
-                <Text as="h3" variant="headingMd">
-                  {integration.title}
-                </Text>
-                <Text as="p">{integration.body}</Text>
-              </BlockStack>
-            </Card>
-          ))}
-        </InlineGrid>
+        <TitledCards items={INTEGRATIONS} />
       </Section>
 
       <Section title="Testimonials" band>
