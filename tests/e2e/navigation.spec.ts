@@ -31,3 +31,9 @@ test("embedded query parameters are kept on the sidebar links", async ({ page })
   await page.locator("nav.Polaris-Navigation").getByRole("link", { name: "Rules" }).click();
   await expect(page).toHaveURL(/\/rules\?shop=margin-guardrail-demo\.myshopify\.com&host=YWRtaW4$/);
 });
+
+test("/billing/success confirms the active plan", async ({ page }) => {
+  await page.goto("/billing/success?shop=margin-guardrail-demo.myshopify.com");
+  await expect(page.getByRole("heading", { name: "Welcome to Core" })).toBeVisible();
+  await expect(page.getByText("Plan Updated: Your Core plan is active.")).toBeVisible();
+});

@@ -1,0 +1,95 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData, useRevalidator } from "@remix-run/react";
+import { BlockStack, Button, Card, InlineStack, Spinner, Text } from "@shopify/polaris";
+import { useEffect, useRef, useState } from "react";
+import { AdminPage } from "../components/AdminPage";
+import { useToast } from "../components/Toasts";
+import { planName } from "../domain/plans";
+import { requireAdmin } from "../services/admin-context.server";
+import { verifySubscription } from "../services/billing-verify.server";
+
+export const meta: MetaFunction = () => [{ title: "Subscription · Margin Guardrail" }];
+
+/** Polling of seed-spec section 9: every 3 s, 10 attempts. */
+const POLL_MS = 3000;
+const MAX_ATTEMPTS = 10;
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const context = await requireAdmin(request);
+  try {
+    return { ok: true as const, ...(await verifySubscription(context)) };
+  } catch (error) {
+    console.error("Subscription verification failed", error);
+    return { ok: false as const };
+  }
+};
+
+export default function BillingSuccess() {
+  const data = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  const toast = useToast();
+  const [attempts, setAttempts] = useState(1);
+  const announced = useRef(false);
+  const active = data.ok && data.active && data.planType !== "free";
+  const timedOut = !active && attempts >= MAX_ATTEMPTS;
+
+  useEffect(() => {
+    if (!data.ok || active || timedOut) return;
+    const timer = setTimeout(() => {
+      setAttempts((count) => count + 1);
+      revalidator.revalidate();
+    }, POLL_MS);
+    return () => clearTimeout(timer);
+  }, [data, active, timedOut, attempts]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    if (active && !announced.current) {
+      announced.current = true;
+      toast({ title: "Plan Updated", description: `Your ${planName(data.planType)} plan is active.` });
+    }
+    if (timedOut) {
+      toast({
+        title: "Verification Timeout",
+        description: "Subscription verification is taking longer than expected. Please refresh the page.",
+        error: true,
+      });
+    }
+  }, [active, timedOut]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return (
+    <AdminPage title="Subscription" description="Confirming your plan with Shopify">
+      <Card>
+        {!data.ok ? (
+          <BlockStack gap="300" inlineAlign="start">
+            <Text as="h2" variant="headingLg">
+              Verification Error
+            </Text>
+            <Text as="p">Unable to verify your subscription status. Please try again.</Text>
+            <Button onClick={() => { setAttempts(1); revalidator.revalidate(); }}>Try Again</Button>
+          </BlockStack>
+        ) : active ? (
+          <BlockStack gap="300" inlineAlign="start">
+            <Text as="h2" variant="headingLg">
+              {`Welcome to ${planName(data.planType)}`}
+            </Text>
+            <Text as="p">Your subscription is active. Alerts, the ROI dashboard and your new rule limit are ready.</Text>
+            <Button url="/dashboard" variant="primary">
+              Go to Dashboard
+            </Button>
+          </BlockStack>
+        ) : (
+          <BlockStack gap="300" inlineAlign="start">
+            <InlineStack gap="200" blockAlign="center">
+              {timedOut ? null : <Spinner size="small" accessibilityLabel="Verifying" />}
+              <Text as="h2" variant="headingLg">
+                {timedOut ? "Still waiting for Shopify" : "Verifying your subscription..."}
+              </Text>
+            </InlineStack>
+            <Text as="p" tone="subdued">{`Attempt ${attempts} of ${MAX_ATTEMPTS}`}</Text>
+            <Button onClick={() => { setAttempts(1); revalidator.revalidate(); }}>Check Again</Button>
+          </BlockStack>
+        )}
+      </Card>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { assertOwnShop, requireApiAdmin } from "../services/api.server";
+import { verifySubscription } from "../services/billing-verify.server";
+
+// GET /api/billing/verify?shop=: {active, planType, subscriptions} (seed-spec section 3).
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const context = await requireApiAdmin(request);
+  const shop = new URL(request.url).searchParams.get("shop");
+  if (shop) assertOwnShop(context, shop);
+  return Response.json(await verifySubscription(context));
+};
