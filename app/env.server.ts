@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { loadDotEnv, resolveDatabaseUrl } from "./config/database-url";
+import { SHOP_DOMAIN } from "./domain/shop-domain";
 
 export const DEFAULT_SCOPES =
   "read_orders,read_products,read_inventory,read_discounts,read_validations,write_validations";
@@ -42,7 +43,7 @@ const rawSchema = z.object({
   DEMO_SHOP_DOMAIN: optionalText.pipe(
     z
       .string()
-      .regex(/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/, "must be a *.myshopify.com domain")
+      .regex(SHOP_DOMAIN, "must be a *.myshopify.com domain")
       .optional(),
   ),
 });

@@ -1,7 +1,8 @@
+import { SHOP_DOMAIN } from "./shop-domain";
+
 /** The app's handle in shopify.app.toml: its address in the Shopify admin. */
 export const APP_HANDLE = "margin-guardrail";
 
-const SHOP_DOMAIN = /^([a-z0-9][a-z0-9-]*)\.myshopify\.com$/;
 
 /**
  * Where 'Open App' goes for the `shop` query parameter: the store admin's page for the app.

@@ -44,33 +44,30 @@ export function decodeCursor(value: string | undefined): Cursor | null {
 /**
  * Newest first, keyset paginated on (createdAt, id): a page after the cursor is an index
  * range, so page 20,000 costs what page 1 does. Severity is a minimum (decisions.md #8).
+ * The page, the JSON API and the CSV export all filter with auditFilters.
  */
-export function auditWhere(shopId: string, query: AuditQuery, cursor: Cursor | null): Prisma.AuditEventWhereInput {
-  return {
-    shopId,
-    ...(query.type ? { eventType: query.type } : {}),
-    ...(query.severity && query.severity !== "low" ? { severity: { in: severitiesAtLeast(query.severity) } } : {}),
-    ...(query.q ? { searchText: { contains: query.q.toLowerCase() } } : {}),
-    ...(cursor
-      ? { createdAt: { lte: cursor.createdAt }, NOT: { createdAt: cursor.createdAt, id: { gte: cursor.id } } }
-      : {}),
-  };
-}
-
-const NEWEST_FIRST: Prisma.AuditEventOrderByWithRelationInput[] = [{ createdAt: "desc" }, { id: "desc" }];
-
 export async function auditPage(
   shopId: string,
   query: AuditQuery,
   pageSize = AUDIT_PAGE_SIZE,
 ): Promise<{ events: AuditEvent[]; nextCursor: string | null }> {
-  const rows = await prisma.auditEvent.findMany({
-    where: auditWhere(shopId, query, decodeCursor(query.cursor)),
-    orderBy: NEWEST_FIRST,
-    take: pageSize + 1,
-  });
-  const events = rows.slice(0, pageSize);
+  const rows = await prisma.$queryRaw<(Omit<AuditEvent, "createdAt"> & { createdAt: number | bigint })[]>`
+    SELECT * FROM "AuditEvent" WHERE ${auditFilters(shopId, query, decodeCursor(query.cursor))}
+    ORDER BY "createdAt" DESC, "id" DESC LIMIT ${pageSize + 1}`;
+  const events = rows.slice(0, pageSize).map(
+    (row): AuditEvent => ({
+      ...row,
+      createdAt: new Date(Number(row.createdAt)),
+      discountCodes: parsedJson(row.discountCodes) ?? [],
+      details: parsedJson(row.details),
+    }),
+  );
   return { events, nextCursor: rows.length > pageSize ? encodeCursor(events[events.length - 1]) : null };
+}
+
+/** Raw queries may hand JSON columns back as text. */
+function parsedJson(value: unknown): Prisma.JsonValue {
+  return typeof value === "string" ? (JSON.parse(value) as Prisma.JsonValue) : (value as Prisma.JsonValue);
 }
 
 export const CSV_BATCH = 5000;
@@ -96,7 +93,7 @@ export type AuditExportRow = Pick<
   | "message"
 > & { discountCodes: unknown; createdAt: number | bigint };
 
-function exportFilters(shopId: string, query: AuditQuery, cursor: Cursor | null): Prisma.Sql {
+function auditFilters(shopId: string, query: AuditQuery, cursor: Cursor | null): Prisma.Sql {
   const conditions = [Prisma.sql`"shopId" = ${shopId}`];
   if (query.type) conditions.push(Prisma.sql`"eventType" = ${query.type}`);
   if (query.severity && query.severity !== "low") {
@@ -124,7 +121,7 @@ export async function* auditBatches(shopId: string, query: AuditQuery): AsyncGen
       SELECT "id", "eventType", "severity", "orderName", "orderId", "discountCodes", "discountPercent",
         "totalDiscountCents", "preDiscountSubtotalCents", "subtotalAfterDiscountCents", "marginSavedCents",
         "marginPercent", "currency", "ruleKey", "ruleName", "threshold", "message", "createdAt"
-      FROM "AuditEvent" WHERE ${exportFilters(shopId, query, cursor)}
+      FROM "AuditEvent" WHERE ${auditFilters(shopId, query, cursor)}
       ORDER BY "createdAt" DESC, "id" DESC LIMIT ${CSV_BATCH}`;
     if (rows.length === 0) return;
     yield rows;

@@ -1,5 +1,5 @@
-import type { z } from "zod";
 import { contactSalesSchema, supportSchema } from "../forms/contact";
+import { fieldErrors, readJsonBody } from "./api.server";
 import {
   clientKey,
   deliverContactRequest,
@@ -12,19 +12,6 @@ import {
 
 const SCHEMAS = { support: supportSchema, sales: contactSalesSchema } as const;
 
-async function readPayload(request: Request): Promise<Record<string, unknown> | null> {
-  const type = request.headers.get("content-type") ?? "";
-  try {
-    if (type.includes("application/json")) {
-      const body: unknown = await request.json();
-      return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
-    }
-    return Object.fromEntries(await request.formData());
-  } catch {
-    return null;
-  }
-}
-
 function refused(refusal: Refusal): Response {
   return Response.json(
     { success: false, message: refusal.message },
@@ -35,18 +22,12 @@ function refused(refusal: Refusal): Response {
   );
 }
 
-function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) (errors[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
-  return errors;
-}
-
 /** POST /api/support and /api/contact-sales: JSON or form bodies, JSON answers. */
 export async function handleContactApi(kind: ContactKind, request: Request): Promise<Response> {
   if (request.method !== "POST") {
     return Response.json({ success: false, message: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
   }
-  const payload = await readPayload(request);
+  const payload = await readJsonBody(request).catch(() => null);
   if (!payload) {
     return Response.json({ success: false, message: "Send the form fields as JSON or form data." }, { status: 400 });
   }

@@ -10,6 +10,7 @@ import {
   type ContactSalesRequest,
   type SupportRequest,
 } from "../forms/contact";
+import { isShopDomain } from "../domain/shop-domain";
 import { sendMail } from "./mailer.server";
 
 export type ContactKind = "support" | "sales";
@@ -124,5 +125,5 @@ export async function deliverContactRequest(
 
 /** A shop domain from the page's query, when it is one. */
 export function shopDomainFrom(value: string | null): string | undefined {
-  return value && /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/.test(value) ? value : undefined;
+  return isShopDomain(value) ? value : undefined;
 }

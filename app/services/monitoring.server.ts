@@ -9,6 +9,7 @@ import { recordAuditEvents, type NewAuditEvent } from "./audit.server";
 import { getStackingSettings } from "./rules.server";
 import { cachedForShop } from "./rules-cache.server";
 import { webhookShop } from "./shops.server";
+import { claimWebhook } from "./webhook-receipts.server";
 import { loadVariantFacts, type AdminGraphql } from "./variant-facts.server";
 
 export interface OrderDelivery {
@@ -29,19 +30,14 @@ export type EnqueueResult = "queued" | "duplicate" | "ignored";
 export async function enqueueOrderWebhook(delivery: OrderDelivery): Promise<EnqueueResult> {
   const parsed = orderFactsFromPayload(delivery.payload);
   const shop = await webhookShop(delivery.shop);
-  const now = Date.now();
   if (!parsed.ok || !shop?.installed) {
     if (!parsed.ok) console.error(`Unreadable ${delivery.topic} payload from ${delivery.shop}: ${parsed.error}`);
-    const claimed = await prisma.$executeRaw`
-      INSERT INTO "ProcessedWebhook" ("webhookId", "shopDomain", "topic", "receivedAt")
-      VALUES (${delivery.webhookId}, ${delivery.shop}, ${delivery.topic}, ${now})
-      ON CONFLICT ("webhookId") DO NOTHING`;
-    return claimed === 0 ? "duplicate" : "ignored";
+    return (await claimWebhook(delivery)) ? "ignored" : "duplicate";
   }
   const queued = await prisma.$executeRaw`
     INSERT INTO "OrderEvaluation" ("id", "shopId", "webhookId", "topic", "orderId", "facts", "customerId", "status", "attempts", "eventsCreated", "createdAt")
     VALUES (${crypto.randomUUID()}, ${shop.id}, ${delivery.webhookId}, ${delivery.topic}, ${parsed.facts.orderId},
-      ${JSON.stringify(parsed.facts)}, ${parsed.customerId}, 'pending', 0, 0, ${now})
+      ${JSON.stringify(parsed.facts)}, ${parsed.customerId}, 'pending', 0, 0, ${Date.now()})
     ON CONFLICT ("webhookId") DO NOTHING`;
   return queued === 0 ? "duplicate" : "queued";
 }
@@ -238,12 +234,6 @@ function withVariantFacts(facts: OrderFacts, variants: Map<string, { unitCostCen
       return known ? { ...line, unitCostCents: known.unitCostCents, collectionIds: known.collectionIds } : line;
     }),
   };
-}
-
-/** One order, as the seed and the tests evaluate it. */
-export async function evaluateQueuedOrder(job: OrderJob, graphqlForShop: GraphqlForShop): Promise<number> {
-  const [created] = await evaluateShopOrders(job.shopId, [job], graphqlForShop);
-  return created;
 }
 
 /** Attempts before a queued order is left as failed (its error is kept). */

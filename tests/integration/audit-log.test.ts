@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { recordAuditEvents, type NewAuditEvent } from "../../app/services/audit.server";
 import { ensureShop } from "../../app/services/shops.server";
-import { adminRequest, storeOfflineSession } from "../helpers/shopify";
+import { adminRequest, routeArgs, settle, storeOfflineSession } from "../helpers/shopify";
 
 const SHOP = "audit-a.myshopify.com";
 const OTHER = "audit-b.myshopify.com";
@@ -29,11 +29,7 @@ function event(index: number): NewAuditEvent {
 
 async function api(shop: string, query: string) {
   const request = await adminRequest(`/api/audit${query}`, shop);
-  try {
-    return (await auditApi({ request, params: {}, context: {} })) as Response;
-  } catch (thrown) {
-    return thrown as Response;
-  }
+  return (await settle(() => auditApi(routeArgs(request)))) as Response;
 }
 
 describe("audit log API and CSV export", () => {

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { ensureShop } from "../../app/services/shops.server";
-import { adminRequest, storeOfflineSession } from "../helpers/shopify";
+import { adminRequest, settle, storeOfflineSession } from "../helpers/shopify";
 import { TEST_APP_URL } from "../helpers/test-env";
 
 const SHOP_A = "shop-a.myshopify.com";
@@ -28,12 +28,7 @@ async function call(handler: Handler, shop: string, path: string, init: { method
       ...(init.body !== undefined ? { body: JSON.stringify(init.body), headers: { "Content-Type": "application/json" } } : {}),
     },
   });
-  try {
-    return (await handler({ request, params, context: {} })) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
+  return (await settle(() => Promise.resolve(handler({ request, params, context: {} })))) as Response;
 }
 
 const rule = (overrides: Record<string, unknown> = {}) => ({
