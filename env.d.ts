@@ -8,3 +8,10 @@ declare module "@remix-run/node" {
     v3_singleFetch: true;
   }
 }
+
+// What server.js hands every loader and action (app/http/client-address.ts).
+declare module "@remix-run/server-runtime" {
+  interface AppLoadContext {
+    clientAddress?: string;
+  }
+}

@@ -4,7 +4,11 @@ import { RemixServer } from "@remix-run/react";
 import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
 import { isbot } from "isbot";
 import { getEnv } from "./env.server";
+import { NO_FRAMING, frameAncestorsFor } from "./http/security-headers";
 import { addDocumentResponseHeaders } from "./shopify.server";
+
+export { serverSettings } from "./http/server-settings.server";
+export { startBackgroundWork, stopBackgroundWork } from "./background.server";
 
 const STREAM_TIMEOUT_MS = 5000;
 export const streamTimeout = STREAM_TIMEOUT_MS;
@@ -15,8 +19,11 @@ export default async function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  // Shopify's framing and App Bridge preload headers; the demo store is not in Shopify's admin.
-  if (!getEnv().demoMode) addDocumentResponseHeaders(request, responseHeaders);
+  // Shopify's framing and App Bridge preload headers for embedded requests; every other
+  // document (the public site, the demo store) may not be framed at all.
+  if (getEnv().demoMode) responseHeaders.set("Content-Security-Policy", frameAncestorsFor(new URL(request.url)));
+  else addDocumentResponseHeaders(request, responseHeaders);
+  if (!responseHeaders.has("Content-Security-Policy")) responseHeaders.set("Content-Security-Policy", NO_FRAMING);
   const userAgent = request.headers.get("user-agent");
   const callbackName = isbot(userAgent ?? "") ? "onAllReady" : "onShellReady";
 

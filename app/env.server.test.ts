@@ -1,10 +1,11 @@
+import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "./env.server";
+import { EnvError, SAMPLE_VALUES, parseEnv } from "./env.server";
 
 const production = {
   NODE_ENV: "production",
   SHOPIFY_API_KEY: "key",
-  SHOPIFY_API_SECRET: "secret",
+  SHOPIFY_API_SECRET: "shpss_0123456789abcdef0123456789abcdef",
   SHOPIFY_APP_URL: "https://guardrail.example.com",
 };
 
@@ -69,6 +70,30 @@ describe("environment validation", () => {
     expect(parseEnv({ SHOPIFY_API_SECRET: "s", DATABASE_URL: "file:/tmp/x.sqlite" }).databaseUrl).toBe(
       "file:/tmp/x.sqlite",
     );
+  });
+  it("refuses to run production on the public sample secret from .env.example", () => {
+    // Finding 2 of the hardening issue: a .env copied from .env.example must not boot production.
+    const text = message({ ...production, SHOPIFY_API_SECRET: "demo-shared-secret-change-me" });
+    expect(text).toMatch(/SHOPIFY_API_SECRET is the public sample value/);
+  });
+  it("lists every sample value that .env.example publishes", () => {
+    const example = fs.readFileSync(".env.example", "utf8");
+    for (const name of ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET"]) {
+      const value = example.match(new RegExp(`^${name}=(.*)$`, "m"))?.[1]?.trim();
+      if (value) expect(SAMPLE_VALUES[name]).toContain(value);
+    }
+  });
+  it("refuses a short secret and a plain-http app URL in production", () => {
+    expect(message({ ...production, SHOPIFY_API_SECRET: "short-secret" })).toMatch(/SHOPIFY_API_SECRET is too short/);
+    expect(message({ ...production, SHOPIFY_APP_URL: "http://guardrail.example.com" })).toMatch(
+      /SHOPIFY_APP_URL must be an https:\/\/ URL/,
+    );
+  });
+  it("reads TRUST_PROXY as a number of hops, 0 by default", () => {
+    expect(parseEnv({ SHOPIFY_API_SECRET: "s" }).trustProxy).toBe(0);
+    expect(parseEnv({ SHOPIFY_API_SECRET: "s", TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(message({ SHOPIFY_API_SECRET: "s", TRUST_PROXY: "true" })).toMatch(/TRUST_PROXY/);
+    expect(message({ SHOPIFY_API_SECRET: "s", TRUST_PROXY: "11" })).toMatch(/TRUST_PROXY: must be between 0 and 10/);
   });
   it("checks the demo shop domain", () => {
     expect(message({ SHOPIFY_API_SECRET: "s", DEMO_SHOP_DOMAIN: "evil.com" })).toMatch(/DEMO_SHOP_DOMAIN/);

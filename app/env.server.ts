@@ -40,6 +40,12 @@ const rawSchema = z.object({
     z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
   ),
   MAIL_OUTBOX_DIR: optionalText,
+  TRUST_PROXY: z.coerce
+    .number({ error: "must be the number of proxy hops in front of the app (0 for none)" })
+    .int("must be a whole number of proxy hops")
+    .min(0, "must be between 0 and 10")
+    .max(10, "must be between 0 and 10")
+    .default(0),
   DEMO_SHOP_DOMAIN: optionalText.pipe(
     z
       .string()
@@ -61,6 +67,8 @@ export type AppEnv = {
   scopes: string[];
   shopCustomDomain?: string;
   billingTest: boolean;
+  /** proxy hops in front of the app whose X-Forwarded-For is trusted; 0: the socket's address */
+  trustProxy: number;
   demoShopDomain: string;
   mail: {
     supportEmail: string;
@@ -80,6 +88,36 @@ export class EnvError extends Error {
 }
 
 const PRODUCTION_REQUIRED = ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET", "SHOPIFY_APP_URL"] as const;
+
+/**
+ * Values published in .env.example and the docs. They are public, so production refuses
+ * them: a session token or a webhook signed with a public secret proves nothing.
+ * (env.server.test.ts checks that every sample in .env.example is listed here.)
+ */
+export const SAMPLE_VALUES: Readonly<Record<string, readonly string[]>> = {
+  SHOPIFY_API_KEY: ["demo-api-key"],
+  SHOPIFY_API_SECRET: ["demo-shared-secret-change-me", "e2e-webhook-secret", "testApiSecretKey"],
+};
+/** Shopify's client secrets are 32 hex digits after an optional `shpss_`. */
+export const MIN_SECRET_LENGTH = 32;
+
+function productionProblems(raw: { SHOPIFY_API_KEY?: string; SHOPIFY_API_SECRET?: string; SHOPIFY_APP_URL?: string }): string[] {
+  const problems: string[] = [];
+  for (const [name, samples] of Object.entries(SAMPLE_VALUES)) {
+    const value = raw[name as keyof typeof raw];
+    if (value && samples.includes(value)) {
+      problems.push(`${name} is the public sample value from .env.example; set the app's own value`);
+    }
+  }
+  const secret = raw.SHOPIFY_API_SECRET ?? "";
+  if (secret.length < MIN_SECRET_LENGTH) {
+    problems.push(`SHOPIFY_API_SECRET is too short (${secret.length} characters; Shopify's have at least ${MIN_SECRET_LENGTH})`);
+  }
+  if (raw.SHOPIFY_APP_URL && !raw.SHOPIFY_APP_URL.startsWith("https://")) {
+    problems.push("SHOPIFY_APP_URL must be an https:// URL in production (Shopify only loads apps over https)");
+  }
+  return problems;
+}
 
 /**
  * Reads and validates the environment. Pure: give it any record of variables.
@@ -102,6 +140,10 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
         `Missing Shopify settings for production: ${missing.join(", ")}. ` +
           "Set them in the environment (see .env.example); the demo store cannot run in production.",
       );
+    }
+    const problems = productionProblems(raw);
+    if (problems.length > 0) {
+      throw new EnvError(`Unsafe production configuration:\n${problems.map((line) => `  ${line}`).join("\n")}`);
     }
   }
   const demoMode = !isProduction && !raw.SHOPIFY_API_KEY;
@@ -130,6 +172,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       .filter(Boolean),
     shopCustomDomain: raw.SHOP_CUSTOM_DOMAIN,
     billingTest: raw.SHOPIFY_BILLING_TEST,
+    trustProxy: raw.TRUST_PROXY,
     demoShopDomain: raw.DEMO_SHOP_DOMAIN ?? DEMO_SHOP_DOMAIN,
     mail: {
       supportEmail: raw.SUPPORT_EMAIL ?? DEFAULT_SUPPORT_EMAIL,

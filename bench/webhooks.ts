@@ -16,7 +16,7 @@ const WEBHOOKS = Number(process.env.BENCH_WEBHOOKS || 6000);
 const WARMUP = 300;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 16);
 const PORT = Number(process.env.BENCH_PORT || 3250);
-const SECRET = "bench-webhook-secret";
+const SECRET = "bench-webhook-secret-0123456789abcdef";
 const SHOP = "wh-bench.myshopify.com";
 const EVENTS_PER_ORDER = 3;
 
@@ -155,7 +155,7 @@ async function waitFor(check: () => boolean, timeoutMs: number) {
 export async function benchWebhooks() {
   const file = path.join(TMP_DIR, "bench-webhooks.sqlite");
   prepareDatabase(file);
-  const server = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=tests/.tmp/profile"] : []), "node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
+  const server = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=tests/.tmp/profile"] : []), "server.js", "build/index.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -164,7 +164,7 @@ export async function benchWebhooks() {
       DATABASE_URL: `file:${file}`,
       SHOPIFY_API_KEY: "bench-api-key",
       SHOPIFY_API_SECRET: SECRET,
-      SHOPIFY_APP_URL: `http://127.0.0.1:${PORT}`,
+      SHOPIFY_APP_URL: `https://127.0.0.1:${PORT}`,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -33,7 +33,7 @@ if (!args.has("--no-build") || !fs.existsSync("build/index.js")) {
 
 const port = process.env.PORT || "3000";
 console.log(`\nMargin Guardrail demo store: http://localhost:${port}/dashboard\n`);
-const server = spawn("npx", ["remix-serve", "build/index.js"], {
+const server = spawn(process.execPath, ["server.js", "build/index.js"], {
   stdio: "inherit",
   env: { ...env, PORT: port },
 });

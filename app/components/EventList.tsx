@@ -42,9 +42,14 @@ export function EventList({ events, emptyText }: { events: AuditEventView[]; emp
                   {event.totalDiscount}
                 </Text>
               ) : null}
-              {event.discountCodes.map((code) => (
-                <Badge key={code}>{code}</Badge>
+              {event.discountCodes.map((code, index) => (
+                <Badge key={`${index}-${code}`}>{code}</Badge>
               ))}
+              {event.moreCodes > 0 ? (
+                <Text as="span" tone="subdued">
+                  {`and ${event.moreCodes} more`}
+                </Text>
+              ) : null}
             </InlineStack>
             <Text as="p">{event.message}</Text>
             <Text as="p" variant="bodySm" tone="subdued">

@@ -10,12 +10,21 @@ export interface AuditEventView {
   severity: string;
   message: string;
   orderName: string | null;
+  /** the first DISPLAY_LIMITS.codes codes; `moreCodes` counts the rest */
   discountCodes: string[];
+  moreCodes: number;
   discountPercent: string | null;
   totalDiscount: string | null;
   ruleName: string | null;
   createdAt: string;
   time: string;
+}
+
+/** What one event shows at most, so a single odd event can never make a page huge. */
+export const DISPLAY_LIMITS = { codes: 10, codeLength: 64, messageLength: 500 } as const;
+
+function clip(text: string, length: number): string {
+  return text.length > length ? `${text.slice(0, length - 1)}…` : text;
 }
 
 export function codesOf(value: unknown): string[] {
@@ -36,6 +45,7 @@ export function formatEventTime(date: Date, timeZone: string): string {
 }
 
 export function toEventView(event: AuditEvent, timeZone: string): AuditEventView {
+  const codes = codesOf(event.discountCodes);
   return {
     id: event.id,
     eventType: event.eventType,
@@ -43,9 +53,10 @@ export function toEventView(event: AuditEvent, timeZone: string): AuditEventView
       ? AUDIT_EVENT_TYPE_LABELS[event.eventType]
       : event.eventType,
     severity: event.severity,
-    message: event.message,
+    message: clip(event.message, DISPLAY_LIMITS.messageLength),
     orderName: event.orderName,
-    discountCodes: codesOf(event.discountCodes),
+    discountCodes: codes.slice(0, DISPLAY_LIMITS.codes).map((code) => clip(code, DISPLAY_LIMITS.codeLength)),
+    moreCodes: Math.max(0, codes.length - DISPLAY_LIMITS.codes),
     discountPercent: event.discountPercent === null ? null : formatPercent(event.discountPercent),
     totalDiscount:
       event.totalDiscountCents === null ? null : formatCents(event.totalDiscountCents, event.currency),

@@ -6,75 +6,119 @@
 import { z } from "zod";
 import type { DiscountApplicationFacts, OrderFacts, OrderLineFacts } from "./order-facts";
 
-const money = z.union([z.string(), z.number()]).transform((value, context) => {
+/**
+ * Bounds of what Shopify can send (docs/decisions/0010-hardening.md). A signed payload
+ * outside them is refused, never stored: amounts are stored in integer cents in 32-bit
+ * columns, so no amount, and no order's subtotal, may pass MAX_ORDER_CENTS.
+ */
+export const PAYLOAD_LIMITS = {
+  /** the largest amount of any money field or order subtotal, in cents (fits a 32-bit column) */
+  maxOrderCents: 2_147_483_647,
+  maxLineItems: 1000,
+  maxQuantity: 100_000,
+  maxDiscountCodes: 100,
+  maxDiscountApplications: 100,
+  maxAllocationsPerLine: 100,
+  maxShippingLines: 100,
+  maxTextLength: 255,
+} as const;
+
+const text = z.string().max(PAYLOAD_LIMITS.maxTextLength, `longer than ${PAYLOAD_LIMITS.maxTextLength} characters`);
+
+/** A non-negative amount in shop money (a decimal string or a number), as integer cents. */
+const money = z.union([z.string().max(32), z.number()]).transform((value, context) => {
   const number = typeof value === "number" ? value : Number(value);
-  if (!Number.isFinite(number)) {
-    context.addIssue({ code: "custom", message: "not an amount" });
+  if (!Number.isFinite(number) || number < 0) {
+    context.addIssue({ code: "custom", message: "not an amount of 0 or more" });
     return z.NEVER;
   }
-  return Math.round(number * 100);
+  const cents = Math.round(number * 100);
+  if (cents > PAYLOAD_LIMITS.maxOrderCents) {
+    context.addIssue({ code: "custom", message: "an impossible amount" });
+    return z.NEVER;
+  }
+  return cents;
 });
 
 const moneySet = z
-  .object({ shop_money: z.object({ amount: money, currency_code: z.string().optional() }) })
+  .object({ shop_money: z.object({ amount: money, currency_code: z.string().max(8).optional() }) })
   .partial()
   .nullish();
 
 const allocation = z.object({
   amount: money,
   amount_set: moneySet,
-  discount_application_index: z.number().int().nonnegative(),
+  discount_application_index: z.number().int().nonnegative().max(PAYLOAD_LIMITS.maxDiscountApplications - 1),
 });
 
-const id = z.union([z.number(), z.string()]).transform(String);
+const id = z.union([z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER), text.min(1)]).transform(String);
 
-export const orderPayloadSchema = z.object({
+const list = <Item extends z.ZodType>(item: Item, max: number) =>
+  z.array(item).max(max, `more than ${max} entries`);
+
+const orderShape = z.object({
   id,
-  admin_graphql_api_id: z.string().optional(),
-  name: z.string(),
-  currency: z.string().default("USD"),
-  created_at: z.string().optional(),
-  updated_at: z.string().optional(),
+  admin_graphql_api_id: text.optional(),
+  name: text,
+  currency: z.string().regex(/^[A-Z]{3}$/, "not a currency code").default("USD"),
+  created_at: text.optional(),
+  updated_at: text.optional(),
   total_discounts: money.optional(),
   total_discounts_set: moneySet,
   customer: z.object({ id: id.optional() }).passthrough().nullish(),
-  discount_codes: z
-    .array(z.object({ code: z.string(), amount: money.optional(), type: z.string().optional() }).passthrough())
-    .default([]),
-  discount_applications: z
-    .array(
-      z
-        .object({
-          type: z.string(),
-          target_type: z.string().default("line_item"),
-          value_type: z.string().default("fixed_amount"),
-          code: z.string().nullish(),
-          title: z.string().nullish(),
-        })
-        .passthrough(),
-    )
-    .default([]),
-  line_items: z.array(
+  discount_codes: list(
+    z.object({ code: text, amount: money.optional(), type: text.optional() }).passthrough(),
+    PAYLOAD_LIMITS.maxDiscountCodes,
+  ).default([]),
+  discount_applications: list(
+    z
+      .object({
+        type: text,
+        target_type: text.default("line_item"),
+        value_type: text.default("fixed_amount"),
+        code: text.nullish(),
+        title: text.nullish(),
+      })
+      .passthrough(),
+    PAYLOAD_LIMITS.maxDiscountApplications,
+  ).default([]),
+  line_items: list(
     z
       .object({
         id,
         variant_id: id.nullish(),
         product_id: id.nullish(),
-        quantity: z.number().int().nonnegative(),
+        quantity: z.number().int().nonnegative().max(PAYLOAD_LIMITS.maxQuantity),
         price: money,
         price_set: moneySet,
-        discount_allocations: z.array(allocation).default([]),
+        discount_allocations: list(allocation, PAYLOAD_LIMITS.maxAllocationsPerLine).default([]),
       })
       .passthrough(),
+    PAYLOAD_LIMITS.maxLineItems,
   ),
-  shipping_lines: z
-    .array(z.object({ discount_allocations: z.array(allocation).default([]) }).passthrough())
-    .default([]),
+  shipping_lines: list(
+    z.object({ discount_allocations: list(allocation, PAYLOAD_LIMITS.maxAllocationsPerLine).default([]) }).passthrough(),
+    PAYLOAD_LIMITS.maxShippingLines,
+  ).default([]),
+});
+
+/** Shopify's order payload with its bounds: allocations name an application of the order, totals fit. */
+export const orderPayloadSchema = orderShape.superRefine((order, context) => {
+  const applications = order.discount_applications.length;
+  const allocations = [...order.line_items, ...order.shipping_lines].flatMap((line) => line.discount_allocations);
+  if (allocations.some((item) => item.discount_application_index >= applications)) {
+    context.addIssue({ code: "custom", path: ["discount_applications"], message: "an allocation names a discount application the order does not have" });
+  }
+  const subtotal = order.line_items.reduce((sum, line) => sum + shopAmount(line.price, line.price_set) * line.quantity, 0);
+  const discounts = allocations.reduce((sum, item) => sum + shopAmount(item.amount, item.amount_set), 0);
+  if (subtotal > PAYLOAD_LIMITS.maxOrderCents || discounts > PAYLOAD_LIMITS.maxOrderCents) {
+    context.addIssue({ code: "custom", path: ["line_items"], message: "an impossible order total" });
+  }
 });
 
 export type OrderPayload = z.infer<typeof orderPayloadSchema>;
 
-function shopAmount(value: number, set: z.infer<typeof moneySet>): number {
+function shopAmount(value: number, set: { shop_money?: { amount: number } } | null | undefined): number {
   return set?.shop_money?.amount ?? value;
 }
 
@@ -113,7 +157,11 @@ export function orderFactsFromPayload(
       error: parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; "),
     };
   }
-  const order = parsed.data;
+  return { ok: true, ...orderFactsFromOrder(parsed.data) };
+}
+
+/** The discount facts of an order payload that passed orderPayloadSchema. */
+export function orderFactsFromOrder(order: OrderPayload): { facts: OrderFacts; customerId: string | null } {
   const codes = order.discount_codes.map((code) => code.code);
   const applied = new Map<number, number>();
   const allocate = (allocations: z.infer<typeof allocation>[]) =>
@@ -148,7 +196,6 @@ export function orderFactsFromPayload(
   }));
 
   return {
-    ok: true,
     customerId: order.customer?.id ? gid("Customer", order.customer.id) : null,
     facts: {
       orderId: order.admin_graphql_api_id ?? `gid://shopify/Order/${order.id}`,

@@ -15,6 +15,7 @@ describe("threshold input by rule type and unit (seed-spec sections 2 and 5)", (
       prefix: "$",
       step: 0.01,
       min: 0,
+      max: 20_000_000,
       showUnit: false,
     });
   });
@@ -30,7 +31,7 @@ describe("threshold input by rule type and unit (seed-spec sections 2 and 5)", (
   it("reads 'Threshold Value' otherwise, stepping by unit", () => {
     expect(thresholdInput("max_discount", "PERCENT")).toMatchObject({ label: "Threshold Value", step: 1, max: 100, showUnit: true });
     expect(thresholdInput("stacking_prevention", "AMOUNT")).toMatchObject({ label: "Threshold Value", step: 0.01, showUnit: true });
-    expect(thresholdInput("stacking_prevention", "AMOUNT").max).toBeUndefined();
+    expect(thresholdInput("stacking_prevention", "AMOUNT").max).toBe(20_000_000);
   });
 });
 

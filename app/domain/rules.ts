@@ -33,6 +33,8 @@ export const DEFAULT_CURRENCY = "USD";
 export const DEFAULT_UNIT: ThresholdUnit = "AMOUNT";
 export const DEFAULT_PRIORITY = 0;
 export const PERCENT_MAX = 100;
+/** The largest amount threshold, in the shop's currency: its cents fit the 32-bit column. */
+export const AMOUNT_MAX = 20_000_000;
 export const AMOUNT_STEP = 0.01;
 
 export function isRuleType(value: unknown): value is RuleType {
@@ -52,14 +54,14 @@ export interface ThresholdInput {
 
 export function thresholdInput(ruleType: string, unit: string): ThresholdInput {
   if (ruleType === "max_discount_amount") {
-    return { label: "Maximum Amount ($)", prefix: "$", step: AMOUNT_STEP, min: 0, showUnit: false };
+    return { label: "Maximum Amount ($)", prefix: "$", step: AMOUNT_STEP, min: 0, max: AMOUNT_MAX, showUnit: false };
   }
   if (ruleType === "margin_floor") {
     return { label: "Minimum Margin (%)", suffix: "%", step: 1, min: 0, max: PERCENT_MAX, showUnit: false };
   }
   return unit === "PERCENT"
     ? { label: "Threshold Value", suffix: "%", step: 1, min: 0, max: PERCENT_MAX, showUnit: true }
-    : { label: "Threshold Value", prefix: "$", step: AMOUNT_STEP, min: 0, showUnit: true };
+    : { label: "Threshold Value", prefix: "$", step: AMOUNT_STEP, min: 0, max: AMOUNT_MAX, showUnit: true };
 }
 
 /** The unit a rule type is measured in: fixed for two types, chosen for the others. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  AMOUNT_MAX,
   COLLECTION_RULE_TYPES,
   DISCOUNT_METHOD_KINDS,
   PERCENT_MAX,
@@ -17,20 +18,44 @@ const MESSAGE_MAX = 300;
 /** A boolean from JSON (true/false) or a form ("true", "false", "on"). */
 const flag = z.union([z.boolean(), z.enum(["true", "false", "on"]).transform((value) => value !== "false")]);
 
-/** "It must parse as a number of 0 or more, else 'Must be a valid positive number'." */
+/** A plain decimal number as people write it: 12, 12.5, .5 (no hex, exponents or signs). */
+const DECIMAL = /^(\d+(\.\d*)?|\.\d+)$/;
+
+/**
+ * "It must parse as a number of 0 or more, else 'Must be a valid positive number'." Only
+ * decimal numbers count: "0x10" or "1e5" are not what a merchant typed.
+ */
 const threshold = z
   .union([z.string(), z.number()], { error: "Threshold is required" })
-  .transform((value) => (typeof value === "number" ? String(value) : value.trim()))
-  .pipe(
-    z
-      .string()
-      .min(1, { error: "Threshold is required", abort: true })
-      .refine((value) => Number.isFinite(Number(value)) && Number(value) >= 0, {
-        error: "Must be a valid positive number",
-        abort: true,
-      }),
-  )
-  .transform(Number);
+  .transform((value, context) => {
+    const text = typeof value === "string" ? value.trim() : null;
+    if (text === "") {
+      context.addIssue({ code: "custom", message: "Threshold is required" });
+      return z.NEVER;
+    }
+    const number = text === null ? value : DECIMAL.test(text) ? Number(text) : Number.NaN;
+    if (typeof number !== "number" || !Number.isFinite(number) || number < 0) {
+      context.addIssue({ code: "custom", message: "Must be a valid positive number" });
+      return z.NEVER;
+    }
+    return number;
+  })
+  .refine((value) => value <= AMOUNT_MAX, `Must be ${AMOUNT_MAX.toLocaleString("en-US")} or less`);
+
+/** Priorities a rule may have. */
+const PRIORITY_LIMIT = 1000;
+
+/** A whole number: from JSON a number, from a form its decimal digits. Nothing else is read as one. */
+const priority = z
+  .union([z.number(), z.string()], { error: "Priority must be a whole number" })
+  .transform((value, context) => {
+    const number = typeof value === "number" ? value : /^-?\d{1,4}$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+    if (!Number.isInteger(number) || Math.abs(number) > PRIORITY_LIMIT) {
+      context.addIssue({ code: "custom", message: `Priority must be a whole number from -${PRIORITY_LIMIT} to ${PRIORITY_LIMIT}` });
+      return z.NEVER;
+    }
+    return number;
+  });
 
 const PERCENT_TOO_HIGH = `Must be ${PERCENT_MAX} or less for a percentage`;
 
@@ -53,7 +78,7 @@ const ruleFields = {
     .enum(["alert", "block"], { error: "Action is required" })
     .refine((value) => value === "alert", "Block Checkout is coming soon with the Plus plan"),
   isActive: flag.optional(),
-  priority: z.coerce.number({ error: "Priority must be a whole number" }).int("Priority must be a whole number").optional(),
+  priority: priority.optional(),
   currency: z
     .string()
     .trim()

@@ -160,7 +160,9 @@ export default function AuditLog() {
               event.typeLabel,
               <SeverityBadge key="severity" severity={event.severity} />,
               event.orderName ?? "",
-              event.discountCodes.join(", "),
+              event.moreCodes > 0
+                ? `${event.discountCodes.join(", ")} and ${event.moreCodes} more`
+                : event.discountCodes.join(", "),
               event.discountPercent ?? "",
               event.totalDiscount ?? "",
               event.preDiscountSubtotal ?? "",

@@ -12,7 +12,8 @@ import { BlockingSettingsForm, StackingSettingsForm } from "../components/rules/
 import { useAppBridgePresent } from "../components/useAppBridge";
 import { PLANS, canActivateAnotherRule } from "../domain/plans";
 import { requireAdmin } from "../services/admin-context.server";
-import { handleRulesAction } from "../services/rules-page.server";
+import { InputRefusal, readForm } from "../http/request-body.server";
+import { handleRulesAction, refusedRulesForm } from "../services/rules-page.server";
 import { collectionRuleListItem, ruleListItem, type RuleListItem } from "../services/rules-view";
 import {
   countActiveRules,
@@ -51,7 +52,15 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const context = await requireAdmin(request);
-  const result = await handleRulesAction(context, await request.formData());
+  let formData: FormData;
+  try {
+    formData = await readForm(request);
+  } catch (error) {
+    if (!(error instanceof InputRefusal)) throw error;
+    const refused = refusedRulesForm(error.message);
+    return data(refused, { status: refused.status });
+  }
+  const result = await handleRulesAction(context, formData);
   return data(result, { status: result.status });
 };
 

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "../services/admin-context.server";
+import { methodNotAllowed, requireApiAdmin } from "../services/api.server";
 import { downgradePlan } from "../services/billing.server";
 import { requestedPlan } from "../services/plan-request.server";
 
-// POST /api/billing/downgrade (plan defaults to free)
+// POST /api/billing/downgrade?plan=free (or a form or JSON field "plan"); the plan is required.
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const context = await requireAdmin(request);
-  const plan = (await requestedPlan(request)) ?? "free";
-  const result = await downgradePlan(context, plan);
+  const context = await requireApiAdmin(request);
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const result = await downgradePlan(context, await requestedPlan(request));
   return Response.json(result, { status: result.ok ? 200 : 400 });
 };

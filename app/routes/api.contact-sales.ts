@@ -1,4 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { handleContactApi } from "../services/contact-api.server";
 
-export const action = ({ request }: ActionFunctionArgs) => handleContactApi("sales", request);
+export const action = ({ request, context }: ActionFunctionArgs) => handleContactApi("sales", request, context);

@@ -11,13 +11,14 @@ import { LegalPage } from "../components/marketing/LegalPage";
 import { marketingLinks } from "../components/marketing/links";
 import { supportSchema } from "../forms/contact";
 import {
-  clientKey,
   deliverContactRequest,
   honeypotRefusal,
   rateLimitRefusal,
   shopDomainFrom,
 } from "../services/contact.server";
 import { publicContact } from "../services/public-contact.server";
+import { clientAddress } from "../http/client-address";
+import { InputRefusal, readForm } from "../http/request-body.server";
 
 export const links = marketingLinks;
 export const meta: MetaFunction = () => [{ title: "Support · Margin Guardrail" }];
@@ -25,8 +26,14 @@ export const loader = () => publicContact();
 
 type Notice = { tone: "success" | "critical"; message: string };
 
-export const action = async ({ request }: ActionFunctionArgs) => {
-  const formData = await request.formData();
+export const action = async ({ request, context }: ActionFunctionArgs) => {
+  let formData: FormData;
+  try {
+    formData = await readForm(request);
+  } catch (error) {
+    if (!(error instanceof InputRefusal)) throw error;
+    return data({ result: undefined, notice: { tone: "critical", message: error.message } as Notice }, { status: 400 });
+  }
   const submission = parseWithZod(formData, { schema: supportSchema });
   const refuse = (status: number, message: string) =>
     data({ result: submission.reply(), notice: { tone: "critical", message } as Notice }, { status });
@@ -35,7 +42,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   if (submission.status !== "success") {
     return data({ result: submission.reply(), notice: null }, { status: 400 });
   }
-  const limited = await rateLimitRefusal("support", clientKey(request));
+  const limited = await rateLimitRefusal("support", clientAddress(context));
   if (limited) return refuse(limited.status, limited.message);
   const shop = shopDomainFrom(new URL(request.url).searchParams.get("shop"));
   const delivery = await deliverContactRequest("support", submission.value, shop);

@@ -1,16 +1,9 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { authenticate } from "../shopify.server";
+import { scopesUpdatePayload } from "../domain/webhook-payloads";
+import { webhookAction } from "../http/webhooks.server";
 import { updateGrantedScopes } from "../services/privacy.server";
 import { handleWebhookOnce } from "../services/webhook-receipts.server";
 
 // Handles app/scopes_update (subscribed in shopify.app.toml).
-export const action = async ({ request }: ActionFunctionArgs) => {
-  const { shop, topic, webhookId, payload, session } = await authenticate.webhook(request);
-  const current: unknown = payload?.current;
-  const scopes = Array.isArray(current)
-    ? current.filter((scope): scope is string => typeof scope === "string")
-    : [];
-  return handleWebhookOnce({ shop, topic: String(topic), webhookId }, () =>
-    updateGrantedScopes(shop, session?.id, scopes),
-  );
-};
+export const action = webhookAction("app/scopes_update", scopesUpdatePayload, (webhook) =>
+  handleWebhookOnce(webhook, () => updateGrantedScopes(webhook.shop, webhook.session?.id, webhook.payload.current)),
+);

@@ -1,12 +1,9 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { authenticate } from "../shopify.server";
+import { anyObjectPayload } from "../domain/webhook-payloads";
+import { webhookAction } from "../http/webhooks.server";
 import { markShopUninstalled } from "../services/privacy.server";
 import { handleWebhookOnce } from "../services/webhook-receipts.server";
 
 // Handles app/uninstalled (subscribed in shopify.app.toml).
-export const action = async ({ request }: ActionFunctionArgs) => {
-  const { shop, topic, webhookId } = await authenticate.webhook(request);
-  return handleWebhookOnce({ shop, topic: String(topic), webhookId }, () =>
-    markShopUninstalled(shop),
-  );
-};
+export const action = webhookAction("app/uninstalled", anyObjectPayload, (webhook) =>
+  handleWebhookOnce(webhook, () => markShopUninstalled(webhook.shop)),
+);

@@ -1,5 +1,6 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { receiveOrderWebhook } from "../services/order-webhooks.server";
+import { orderPayloadSchema } from "../domain/order-payload";
+import { webhookAction } from "../http/webhooks.server";
+import { queueOrderWebhook } from "../services/order-webhooks.server";
 
 // Handles orders/create (subscribed in shopify.app.toml).
-export const action = ({ request }: ActionFunctionArgs) => receiveOrderWebhook(request);
+export const action = webhookAction("orders/create", orderPayloadSchema, queueOrderWebhook);

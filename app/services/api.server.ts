@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { getEnv } from "../env.server";
+import { InputRefusal, readJson } from "../http/request-body.server";
 import { requireAdmin, type AdminContext } from "./admin-context.server";
 
 /** JSON API helpers (decisions.md #4): errors are JSON with field messages and the right status. */
@@ -19,17 +20,19 @@ export async function requireApiAdmin(request: Request): Promise<AdminContext> {
   return requireAdmin(request);
 }
 
-export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
-  const type = request.headers.get("content-type") ?? "";
+/** Reads a body with `read`; input refused by the limits becomes a JSON error response. */
+export async function readBodyOrRefuse<T>(read: () => Promise<T>): Promise<T> {
   try {
-    const body: unknown = type.includes("application/json")
-      ? await request.json()
-      : Object.fromEntries(await request.formData());
-    if (body && typeof body === "object" && !Array.isArray(body)) return body as Record<string, unknown>;
-  } catch {
-    // fall through to the error below
+    return await read();
+  } catch (error) {
+    if (error instanceof InputRefusal) throw jsonError(error.status, error.message);
+    throw error;
   }
-  throw jsonError(400, "The request body must be a JSON object");
+}
+
+/** The JSON API takes JSON objects only: a form body is refused, never read as an empty object. */
+export function readJsonBody(request: Request): Promise<Record<string, unknown>> {
+  return readBodyOrRefuse(() => readJson(request));
 }
 
 export function fieldErrors(error: z.ZodError): Record<string, string[]> {

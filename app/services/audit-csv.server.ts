@@ -2,6 +2,7 @@ import { once } from "node:events";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { stringify } from "csv-stringify";
 import { codesOf } from "../domain/audit-view";
+import { neutralizeFormula } from "../domain/csv-cells";
 import { auditBatches, type AuditExportRow, type AuditQuery } from "./audit-log.server";
 
 export const CSV_COLUMNS = [
@@ -51,11 +52,18 @@ export function csvRow(event: AuditExportRow): string[] {
 }
 
 /**
- * The filtered events as RFC 4180 CSV (csv-stringify: CRLF, quotes doubled), streamed: rows
+ * The filtered events as RFC 4180 CSV (csv-stringify: CRLF, quotes doubled, formulas
+ * neutralised), streamed: rows
  * are read in batches and written as the client takes them.
  */
 export function auditCsvResponse(shopId: string, query: AuditQuery, filename: string): Response {
-  const csv = stringify({ header: true, columns: [...CSV_COLUMNS], record_delimiter: "\r\n" });
+  const csv = stringify({
+    header: true,
+    columns: [...CSV_COLUMNS],
+    record_delimiter: "\r\n",
+    // rule names, codes and messages come from merchants and customers: no formulas
+    cast: { string: neutralizeFormula },
+  });
   void (async () => {
     try {
       for await (const batch of auditBatches(shopId, query)) {

@@ -1,7 +1,8 @@
 import { contactSalesSchema, supportSchema } from "../forms/contact";
-import { fieldErrors, readJsonBody } from "./api.server";
+import { readJsonOrForm } from "../http/request-body.server";
+import { clientAddress } from "../http/client-address";
+import { fieldErrors } from "./api.server";
 import {
-  clientKey,
   deliverContactRequest,
   honeypotRefusal,
   rateLimitRefusal,
@@ -23,13 +24,16 @@ function refused(refusal: Refusal): Response {
 }
 
 /** POST /api/support and /api/contact-sales: JSON or form bodies, JSON answers. */
-export async function handleContactApi(kind: ContactKind, request: Request): Promise<Response> {
+export async function handleContactApi(kind: ContactKind, request: Request, context: unknown): Promise<Response> {
   if (request.method !== "POST") {
     return Response.json({ success: false, message: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
   }
-  const payload = await readJsonBody(request).catch(() => null);
+  const payload = await readJsonOrForm(request).catch(() => null);
   if (!payload) {
-    return Response.json({ success: false, message: "Send the form fields as JSON or form data." }, { status: 400 });
+    return Response.json(
+      { success: false, message: "Send the form fields as JSON or form data, in valid Unicode text." },
+      { status: 400 },
+    );
   }
   const honeypot = honeypotRefusal(payload);
   if (honeypot) return refused(honeypot);
@@ -40,7 +44,7 @@ export async function handleContactApi(kind: ContactKind, request: Request): Pro
       { status: 400 },
     );
   }
-  const limited = await rateLimitRefusal(kind, clientKey(request));
+  const limited = await rateLimitRefusal(kind, clientAddress(context));
   if (limited) return refused(limited);
   const shop = shopDomainFrom(new URL(request.url).searchParams.get("shop"));
   const delivery = await deliverContactRequest(kind, parsed.data, shop);

@@ -15,19 +15,13 @@ import { sendMail } from "./mailer.server";
 
 export type ContactKind = "support" | "sales";
 
-/** Messages a client may send per kind in the window (per app instance, in memory). */
+/** Messages a client (by its address, app/http/client-address.ts) may send per kind in the window (per app instance, in memory). */
 export const CONTACT_LIMIT = { points: 5, durationSeconds: 15 * 60 };
 
 const limiters: Record<ContactKind, RateLimiterMemory> = {
   support: new RateLimiterMemory({ points: CONTACT_LIMIT.points, duration: CONTACT_LIMIT.durationSeconds }),
   sales: new RateLimiterMemory({ points: CONTACT_LIMIT.points, duration: CONTACT_LIMIT.durationSeconds }),
 };
-
-/** The client's address as the proxy in front of the app reports it. */
-export function clientKey(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || request.headers.get("x-real-ip")?.trim() || "unknown-client";
-}
 
 export type Refusal = { status: 400 | 429; message: string; retryAfterSeconds?: number };
 

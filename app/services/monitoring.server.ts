@@ -1,13 +1,15 @@
 import crypto from "node:crypto";
 import { Prisma } from "@prisma/client";
 import prisma from "../db.server";
+import { backoffDelayMs } from "../domain/backoff";
 import { evaluateOrder, type EvaluableRule, type RuleOutcome } from "../domain/evaluate";
 import type { OrderFacts } from "../domain/order-facts";
-import { factsFingerprint, orderFactsFromPayload } from "../domain/order-payload";
+import { factsFingerprint, orderFactsFromOrder, type OrderPayload } from "../domain/order-payload";
 import { mapCollectionRule } from "../domain/rules";
 import { recordAuditEvents, type NewAuditEvent } from "./audit.server";
 import { getStackingSettings } from "./rules.server";
 import { cachedForShop } from "./rules-cache.server";
+import { graphqlForShopDomain } from "./shop-graphql.server";
 import { webhookShop } from "./shops.server";
 import { claimWebhook } from "./webhook-receipts.server";
 import { loadVariantFacts, type AdminGraphql } from "./variant-facts.server";
@@ -16,7 +18,8 @@ export interface OrderDelivery {
   shop: string;
   topic: string;
   webhookId: string;
-  payload: unknown;
+  /** checked against Shopify's shape and bounds by the webhook route */
+  payload: OrderPayload;
 }
 
 export type EnqueueResult = "queued" | "duplicate" | "ignored";
@@ -25,15 +28,12 @@ export type EnqueueResult = "queued" | "duplicate" | "ignored";
  * Before the webhook is acknowledged: the order's facts are queued under the webhook id,
  * which is unique, so a redelivery (or a burst of the same delivery) adds nothing. One
  * statement: this runs for every order webhook. Deliveries that queue nothing (an unknown
- * or uninstalled shop, an unreadable payload) are still claimed, so they are handled once.
+ * or uninstalled shop) are still claimed, so they are handled once.
  */
 export async function enqueueOrderWebhook(delivery: OrderDelivery): Promise<EnqueueResult> {
-  const parsed = orderFactsFromPayload(delivery.payload);
+  const parsed = orderFactsFromOrder(delivery.payload);
   const shop = await webhookShop(delivery.shop);
-  if (!parsed.ok || !shop?.installed) {
-    if (!parsed.ok) console.error(`Unreadable ${delivery.topic} payload from ${delivery.shop}: ${parsed.error}`);
-    return (await claimWebhook(delivery)) ? "ignored" : "duplicate";
-  }
+  if (!shop?.installed) return (await claimWebhook(delivery)) ? "ignored" : "duplicate";
   const queued = await prisma.$executeRaw`
     INSERT INTO "OrderEvaluation" ("id", "shopId", "webhookId", "topic", "orderId", "facts", "customerId", "status", "attempts", "eventsCreated", "createdAt")
     VALUES (${crypto.randomUUID()}, ${shop.id}, ${delivery.webhookId}, ${delivery.topic}, ${parsed.facts.orderId},
@@ -236,16 +236,23 @@ function withVariantFacts(facts: OrderFacts, variants: Map<string, { unitCostCen
   };
 }
 
-/** Attempts before a queued order is left as failed (its error is kept). */
+/** Quick attempts before a queued order is marked failed; failed orders are retried on a schedule. */
 export const MAX_ATTEMPTS = 3;
+/** Delay before a failed order is tried again: 1 minute, doubling up to 1 hour. */
+export const FAILED_RETRY = { baseMs: 60_000, capMs: 60 * 60_000 };
+/** Delay before the worker tries again after its own loop failed (the database is locked or down). */
+export const WORKER_BACKOFF = { baseMs: 500, capMs: 30_000 };
 /** Queued orders evaluated together: one transaction writes all of their events. */
 const BATCH = 100;
 
-let graphqlForShop: GraphqlForShop = async () => null;
+let graphqlForShop: GraphqlForShop = graphqlForShopDomain;
 let draining: Promise<void> | null = null;
 let again = false;
+let loopFailures = 0;
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+let stopped = false;
 
-/** How the worker reaches Shopify; set once by the server (app/services/order-webhooks.server.ts). */
+/** How the worker reaches Shopify: the shop's offline session, or a stand-in in tests and benchmarks. */
 export function setGraphqlForShop(factory: GraphqlForShop): void {
   graphqlForShop = factory;
 }
@@ -261,14 +268,20 @@ interface QueuedRow {
   attempts: number | bigint;
 }
 
-async function markFailed(row: QueuedRow, error: unknown) {
+async function markFailed(row: QueuedRow, error: unknown, now = Date.now()) {
   const attempts = Number(row.attempts) + 1;
-  console.error(`Evaluating order ${row.orderId} failed (attempt ${attempts})`, error);
+  const failed = attempts >= MAX_ATTEMPTS;
+  const nextAttemptAt = failed ? new Date(now + backoffDelayMs(attempts - MAX_ATTEMPTS + 1, FAILED_RETRY)) : null;
+  console.error(
+    `Evaluating order ${row.orderId} failed (attempt ${attempts})${nextAttemptAt ? `; next try at ${nextAttemptAt.toISOString()}` : ""}`,
+    error,
+  );
   await prisma.orderEvaluation.update({
     where: { id: row.id },
     data: {
       attempts,
-      status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
+      status: failed ? "failed" : "pending",
+      nextAttemptAt,
       lastError: error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500),
     },
   });
@@ -299,35 +312,80 @@ async function processBatch(rows: QueuedRow[]): Promise<void> {
   }
 }
 
+/** Queued orders due now: pending ones, and failed ones whose retry time has come. */
+function dueOrders(now: number) {
+  return prisma.$queryRaw<QueuedRow[]>`
+    SELECT "id", "shopId", "topic", "orderId", "facts", "customerId", "attempts" FROM "OrderEvaluation"
+    WHERE ("status" = 'pending' AND "attempts" < ${MAX_ATTEMPTS})
+       OR ("status" = 'failed' AND "nextAttemptAt" <= ${now})
+    ORDER BY "createdAt" ASC LIMIT ${BATCH}`;
+}
+
 async function drain(): Promise<void> {
   do {
     again = false;
+    // Each failure counts an attempt or moves the order's next try into the future, so this ends.
     for (;;) {
-      const rows = await prisma.$queryRaw<QueuedRow[]>`
-        SELECT "id", "shopId", "topic", "orderId", "facts", "customerId", "attempts" FROM "OrderEvaluation"
-        WHERE "status" = 'pending' AND "attempts" < ${MAX_ATTEMPTS}
-        ORDER BY "createdAt" ASC LIMIT ${BATCH}`;
-      if (rows.length === 0) break;
+      const rows = await dueOrders(Date.now());
+      if (rows.length === 0 || stopped) break;
       await processBatch(rows);
     }
-  } while (again);
+  } while (again && !stopped);
 }
 
 /** How long the worker lets orders gather before it evaluates them together. */
 export const GATHER_MS = 25;
 
-/** Starts the in-process worker, or tells the running one to look again. */
+/**
+ * Starts the in-process worker, or tells the running one to look again. The promise never
+ * rejects: a failing loop (the database locked or gone) is logged and tried again with a
+ * growing delay, so nothing that calls this can bring the process down.
+ */
 export function kickOrderWorker(gatherMs = GATHER_MS): Promise<void> {
+  if (stopped) return Promise.resolve();
   if (draining) {
     again = true;
     return draining;
   }
   draining = new Promise((resolve) => setTimeout(resolve, gatherMs))
     .then(drain)
+    .then(
+      () => {
+        loopFailures = 0;
+      },
+      (error: unknown) => {
+        loopFailures += 1;
+        const delay = backoffDelayMs(loopFailures, WORKER_BACKOFF);
+        console.error(`Order worker failed (${loopFailures} in a row); trying again in ${delay} ms`, error);
+        retryLater(delay);
+      },
+    )
     .finally(() => {
       draining = null;
     });
   return draining;
+}
+
+function retryLater(delayMs: number) {
+  if (retryTimer || stopped) return;
+  retryTimer = setTimeout(() => {
+    retryTimer = null;
+    void kickOrderWorker(0);
+  }, delayMs);
+  retryTimer.unref?.();
+}
+
+/** Lets the worker run again after stopOrderWorker (tests; a restarted background). */
+export function resumeOrderWorker(): void {
+  stopped = false;
+}
+
+/** Stops taking new batches and waits for the batch in hand (shutdown). Unfinished orders stay queued. */
+export async function stopOrderWorker(): Promise<void> {
+  stopped = true;
+  if (retryTimer) clearTimeout(retryTimer);
+  retryTimer = null;
+  while (draining) await draining;
 }
 
 /** Resolves once every queued order has been evaluated (tests, scripts, shutdown). */

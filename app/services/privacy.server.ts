@@ -1,3 +1,4 @@
+import type { AuditEvent } from "@prisma/client";
 import prisma from "../db.server";
 import { forgetCachedSessions } from "./session-cache.server";
 import { forgetShop } from "./shops.server";
@@ -59,6 +60,27 @@ function idVariants(kind: "Customer" | "Order", ids: string[]): string[] {
   return ids.flatMap((id) => [id, `gid://shopify/${kind}/${id}`]);
 }
 
+/**
+ * Ids per query: each id is matched in two forms, and SQLite binds at most 999 parameters per
+ * statement in older builds (32,766 in newer ones); 400 ids stay well below either.
+ */
+export const IDS_PER_QUERY = 400;
+
+function chunks<T>(items: T[], size = IDS_PER_QUERY): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
+  return result;
+}
+
+/** Who an audit event names: the customer, or one of the orders (in batches of ids). */
+function customerMatches(customerIds: string[], orderIds: string[]) {
+  const orderBatches = chunks(orderIds, IDS_PER_QUERY * 2);
+  const batches = orderBatches.length > 0 ? orderBatches : [[]];
+  return batches.map((batch, index) => ({
+    OR: [...(index === 0 ? [{ customerId: { in: customerIds } }] : []), { orderId: { in: batch } }],
+  }));
+}
+
 export interface CustomerRedactRequest {
   shopDomain: string;
   customerId: unknown;
@@ -71,14 +93,12 @@ export async function redactCustomer(request: CustomerRedactRequest): Promise<nu
   if (!shop) return 0;
   const customerIds = idVariants("Customer", toIdStrings([request.customerId]));
   const orderIds = idVariants("Order", toIdStrings(request.orderIds));
-  const result = await prisma.auditEvent.updateMany({
-    where: {
-      shopId: shop.id,
-      OR: [{ customerId: { in: customerIds } }, { orderId: { in: orderIds } }],
-    },
-    data: { customerId: null },
-  });
-  return result.count;
+  const results = await prisma.$transaction(
+    customerMatches(customerIds, orderIds).map((match) =>
+      prisma.auditEvent.updateMany({ where: { shopId: shop.id, ...match }, data: { customerId: null } }),
+    ),
+  );
+  return results.reduce((sum, result) => sum + result.count, 0);
 }
 
 export interface CustomerDataRequest {
@@ -97,15 +117,13 @@ export async function recordCustomerDataRequest(request: CustomerDataRequest): P
   const shop = await prisma.shop.findUnique({ where: { domain: request.shopDomain } });
   const customerIds = idVariants("Customer", toIdStrings([request.customerId]));
   const orderIds = idVariants("Order", toIdStrings(request.orderIds));
-  const events = shop
-    ? await prisma.auditEvent.findMany({
-        where: {
-          shopId: shop.id,
-          OR: [{ customerId: { in: customerIds } }, { orderId: { in: orderIds } }],
-        },
-        orderBy: { createdAt: "asc" },
-      })
-    : [];
+  const found = new Map<string, AuditEvent>();
+  for (const match of shop ? customerMatches(customerIds, orderIds) : []) {
+    for (const event of await prisma.auditEvent.findMany({ where: { shopId: shop!.id, ...match } })) {
+      found.set(event.id, event);
+    }
+  }
+  const events = [...found.values()].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   await prisma.complianceRequest.create({
     data: {
       topic: "customers/data_request",

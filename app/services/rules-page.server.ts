@@ -47,6 +47,11 @@ const TOASTS: Record<RuleIntent, { success: string; failure: string }> = {
   saveBlocking: { success: "Blocking settings saved", failure: "Failed to save blocking settings" },
 };
 
+/** A form refused before parsing (app/http/input-limits.ts): nothing is saved. */
+export function refusedRulesForm(message: string): RulesActionResult {
+  return { intent: "unknown", ok: false, status: 400, toast: { title: "The form was not saved", description: message, error: true } };
+}
+
 function isIntent(value: unknown): value is RuleIntent {
   return typeof value === "string" && (RULE_INTENTS as readonly string[]).includes(value);
 }

@@ -113,10 +113,16 @@ export async function loadVariantFacts(
 }
 
 /** inventory_items/update: Shopify reports a changed cost; the cached cost follows. */
-export async function applyInventoryItemCost(shopDomain: string, inventoryItemId: string, cost: unknown): Promise<number> {
+export async function applyInventoryItemCost(
+  shopDomain: string,
+  inventoryItemId: string,
+  cost: string | number | null | undefined,
+): Promise<number> {
+  // A payload without a cost says nothing about it; null means the cost was cleared.
+  if (cost === undefined) return 0;
   const shop = await prisma.shop.findUnique({ where: { domain: shopDomain } });
   if (!shop) return 0;
-  const unitCostCents = cost === null || cost === undefined || cost === "" ? null : toCents(cost as string);
+  const unitCostCents = cost === null ? null : toCents(cost);
   const result = await prisma.variantUnitCost.updateMany({
     where: { shopId: shop.id, inventoryItemId },
     data: { unitCostCents, fetchedAt: new Date() },

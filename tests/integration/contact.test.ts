@@ -11,7 +11,7 @@ const { action: salesApi } = await import("../../app/routes/api.contact-sales");
 
 let client = 0;
 function post(path: string, body: unknown, options: { json?: boolean; client?: string } = {}) {
-  const headers: Record<string, string> = { "X-Forwarded-For": options.client ?? `10.0.0.${++client}` };
+  const headers: Record<string, string> = {};
   let payload: BodyInit;
   if (options.json === false) {
     const form = new FormData();
@@ -22,7 +22,8 @@ function post(path: string, body: unknown, options: { json?: boolean; client?: s
     payload = JSON.stringify(body);
   }
   const request = new Request(`http://localhost:3000${path}`, { method: "POST", headers, body: payload });
-  return { request, params: {}, context: {} };
+  // server.js puts the connection's address into the load context (app/http/client-address.ts)
+  return { request, params: {}, context: { clientAddress: options.client ?? `10.0.0.${++client}` } };
 }
 
 const support = { name: "Ada Lovelace", email: "ada@example.com", subject: "Stacked codes", message: "Two codes stacked on order #1001." };

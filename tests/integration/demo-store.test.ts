@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 
+/** A route's answer, returned or thrown. */
+const settle = (run: () => Promise<unknown>) => run().catch((thrown: unknown) => thrown);
+
 // The demo store: no API key outside production (decisions.md #13).
 process.env.SHOPIFY_API_KEY = "";
 process.env.NODE_ENV = "development";
@@ -57,7 +60,10 @@ describe("demo store", () => {
     const post = (path: string) =>
       ({ request: new Request(`http://localhost:3000${path}`, { method: "POST" }), params: {}, context: {} });
 
-    const down = (await downgrade(post("/api/billing/downgrade"))) as Response;
+    // A downgrade names its plan: without one nothing changes.
+    const unnamed = (await settle(() => downgrade(post("/api/billing/downgrade")))) as Response;
+    expect(unnamed.status).toBe(400);
+    const down = (await downgrade(post("/api/billing/downgrade?plan=free"))) as Response;
     expect(down.status).toBe(200);
     expect(await down.json()).toEqual({ ok: true, plan: "free", message: "Successfully downgraded to Free plan." });
     const shop = await prisma.shop.findUniqueOrThrow({ where: { domain: "margin-guardrail-demo.myshopify.com" } });
@@ -67,7 +73,7 @@ describe("demo store", () => {
     expect(plus.status).toBe(400);
     expect(await plus.json()).toEqual({ ok: false, message: "Unable to upgrade plan." });
 
-    const unknown = (await upgrade(post("/api/billing/upgrade?plan=gold"))) as Response;
+    const unknown = (await settle(() => upgrade(post("/api/billing/upgrade?plan=gold")))) as Response;
     expect(unknown.status).toBe(400);
 
     const core = (await upgrade(post("/api/billing/upgrade?plan=core"))) as Response;

@@ -1,0 +1,137 @@
+#!/usr/bin/env node
+// The app's HTTP server: serves the Remix build (build/index.js) with Express, as remix-serve
+// does, plus what remix-serve cannot do (docs/decisions/0010-hardening.md):
+// - refuses bodies above the app's limits with 413 before reading them, and methods the app
+//   does not answer (TRACE, CONNECT, ...) with 405;
+// - security headers on every response;
+// - the client's address for the rate limits, trusting X-Forwarded-For only from TRUST_PROXY
+//   proxy hops;
+// - starts the background workers once, and stops them on SIGTERM/SIGINT.
+// Usage: node server.js [build/index.js]   (PORT, HOST and every variable of .env.example)
+import path from "node:path";
+import url from "node:url";
+import express from "express";
+import compression from "compression";
+import { createRequestHandler, installGlobals } from "@remix-run/node";
+import { createRemixHeaders, sendRemixResponse } from "@remix-run/express";
+
+process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
+
+const buildPath = path.resolve(process.argv[2] ?? "build/index.js");
+const build = await import(url.pathToFileURL(buildPath).href);
+installGlobals({ nativeFetch: build.future.v3_singleFetch });
+
+/** What the app decides about serving (app/entry.server.tsx): environment, limits, headers. */
+const runtime = build.entry.module;
+let settings;
+try {
+  settings = runtime.serverSettings();
+} catch (error) {
+  console.error(`✖ ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+
+class BodyTooLarge extends Error {}
+
+/** Reads the whole body, refusing it (without reading on) once it passes `limit` bytes. */
+function readBody(req, limit) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    let size = 0;
+    req.on("data", (chunk) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.removeAllListeners("data");
+        req.pause();
+        reject(new BodyTooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+function tooLarge(res, limit) {
+  // The rest of the body is not read: the connection closes after this answer.
+  res.set("Connection", "close");
+  res.status(413).json({ error: `Request body too large: the limit is ${limit} bytes` });
+}
+
+const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
+
+async function remix(req, res, next) {
+  try {
+    const controller = new AbortController();
+    res.on("close", () => {
+      if (!res.writableFinished) controller.abort();
+    });
+    const init = { method: req.method, headers: createRemixHeaders(req.headers), signal: controller.signal };
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      const limit = settings.bodyLimitFor(req.path);
+      const declared = Number(req.headers["content-length"]);
+      if (Number.isFinite(declared) && declared > limit) return tooLarge(res, limit);
+      try {
+        init.body = await readBody(req, limit);
+      } catch (error) {
+        if (error instanceof BodyTooLarge) return tooLarge(res, limit);
+        throw error;
+      }
+    }
+    const host = req.get("host") ?? `localhost:${settings.port}`;
+    const request = new Request(`${req.protocol}://${host}${req.originalUrl}`, init);
+    const response = await handleRequest(request, { clientAddress: req.ip ?? req.socket.remoteAddress ?? "" });
+    await sendRemixResponse(res, response);
+  } catch (error) {
+    next(error);
+  }
+}
+
+const app = express();
+app.disable("x-powered-by");
+// Express reads X-Forwarded-For only this many hops deep; 0 means the socket's address.
+app.set("trust proxy", settings.trustProxy);
+app.use((req, res, next) => {
+  for (const [name, value] of Object.entries(settings.securityHeaders)) res.set(name, value);
+  if (!settings.isAllowedMethod(req.method)) {
+    res.set("Allow", settings.allowedMethods.join(", "));
+    res.status(405).json({ error: `Method ${req.method} is not allowed` });
+    return;
+  }
+  next();
+});
+app.use(compression());
+app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
+app.use(express.static("public", { maxAge: "1h" }));
+app.all("*", remix);
+// eslint-disable-next-line no-unused-vars
+app.use((error, req, res, _next) => {
+  console.error(`${req.method} ${req.originalUrl} failed`, error);
+  if (!res.headersSent) res.status(500).json({ error: "Internal server error" });
+  else res.end();
+});
+
+// A background promise that fails is logged, never the end of the process.
+process.on("unhandledRejection", (reason) => console.error("Unhandled rejection", reason));
+
+const server = process.env.HOST
+  ? app.listen(settings.port, process.env.HOST, listening)
+  : app.listen(settings.port, listening);
+
+function listening() {
+  console.log(`[margin-guardrail] http://localhost:${settings.port}`);
+  runtime.startBackgroundWork();
+}
+
+let stopping = false;
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.once(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[margin-guardrail] ${signal}: finishing requests and background work`);
+    server.close();
+    await runtime.stopBackgroundWork();
+    process.exit(0);
+  });
+}
