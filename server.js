@@ -12,8 +12,7 @@ import path from "node:path";
 import url from "node:url";
 import express from "express";
 import compression from "compression";
-import { createRequestHandler, installGlobals } from "@remix-run/node";
-import { createRemixHeaders, sendRemixResponse } from "@remix-run/express";
+import { createRequestHandler, installGlobals, writeReadableStreamToWritable } from "@remix-run/node";
 
 process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
 
@@ -61,13 +60,30 @@ function tooLarge(res, limit) {
 
 const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
 
+function requestHeaders(req) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  return headers;
+}
+
+async function sendResponse(res, response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
 async function remix(req, res, next) {
   try {
     const controller = new AbortController();
     res.on("close", () => {
       if (!res.writableFinished) controller.abort();
     });
-    const init = { method: req.method, headers: createRemixHeaders(req.headers), signal: controller.signal };
+    const init = { method: req.method, headers: requestHeaders(req), signal: controller.signal };
     if (req.method !== "GET" && req.method !== "HEAD") {
       const limit = settings.bodyLimitFor(req.path);
       const declared = Number(req.headers["content-length"]);
@@ -82,7 +98,7 @@ async function remix(req, res, next) {
     const host = req.get("host") ?? `localhost:${settings.port}`;
     const request = new Request(`${req.protocol}://${host}${req.originalUrl}`, init);
     const response = await handleRequest(request, { clientAddress: req.ip ?? req.socket.remoteAddress ?? "" });
-    await sendRemixResponse(res, response);
+    await sendResponse(res, response);
   } catch (error) {
     next(error);
   }

@@ -28,7 +28,7 @@ function storedTopic(topic: string): string {
  * Verifies a webhook for the route of `topic`: the HMAC (401), then that the topic header
  * names this route's topic, the shop header is a shop domain and the body is JSON (400
  * each), then the payload against `schema`: a signed payload Shopify could not have sent
- * (impossible amounts, oversized lists) is refused with 422 and stores nothing.
+ * (impossible amounts, oversized lists) is refused with 400 and stores nothing.
  */
 export async function receiveWebhook<Schema extends z.ZodType>(
   request: Request,
@@ -40,7 +40,9 @@ export async function receiveWebhook<Schema extends z.ZodType>(
     context = await authenticate.webhook(request);
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (error instanceof SyntaxError) throw refuse(400, "The webhook body is not valid JSON");
+    // The library parses the body and loads the shop's session after the HMAC check passed.
+    if (error instanceof Error && error.name === "SyntaxError") throw refuse(400, "The webhook body is not valid JSON");
+    if (!isShopDomain(request.headers.get("x-shopify-shop-domain"))) throw refuse(400, "X-Shopify-Shop-Domain is not a shop domain");
     throw error;
   }
   if (String(context.topic) !== storedTopic(topic)) {
@@ -54,7 +56,7 @@ export async function receiveWebhook<Schema extends z.ZodType>(
       .map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`)
       .join("; ");
     console.error(`Refused a ${topic} webhook from ${context.shop}: ${reason}`);
-    throw refuse(422, `The ${topic} payload is not one Shopify sends: ${reason}`);
+    throw refuse(400, `The ${topic} payload is not one Shopify sends: ${reason}`);
   }
   return {
     shop: context.shop,

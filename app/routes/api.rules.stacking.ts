@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { stackingSchema } from "../forms/rules";
-import { methodNotAllowed, readJsonBody, requireApiAdmin, validateBody } from "../services/api.server";
+import { jsonError, methodNotAllowed, readJsonBody, requireApiAdmin, validateBody } from "../services/api.server";
 import { getStackingSettings, saveStackingSettings } from "../services/rules.server";
 
 // GET and POST /api/rules/stacking: {blockedStacking, enabled}.
@@ -12,6 +12,12 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 export const action = async ({ request }: ActionFunctionArgs) => {
   const context = await requireApiAdmin(request);
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const input = validateBody(stackingSchema, await readJsonBody(request));
+  const body = await readJsonBody(request);
+  // Both fields are the settings: a body without them must not reset them to the defaults.
+  const missing = ["blockedStacking", "enabled"].filter((key) => !(key in body));
+  if (missing.length > 0) {
+    throw jsonError(400, "Invalid input", Object.fromEntries(missing.map((key) => [key, [`${key} is required`]])));
+  }
+  const input = validateBody(stackingSchema, body);
   return Response.json(await saveStackingSettings(context.shop.id, input));
 };
