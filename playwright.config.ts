@@ -25,6 +25,10 @@ export default defineConfig({
         "--disable-sync",
         "--disable-quic",
         "--no-first-run",
+        // Tests frame the app from a public origin (Shopify's admin, a foreign site) served by
+        // page.route; without this Chromium refuses any public page framing 127.0.0.1, and the
+        // app's own frame-ancestors policy could not be seen at work.
+        "--disable-features=LocalNetworkAccessChecks",
       ],
     },
   },

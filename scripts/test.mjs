@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm test: type check, unit and integration tests (vitest), the production build, and the
+// npm test: type check, the production build, unit and integration tests (vitest), and the
 // Playwright tests in Debian's Chromium, which is installed here when missing (as root).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -64,13 +64,14 @@ const testEnv = { ...process.env, NODE_ENV: "test" };
 const chromium = ensureChromium();
 step("Prisma client", "npx", ["prisma", "generate"]);
 step("Type check", "npx", ["tsc", "--noEmit"]);
+// Built before Vitest: tests/integration/server.test.ts runs server.js on this build.
+step("Production build", "npx", ["remix", "build"]);
 step(
   "Unit and integration tests",
   "npx",
   ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${VITEST_REPORT}`],
   testEnv,
 );
-step("Production build", "npx", ["remix", "build"]);
 step("Browser tests (Playwright, Chromium)", "npx", ["playwright", "test"], {
   ...process.env,
   CHROMIUM_PATH: chromium,

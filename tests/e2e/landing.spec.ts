@@ -92,21 +92,31 @@ test("'Add to Shopify', 'Start free' and 'Watch 2-min demo' lead where the seed 
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test("inside a frame the install and header buttons are hidden", async ({ page, baseURL }) => {
-  // A page that frames the landing page, as the Shopify admin frames the app.
-  await page.route("**/frame-host", (route) =>
+test("inside Shopify's admin frame the install and header buttons are hidden", async ({ page, baseURL }) => {
+  // Shopify's admin (served here by the test, never fetched) frames a page of the app with
+  // the embedded parameters; the app allows that frame ancestor for that shop.
+  const shop = "margin-guardrail-demo.myshopify.com";
+  await page.route("https://admin.shopify.com/**", (route) =>
     route.fulfill({
       contentType: "text/html",
-      body: `<iframe src="${baseURL}/" style="width:1200px;height:900px"></iframe>`,
+      body: `<iframe src="${baseURL}/privacy-policy?shop=${shop}&host=YWRtaW4&embedded=1" style="width:1200px;height:900px"></iframe>`,
     }),
   );
-  await page.goto("/frame-host");
+  await page.goto("https://admin.shopify.com/store/margin-guardrail-demo/apps/margin-guardrail");
   const frame = page.frameLocator("iframe");
-  await expect(frame.getByRole("heading", { level: 1, name: "Stop double discounts before they eat your margin" })).toBeVisible();
-  await expect(frame.getByRole("link", { name: "Watch 2-min demo" })).toBeVisible();
+  await expect(frame.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
   await expect(frame.getByRole("link", { name: "Add to Shopify" })).toHaveCount(0);
-  await expect(frame.getByRole("link", { name: "Start free" })).toHaveCount(0);
   await expect(frame.getByRole("button", { name: "Open App" })).toHaveCount(0);
+});
+
+test("any other site cannot frame the public pages", async ({ page, baseURL }) => {
+  await page.route("https://evil.example/**", (route) =>
+    route.fulfill({ contentType: "text/html", body: `<iframe src="${baseURL}/" style="width:1200px;height:900px"></iframe>` }),
+  );
+  const blocked = page.waitForEvent("console", (message) => /frame-ancestors/.test(message.text()));
+  await page.goto("https://evil.example/frame");
+  await blocked;
+  await expect(page.frameLocator("iframe").getByRole("heading", { level: 1 })).toHaveCount(0);
 });
 
 test("the landing page requests nothing but its own assets", async ({ page, baseURL }) => {

@@ -1,0 +1,10 @@
+// A few inputs of the fuzzer per target inside npm test (npm run fuzz runs at least 200).
+import { expect, it } from "vitest";
+import { runFuzz } from "../fuzz/fuzz";
+
+it("answers malformed input on every route, intent and webhook without a 5xx or a changed row", async () => {
+  const report = await runFuzz({ perTarget: 12, seed: Date.now() % 100_000 });
+  expect(report.failures).toEqual([]);
+  expect(Object.keys(report.byTarget).length).toBeGreaterThanOrEqual(30);
+  expect(report.requests).toBeGreaterThanOrEqual(30 * 12);
+}, 180_000);
