@@ -4,17 +4,8 @@
  * broken bodies and content types. Deterministic for a seed.
  */
 
-/** A small seeded PRNG (mulberry32): the same seed gives the same inputs. */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The demo store's seeded PRNG: the same seed gives the same inputs. */
+export { seededRandom as random } from "../../app/demo/demo-store";
 
 function nested(depth: number): unknown {
   return depth === 0 ? "deep" : { a: nested(depth - 1) };

