@@ -9,8 +9,8 @@ import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prism
 import prisma from "./db.server";
 import { getEnv } from "./env.server";
 import { PLAN_PRICES_USD } from "./domain/plans";
-import { CachedSessionStorage } from "./services/session-cache.server";
-import { recordInstall } from "./services/shops.server";
+import { CachedSessionStorage } from "./services/shops/session-cache.server";
+import { recordInstall } from "./services/shops/shops.server";
 
 /** The Admin API version the app is written and tested against. */
 export const API_VERSION = ApiVersion.October26;

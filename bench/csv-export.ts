@@ -7,7 +7,7 @@ process.env.DATABASE_URL = `file:${process.env.BENCH_DATABASE}`;
 process.env.SHOPIFY_API_SECRET ||= "bench";
 const expected = Number(process.env.BENCH_EVENTS || 1_000_000);
 
-const { auditCsvResponse } = await import("../app/services/audit-csv.server");
+const { auditCsvResponse } = await import("../app/services/audit/csv.server");
 const prisma = (await import("../app/db.server")).default;
 await prisma.$queryRawUnsafe("SELECT 1");
 const baseline = process.memoryUsage().rss;

@@ -27,8 +27,8 @@ export async function benchInProcess() {
   const fillSeconds = fillAuditEvents(file, EVENTS);
   process.env.DATABASE_URL = `file:${file}`;
   process.env.SHOPIFY_API_SECRET ||= "bench";
-  const { loadDashboard } = await import("../app/services/dashboard.server");
-  const { auditPage, decodeCursor, encodeCursor } = await import("../app/services/audit-log.server");
+  const { loadDashboard } = await import("../app/services/dashboard/dashboard.server");
+  const { auditPage, decodeCursor, encodeCursor } = await import("../app/services/audit/log.server");
   const prisma = (await import("../app/db.server")).default;
   const shop = { id: "bench-shop", plan: "core" as const, timezone: "UTC" };
   console.log(`\n${EVENTS.toLocaleString("en-US")} audit events in SQLite (filled in ${fillSeconds.toFixed(1)} s)`);

@@ -1,8 +1,8 @@
 import prisma from "../db.server";
 import { orderFactsFromPayload } from "../domain/order-payload";
-import { recordAuditEvents } from "../services/audit.server";
-import { evaluateShopOrders } from "../services/monitoring.server";
-import { ensureShop } from "../services/shops.server";
+import { recordAuditEvents } from "../services/audit/events.server";
+import { evaluateShopOrders } from "../services/monitoring/engine.server";
+import { ensureShop } from "../services/shops/shops.server";
 import { buildDemoStore, variantGid } from "./demo-store";
 
 /**

@@ -4,7 +4,7 @@ import { Badge, BlockStack, Card, InlineStack, Text } from "@shopify/polaris";
 import { AdminPage, PlanButton } from "../components/AdminPage";
 import { codesOf } from "../domain/audit-view";
 import prisma from "../db.server";
-import { requireAdmin } from "../services/admin-context.server";
+import { requireAdmin } from "../services/shops/admin-context.server";
 
 export const meta: MetaFunction = () => [{ title: "Alerts · Margin Guardrail" }];
 

@@ -21,8 +21,8 @@ import { AUDIT_EVENT_TYPES, AUDIT_EVENT_TYPE_LABELS } from "../domain/audit-even
 import { toEventView } from "../domain/audit-view";
 import { formatCents } from "../domain/money";
 import { SEVERITY_BANDS } from "../domain/severity";
-import { requireAdmin } from "../services/admin-context.server";
-import { auditPage, readAuditQuery, type AuditQuery } from "../services/audit-log.server";
+import { requireAdmin } from "../services/shops/admin-context.server";
+import { auditPage, readAuditQuery, type AuditQuery } from "../services/audit/log.server";
 
 export const meta: MetaFunction = () => [{ title: "Audit Log · Margin Guardrail" }];
 

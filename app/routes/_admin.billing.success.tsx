@@ -5,8 +5,8 @@ import { useEffect, useRef, useState } from "react";
 import { AdminPage } from "../components/AdminPage";
 import { useToast } from "../components/Toasts";
 import { planName } from "../domain/plans";
-import { requireAdmin } from "../services/admin-context.server";
-import { verifySubscription } from "../services/billing-verify.server";
+import { requireAdmin } from "../services/shops/admin-context.server";
+import { verifySubscription } from "../services/billing/verify.server";
 
 export const meta: MetaFunction = () => [{ title: "Subscription · Margin Guardrail" }];
 

@@ -14,8 +14,8 @@ import { NamedCard } from "../components/NamedCard";
 import { EventList } from "../components/EventList";
 import { formatCents } from "../domain/money";
 import { headerPlanTarget, planName } from "../domain/plans";
-import { requireAdmin } from "../services/admin-context.server";
-import { loadDashboard } from "../services/dashboard.server";
+import { requireAdmin } from "../services/shops/admin-context.server";
+import { loadDashboard } from "../services/dashboard/dashboard.server";
 import { ROI_WINDOW_DAYS } from "../domain/windows";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Margin Guardrail" }];

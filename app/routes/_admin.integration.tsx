@@ -4,7 +4,7 @@ import { Badge, BlockStack, Card, InlineGrid, InlineStack, Text } from "@shopify
 import { AdminPage } from "../components/AdminPage";
 import prisma from "../db.server";
 import { getEnv } from "../env.server";
-import { requireAdmin } from "../services/admin-context.server";
+import { requireAdmin } from "../services/shops/admin-context.server";
 
 export const meta: MetaFunction = () => [{ title: "Integration · Margin Guardrail" }];
 

@@ -5,7 +5,7 @@ import { ContactSalesModal } from "../components/marketing/ContactSalesModal";
 import { AdminPage, PlanButton } from "../components/AdminPage";
 import { PlanCard } from "../components/PlanCard";
 import { PLANS, PLAN_IDS } from "../domain/plans";
-import { requireAdmin } from "../services/admin-context.server";
+import { requireAdmin } from "../services/shops/admin-context.server";
 
 export const meta: MetaFunction = () => [{ title: "Pricing · Margin Guardrail" }];
 

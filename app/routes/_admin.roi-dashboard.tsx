@@ -5,8 +5,8 @@ import { AdminPage, PlanButton } from "../components/AdminPage";
 import { formatCents } from "../domain/money";
 import { ROI_RANGES, ROI_RANGE_LABELS, rangeStartDay, toRoiRange } from "../domain/periods";
 import { RULE_TYPE_LABELS } from "../domain/rule-display";
-import { requireAdmin } from "../services/admin-context.server";
-import { loadRoi } from "../services/roi.server";
+import { requireAdmin } from "../services/shops/admin-context.server";
+import { loadRoi } from "../services/roi/roi.server";
 
 export const meta: MetaFunction = () => [{ title: "ROI Dashboard · Margin Guardrail" }];
 

@@ -9,8 +9,8 @@ import { Banner, Box, FooterHelp, Frame, Link, Navigation } from "@shopify/polar
 import { useAppBridgePresent } from "../components/useAppBridge";
 import { Link as RemixLink } from "@remix-run/react";
 import { getEnv } from "../env.server";
-import { requireAdmin } from "../services/admin-context.server";
-import { recentAlertCount } from "../services/notifications.server";
+import { requireAdmin } from "../services/shops/admin-context.server";
+import { recentAlertCount } from "../services/audit/notifications.server";
 import { ADMIN_NAV_LINKS, FOOTER_LINKS, withEmbeddedQuery } from "../components/admin-nav";
 import { ToastProvider } from "../components/Toasts";
 import { PlanChangeToasts } from "../components/AdminPage";

@@ -1,4 +1,4 @@
-import { jsonError } from "../services/api.server";
+import { jsonError } from "../http/api.server";
 
 // Any /api path without a route of its own: a JSON 404, for every method.
 const notFound = ({ request }: { request: Request }) =>

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiAdmin } from "../services/api.server";
-import { auditCsvResponse } from "../services/audit-csv.server";
-import { auditQueryFrom } from "../services/audit-api.server";
+import { requireApiAdmin } from "../http/api.server";
+import { auditCsvResponse } from "../services/audit/csv.server";
+import { auditQueryFrom } from "../http/audit-api.server";
 
 // GET /api/audit/export.csv with the Audit Log's filters: every matching event, streamed.
 export const loader = async ({ request }: LoaderFunctionArgs) => {

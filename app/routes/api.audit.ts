@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiAdmin } from "../services/api.server";
-import { auditQueryFrom } from "../services/audit-api.server";
-import { auditPage } from "../services/audit-log.server";
+import { requireApiAdmin } from "../http/api.server";
+import { auditQueryFrom } from "../http/audit-api.server";
+import { auditPage } from "../services/audit/log.server";
 
 // GET /api/audit?cursor=&severity=&shop=&q=&type=: a page of the caller's audit events,
 // newest first, with the cursor of the next page (null on the last).

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed, requireApiAdmin } from "../services/api.server";
-import { upgradePlan } from "../services/billing.server";
-import { requestedPlan } from "../services/plan-request.server";
+import { methodNotAllowed, requireApiAdmin } from "../http/api.server";
+import { upgradePlan } from "../services/billing/plans.server";
+import { requestedPlan } from "../http/plan-request.server";
 
 // POST /api/billing/upgrade?plan=core (or a form or JSON field "plan")
 export const action = async ({ request }: ActionFunctionArgs) => {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { assertOwnShop, requireApiAdmin } from "../services/api.server";
-import { verifySubscription } from "../services/billing-verify.server";
+import { assertOwnShop, requireApiAdmin } from "../http/api.server";
+import { verifySubscription } from "../services/billing/verify.server";
 
 // GET /api/billing/verify?shop=: {active, planType, subscriptions} (seed-spec section 3).
 export const loader = async ({ request }: LoaderFunctionArgs) => {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { jsonError, methodNotAllowed, requireApiAdmin } from "../services/api.server";
-import { deleteRuleFromRequest, updateRuleFromRequest } from "../services/rules-api.server";
-import { findRule } from "../services/rules.server";
+import { jsonError, methodNotAllowed, requireApiAdmin } from "../http/api.server";
+import { deleteRuleFromRequest, updateRuleFromRequest } from "../http/rules-api.server";
+import { findRule } from "../services/rules/rules.server";
 
 // GET, PUT and DELETE /api/rules/{id}; another shop's rule is not found.
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {

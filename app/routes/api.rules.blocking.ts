@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { blockingSchema } from "../forms/rules";
-import { methodNotAllowed, readJsonBody, requireApiAdmin, validateBody } from "../services/api.server";
-import { getBlockingSettings, saveBlockingSettings } from "../services/rules.server";
+import { methodNotAllowed, readJsonBody, requireApiAdmin, validateBody } from "../http/api.server";
+import { getBlockingSettings, saveBlockingSettings } from "../services/rules/rules.server";
 
 // GET and POST /api/rules/blocking: {instantBlocking, staffOverride, customerMessage}.
 export const loader = async ({ request }: LoaderFunctionArgs) => {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { jsonError, methodNotAllowed, ownerOf, requireApiAdmin } from "../services/api.server";
-import { deleteCollectionRule } from "../services/rules.server";
+import { jsonError, methodNotAllowed, ownerOf, requireApiAdmin } from "../http/api.server";
+import { deleteCollectionRule } from "../services/rules/rules.server";
 
 // DELETE /api/rules/collections/{id}.
 export const action = async ({ request, params }: ActionFunctionArgs) => {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { collectionRuleSchema } from "../forms/rules";
-import { methodNotAllowed, ownerOf, readJsonBody, requireApiAdmin, resultResponse, validateBody } from "../services/api.server";
-import { createCollectionRule } from "../services/rules.server";
+import { methodNotAllowed, ownerOf, readJsonBody, requireApiAdmin, resultResponse, validateBody } from "../http/api.server";
+import { createCollectionRule } from "../services/rules/rules.server";
 
 // POST /api/rules/collections/create with {collectionId, ruleType, threshold, action}.
 export const action = async ({ request }: ActionFunctionArgs) => {

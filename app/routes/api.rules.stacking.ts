@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { stackingSchema } from "../forms/rules";
-import { jsonError, methodNotAllowed, readJsonBody, requireApiAdmin, validateBody } from "../services/api.server";
-import { getStackingSettings, saveStackingSettings } from "../services/rules.server";
+import { jsonError, methodNotAllowed, readJsonBody, requireApiAdmin, validateBody } from "../http/api.server";
+import { getStackingSettings, saveStackingSettings } from "../services/rules/rules.server";
 
 // GET and POST /api/rules/stacking: {blockedStacking, enabled}.
 export const loader = async ({ request }: LoaderFunctionArgs) => {

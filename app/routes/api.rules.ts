@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed, requireApiAdmin } from "../services/api.server";
-import { createRuleFromRequest } from "../services/rules-api.server";
-import { listRules } from "../services/rules.server";
+import { methodNotAllowed, requireApiAdmin } from "../http/api.server";
+import { createRuleFromRequest } from "../http/rules-api.server";
+import { listRules } from "../services/rules/rules.server";
 
 // GET /api/rules: the caller's rules. POST /api/rules: create one (the shared API helper).
 export const loader = async ({ request }: LoaderFunctionArgs) => {

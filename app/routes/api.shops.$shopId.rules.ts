@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { assertOwnShop, methodNotAllowed, requireApiAdmin } from "../services/api.server";
-import { createRuleFromRequest } from "../services/rules-api.server";
-import { listRules } from "../services/rules.server";
+import { assertOwnShop, methodNotAllowed, requireApiAdmin } from "../http/api.server";
+import { createRuleFromRequest } from "../http/rules-api.server";
+import { listRules } from "../services/rules/rules.server";
 
 // GET and POST /api/shops/{shopId}/rules; shopId (the shop's id or domain) must be the caller's.
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {

@@ -1,4 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleContactApi } from "../services/contact-api.server";
+import { handleContactApi } from "../http/contact-api.server";
 
 export const action = ({ request, context }: ActionFunctionArgs) => handleContactApi("support", request, context);

@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { InstallPage } from "../components/marketing/InstallPage";
 import { marketingLinks } from "../components/marketing/links";
-import { installEntry } from "../services/install.server";
+import { installEntry } from "../services/shops/install.server";
 
 export const links = marketingLinks;
 export const meta: MetaFunction = () => [{ title: "Install · Margin Guardrail" }];

@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LegalPage } from "../components/marketing/LegalPage";
 import { marketingLinks } from "../components/marketing/links";
-import { publicContact } from "../services/public-contact.server";
+import { publicContact } from "../services/contact/public-contact.server";
 
 export const links = marketingLinks;
 export const meta: MetaFunction = () => [{ title: "Privacy Policy · Margin Guardrail" }];

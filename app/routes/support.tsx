@@ -15,8 +15,8 @@ import {
   honeypotRefusal,
   rateLimitRefusal,
   shopDomainFrom,
-} from "../services/contact.server";
-import { publicContact } from "../services/public-contact.server";
+} from "../services/contact/messages.server";
+import { publicContact } from "../services/contact/public-contact.server";
 import { clientAddress } from "../http/client-address";
 import { InputRefusal, readForm } from "../http/request-body.server";
 

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { LegalPage } from "../components/marketing/LegalPage";
 import { marketingLinks } from "../components/marketing/links";
 import { PLANS } from "../domain/plans";
-import { publicContact } from "../services/public-contact.server";
+import { publicContact } from "../services/contact/public-contact.server";
 
 export const links = marketingLinks;
 export const meta: MetaFunction = () => [{ title: "Terms of Service · Margin Guardrail" }];

@@ -1,7 +1,7 @@
 import { customersDataRequestPayload } from "../domain/webhook-payloads";
 import { webhookAction } from "../http/webhooks.server";
-import { recordCustomerDataRequest } from "../services/privacy.server";
-import { handleWebhookOnce } from "../services/webhook-receipts.server";
+import { recordCustomerDataRequest } from "../services/privacy/privacy.server";
+import { handleWebhookOnce } from "../services/webhooks/receipts.server";
 
 // Handles customers/data_request, a mandatory compliance topic (shopify.app.toml, compliance_topics).
 export const action = webhookAction("customers/data_request", customersDataRequestPayload, (webhook) =>

@@ -1,6 +1,6 @@
 import { orderPayloadSchema } from "../domain/order-payload";
 import { webhookAction } from "../http/webhooks.server";
-import { queueOrderWebhook } from "../services/order-webhooks.server";
+import { queueOrderWebhook } from "../services/monitoring/order-webhooks.server";
 
 // Handles orders/updated (subscribed in shopify.app.toml).
 export const action = webhookAction("orders/updated", orderPayloadSchema, queueOrderWebhook);

@@ -9,7 +9,7 @@ process.env.NODE_ENV = "development";
 
 describe("demo store", () => {
   it("authenticates admin requests as the demo shop, without a session token", async () => {
-    const { requireAdmin } = await import("../../app/services/admin-context.server");
+    const { requireAdmin } = await import("../../app/services/shops/admin-context.server");
     const context = await requireAdmin(new Request("http://localhost:3000/dashboard"));
     expect(context.demo).toBe(true);
     expect(context.admin).toBeNull();
@@ -18,7 +18,7 @@ describe("demo store", () => {
 
   it("seeds the store by running sample orders through the engine", async () => {
     const { seedDemoStore } = await import("../../app/demo/seed.server");
-    const { loadDashboard } = await import("../../app/services/dashboard.server");
+    const { loadDashboard } = await import("../../app/services/dashboard/dashboard.server");
     const prisma = (await import("../../app/db.server")).default;
     const now = new Date("2026-11-21T12:00:00Z");
     const seeded = await seedDemoStore("margin-guardrail-demo.myshopify.com", now);

@@ -2,9 +2,9 @@
 // each with the exact input of the probe. Server-level findings: server.test.ts.
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
-import { auditCsvResponse } from "../../app/services/audit-csv.server";
-import { recordAuditEvents } from "../../app/services/audit.server";
-import { ensureShop } from "../../app/services/shops.server";
+import { auditCsvResponse } from "../../app/services/audit/csv.server";
+import { recordAuditEvents } from "../../app/services/audit/events.server";
+import { ensureShop } from "../../app/services/shops/shops.server";
 import type { OrderSpec } from "../../app/demo/order-payload-builder";
 import { orderPayload, stackedCodeAndAutomatic } from "../fixtures/orders";
 import { adminRequest, routeArgs, settle, storeOfflineSession, webhookRequest } from "../helpers/shopify";
@@ -19,7 +19,7 @@ const routes = {
   createCollection: await import("../../app/routes/api.rules.collections.create"),
   stacking: await import("../../app/routes/api.rules.stacking"),
   blocking: await import("../../app/routes/api.rules.blocking"),
-  rulesPage: await import("../../app/routes/_admin.rules"),
+  rulesPage: await import("../../app/routes/_admin.rules/route"),
   downgrade: await import("../../app/routes/api.billing.downgrade"),
   upgrade: await import("../../app/routes/api.billing.upgrade"),
   ordersCreate: await import("../../app/routes/webhooks.orders.create"),
@@ -28,7 +28,7 @@ const routes = {
   customersRedact: await import("../../app/routes/webhooks.customers.redact"),
   dataRequest: await import("../../app/routes/webhooks.customers.data_request"),
 };
-const { drainOrderEvaluations } = await import("../../app/services/monitoring.server");
+const { drainOrderEvaluations } = await import("../../app/services/monitoring/engine.server");
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => unknown;
 

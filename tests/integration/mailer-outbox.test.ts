@@ -10,7 +10,7 @@ delete process.env.SMTP_URL;
 
 describe("mailer without a transport", () => {
   it("writes mail to the local outbox outside production", async () => {
-    const { sendMail } = await import("../../app/services/mailer.server");
+    const { sendMail } = await import("../../app/services/mail/mailer.server");
     const result = await sendMail({ to: "support@margin-guardrail.example", subject: "Local", text: "Kept here" });
     expect(result).toEqual({ status: "sent", transport: "outbox" });
     const files = fs.readdirSync(outbox);

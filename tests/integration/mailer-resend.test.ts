@@ -22,7 +22,7 @@ describe("mailer through Resend", () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it("sends with Resend when its key is set", async () => {
-    const { sendMail } = await import("../../app/services/mailer.server");
+    const { sendMail } = await import("../../app/services/mail/mailer.server");
     const result = await sendMail({ to: "support@margin-guardrail.example", subject: "Hi", text: "Hello", replyTo: "a@example.com" });
     expect(result).toEqual({ status: "sent", transport: "resend", id: "re_test_1" });
     expect(requests).toHaveLength(1);

@@ -1,10 +1,10 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
-import type { RulesActionResult } from "../../app/services/rules-page.server";
-import { ensureShop } from "../../app/services/shops.server";
+import type { RulesActionResult } from "../../app/routes/_admin.rules/actions.server";
+import { ensureShop } from "../../app/services/shops/shops.server";
 import { adminRequest, storeOfflineSession } from "../helpers/shopify";
 
-const { action, loader } = await import("../../app/routes/_admin.rules");
+const { action, loader } = await import("../../app/routes/_admin.rules/route");
 const SHOP = "page-a.myshopify.com";
 const OTHER = "page-b.myshopify.com";
 

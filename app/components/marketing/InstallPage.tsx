@@ -1,7 +1,7 @@
 import { BlockStack, Box, Button, Card, Text, TextField } from "@shopify/polaris";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import type { InstallPageData } from "../../services/install.server";
+import type { InstallPageData } from "../../services/shops/install.server";
 import { MarketingLayout } from "./MarketingLayout";
 
 /** The shop-domain form that starts Shopify's install. */

@@ -1,0 +1,75 @@
+import type { z } from "zod";
+import { getEnv } from "../env.server";
+import { InputRefusal, readJson } from "./request-body.server";
+import { requireAdmin, type AdminContext } from "../services/shops/admin-context.server";
+
+/** JSON API helpers (decisions.md #4): errors are JSON with field messages and the right status. */
+
+export function jsonError(status: number, error: string, errors?: Record<string, string[]>): Response {
+  return Response.json(errors ? { error, errors } : { error }, { status });
+}
+
+/**
+ * The caller's shop, from the Shopify session token (`Authorization: Bearer`), or the demo
+ * shop in the demo store. No token at all is a 401 in JSON, not a redirect to the login page.
+ */
+export async function requireApiAdmin(request: Request): Promise<AdminContext> {
+  if (!getEnv().demoMode && !request.headers.get("authorization")) {
+    throw jsonError(401, "Unauthorized: send the Shopify session token as Authorization: Bearer <token>");
+  }
+  return requireAdmin(request);
+}
+
+/** Reads a body with `read`; input refused by the limits becomes a JSON error response. */
+export async function readBodyOrRefuse<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof InputRefusal) throw jsonError(error.status, error.message);
+    throw error;
+  }
+}
+
+/** The JSON API takes JSON objects only: a form body is refused, never read as an empty object. */
+export function readJsonBody(request: Request): Promise<Record<string, unknown>> {
+  return readBodyOrRefuse(() => readJson(request));
+}
+
+export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) (errors[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
+  return errors;
+}
+
+/** Parses with a shared schema, or throws a 400 with each field's messages. */
+export function validateBody<Schema extends z.ZodType>(schema: Schema, body: unknown): z.infer<Schema> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw jsonError(400, "Invalid input", fieldErrors(parsed.error));
+  return parsed.data;
+}
+
+export function methodNotAllowed(allowed: string[]): Response {
+  return Response.json({ error: `Method not allowed; use ${allowed.join(" or ")}` }, {
+    status: 405,
+    headers: { Allow: allowed.join(", ") },
+  });
+}
+
+/** A service's tagged result as a response. */
+export function resultResponse<T>(
+  result: { ok: true; value: T } | { ok: false; status: number; message: string },
+  successStatus = 200,
+): Response {
+  return result.ok ? Response.json(result.value, { status: successStatus }) : jsonError(result.status, result.message);
+}
+
+/** The shop a path names must be the caller's own (its id or its domain). */
+export function assertOwnShop(context: AdminContext, shopId: string | undefined): void {
+  if (shopId !== context.shop.id && shopId !== context.shop.domain) {
+    throw jsonError(403, "That shop is not yours");
+  }
+}
+
+export function ownerOf(context: AdminContext) {
+  return { id: context.shop.id, plan: context.plan, currency: context.shop.currency };
+}

@@ -1,0 +1,95 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { BlockStack, Button, FormLayout, InlineStack, Select, Text, TextField } from "@shopify/polaris";
+import { useCallback, useState } from "react";
+import { COLLECTION_RULE_TYPE_OPTIONS, thresholdInput } from "../../domain/rules";
+import { collectionRuleSchema } from "../../forms/rules";
+import { textFieldProps } from "../../components/conform-polaris";
+import { ThresholdField } from "./ThresholdField";
+import { useRulesFetcher } from "./useRulesFetcher";
+
+const EMPTY = { collectionId: "", collectionTitle: "", ruleType: "margin_floor", threshold: "" };
+
+/**
+ * Adds a collection rule. Embedded in Shopify, the collection comes from App Bridge's
+ * resource picker; elsewhere (the demo store) its id is typed and validated.
+ */
+export function CollectionRuleForm({ appBridge }: { appBridge: boolean }) {
+  const [values, setValues] = useState(EMPTY);
+  const fetcher = useRulesFetcher("collection-rule", useCallback(() => setValues(EMPTY), []));
+  const [form, fields] = useForm({
+    id: "collection-rule-form",
+    lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
+    constraint: getZodConstraint(collectionRuleSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: collectionRuleSchema }),
+    onSubmit(event, { formData, submission }) {
+      event.preventDefault();
+      if (submission?.status === "success") fetcher.submit(formData, { method: "post" });
+    },
+  });
+  const input = thresholdInput(values.ruleType, values.ruleType === "margin_floor" ? "PERCENT" : "AMOUNT");
+  const set = (key: keyof typeof EMPTY) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
+
+  async function pickCollection() {
+    const picked = await window.shopify?.resourcePicker({ type: "collection", multiple: false });
+    const collection = picked?.[0];
+    if (collection) setValues((current) => ({ ...current, collectionId: collection.id, collectionTitle: collection.title ?? "" }));
+  }
+
+  return (
+    <form {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="createCollectionRule" />
+      <input type="hidden" name="collectionTitle" value={values.collectionTitle} />
+      <BlockStack gap="300">
+        <Text as="h3" variant="headingMd">
+          Add a collection rule
+        </Text>
+        <FormLayout>
+          <FormLayout.Group>
+            {appBridge ? (
+              <BlockStack gap="100">
+                <input type="hidden" name="collectionId" value={values.collectionId} />
+                <Text as="span">Collection</Text>
+                <InlineStack gap="200" blockAlign="center">
+                  <Button onClick={pickCollection}>Choose collection</Button>
+                  <Text as="span" tone={values.collectionTitle ? undefined : "subdued"}>
+                    {values.collectionTitle || "None chosen"}
+                  </Text>
+                </InlineStack>
+                {fields.collectionId.errors ? (
+                  <Text as="span" tone="critical">
+                    {fields.collectionId.errors[0]}
+                  </Text>
+                ) : null}
+              </BlockStack>
+            ) : (
+              <TextField
+                label="Collection ID"
+                helpText="The number in the collection's admin address, or its gid://shopify/Collection/… id"
+                {...textFieldProps(fields.collectionId)}
+                value={values.collectionId}
+                onChange={set("collectionId")}
+              />
+            )}
+            <Select
+              label="Rule type"
+              name={fields.ruleType.name}
+              id={fields.ruleType.id}
+              options={COLLECTION_RULE_TYPE_OPTIONS.map((option) => ({ ...option }))}
+              value={values.ruleType}
+              onChange={set("ruleType")}
+            />
+            <ThresholdField input={input} field={fields.threshold} value={values.threshold} onChange={set("threshold")} />
+          </FormLayout.Group>
+        </FormLayout>
+        <InlineStack>
+          <Button submit loading={fetcher.state !== "idle"}>
+            Add collection rule
+          </Button>
+        </InlineStack>
+      </BlockStack>
+    </form>
+  );
+}

@@ -1,0 +1,134 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { FormLayout, Modal, Select, TextField } from "@shopify/polaris";
+import { useCallback, useState } from "react";
+import {
+  RULE_ACTION_OPTIONS,
+  RULE_TYPE_OPTIONS,
+  UNIT_OPTIONS,
+  initialUnitFor,
+  thresholdInput,
+  type RuleType,
+  type ThresholdUnit,
+} from "../../domain/rules";
+import { ruleSchema } from "../../forms/rules";
+import { textFieldProps } from "../../components/conform-polaris";
+import { ThresholdField } from "./ThresholdField";
+import { useRulesFetcher } from "./useRulesFetcher";
+
+export interface RuleFormValues {
+  id?: string;
+  name: string;
+  description: string;
+  ruleType: RuleType;
+  thresholdUnit: ThresholdUnit;
+  threshold: string;
+  action: string;
+}
+
+export const EMPTY_RULE: RuleFormValues = {
+  name: "",
+  description: "",
+  ruleType: "max_discount",
+  thresholdUnit: initialUnitFor("max_discount"),
+  threshold: "",
+  action: "alert",
+};
+
+/** The 'Add New Rule' and 'Edit Rule' dialogs (seed-spec sections 2, 3, 4 and 5). */
+export function RuleDialog({
+  mode,
+  initial,
+  onClose,
+}: {
+  mode: "add" | "edit";
+  initial: RuleFormValues;
+  onClose: () => void;
+}) {
+  const [values, setValues] = useState<RuleFormValues>(initial);
+  const fetcher = useRulesFetcher(`rule-${mode}`, useCallback(() => onClose(), [onClose]));
+  const [form, fields] = useForm({
+    id: `rule-${mode}-form`,
+    lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
+    constraint: getZodConstraint(ruleSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ruleSchema }),
+    onSubmit(event, { formData, submission }) {
+      event.preventDefault();
+      if (submission?.status !== "success") return;
+      fetcher.submit(formData, { method: "post" });
+    },
+  });
+  const input = thresholdInput(values.ruleType, values.thresholdUnit);
+  const set = <K extends keyof RuleFormValues>(key: K) => (value: RuleFormValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+  const busy = fetcher.state !== "idle";
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={mode === "add" ? "Add New Rule" : "Edit Rule"}
+      primaryAction={{
+        content: busy ? "Saving..." : mode === "add" ? "Add Rule" : "Save Changes",
+        loading: busy,
+        onAction: () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit(),
+      }}
+      secondaryActions={[{ content: "Cancel", onAction: onClose }]}
+    >
+      <Modal.Section>
+        <form {...getFormProps(form)}>
+          <input type="hidden" name="intent" value={mode === "add" ? "create" : "update"} />
+          {values.id ? <input type="hidden" name="id" value={values.id} /> : null}
+          {input.showUnit ? null : <input type="hidden" name="thresholdUnit" value={values.thresholdUnit} />}
+          <FormLayout>
+            <TextField label="Name" {...textFieldProps(fields.name)} value={values.name} onChange={set("name")} requiredIndicator />
+            <TextField
+              label="Description"
+              {...textFieldProps(fields.description)}
+              value={values.description}
+              onChange={set("description")}
+              multiline={2}
+            />
+            <Select
+              label="Rule Type"
+              name={fields.ruleType.name}
+              id={fields.ruleType.id}
+              options={RULE_TYPE_OPTIONS}
+              value={values.ruleType}
+              error={fields.ruleType.errors?.[0]}
+              onChange={(ruleType) =>
+                setValues((current) => ({
+                  ...current,
+                  ruleType: ruleType as RuleType,
+                  thresholdUnit: initialUnitFor(ruleType),
+                }))
+              }
+            />
+            {input.showUnit ? (
+              <Select
+                label="Unit"
+                name={fields.thresholdUnit.name}
+                id={fields.thresholdUnit.id}
+                options={UNIT_OPTIONS.map((option) => ({ ...option }))}
+                value={values.thresholdUnit}
+                onChange={(unit) => set("thresholdUnit")(unit as ThresholdUnit)}
+              />
+            ) : null}
+            <ThresholdField input={input} field={fields.threshold} value={values.threshold} onChange={set("threshold")} />
+            <Select
+              label="Action"
+              name={fields.action.name}
+              id={fields.action.id}
+              options={RULE_ACTION_OPTIONS.map((option) => ({ ...option }))}
+              value={values.action}
+              error={fields.action.errors?.[0]}
+              onChange={set("action")}
+            />
+          </FormLayout>
+        </form>
+      </Modal.Section>
+    </Modal>
+  );
+}

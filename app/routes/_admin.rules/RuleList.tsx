@@ -1,0 +1,111 @@
+import { Badge, BlockStack, Box, Button, Checkbox, InlineStack, Modal, Text } from "@shopify/polaris";
+import { useCallback, useEffect, useState } from "react";
+import type { RuleListItem } from "./rule-list-items";
+import { useRulesFetcher } from "./useRulesFetcher";
+
+const STATUS_TONES: Record<string, "success" | "critical" | undefined> = { Alert: "success", Block: "critical", Inactive: undefined };
+
+function ActiveToggle({ rule }: { rule: RuleListItem }) {
+  const [checked, setChecked] = useState(rule.isActive);
+  const fetcher = useRulesFetcher(`toggle-${rule.id}`);
+  // Once settled the box shows what the server has: a refused change (the plan's limit) goes back.
+  useEffect(() => {
+    if (fetcher.state === "idle") setChecked(rule.isActive);
+  }, [rule.isActive, fetcher.state, fetcher.data]);
+  return (
+    <Checkbox
+      label="Active"
+      checked={checked}
+      disabled={fetcher.state !== "idle"}
+      onChange={(next) => {
+        setChecked(next);
+        fetcher.submit({ intent: "toggle", id: rule.id, isActive: String(next) }, { method: "post" });
+      }}
+    />
+  );
+}
+
+/** The delete confirmation; it lives with the list, so its answer outlives the deleted row. */
+function DeleteConfirmation({ rule, onClose }: { rule: RuleListItem | null; onClose: () => void }) {
+  const fetcher = useRulesFetcher("delete-rule", onClose);
+  return (
+    <Modal
+      open={rule !== null}
+      onClose={onClose}
+      title="Delete rule"
+      primaryAction={{
+        content: "Delete",
+        destructive: true,
+        loading: fetcher.state !== "idle",
+        onAction: () =>
+          rule &&
+          fetcher.submit({ intent: rule.collectionRule ? "deleteCollectionRule" : "delete", id: rule.id }, { method: "post" }),
+      }}
+      secondaryActions={[{ content: "Cancel", onAction: onClose }]}
+    >
+      <Modal.Section>
+        <Text as="p">Are you sure you want to delete this rule?</Text>
+      </Modal.Section>
+    </Modal>
+  );
+}
+
+/** The Basic Rules list: ordinary and collection rules (seed-spec sections 2 and 4). */
+export function RuleList({ rules, onEdit }: { rules: RuleListItem[]; onEdit: (rule: RuleListItem) => void }) {
+  const [deleting, setDeleting] = useState<RuleListItem | null>(null);
+  const closeDelete = useCallback(() => setDeleting(null), []);
+  const confirmation = <DeleteConfirmation rule={deleting} onClose={closeDelete} />;
+  if (rules.length === 0) {
+    return (
+      <>
+        <Text as="p" tone="subdued">
+          No rules configured yet. Click &quot;Add Rule&quot; to get started.
+        </Text>
+        {confirmation}
+      </>
+    );
+  }
+  return (
+    <BlockStack gap="300" as="ul">
+      {rules.map((rule) => (
+        <Box as="li" key={rule.id} padding="400" background="bg-surface-secondary" borderRadius="300">
+          <section aria-label={rule.name}>
+            <InlineStack align="space-between" blockAlign="center" gap="400">
+              <BlockStack gap="100">
+                <InlineStack gap="200" blockAlign="center">
+                  <Text as="h4" variant="headingSm">
+                    {rule.name}
+                  </Text>
+                  <Badge tone={STATUS_TONES[rule.status]}>{rule.status}</Badge>
+                </InlineStack>
+                <Text as="p" tone="subdued">
+                  {rule.description || "No description"}
+                </Text>
+                <Text as="p">
+                  {rule.typeLabel} · {rule.threshold}
+                </Text>
+              </BlockStack>
+              <InlineStack gap="300" blockAlign="center">
+                {rule.collectionRule ? null : <ActiveToggle rule={rule} />}
+                {rule.collectionRule ? null : (
+                  <Button onClick={() => onEdit(rule)} accessibilityLabel={`Edit ${rule.name}`}>
+                    Edit
+                  </Button>
+                )}
+                <Button
+                  tone="critical"
+                  variant="tertiary"
+                  onClick={() => setDeleting(rule)}
+                  accessibilityLabel={`Delete ${rule.name}`}
+                >
+                  Delete
+                </Button>
+              </InlineStack>
+            </InlineStack>
+          </section>
+        </Box>
+      ))}
+      {confirmation}
+    </BlockStack>
+  );
+}

@@ -1,0 +1,133 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Await, useLoaderData } from "@remix-run/react";
+import { Banner, BlockStack, Card, Divider, InlineGrid, InlineStack, Text } from "@shopify/polaris";
+import { Suspense, useCallback, useState } from "react";
+import { AdminPage, useAdminLayout } from "../../components/AdminPage";
+import { AdvancedRules, DiscountMethodKinds } from "./AdvancedRules";
+import { CollectionRuleForm } from "./CollectionRuleForm";
+import { EMPTY_RULE, RuleDialog, type RuleFormValues } from "./RuleDialog";
+import { RuleList } from "./RuleList";
+import { BlockingSettingsForm, StackingSettingsForm } from "./SettingsForms";
+import { useAppBridgePresent } from "../../components/useAppBridge";
+import { PLANS, canActivateAnotherRule } from "../../domain/plans";
+import { requireAdmin } from "../../services/shops/admin-context.server";
+import { InputRefusal, readForm } from "../../http/request-body.server";
+import { handleRulesAction, refusedRulesForm } from "./actions.server";
+import { collectionRuleListItem, ruleListItem, type RuleListItem } from "./rule-list-items";
+import {
+  countActiveRules,
+  getBlockingSettings,
+  getStackingSettings,
+  listCollectionRules,
+  listRules,
+  planLimitMessage,
+} from "../../services/rules/rules.server";
+
+export const meta: MetaFunction = () => [{ title: "Rules · Margin Guardrail" }];
+
+async function ruleItems(shopId: string): Promise<RuleListItem[]> {
+  const [rules, collectionRules] = await Promise.all([listRules(shopId), listCollectionRules(shopId)]);
+  return [...rules.map(ruleListItem), ...collectionRules.map(collectionRuleListItem)];
+}
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { shop, plan } = await requireAdmin(request);
+  const [activeCount, stacking, blocking] = await Promise.all([
+    countActiveRules(shop.id),
+    getStackingSettings(shop.id),
+    getBlockingSettings(shop.id),
+  ]);
+  const atLimit = !canActivateAnotherRule(plan, activeCount);
+  return {
+    // streamed: the list shows 'Loading rules...' until it arrives
+    rules: ruleItems(shop.id),
+    activeCount,
+    ruleLimit: PLANS[plan].ruleLimit,
+    limitNotice: atLimit ? planLimitMessage(plan) : null,
+    stacking,
+    blocking,
+  };
+};
+
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const context = await requireAdmin(request);
+  let formData: FormData;
+  try {
+    formData = await readForm(request);
+  } catch (error) {
+    if (!(error instanceof InputRefusal)) throw error;
+    const refused = refusedRulesForm(error.message);
+    return data(refused, { status: refused.status });
+  }
+  const result = await handleRulesAction(context, formData);
+  return data(result, { status: result.status });
+};
+
+export default function Rules() {
+  const { rules, activeCount, ruleLimit, limitNotice, stacking, blocking } = useLoaderData<typeof loader>();
+  const { demo } = useAdminLayout();
+  const appBridge = useAppBridgePresent(demo);
+  const [dialog, setDialog] = useState<{ mode: "add" | "edit"; values: RuleFormValues } | null>(null);
+  const close = useCallback(() => setDialog(null), []);
+  const edit = (rule: RuleListItem) =>
+    rule.edit &&
+    setDialog({
+      mode: "edit",
+      values: { id: rule.id, name: rule.name, description: rule.description ?? "", ...rule.edit },
+    });
+
+  return (
+    <AdminPage
+      title="Rules"
+      description="Discount thresholds and margin protection for every order"
+      primaryAction={{ content: "Add Rule", onAction: () => setDialog({ mode: "add", values: EMPTY_RULE }) }}
+    >
+      <Card>
+        <BlockStack gap="500">
+          <BlockStack gap="100">
+            <Text as="h2" variant="headingLg">
+              Rule Builder
+            </Text>
+            <Text as="p" tone="subdued">
+              Configure discount thresholds and margin protection
+            </Text>
+          </BlockStack>
+          {limitNotice ? <Banner tone="warning">{limitNotice}</Banner> : null}
+          <InlineStack align="space-between">
+            <Text as="h3" variant="headingMd">
+              Basic Rules
+            </Text>
+            <Text as="span" tone="subdued">
+              {ruleLimit === null ? `${activeCount} active` : `${activeCount} of ${ruleLimit} active`}
+            </Text>
+          </InlineStack>
+          <Suspense
+            fallback={
+              <Text as="p" tone="subdued">
+                Loading rules...
+              </Text>
+            }
+          >
+            <Await resolve={rules}>{(items) => <RuleList rules={items} onEdit={edit} />}</Await>
+          </Suspense>
+          <Divider />
+          <CollectionRuleForm appBridge={appBridge} />
+          <Divider />
+          <AdvancedRules />
+          <Divider />
+          <DiscountMethodKinds />
+        </BlockStack>
+      </Card>
+      <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
+        <Card>
+          <StackingSettingsForm initial={stacking} />
+        </Card>
+        <Card>
+          <BlockingSettingsForm initial={blocking} />
+        </Card>
+      </InlineGrid>
+      {dialog ? <RuleDialog key={dialog.values.id ?? "new"} mode={dialog.mode} initial={dialog.values} onClose={close} /> : null}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,54 @@
+import type { Rule } from "@prisma/client";
+import { RULE_TYPE_LABELS, formatThreshold, ruleStatusLabel } from "../../domain/rule-display";
+import { editableThreshold, type MappedCollectionRule, type RuleType, type ThresholdUnit } from "../../domain/rules";
+
+/** A rule as the Rules list shows it, with what its edit dialog starts from. */
+export interface RuleListItem {
+  id: string;
+  name: string;
+  description: string | null;
+  typeLabel: string;
+  threshold: string;
+  status: string;
+  isActive: boolean;
+  collectionRule: boolean;
+  edit: {
+    ruleType: RuleType;
+    thresholdUnit: ThresholdUnit;
+    threshold: string;
+    action: string;
+  } | null;
+}
+
+export function ruleListItem(rule: Rule): RuleListItem {
+  return {
+    id: rule.id,
+    name: rule.name,
+    description: rule.description,
+    typeLabel: RULE_TYPE_LABELS[rule.ruleType] ?? rule.ruleType,
+    threshold: formatThreshold(rule),
+    status: ruleStatusLabel(rule),
+    isActive: rule.isActive,
+    collectionRule: false,
+    edit: {
+      ruleType: rule.ruleType as RuleType,
+      thresholdUnit: rule.thresholdUnit === "PERCENT" ? "PERCENT" : "AMOUNT",
+      threshold: editableThreshold(rule),
+      action: rule.action,
+    },
+  };
+}
+
+export function collectionRuleListItem(rule: MappedCollectionRule): RuleListItem {
+  return {
+    id: rule.id,
+    name: rule.name,
+    description: rule.description,
+    typeLabel: RULE_TYPE_LABELS.collection_rule,
+    threshold: formatThreshold(rule),
+    status: ruleStatusLabel(rule),
+    isActive: rule.isActive,
+    collectionRule: true,
+    edit: null,
+  };
+}

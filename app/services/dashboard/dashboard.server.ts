@@ -1,0 +1,47 @@
+import prisma from "../../db.server";
+import { DASHBOARD_RECENT_EVENTS, dashboardCounts } from "../../domain/audit-events";
+import { toEventView, type AuditEventView } from "../../domain/audit-view";
+import type { PlanId } from "../../domain/plans";
+import type { RoiSummary } from "../../domain/roi";
+import { ROI_WINDOW_DAYS } from "../../domain/windows";
+import { latestAuditEvents, rollupDay } from "../audit/events.server";
+import { roiSince } from "../roi/roi.server";
+
+export interface DashboardData {
+  activeRules: number;
+  blockedCheckouts: number;
+  alertsSent: number;
+  recentEvents: AuditEventView[];
+  roi: RoiSummary;
+}
+
+/**
+ * Everything the Dashboard shows, from the database. Counts read the per-day rollups
+ * (a few rows per day), not the events table, so they stay fast with millions of events.
+ */
+export async function loadDashboard(
+  shop: { id: string; plan: PlanId; timezone: string },
+  now = new Date(),
+): Promise<DashboardData> {
+  const since = rollupDay(new Date(now.getTime() - ROI_WINDOW_DAYS * 86_400_000));
+  const [activeRules, activeCollectionRules, totals, roi, recent] = await Promise.all([
+    prisma.rule.count({ where: { shopId: shop.id, isActive: true } }),
+    prisma.collectionRule.count({ where: { shopId: shop.id, isActive: true } }),
+    prisma.eventRollup.groupBy({
+      by: ["eventType"],
+      where: { shopId: shop.id },
+      _sum: { count: true },
+    }),
+    roiSince(shop.id, shop.plan, since),
+    latestAuditEvents(shop.id, DASHBOARD_RECENT_EVENTS),
+  ]);
+  const counts = dashboardCounts(
+    totals.map((row) => ({ eventType: row.eventType, count: row._sum.count ?? 0 })),
+  );
+  return {
+    activeRules: activeRules + activeCollectionRules,
+    ...counts,
+    recentEvents: recent.map((event) => toEventView(event, shop.timezone)),
+    roi,
+  };
+}

@@ -1,0 +1,57 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import { Resend } from "resend";
+import { getEnv } from "../../env.server";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+}
+
+export type MailResult =
+  | { status: "sent"; transport: "resend" | "smtp" | "outbox"; id?: string }
+  | { status: "error"; error: string };
+
+const SMTP_TIMEOUTS_MS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
+/** The one mailer: Resend when its key is set, SMTP when configured, a local outbox otherwise. */
+export async function sendMail(message: MailMessage): Promise<MailResult> {
+  const env = getEnv();
+  const { from, resendApiKey, smtpUrl, outboxDir } = env.mail;
+  try {
+    if (resendApiKey) {
+      const { data, error } = await new Resend(resendApiKey).emails.send({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        replyTo: message.replyTo,
+      });
+      if (error) return { status: "error", error: `Resend: ${error.message}` };
+      return { status: "sent", transport: "resend", id: data?.id };
+    }
+    if (smtpUrl) {
+      const url = new URL(smtpUrl);
+      // Timeouts keep a form submission from hanging on an unreachable mail server.
+      for (const [key, value] of Object.entries(SMTP_TIMEOUTS_MS)) {
+        if (!url.searchParams.has(key)) url.searchParams.set(key, String(value));
+      }
+      const transport = nodemailer.createTransport(url.toString());
+      const info = await transport.sendMail({ from, ...message });
+      return { status: "sent", transport: "smtp", id: info.messageId };
+    }
+    if (env.isProduction) {
+      return { status: "error", error: "No mail transport: set RESEND_API_KEY or SMTP_URL." };
+    }
+    await fs.mkdir(outboxDir, { recursive: true });
+    const file = path.join(outboxDir, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.json`);
+    await fs.writeFile(file, JSON.stringify({ from, ...message, date: new Date().toISOString() }, null, 2));
+    console.log(`[mail] "${message.subject}" to ${message.to} written to ${file}`);
+    return { status: "sent", transport: "outbox" };
+  } catch (error) {
+    return { status: "error", error: error instanceof Error ? error.message : String(error) };
+  }
+}

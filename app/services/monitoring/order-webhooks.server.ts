@@ -1,0 +1,14 @@
+import type { OrderPayload } from "../../domain/order-payload";
+import type { VerifiedWebhook } from "../../http/webhooks.server";
+import { enqueueOrderWebhook, kickOrderWorker } from "./engine.server";
+
+/**
+ * orders/create and orders/updated, verified by receiveWebhook (HMAC, topic, shop, JSON):
+ * claimed once per webhook id with the order queued in the same statement, acknowledged,
+ * then evaluated by the in-process worker (app/background.server.ts).
+ */
+export async function queueOrderWebhook(webhook: VerifiedWebhook<OrderPayload>): Promise<Response> {
+  const result = await enqueueOrderWebhook(webhook);
+  if (result === "queued") void kickOrderWorker();
+  return new Response(null, { status: 200, headers: result === "duplicate" ? { "X-Duplicate": "1" } : {} });
+}

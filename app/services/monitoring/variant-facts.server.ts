@@ -1,0 +1,131 @@
+import prisma from "../../db.server";
+
+/** What the engine needs of a variant beyond the payload. */
+export interface VariantFacts {
+  unitCostCents: number | null;
+  collectionIds: string[];
+}
+
+/** The authenticated Admin GraphQL client's call (admin.graphql), or a stand-in in tests. */
+export type AdminGraphql = (query: string, options?: { variables?: Record<string, unknown> }) => Promise<Response>;
+
+/** Cached facts are refreshed after this long even without a webhook saying they changed. */
+export const VARIANT_FACTS_TTL_MS = 24 * 60 * 60 * 1000;
+/** Variants asked for in one GraphQL call. */
+export const VARIANT_BATCH = 100;
+
+const VARIANT_FACTS_QUERY = `#graphql
+  query VariantFacts($ids: [ID!]!) {
+    nodes(ids: $ids) {
+      ... on ProductVariant {
+        id
+        inventoryItem {
+          id
+          unitCost {
+            amount
+            currencyCode
+          }
+        }
+        product {
+          id
+          collections(first: 50) {
+            nodes {
+              id
+            }
+          }
+        }
+      }
+    }
+  }`;
+
+interface VariantNode {
+  id?: string;
+  inventoryItem?: { id?: string; unitCost?: { amount?: string | number; currencyCode?: string } | null } | null;
+  product?: { id?: string; collections?: { nodes?: { id?: string }[] } } | null;
+}
+
+function toCents(amount: string | number | undefined): number | null {
+  if (amount === undefined || amount === null) return null;
+  const number = Number(amount);
+  return Number.isFinite(number) ? Math.round(number * 100) : null;
+}
+
+async function fetchBatch(graphql: AdminGraphql, ids: string[]): Promise<VariantNode[]> {
+  const response = await graphql(VARIANT_FACTS_QUERY, { variables: { ids } });
+  const body = (await response.json()) as { data?: { nodes?: (VariantNode | null)[] }; errors?: unknown };
+  if (body.errors) throw new Error(`Admin API refused the variant query: ${JSON.stringify(body.errors).slice(0, 300)}`);
+  return (body.data?.nodes ?? []).filter((node): node is VariantNode => Boolean(node?.id));
+}
+
+/**
+ * Unit costs and collections of the given variants: from the cache when fresh, otherwise
+ * from Shopify's Admin API in batches, then cached. Without a client (the demo store, or a
+ * shop without an offline session) only the cache answers. A variant Shopify has no cost
+ * for stays null: never guessed.
+ */
+export async function loadVariantFacts(
+  shopId: string,
+  variantIds: string[],
+  graphql: AdminGraphql | null,
+  now = new Date(),
+): Promise<Map<string, VariantFacts>> {
+  const unique = [...new Set(variantIds)];
+  const cached = await prisma.variantUnitCost.findMany({ where: { shopId, variantId: { in: unique } } });
+  const result = new Map<string, VariantFacts>();
+  for (const row of cached) {
+    result.set(row.variantId, {
+      unitCostCents: row.unitCostCents,
+      collectionIds: Array.isArray(row.collectionIds) ? (row.collectionIds as string[]) : [],
+    });
+  }
+  const fresh = new Set(
+    cached
+      .filter((row) => row.collectionIds !== null && now.getTime() - row.fetchedAt.getTime() < VARIANT_FACTS_TTL_MS)
+      .map((row) => row.variantId),
+  );
+  const missing = unique.filter((id) => !fresh.has(id));
+  if (!graphql || missing.length === 0) return result;
+
+  for (let start = 0; start < missing.length; start += VARIANT_BATCH) {
+    const nodes = await fetchBatch(graphql, missing.slice(start, start + VARIANT_BATCH));
+    for (const node of nodes) {
+      const facts: VariantFacts = {
+        unitCostCents: toCents(node.inventoryItem?.unitCost?.amount),
+        collectionIds: (node.product?.collections?.nodes ?? []).flatMap((collection) => (collection.id ? [collection.id] : [])),
+      };
+      result.set(node.id!, facts);
+      const data = {
+        inventoryItemId: node.inventoryItem?.id ?? null,
+        productId: node.product?.id ?? null,
+        unitCostCents: facts.unitCostCents,
+        currency: node.inventoryItem?.unitCost?.currencyCode ?? null,
+        collectionIds: facts.collectionIds,
+        fetchedAt: now,
+      };
+      await prisma.variantUnitCost.upsert({
+        where: { shopId_variantId: { shopId, variantId: node.id! } },
+        create: { shopId, variantId: node.id!, ...data },
+        update: data,
+      });
+    }
+  }
+  return result;
+}
+
+/** inventory_items/update: Shopify reports a changed cost; the cached cost follows. */
+export async function applyInventoryItemCost(
+  shopDomain: string,
+  inventoryItemId: string,
+  cost: string | number | null | undefined,
+): Promise<number> {
+  // A payload without a cost says nothing about it; null means the cost was cleared.
+  if (cost === undefined) return 0;
+  const shop = await prisma.shop.findUnique({ where: { domain: shopDomain } });
+  if (!shop) return 0;
+  const unitCostCents = cost === null ? null : toCents(cost);
+  const result = await prisma.variantUnitCost.updateMany({
+    where: { shopId: shop.id, inventoryItemId },
+    data: { unitCostCents, fetchedAt: new Date() },
+  });
+  return result.count;
+}

@@ -1,0 +1,208 @@
+import type { Prisma, Rule } from "@prisma/client";
+import prisma from "../../db.server";
+import { PLANS, canActivateAnotherRule, planName, type PlanId } from "../../domain/plans";
+import {
+  DEFAULT_CURRENCY,
+  DEFAULT_PRIORITY,
+  mapCollectionRule,
+  storedThreshold,
+  type MappedCollectionRule,
+} from "../../domain/rules";
+import type { BlockingInput, CollectionRuleInput, RuleInput, StackingInput } from "../../forms/rules";
+import { recordAuditEvents } from "../audit/events.server";
+import { forgetShopRules } from "./cache.server";
+
+/** The shop a rules operation runs for: every query below is scoped by its id. */
+export interface RuleOwner {
+  id: string;
+  plan: PlanId;
+  currency?: string;
+}
+
+export type RuleResult<T> =
+  | { ok: true; value: T }
+  | { ok: false; status: 404 | 409; message: string };
+
+type Tx = Prisma.TransactionClient;
+
+const NOT_FOUND = { ok: false as const, status: 404 as const, message: "Rule not found" };
+
+/** "Free allows at most 2 active rules": refused with the limit and the way up. */
+export function planLimitMessage(plan: PlanId): string {
+  const limit = PLANS[plan].ruleLimit;
+  if (plan === "free") return `You've reached your ${limit}-rule limit. Upgrade to Core for 10 rules.`;
+  return `Your ${planName(plan)} plan allows ${limit} active rules. Upgrade to Plus for unlimited rules (coming soon).`;
+}
+
+/** Active rules and active collection rules both count toward the plan's limit. */
+export async function countActiveRules(shopId: string, tx: Tx = prisma): Promise<number> {
+  const [rules, collectionRules] = await Promise.all([
+    tx.rule.count({ where: { shopId, isActive: true } }),
+    tx.collectionRule.count({ where: { shopId, isActive: true } }),
+  ]);
+  return rules + collectionRules;
+}
+
+async function roomForOneMore(owner: RuleOwner, tx: Tx): Promise<boolean> {
+  return canActivateAnotherRule(owner.plan, await countActiveRules(owner.id, tx));
+}
+
+export function listRules(shopId: string): Promise<Rule[]> {
+  return prisma.rule.findMany({ where: { shopId }, orderBy: [{ priority: "desc" }, { createdAt: "asc" }, { id: "asc" }] });
+}
+
+export async function listCollectionRules(shopId: string): Promise<MappedCollectionRule[]> {
+  const rows = await prisma.collectionRule.findMany({ where: { shopId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  return rows.map(mapCollectionRule);
+}
+
+export function findRule(shopId: string, id: string): Promise<Rule | null> {
+  return prisma.rule.findFirst({ where: { id, shopId } });
+}
+
+/** The stored fields of a rule; an edit keeps what it does not send (currency, priority, conditions). */
+function ruleData(owner: RuleOwner, input: RuleInput, existing?: Rule) {
+  return {
+    name: input.name,
+    description: input.description,
+    ruleType: input.ruleType,
+    ...storedThreshold(input.ruleType, input.thresholdUnit, input.threshold),
+    action: input.action,
+    currency: input.currency ?? existing?.currency ?? owner.currency ?? DEFAULT_CURRENCY,
+    priority: input.priority ?? existing?.priority ?? DEFAULT_PRIORITY,
+    conditions: (input.conditions ?? existing?.conditions ?? {}) as Prisma.InputJsonValue,
+  };
+}
+
+/** Creates a rule (active unless said otherwise) and records a rule_created event. */
+export function createRule(owner: RuleOwner, input: RuleInput): Promise<RuleResult<Rule>> {
+  return prisma.$transaction(async (tx): Promise<RuleResult<Rule>> => {
+    const isActive = input.isActive ?? true;
+    if (isActive && !(await roomForOneMore(owner, tx))) {
+      return { ok: false, status: 409, message: planLimitMessage(owner.plan) };
+    }
+    const rule = await tx.rule.create({ data: { ...ruleData(owner, input), isActive, shopId: owner.id } });
+    await recordAuditEvents(
+      owner.id,
+      [
+        {
+          eventType: "rule_created",
+          severity: "low",
+          message: `Rule "${rule.name}" created`,
+          ruleId: rule.id,
+          ruleKey: rule.ruleType,
+          ruleName: rule.name,
+          threshold: rule.thresholdPercent ?? (rule.thresholdAmountCents ?? 0) / 100,
+          discountCodes: [],
+          details: { rule_name: rule.name, threshold_amount: rule.threshold },
+        },
+      ],
+      tx,
+    );
+    return { ok: true, value: rule };
+  }).finally(() => forgetShopRules(owner.id));
+}
+
+/** Saves the edit dialog: every field, and the active flag if given. */
+export function updateRule(owner: RuleOwner, id: string, input: RuleInput): Promise<RuleResult<Rule>> {
+  return prisma.$transaction(async (tx): Promise<RuleResult<Rule>> => {
+    const existing = await tx.rule.findFirst({ where: { id, shopId: owner.id } });
+    if (!existing) return NOT_FOUND;
+    const isActive = input.isActive ?? existing.isActive;
+    if (isActive && !existing.isActive && !(await roomForOneMore(owner, tx))) {
+      return { ok: false, status: 409, message: planLimitMessage(owner.plan) };
+    }
+    const rule = await tx.rule.update({ where: { id: existing.id }, data: { ...ruleData(owner, input, existing), isActive } });
+    return { ok: true, value: rule };
+  }).finally(() => forgetShopRules(owner.id));
+}
+
+/** The list's active toggle. Turning a rule on counts against the plan's limit. */
+export function setRuleActive(owner: RuleOwner, id: string, isActive: boolean): Promise<RuleResult<Rule>> {
+  return prisma.$transaction(async (tx): Promise<RuleResult<Rule>> => {
+    const existing = await tx.rule.findFirst({ where: { id, shopId: owner.id } });
+    if (!existing) return NOT_FOUND;
+    if (isActive && !existing.isActive && !(await roomForOneMore(owner, tx))) {
+      return { ok: false, status: 409, message: planLimitMessage(owner.plan) };
+    }
+    const rule = await tx.rule.update({ where: { id: existing.id }, data: { isActive } });
+    return { ok: true, value: rule };
+  }).finally(() => forgetShopRules(owner.id));
+}
+
+export async function deleteRule(owner: RuleOwner, id: string): Promise<RuleResult<{ id: string }>> {
+  const result = await prisma.rule.deleteMany({ where: { id, shopId: owner.id } });
+  forgetShopRules(owner.id);
+  return result.count === 1 ? { ok: true, value: { id } } : NOT_FOUND;
+}
+
+export function createCollectionRule(owner: RuleOwner, input: CollectionRuleInput): Promise<RuleResult<MappedCollectionRule>> {
+  return prisma.$transaction(async (tx): Promise<RuleResult<MappedCollectionRule>> => {
+    if (!(await roomForOneMore(owner, tx))) return { ok: false, status: 409, message: planLimitMessage(owner.plan) };
+    const row = await tx.collectionRule.create({
+      data: {
+        shopId: owner.id,
+        collectionId: input.collectionId,
+        collectionTitle: input.collectionTitle,
+        ruleType: input.ruleType,
+        threshold: input.threshold,
+        action: input.action,
+        currency: owner.currency ?? DEFAULT_CURRENCY,
+        conditions: {},
+      },
+    });
+    const mapped = mapCollectionRule(row);
+    await recordAuditEvents(
+      owner.id,
+      [
+        {
+          eventType: "rule_created",
+          severity: "low",
+          message: `Collection rule "${mapped.name}" created`,
+          ruleId: row.id,
+          ruleKey: "collection_rule",
+          ruleName: mapped.name,
+          threshold: row.threshold,
+          discountCodes: [],
+          details: { rule_name: mapped.name, threshold_amount: row.threshold },
+        },
+      ],
+      tx,
+    );
+    return { ok: true, value: mapped };
+  }).finally(() => forgetShopRules(owner.id));
+}
+
+export async function deleteCollectionRule(owner: RuleOwner, id: string): Promise<RuleResult<{ id: string }>> {
+  const result = await prisma.collectionRule.deleteMany({ where: { id, shopId: owner.id } });
+  forgetShopRules(owner.id);
+  return result.count === 1 ? { ok: true, value: { id } } : { ok: false, status: 404, message: "Collection rule not found" };
+}
+
+export async function getStackingSettings(shopId: string): Promise<StackingInput> {
+  const row = await prisma.stackingSettings.findUnique({ where: { shopId } });
+  return {
+    enabled: row?.enabled ?? false,
+    blockedStacking: Array.isArray(row?.blockedStacking) ? (row.blockedStacking as string[][]) : [],
+  };
+}
+
+export async function saveStackingSettings(shopId: string, input: StackingInput): Promise<StackingInput> {
+  await prisma.stackingSettings.upsert({
+    where: { shopId },
+    create: { shopId, enabled: input.enabled, blockedStacking: input.blockedStacking },
+    update: { enabled: input.enabled, blockedStacking: input.blockedStacking },
+  });
+  forgetShopRules(shopId);
+  return input;
+}
+
+export async function getBlockingSettings(shopId: string): Promise<BlockingInput> {
+  const row = await prisma.blockingSettings.upsert({ where: { shopId }, create: { shopId }, update: {} });
+  return { instantBlocking: row.instantBlocking, staffOverride: row.staffOverride, customerMessage: row.customerMessage };
+}
+
+export async function saveBlockingSettings(shopId: string, input: BlockingInput): Promise<BlockingInput> {
+  await prisma.blockingSettings.upsert({ where: { shopId }, create: { shopId, ...input }, update: input });
+  return input;
+}

@@ -1,0 +1,64 @@
+import type { Shop } from "@prisma/client";
+import type { AdminApiContext } from "@shopify/shopify-app-remix/server";
+import prisma from "../../db.server";
+import { getEnv } from "../../env.server";
+import { detectPlan, planFromAlertSettings, toPlanId, type PlanId } from "../../domain/plans";
+import { authenticate } from "../../shopify.server";
+import { ensureShop } from "./shops.server";
+
+export interface AdminContext {
+  shop: Shop;
+  plan: PlanId;
+  /** true when the request runs against the seeded demo store (decisions.md #13) */
+  demo: boolean;
+  /** the Admin API client; null in the demo store, which is not connected to Shopify */
+  admin: AdminApiContext | null;
+  /** Shopify's Billing API for the shop; null in the demo store */
+  billing: AdminBilling | null;
+}
+
+export type AdminBilling = Awaited<ReturnType<typeof authenticate.admin>>["billing"];
+
+/**
+ * Plan detection (seed-spec section 4): the shop's stored plan, then Shopify's active
+ * subscriptions, then the alert-settings rule; any failure means Free.
+ */
+export function planForShop(
+  shop: Shop,
+  activeSubscriptionNames?: () => Promise<string[]>,
+): Promise<PlanId> {
+  return detectPlan([
+    () => toPlanId(shop.plan),
+    async () => {
+      if (!activeSubscriptionNames) return null;
+      const names = await activeSubscriptionNames();
+      return names.map(toPlanId).find((plan) => plan !== null) ?? null;
+    },
+    async () =>
+      planFromAlertSettings(await prisma.alertSettings.findUnique({ where: { shopId: shop.id } })),
+  ]);
+}
+
+export function demoShop(): Promise<Shop> {
+  const env = getEnv();
+  return ensureShop(env.demoShopDomain, { name: "Margin Guardrail Demo", isDemo: true });
+}
+
+/**
+ * Authenticates an admin page or API request. In the demo store it is the demo shop;
+ * otherwise Shopify's session token is verified (authenticate.admin throws the redirect
+ * or 401 Response itself, which must reach Remix untouched).
+ */
+export async function requireAdmin(request: Request): Promise<AdminContext> {
+  if (getEnv().demoMode) {
+    const shop = await demoShop();
+    return { shop, plan: await planForShop(shop), demo: true, admin: null, billing: null };
+  }
+  const { session, admin, billing } = await authenticate.admin(request);
+  const shop = await ensureShop(session.shop);
+  const plan = await planForShop(shop, async () => {
+    const check = await billing.check();
+    return check.appSubscriptions.map((subscription) => subscription.name);
+  });
+  return { shop, plan, demo: false, admin, billing };
+}
