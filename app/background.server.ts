@@ -1,4 +1,4 @@
-import { kickOrderWorker, resumeOrderWorker, stopOrderWorker } from "./services/monitoring/engine.server";
+import { kickOrderWorker, resumeOrderWorker, stopOrderWorker } from "./services/monitoring/worker.server";
 
 /**
  * Every in-process worker starts and stops here, once, from the server entry (server.js

@@ -1,7 +1,7 @@
 import prisma from "../db.server";
 import { orderFactsFromPayload } from "../domain/order-payload";
 import { recordAuditEvents } from "../services/audit/events.server";
-import { evaluateShopOrders } from "../services/monitoring/engine.server";
+import { evaluateShopOrders } from "../services/monitoring/evaluation.server";
 import { ensureShop } from "../services/shops/shops.server";
 import { buildDemoStore, variantGid } from "./demo-store";
 

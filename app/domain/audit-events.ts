@@ -1,3 +1,5 @@
+import type { Prisma } from "@prisma/client";
+import type { Severity } from "./severity";
 /** Audit event types and the dashboard's counting rules (seed-spec sections 3 and 9). */
 
 export const AUDIT_EVENT_TYPES = [
@@ -58,3 +60,9 @@ export function dashboardCounts(rows: EventTypeCount[]): DashboardCounts {
   }
   return { alertsSent, blockedCheckouts };
 }
+
+/** An audit event to record: the row's fields without its shop and id. */
+export type NewAuditEvent = Omit<Prisma.AuditEventUncheckedCreateInput, "shopId" | "eventType" | "severity" | "id"> & {
+  eventType: AuditEventType;
+  severity: Severity;
+};

@@ -28,7 +28,7 @@ const routes = {
   customersRedact: await import("../../app/routes/webhooks.customers.redact"),
   dataRequest: await import("../../app/routes/webhooks.customers.data_request"),
 };
-const { drainOrderEvaluations } = await import("../../app/services/monitoring/engine.server");
+const { drainOrderEvaluations } = await import("../../app/services/monitoring/worker.server");
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => unknown;
 

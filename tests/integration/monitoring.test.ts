@@ -11,7 +11,7 @@ const OTHER = "monitor-b.myshopify.com";
 const { action: ordersCreate } = await import("../../app/routes/webhooks.orders.create");
 const { action: ordersUpdated } = await import("../../app/routes/webhooks.orders.updated");
 const { action: inventoryUpdate } = await import("../../app/routes/webhooks.inventory_items.update");
-const { drainOrderEvaluations } = await import("../../app/services/monitoring/engine.server");
+const { drainOrderEvaluations } = await import("../../app/services/monitoring/worker.server");
 
 const fake = installFakeAdminApi([
   { id: "gid://shopify/ProductVariant/901", inventoryItemId: "gid://shopify/InventoryItem/91", unitCost: "70.00", collectionIds: ["gid://shopify/Collection/5"] },

@@ -1,8 +1,14 @@
-import { Prisma, type AuditEvent } from "@prisma/client";
+import type { AuditEvent } from "@prisma/client";
 import { z } from "zod";
-import prisma from "../../db.server";
+import { fromSqlJson, fromSqlTime } from "../../db/columns";
+import {
+  selectAuditEvents,
+  selectAuditExportRows,
+  type AuditExportRow,
+  type AuditFilter,
+} from "../../db/audit-events.sql.server";
 import { AUDIT_EVENT_TYPES } from "../../domain/audit-events";
-import { SEVERITIES, severitiesAtLeast } from "../../domain/severity";
+import { SEVERITIES } from "../../domain/severity";
 
 /** The Audit Log's filters, read from a URL's query (page, JSON API and CSV export alike). */
 export const auditQuerySchema = z.object({
@@ -51,64 +57,25 @@ export async function auditPage(
   query: AuditQuery,
   pageSize = AUDIT_PAGE_SIZE,
 ): Promise<{ events: AuditEvent[]; nextCursor: string | null }> {
-  const rows = await prisma.$queryRaw<(Omit<AuditEvent, "createdAt"> & { createdAt: number | bigint })[]>`
-    SELECT * FROM "AuditEvent" WHERE ${auditFilters(shopId, query, decodeCursor(query.cursor))}
-    ORDER BY "createdAt" DESC, "id" DESC LIMIT ${pageSize + 1}`;
+  const rows = await selectAuditEvents(shopId, filterOf(query, decodeCursor(query.cursor)), pageSize + 1);
   const events = rows.slice(0, pageSize).map(
     (row): AuditEvent => ({
       ...row,
-      createdAt: new Date(Number(row.createdAt)),
-      discountCodes: parsedJson(row.discountCodes) ?? [],
-      details: parsedJson(row.details),
+      createdAt: fromSqlTime(row.createdAt),
+      discountCodes: fromSqlJson(row.discountCodes) ?? [],
+      details: fromSqlJson(row.details),
     }),
   );
   return { events, nextCursor: rows.length > pageSize ? encodeCursor(events[events.length - 1]) : null };
 }
 
-/** Raw queries may hand JSON columns back as text. */
-function parsedJson(value: unknown): Prisma.JsonValue {
-  return typeof value === "string" ? (JSON.parse(value) as Prisma.JsonValue) : (value as Prisma.JsonValue);
+function filterOf(query: AuditQuery, before: Cursor | null): AuditFilter {
+  return { type: query.type, severity: query.severity, q: query.q, before };
 }
 
 export const CSV_BATCH = 5000;
 
-/** The columns the CSV export writes. */
-export type AuditExportRow = Pick<
-  AuditEvent,
-  | "id"
-  | "eventType"
-  | "severity"
-  | "orderName"
-  | "orderId"
-  | "discountPercent"
-  | "totalDiscountCents"
-  | "preDiscountSubtotalCents"
-  | "subtotalAfterDiscountCents"
-  | "marginSavedCents"
-  | "marginPercent"
-  | "currency"
-  | "ruleKey"
-  | "ruleName"
-  | "threshold"
-  | "message"
-> & { discountCodes: unknown; createdAt: number | bigint };
-
-function auditFilters(shopId: string, query: AuditQuery, cursor: Cursor | null): Prisma.Sql {
-  const conditions = [Prisma.sql`"shopId" = ${shopId}`];
-  if (query.type) conditions.push(Prisma.sql`"eventType" = ${query.type}`);
-  if (query.severity && query.severity !== "low") {
-    conditions.push(Prisma.sql`"severity" IN (${Prisma.join(severitiesAtLeast(query.severity))})`);
-  }
-  if (query.q) {
-    const pattern = `%${query.q.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-    conditions.push(Prisma.sql`"searchText" LIKE ${pattern} ESCAPE '\\'`);
-  }
-  if (cursor) {
-    const at = cursor.createdAt.getTime();
-    conditions.push(Prisma.sql`"createdAt" <= ${at} AND NOT ("createdAt" = ${at} AND "id" >= ${cursor.id})`);
-  }
-  return Prisma.join(conditions, " AND ");
-}
+export type { AuditExportRow };
 
 /**
  * Every matching event, newest first, a batch at a time on the (createdAt, id) index:
@@ -117,16 +84,11 @@ function auditFilters(shopId: string, query: AuditQuery, cursor: Cursor | null):
 export async function* auditBatches(shopId: string, query: AuditQuery): AsyncGenerator<AuditExportRow[]> {
   let cursor = decodeCursor(query.cursor);
   for (;;) {
-    const rows = await prisma.$queryRaw<AuditExportRow[]>`
-      SELECT "id", "eventType", "severity", "orderName", "orderId", "discountCodes", "discountPercent",
-        "totalDiscountCents", "preDiscountSubtotalCents", "subtotalAfterDiscountCents", "marginSavedCents",
-        "marginPercent", "currency", "ruleKey", "ruleName", "threshold", "message", "createdAt"
-      FROM "AuditEvent" WHERE ${auditFilters(shopId, query, cursor)}
-      ORDER BY "createdAt" DESC, "id" DESC LIMIT ${CSV_BATCH}`;
+    const rows = await selectAuditExportRows(shopId, filterOf(query, cursor), CSV_BATCH);
     if (rows.length === 0) return;
     yield rows;
     if (rows.length < CSV_BATCH) return;
     const last = rows[rows.length - 1];
-    cursor = { createdAt: new Date(Number(last.createdAt)), id: last.id };
+    cursor = { createdAt: fromSqlTime(last.createdAt), id: last.id };
   }
 }

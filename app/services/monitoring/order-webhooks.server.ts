@@ -1,6 +1,7 @@
 import type { OrderPayload } from "../../domain/order-payload";
 import type { VerifiedWebhook } from "../../http/webhooks.server";
-import { enqueueOrderWebhook, kickOrderWorker } from "./engine.server";
+import { enqueueOrderWebhook } from "./queue.server";
+import { kickOrderWorker } from "./worker.server";
 
 /**
  * orders/create and orders/updated, verified by receiveWebhook (HMAC, topic, shop, JSON):

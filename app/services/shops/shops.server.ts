@@ -1,5 +1,6 @@
 import type { Prisma, Shop } from "@prisma/client";
 import prisma from "../../db.server";
+import { selectShopInstallState } from "../../db/shops.sql.server";
 
 /** Creates the shop with its default settings, or returns the existing one. */
 export async function ensureShop(
@@ -50,9 +51,7 @@ const shopCache = new Map<string, { shop: { id: string; installed: boolean } | n
 export async function webhookShop(domain: string): Promise<{ id: string; installed: boolean } | null> {
   const hit = shopCache.get(domain);
   if (hit && Date.now() - hit.at < SHOP_CACHE_MS) return hit.shop;
-  const rows = await prisma.$queryRaw<{ id: string; installState: string }[]>`
-    SELECT "id", "installState" FROM "Shop" WHERE "domain" = ${domain}`;
-  const shop = rows[0] ? { id: rows[0].id, installed: rows[0].installState === "installed" } : null;
+  const shop = await selectShopInstallState(domain);
   shopCache.set(domain, { shop, at: Date.now() });
   return shop;
 }

@@ -1,0 +1,150 @@
+/**
+ * Raw SQL of the audit events and their per-day rollups: the order webhooks' inserts, the
+ * Audit Log's pages and the CSV export (docs/decisions/0009-monitoring-engine.md). Column
+ * lists are exported so app/db/schema-columns.test.ts can hold them to prisma/schema.prisma.
+ */
+import crypto from "node:crypto";
+import { Prisma, type AuditEvent } from "@prisma/client";
+import prisma from "../db.server";
+import { auditSearchText } from "../domain/order-payload";
+import type { NewAuditEvent } from "../domain/audit-events";
+import { severitiesAtLeast, type Severity } from "../domain/severity";
+import { toSqlJson, toSqlTime } from "./columns";
+
+type Tx = Prisma.TransactionClient;
+
+export const AUDIT_EVENT_INSERT_COLUMNS = [
+  "id", "shopId", "eventType", "severity", "message", "orderId", "orderName", "customerId", "discountCodes",
+  "discountPercent", "totalDiscountCents", "preDiscountSubtotalCents", "subtotalAfterDiscountCents", "marginSavedCents",
+  "marginPercent", "costCoveredLines", "costUncoveredLines", "currency", "ruleId", "ruleKey", "ruleName", "threshold",
+  "details", "overrideReason", "overrideBy", "dedupeKey", "searchText", "createdAt",
+] as const satisfies readonly (keyof AuditEvent)[];
+
+export const EVENT_ROLLUP_INSERT_COLUMNS = ["shopId", "day", "eventType", "count", "marginSavedCents"] as const;
+
+/** The columns the Audit Log's export reads. */
+export const AUDIT_EXPORT_COLUMNS = [
+  "id", "eventType", "severity", "orderName", "orderId", "discountCodes", "discountPercent", "totalDiscountCents",
+  "preDiscountSubtotalCents", "subtotalAfterDiscountCents", "marginSavedCents", "marginPercent", "currency", "ruleKey",
+  "ruleName", "threshold", "message", "createdAt",
+] as const satisfies readonly (keyof AuditEvent)[];
+
+/** Rows per INSERT statement: well under SQLite's limit on bound parameters. */
+const ROWS_PER_STATEMENT = 200;
+
+const columnList = (columns: readonly string[]) => Prisma.raw(columns.map((column) => `"${column}"`).join(", "));
+const num = (value: unknown) => (typeof value === "number" ? value : null);
+const text = (value: unknown) => (typeof value === "string" ? value : null);
+
+/** One event's values, in AUDIT_EVENT_INSERT_COLUMNS order. */
+function eventValues(shopId: string, event: NewAuditEvent): unknown[] {
+  return [
+    crypto.randomUUID(), shopId, event.eventType, event.severity, event.message, text(event.orderId), text(event.orderName),
+    text(event.customerId), toSqlJson(event.discountCodes ?? []), num(event.discountPercent), num(event.totalDiscountCents),
+    num(event.preDiscountSubtotalCents), num(event.subtotalAfterDiscountCents), num(event.marginSavedCents),
+    num(event.marginPercent), num(event.costCoveredLines), num(event.costUncoveredLines), event.currency ?? "USD",
+    text(event.ruleId), text(event.ruleKey), text(event.ruleName), num(event.threshold), toSqlJson(event.details),
+    text(event.overrideReason), text(event.overrideBy), text(event.dedupeKey), event.searchText ?? auditSearchText(event),
+    toSqlTime(event.createdAt as Date | string | undefined),
+  ];
+}
+
+export interface InsertedEventRow {
+  id: string;
+  eventType: string;
+  dedupeKey: string | null;
+  marginSavedCents: number | null;
+  createdAt: number | bigint;
+}
+
+/** Inserts events, skipping any whose dedupeKey the shop already has; returns the rows written. */
+export async function insertAuditEventRows(tx: Tx, shopId: string, events: NewAuditEvent[]): Promise<InsertedEventRow[]> {
+  const inserted: InsertedEventRow[] = [];
+  for (let start = 0; start < events.length; start += ROWS_PER_STATEMENT) {
+    const rows = events
+      .slice(start, start + ROWS_PER_STATEMENT)
+      .map((event) => Prisma.sql`(${Prisma.join(eventValues(shopId, event))})`);
+    inserted.push(
+      ...(await tx.$queryRaw<InsertedEventRow[]>`
+        INSERT INTO "AuditEvent" (${columnList(AUDIT_EVENT_INSERT_COLUMNS)})
+        VALUES ${Prisma.join(rows)}
+        ON CONFLICT ("shopId", "dedupeKey") DO NOTHING
+        RETURNING "id", "eventType", "dedupeKey", "marginSavedCents", "createdAt"`),
+    );
+  }
+  return inserted;
+}
+
+export interface RollupIncrement {
+  day: string;
+  eventType: string;
+  count: number;
+  marginSavedCents: number;
+}
+
+/** Adds counts to the shop's per-day rollups. */
+export async function addToRollups(tx: Tx, shopId: string, increments: RollupIncrement[]): Promise<void> {
+  if (increments.length === 0) return;
+  const values = increments.map(
+    (entry) => Prisma.sql`(${shopId}, ${entry.day}, ${entry.eventType}, ${entry.count}, ${entry.marginSavedCents})`,
+  );
+  await tx.$executeRaw`
+    INSERT INTO "EventRollup" (${columnList(EVENT_ROLLUP_INSERT_COLUMNS)})
+    VALUES ${Prisma.join(values)}
+    ON CONFLICT ("shopId", "day", "eventType") DO UPDATE SET
+      "count" = "EventRollup"."count" + excluded."count",
+      "marginSavedCents" = "EventRollup"."marginSavedCents" + excluded."marginSavedCents"`;
+}
+
+export interface AuditFilter {
+  type?: string;
+  severity?: Severity;
+  /** lower-cased search text */
+  q?: string;
+  /** events strictly older than this (createdAt, id) pair */
+  before?: { createdAt: Date; id: string } | null;
+}
+
+/** A search for an order by its name: "#" and digits. */
+export const ORDER_NAME_SEARCH = /^#\d{1,19}$/;
+
+function auditConditions(shopId: string, filter: AuditFilter): Prisma.Sql {
+  const conditions = [Prisma.sql`"shopId" = ${shopId}`];
+  if (filter.type) conditions.push(Prisma.sql`"eventType" = ${filter.type}`);
+  if (filter.severity && filter.severity !== "low") {
+    conditions.push(Prisma.sql`"severity" IN (${Prisma.join(severitiesAtLeast(filter.severity))})`);
+  }
+  if (filter.q && ORDER_NAME_SEARCH.test(filter.q)) {
+    // "#1234" finds that order and the orders whose names continue it (#12345), on the
+    // (shopId, orderName) index instead of a scan of the shop's search text
+    conditions.push(Prisma.sql`"orderName" >= ${filter.q} AND "orderName" < ${`${filter.q}\uffff`}`);
+  } else if (filter.q) {
+    const pattern = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    conditions.push(Prisma.sql`"searchText" LIKE ${pattern} ESCAPE '\\'`);
+  }
+  if (filter.before) {
+    const at = toSqlTime(filter.before.createdAt);
+    conditions.push(Prisma.sql`"createdAt" <= ${at} AND NOT ("createdAt" = ${at} AND "id" >= ${filter.before.id})`);
+  }
+  return Prisma.join(conditions, " AND ");
+}
+
+/** Whole events, newest first, on the (shopId, createdAt, id) index. */
+export function selectAuditEvents(shopId: string, filter: AuditFilter, limit: number) {
+  return prisma.$queryRaw<(Omit<AuditEvent, "createdAt"> & { createdAt: number | bigint })[]>`
+    SELECT * FROM "AuditEvent" WHERE ${auditConditions(shopId, filter)}
+    ORDER BY "createdAt" DESC, "id" DESC LIMIT ${limit}`;
+}
+
+export type AuditExportRow = Pick<AuditEvent, Exclude<(typeof AUDIT_EXPORT_COLUMNS)[number], "createdAt" | "discountCodes">> & {
+  discountCodes: unknown;
+  createdAt: number | bigint;
+};
+
+/** The export's columns of matching events, newest first. */
+export function selectAuditExportRows(shopId: string, filter: AuditFilter, limit: number) {
+  return prisma.$queryRaw<AuditExportRow[]>`
+    SELECT ${columnList(AUDIT_EXPORT_COLUMNS)}
+    FROM "AuditEvent" WHERE ${auditConditions(shopId, filter)}
+    ORDER BY "createdAt" DESC, "id" DESC LIMIT ${limit}`;
+}

@@ -1,0 +1,104 @@
+/**
+ * Raw SQL of the order queue (OrderEvaluation) and of the orders' last evaluated state
+ * (OrderCheck): the webhook's one-statement claim-and-queue, the worker's reads and writes
+ * (docs/decisions/0009-monitoring-engine.md). Column lists are held to prisma/schema.prisma
+ * by app/db/schema-columns.test.ts.
+ */
+import crypto from "node:crypto";
+import { Prisma, type OrderCheck, type OrderEvaluation } from "@prisma/client";
+import prisma from "../db.server";
+import type { OrderFacts } from "../domain/order-facts";
+import { fromSqlJson, toSqlJson, toSqlTime } from "./columns";
+
+type Tx = Prisma.TransactionClient;
+
+export const ORDER_EVALUATION_INSERT_COLUMNS = [
+  "id", "shopId", "webhookId", "topic", "orderId", "facts", "customerId", "status", "attempts", "eventsCreated", "createdAt",
+] as const satisfies readonly (keyof OrderEvaluation)[];
+
+export const ORDER_CHECK_INSERT_COLUMNS = ["id", "shopId", "orderId", "fingerprint", "checkedAt"] as const satisfies readonly (keyof OrderCheck)[];
+
+const columnList = (columns: readonly string[]) => Prisma.raw(columns.map((column) => `"${column}"`).join(", "));
+
+/** Queues an order under its webhook id; false when that delivery was queued already. */
+export async function insertQueuedOrder(entry: {
+  shopId: string;
+  webhookId: string;
+  topic: string;
+  facts: OrderFacts;
+  customerId: string | null;
+}): Promise<boolean> {
+  const values = [
+    crypto.randomUUID(), entry.shopId, entry.webhookId, entry.topic, entry.facts.orderId, toSqlJson(entry.facts),
+    entry.customerId, "pending", 0, 0, toSqlTime(new Date()),
+  ];
+  const inserted = await prisma.$executeRaw`
+    INSERT INTO "OrderEvaluation" (${columnList(ORDER_EVALUATION_INSERT_COLUMNS)}) VALUES (${Prisma.join(values)})
+    ON CONFLICT ("webhookId") DO NOTHING`;
+  return inserted > 0;
+}
+
+export interface QueuedOrder {
+  id: string;
+  shopId: string;
+  topic: string;
+  orderId: string;
+  facts: OrderFacts;
+  customerId: string | null;
+  attempts: number;
+}
+
+/** Queued orders due now: pending ones below `maxAttempts`, and failed ones whose retry time came. */
+export async function selectDueOrders(now: Date, maxAttempts: number, limit: number): Promise<QueuedOrder[]> {
+  const rows = await prisma.$queryRaw<(Omit<QueuedOrder, "facts" | "attempts"> & { facts: unknown; attempts: number | bigint })[]>`
+    SELECT "id", "shopId", "topic", "orderId", "facts", "customerId", "attempts" FROM "OrderEvaluation"
+    WHERE ("status" = 'pending' AND "attempts" < ${maxAttempts})
+       OR ("status" = 'failed' AND "nextAttemptAt" <= ${toSqlTime(now)})
+    ORDER BY "createdAt" ASC LIMIT ${limit}`;
+  return rows.map((row) => ({ ...row, facts: fromSqlJson<OrderFacts>(row.facts), attempts: Number(row.attempts) }));
+}
+
+/** Marks evaluated orders done, with the events each created. */
+export async function markOrdersDone(tx: Tx, done: { id: string; created: number }[], now: Date): Promise<void> {
+  for (const job of done) {
+    await tx.$executeRaw`
+      UPDATE "OrderEvaluation" SET "status" = 'done', "attempts" = "attempts" + 1, "eventsCreated" = ${job.created},
+        "processedAt" = ${toSqlTime(now)}, "lastError" = NULL, "nextAttemptAt" = NULL
+      WHERE "id" = ${job.id}`;
+  }
+}
+
+/** The fingerprints the shop's orders were last evaluated with. */
+export async function selectOrderFingerprints(shopId: string, orderIds: string[]): Promise<Map<string, string>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await prisma.$queryRaw<{ orderId: string; fingerprint: string }[]>`
+    SELECT "orderId", "fingerprint" FROM "OrderCheck"
+    WHERE "shopId" = ${shopId} AND "orderId" IN (${Prisma.join(orderIds)})`;
+  return new Map(rows.map((row) => [row.orderId, row.fingerprint]));
+}
+
+/** Records the state each order was evaluated in. */
+export async function upsertOrderFingerprints(
+  tx: Tx,
+  shopId: string,
+  checks: Map<string, { fingerprint: string; at: Date }>,
+): Promise<void> {
+  if (checks.size === 0) return;
+  const values = [...checks].map(
+    ([orderId, check]) => Prisma.sql`(${Prisma.join([crypto.randomUUID(), shopId, orderId, check.fingerprint, toSqlTime(check.at)])})`,
+  );
+  await tx.$executeRaw`
+    INSERT INTO "OrderCheck" (${columnList(ORDER_CHECK_INSERT_COLUMNS)}) VALUES ${Prisma.join(values)}
+    ON CONFLICT ("shopId", "orderId") DO UPDATE SET "fingerprint" = excluded."fingerprint", "checkedAt" = excluded."checkedAt"`;
+}
+
+/** Orders waiting to be evaluated and orders whose evaluation failed (the Integration Center's app status). */
+export async function orderQueueCounts(shopId: string): Promise<{ waiting: number; failed: number }> {
+  const rows = await prisma.orderEvaluation.groupBy({
+    by: ["status"],
+    where: { shopId, status: { in: ["pending", "failed"] } },
+    _count: { _all: true },
+  });
+  const count = (status: string) => rows.find((row) => row.status === status)?._count._all ?? 0;
+  return { waiting: count("pending"), failed: count("failed") };
+}

@@ -1,0 +1,8 @@
+/** Raw SQL of the shop lookup every order webhook makes before its ack (docs/decisions/0009-monitoring-engine.md). */
+import prisma from "../db.server";
+
+export async function selectShopInstallState(domain: string): Promise<{ id: string; installed: boolean } | null> {
+  const rows = await prisma.$queryRaw<{ id: string; installState: string }[]>`
+    SELECT "id", "installState" FROM "Shop" WHERE "domain" = ${domain}`;
+  return rows[0] ? { id: rows[0].id, installed: rows[0].installState === "installed" } : null;
+}

@@ -1,0 +1,144 @@
+import crypto from "node:crypto";
+import prisma from "../../db.server";
+import { markOrdersDone, selectOrderFingerprints, upsertOrderFingerprints } from "../../db/order-queue.sql.server";
+import type { NewAuditEvent } from "../../domain/audit-events";
+import { breachEvent } from "../../domain/breach-event";
+import { evaluateOrder, type EvaluableRule } from "../../domain/evaluate";
+import type { OrderFacts } from "../../domain/order-facts";
+import { factsFingerprint } from "../../domain/order-payload";
+import { mapCollectionRule } from "../../domain/rules";
+import { recordAuditEvents } from "../audit/events.server";
+import { cachedForShop } from "../rules/cache.server";
+import { getStackingSettings } from "../rules/rules.server";
+import { loadVariantFacts, type AdminGraphql } from "./variant-facts.server";
+
+/** Where the engine gets an Admin API client for a shop (null: cache only). */
+export type GraphqlForShop = (shopDomain: string) => Promise<AdminGraphql | null>;
+
+function evaluableRules(
+  rules: { id: string; name: string; ruleType: string; thresholdUnit: string; thresholdPercent: number | null; thresholdAmountCents: number | null }[],
+  collectionRules: Parameters<typeof mapCollectionRule>[0][],
+): EvaluableRule[] {
+  return [
+    ...rules,
+    ...collectionRules.map((row) => {
+      const mapped = mapCollectionRule(row);
+      return {
+        id: mapped.id,
+        name: mapped.name,
+        ruleType: mapped.collectionRuleType,
+        thresholdUnit: mapped.thresholdUnit,
+        thresholdPercent: mapped.thresholdPercent,
+        thresholdAmountCents: mapped.thresholdAmountCents,
+        collectionId: mapped.collectionId,
+        collectionLabel: row.collectionTitle || row.collectionId,
+      };
+    }),
+  ];
+}
+
+/** A queued order to evaluate: from the queue, or built by the demo seed. */
+export interface OrderJob {
+  id?: string;
+  shopId: string;
+  topic: string;
+  facts: OrderFacts;
+  customerId: string | null;
+  /** when the events happened (the seed's past orders); now by default */
+  at?: Date;
+}
+
+interface ShopContext {
+  shop: { id: string; domain: string };
+  rules: EvaluableRule[];
+  stacking: Awaited<ReturnType<typeof getStackingSettings>>;
+  needsVariants: boolean;
+}
+
+function shopContext(shopId: string): Promise<ShopContext | null> {
+  return cachedForShop(shopId, () => loadShopContext(shopId));
+}
+
+async function loadShopContext(shopId: string): Promise<ShopContext | null> {
+  const [shop, rules, collectionRules, stacking] = await Promise.all([
+    prisma.shop.findUnique({ where: { id: shopId }, select: { id: true, domain: true } }),
+    prisma.rule.findMany({ where: { shopId, isActive: true } }),
+    prisma.collectionRule.findMany({ where: { shopId, isActive: true } }),
+    getStackingSettings(shopId),
+  ]);
+  if (!shop) return null;
+  const evaluable = evaluableRules(rules, collectionRules);
+  return {
+    shop,
+    rules: evaluable,
+    stacking,
+    needsVariants: evaluable.some((rule) => rule.ruleType === "margin_floor" || rule.collectionId),
+  };
+}
+
+/**
+ * Evaluates queued orders of one shop against its active rules and records each breach once.
+ * An order whose discounts did not change since it was last evaluated creates nothing; one
+ * whose discounts changed creates events that say so. Returns the events created per job.
+ */
+export async function evaluateShopOrders(
+  shopId: string,
+  jobs: OrderJob[],
+  graphqlForShop: GraphqlForShop,
+): Promise<number[]> {
+  const context = await shopContext(shopId);
+  if (!context) return jobs.map(() => 0);
+  const previous = await selectOrderFingerprints(shopId, [...new Set(jobs.map((job) => job.facts.orderId))]);
+  const variants = context.needsVariants
+    ? await loadVariantFacts(
+        shopId,
+        jobs.flatMap((job) => job.facts.lines.flatMap((line) => (line.variantId ? [line.variantId] : []))),
+        await graphqlForShop(context.shop.domain),
+      )
+    : new Map();
+
+  const checks = new Map<string, { fingerprint: string; at: Date }>();
+  const events: NewAuditEvent[] = [];
+  const jobOf = new Map<string, number>();
+  jobs.forEach((job, index) => {
+    const at = job.at ?? new Date();
+    const fingerprint = factsFingerprint(job.facts);
+    const before = checks.get(job.facts.orderId)?.fingerprint ?? previous.get(job.facts.orderId);
+    if (before === fingerprint) return;
+    checks.set(job.facts.orderId, { fingerprint, at });
+    const facts = context.needsVariants ? withVariantFacts(job.facts, variants) : job.facts;
+    const fingerprintHash = crypto.createHash("sha256").update(fingerprint).digest("hex").slice(0, 16);
+    for (const outcome of evaluateOrder(facts, context.rules, context.stacking)) {
+      if (!outcome.breached) continue;
+      const event = breachEvent(outcome, facts, { customerId: job.customerId, topic: job.topic, changed: before !== undefined, fingerprintHash, at });
+      jobOf.set(event.dedupeKey as string, index);
+      events.push(event);
+    }
+  });
+
+  const created = jobs.map(() => 0);
+  await prisma.$transaction(async (tx) => {
+    await upsertOrderFingerprints(tx, shopId, checks);
+    for (const row of await recordAuditEvents(shopId, events, tx)) {
+      const index = jobOf.get(row.dedupeKey ?? "");
+      if (index !== undefined) created[index] += 1;
+    }
+    await markOrdersDone(
+      tx,
+      jobs.flatMap((job, index) => (job.id ? [{ id: job.id, created: created[index] }] : [])),
+      new Date(),
+    );
+  });
+  return created;
+}
+
+function withVariantFacts(facts: OrderFacts, variants: Map<string, { unitCostCents: number | null; collectionIds: string[] }>): OrderFacts {
+  return {
+    ...facts,
+    lines: facts.lines.map((line) => {
+      const known = line.variantId ? variants.get(line.variantId) : undefined;
+      return known ? { ...line, unitCostCents: known.unitCostCents, collectionIds: known.collectionIds } : line;
+    }),
+  };
+}
+
