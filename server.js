@@ -121,7 +121,6 @@ app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
 app.all("*", remix);
-// eslint-disable-next-line no-unused-vars
 app.use((error, req, res, _next) => {
   console.error(`${req.method} ${req.originalUrl} failed`, error);
   if (!res.headersSent) res.status(500).json({ error: "Internal server error" });

@@ -27,7 +27,6 @@ export async function tuneSqlite(client: PrismaClient): Promise<void> {
 }
 
 declare global {
-  // eslint-disable-next-line no-var
   var __marginGuardrailPrisma: PrismaClient | undefined;
 }
 

@@ -24,9 +24,7 @@ const rawSchema = z.object({
   DATABASE_URL: optionalText,
   SHOPIFY_API_KEY: optionalText,
   SHOPIFY_API_SECRET: optionalText,
-  SHOPIFY_APP_URL: optionalText.pipe(
-    z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
-  ),
+  SHOPIFY_APP_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional()),
   SCOPES: optionalText,
   SHOP_CUSTOM_DOMAIN: optionalText,
   SHOPIFY_BILLING_TEST: z
@@ -36,9 +34,7 @@ const rawSchema = z.object({
   SUPPORT_EMAIL: optionalText.pipe(z.email({ error: "must be an e-mail address" }).optional()),
   MAIL_FROM: optionalText,
   RESEND_API_KEY: optionalText,
-  SMTP_URL: optionalText.pipe(
-    z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
-  ),
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional()),
   MAIL_OUTBOX_DIR: optionalText,
   TRUST_PROXY: z.coerce
     .number({ error: "must be the number of proxy hops in front of the app (0 for none)" })
@@ -46,12 +42,7 @@ const rawSchema = z.object({
     .min(0, "must be between 0 and 10")
     .max(10, "must be between 0 and 10")
     .default(0),
-  DEMO_SHOP_DOMAIN: optionalText.pipe(
-    z
-      .string()
-      .regex(SHOP_DOMAIN, "must be a *.myshopify.com domain")
-      .optional(),
-  ),
+  DEMO_SHOP_DOMAIN: optionalText.pipe(z.string().regex(SHOP_DOMAIN, "must be a *.myshopify.com domain").optional()),
 });
 
 export type AppEnv = {
@@ -101,7 +92,11 @@ export const SAMPLE_VALUES: Readonly<Record<string, readonly string[]>> = {
 /** Shopify's client secrets are 32 hex digits after an optional `shpss_`. */
 export const MIN_SECRET_LENGTH = 32;
 
-function productionProblems(raw: { SHOPIFY_API_KEY?: string; SHOPIFY_API_SECRET?: string; SHOPIFY_APP_URL?: string }): string[] {
+function productionProblems(raw: {
+  SHOPIFY_API_KEY?: string;
+  SHOPIFY_API_SECRET?: string;
+  SHOPIFY_APP_URL?: string;
+}): string[] {
   const problems: string[] = [];
   for (const [name, samples] of Object.entries(SAMPLE_VALUES)) {
     const value = raw[name as keyof typeof raw];
@@ -111,7 +106,9 @@ function productionProblems(raw: { SHOPIFY_API_KEY?: string; SHOPIFY_API_SECRET?
   }
   const secret = raw.SHOPIFY_API_SECRET ?? "";
   if (secret.length < MIN_SECRET_LENGTH) {
-    problems.push(`SHOPIFY_API_SECRET is too short (${secret.length} characters; Shopify's have at least ${MIN_SECRET_LENGTH})`);
+    problems.push(
+      `SHOPIFY_API_SECRET is too short (${secret.length} characters; Shopify's have at least ${MIN_SECRET_LENGTH})`,
+    );
   }
   if (raw.SHOPIFY_APP_URL && !raw.SHOPIFY_APP_URL.startsWith("https://")) {
     problems.push("SHOPIFY_APP_URL must be an https:// URL in production (Shopify only loads apps over https)");
@@ -126,9 +123,7 @@ function productionProblems(raw: { SHOPIFY_API_KEY?: string; SHOPIFY_API_SECRET?
 export function parseEnv(source: Record<string, string | undefined>): AppEnv {
   const parsed = rawSchema.safeParse(source);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map(
-      (issue) => `  ${issue.path.join(".") || "environment"}: ${issue.message}`,
-    );
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".") || "environment"}: ${issue.message}`);
     throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}`);
   }
   const raw = parsed.data;

@@ -2,7 +2,14 @@ import Database from "better-sqlite3";
 import { createMigratedDatabase } from "../scripts/migrations";
 
 const DAY_MS = 86_400_000;
-const TYPES = ["rule_triggered", "rule_triggered", "rule_triggered", "alert_sent", "checkout_blocked", "admin_override"];
+const TYPES = [
+  "rule_triggered",
+  "rule_triggered",
+  "rule_triggered",
+  "alert_sent",
+  "checkout_blocked",
+  "admin_override",
+];
 const SEVERITIES = ["low", "medium", "high", "critical"];
 const CODES = ['["SAVE20","VIP15"]', '["WELCOME10"]', '["FLASH30","FREESHIP"]', "[]"];
 

@@ -7,7 +7,9 @@ import os from "node:os";
 import { benchInProcess } from "./in-process";
 import { benchWebhooks } from "./webhooks";
 
-console.log(`Margin Guardrail benchmarks on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown CPU"}), Node ${process.version}`);
+console.log(
+  `Margin Guardrail benchmarks on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown CPU"}), Node ${process.version}`,
+);
 const only = process.argv[2];
 if (!only || only === "webhooks") await benchWebhooks();
 if (!only || only === "events") await benchInProcess();

@@ -58,7 +58,17 @@ function payload(index: number) {
       { type: "discount_code", target: "line_item", valueType: "fixed_amount", value: "45.0", code: "BENCH45" },
       { type: "automatic", target: "line_item", valueType: "fixed_amount", value: "10.0", title: "Loyalty" },
     ],
-    lines: [{ variant: 9001, product: 8001, price: { shop: "100.00" }, allocations: [{ index: 0, amount: { shop: "45.00" } }, { index: 1, amount: { shop: "10.00" } }] }],
+    lines: [
+      {
+        variant: 9001,
+        product: 8001,
+        price: { shop: "100.00" },
+        allocations: [
+          { index: 0, amount: { shop: "45.00" } },
+          { index: 1, amount: { shop: "10.00" } },
+        ],
+      },
+    ],
   });
 }
 
@@ -80,7 +90,11 @@ function signed(index: number) {
 async function post(base: string, index: number): Promise<number> {
   const request = signed(index);
   const started = performance.now();
-  const response = await fetch(`${base}/webhooks/orders/create`, { method: "POST", body: request.body, headers: request.headers });
+  const response = await fetch(`${base}/webhooks/orders/create`, {
+    method: "POST",
+    body: request.body,
+    headers: request.headers,
+  });
   await response.arrayBuffer();
   if (response.status !== 200) throw new Error(`Webhook ${index} answered ${response.status}`);
   return performance.now() - started;
@@ -108,11 +122,15 @@ function rawCeiling(count: number): number {
   const db = new Database(file);
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
-  const receipt = db.prepare("INSERT INTO ProcessedWebhook (webhookId, shopDomain, topic, receivedAt) VALUES (?, ?, 'ORDERS_CREATE', ?)");
+  const receipt = db.prepare(
+    "INSERT INTO ProcessedWebhook (webhookId, shopDomain, topic, receivedAt) VALUES (?, ?, 'ORDERS_CREATE', ?)",
+  );
   const job = db.prepare(
     "INSERT INTO OrderEvaluation (id, shopId, webhookId, topic, orderId, facts, status, attempts, eventsCreated, createdAt) VALUES (?, 'wh-shop', ?, 'ORDERS_CREATE', ?, ?, 'pending', 0, 0, ?)",
   );
-  const check = db.prepare("INSERT INTO OrderCheck (id, shopId, orderId, fingerprint, checkedAt) VALUES (?, 'wh-shop', ?, ?, ?)");
+  const check = db.prepare(
+    "INSERT INTO OrderCheck (id, shopId, orderId, fingerprint, checkedAt) VALUES (?, 'wh-shop', ?, ?, ?)",
+  );
   const event = db.prepare(
     `INSERT INTO AuditEvent (id, shopId, eventType, severity, message, orderId, orderName, discountCodes, discountPercent, totalDiscountCents,
        preDiscountSubtotalCents, subtotalAfterDiscountCents, marginSavedCents, currency, ruleId, ruleKey, ruleName, threshold, details, dedupeKey, searchText, createdAt)
@@ -122,7 +140,9 @@ function rawCeiling(count: number): number {
     `INSERT INTO EventRollup (shopId, day, eventType, count, marginSavedCents) VALUES ('wh-shop', ?, 'rule_triggered', 1, 500)
      ON CONFLICT (shopId, day, eventType) DO UPDATE SET count = count + 1, marginSavedCents = marginSavedCents + 500`,
   );
-  const done = db.prepare("UPDATE OrderEvaluation SET status = 'done', eventsCreated = 3, processedAt = ? WHERE id = ?");
+  const done = db.prepare(
+    "UPDATE OrderEvaluation SET status = 'done', eventsCreated = 3, processedAt = ? WHERE id = ?",
+  );
   const facts = JSON.stringify(payload(0));
   const one = db.transaction((index: number) => {
     const now = Date.now();
@@ -132,7 +152,17 @@ function rawCeiling(count: number): number {
     job.run(`job-${index}`, `raw-${index}`, orderId, facts, now);
     check.run(`check-${index}`, orderId, `fp-${index}`, now);
     for (let rule = 0; rule < EVENTS_PER_ORDER; rule += 1) {
-      event.run(`ev-${index}-${rule}`, `Order #${index} broke rule ${rule}`, orderId, `#${index}`, `rule-${rule}`, `Rule ${rule}`, `${orderId}|${rule}`, `#${index} bench45 rule ${rule}`, now);
+      event.run(
+        `ev-${index}-${rule}`,
+        `Order #${index} broke rule ${rule}`,
+        orderId,
+        `#${index}`,
+        `rule-${rule}`,
+        `Rule ${rule}`,
+        `${orderId}|${rule}`,
+        `#${index} bench45 rule ${rule}`,
+        now,
+      );
       rollup.run(day);
     }
     done.run(now, `job-${index}`);
@@ -155,19 +185,27 @@ async function waitFor(check: () => boolean, timeoutMs: number) {
 export async function benchWebhooks() {
   const file = path.join(TMP_DIR, "bench-webhooks.sqlite");
   prepareDatabase(file);
-  const server = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=tests/.tmp/profile"] : []), "server.js", "build/index.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATABASE_URL: `file:${file}`,
-      SHOPIFY_API_KEY: "bench-api-key",
-      SHOPIFY_API_SECRET: SECRET,
-      SHOPIFY_APP_URL: `https://127.0.0.1:${PORT}`,
+  const server = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=tests/.tmp/profile"] : []),
+      "server.js",
+      "build/index.js",
+    ],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        DATABASE_URL: `file:${file}`,
+        SHOPIFY_API_KEY: "bench-api-key",
+        SHOPIFY_API_SECRET: SECRET,
+        SHOPIFY_APP_URL: `https://127.0.0.1:${PORT}`,
+      },
+      stdio: ["ignore", "ignore", "inherit"],
     },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  );
   const base = `http://127.0.0.1:${PORT}`;
   const db = new Database(file, { readonly: true });
   try {
@@ -188,18 +226,30 @@ export async function benchWebhooks() {
     const { latencies, seconds } = await load(base, WARMUP, WEBHOOKS);
     await waitFor(() => pending() === 0, 300_000);
     const endToEnd = (performance.now() - started) / 1000;
-    const events = (db.prepare("SELECT COUNT(*) AS n FROM AuditEvent WHERE eventType = 'rule_triggered'").get() as { n: number }).n;
-    const failed = (db.prepare("SELECT COUNT(*) AS n FROM OrderEvaluation WHERE status != 'done'").get() as { n: number }).n;
+    const events = (
+      db.prepare("SELECT COUNT(*) AS n FROM AuditEvent WHERE eventType = 'rule_triggered'").get() as { n: number }
+    ).n;
+    const failed = (
+      db.prepare("SELECT COUNT(*) AS n FROM OrderEvaluation WHERE status != 'done'").get() as { n: number }
+    ).n;
     const expected = (WARMUP + WEBHOOKS) * EVENTS_PER_ORDER;
     const ackRate = WEBHOOKS / seconds;
     const evaluatedRate = WEBHOOKS / endToEnd;
     const raw = rawCeiling(WEBHOOKS);
 
-    console.log(`\nWebhooks: ${WEBHOOKS.toLocaleString("en-US")} signed orders/create over loopback, ${CONCURRENCY} at a time, production build (${os.cpus().length} cores)`);
-    console.log(`  acknowledged: ${ackRate.toFixed(0)} requests/s; latency p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, max ${ms(Math.max(...latencies))}`);
+    console.log(
+      `\nWebhooks: ${WEBHOOKS.toLocaleString("en-US")} signed orders/create over loopback, ${CONCURRENCY} at a time, production build (${os.cpus().length} cores)`,
+    );
+    console.log(
+      `  acknowledged: ${ackRate.toFixed(0)} requests/s; latency p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, max ${ms(Math.max(...latencies))}`,
+    );
     console.log(`  evaluated end to end (last event stored): ${evaluatedRate.toFixed(0)} orders/s`);
-    console.log(`  events stored: ${events.toLocaleString("en-US")} of ${expected.toLocaleString("en-US")} expected; evaluations not done: ${failed}`);
-    console.log(`  raw SQLite ceiling for the same rows (one transaction per webhook): ${raw.toFixed(0)} webhooks/s; the app reaches ${((evaluatedRate / raw) * 100).toFixed(1)}% of it`);
+    console.log(
+      `  events stored: ${events.toLocaleString("en-US")} of ${expected.toLocaleString("en-US")} expected; evaluations not done: ${failed}`,
+    );
+    console.log(
+      `  raw SQLite ceiling for the same rows (one transaction per webhook): ${raw.toFixed(0)} webhooks/s; the app reaches ${((evaluatedRate / raw) * 100).toFixed(1)}% of it`,
+    );
     if (events !== expected || failed !== 0) throw new Error("Stored events differ from the expected count");
   } finally {
     db.close();

@@ -33,8 +33,24 @@ function samplePayload() {
       { type: "discount_code", target: "shipping_line", valueType: "percentage", value: "100.0", code: "FREESHIP" },
     ],
     lines: [
-      { variant: 9001, product: 8001, price: { shop: "68.00" }, allocations: [{ index: 0, amount: { shop: "27.20" } }, { index: 1, amount: { shop: "6.12" } }] },
-      { variant: 9006, product: 8006, price: { shop: "120.00" }, allocations: [{ index: 0, amount: { shop: "48.00" } }, { index: 1, amount: { shop: "10.80" } }] },
+      {
+        variant: 9001,
+        product: 8001,
+        price: { shop: "68.00" },
+        allocations: [
+          { index: 0, amount: { shop: "27.20" } },
+          { index: 1, amount: { shop: "6.12" } },
+        ],
+      },
+      {
+        variant: 9006,
+        product: 8006,
+        price: { shop: "120.00" },
+        allocations: [
+          { index: 0, amount: { shop: "48.00" } },
+          { index: 1, amount: { shop: "10.80" } },
+        ],
+      },
     ],
     shipping: { price: { shop: "8.00" }, allocations: [{ index: 2, amount: { shop: "8.00" } }] },
   });
@@ -59,7 +75,9 @@ async function main() {
       "X-Shopify-Hmac-Sha256": hmac,
     },
   });
-  console.log(`POST ${base}/webhooks/orders/create for ${payload.name} (${shop}): ${response.status} in ${(performance.now() - started).toFixed(1)} ms`);
+  console.log(
+    `POST ${base}/webhooks/orders/create for ${payload.name} (${shop}): ${response.status} in ${(performance.now() - started).toFixed(1)} ms`,
+  );
   if (!response.ok) throw new Error(`The app refused the webhook (${response.status}).`);
 
   const search = encodeURIComponent(String(payload.name).toLowerCase());
@@ -70,7 +88,9 @@ async function main() {
       console.log("The app is not the demo store: open its Audit Log in Shopify to see the events.");
       return;
     }
-    const { events } = (await audit.json()) as { events: { severity: string; ruleName: string; message: string; orderName: string }[] };
+    const { events } = (await audit.json()) as {
+      events: { severity: string; ruleName: string; message: string; orderName: string }[];
+    };
     const mine = events.filter((event) => event.orderName === payload.name);
     if (mine.length > 0) {
       console.log(`\n${mine.length} event${mine.length === 1 ? "" : "s"} recorded:`);
@@ -79,7 +99,9 @@ async function main() {
       return;
     }
   }
-  console.log("No event was recorded: the order breaks no active rule, or it was already evaluated with these discounts.");
+  console.log(
+    "No event was recorded: the order breaks no active rule, or it was already evaluated with these discounts.",
+  );
 }
 
 main().catch((error) => {

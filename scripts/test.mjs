@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm test: type check, the production build, unit and integration tests (vitest), and the
+// npm test: type check, lint, the production build, unit and integration tests (vitest), and the
 // Playwright tests in Debian's Chromium, which is installed here when missing (as root).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -64,6 +64,7 @@ const testEnv = { ...process.env, NODE_ENV: "test" };
 const chromium = ensureChromium();
 step("Prisma client", "npx", ["prisma", "generate"]);
 step("Type check", "npx", ["tsc", "--noEmit"]);
+step("Lint (ESLint, Prettier)", "npm", ["run", "-s", "lint"]);
 // Built before Vitest: tests/integration/server.test.ts runs server.js on this build.
 step("Production build", "npx", ["remix", "build"]);
 step(

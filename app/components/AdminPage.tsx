@@ -1,27 +1,20 @@
-import {
-  ActionList,
-  Badge,
-  BlockStack,
-  Box,
-  Button,
-  InlineStack,
-  Page,
-  Popover,
-  Text,
-} from "@shopify/polaris";
+import { ActionList, Badge, BlockStack, Box, Button, InlineStack, Page, Popover, Text } from "@shopify/polaris";
 import { NotificationIcon, PersonIcon } from "@shopify/polaris-icons";
 import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import {
-  PLUS_COMING_SOON_TOAST,
-  headerPlanTarget,
-  planButton,
-  planName,
-  type PlanId,
-} from "../domain/plans";
-import type { AdminLayoutData } from "../routes/_admin";
+import { PLUS_COMING_SOON_TOAST, headerPlanTarget, planButton, planName, type PlanId } from "../domain/plans";
 import { withEmbeddedQuery } from "./admin-nav";
 import { useToast } from "./Toasts";
+
+/** What the embedded layout's loader (app/routes/_admin.tsx) gives every admin screen. */
+export interface AdminLayoutData {
+  apiKey: string;
+  demo: boolean;
+  shop: { domain: string; name: string };
+  plan: PlanId;
+  /** alerts of the last 7 days, for the bell */
+  alertCount: number;
+}
 
 export function useAdminLayout(): AdminLayoutData {
   const data = useRouteLoaderData<AdminLayoutData>("routes/_admin");
@@ -70,11 +63,7 @@ export function PlanButton({ target }: { target: PlanId }) {
   if (state.kind === "coming_soon") {
     return (
       // A disabled button receives no clicks; the wrapper still tells why it is disabled.
-      <span
-        role="presentation"
-        data-testid="plus-coming-soon"
-        onClick={() => toast(PLUS_COMING_SOON_TOAST)}
-      >
+      <span role="presentation" data-testid="plus-coming-soon" onClick={() => toast(PLUS_COMING_SOON_TOAST)}>
         <Button disabled>{state.label}</Button>
       </span>
     );
@@ -157,43 +146,43 @@ export function AdminPage({
     <Page fullWidth>
       <BlockStack gap="500">
         <section aria-label="Page header">
-        <InlineStack align="space-between" blockAlign="start" gap="400">
-          <BlockStack gap="100">
-            <Text as="h1" variant="headingXl">
-              {title}
-            </Text>
-            {description ? (
-              <Text as="p" tone="subdued">
-                {description}
+          <InlineStack align="space-between" blockAlign="start" gap="400">
+            <BlockStack gap="100">
+              <Text as="h1" variant="headingXl">
+                {title}
               </Text>
-            ) : null}
-          </BlockStack>
-          <InlineStack gap="300" blockAlign="center">
-            <Badge tone={plan === "free" ? undefined : "success"}>{`${planName(plan)} plan`}</Badge>
-            <PlanButton target={headerPlanTarget(plan)} />
-            {primaryAction ? (
-              <Button
-                variant="primary"
-                onClick={primaryAction.onAction}
-                disabled={primaryAction.disabled || primaryAction.loading}
-              >
-                {primaryAction.loading ? "Saving..." : primaryAction.content}
-              </Button>
-            ) : null}
-            <InlineStack gap="100" blockAlign="center">
-              <Button
-                icon={NotificationIcon}
-                variant="tertiary"
-                url={withEmbeddedQuery("/audit-log", location.search)}
-                accessibilityLabel={`Notifications: ${alertCount} alerts in the last 7 days`}
-              />
-              <Box>
-                <Badge tone={alertCount > 0 ? "attention" : undefined}>{String(alertCount)}</Badge>
-              </Box>
+              {description ? (
+                <Text as="p" tone="subdued">
+                  {description}
+                </Text>
+              ) : null}
+            </BlockStack>
+            <InlineStack gap="300" blockAlign="center">
+              <Badge tone={plan === "free" ? undefined : "success"}>{`${planName(plan)} plan`}</Badge>
+              <PlanButton target={headerPlanTarget(plan)} />
+              {primaryAction ? (
+                <Button
+                  variant="primary"
+                  onClick={primaryAction.onAction}
+                  disabled={primaryAction.disabled || primaryAction.loading}
+                >
+                  {primaryAction.loading ? "Saving..." : primaryAction.content}
+                </Button>
+              ) : null}
+              <InlineStack gap="100" blockAlign="center">
+                <Button
+                  icon={NotificationIcon}
+                  variant="tertiary"
+                  url={withEmbeddedQuery("/audit-log", location.search)}
+                  accessibilityLabel={`Notifications: ${alertCount} alerts in the last 7 days`}
+                />
+                <Box>
+                  <Badge tone={alertCount > 0 ? "attention" : undefined}>{String(alertCount)}</Badge>
+                </Box>
+              </InlineStack>
+              <UserMenu />
             </InlineStack>
-            <UserMenu />
           </InlineStack>
-        </InlineStack>
         </section>
         {children}
       </BlockStack>

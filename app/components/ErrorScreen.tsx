@@ -13,17 +13,14 @@ export function ErrorScreen() {
               Something went wrong
             </Text>
             <Text as="p" tone="subdued">
-              An unexpected error stopped this page from loading. Your rules and settings are
-              safe. Refresh the page, or try again.
+              An unexpected error stopped this page from loading. Your rules and settings are safe. Refresh the page, or
+              try again.
             </Text>
             <InlineStack gap="300">
               <Button variant="primary" onClick={() => window.location.reload()}>
                 Refresh Page
               </Button>
-              <Button
-                loading={revalidator.state === "loading"}
-                onClick={() => revalidator.revalidate()}
-              >
+              <Button loading={revalidator.state === "loading"} onClick={() => revalidator.revalidate()}>
                 Try Again
               </Button>
             </InlineStack>

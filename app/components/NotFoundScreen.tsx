@@ -13,7 +13,9 @@ export function NotFoundScreen({ homeUrl = "/" }: { homeUrl?: string }) {
             <Text as="p" tone="subdued">
               The page you are looking for does not exist or has moved.
             </Text>
-            <Button url={homeUrl}>{homeUrl.startsWith("/dashboard") ? "Go to Dashboard" : "Go to the home page"}</Button>
+            <Button url={homeUrl}>
+              {homeUrl.startsWith("/dashboard") ? "Go to Dashboard" : "Go to the home page"}
+            </Button>
           </BlockStack>
         </Card>
       </Box>

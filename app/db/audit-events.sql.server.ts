@@ -14,19 +14,58 @@ import { toSqlJson, toSqlTime } from "./columns";
 type Tx = Prisma.TransactionClient;
 
 export const AUDIT_EVENT_INSERT_COLUMNS = [
-  "id", "shopId", "eventType", "severity", "message", "orderId", "orderName", "customerId", "discountCodes",
-  "discountPercent", "totalDiscountCents", "preDiscountSubtotalCents", "subtotalAfterDiscountCents", "marginSavedCents",
-  "marginPercent", "costCoveredLines", "costUncoveredLines", "currency", "ruleId", "ruleKey", "ruleName", "threshold",
-  "details", "overrideReason", "overrideBy", "dedupeKey", "searchText", "createdAt",
+  "id",
+  "shopId",
+  "eventType",
+  "severity",
+  "message",
+  "orderId",
+  "orderName",
+  "customerId",
+  "discountCodes",
+  "discountPercent",
+  "totalDiscountCents",
+  "preDiscountSubtotalCents",
+  "subtotalAfterDiscountCents",
+  "marginSavedCents",
+  "marginPercent",
+  "costCoveredLines",
+  "costUncoveredLines",
+  "currency",
+  "ruleId",
+  "ruleKey",
+  "ruleName",
+  "threshold",
+  "details",
+  "overrideReason",
+  "overrideBy",
+  "dedupeKey",
+  "searchText",
+  "createdAt",
 ] as const satisfies readonly (keyof AuditEvent)[];
 
 export const EVENT_ROLLUP_INSERT_COLUMNS = ["shopId", "day", "eventType", "count", "marginSavedCents"] as const;
 
 /** The columns the Audit Log's export reads. */
 export const AUDIT_EXPORT_COLUMNS = [
-  "id", "eventType", "severity", "orderName", "orderId", "discountCodes", "discountPercent", "totalDiscountCents",
-  "preDiscountSubtotalCents", "subtotalAfterDiscountCents", "marginSavedCents", "marginPercent", "currency", "ruleKey",
-  "ruleName", "threshold", "message", "createdAt",
+  "id",
+  "eventType",
+  "severity",
+  "orderName",
+  "orderId",
+  "discountCodes",
+  "discountPercent",
+  "totalDiscountCents",
+  "preDiscountSubtotalCents",
+  "subtotalAfterDiscountCents",
+  "marginSavedCents",
+  "marginPercent",
+  "currency",
+  "ruleKey",
+  "ruleName",
+  "threshold",
+  "message",
+  "createdAt",
 ] as const satisfies readonly (keyof AuditEvent)[];
 
 /** Rows per INSERT statement: well under SQLite's limit on bound parameters. */
@@ -39,12 +78,33 @@ const text = (value: unknown) => (typeof value === "string" ? value : null);
 /** One event's values, in AUDIT_EVENT_INSERT_COLUMNS order. */
 function eventValues(shopId: string, event: NewAuditEvent): unknown[] {
   return [
-    crypto.randomUUID(), shopId, event.eventType, event.severity, event.message, text(event.orderId), text(event.orderName),
-    text(event.customerId), toSqlJson(event.discountCodes ?? []), num(event.discountPercent), num(event.totalDiscountCents),
-    num(event.preDiscountSubtotalCents), num(event.subtotalAfterDiscountCents), num(event.marginSavedCents),
-    num(event.marginPercent), num(event.costCoveredLines), num(event.costUncoveredLines), event.currency ?? "USD",
-    text(event.ruleId), text(event.ruleKey), text(event.ruleName), num(event.threshold), toSqlJson(event.details),
-    text(event.overrideReason), text(event.overrideBy), text(event.dedupeKey), event.searchText ?? auditSearchText(event),
+    crypto.randomUUID(),
+    shopId,
+    event.eventType,
+    event.severity,
+    event.message,
+    text(event.orderId),
+    text(event.orderName),
+    text(event.customerId),
+    toSqlJson(event.discountCodes ?? []),
+    num(event.discountPercent),
+    num(event.totalDiscountCents),
+    num(event.preDiscountSubtotalCents),
+    num(event.subtotalAfterDiscountCents),
+    num(event.marginSavedCents),
+    num(event.marginPercent),
+    num(event.costCoveredLines),
+    num(event.costUncoveredLines),
+    event.currency ?? "USD",
+    text(event.ruleId),
+    text(event.ruleKey),
+    text(event.ruleName),
+    num(event.threshold),
+    toSqlJson(event.details),
+    text(event.overrideReason),
+    text(event.overrideBy),
+    text(event.dedupeKey),
+    event.searchText ?? auditSearchText(event),
     toSqlTime(event.createdAt as Date | string | undefined),
   ];
 }
@@ -58,7 +118,11 @@ export interface InsertedEventRow {
 }
 
 /** Inserts events, skipping any whose dedupeKey the shop already has; returns the rows written. */
-export async function insertAuditEventRows(tx: Tx, shopId: string, events: NewAuditEvent[]): Promise<InsertedEventRow[]> {
+export async function insertAuditEventRows(
+  tx: Tx,
+  shopId: string,
+  events: NewAuditEvent[],
+): Promise<InsertedEventRow[]> {
   const inserted: InsertedEventRow[] = [];
   for (let start = 0; start < events.length; start += ROWS_PER_STATEMENT) {
     const rows = events
@@ -136,7 +200,10 @@ export function selectAuditEvents(shopId: string, filter: AuditFilter, limit: nu
     ORDER BY "createdAt" DESC, "id" DESC LIMIT ${limit}`;
 }
 
-export type AuditExportRow = Pick<AuditEvent, Exclude<(typeof AUDIT_EXPORT_COLUMNS)[number], "createdAt" | "discountCodes">> & {
+export type AuditExportRow = Pick<
+  AuditEvent,
+  Exclude<(typeof AUDIT_EXPORT_COLUMNS)[number], "createdAt" | "discountCodes">
+> & {
   discountCodes: unknown;
   createdAt: number | bigint;
 };

@@ -13,10 +13,26 @@ import { fromSqlJson, toSqlJson, toSqlTime } from "./columns";
 type Tx = Prisma.TransactionClient;
 
 export const ORDER_EVALUATION_INSERT_COLUMNS = [
-  "id", "shopId", "webhookId", "topic", "orderId", "facts", "customerId", "status", "attempts", "eventsCreated", "createdAt",
+  "id",
+  "shopId",
+  "webhookId",
+  "topic",
+  "orderId",
+  "facts",
+  "customerId",
+  "status",
+  "attempts",
+  "eventsCreated",
+  "createdAt",
 ] as const satisfies readonly (keyof OrderEvaluation)[];
 
-export const ORDER_CHECK_INSERT_COLUMNS = ["id", "shopId", "orderId", "fingerprint", "checkedAt"] as const satisfies readonly (keyof OrderCheck)[];
+export const ORDER_CHECK_INSERT_COLUMNS = [
+  "id",
+  "shopId",
+  "orderId",
+  "fingerprint",
+  "checkedAt",
+] as const satisfies readonly (keyof OrderCheck)[];
 
 const columnList = (columns: readonly string[]) => Prisma.raw(columns.map((column) => `"${column}"`).join(", "));
 
@@ -29,8 +45,17 @@ export async function insertQueuedOrder(entry: {
   customerId: string | null;
 }): Promise<boolean> {
   const values = [
-    crypto.randomUUID(), entry.shopId, entry.webhookId, entry.topic, entry.facts.orderId, toSqlJson(entry.facts),
-    entry.customerId, "pending", 0, 0, toSqlTime(new Date()),
+    crypto.randomUUID(),
+    entry.shopId,
+    entry.webhookId,
+    entry.topic,
+    entry.facts.orderId,
+    toSqlJson(entry.facts),
+    entry.customerId,
+    "pending",
+    0,
+    0,
+    toSqlTime(new Date()),
   ];
   const inserted = await prisma.$executeRaw`
     INSERT INTO "OrderEvaluation" (${columnList(ORDER_EVALUATION_INSERT_COLUMNS)}) VALUES (${Prisma.join(values)})
@@ -50,7 +75,9 @@ export interface QueuedOrder {
 
 /** Queued orders due now: pending ones below `maxAttempts`, and failed ones whose retry time came. */
 export async function selectDueOrders(now: Date, maxAttempts: number, limit: number): Promise<QueuedOrder[]> {
-  const rows = await prisma.$queryRaw<(Omit<QueuedOrder, "facts" | "attempts"> & { facts: unknown; attempts: number | bigint })[]>`
+  const rows = await prisma.$queryRaw<
+    (Omit<QueuedOrder, "facts" | "attempts"> & { facts: unknown; attempts: number | bigint })[]
+  >`
     SELECT "id", "shopId", "topic", "orderId", "facts", "customerId", "attempts" FROM "OrderEvaluation"
     WHERE ("status" = 'pending' AND "attempts" < ${maxAttempts})
        OR ("status" = 'failed' AND "nextAttemptAt" <= ${toSqlTime(now)})
@@ -85,7 +112,8 @@ export async function upsertOrderFingerprints(
 ): Promise<void> {
   if (checks.size === 0) return;
   const values = [...checks].map(
-    ([orderId, check]) => Prisma.sql`(${Prisma.join([crypto.randomUUID(), shopId, orderId, check.fingerprint, toSqlTime(check.at)])})`,
+    ([orderId, check]) =>
+      Prisma.sql`(${Prisma.join([crypto.randomUUID(), shopId, orderId, check.fingerprint, toSqlTime(check.at)])})`,
   );
   await tx.$executeRaw`
     INSERT INTO "OrderCheck" (${columnList(ORDER_CHECK_INSERT_COLUMNS)}) VALUES ${Prisma.join(values)}

@@ -2,7 +2,11 @@
 // so a migration that renames or adds a required column fails here, not in production.
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { AUDIT_EVENT_INSERT_COLUMNS, AUDIT_EXPORT_COLUMNS, EVENT_ROLLUP_INSERT_COLUMNS } from "./audit-events.sql.server";
+import {
+  AUDIT_EVENT_INSERT_COLUMNS,
+  AUDIT_EXPORT_COLUMNS,
+  EVENT_ROLLUP_INSERT_COLUMNS,
+} from "./audit-events.sql.server";
 import { ORDER_CHECK_INSERT_COLUMNS, ORDER_EVALUATION_INSERT_COLUMNS } from "./order-queue.sql.server";
 
 interface Field {
@@ -43,7 +47,11 @@ function check(model: string, columns: readonly string[], { insert }: { insert: 
   const fields = SCHEMA.get(model);
   expect(fields, `model ${model}`).toBeDefined();
   const scalar = fields!.filter((field) => !field.relation);
-  for (const column of columns) expect(scalar.map((field) => field.name), `${model}.${column}`).toContain(column);
+  for (const column of columns)
+    expect(
+      scalar.map((field) => field.name),
+      `${model}.${column}`,
+    ).toContain(column);
   if (insert) {
     const required = scalar.filter((field) => !field.optional && !field.hasDefault).map((field) => field.name);
     for (const name of required) expect(columns, `${model}.${name} is required`).toContain(name);

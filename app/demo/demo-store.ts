@@ -37,12 +37,33 @@ export interface CatalogItem {
 }
 
 export const DEMO_CATALOG: CatalogItem[] = [
-  { variant: 9001, product: 8001, title: "Linen shirt", priceCents: 6_800, costCents: 3_000, collections: [SUMMER_SALE] },
+  {
+    variant: 9001,
+    product: 8001,
+    title: "Linen shirt",
+    priceCents: 6_800,
+    costCents: 3_000,
+    collections: [SUMMER_SALE],
+  },
   { variant: 9002, product: 8002, title: "Denim jacket", priceCents: 14_000, costCents: 7_500, collections: [] },
-  { variant: 9003, product: 8003, title: "Canvas sneakers", priceCents: 9_500, costCents: 5_200, collections: [SUMMER_SALE] },
+  {
+    variant: 9003,
+    product: 8003,
+    title: "Canvas sneakers",
+    priceCents: 9_500,
+    costCents: 5_200,
+    collections: [SUMMER_SALE],
+  },
   { variant: 9004, product: 8004, title: "Wool beanie", priceCents: 3_200, costCents: 1_200, collections: [] },
   { variant: 9005, product: 8005, title: "Leather belt", priceCents: 5_500, costCents: 2_600, collections: [] },
-  { variant: 9006, product: 8006, title: "Sunglasses", priceCents: 12_000, costCents: 4_800, collections: [SUMMER_SALE] },
+  {
+    variant: 9006,
+    product: 8006,
+    title: "Sunglasses",
+    priceCents: 12_000,
+    costCents: 4_800,
+    collections: [SUMMER_SALE],
+  },
   { variant: 9007, product: 8007, title: "Gift box", priceCents: 2_000, costCents: null, collections: [] },
   { variant: 9008, product: 8008, title: "Water bottle", priceCents: 2_800, costCents: 900, collections: [] },
 ];
@@ -59,13 +80,41 @@ interface Promotion {
 }
 
 const CODES: Promotion[] = [
-  { type: "discount_code", code: "WELCOME10", title: "WELCOME10", valueType: "percentage", value: 10, target: "line_item" },
-  { type: "discount_code", code: "SUMMER20", title: "SUMMER20", valueType: "percentage", value: 20, target: "line_item" },
+  {
+    type: "discount_code",
+    code: "WELCOME10",
+    title: "WELCOME10",
+    valueType: "percentage",
+    value: 10,
+    target: "line_item",
+  },
+  {
+    type: "discount_code",
+    code: "SUMMER20",
+    title: "SUMMER20",
+    valueType: "percentage",
+    value: 20,
+    target: "line_item",
+  },
   { type: "discount_code", code: "VIP25", title: "VIP25", valueType: "percentage", value: 25, target: "line_item" },
-  { type: "discount_code", code: "BUNDLE15", title: "BUNDLE15", valueType: "fixed_amount", value: 15, target: "line_item" },
+  {
+    type: "discount_code",
+    code: "BUNDLE15",
+    title: "BUNDLE15",
+    valueType: "fixed_amount",
+    value: 15,
+    target: "line_item",
+  },
   { type: "discount_code", code: "FLASH30", title: "FLASH30", valueType: "percentage", value: 30, target: "line_item" },
   { type: "discount_code", code: "STAFF40", title: "STAFF40", valueType: "percentage", value: 40, target: "line_item" },
-  { type: "discount_code", code: "FREESHIP", title: "FREESHIP", valueType: "percentage", value: 100, target: "shipping_line" },
+  {
+    type: "discount_code",
+    code: "FREESHIP",
+    title: "FREESHIP",
+    valueType: "percentage",
+    value: 100,
+    target: "shipping_line",
+  },
 ];
 const AUTOMATIC: Promotion[] = [
   { type: "automatic", title: "Spend $150, save $20", valueType: "fixed_amount", value: 20, target: "line_item" },
@@ -109,7 +158,8 @@ export function sampleOrder(rand: () => number, id: number, number: number, crea
       shippingAllocations.push({ index, amount: { shop: dollars(SHIPPING_CENTS) } });
       return;
     }
-    const eligible = promotion === AUTOMATIC[1] ? items.map((item) => item.collections.includes(SUMMER_SALE)) : items.map(() => true);
+    const eligible =
+      promotion === AUTOMATIC[1] ? items.map((item) => item.collections.includes(SUMMER_SALE)) : items.map(() => true);
     const bases = remaining.map((value, line) => (eligible[line] ? value : 0));
     const baseTotal = bases.reduce((a, b) => a + b, 0);
     const total =
@@ -134,7 +184,10 @@ export function sampleOrder(rand: () => number, id: number, number: number, crea
       amount: dollars(
         promotion.target === "shipping_line"
           ? SHIPPING_CENTS
-          : allocations.flat().filter((item) => promotions[item.index] === promotion).reduce((sum, item) => sum + Math.round(Number(item.amount.shop) * 100), 0),
+          : allocations
+              .flat()
+              .filter((item) => promotions[item.index] === promotion)
+              .reduce((sum, item) => sum + Math.round(Number(item.amount.shop) * 100), 0),
       ),
       type: promotion.valueType,
     })),
@@ -146,15 +199,13 @@ export function sampleOrder(rand: () => number, id: number, number: number, crea
       title: promotion.title,
       code: promotion.code,
     })),
-    lines: items.map(
-      (item, index): LineSpec => ({
-        variant: item.variant,
-        product: item.product,
-        quantity: quantities[index],
-        price: { shop: dollars(item.priceCents) },
-        allocations: allocations[index],
-      }),
-    ),
+    lines: items.map((item, index): LineSpec => ({
+      variant: item.variant,
+      product: item.product,
+      quantity: quantities[index],
+      price: { shop: dollars(item.priceCents) },
+      allocations: allocations[index],
+    })),
     shipping: { price: { shop: dollars(SHIPPING_CENTS) }, allocations: shippingAllocations },
   };
   return orderPayload(spec);

@@ -26,7 +26,14 @@ export interface OrderSpec {
   currency?: string;
   presentmentCurrency?: string;
   codes?: { code: string; amount: string; type: "fixed_amount" | "percentage" }[];
-  applications?: { type: "discount_code" | "automatic" | "manual"; target: "line_item" | "shipping_line"; valueType: "fixed_amount" | "percentage"; value: string; title?: string; code?: string }[];
+  applications?: {
+    type: "discount_code" | "automatic" | "manual";
+    target: "line_item" | "shipping_line";
+    valueType: "fixed_amount" | "percentage";
+    value: string;
+    title?: string;
+    code?: string;
+  }[];
   lines: LineSpec[];
   shipping?: { price: Money; allocations?: { index: number; amount: Money }[] };
   customerId?: number | null;
@@ -49,10 +56,10 @@ export function orderPayload(spec: OrderSpec) {
   const currency = spec.currency ?? "USD";
   const presentment = spec.presentmentCurrency ?? currency;
   const lineTotal = spec.lines.reduce((sum, line) => sum + cents(line.price) * (line.quantity ?? 1), 0);
-  const discounts = [...spec.lines.flatMap((line) => line.allocations ?? []), ...(spec.shipping?.allocations ?? [])].reduce(
-    (sum, item) => sum + cents(item.amount),
-    0,
-  );
+  const discounts = [
+    ...spec.lines.flatMap((line) => line.allocations ?? []),
+    ...(spec.shipping?.allocations ?? []),
+  ].reduce((sum, item) => sum + cents(item.amount), 0);
   const dollars = (value: number) => (value / 100).toFixed(2);
   return {
     id: spec.id,
@@ -105,4 +112,3 @@ export function orderPayload(spec: OrderSpec) {
       : [],
   };
 }
-

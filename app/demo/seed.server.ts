@@ -12,7 +12,12 @@ import { buildDemoStore, variantGid } from "./demo-store";
  */
 export async function seedDemoStore(domain: string, now = new Date()) {
   const demo = buildDemoStore(now);
-  const shop = await ensureShop(domain, { name: "Margin Guardrail Demo", isDemo: true, currency: "USD", timezone: demo.timezone });
+  const shop = await ensureShop(domain, {
+    name: "Margin Guardrail Demo",
+    isDemo: true,
+    currency: "USD",
+    timezone: demo.timezone,
+  });
   await prisma.shop.update({
     where: { id: shop.id },
     data: { plan: demo.plan, timezone: demo.timezone, onboardingStep: 3, onboardingCompletedAt: demo.rulesCreatedAt },
@@ -60,12 +65,24 @@ export async function seedDemoStore(domain: string, now = new Date()) {
   const jobs = demo.orders.map((order) => {
     const parsed = orderFactsFromPayload(order.payload);
     if (!parsed.ok) throw new Error(`Demo order ${order.payload.name} is unreadable: ${parsed.error}`);
-    return { shopId: shop.id, topic: "orders/create", facts: parsed.facts, customerId: parsed.customerId, at: order.createdAt };
+    return {
+      shopId: shop.id,
+      topic: "orders/create",
+      facts: parsed.facts,
+      customerId: parsed.customerId,
+      at: order.createdAt,
+    };
   });
   let events = 0;
   for (let start = 0; start < jobs.length; start += 100) {
     const created = await evaluateShopOrders(shop.id, jobs.slice(start, start + 100), async () => null);
     events += created.reduce((sum, count) => sum + count, 0);
   }
-  return { shop, rules: demo.rules.length, collectionRules: demo.collectionRules.length, orders: demo.orders.length, events };
+  return {
+    shop,
+    rules: demo.rules.length,
+    collectionRules: demo.collectionRules.length,
+    orders: demo.orders.length,
+    events,
+  };
 }

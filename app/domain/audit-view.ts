@@ -49,17 +49,14 @@ export function toEventView(event: AuditEvent, timeZone: string): AuditEventView
   return {
     id: event.id,
     eventType: event.eventType,
-    typeLabel: isAuditEventType(event.eventType)
-      ? AUDIT_EVENT_TYPE_LABELS[event.eventType]
-      : event.eventType,
+    typeLabel: isAuditEventType(event.eventType) ? AUDIT_EVENT_TYPE_LABELS[event.eventType] : event.eventType,
     severity: event.severity,
     message: clip(event.message, DISPLAY_LIMITS.messageLength),
     orderName: event.orderName,
     discountCodes: codes.slice(0, DISPLAY_LIMITS.codes).map((code) => clip(code, DISPLAY_LIMITS.codeLength)),
     moreCodes: Math.max(0, codes.length - DISPLAY_LIMITS.codes),
     discountPercent: event.discountPercent === null ? null : formatPercent(event.discountPercent),
-    totalDiscount:
-      event.totalDiscountCents === null ? null : formatCents(event.totalDiscountCents, event.currency),
+    totalDiscount: event.totalDiscountCents === null ? null : formatCents(event.totalDiscountCents, event.currency),
     ruleName: event.ruleName,
     createdAt: event.createdAt.toISOString(),
     time: formatEventTime(event.createdAt, timeZone),

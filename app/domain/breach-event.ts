@@ -52,4 +52,3 @@ export function breachEvent(
     createdAt: context.at,
   };
 }
-

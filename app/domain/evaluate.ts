@@ -95,8 +95,7 @@ export function marginOf(lines: OrderLineFacts[]): MarginFigures | null {
   if (covered.length === 0) return null;
   const revenueCents = covered.reduce((sum, line) => sum + line.unitPriceCents * line.quantity - line.discountCents, 0);
   const costCents = covered.reduce((sum, line) => sum + (line.unitCostCents ?? 0) * line.quantity, 0);
-  const marginPercent =
-    revenueCents > 0 ? ((revenueCents - costCents) / revenueCents) * 100 : costCents > 0 ? -100 : 0;
+  const marginPercent = revenueCents > 0 ? ((revenueCents - costCents) / revenueCents) * 100 : costCents > 0 ? -100 : 0;
   return {
     marginPercent: round1(marginPercent),
     revenueCents,
@@ -130,7 +129,10 @@ export function evaluateRule(facts: OrderFacts, rule: EvaluableRule, stacking?: 
     const margin = marginOf(scope.lines);
     if (!margin) return { breached: false, rule, reason: "no_costs", margin: null };
     if (margin.marginPercent >= thresholdPercent) return { breached: false, rule, reason: "within_threshold", margin };
-    const coverage = margin.uncoveredLines > 0 ? ` (${margin.coveredLines} of ${margin.coveredLines + margin.uncoveredLines} lines have a cost)` : "";
+    const coverage =
+      margin.uncoveredLines > 0
+        ? ` (${margin.coveredLines} of ${margin.coveredLines + margin.uncoveredLines} lines have a cost)`
+        : "";
     return {
       breached: true,
       ...base,
@@ -138,22 +140,24 @@ export function evaluateRule(facts: OrderFacts, rule: EvaluableRule, stacking?: 
       measured: margin.marginPercent,
       threshold: thresholdPercent,
       unit: "PERCENT",
-      marginSavedCents: Math.max(0, Math.round((thresholdPercent / 100) * margin.revenueCents - (margin.revenueCents - margin.costCents))),
+      marginSavedCents: Math.max(
+        0,
+        Math.round((thresholdPercent / 100) * margin.revenueCents - (margin.revenueCents - margin.costCents)),
+      ),
       margin,
       message: `${scope.prefix} kept a ${margin.marginPercent.toFixed(1)}% margin, under the ${thresholdPercent}% floor${coverage}`,
     };
   }
 
   const margin = marginOf(scope.lines);
-  const overThreshold = percentUnit
-    ? base.discountPercent > thresholdPercent
-    : scope.discountCents > thresholdCents;
+  const overThreshold = percentUnit ? base.discountPercent > thresholdPercent : scope.discountCents > thresholdCents;
   const allowedCents = percentUnit ? Math.round((thresholdPercent / 100) * scope.subtotalCents) : thresholdCents;
 
   if (rule.ruleType === "stacking_prevention") {
     const applications = facts.applications.filter((application) => application.amountCents > 0);
     const blocked = stackedKinds(facts, stacking);
-    if (applications.length < 2 && blocked.length === 0) return { breached: false, rule, reason: "no_stacking", margin };
+    if (applications.length < 2 && blocked.length === 0)
+      return { breached: false, rule, reason: "no_stacking", margin };
     if (!overThreshold) return { breached: false, rule, reason: "within_threshold", margin };
     const largest = Math.max(0, ...applications.map((application) => application.amountCents));
     const names = applications.map((application) => application.code ?? application.title ?? application.kind);
@@ -176,7 +180,9 @@ export function evaluateRule(facts: OrderFacts, rule: EvaluableRule, stacking?: 
   return {
     breached: true,
     ...base,
-    severity: percentUnit ? severityFor(base.discountPercent, thresholdPercent) : severityFor(scope.discountCents, thresholdCents),
+    severity: percentUnit
+      ? severityFor(base.discountPercent, thresholdPercent)
+      : severityFor(scope.discountCents, thresholdCents),
     measured: percentUnit ? base.discountPercent : scope.discountCents,
     threshold: percentUnit ? thresholdPercent : thresholdCents,
     unit: percentUnit ? "PERCENT" : "AMOUNT",

@@ -3,7 +3,6 @@ import { SHOP_DOMAIN } from "./shop-domain";
 /** The app's handle in shopify.app.toml: its address in the Shopify admin. */
 export const APP_HANDLE = "margin-guardrail";
 
-
 /**
  * Where 'Open App' goes for the `shop` query parameter: the store admin's page for the app.
  * Null when the parameter is missing or is not a shop domain.

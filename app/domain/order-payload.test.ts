@@ -27,8 +27,22 @@ describe("discount facts from order payloads", () => {
       discountCodes: ["SPRING 30"],
     });
     expect(order.applications).toEqual([
-      { kind: "DiscountCodeBasic", code: "SPRING 30", title: "SPRING 30", valueType: "fixed_amount", target: "line_item", amountCents: 3_000 },
-      { kind: "DiscountAutomaticBasic", code: null, title: "Bundle saver", valueType: "fixed_amount", target: "line_item", amountCents: 800 },
+      {
+        kind: "DiscountCodeBasic",
+        code: "SPRING 30",
+        title: "SPRING 30",
+        valueType: "fixed_amount",
+        target: "line_item",
+        amountCents: 3_000,
+      },
+      {
+        kind: "DiscountAutomaticBasic",
+        code: null,
+        title: "Bundle saver",
+        valueType: "fixed_amount",
+        target: "line_item",
+        amountCents: 800,
+      },
     ]);
     expect(order.lines.map((line) => [line.variantId, line.unitPriceCents, line.discountCents])).toEqual([
       ["gid://shopify/ProductVariant/501", 12_000, 2_000],
@@ -46,7 +60,9 @@ describe("discount facts from order payloads", () => {
       shippingDiscountCents: 1_200,
       totalDiscountCents: 4_200,
     });
-    expect(order.applications.map((item) => [item.kind, item.code, item.valueType, item.target, item.amountCents])).toEqual([
+    expect(
+      order.applications.map((item) => [item.kind, item.code, item.valueType, item.target, item.amountCents]),
+    ).toEqual([
       ["DiscountCodeBasic", "TAKE20", "percentage", "line_item", 3_000],
       ["DiscountCodeFreeShipping", "SHIPFREE", "percentage", "shipping_line", 1_200],
     ]);
@@ -68,7 +84,12 @@ describe("discount facts from order payloads", () => {
   });
 
   it("falls back to Shopify's total when no allocation is given", () => {
-    const payload = { ...singleLineAutomatic, line_items: singleLineAutomatic.line_items.map((line) => ({ ...line, discount_allocations: [] })), total_discounts: "7.50", total_discounts_set: undefined };
+    const payload = {
+      ...singleLineAutomatic,
+      line_items: singleLineAutomatic.line_items.map((line) => ({ ...line, discount_allocations: [] })),
+      total_discounts: "7.50",
+      total_discounts_set: undefined,
+    };
     expect(facts(payload).facts.totalDiscountCents).toBe(750);
   });
 
@@ -80,14 +101,20 @@ describe("discount facts from order payloads", () => {
   });
 
   it("names discount kinds", () => {
-    expect(applicationKind({ type: "automatic", target_type: "shipping_line" }, [])).toBe("DiscountAutomaticFreeShipping");
+    expect(applicationKind({ type: "automatic", target_type: "shipping_line" }, [])).toBe(
+      "DiscountAutomaticFreeShipping",
+    );
     expect(applicationKind({ type: "manual", target_type: "line_item", title: "Staff" }, [])).toBe("DiscountManual");
     expect(applicationKind({ type: "script", target_type: "line_item" }, [])).toBe("DiscountScript");
   });
 
   it("fingerprints what the rules look at, and nothing else", () => {
     const first = facts(stackedCodeAndAutomatic).facts;
-    const sameDiscounts = facts({ ...stackedCodeAndAutomatic, note: "gift wrap", updated_at: "2026-11-21T00:00:00Z" }).facts;
+    const sameDiscounts = facts({
+      ...stackedCodeAndAutomatic,
+      note: "gift wrap",
+      updated_at: "2026-11-21T00:00:00Z",
+    }).facts;
     expect(factsFingerprint(sameDiscounts)).toBe(factsFingerprint(first));
     const changed = structuredClone(stackedCodeAndAutomatic);
     changed.line_items[0].discount_allocations[1].amount = "18.00";
@@ -96,6 +123,8 @@ describe("discount facts from order payloads", () => {
   });
 
   it("builds the search text from order, codes and rule", () => {
-    expect(auditSearchText({ orderName: "#1001", discountCodes: ["SAVE20", "VIP"], ruleName: "Max 30%" })).toBe("#1001 save20 vip max 30%");
+    expect(auditSearchText({ orderName: "#1001", discountCodes: ["SAVE20", "VIP"], ruleName: "Max 30%" })).toBe(
+      "#1001 save20 vip max 30%",
+    );
   });
 });

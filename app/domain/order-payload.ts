@@ -48,19 +48,25 @@ const moneySet = z
 const allocation = z.object({
   amount: money,
   amount_set: moneySet,
-  discount_application_index: z.number().int().nonnegative().max(PAYLOAD_LIMITS.maxDiscountApplications - 1),
+  discount_application_index: z
+    .number()
+    .int()
+    .nonnegative()
+    .max(PAYLOAD_LIMITS.maxDiscountApplications - 1),
 });
 
 const id = z.union([z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER), text.min(1)]).transform(String);
 
-const list = <Item extends z.ZodType>(item: Item, max: number) =>
-  z.array(item).max(max, `more than ${max} entries`);
+const list = <Item extends z.ZodType>(item: Item, max: number) => z.array(item).max(max, `more than ${max} entries`);
 
 const orderShape = z.object({
   id,
   admin_graphql_api_id: text.optional(),
   name: text,
-  currency: z.string().regex(/^[A-Z]{3}$/, "not a currency code").default("USD"),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, "not a currency code")
+    .default("USD"),
   created_at: text.optional(),
   updated_at: text.optional(),
   total_discounts: money.optional(),
@@ -97,7 +103,9 @@ const orderShape = z.object({
     PAYLOAD_LIMITS.maxLineItems,
   ),
   shipping_lines: list(
-    z.object({ discount_allocations: list(allocation, PAYLOAD_LIMITS.maxAllocationsPerLine).default([]) }).passthrough(),
+    z
+      .object({ discount_allocations: list(allocation, PAYLOAD_LIMITS.maxAllocationsPerLine).default([]) })
+      .passthrough(),
     PAYLOAD_LIMITS.maxShippingLines,
   ).default([]),
 });
@@ -107,9 +115,16 @@ export const orderPayloadSchema = orderShape.superRefine((order, context) => {
   const applications = order.discount_applications.length;
   const allocations = [...order.line_items, ...order.shipping_lines].flatMap((line) => line.discount_allocations);
   if (allocations.some((item) => item.discount_application_index >= applications)) {
-    context.addIssue({ code: "custom", path: ["discount_applications"], message: "an allocation names a discount application the order does not have" });
+    context.addIssue({
+      code: "custom",
+      path: ["discount_applications"],
+      message: "an allocation names a discount application the order does not have",
+    });
   }
-  const subtotal = order.line_items.reduce((sum, line) => sum + shopAmount(line.price, line.price_set) * line.quantity, 0);
+  const subtotal = order.line_items.reduce(
+    (sum, line) => sum + shopAmount(line.price, line.price_set) * line.quantity,
+    0,
+  );
   const discounts = allocations.reduce((sum, item) => sum + shopAmount(item.amount, item.amount_set), 0);
   if (subtotal > PAYLOAD_LIMITS.maxOrderCents || discounts > PAYLOAD_LIMITS.maxOrderCents) {
     context.addIssue({ code: "custom", path: ["line_items"], message: "an impossible order total" });
@@ -182,7 +197,10 @@ export function orderFactsFromOrder(order: OrderPayload): { facts: OrderFacts; c
     unitCostCents: null,
   }));
   const lineDiscountCents = lines.reduce((sum, line) => sum + line.discountCents, 0);
-  const shippingDiscountCents = order.shipping_lines.reduce((sum, line) => sum + allocate(line.discount_allocations), 0);
+  const shippingDiscountCents = order.shipping_lines.reduce(
+    (sum, line) => sum + allocate(line.discount_allocations),
+    0,
+  );
   const allocated = lineDiscountCents + shippingDiscountCents;
   const reported = shopAmount(order.total_discounts ?? 0, order.total_discounts_set);
 
@@ -227,7 +245,11 @@ export function factsFingerprint(facts: OrderFacts): string {
 }
 
 /** The lower-case text the audit log's search box matches: order name, codes and rule. */
-export function auditSearchText(event: { orderName?: string | null; discountCodes?: unknown; ruleName?: string | null }): string {
+export function auditSearchText(event: {
+  orderName?: string | null;
+  discountCodes?: unknown;
+  ruleName?: string | null;
+}): string {
   const codes = Array.isArray(event.discountCodes) ? event.discountCodes.join(" ") : "";
   return [event.orderName ?? "", codes, event.ruleName ?? ""].join(" ").toLowerCase().trim();
 }

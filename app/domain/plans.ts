@@ -43,12 +43,7 @@ export const PLANS: Record<PlanId, PlanInfo> = {
     name: "Plus",
     priceUsd: PLAN_PRICES_USD.plus,
     ruleLimit: null,
-    contents: [
-      "Unlimited rules",
-      "Real-time checkout blocking",
-      "Advanced rule engine",
-      "Priority support",
-    ],
+    contents: ["Unlimited rules", "Real-time checkout blocking", "Advanced rule engine", "Priority support"],
     comingSoon: !PLUS_ENABLED,
   },
 };
@@ -87,8 +82,7 @@ export function planButton(
   if (target === "plus" && !plusEnabled) {
     return { kind: "coming_soon", label: "Coming Soon", disabled: true };
   }
-  const kind: PlanButtonKind =
-    PLAN_IDS.indexOf(target) > PLAN_IDS.indexOf(current) ? "upgrade" : "downgrade";
+  const kind: PlanButtonKind = PLAN_IDS.indexOf(target) > PLAN_IDS.indexOf(current) ? "upgrade" : "downgrade";
   if (options.processing) return { kind, label: "Processing...", disabled: true };
   const verb = kind === "upgrade" ? "Upgrade" : "Downgrade";
   return { kind, label: `${verb} to ${planName(target)}`, disabled: false };

@@ -29,8 +29,17 @@ describe("threshold input by rule type and unit (seed-spec sections 2 and 5)", (
     });
   });
   it("reads 'Threshold Value' otherwise, stepping by unit", () => {
-    expect(thresholdInput("max_discount", "PERCENT")).toMatchObject({ label: "Threshold Value", step: 1, max: 100, showUnit: true });
-    expect(thresholdInput("stacking_prevention", "AMOUNT")).toMatchObject({ label: "Threshold Value", step: 0.01, showUnit: true });
+    expect(thresholdInput("max_discount", "PERCENT")).toMatchObject({
+      label: "Threshold Value",
+      step: 1,
+      max: 100,
+      showUnit: true,
+    });
+    expect(thresholdInput("stacking_prevention", "AMOUNT")).toMatchObject({
+      label: "Threshold Value",
+      step: 0.01,
+      showUnit: true,
+    });
     expect(thresholdInput("stacking_prevention", "AMOUNT").max).toBe(20_000_000);
   });
 });
@@ -53,8 +62,14 @@ describe("storage (seed-spec section 7)", () => {
     });
   });
   it("follows the chosen unit for the other types, AMOUNT by default", () => {
-    expect(storedThreshold("max_discount", "PERCENT", 30)).toMatchObject({ thresholdUnit: "PERCENT", thresholdPercent: 30 });
-    expect(storedThreshold("stacking_prevention", undefined, 0)).toMatchObject({ thresholdUnit: "AMOUNT", thresholdAmountCents: 0 });
+    expect(storedThreshold("max_discount", "PERCENT", 30)).toMatchObject({
+      thresholdUnit: "PERCENT",
+      thresholdPercent: 30,
+    });
+    expect(storedThreshold("stacking_prevention", undefined, 0)).toMatchObject({
+      thresholdUnit: "AMOUNT",
+      thresholdAmountCents: 0,
+    });
     expect(unitFor("max_discount", "weird")).toBe("AMOUNT");
   });
   it("round-trips cents and dollars for the edit dialog", () => {
@@ -62,7 +77,14 @@ describe("storage (seed-spec section 7)", () => {
       const stored = storedThreshold("max_discount_amount", undefined, dollars);
       expect(Number(editableThreshold(stored))).toBe(dollars);
     }
-    expect(editableThreshold({ threshold: "x", thresholdUnit: "PERCENT", thresholdPercent: 12.5, thresholdAmountCents: null })).toBe("12.5");
+    expect(
+      editableThreshold({
+        threshold: "x",
+        thresholdUnit: "PERCENT",
+        thresholdPercent: 12.5,
+        thresholdAmountCents: null,
+      }),
+    ).toBe("12.5");
   });
 });
 
@@ -105,9 +127,9 @@ describe("collection rules in the rules list (seed-spec section 3)", () => {
     });
   });
   it("uses the collection's title when it is known", () => {
-    expect(mapCollectionRule({ ...base, collectionTitle: "Summer Sale", ruleType: "margin_floor", threshold: 20 }).name).toBe(
-      "Summer Sale - Margin Floor",
-    );
+    expect(
+      mapCollectionRule({ ...base, collectionTitle: "Summer Sale", ruleType: "margin_floor", threshold: 20 }).name,
+    ).toBe("Summer Sale - Margin Floor");
   });
   it("defaults the action to alert", () => {
     expect(mapCollectionRule({ ...base, action: "", ruleType: "margin_floor", threshold: 1 }).action).toBe("alert");
@@ -115,6 +137,7 @@ describe("collection rules in the rules list (seed-spec section 3)", () => {
   it("accepts collection ids as GIDs or numbers", () => {
     expect(normalizeCollectionId("424242")).toBe("gid://shopify/Collection/424242");
     expect(normalizeCollectionId(" gid://shopify/Collection/7 ")).toBe("gid://shopify/Collection/7");
-    for (const bad of ["", "abc", "gid://shopify/Product/1", "12a", "-5"]) expect(normalizeCollectionId(bad)).toBeNull();
+    for (const bad of ["", "abc", "gid://shopify/Product/1", "12a", "-5"])
+      expect(normalizeCollectionId(bad)).toBeNull();
   });
 });

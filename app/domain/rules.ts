@@ -87,7 +87,11 @@ export interface RuleThresholdFields {
  * How a threshold is stored (seed-spec section 7): amounts as cents (dollars x 100), percents
  * as thresholdPercent, and the unit that says which one the rule uses.
  */
-export function storedThreshold(ruleType: string, unit: string | undefined | null, threshold: number): RuleThresholdFields {
+export function storedThreshold(
+  ruleType: string,
+  unit: string | undefined | null,
+  threshold: number,
+): RuleThresholdFields {
   const thresholdUnit = unitFor(ruleType, unit);
   return {
     threshold: String(threshold),

@@ -17,10 +17,31 @@ const MAX_ONE_PERCENT: EvaluableRule = {
 };
 
 const CASES = [
-  { file: "orders-create-code-discount", name: "#1054", subtotal: 39_900, discount: 2_500, percent: 6.3, codes: ["TEST 0123B"] },
-  { file: "orders-create-fixed-amount-line-and-shipping", name: "#1070", subtotal: 29_900, discount: 1_500, percent: 5.0, codes: ["0124C"] },
+  {
+    file: "orders-create-code-discount",
+    name: "#1054",
+    subtotal: 39_900,
+    discount: 2_500,
+    percent: 6.3,
+    codes: ["TEST 0123B"],
+  },
+  {
+    file: "orders-create-fixed-amount-line-and-shipping",
+    name: "#1070",
+    subtotal: 29_900,
+    discount: 1_500,
+    percent: 5.0,
+    codes: ["0124C"],
+  },
   { file: "orders-create-line-item-discount", name: "#1069", subtotal: 29_900, discount: 500, percent: 1.7, codes: [] },
-  { file: "orders-create-percentage-line-and-shipping", name: "#1071", subtotal: 19_900, discount: 3_410, percent: 17.1, codes: ["0124D"] },
+  {
+    file: "orders-create-percentage-line-and-shipping",
+    name: "#1071",
+    subtotal: 19_900,
+    discount: 3_410,
+    percent: 17.1,
+    codes: ["0124D"],
+  },
 ];
 
 describe("Shopify's own orders/create payloads", () => {

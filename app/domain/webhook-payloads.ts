@@ -51,7 +51,10 @@ export const MAX_UNIT_COST = 21_474_836;
 export const inventoryItemPayload = z
   .object({
     id: restId.optional(),
-    admin_graphql_api_id: z.string().regex(/^gid:\/\/shopify\/InventoryItem\/\d{1,20}$/, "not an inventory item id").optional(),
+    admin_graphql_api_id: z
+      .string()
+      .regex(/^gid:\/\/shopify\/InventoryItem\/\d{1,20}$/, "not an inventory item id")
+      .optional(),
     cost: z
       .union([z.string().regex(/^\d{1,9}(\.\d{1,4})?$/, "not a decimal amount"), z.number().nonnegative(), z.null()])
       .optional()

@@ -9,7 +9,12 @@ function messages(schema: typeof supportSchema | typeof contactSalesSchema, inpu
   return byField;
 }
 
-const validSupport = { name: "Ada", email: "ada@example.com", subject: "Stacking", message: "Two codes stacked on #1001." };
+const validSupport = {
+  name: "Ada",
+  email: "ada@example.com",
+  subject: "Stacking",
+  message: "Two codes stacked on #1001.",
+};
 
 describe("support form (seed-spec section 5)", () => {
   it("accepts a complete message and trims it", () => {
@@ -50,7 +55,12 @@ describe("support form (seed-spec section 5)", () => {
 });
 
 describe("contact sales form", () => {
-  const valid = { name: "Ada", email: "ada@example.com", storeName: "Ada's Shop", message: "We run 40 promotions a month." };
+  const valid = {
+    name: "Ada",
+    email: "ada@example.com",
+    storeName: "Ada's Shop",
+    message: "We run 40 promotions a month.",
+  };
   it("accepts a complete request, store name optional", () => {
     expect(contactSalesSchema.safeParse(valid).success).toBe(true);
     expect(contactSalesSchema.safeParse({ ...valid, storeName: undefined }).success).toBe(true);

@@ -5,11 +5,7 @@ import { z } from "zod";
 const MAX = { name: 100, email: 254, storeName: 100, subject: 150, message: 5000 } as const;
 
 const required = (message: string, max: number, label: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `${label} must be at most ${max} characters`);
+  z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`);
 
 const email = z
   .string({ error: "Email is required" })
@@ -37,11 +33,7 @@ export const supportSchema = z.object({
 export const contactSalesSchema = z.object({
   name: required("Name is required", MAX.name, "Name"),
   email,
-  storeName: z
-    .string()
-    .trim()
-    .max(MAX.storeName, `Store name must be at most ${MAX.storeName} characters`)
-    .optional(),
+  storeName: z.string().trim().max(MAX.storeName, `Store name must be at most ${MAX.storeName} characters`).optional(),
   message: required("Message is required", MAX.message, "Message"),
   [HONEYPOT_FIELD]: z.string().optional(),
 });

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { blockingSchema, collectionRuleSchema, ruleActiveSchema, ruleSchema, stackingSchema } from "./rules";
 
-function errors(schema: { safeParse: (input: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }, input: unknown) {
+function errors(
+  schema: {
+    safeParse: (input: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
+  },
+  input: unknown,
+) {
   const result = schema.safeParse(input);
   const byField: Record<string, string[]> = {};
   for (const issue of result.error?.issues ?? []) (byField[String(issue.path[0])] ??= []).push(issue.message);
@@ -35,15 +40,21 @@ describe("rule form (seed-spec section 5)", () => {
     expect(errors(ruleSchema, { ...valid, threshold: "0" })).toEqual({});
   });
   it("caps percentages at 100", () => {
-    expect(errors(ruleSchema, { ...valid, threshold: "100.5" })).toEqual({ threshold: ["Must be 100 or less for a percentage"] });
-    expect(errors(ruleSchema, { ...valid, ruleType: "margin_floor", thresholdUnit: undefined, threshold: "101" })).toEqual({
+    expect(errors(ruleSchema, { ...valid, threshold: "100.5" })).toEqual({
+      threshold: ["Must be 100 or less for a percentage"],
+    });
+    expect(
+      errors(ruleSchema, { ...valid, ruleType: "margin_floor", thresholdUnit: undefined, threshold: "101" }),
+    ).toEqual({
       threshold: ["Must be 100 or less for a percentage"],
     });
     expect(errors(ruleSchema, { ...valid, ruleType: "max_discount_amount", threshold: "5000" })).toEqual({});
   });
   it("rejects unknown rule types and the blocking action while it is coming soon", () => {
     expect(errors(ruleSchema, { ...valid, ruleType: "free_lunch" })).toEqual({ ruleType: ["Rule type is required"] });
-    expect(errors(ruleSchema, { ...valid, action: "block" })).toEqual({ action: ["Block Checkout is coming soon with the Plus plan"] });
+    expect(errors(ruleSchema, { ...valid, action: "block" })).toEqual({
+      action: ["Block Checkout is coming soon with the Plus plan"],
+    });
   });
   it("keeps conditions as an object", () => {
     expect(ruleSchema.parse({ ...valid, conditions: { minSubtotal: 10 } }).conditions).toEqual({ minSubtotal: 10 });
@@ -59,11 +70,13 @@ describe("rule form (seed-spec section 5)", () => {
 
 describe("collection rule form", () => {
   it("normalizes the collection id", () => {
-    expect(collectionRuleSchema.parse({ collectionId: "42", ruleType: "margin_floor", threshold: "20" })).toMatchObject({
-      collectionId: "gid://shopify/Collection/42",
-      action: "alert",
-      threshold: 20,
-    });
+    expect(collectionRuleSchema.parse({ collectionId: "42", ruleType: "margin_floor", threshold: "20" })).toMatchObject(
+      {
+        collectionId: "gid://shopify/Collection/42",
+        action: "alert",
+        threshold: 20,
+      },
+    );
   });
   it("explains a bad collection id, type or threshold", () => {
     expect(errors(collectionRuleSchema, { collectionId: "", ruleType: "x", threshold: "-3" })).toEqual({
@@ -71,9 +84,11 @@ describe("collection rule form", () => {
       ruleType: ["Rule type is required"],
       threshold: ["Must be a valid positive number"],
     });
-    expect(errors(collectionRuleSchema, { collectionId: "summer", ruleType: "margin_floor", threshold: "20" })).toEqual({
-      collectionId: ["Enter a collection id such as 123456789 or gid://shopify/Collection/123456789"],
-    });
+    expect(errors(collectionRuleSchema, { collectionId: "summer", ruleType: "margin_floor", threshold: "20" })).toEqual(
+      {
+        collectionId: ["Enter a collection id such as 123456789 or gid://shopify/Collection/123456789"],
+      },
+    );
     expect(errors(collectionRuleSchema, { collectionId: "42", ruleType: "margin_floor", threshold: "120" })).toEqual({
       threshold: ["Must be 100 or less for a percentage"],
     });
@@ -82,21 +97,32 @@ describe("collection rule form", () => {
 
 describe("stacking and blocking settings", () => {
   it("takes combinations as lists or as 'A+B' form values", () => {
-    expect(stackingSchema.parse({ enabled: true, blockedStacking: [["DiscountCodeBasic", "DiscountAutomaticBasic"]] })).toEqual({
+    expect(
+      stackingSchema.parse({ enabled: true, blockedStacking: [["DiscountCodeBasic", "DiscountAutomaticBasic"]] }),
+    ).toEqual({
       enabled: true,
       blockedStacking: [["DiscountCodeBasic", "DiscountAutomaticBasic"]],
     });
-    expect(stackingSchema.parse({ enabled: "on", blockedStacking: "DiscountCodeBasic+DiscountCodeFreeShipping" }).blockedStacking).toEqual([
-      ["DiscountCodeBasic", "DiscountCodeFreeShipping"],
-    ]);
+    expect(
+      stackingSchema.parse({ enabled: "on", blockedStacking: "DiscountCodeBasic+DiscountCodeFreeShipping" })
+        .blockedStacking,
+    ).toEqual([["DiscountCodeBasic", "DiscountCodeFreeShipping"]]);
     expect(stackingSchema.parse({}).blockedStacking).toEqual([]);
   });
   it("refuses unknown kinds and one-kind combinations", () => {
     expect(stackingSchema.safeParse({ blockedStacking: [["DiscountCodeBasic", "Coupons"]] }).success).toBe(false);
-    expect(stackingSchema.safeParse({ blockedStacking: [["DiscountCodeBasic", "DiscountCodeBasic"]] }).success).toBe(false);
+    expect(stackingSchema.safeParse({ blockedStacking: [["DiscountCodeBasic", "DiscountCodeBasic"]] }).success).toBe(
+      false,
+    );
   });
   it("defaults staff override on and requires a customer message", () => {
-    expect(blockingSchema.parse({ customerMessage: "No." })).toEqual({ instantBlocking: false, staffOverride: true, customerMessage: "No." });
-    expect(errors(blockingSchema, { customerMessage: " " })).toEqual({ customerMessage: ["Customer message is required"] });
+    expect(blockingSchema.parse({ customerMessage: "No." })).toEqual({
+      instantBlocking: false,
+      staffOverride: true,
+      customerMessage: "No.",
+    });
+    expect(errors(blockingSchema, { customerMessage: " " })).toEqual({
+      customerMessage: ["Customer message is required"],
+    });
   });
 });

@@ -49,9 +49,13 @@ const PRIORITY_LIMIT = 1000;
 const priority = z
   .union([z.number(), z.string()], { error: "Priority must be a whole number" })
   .transform((value, context) => {
-    const number = typeof value === "number" ? value : /^-?\d{1,4}$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+    const number =
+      typeof value === "number" ? value : /^-?\d{1,4}$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
     if (!Number.isInteger(number) || Math.abs(number) > PRIORITY_LIMIT) {
-      context.addIssue({ code: "custom", message: `Priority must be a whole number from -${PRIORITY_LIMIT} to ${PRIORITY_LIMIT}` });
+      context.addIssue({
+        code: "custom",
+        message: `Priority must be a whole number from -${PRIORITY_LIMIT} to ${PRIORITY_LIMIT}`,
+      });
       return z.NEVER;
     }
     return number;
@@ -88,7 +92,8 @@ const ruleFields = {
 };
 
 function percentCapped(data: { ruleType: string; thresholdUnit?: string; threshold: number }) {
-  const percent = data.ruleType === "margin_floor" || (data.ruleType !== "max_discount_amount" && data.thresholdUnit === "PERCENT");
+  const percent =
+    data.ruleType === "margin_floor" || (data.ruleType !== "max_discount_amount" && data.thresholdUnit === "PERCENT");
   return !percent || data.threshold <= PERCENT_MAX;
 }
 
@@ -117,7 +122,12 @@ export const collectionRuleSchema = z
         }
         return normalized;
       }),
-    collectionTitle: z.string().trim().max(NAME_MAX).optional().transform((value) => value || null),
+    collectionTitle: z
+      .string()
+      .trim()
+      .max(NAME_MAX)
+      .optional()
+      .transform((value) => value || null),
     ruleType: z.enum(COLLECTION_RULE_TYPES, { error: "Rule type is required" }),
     threshold,
     action: ruleFields.action.optional().default("alert"),
@@ -131,16 +141,22 @@ export type CollectionRuleInput = z.infer<typeof collectionRuleSchema>;
 const KINDS = DISCOUNT_METHOD_KINDS.map((method) => method.kind) as [string, ...string[]];
 const combination = z
   .array(z.enum(KINDS, { error: `Discount kinds are ${KINDS.join(", ")}` }))
-  .refine((kinds) => new Set(kinds).size >= 2 && new Set(kinds).size === kinds.length, "A combination names two or more different discount kinds");
+  .refine(
+    (kinds) => new Set(kinds).size >= 2 && new Set(kinds).size === kinds.length,
+    "A combination names two or more different discount kinds",
+  );
 
 export const stackingSchema = z.object({
   enabled: flag.default(false),
   // JSON sends [["KindA","KindB"], ...]; forms send each combination as "KindA+KindB".
-  blockedStacking: z.preprocess((value) => {
-    if (value === undefined || value === null || value === "") return [];
-    const list = Array.isArray(value) ? value : [value];
-    return list.map((item) => (typeof item === "string" ? item.split("+") : item));
-  }, z.array(combination, { error: "Blocked combinations must be a list" })),
+  blockedStacking: z.preprocess(
+    (value) => {
+      if (value === undefined || value === null || value === "") return [];
+      const list = Array.isArray(value) ? value : [value];
+      return list.map((item) => (typeof item === "string" ? item.split("+") : item));
+    },
+    z.array(combination, { error: "Blocked combinations must be a list" }),
+  ),
 });
 export type StackingInput = z.infer<typeof stackingSchema>;
 

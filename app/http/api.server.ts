@@ -49,10 +49,13 @@ export function validateBody<Schema extends z.ZodType>(schema: Schema, body: unk
 }
 
 export function methodNotAllowed(allowed: string[]): Response {
-  return Response.json({ error: `Method not allowed; use ${allowed.join(" or ")}` }, {
-    status: 405,
-    headers: { Allow: allowed.join(", ") },
-  });
+  return Response.json(
+    { error: `Method not allowed; use ${allowed.join(" or ")}` },
+    {
+      status: 405,
+      headers: { Allow: allowed.join(", ") },
+    },
+  );
 }
 
 /** A service's tagged result as a response. */

@@ -5,7 +5,9 @@ const entries = (record: Record<string, string>) => Object.entries(record) as [s
 
 describe("form limits, before any parser expands the fields", () => {
   it("accepts an ordinary form with small list indexes", () => {
-    expect(formProblem(entries({ intent: "saveStacking", "blockedStacking[0]": "a", "blockedStacking[99]": "b" }))).toBeNull();
+    expect(
+      formProblem(entries({ intent: "saveStacking", "blockedStacking[0]": "a", "blockedStacking[99]": "b" })),
+    ).toBeNull();
   });
   it("refuses list indexes above the cap", () => {
     expect(formProblem(entries({ "blockedStacking[99999999]": "x" }))).toBe(
@@ -14,7 +16,9 @@ describe("form limits, before any parser expands the fields", () => {
     expect(formProblem(entries({ "a.b[100].c": "x" }))).toMatch(/list position above/);
   });
   it("refuses too many fields, prototype keys, files and text that is not valid Unicode", () => {
-    const many = Object.fromEntries(Array.from({ length: INPUT_LIMITS.maxFields + 1 }, (_, index) => [`f${index}`, "x"]));
+    const many = Object.fromEntries(
+      Array.from({ length: INPUT_LIMITS.maxFields + 1 }, (_, index) => [`f${index}`, "x"]),
+    );
     expect(formProblem(entries(many))).toMatch(/more than 200 fields/);
     expect(formProblem(entries({ "__proto__[polluted]": "x" }))).toMatch(/not allowed/);
     expect(formProblem([["upload", new File(["x"], "x.txt")]])).toMatch(/is a file/);

@@ -15,6 +15,7 @@ export async function requestedPlan(request: Request): Promise<PlanId> {
     value = hasBody ? (await readBodyOrRefuse(() => readJsonOrForm(request))).plan : undefined;
   }
   const plan = toPlanId(value);
-  if (!plan) throw jsonError(400, `Name the plan: plan must be one of ${PLAN_IDS.join(", ")}`, { plan: ["Unknown plan"] });
+  if (!plan)
+    throw jsonError(400, `Name the plan: plan must be one of ${PLAN_IDS.join(", ")}`, { plan: ["Unknown plan"] });
   return plan;
 }

@@ -5,7 +5,10 @@
 export function isStorageUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
-  if (typeof code === "string" && ["SQLITE_BUSY", "SQLITE_LOCKED", "P1001", "P1002", "P1008", "P1017", "P2024"].includes(code)) {
+  if (
+    typeof code === "string" &&
+    ["SQLITE_BUSY", "SQLITE_LOCKED", "P1001", "P1002", "P1008", "P1017", "P2024"].includes(code)
+  ) {
     return true;
   }
   return /database is locked|SQLITE_BUSY|database is busy|timed out|Can't reach database/i.test(

@@ -42,7 +42,8 @@ export async function receiveWebhook<Schema extends z.ZodType>(
     if (error instanceof Response) throw error;
     // The library parses the body and loads the shop's session after the HMAC check passed.
     if (error instanceof Error && error.name === "SyntaxError") throw refuse(400, "The webhook body is not valid JSON");
-    if (!isShopDomain(request.headers.get("x-shopify-shop-domain"))) throw refuse(400, "X-Shopify-Shop-Domain is not a shop domain");
+    if (!isShopDomain(request.headers.get("x-shopify-shop-domain")))
+      throw refuse(400, "X-Shopify-Shop-Domain is not a shop domain");
     throw error;
   }
   if (String(context.topic) !== storedTopic(topic)) {

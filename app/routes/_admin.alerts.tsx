@@ -23,8 +23,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       webhooks: codesOf(settings.webhooks),
       frequency: settings.frequency,
       minSeverity: settings.minSeverity,
-      quietHours:
-        settings.quietStart && settings.quietEnd ? `${settings.quietStart}–${settings.quietEnd}` : null,
+      quietHours: settings.quietStart && settings.quietEnd ? `${settings.quietStart}–${settings.quietEnd}` : null,
     },
   };
 };
@@ -56,8 +55,7 @@ export default function Alerts() {
               Unlock Alerts with Core
             </Text>
             <Text as="p">
-              Upgrade for alerts: hear about every breach by e-mail, Slack or webhook, with digests
-              and quiet hours.
+              Upgrade for alerts: hear about every breach by e-mail, Slack or webhook, with digests and quiet hours.
             </Text>
             <PlanButton target="core" />
           </BlockStack>
@@ -87,8 +85,8 @@ export default function Alerts() {
                 detail={settings.webhooks.join(", ") || "No webhook URLs yet"}
               />
               <Text as="p">
-                Frequency: {settings.frequency} · Minimum severity: {settings.minSeverity} · Quiet
-                hours: {settings.quietHours ?? "none"}
+                Frequency: {settings.frequency} · Minimum severity: {settings.minSeverity} · Quiet hours:{" "}
+                {settings.quietHours ?? "none"}
               </Text>
             </>
           ) : (

@@ -69,13 +69,18 @@ function useExportCsv() {
         const url = URL.createObjectURL(await response.blob());
         const link = document.createElement("a");
         link.href = url;
-        link.download = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? "audit-log.csv";
+        link.download =
+          /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? "audit-log.csv";
         document.body.append(link);
         link.click();
         link.remove();
         setTimeout(() => URL.revokeObjectURL(url), 10_000);
       } catch {
-        toast({ title: "Export failed", description: "The CSV could not be downloaded. Please try again.", error: true });
+        toast({
+          title: "Export failed",
+          description: "The CSV could not be downloaded. Please try again.",
+          error: true,
+        });
       } finally {
         setBusy(false);
       }
@@ -151,8 +156,30 @@ export default function AuditLog() {
           </EmptyState>
         ) : (
           <DataTable
-            columnContentTypes={["text", "text", "text", "text", "text", "numeric", "numeric", "numeric", "text", "text"]}
-            headings={["Time", "Event", "Severity", "Order", "Codes", "Discount", "Amount", "Subtotal", "Rule", "Message"]}
+            columnContentTypes={[
+              "text",
+              "text",
+              "text",
+              "text",
+              "text",
+              "numeric",
+              "numeric",
+              "numeric",
+              "text",
+              "text",
+            ]}
+            headings={[
+              "Time",
+              "Event",
+              "Severity",
+              "Order",
+              "Codes",
+              "Discount",
+              "Amount",
+              "Subtotal",
+              "Rule",
+              "Message",
+            ]}
             rows={events.map((event) => [
               <time key="time" dateTime={event.createdAt} style={{ whiteSpace: "nowrap" }}>
                 {event.time}

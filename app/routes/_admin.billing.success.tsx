@@ -65,14 +65,23 @@ export default function BillingSuccess() {
               Verification Error
             </Text>
             <Text as="p">Unable to verify your subscription status. Please try again.</Text>
-            <Button onClick={() => { setAttempts(1); revalidator.revalidate(); }}>Try Again</Button>
+            <Button
+              onClick={() => {
+                setAttempts(1);
+                revalidator.revalidate();
+              }}
+            >
+              Try Again
+            </Button>
           </BlockStack>
         ) : active ? (
           <BlockStack gap="300" inlineAlign="start">
             <Text as="h2" variant="headingLg">
               {`Welcome to ${planName(data.planType)}`}
             </Text>
-            <Text as="p">Your subscription is active. Alerts, the ROI dashboard and your new rule limit are ready.</Text>
+            <Text as="p">
+              Your subscription is active. Alerts, the ROI dashboard and your new rule limit are ready.
+            </Text>
             <Button url="/dashboard" variant="primary">
               Go to Dashboard
             </Button>
@@ -86,7 +95,14 @@ export default function BillingSuccess() {
               </Text>
             </InlineStack>
             <Text as="p" tone="subdued">{`Attempt ${attempts} of ${MAX_ATTEMPTS}`}</Text>
-            <Button onClick={() => { setAttempts(1); revalidator.revalidate(); }}>Check Again</Button>
+            <Button
+              onClick={() => {
+                setAttempts(1);
+                revalidator.revalidate();
+              }}
+            >
+              Check Again
+            </Button>
           </BlockStack>
         )}
       </Card>

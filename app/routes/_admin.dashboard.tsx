@@ -1,14 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import {
-  Badge,
-  Banner,
-  BlockStack,
-  InlineGrid,
-  InlineStack,
-  Layout,
-  Text,
-} from "@shopify/polaris";
+import { Badge, Banner, BlockStack, InlineGrid, InlineStack, Layout, Text } from "@shopify/polaris";
 import { AdminPage, PlanButton } from "../components/AdminPage";
 import { NamedCard } from "../components/NamedCard";
 import { EventList } from "../components/EventList";
@@ -45,8 +37,7 @@ function StatCard({ label, value, help }: { label: string; value: number; help: 
 }
 
 export default function Dashboard() {
-  const { activeRules, blockedCheckouts, alertsSent, recentEvents, roi, plan, demo } =
-    useLoaderData<typeof loader>();
+  const { activeRules, blockedCheckouts, alertsSent, recentEvents, roi, plan, demo } = useLoaderData<typeof loader>();
   return (
     <AdminPage title="Dashboard" description="Monitor and protect your store margins">
       <Banner title="Protect your margins from double discounts" tone="info">
@@ -74,10 +65,7 @@ export default function Dashboard() {
               <Text as="h2" variant="headingMd">
                 Real-time Monitoring
               </Text>
-              <EventList
-                events={recentEvents}
-                emptyText="No events yet. Orders that break a rule will appear here."
-              />
+              <EventList events={recentEvents} emptyText="No events yet. Orders that break a rule will appear here." />
             </BlockStack>
           </NamedCard>
         </Layout.Section>

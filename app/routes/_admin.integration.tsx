@@ -41,11 +41,7 @@ export default function Integration() {
             <Text as="h2" variant="headingMd">
               App status
             </Text>
-            <Status
-              label="Shopify connection"
-              ok={!data.demo}
-              text={data.demo ? "Demo store" : "Connected"}
-            />
+            <Status label="Shopify connection" ok={!data.demo} text={data.demo ? "Demo store" : "Connected"} />
             <Status
               label="Order monitoring webhooks"
               ok={data.installState === "installed"}
@@ -66,9 +62,7 @@ export default function Integration() {
               </Text>
               <Badge tone="info">Coming Soon</Badge>
             </InlineStack>
-            <Text as="p">
-              Real-time checkout blocking stops a breaching checkout before it is paid for.
-            </Text>
+            <Text as="p">Real-time checkout blocking stops a breaching checkout before it is paid for.</Text>
             <Status
               label="Function threshold"
               ok={data.deployed}

@@ -75,10 +75,7 @@ export default function RoiDashboard() {
         <SummaryCard label="Total saved" value={formatCents(data.summary.totalSavedCents)} />
         <SummaryCard label="Blocked checkouts" value={String(data.summary.blockedCheckouts)} />
         <SummaryCard label="Alerts sent" value={String(data.summary.alertsSent)} />
-        <SummaryCard
-          label="ROI"
-          value={data.summary.roiPercentage === null ? "–" : `${data.summary.roiPercentage}%`}
-        />
+        <SummaryCard label="ROI" value={data.summary.roiPercentage === null ? "–" : `${data.summary.roiPercentage}%`} />
       </InlineGrid>
       <Card padding="0">
         <DataTable

@@ -13,9 +13,9 @@ import { requireAdmin } from "../services/shops/admin-context.server";
 import { recentAlertCount } from "../services/audit/notifications.server";
 import { ADMIN_NAV_LINKS, FOOTER_LINKS, withEmbeddedQuery } from "../components/admin-nav";
 import { ToastProvider } from "../components/Toasts";
-import { PlanChangeToasts } from "../components/AdminPage";
+import { PlanChangeToasts, type AdminLayoutData } from "../components/AdminPage";
 
-export const loader = async ({ request }: LoaderFunctionArgs) => {
+export const loader = async ({ request }: LoaderFunctionArgs): Promise<AdminLayoutData> => {
   const context = await requireAdmin(request);
   return {
     apiKey: getEnv().shopifyApiKey,
@@ -25,8 +25,6 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     alertCount: await recentAlertCount(context.shop.id),
   };
 };
-
-export type AdminLayoutData = Awaited<ReturnType<typeof loader>>;
 
 export default function AdminLayout() {
   const { apiKey, demo } = useLoaderData<typeof loader>();
@@ -52,13 +50,13 @@ export default function AdminLayout() {
       {appBridge ? (
         <NavMenu>
           <RemixLink to={href("/dashboard")} rel="home">
-          Margin Guardrail
-        </RemixLink>
-        {ADMIN_NAV_LINKS.map((link) => (
-          <RemixLink key={link.url} to={href(link.url)}>
-            {link.label}
+            Margin Guardrail
           </RemixLink>
-        ))}
+          {ADMIN_NAV_LINKS.map((link) => (
+            <RemixLink key={link.url} to={href(link.url)}>
+              {link.label}
+            </RemixLink>
+          ))}
         </NavMenu>
       ) : null}
       <Frame navigation={navigation}>
@@ -67,8 +65,8 @@ export default function AdminLayout() {
           {demo ? (
             <Box padding="400" paddingBlockEnd="0">
               <Banner tone="info" title="Demo store">
-                This is a demo store, not connected to Shopify. Its rules, orders and events are
-                sample data, so that every screen has something to show.
+                This is a demo store, not connected to Shopify. Its rules, orders and events are sample data, so that
+                every screen has something to show.
               </Banner>
             </Box>
           ) : null}

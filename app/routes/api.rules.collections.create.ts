@@ -1,6 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { collectionRuleSchema } from "../forms/rules";
-import { methodNotAllowed, ownerOf, readJsonBody, requireApiAdmin, resultResponse, validateBody } from "../http/api.server";
+import {
+  methodNotAllowed,
+  ownerOf,
+  readJsonBody,
+  requireApiAdmin,
+  resultResponse,
+  validateBody,
+} from "../http/api.server";
 import { createCollectionRule } from "../services/rules/rules.server";
 
 // POST /api/rules/collections/create with {collectionId, ruleType, threshold, action}.

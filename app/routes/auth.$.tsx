@@ -30,9 +30,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     await authenticate.admin(request);
   } catch (thrown) {
     const isBounce =
-      thrown instanceof Response &&
-      thrown.status === 200 &&
-      new URL(request.url).pathname === SESSION_TOKEN_PATH;
+      thrown instanceof Response && thrown.status === 200 && new URL(request.url).pathname === SESSION_TOKEN_PATH;
     if (!isBounce) throw thrown;
     return new Response(loadingCardHtml() + (await thrown.text()) + "</body></html>", {
       status: 200,

@@ -40,8 +40,7 @@ export default function DemoTour() {
               Margin Guardrail in three steps
             </Text>
             <Text as="p" tone="subdued" alignment="center">
-              A two-minute tour of the app, on our demo store. The screens are the real app; the
-              orders are sample data.
+              A two-minute tour of the app, on our demo store. The screens are the real app; the orders are sample data.
             </Text>
           </BlockStack>
           {TOUR.map((step) => (

@@ -99,9 +99,7 @@ export default function Support() {
               <Text as="h2" variant="headingMd">
                 Send us a message
               </Text>
-              {actionData?.notice ? (
-                <Banner tone={actionData.notice.tone}>{actionData.notice.message}</Banner>
-              ) : null}
+              {actionData?.notice ? <Banner tone={actionData.notice.tone}>{actionData.notice.message}</Banner> : null}
               <FormLayout>
                 <TextField label="Name" {...field("name")} requiredIndicator />
                 <TextField label="Email" type="email" {...field("email")} requiredIndicator />

@@ -14,13 +14,32 @@ function stackedOrder(number: number) {
     codes: [{ code: "E2ESTACK", amount: "60.00", type: "fixed_amount" }],
     applications: [
       { type: "discount_code", target: "line_item", valueType: "fixed_amount", value: "60.0", code: "E2ESTACK" },
-      { type: "automatic", target: "line_item", valueType: "fixed_amount", value: "20.0", title: "Spend $150, save $20" },
+      {
+        type: "automatic",
+        target: "line_item",
+        valueType: "fixed_amount",
+        value: "20.0",
+        title: "Spend $150, save $20",
+      },
     ],
-    lines: [{ variant: 9002, product: 8002, price: { shop: "140.00" }, allocations: [{ index: 0, amount: { shop: "60.00" } }, { index: 1, amount: { shop: "20.00" } }] }],
+    lines: [
+      {
+        variant: 9002,
+        product: 8002,
+        price: { shop: "140.00" },
+        allocations: [
+          { index: 0, amount: { shop: "60.00" } },
+          { index: 1, amount: { shop: "20.00" } },
+        ],
+      },
+    ],
   });
 }
 
-test("a signed webhook posted to the running app shows in the Audit Log and on the Dashboard", async ({ page, request }) => {
+test("a signed webhook posted to the running app shows in the Audit Log and on the Dashboard", async ({
+  page,
+  request,
+}) => {
   const number = 70_000 + Math.floor(Math.random() * 9_000);
   const body = JSON.stringify(stackedOrder(number));
   const headers = {
@@ -31,14 +50,15 @@ test("a signed webhook posted to the running app shows in the Audit Log and on t
     "X-Shopify-Webhook-Id": crypto.randomUUID(),
     "X-Shopify-Hmac-Sha256": crypto.createHmac("sha256", SECRET).update(body).digest("base64"),
   };
-  const forged = await request.post("/webhooks/orders/create", { data: body, headers: { ...headers, "X-Shopify-Hmac-Sha256": "Zm9yZ2Vk" } });
+  const forged = await request.post("/webhooks/orders/create", {
+    data: body,
+    headers: { ...headers, "X-Shopify-Hmac-Sha256": "Zm9yZ2Vk" },
+  });
   expect(forged.status()).toBe(401);
   const response = await request.post("/webhooks/orders/create", { data: body, headers });
   expect(response.status()).toBe(200);
 
-  await expect
-    .poll(async () => (await (await request.get(`/api/audit?q=%23${number}`)).json()).events.length)
-    .toBe(4);
+  await expect.poll(async () => (await (await request.get(`/api/audit?q=%23${number}`)).json()).events.length).toBe(4);
 
   await page.goto("/audit-log");
   await page.getByLabel("Search").fill(`#${number}`);

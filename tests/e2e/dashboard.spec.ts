@@ -15,8 +15,11 @@ test("the demo dashboard shows the seed's texts and the database's figures", asy
   const shopId = demoShopId(db);
   const activeRules =
     (db.prepare("SELECT COUNT(*) AS n FROM Rule WHERE shopId = ? AND isActive = 1").get(shopId) as { n: number }).n +
-    (db.prepare("SELECT COUNT(*) AS n FROM CollectionRule WHERE shopId = ? AND isActive = 1").get(shopId) as { n: number })
-      .n;
+    (
+      db.prepare("SELECT COUNT(*) AS n FROM CollectionRule WHERE shopId = ? AND isActive = 1").get(shopId) as {
+        n: number;
+      }
+    ).n;
   const latest = db
     .prepare("SELECT orderName, message FROM AuditEvent WHERE shopId = ? ORDER BY createdAt DESC, id DESC LIMIT 5")
     .all(shopId) as { orderName: string | null; message: string }[];
@@ -53,7 +56,9 @@ test("'/' with a shop parameter is the embedded dashboard; without, the public s
   await expect(page).toHaveURL(/\/dashboard\?shop=margin-guardrail-demo\.myshopify\.com/);
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   await page.goto("/");
-  await expect(page.getByRole("heading", { level: 1, name: "Stop double discounts before they eat your margin" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Stop double discounts before they eat your margin" }),
+  ).toBeVisible();
   await expect(page.getByRole("link", { name: "Add to Shopify" })).toBeVisible();
 });
 

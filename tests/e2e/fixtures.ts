@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { test as base, expect } from "@playwright/test";
 
@@ -8,8 +9,7 @@ export function openDatabase() {
 
 export function demoShopId(db: Database.Database): string {
   const row = db.prepare("SELECT id FROM Shop WHERE domain = ?").get("margin-guardrail-demo.myshopify.com") as
-    | { id: string }
-    | undefined;
+    { id: string } | undefined;
   if (!row) throw new Error("The demo shop was not seeded");
   return row.id;
 }
@@ -39,6 +39,6 @@ export const test = base.extend<{ outsideRequests: string[] }>({
 export { expect };
 
 /** A Polaris toast with this text (modals also announce it in a hidden region). */
-export function toast(page: import("@playwright/test").Page, text: string) {
+export function toast(page: Page, text: string) {
   return page.locator(".Polaris-Frame-Toast", { hasText: text });
 }

@@ -3,10 +3,17 @@ import { expect, test } from "./fixtures";
 test("the landing page has every section of the seed, with sample numbers marked illustrative", async ({ page }) => {
   await page.goto("/");
   const anchors = page.getByRole("navigation", { name: "Sections" });
-  for (const [label, href] of [["Features", "/#features"], ["ROI", "/#roi"], ["Pricing", "/#pricing"], ["FAQ", "/#faq"]]) {
+  for (const [label, href] of [
+    ["Features", "/#features"],
+    ["ROI", "/#roi"],
+    ["Pricing", "/#pricing"],
+    ["FAQ", "/#faq"],
+  ]) {
     await expect(anchors.getByRole("link", { name: label })).toHaveAttribute("href", href);
   }
-  await expect(page.getByRole("heading", { level: 1, name: "Stop double discounts before they eat your margin" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Stop double discounts before they eat your margin" }),
+  ).toBeVisible();
   await expect(page.getByText("Illustrative", { exact: true })).toBeVisible();
   await expect(page.getByText("Sample numbers for illustration, not a customer's results.")).toBeVisible();
   for (const figure of ["10", "28", "12", "$2,340"]) {
@@ -17,7 +24,11 @@ test("the landing page has every section of the seed, with sample numbers marked
   for (const title of ["Prevent stacking", "Real-time alerts", "Configurable rules", "Audit trail"]) {
     await expect(features.getByRole("heading", { name: title })).toBeVisible();
   }
-  await expect(page.getByRole("region", { name: "How it works" }).locator(".mg-step-number")).toHaveText(["1", "2", "3"]);
+  await expect(page.getByRole("region", { name: "How it works" }).locator(".mg-step-number")).toHaveText([
+    "1",
+    "2",
+    "3",
+  ]);
 
   const pricing = page.locator("#pricing");
   await expect(pricing.getByRole("region", { name: "Free plan" })).toContainText("$0");
@@ -36,7 +47,11 @@ test("the landing page has every section of the seed, with sample numbers marked
   await faq.getByText("How is the margin calculated?").click();
   await expect(faq.getByText("Lines without a cost are reported as uncovered, never guessed.")).toBeVisible();
   const footer = page.getByRole("navigation", { name: "Legal and support" });
-  for (const [label, href] of [["Privacy Policy", "/privacy-policy"], ["Terms of Service", "/terms-of-service"], ["Support", "/support"]]) {
+  for (const [label, href] of [
+    ["Privacy Policy", "/privacy-policy"],
+    ["Terms of Service", "/terms-of-service"],
+    ["Support", "/support"],
+  ]) {
     await expect(footer.getByRole("link", { name: label })).toHaveAttribute("href", href);
   }
 });
@@ -111,7 +126,10 @@ test("inside Shopify's admin frame the install and header buttons are hidden", a
 
 test("any other site cannot frame the public pages", async ({ page, baseURL }) => {
   await page.route("https://evil.example/**", (route) =>
-    route.fulfill({ contentType: "text/html", body: `<iframe src="${baseURL}/" style="width:1200px;height:900px"></iframe>` }),
+    route.fulfill({
+      contentType: "text/html",
+      body: `<iframe src="${baseURL}/" style="width:1200px;height:900px"></iframe>`,
+    }),
   );
   const blocked = page.waitForEvent("console", (message) => /frame-ancestors/.test(message.text()));
   await page.goto("https://evil.example/frame");
@@ -129,7 +147,10 @@ test("the landing page requests nothing but its own assets", async ({ page, base
   for (const request of requests) {
     expect(new URL(request.url).origin, request.url).toBe(new URL(baseURL!).origin);
     // The browser asks for the favicon itself, as type "other".
-    const types = new URL(request.url).pathname === "/favicon.svg" ? ["other", "image"] : ["document", "script", "stylesheet", "image", "font"];
+    const types =
+      new URL(request.url).pathname === "/favicon.svg"
+        ? ["other", "image"]
+        : ["document", "script", "stylesheet", "image", "font"];
     expect(types, request.url).toContain(request.type);
   }
 });

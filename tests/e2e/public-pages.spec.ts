@@ -21,17 +21,18 @@ test("each legal page has its title and its promises, in both modes", async ({ p
 
   await page.goto("/terms-of-service");
   await expect(page.getByRole("heading", { level: 1, name: "Terms of Service" })).toBeVisible();
-  await expect(page.getByText("limited to the fees you paid for the app in the 3 months before the claim arose")).toBeVisible();
+  await expect(
+    page.getByText("limited to the fees you paid for the app in the 3 months before the claim arose"),
+  ).toBeVisible();
 
   await page.goto("/data-deletion?shop=margin-guardrail-demo.myshopify.com");
   await expect(page.getByRole("heading", { level: 1, name: "Data Deletion" })).toBeVisible();
   await expect(page.getByText("deleted within 30 days after uninstall")).toBeVisible();
   await expect(page.getByText("We confirm the deletion within 5 business days.")).toBeVisible();
   // Embedded mode keeps the shop on the footer links.
-  await expect(page.getByRole("navigation", { name: "Legal and support" }).getByRole("link", { name: "Support" })).toHaveAttribute(
-    "href",
-    "/support?shop=margin-guardrail-demo.myshopify.com",
-  );
+  await expect(
+    page.getByRole("navigation", { name: "Legal and support" }).getByRole("link", { name: "Support" }),
+  ).toHaveAttribute("href", "/support?shop=margin-guardrail-demo.myshopify.com");
 });
 
 test("the support page shows the contact information and checks the form", async ({ page }) => {

@@ -9,10 +9,44 @@ async function openAddDialog(page: Page) {
 }
 
 const TYPES = [
-  { type: "max_discount", label: "Maximum Discount (%)", unit: "PERCENT", threshold: "35", shown: "35%", edited: "40", editedShown: "40%", thresholdLabel: "Threshold Value" },
-  { type: "max_discount_amount", label: "Maximum Discount ($)", threshold: "75.50", shown: "$75.50", edited: "80", editedShown: "$80.00", thresholdLabel: "Maximum Amount ($)" },
-  { type: "margin_floor", label: "Margin Floor", threshold: "18", shown: "18%", edited: "22", editedShown: "22%", thresholdLabel: "Minimum Margin (%)" },
-  { type: "stacking_prevention", label: "Stacking Prevention", unit: "AMOUNT", threshold: "10", shown: "$10.00", edited: "0", editedShown: "$0.00", thresholdLabel: "Threshold Value" },
+  {
+    type: "max_discount",
+    label: "Maximum Discount (%)",
+    unit: "PERCENT",
+    threshold: "35",
+    shown: "35%",
+    edited: "40",
+    editedShown: "40%",
+    thresholdLabel: "Threshold Value",
+  },
+  {
+    type: "max_discount_amount",
+    label: "Maximum Discount ($)",
+    threshold: "75.50",
+    shown: "$75.50",
+    edited: "80",
+    editedShown: "$80.00",
+    thresholdLabel: "Maximum Amount ($)",
+  },
+  {
+    type: "margin_floor",
+    label: "Margin Floor",
+    threshold: "18",
+    shown: "18%",
+    edited: "22",
+    editedShown: "22%",
+    thresholdLabel: "Minimum Margin (%)",
+  },
+  {
+    type: "stacking_prevention",
+    label: "Stacking Prevention",
+    unit: "AMOUNT",
+    threshold: "10",
+    shown: "$10.00",
+    edited: "0",
+    editedShown: "$0.00",
+    thresholdLabel: "Threshold Value",
+  },
 ];
 
 test("the threshold label and the unit selector follow the rule type", async ({ page }) => {
@@ -29,7 +63,9 @@ test("the threshold label and the unit selector follow the rule type", async ({ 
   await expect(dialog.getByLabel("Unit")).toBeVisible();
   await dialog.getByLabel("Unit").selectOption("PERCENT");
   await expect(dialog.getByLabel("Threshold Value")).toHaveAttribute("step", "1");
-  await expect(dialog.getByLabel("Action").locator("option", { hasText: "Block Checkout (Coming Soon)" })).toBeDisabled();
+  await expect(
+    dialog.getByLabel("Action").locator("option", { hasText: "Block Checkout (Coming Soon)" }),
+  ).toBeDisabled();
   await dialog.getByRole("button", { name: "Add Rule" }).click();
   await expect(dialog.getByText("Name is required")).toBeVisible();
   await expect(dialog.getByText("Threshold is required")).toBeVisible();
@@ -59,7 +95,9 @@ for (const rule of TYPES) {
     await row.getByRole("button", { name: `Edit ${name}` }).click();
     const edit = page.getByRole("dialog", { name: "Edit Rule" });
     await expect(edit.getByLabel("Name")).toHaveValue(name);
-    await expect(edit.getByLabel(rule.thresholdLabel)).toHaveValue(rule.type === "max_discount_amount" ? "75.5" : rule.threshold);
+    await expect(edit.getByLabel(rule.thresholdLabel)).toHaveValue(
+      rule.type === "max_discount_amount" ? "75.5" : rule.threshold,
+    );
     await edit.getByLabel(rule.thresholdLabel).fill(rule.edited);
     await edit.getByLabel("Description").fill("Edited in the browser");
     await edit.getByRole("button", { name: "Save Changes" }).click();
@@ -87,7 +125,9 @@ test("collection rules are added by id in the demo store, listed and deleted", a
   await page.getByLabel("Collection ID").fill("summer");
   await page.getByLabel("Minimum Margin (%)").fill("15");
   await page.getByRole("button", { name: "Add collection rule" }).click();
-  await expect(page.getByText("Enter a collection id such as 123456789 or gid://shopify/Collection/123456789")).toBeVisible();
+  await expect(
+    page.getByText("Enter a collection id such as 123456789 or gid://shopify/Collection/123456789"),
+  ).toBeVisible();
   await page.getByLabel("Collection ID").fill(id);
   await page.getByRole("button", { name: "Add collection rule" }).click();
   await expect(toast(page, "Collection rule created")).toBeVisible();
@@ -138,7 +178,10 @@ test("the locked Advanced Rules cards and the discount methods", async ({ page }
 
 test("on Free, the 2-rule limit shows its notice and refuses a third active rule", async ({ page }) => {
   await page.goto("/pricing");
-  await page.getByRole("region", { name: "Free", exact: true }).getByRole("button", { name: "Downgrade to Free" }).click();
+  await page
+    .getByRole("region", { name: "Free", exact: true })
+    .getByRole("button", { name: "Downgrade to Free" })
+    .click();
   await expect(page.getByText("Plan Updated: Successfully downgraded to Free plan.")).toBeVisible();
   try {
     await page.goto("/rules");
@@ -148,11 +191,16 @@ test("on Free, the 2-rule limit shows its notice and refuses a third active rule
     await dialog.getByLabel("Name").fill("One too many");
     await dialog.getByLabel("Threshold Value").fill("20");
     await dialog.getByRole("button", { name: "Add Rule" }).click();
-    await expect(toast(page, "Error creating rule: You've reached your 2-rule limit. Upgrade to Core for 10 rules.")).toBeVisible();
+    await expect(
+      toast(page, "Error creating rule: You've reached your 2-rule limit. Upgrade to Core for 10 rules."),
+    ).toBeVisible();
     await expect(page.getByRole("region", { name: "One too many" })).toHaveCount(0);
   } finally {
     await page.goto("/pricing");
-    await page.getByRole("region", { name: "Core", exact: true }).getByRole("button", { name: "Upgrade to Core" }).click();
+    await page
+      .getByRole("region", { name: "Core", exact: true })
+      .getByRole("button", { name: "Upgrade to Core" })
+      .click();
     await expect(page.getByText("Demo store: switched to the Core plan without billing.")).toBeVisible();
   }
 });

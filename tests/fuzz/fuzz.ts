@@ -38,46 +38,267 @@ export interface FuzzReport {
   failures: FuzzFailure[];
 }
 
-const rule = { name: "Fuzz cap", description: "", ruleType: "max_discount", threshold: "30", thresholdUnit: "PERCENT", action: "alert", priority: 0, isActive: true, conditions: {} };
+const rule = {
+  name: "Fuzz cap",
+  description: "",
+  ruleType: "max_discount",
+  threshold: "30",
+  thresholdUnit: "PERCENT",
+  action: "alert",
+  priority: 0,
+  isActive: true,
+  conditions: {},
+};
 
 function targets(ids: { rule: string; collectionRule: string }): Target[] {
-  const ruleForm = { name: "Fuzz cap", description: "", ruleType: "max_discount", threshold: "30", thresholdUnit: "PERCENT", action: "alert" };
+  const ruleForm = {
+    name: "Fuzz cap",
+    description: "",
+    ruleType: "max_discount",
+    threshold: "30",
+    thresholdUnit: "PERCENT",
+    action: "alert",
+  };
   const order = stackedCodeAndAutomatic as unknown as Record<string, unknown>;
   return [
     { name: "POST /api/rules", method: "POST", path: "/api/rules", kind: "json", base: rule },
     { name: "PUT /api/rules/{id}", method: "PUT", path: `/api/rules/${ids.rule}`, kind: "json", base: rule },
-    { name: "PUT /api/rules/{id} (toggle)", method: "PUT", path: `/api/rules/${ids.rule}`, kind: "json", base: { isActive: false } },
-    { name: "POST /api/shops/{shopId}/rules", method: "POST", path: `/api/shops/${SHOP}/rules`, kind: "json", base: rule },
-    { name: "POST /api/rules/collections/create", method: "POST", path: "/api/rules/collections/create", kind: "json", base: { collectionId: "gid://shopify/Collection/7", ruleType: "max_discount", threshold: 25, action: "alert" } },
-    { name: "POST /api/rules/stacking", method: "POST", path: "/api/rules/stacking", kind: "json", base: { blockedStacking: [["DiscountCodeBasic", "DiscountAutomaticBasic"]], enabled: true } },
-    { name: "POST /api/rules/blocking", method: "POST", path: "/api/rules/blocking", kind: "json", base: { instantBlocking: false, staffOverride: true, customerMessage: "Not allowed." } },
-    { name: "POST /api/billing/upgrade", method: "POST", path: "/api/billing/upgrade", kind: "json", base: { plan: "core" } },
-    { name: "POST /api/billing/downgrade", method: "POST", path: "/api/billing/downgrade", kind: "json", base: { plan: "free" } },
-    { name: "POST /api/support", method: "POST", path: "/api/support", kind: "json", base: { name: "Ada", email: "ada@example.com", subject: "Codes", message: "Two codes stacked on #1001." } },
-    { name: "POST /api/contact-sales", method: "POST", path: "/api/contact-sales", kind: "json", base: { name: "Grace", email: "grace@example.com", storeName: "Goods", message: "Forty promotions a month." } },
-    { name: "GET /api/audit", method: "GET", path: "/api/audit", kind: "query", params: ["cursor", "severity", "type", "q", "shop"] },
-    { name: "GET /api/audit/export.csv", method: "GET", path: "/api/audit/export.csv", kind: "query", params: ["severity", "type", "q"] },
+    {
+      name: "PUT /api/rules/{id} (toggle)",
+      method: "PUT",
+      path: `/api/rules/${ids.rule}`,
+      kind: "json",
+      base: { isActive: false },
+    },
+    {
+      name: "POST /api/shops/{shopId}/rules",
+      method: "POST",
+      path: `/api/shops/${SHOP}/rules`,
+      kind: "json",
+      base: rule,
+    },
+    {
+      name: "POST /api/rules/collections/create",
+      method: "POST",
+      path: "/api/rules/collections/create",
+      kind: "json",
+      base: { collectionId: "gid://shopify/Collection/7", ruleType: "max_discount", threshold: 25, action: "alert" },
+    },
+    {
+      name: "POST /api/rules/stacking",
+      method: "POST",
+      path: "/api/rules/stacking",
+      kind: "json",
+      base: { blockedStacking: [["DiscountCodeBasic", "DiscountAutomaticBasic"]], enabled: true },
+    },
+    {
+      name: "POST /api/rules/blocking",
+      method: "POST",
+      path: "/api/rules/blocking",
+      kind: "json",
+      base: { instantBlocking: false, staffOverride: true, customerMessage: "Not allowed." },
+    },
+    {
+      name: "POST /api/billing/upgrade",
+      method: "POST",
+      path: "/api/billing/upgrade",
+      kind: "json",
+      base: { plan: "core" },
+    },
+    {
+      name: "POST /api/billing/downgrade",
+      method: "POST",
+      path: "/api/billing/downgrade",
+      kind: "json",
+      base: { plan: "free" },
+    },
+    {
+      name: "POST /api/support",
+      method: "POST",
+      path: "/api/support",
+      kind: "json",
+      base: { name: "Ada", email: "ada@example.com", subject: "Codes", message: "Two codes stacked on #1001." },
+    },
+    {
+      name: "POST /api/contact-sales",
+      method: "POST",
+      path: "/api/contact-sales",
+      kind: "json",
+      base: { name: "Grace", email: "grace@example.com", storeName: "Goods", message: "Forty promotions a month." },
+    },
+    {
+      name: "GET /api/audit",
+      method: "GET",
+      path: "/api/audit",
+      kind: "query",
+      params: ["cursor", "severity", "type", "q", "shop"],
+    },
+    {
+      name: "GET /api/audit/export.csv",
+      method: "GET",
+      path: "/api/audit/export.csv",
+      kind: "query",
+      params: ["severity", "type", "q"],
+    },
     { name: "GET /api/billing/verify", method: "GET", path: "/api/billing/verify", kind: "query", params: ["shop"] },
     { name: "GET /api/rules/{id}", method: "GET", path: `/api/rules/${ids.rule}`, kind: "query", params: ["id"] },
-    { name: "DELETE /api/rules/collections/{id}", method: "DELETE", path: `/api/rules/collections/${ids.collectionRule}`, kind: "query", params: ["id"] },
-    { name: "POST /rules intent=create", method: "POST", path: "/rules?index", kind: "form", base: { intent: "create", ...ruleForm } },
-    { name: "POST /rules intent=update", method: "POST", path: "/rules?index", kind: "form", base: { intent: "update", id: ids.rule, ...ruleForm } },
-    { name: "POST /rules intent=toggle", method: "POST", path: "/rules?index", kind: "form", base: { intent: "toggle", id: ids.rule, isActive: "false" } },
-    { name: "POST /rules intent=delete", method: "POST", path: "/rules?index", kind: "form", base: { intent: "delete", id: "no-such-rule" } },
-    { name: "POST /rules intent=createCollectionRule", method: "POST", path: "/rules?index", kind: "form", base: { intent: "createCollectionRule", collectionId: "123456", ruleType: "max_discount", threshold: "25", action: "alert" } },
-    { name: "POST /rules intent=deleteCollectionRule", method: "POST", path: "/rules?index", kind: "form", base: { intent: "deleteCollectionRule", id: "no-such-rule" } },
-    { name: "POST /rules intent=saveStacking", method: "POST", path: "/rules?index", kind: "form", base: { intent: "saveStacking", enabled: "on", blockedStacking: "DiscountCodeBasic+DiscountAutomaticBasic" } },
-    { name: "POST /rules intent=saveBlocking", method: "POST", path: "/rules?index", kind: "form", base: { intent: "saveBlocking", instantBlocking: "false", staffOverride: "true", customerMessage: "Not allowed." } },
-    { name: "POST /support (form)", method: "POST", path: "/support?index", kind: "form", base: { name: "Ada", email: "ada@example.com", subject: "Codes", message: "Two codes stacked on #1001." } },
-    { name: "webhook orders/create", method: "POST", path: "/webhooks/orders/create", kind: "webhook", topic: "orders/create", base: order },
-    { name: "webhook orders/updated", method: "POST", path: "/webhooks/orders/updated", kind: "webhook", topic: "orders/updated", base: order },
-    { name: "webhook inventory_items/update", method: "POST", path: "/webhooks/inventory_items/update", kind: "webhook", topic: "inventory_items/update", base: { id: 91, cost: "12.50", admin_graphql_api_id: "gid://shopify/InventoryItem/91" } },
-    { name: "webhook app/scopes_update", method: "POST", path: "/webhooks/app/scopes_update", kind: "webhook", topic: "app/scopes_update", base: { id: 1, previous: ["read_orders"], current: ["read_orders", "read_products"], updated_at: "2026-11-22T00:00:00Z" } },
-    { name: "webhook customers/data_request", method: "POST", path: "/webhooks/customers/data_request", kind: "webhook", topic: "customers/data_request", base: { shop_id: 1, shop_domain: SHOP, customer: { id: 77 }, orders_requested: [1001, 1002], data_request: { id: 5 } } },
-    { name: "webhook customers/redact", method: "POST", path: "/webhooks/customers/redact", kind: "webhook", topic: "customers/redact", base: { shop_id: 1, shop_domain: SHOP, customer: { id: 77 }, orders_to_redact: [1001] } },
+    {
+      name: "DELETE /api/rules/collections/{id}",
+      method: "DELETE",
+      path: `/api/rules/collections/${ids.collectionRule}`,
+      kind: "query",
+      params: ["id"],
+    },
+    {
+      name: "POST /rules intent=create",
+      method: "POST",
+      path: "/rules?index",
+      kind: "form",
+      base: { intent: "create", ...ruleForm },
+    },
+    {
+      name: "POST /rules intent=update",
+      method: "POST",
+      path: "/rules?index",
+      kind: "form",
+      base: { intent: "update", id: ids.rule, ...ruleForm },
+    },
+    {
+      name: "POST /rules intent=toggle",
+      method: "POST",
+      path: "/rules?index",
+      kind: "form",
+      base: { intent: "toggle", id: ids.rule, isActive: "false" },
+    },
+    {
+      name: "POST /rules intent=delete",
+      method: "POST",
+      path: "/rules?index",
+      kind: "form",
+      base: { intent: "delete", id: "no-such-rule" },
+    },
+    {
+      name: "POST /rules intent=createCollectionRule",
+      method: "POST",
+      path: "/rules?index",
+      kind: "form",
+      base: {
+        intent: "createCollectionRule",
+        collectionId: "123456",
+        ruleType: "max_discount",
+        threshold: "25",
+        action: "alert",
+      },
+    },
+    {
+      name: "POST /rules intent=deleteCollectionRule",
+      method: "POST",
+      path: "/rules?index",
+      kind: "form",
+      base: { intent: "deleteCollectionRule", id: "no-such-rule" },
+    },
+    {
+      name: "POST /rules intent=saveStacking",
+      method: "POST",
+      path: "/rules?index",
+      kind: "form",
+      base: { intent: "saveStacking", enabled: "on", blockedStacking: "DiscountCodeBasic+DiscountAutomaticBasic" },
+    },
+    {
+      name: "POST /rules intent=saveBlocking",
+      method: "POST",
+      path: "/rules?index",
+      kind: "form",
+      base: {
+        intent: "saveBlocking",
+        instantBlocking: "false",
+        staffOverride: "true",
+        customerMessage: "Not allowed.",
+      },
+    },
+    {
+      name: "POST /support (form)",
+      method: "POST",
+      path: "/support?index",
+      kind: "form",
+      base: { name: "Ada", email: "ada@example.com", subject: "Codes", message: "Two codes stacked on #1001." },
+    },
+    {
+      name: "webhook orders/create",
+      method: "POST",
+      path: "/webhooks/orders/create",
+      kind: "webhook",
+      topic: "orders/create",
+      base: order,
+    },
+    {
+      name: "webhook orders/updated",
+      method: "POST",
+      path: "/webhooks/orders/updated",
+      kind: "webhook",
+      topic: "orders/updated",
+      base: order,
+    },
+    {
+      name: "webhook inventory_items/update",
+      method: "POST",
+      path: "/webhooks/inventory_items/update",
+      kind: "webhook",
+      topic: "inventory_items/update",
+      base: { id: 91, cost: "12.50", admin_graphql_api_id: "gid://shopify/InventoryItem/91" },
+    },
+    {
+      name: "webhook app/scopes_update",
+      method: "POST",
+      path: "/webhooks/app/scopes_update",
+      kind: "webhook",
+      topic: "app/scopes_update",
+      base: {
+        id: 1,
+        previous: ["read_orders"],
+        current: ["read_orders", "read_products"],
+        updated_at: "2026-11-22T00:00:00Z",
+      },
+    },
+    {
+      name: "webhook customers/data_request",
+      method: "POST",
+      path: "/webhooks/customers/data_request",
+      kind: "webhook",
+      topic: "customers/data_request",
+      base: {
+        shop_id: 1,
+        shop_domain: SHOP,
+        customer: { id: 77 },
+        orders_requested: [1001, 1002],
+        data_request: { id: 5 },
+      },
+    },
+    {
+      name: "webhook customers/redact",
+      method: "POST",
+      path: "/webhooks/customers/redact",
+      kind: "webhook",
+      topic: "customers/redact",
+      base: { shop_id: 1, shop_domain: SHOP, customer: { id: 77 }, orders_to_redact: [1001] },
+    },
     // last: valid deliveries of these remove the demo shop's data
-    { name: "webhook app/uninstalled", method: "POST", path: "/webhooks/app/uninstalled", kind: "webhook", topic: "app/uninstalled", base: { id: 1, domain: SHOP } },
-    { name: "webhook shop/redact", method: "POST", path: "/webhooks/shop/redact", kind: "webhook", topic: "shop/redact", base: { shop_id: 1, shop_domain: SHOP } },
+    {
+      name: "webhook app/uninstalled",
+      method: "POST",
+      path: "/webhooks/app/uninstalled",
+      kind: "webhook",
+      topic: "app/uninstalled",
+      base: { id: 1, domain: SHOP },
+    },
+    {
+      name: "webhook shop/redact",
+      method: "POST",
+      path: "/webhooks/shop/redact",
+      kind: "webhook",
+      topic: "shop/redact",
+      base: { shop_id: 1, shop_domain: SHOP },
+    },
   ];
 }
 
@@ -86,7 +307,11 @@ function sign(body: string): string {
 }
 
 /** The inputs of one target, with the request each becomes. */
-function requestsFor(target: Target, rng: () => number, perTarget: number): { input: string; url: string; init: RequestInit }[] {
+function requestsFor(
+  target: Target,
+  rng: () => number,
+  perTarget: number,
+): { input: string; url: string; init: RequestInit }[] {
   if (target.kind === "query") {
     return queryMutations(target.params ?? [], rng, perTarget).map((input) => ({
       input: input.label,
@@ -128,21 +353,30 @@ class RowWatch {
     this.db = new Database(file, { readonly: true });
   }
   private tables(): string[] {
-    return (this.db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite%'`).all() as { name: string }[]).map((row) => row.name);
+    return (
+      this.db
+        .prepare(
+          `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite%'`,
+        )
+        .all() as { name: string }[]
+    ).map((row) => row.name);
   }
   fingerprint(): string {
     const version = (this.db.pragma("data_version", { simple: true }) as number) ?? 0;
     if (version === this.version) return this.digest;
     const hash = crypto.createHash("sha256");
     for (const table of this.tables()) {
-      for (const row of this.db.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).iterate()) hash.update(JSON.stringify(row));
+      for (const row of this.db.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).iterate())
+        hash.update(JSON.stringify(row));
     }
     this.version = version;
     this.digest = hash.digest("hex");
     return this.digest;
   }
   pendingOrders(): number {
-    return (this.db.prepare(`SELECT COUNT(*) AS n FROM "OrderEvaluation" WHERE "status" = 'pending'`).get() as { n: number }).n;
+    return (
+      this.db.prepare(`SELECT COUNT(*) AS n FROM "OrderEvaluation" WHERE "status" = 'pending'`).get() as { n: number }
+    ).n;
   }
   close() {
     this.db.close();
@@ -157,13 +391,22 @@ async function createFixtures(server: AppServer): Promise<{ rule: string; collec
   const collection = await fetch(`${server.url}/api/rules/collections/create`, {
     method: "POST",
     headers: json,
-    body: JSON.stringify({ collectionId: "gid://shopify/Collection/7", ruleType: "max_discount", threshold: 25, action: "alert" }),
+    body: JSON.stringify({
+      collectionId: "gid://shopify/Collection/7",
+      ruleType: "max_discount",
+      threshold: 25,
+      action: "alert",
+    }),
   });
   if (!created.ok || !collection.ok) throw new Error(`Fixtures were refused: ${created.status}, ${collection.status}`);
   return { rule: (await created.json()).id, collectionRule: (await collection.json()).id };
 }
 
-export async function runFuzz(options: { perTarget: number; seed: number; log?: (line: string) => void }): Promise<FuzzReport> {
+export async function runFuzz(options: {
+  perTarget: number;
+  seed: number;
+  log?: (line: string) => void;
+}): Promise<FuzzReport> {
   const log = options.log ?? (() => undefined);
   const server = await startAppServer({ SHOPIFY_API_SECRET: SECRET });
   const watch = new RowWatch(server.database);
@@ -188,19 +431,33 @@ export async function runFuzz(options: { perTarget: number; seed: number; log?: 
         report.requests += 1;
         counts[status] = (counts[status] ?? 0) + 1;
         if (server.process.exitCode !== null) {
-          report.failures.push({ target: target.name, input: request.input, reason: `server.js exited with ${server.process.exitCode}` });
+          report.failures.push({
+            target: target.name,
+            input: request.input,
+            reason: `server.js exited with ${server.process.exitCode}`,
+          });
           return report;
         }
-        if (status >= 500) report.failures.push({ target: target.name, input: request.input, reason: `answered ${status}` });
+        if (status >= 500)
+          report.failures.push({ target: target.name, input: request.input, reason: `answered ${status}` });
         if (status >= 400 && status < 500 && watch.fingerprint() !== before) {
-          report.failures.push({ target: target.name, input: request.input, reason: `answered ${status} but changed a row` });
+          report.failures.push({
+            target: target.name,
+            input: request.input,
+            reason: `answered ${status} but changed a row`,
+          });
         }
         // an accepted order is evaluated in the background: let that finish before the next input
         if (status < 400 && target.kind === "webhook") {
-          for (let wait = 0; wait < 100 && watch.pendingOrders() > 0; wait += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+          for (let wait = 0; wait < 100 && watch.pendingOrders() > 0; wait += 1)
+            await new Promise((resolve) => setTimeout(resolve, 20));
         }
       }
-      log(`${target.name.padEnd(44)} ${Object.entries(counts).map(([code, count]) => `${code}: ${count}`).join(", ")}`);
+      log(
+        `${target.name.padEnd(44)} ${Object.entries(counts)
+          .map(([code, count]) => `${code}: ${count}`)
+          .join(", ")}`,
+      );
     }
     return report;
   } finally {

@@ -38,7 +38,7 @@ export const WEIRD_VALUES: unknown[] = [
   "😀".repeat(40),
   "x".repeat(70_000),
   "<script>alert(1)</script>",
-  "'; DROP TABLE \"Rule\"; --",
+  '\'; DROP TABLE "Rule"; --',
   "=1+1",
   "../../etc/passwd",
   [],
@@ -64,7 +64,10 @@ export const BROKEN_BODIES: { body: string; contentType?: string }[] = [
   { body: "", contentType: undefined },
   { body: "a=1&b=2", contentType: "text/plain" },
   { body: "--x\r\nbroken", contentType: "multipart/form-data; boundary=x" },
-  { body: "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n", contentType: "multipart/form-data; boundary=x" },
+  {
+    body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n',
+    contentType: "multipart/form-data; boundary=x",
+  },
   { body: "%%%=%%%", contentType: "application/x-www-form-urlencoded" },
   { body: "{}", contentType: "application/json; charset=utf-16" },
   { body: "<xml/>", contentType: "application/xml" },
@@ -102,16 +105,31 @@ export interface RawInput {
 /** Mutations of a JSON body: each field wrong, missing, extra keys, whole-body swaps, broken bodies. */
 export function jsonMutations(base: JsonBody, rng: () => number, count: number): RawInput[] {
   const inputs: RawInput[] = [];
-  const json = (label: string, value: unknown): RawInput => ({ label, body: JSON.stringify(value) ?? "null", contentType: "application/json" });
+  const json = (label: string, value: unknown): RawInput => ({
+    label,
+    body: JSON.stringify(value) ?? "null",
+    contentType: "application/json",
+  });
   const paths = leafPaths(base);
   for (const path of paths) {
-    for (const value of WEIRD_VALUES) inputs.push(json(`${path.join(".")} = ${preview(value)}`, withPath(base, path, value)));
+    for (const value of WEIRD_VALUES)
+      inputs.push(json(`${path.join(".")} = ${preview(value)}`, withPath(base, path, value)));
     inputs.push(json(`without ${path.join(".")}`, withPath(base, path, undefined)));
   }
-  for (const key of PROTO_KEYS) inputs.push({ label: `key ${key}`, body: JSON.stringify(base).replace(/^\{/, `{"${key}":{"polluted":true},`), contentType: "application/json" });
+  for (const key of PROTO_KEYS)
+    inputs.push({
+      label: `key ${key}`,
+      body: JSON.stringify(base).replace(/^\{/, `{"${key}":{"polluted":true},`),
+      contentType: "application/json",
+    });
   for (const value of WEIRD_VALUES) inputs.push(json(`body = ${preview(value)}`, value));
-  for (const broken of BROKEN_BODIES) inputs.push({ label: `broken ${broken.contentType ?? "no type"} ${preview(broken.body)}`, ...broken });
-  inputs.push({ label: "as a form", body: new URLSearchParams(flatForm(base)).toString(), contentType: "application/x-www-form-urlencoded" });
+  for (const broken of BROKEN_BODIES)
+    inputs.push({ label: `broken ${broken.contentType ?? "no type"} ${preview(broken.body)}`, ...broken });
+  inputs.push({
+    label: "as a form",
+    body: new URLSearchParams(flatForm(base)).toString(),
+    contentType: "application/x-www-form-urlencoded",
+  });
   inputs.push({ label: "as text/plain", body: JSON.stringify(base), contentType: "text/plain" });
   // random combinations of several mutations
   while (inputs.length < count) {
@@ -126,7 +144,9 @@ export function jsonMutations(base: JsonBody, rng: () => number, count: number):
 }
 
 function flatForm(value: JsonBody): Record<string, string> {
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, typeof item === "string" ? item : JSON.stringify(item)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, typeof item === "string" ? item : JSON.stringify(item)]),
+  );
 }
 
 const FORM_VALUES = WEIRD_VALUES.filter((value) => typeof value === "string") as string[];
@@ -143,19 +163,44 @@ export function formMutations(base: Record<string, string>, rng: () => number, c
   for (const [name] of entries) {
     if (name === "intent") continue;
     for (const value of FORM_VALUES) {
-      inputs.push(form(`${name} = ${preview(value)}`, entries.map(([key, item]) => [key, key === name ? value : item])));
+      inputs.push(
+        form(
+          `${name} = ${preview(value)}`,
+          entries.map(([key, item]) => [key, key === name ? value : item]),
+        ),
+      );
     }
-    inputs.push(form(`without ${name}`, entries.filter(([key]) => key !== name)));
-    for (const index of [100, 99999999, 1e15]) inputs.push(form(`${name}[${index}]`, [...entries, [`${name}[${index}]`, "x"]]));
+    inputs.push(
+      form(
+        `without ${name}`,
+        entries.filter(([key]) => key !== name),
+      ),
+    );
+    for (const index of [100, 99999999, 1e15])
+      inputs.push(form(`${name}[${index}]`, [...entries, [`${name}[${index}]`, "x"]]));
     inputs.push(form(`${name}.a.b[3]`, [...entries, [`${name}.a.b[3]`, "x"]]));
   }
   for (const key of PROTO_KEYS) inputs.push(form(`field ${key}`, [...entries, [key, "x"]]));
-  inputs.push(form("500 fields", [...entries, ...Array.from({ length: 500 }, (_, index) => [`f${index}`, "x"] as [string, string])]));
-  inputs.push(form("unknown intent", entries.map(([key, item]) => [key, key === "intent" ? "explode" : item])));
-  for (const broken of BROKEN_BODIES) inputs.push({ label: `broken ${broken.contentType ?? "no type"} ${preview(broken.body)}`, ...broken });
+  inputs.push(
+    form("500 fields", [
+      ...entries,
+      ...Array.from({ length: 500 }, (_, index) => [`f${index}`, "x"] as [string, string]),
+    ]),
+  );
+  inputs.push(
+    form(
+      "unknown intent",
+      entries.map(([key, item]) => [key, key === "intent" ? "explode" : item]),
+    ),
+  );
+  for (const broken of BROKEN_BODIES)
+    inputs.push({ label: `broken ${broken.contentType ?? "no type"} ${preview(broken.body)}`, ...broken });
   inputs.push({ label: "as JSON", body: JSON.stringify(base), contentType: "application/json" });
   while (inputs.length < count) {
-    const fields = entries.map(([key, item]): [string, string] => [key, key !== "intent" && rng() < 0.5 ? FORM_VALUES[Math.floor(rng() * FORM_VALUES.length)] : item]);
+    const fields = entries.map(([key, item]): [string, string] => [
+      key,
+      key !== "intent" && rng() < 0.5 ? FORM_VALUES[Math.floor(rng() * FORM_VALUES.length)] : item,
+    ]);
     inputs.push(form("random fields", fields));
   }
   return pick(inputs, rng, count);
@@ -165,7 +210,8 @@ export function formMutations(base: Record<string, string>, rng: () => number, c
 export function queryMutations(params: string[], rng: () => number, count: number): RawInput[] {
   const inputs: RawInput[] = [];
   for (const name of params) {
-    for (const value of FORM_VALUES) inputs.push({ label: `?${name}=${preview(value)}`, body: new URLSearchParams([[name, value]]).toString() });
+    for (const value of FORM_VALUES)
+      inputs.push({ label: `?${name}=${preview(value)}`, body: new URLSearchParams([[name, value]]).toString() });
     inputs.push({ label: `?${name}[]`, body: `${name}[]=a&${name}[]=b` });
     inputs.push({ label: `?${name} twice`, body: `${name}=a&${name}=b` });
   }
@@ -173,7 +219,9 @@ export function queryMutations(params: string[], rng: () => number, count: numbe
   while (inputs.length < count) {
     inputs.push({
       label: "random query",
-      body: new URLSearchParams(params.map((name) => [name, FORM_VALUES[Math.floor(rng() * FORM_VALUES.length)]])).toString(),
+      body: new URLSearchParams(
+        params.map((name) => [name, FORM_VALUES[Math.floor(rng() * FORM_VALUES.length)]]),
+      ).toString(),
     });
   }
   return pick(inputs, rng, count);
@@ -191,6 +239,6 @@ function pick<T>(inputs: T[], rng: () => number, count: number): T[] {
 }
 
 export function preview(value: unknown): string {
-  const text = typeof value === "string" ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+  const text = typeof value === "string" ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }

@@ -30,15 +30,15 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   let output = "";
   // NODE_ENV=demo is ours; @types/node knows three values only
   const childEnv: Record<string, string | undefined> = {
-      PATH: process.env.PATH,
-      NODE_ENV: "demo",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: `file:${database}`,
-      SHOPIFY_API_KEY: "",
-      SHOPIFY_API_SECRET: "server-test-secret",
-      MAIL_OUTBOX_DIR: path.join(TMP_DIR, "server-outbox"),
-      ...env,
+    PATH: process.env.PATH,
+    NODE_ENV: "demo",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATABASE_URL: `file:${database}`,
+    SHOPIFY_API_KEY: "",
+    SHOPIFY_API_SECRET: "server-test-secret",
+    MAIL_OUTBOX_DIR: path.join(TMP_DIR, "server-outbox"),
+    ...env,
   };
   const child = spawn(process.execPath, ["server.js", "build/index.js"], {
     env: childEnv as NodeJS.ProcessEnv,
@@ -75,7 +75,10 @@ export function bootOnce(env: Record<string, string>, cwd = process.cwd()): { st
   ensureBuild();
   const result = spawnSync(process.execPath, [path.resolve("server.js"), path.resolve("build/index.js")], {
     cwd,
-    env: { PATH: process.env.PATH, PORT: String(nextPort++), HOST: "127.0.0.1", ...env } as Record<string, string> as NodeJS.ProcessEnv,
+    env: { PATH: process.env.PATH, PORT: String(nextPort++), HOST: "127.0.0.1", ...env } as Record<
+      string,
+      string
+    > as NodeJS.ProcessEnv,
     encoding: "utf8",
     timeout: 20_000,
   });

@@ -12,7 +12,10 @@ export interface FakeVariant {
  * authenticated admin client makes its real request, and this answers it like Shopify.
  * Install it after importing the app's modules (importing them sets the library's fetch).
  */
-export function installFakeAdminApi(variants: FakeVariant[], options: { subscriptions?: { name: string; test?: boolean }[] } = {}) {
+export function installFakeAdminApi(
+  variants: FakeVariant[],
+  options: { subscriptions?: { name: string; test?: boolean }[] } = {},
+) {
   const calls: { url: string; ids: string[] }[] = [];
   const byId = new Map(variants.map((variant) => [variant.id, variant]));
   const realFetch = globalThis.fetch;
@@ -32,7 +35,12 @@ export function installFakeAdminApi(variants: FakeVariant[], options: { subscrip
       }));
       return new Response(
         JSON.stringify({
-          data: { currentAppInstallation: { activeSubscriptions, oneTimePurchases: { edges: [], pageInfo: { hasNextPage: false, endCursor: null } } } },
+          data: {
+            currentAppInstallation: {
+              activeSubscriptions,
+              oneTimePurchases: { edges: [], pageInfo: { hasNextPage: false, endCursor: null } },
+            },
+          },
         }),
         { status: 200, headers: { "Content-Type": "application/json" } },
       );
@@ -48,10 +56,16 @@ export function installFakeAdminApi(variants: FakeVariant[], options: { subscrip
           id: variant.inventoryItemId,
           unitCost: variant.unitCost === null ? null : { amount: variant.unitCost, currencyCode: "USD" },
         },
-        product: { id: `gid://shopify/Product/${variant.id.split("/").pop()}`, collections: { nodes: variant.collectionIds.map((id) => ({ id })) } },
+        product: {
+          id: `gid://shopify/Product/${variant.id.split("/").pop()}`,
+          collections: { nodes: variant.collectionIds.map((id) => ({ id })) },
+        },
       };
     });
-    return new Response(JSON.stringify({ data: { nodes } }), { status: 200, headers: { "Content-Type": "application/json" } });
+    return new Response(JSON.stringify({ data: { nodes } }), {
+      status: 200,
+      headers: { "Content-Type": "application/json" },
+    });
   });
   return { calls };
 }

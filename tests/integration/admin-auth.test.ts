@@ -60,7 +60,9 @@ describe("admin loaders go through Shopify's authenticate.admin", () => {
 
   it("sends a page request without shop or token to the login page", async () => {
     const { loader } = await import("../../app/routes/_admin.dashboard");
-    const response = (await settle(async () => loader(routeArgs(new Request(`${TEST_APP_URL}/dashboard`))))) as Response;
+    const response = (await settle(async () =>
+      loader(routeArgs(new Request(`${TEST_APP_URL}/dashboard`))),
+    )) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/auth/login");
   });

@@ -39,11 +39,29 @@ describe("audit log API and CSV export", () => {
     const other = await ensureShop(OTHER);
     await storeOfflineSession(SHOP);
     await storeOfflineSession(OTHER);
-    await recordAuditEvents(shopId, Array.from({ length: 130 }, (_, index) => event(index)));
+    await recordAuditEvents(
+      shopId,
+      Array.from({ length: 130 }, (_, index) => event(index)),
+    );
     await recordAuditEvents(shopId, [
-      { eventType: "rule_triggered", severity: "high", message: 'He said "stop", then, well, stopped\nnext line', orderName: "#QUOTE", discountCodes: ["A,B"], createdAt: new Date(base - 60_000) },
+      {
+        eventType: "rule_triggered",
+        severity: "high",
+        message: 'He said "stop", then, well, stopped\nnext line',
+        orderName: "#QUOTE",
+        discountCodes: ["A,B"],
+        createdAt: new Date(base - 60_000),
+      },
     ]);
-    await recordAuditEvents(other.id, [{ eventType: "rule_triggered", severity: "critical", message: "other shop", orderName: "#1005", discountCodes: [] }]);
+    await recordAuditEvents(other.id, [
+      {
+        eventType: "rule_triggered",
+        severity: "critical",
+        message: "other shop",
+        orderName: "#1005",
+        discountCodes: [],
+      },
+    ]);
   });
 
   it("pages through every event newest first, with no gap or repeat at equal timestamps", async () => {
@@ -53,14 +71,20 @@ describe("audit log API and CSV export", () => {
     do {
       const response = await api(SHOP, cursor ? `?cursor=${cursor}` : "");
       expect(response.status).toBe(200);
-      const page = (await response.json()) as { events: { id: string; createdAt: string }[]; nextCursor: string | null };
+      const page = (await response.json()) as {
+        events: { id: string; createdAt: string }[];
+        nextCursor: string | null;
+      };
       seen.push(...page.events.map((item) => item.id));
       cursor = page.nextCursor;
       pages += 1;
     } while (cursor);
     expect(pages).toBe(3);
     expect(new Set(seen).size).toBe(131);
-    const all = await prisma.auditEvent.findMany({ where: { shopId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+    const all = await prisma.auditEvent.findMany({
+      where: { shopId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    });
     expect(seen).toEqual(all.map((item) => item.id));
   });
 
@@ -92,7 +116,9 @@ describe("audit log API and CSV export", () => {
     const request = await adminRequest("/api/audit/export.csv?severity=high", SHOP);
     const response = (await exportCsv({ request, params: {}, context: {} })) as Response;
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const text = await response.text();
     const lines = text.split("\r\n");
     expect(lines[0]).toBe(

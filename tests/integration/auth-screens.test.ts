@@ -13,14 +13,14 @@ describe("authentication gate screens", () => {
     expect(html).toContain("Loading Margin Guardrail");
     expect(html).toContain("Connecting to your Shopify store...");
     // The library's App Bridge script is still there to fetch the token and reload.
-    expect(html).toMatch(/<script data-api-key="testApiKey" src="https:\/\/cdn\.shopify\.com\/shopifycloud\/app-bridge\.js">/);
+    expect(html).toMatch(
+      /<script data-api-key="testApiKey" src="https:\/\/cdn\.shopify\.com\/shopifycloud\/app-bridge\.js">/,
+    );
   });
 
   it("leaves the library's other auth responses untouched", async () => {
     const { loader } = await import("../../app/routes/auth.$");
-    const response = (await settle(() =>
-      loader(routeArgs(new Request(`${TEST_APP_URL}/auth/login`))),
-    )) as Response;
+    const response = (await settle(() => loader(routeArgs(new Request(`${TEST_APP_URL}/auth/login`))))) as Response;
     expect(response).toBeInstanceOf(Response);
     expect(await response.clone().text()).not.toContain("Loading Margin Guardrail");
   });

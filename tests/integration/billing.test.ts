@@ -17,8 +17,14 @@ describe("subscription verification after Shopify's confirmation page", () => {
   });
 
   it("reads the active subscription through the Billing API and stores the plan", async () => {
-    const response = (await verifyApi(routeArgs(await adminRequest(`/api/billing/verify?shop=${SHOP}`, SHOP)))) as Response;
-    expect(await response.json()).toMatchObject({ active: true, planType: "core", subscriptions: [{ name: "Core", status: "ACTIVE" }] });
+    const response = (await verifyApi(
+      routeArgs(await adminRequest(`/api/billing/verify?shop=${SHOP}`, SHOP)),
+    )) as Response;
+    expect(await response.json()).toMatchObject({
+      active: true,
+      planType: "core",
+      subscriptions: [{ name: "Core", status: "ACTIVE" }],
+    });
     expect((await prisma.shop.findUniqueOrThrow({ where: { domain: SHOP } })).plan).toBe("core");
     expect(fake.calls.at(-1)?.url).toMatch(/billing-a\.myshopify\.com\/admin\/api\/2026-10\/graphql\.json$/);
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { startSmtpServer } from "../helpers/smtp";
 
 const smtp = await startSmtpServer();
@@ -26,8 +26,18 @@ function post(path: string, body: unknown, options: { json?: boolean; client?: s
   return { request, params: {}, context: { clientAddress: options.client ?? `10.0.0.${++client}` } };
 }
 
-const support = { name: "Ada Lovelace", email: "ada@example.com", subject: "Stacked codes", message: "Two codes stacked on order #1001." };
-const sales = { name: "Grace Hopper", email: "grace@example.com", storeName: "Hopper Goods", message: "We run 40 promotions a month." };
+const support = {
+  name: "Ada Lovelace",
+  email: "ada@example.com",
+  subject: "Stacked codes",
+  message: "Two codes stacked on order #1001.",
+};
+const sales = {
+  name: "Grace Hopper",
+  email: "grace@example.com",
+  storeName: "Hopper Goods",
+  message: "We run 40 promotions a month.",
+};
 
 describe("support and contact sales", () => {
   beforeEach(async () => {
@@ -44,7 +54,13 @@ describe("support and contact sales", () => {
       message: "Thanks! Your message has been sent. We reply within 24 business hours.",
     });
     const stored = await prisma.contactRequest.findFirstOrThrow();
-    expect(stored).toMatchObject({ kind: "support", name: "Ada Lovelace", subject: "Stacked codes", shopDomain: "ada.myshopify.com", mailStatus: "sent" });
+    expect(stored).toMatchObject({
+      kind: "support",
+      name: "Ada Lovelace",
+      subject: "Stacked codes",
+      shopDomain: "ada.myshopify.com",
+      mailStatus: "sent",
+    });
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0].to).toEqual(["help@margin-guardrail.example"]);
     expect(smtp.received[0].raw).toContain("Subject: [Support] Stacked codes");
@@ -94,7 +110,9 @@ describe("support and contact sales", () => {
   });
 
   it("refuses the honeypot with a clear message and stores nothing", async () => {
-    const response = (await supportApi(post("/api/support", { ...support, website: "http://spam.example" }))) as Response;
+    const response = (await supportApi(
+      post("/api/support", { ...support, website: "http://spam.example" }),
+    )) as Response;
     expect(response.status).toBe(400);
     expect((await response.json()).message).toBe(
       "This message looks automated and was not sent. Please email us at help@margin-guardrail.example.",
@@ -104,12 +122,16 @@ describe("support and contact sales", () => {
 
   it("limits each client to 5 messages per 15 minutes with a 429 and a message", async () => {
     for (let i = 0; i < 5; i += 1) {
-      expect(((await salesApi(post("/api/contact-sales", sales, { client: "192.0.2.7" }))) as Response).status).toBe(200);
+      expect(((await salesApi(post("/api/contact-sales", sales, { client: "192.0.2.7" }))) as Response).status).toBe(
+        200,
+      );
     }
     const limited = (await salesApi(post("/api/contact-sales", sales, { client: "192.0.2.7" }))) as Response;
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(800);
-    expect((await limited.json()).message).toBe("Too many messages from your connection. Please wait 15 minutes and try again.");
+    expect((await limited.json()).message).toBe(
+      "Too many messages from your connection. Please wait 15 minutes and try again.",
+    );
     expect(await prisma.contactRequest.count()).toBe(5);
     // Another client is not affected.
     expect(((await salesApi(post("/api/contact-sales", sales, { client: "192.0.2.8" }))) as Response).status).toBe(200);

@@ -44,7 +44,10 @@ describe("dashboard figures from the database", () => {
       event("rule_triggered", daysAgo(0.5), 500),
     ]);
     // Another shop's events never count.
-    await recordAuditEvents(other.id, [event("rule_triggered", daysAgo(1), 99_999), event("checkout_blocked", daysAgo(1))]);
+    await recordAuditEvents(other.id, [
+      event("rule_triggered", daysAgo(1), 99_999),
+      event("checkout_blocked", daysAgo(1)),
+    ]);
     await prisma.rule.create({
       data: { shopId: other.id, name: "X", ruleType: "max_discount", threshold: "1", conditions: {} },
     });

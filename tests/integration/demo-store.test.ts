@@ -31,7 +31,13 @@ describe("demo store", () => {
     expect(triggered).toHaveLength(seeded.events);
     // every rule and the collection rule catch something; the paused rule nothing
     const byRule = new Set(triggered.map((event) => event.ruleName));
-    for (const name of ["Max 30% off any order", "Cap discounts at $50", "Keep a 25% margin", "One promotion per order", "Summer Sale - Margin Floor"]) {
+    for (const name of [
+      "Max 30% off any order",
+      "Cap discounts at $50",
+      "Keep a 25% margin",
+      "One promotion per order",
+      "Summer Sale - Margin Floor",
+    ]) {
       expect(byRule.has(name), name).toBe(true);
     }
     expect(byRule.has("Holiday 40% cap")).toBe(false);
@@ -57,8 +63,11 @@ describe("demo store", () => {
     const { action: downgrade } = await import("../../app/routes/api.billing.downgrade");
     const { action: upgrade } = await import("../../app/routes/api.billing.upgrade");
     const prisma = (await import("../../app/db.server")).default;
-    const post = (path: string) =>
-      ({ request: new Request(`http://localhost:3000${path}`, { method: "POST" }), params: {}, context: {} });
+    const post = (path: string) => ({
+      request: new Request(`http://localhost:3000${path}`, { method: "POST" }),
+      params: {},
+      context: {},
+    });
 
     // A downgrade names its plan: without one nothing changes.
     const unnamed = (await settle(() => downgrade(post("/api/billing/downgrade")))) as Response;

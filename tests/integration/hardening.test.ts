@@ -30,7 +30,11 @@ const routes = {
 };
 const { drainOrderEvaluations } = await import("../../app/services/monitoring/worker.server");
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => unknown;
+type Handler = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: Record<string, unknown>;
+}) => unknown;
 
 async function call(handler: Handler, path: string, init: RequestInit = {}, params: Record<string, string> = {}) {
   const request = await adminRequest(path, SHOP, { init });
@@ -77,7 +81,10 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   await prisma.rule.deleteMany({ where: { shopId } });
-  await prisma.shop.update({ where: { id: shopId }, data: { plan: "core", grantedScopes: "read_orders,read_products" } });
+  await prisma.shop.update({
+    where: { id: shopId },
+    data: { plan: "core", grantedScopes: "read_orders,read_products" },
+  });
   await prisma.stackingSettings.update({
     where: { shopId },
     data: { enabled: true, blockedStacking: [["DiscountCodeBasic", "DiscountAutomaticBasic"]] },
@@ -91,7 +98,10 @@ describe("finding 1: a form list index cannot make the process allocate", () => 
       method: "POST",
       body: new URLSearchParams({ intent: "saveStacking", "blockedStacking[99999999]": "x" }),
     });
-    const body = (await (response as unknown as { data: unknown }).data) as { status: number; toast: { description: string } };
+    const body = (await (response as unknown as { data: unknown }).data) as {
+      status: number;
+      toast: { description: string };
+    };
     expect(body.status).toBe(400);
     expect(body.toast.description).toBe('The field "blockedStacking[99999999]" names a list position above 99');
     expect(await snapshot(shopId)).toBe(before);
@@ -126,15 +136,31 @@ describe("finding 6: compliance webhooks with many order ids", () => {
   it("customers/redact and customers/data_request handle 10,000 order ids", async () => {
     const orders = Array.from({ length: 10_000 }, (_, index) => 5_000_000 + index);
     await recordAuditEvents(shopId, [
-      { eventType: "rule_triggered", severity: "low", message: "m", orderId: `gid://shopify/Order/${orders[9_999]}`, customerId: "gid://shopify/Customer/1", discountCodes: [] },
+      {
+        eventType: "rule_triggered",
+        severity: "low",
+        message: "m",
+        orderId: `gid://shopify/Order/${orders[9_999]}`,
+        customerId: "gid://shopify/Customer/1",
+        discountCodes: [],
+      },
     ]);
     const redact = (await routes.customersRedact.action(
-      routeArgs(webhookRequest("customers/redact", SHOP, { shop_domain: SHOP, customer: { id: 2 }, orders_to_redact: orders })),
+      routeArgs(
+        webhookRequest("customers/redact", SHOP, { shop_domain: SHOP, customer: { id: 2 }, orders_to_redact: orders }),
+      ),
     )) as Response;
     expect(redact.status).toBe(200);
     expect((await prisma.auditEvent.findFirstOrThrow({ where: { shopId } })).customerId).toBeNull();
     const request = (await routes.dataRequest.action(
-      routeArgs(webhookRequest("customers/data_request", SHOP, { shop_domain: SHOP, customer: { id: 2 }, orders_requested: orders, data_request: { id: 9 } })),
+      routeArgs(
+        webhookRequest("customers/data_request", SHOP, {
+          shop_domain: SHOP,
+          customer: { id: 2 },
+          orders_requested: orders,
+          data_request: { id: 9 },
+        }),
+      ),
     )) as Response;
     expect(request.status).toBe(200);
     const stored = await prisma.complianceRequest.findFirstOrThrow({ where: { shopDomain: SHOP, externalId: "9" } });
@@ -165,7 +191,9 @@ describe("finding 7: billing changes need an explicit, valid plan", () => {
   it("answers 401 JSON, not a redirect, without a session", async () => {
     for (const route of [routes.downgrade, routes.upgrade]) {
       const request = new Request(`${TEST_APP_URL}/api/billing/downgrade?plan=free`, { method: "POST" });
-      const response = (await settle(() => Promise.resolve(route.action({ request, params: {}, context: {} })))) as Response;
+      const response = (await settle(() =>
+        Promise.resolve(route.action({ request, params: {}, context: {} })),
+      )) as Response;
       expect(response.status).toBe(401);
       expect(response.headers.get("content-type")).toContain("application/json");
     }
@@ -178,8 +206,22 @@ describe("finding 9: bad input is a 400 with a message, never a 500", () => {
     const attempts: [Handler, string, unknown][] = [
       [routes.rules.action as Handler, "/api/rules", rule({ name: LONE_SURROGATE })],
       [routes.rules.action as Handler, "/api/rules", rule({ description: LONE_SURROGATE })],
-      [routes.createCollection.action as Handler, "/api/rules/collections/create", { collectionId: "1", collectionTitle: LONE_SURROGATE, ruleType: "max_discount", threshold: 10, action: "alert" }],
-      [routes.blocking.action as Handler, "/api/rules/blocking", { instantBlocking: false, staffOverride: true, customerMessage: LONE_SURROGATE }],
+      [
+        routes.createCollection.action as Handler,
+        "/api/rules/collections/create",
+        {
+          collectionId: "1",
+          collectionTitle: LONE_SURROGATE,
+          ruleType: "max_discount",
+          threshold: 10,
+          action: "alert",
+        },
+      ],
+      [
+        routes.blocking.action as Handler,
+        "/api/rules/blocking",
+        { instantBlocking: false, staffOverride: true, customerMessage: LONE_SURROGATE },
+      ],
     ];
     for (const [handler, path, body] of attempts) {
       const response = await call(handler, path, json("POST", body));
@@ -212,19 +254,60 @@ describe("finding 9: bad input is a 400 with a message, never a 500", () => {
 });
 
 describe("findings 9 and 11: signed webhooks with impossible payloads store nothing", () => {
-  const line = { variant: 1, product: 1, price: { shop: "10.00" }, allocations: [{ index: 0, amount: { shop: "1.00" } }] };
-  const applications: OrderSpec["applications"] = [{ type: "discount_code", target: "line_item", valueType: "fixed_amount", value: "1.0", code: "A" }];
+  const line = {
+    variant: 1,
+    product: 1,
+    price: { shop: "10.00" },
+    allocations: [{ index: 0, amount: { shop: "1.00" } }],
+  };
+  const applications: OrderSpec["applications"] = [
+    { type: "discount_code", target: "line_item", valueType: "fixed_amount", value: "1.0", code: "A" },
+  ];
   const impossible: [string, unknown][] = [
-    ["a price of 1e307", orderPayload({ id: 1, number: 1, applications, lines: [{ ...line, price: { shop: "1e307" } }] })],
-    ["an allocation of 1e20", orderPayload({ id: 2, number: 2, applications, lines: [{ ...line, allocations: [{ index: 0, amount: { shop: "1e20" } }] }] })],
-    ["a negative price", orderPayload({ id: 3, number: 3, applications, lines: [{ ...line, price: { shop: "-10.00" } }] })],
-    ["an allocation index of 1e9", orderPayload({ id: 4, number: 4, applications, lines: [{ ...line, allocations: [{ index: 1e9, amount: { shop: "1.00" } }] }] })],
-    ["200,000 discount codes", { ...stackedCodeAndAutomatic, discount_codes: Array.from({ length: 200_000 }, (_, index) => ({ code: `C${index}`, amount: "1.00", type: "fixed_amount" })) }],
+    [
+      "a price of 1e307",
+      orderPayload({ id: 1, number: 1, applications, lines: [{ ...line, price: { shop: "1e307" } }] }),
+    ],
+    [
+      "an allocation of 1e20",
+      orderPayload({
+        id: 2,
+        number: 2,
+        applications,
+        lines: [{ ...line, allocations: [{ index: 0, amount: { shop: "1e20" } }] }],
+      }),
+    ],
+    [
+      "a negative price",
+      orderPayload({ id: 3, number: 3, applications, lines: [{ ...line, price: { shop: "-10.00" } }] }),
+    ],
+    [
+      "an allocation index of 1e9",
+      orderPayload({
+        id: 4,
+        number: 4,
+        applications,
+        lines: [{ ...line, allocations: [{ index: 1e9, amount: { shop: "1.00" } }] }],
+      }),
+    ],
+    [
+      "200,000 discount codes",
+      {
+        ...stackedCodeAndAutomatic,
+        discount_codes: Array.from({ length: 200_000 }, (_, index) => ({
+          code: `C${index}`,
+          amount: "1.00",
+          type: "fixed_amount",
+        })),
+      },
+    ],
   ];
 
   it.each(impossible)("refuses an order with %s", async (_label, payload) => {
     const before = await snapshot(shopId);
-    const response = (await settle(() => routes.ordersCreate.action(routeArgs(webhookRequest("orders/create", SHOP, payload))))) as Response;
+    const response = (await settle(() =>
+      routes.ordersCreate.action(routeArgs(webhookRequest("orders/create", SHOP, payload))),
+    )) as Response;
     await drainOrderEvaluations();
     expect(response.status).toBe(400);
     expect((await response.json()).error).toMatch(/^The orders\/create payload is not one Shopify sends/);
@@ -233,15 +316,25 @@ describe("findings 9 and 11: signed webhooks with impossible payloads store noth
 
   it("keeps the granted scopes when app/scopes_update carries null, [] or {}", async () => {
     for (const payload of [null, [], {}]) {
-      const response = (await settle(() => routes.scopesUpdate.action(routeArgs(webhookRequest("app/scopes_update", SHOP, payload))))) as Response;
+      const response = (await settle(() =>
+        routes.scopesUpdate.action(routeArgs(webhookRequest("app/scopes_update", SHOP, payload))),
+      )) as Response;
       expect(response.status).toBe(400);
     }
-    expect((await prisma.shop.findUniqueOrThrow({ where: { id: shopId } })).grantedScopes).toBe("read_orders,read_products");
+    expect((await prisma.shop.findUniqueOrThrow({ where: { id: shopId } })).grantedScopes).toBe(
+      "read_orders,read_products",
+    );
   });
 
   it("refuses inventory costs of true and 1e300", async () => {
     await prisma.variantUnitCost.create({
-      data: { shopId, variantId: "gid://shopify/ProductVariant/1", inventoryItemId: "gid://shopify/InventoryItem/7", unitCostCents: 500, collectionIds: [] },
+      data: {
+        shopId,
+        variantId: "gid://shopify/ProductVariant/1",
+        inventoryItemId: "gid://shopify/InventoryItem/7",
+        unitCostCents: 500,
+        collectionIds: [],
+      },
     });
     for (const cost of [true, "1e300"]) {
       const response = (await settle(() =>
@@ -264,7 +357,11 @@ describe("finding 12: the rule API reads decimal numbers only", () => {
     expect(hex.status).toBe(400);
     expect((await hex.json()).errors.threshold).toEqual(["Must be a valid positive number"]);
     expect(await prisma.rule.count({ where: { shopId } })).toBe(0);
-    const fine = await call(routes.rules.action as Handler, "/api/rules", json("POST", rule({ priority: 3, threshold: "12.50" })));
+    const fine = await call(
+      routes.rules.action as Handler,
+      "/api/rules",
+      json("POST", rule({ priority: 3, threshold: "12.50" })),
+    );
     expect(fine.status).toBe(201);
   });
 

@@ -23,11 +23,21 @@ describe("mailer through Resend", () => {
 
   it("sends with Resend when its key is set", async () => {
     const { sendMail } = await import("../../app/services/mail/mailer.server");
-    const result = await sendMail({ to: "support@margin-guardrail.example", subject: "Hi", text: "Hello", replyTo: "a@example.com" });
+    const result = await sendMail({
+      to: "support@margin-guardrail.example",
+      subject: "Hi",
+      text: "Hello",
+      replyTo: "a@example.com",
+    });
     expect(result).toEqual({ status: "sent", transport: "resend", id: "re_test_1" });
     expect(requests).toHaveLength(1);
     expect(requests[0].path).toBe("/emails");
     expect(requests[0].auth).toBe("Bearer re_local_key");
-    expect(requests[0].body).toMatchObject({ to: "support@margin-guardrail.example", subject: "Hi", text: "Hello", reply_to: "a@example.com" });
+    expect(requests[0].body).toMatchObject({
+      to: "support@margin-guardrail.example",
+      subject: "Hi",
+      text: "Hello",
+      reply_to: "a@example.com",
+    });
   });
 });

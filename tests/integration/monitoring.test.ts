@@ -14,8 +14,18 @@ const { action: inventoryUpdate } = await import("../../app/routes/webhooks.inve
 const { drainOrderEvaluations } = await import("../../app/services/monitoring/worker.server");
 
 const fake = installFakeAdminApi([
-  { id: "gid://shopify/ProductVariant/901", inventoryItemId: "gid://shopify/InventoryItem/91", unitCost: "70.00", collectionIds: ["gid://shopify/Collection/5"] },
-  { id: "gid://shopify/ProductVariant/902", inventoryItemId: "gid://shopify/InventoryItem/92", unitCost: null, collectionIds: [] },
+  {
+    id: "gid://shopify/ProductVariant/901",
+    inventoryItemId: "gid://shopify/InventoryItem/91",
+    unitCost: "70.00",
+    collectionIds: ["gid://shopify/Collection/5"],
+  },
+  {
+    id: "gid://shopify/ProductVariant/902",
+    inventoryItemId: "gid://shopify/InventoryItem/92",
+    unitCost: null,
+    collectionIds: [],
+  },
 ]);
 
 /** One line at $100 with a $40 code and a $10 automatic discount: 50% off, stacked. */
@@ -29,7 +39,15 @@ function marginOrder(id: number, discount = "40.00") {
       { type: "automatic", target: "line_item", valueType: "fixed_amount", value: "10.0", title: "Loyalty" },
     ],
     lines: [
-      { variant: 901, product: 901, price: { shop: "100.00" }, allocations: [{ index: 0, amount: { shop: discount } }, { index: 1, amount: { shop: "10.00" } }] },
+      {
+        variant: 901,
+        product: 901,
+        price: { shop: "100.00" },
+        allocations: [
+          { index: 0, amount: { shop: discount } },
+          { index: 1, amount: { shop: "10.00" } },
+        ],
+      },
       { variant: 902, product: 902, price: { shop: "20.00" } },
     ],
   });
@@ -44,7 +62,10 @@ async function deliver(topic: "orders/create" | "orders/updated", shop: string, 
 
 async function eventsOf(shop: string) {
   const row = await prisma.shop.findUniqueOrThrow({ where: { domain: shop } });
-  return prisma.auditEvent.findMany({ where: { shopId: row.id, eventType: "rule_triggered" }, orderBy: [{ ruleName: "asc" }] });
+  return prisma.auditEvent.findMany({
+    where: { shopId: row.id, eventType: "rule_triggered" },
+    orderBy: [{ ruleName: "asc" }],
+  });
 }
 
 describe("order monitoring engine", () => {
@@ -56,19 +77,75 @@ describe("order monitoring engine", () => {
     await storeOfflineSession(OTHER);
     await prisma.rule.createMany({
       data: [
-        { shopId, name: "Max 30% off", ruleType: "max_discount", threshold: "30", thresholdUnit: "PERCENT", thresholdPercent: 30, conditions: {} },
-        { shopId, name: "Cap at $45", ruleType: "max_discount_amount", threshold: "45", thresholdUnit: "AMOUNT", thresholdAmountCents: 4_500, conditions: {} },
-        { shopId, name: "Keep 25% margin", ruleType: "margin_floor", threshold: "25", thresholdUnit: "PERCENT", thresholdPercent: 25, conditions: {} },
-        { shopId, name: "One promotion", ruleType: "stacking_prevention", threshold: "0", thresholdUnit: "AMOUNT", thresholdAmountCents: 0, conditions: {} },
-        { shopId, name: "Paused", ruleType: "max_discount", threshold: "1", thresholdUnit: "PERCENT", thresholdPercent: 1, isActive: false, conditions: {} },
+        {
+          shopId,
+          name: "Max 30% off",
+          ruleType: "max_discount",
+          threshold: "30",
+          thresholdUnit: "PERCENT",
+          thresholdPercent: 30,
+          conditions: {},
+        },
+        {
+          shopId,
+          name: "Cap at $45",
+          ruleType: "max_discount_amount",
+          threshold: "45",
+          thresholdUnit: "AMOUNT",
+          thresholdAmountCents: 4_500,
+          conditions: {},
+        },
+        {
+          shopId,
+          name: "Keep 25% margin",
+          ruleType: "margin_floor",
+          threshold: "25",
+          thresholdUnit: "PERCENT",
+          thresholdPercent: 25,
+          conditions: {},
+        },
+        {
+          shopId,
+          name: "One promotion",
+          ruleType: "stacking_prevention",
+          threshold: "0",
+          thresholdUnit: "AMOUNT",
+          thresholdAmountCents: 0,
+          conditions: {},
+        },
+        {
+          shopId,
+          name: "Paused",
+          ruleType: "max_discount",
+          threshold: "1",
+          thresholdUnit: "PERCENT",
+          thresholdPercent: 1,
+          isActive: false,
+          conditions: {},
+        },
       ],
     });
     await prisma.collectionRule.create({
-      data: { shopId, collectionId: "gid://shopify/Collection/5", collectionTitle: "Outlet", ruleType: "max_discount", threshold: 20, conditions: {} },
+      data: {
+        shopId,
+        collectionId: "gid://shopify/Collection/5",
+        collectionTitle: "Outlet",
+        ruleType: "max_discount",
+        threshold: 20,
+        conditions: {},
+      },
     });
     // The other shop's rule would fire on everything; it must never apply to SHOP's orders.
     await prisma.rule.create({
-      data: { shopId: other.id, name: "Other shop", ruleType: "max_discount", threshold: "0", thresholdUnit: "PERCENT", thresholdPercent: 0, conditions: {} },
+      data: {
+        shopId: other.id,
+        name: "Other shop",
+        ruleType: "max_discount",
+        threshold: "0",
+        thresholdUnit: "PERCENT",
+        thresholdPercent: 0,
+        conditions: {},
+      },
     });
   });
   beforeEach(async () => {
@@ -108,10 +185,21 @@ describe("order monitoring engine", () => {
       message: "Order #5001 took 41.7% off, above the 30% limit",
     });
     // Margin on the line with a cost only: (50 - 70) / 50 = -40%; the other line is uncovered.
-    expect(byRule["Keep 25% margin"]).toMatchObject({ marginPercent: -40, costCoveredLines: 1, costUncoveredLines: 1, severity: "critical" });
-    expect(byRule["Keep 25% margin"].message).toBe("Order #5001 kept a -40.0% margin, under the 25% floor (1 of 2 lines have a cost)");
+    expect(byRule["Keep 25% margin"]).toMatchObject({
+      marginPercent: -40,
+      costCoveredLines: 1,
+      costUncoveredLines: 1,
+      severity: "critical",
+    });
+    expect(byRule["Keep 25% margin"].message).toBe(
+      "Order #5001 kept a -40.0% margin, under the 25% floor (1 of 2 lines have a cost)",
+    );
     expect(byRule["One promotion"]).toMatchObject({ marginSavedCents: 1_000, severity: "medium" });
-    expect(byRule["Outlet - Max Discount"]).toMatchObject({ ruleKey: "collection_rule", totalDiscountCents: 5_000, preDiscountSubtotalCents: 10_000 });
+    expect(byRule["Outlet - Max Discount"]).toMatchObject({
+      ruleKey: "collection_rule",
+      totalDiscountCents: 5_000,
+      preDiscountSubtotalCents: 10_000,
+    });
     expect(events.every((event) => event.ruleName !== "Other shop" && event.ruleName !== "Paused")).toBe(true);
     const evaluation = await prisma.orderEvaluation.findFirstOrThrow();
     expect(evaluation).toMatchObject({ status: "done", eventsCreated: 5 });
@@ -122,7 +210,9 @@ describe("order monitoring engine", () => {
     const again = await deliver("orders/create", SHOP, marginOrder(5002), "dup-1");
     expect(again.headers.get("X-Duplicate")).toBe("1");
     const burst = await Promise.all(
-      Array.from({ length: 5 }, () => ordersCreate(routeArgs(webhookRequest("orders/create", SHOP, marginOrder(5003), { webhookId: "burst-1" })))),
+      Array.from({ length: 5 }, () =>
+        ordersCreate(routeArgs(webhookRequest("orders/create", SHOP, marginOrder(5003), { webhookId: "burst-1" }))),
+      ),
     );
     await drainOrderEvaluations();
     expect(burst.filter((response) => (response as Response).status === 200)).toHaveLength(5);
@@ -169,10 +259,18 @@ describe("order monitoring engine", () => {
   it("refreshes a cached cost when Shopify reports the change", async () => {
     await deliver("orders/create", SHOP, marginOrder(5008));
     const response = (await inventoryUpdate(
-      routeArgs(webhookRequest("inventory_items/update", SHOP, { id: 91, admin_graphql_api_id: "gid://shopify/InventoryItem/91", cost: "30.00" })),
+      routeArgs(
+        webhookRequest("inventory_items/update", SHOP, {
+          id: 91,
+          admin_graphql_api_id: "gid://shopify/InventoryItem/91",
+          cost: "30.00",
+        }),
+      ),
     )) as Response;
     expect(response.status).toBe(200);
-    const row = await prisma.variantUnitCost.findFirstOrThrow({ where: { shopId, variantId: "gid://shopify/ProductVariant/901" } });
+    const row = await prisma.variantUnitCost.findFirstOrThrow({
+      where: { shopId, variantId: "gid://shopify/ProductVariant/901" },
+    });
     expect(row.unitCostCents).toBe(3_000);
   });
 
@@ -182,7 +280,9 @@ describe("order monitoring engine", () => {
     const evaluations = await prisma.orderEvaluation.findMany();
     expect(evaluations.map((evaluation) => evaluation.status)).toEqual(["done", "done"]);
     const events = await eventsOf(SHOP);
-    expect(events.find((event) => event.orderName === "#2001" && event.ruleName === "One promotion")?.currency).toBe("HKD");
+    expect(events.find((event) => event.orderName === "#2001" && event.ruleName === "One promotion")?.currency).toBe(
+      "HKD",
+    );
     expect(events.find((event) => event.orderName === "#2002" && event.ruleName === "Max 30% off")).toBeUndefined();
   });
 });

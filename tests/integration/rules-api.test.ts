@@ -18,14 +18,26 @@ const routes = {
   blocking: await import("../../app/routes/api.rules.blocking"),
 };
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => unknown;
+type Handler = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: Record<string, unknown>;
+}) => unknown;
 
 /** Calls a route as the given shop, returning the Response it returned or threw. */
-async function call(handler: Handler, shop: string, path: string, init: { method?: string; body?: unknown } = {}, params: Record<string, string> = {}) {
+async function call(
+  handler: Handler,
+  shop: string,
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+  params: Record<string, string> = {},
+) {
   const request = await adminRequest(path, shop, {
     init: {
       method: init.method ?? "GET",
-      ...(init.body !== undefined ? { body: JSON.stringify(init.body), headers: { "Content-Type": "application/json" } } : {}),
+      ...(init.body !== undefined
+        ? { body: JSON.stringify(init.body), headers: { "Content-Type": "application/json" } }
+        : {}),
     },
   });
   return (await settle(() => Promise.resolve(handler({ request, params, context: {} })))) as Response;
@@ -82,10 +94,23 @@ describe("rules JSON API", () => {
       { thresholdUnit: "AMOUNT", thresholdAmountCents: 0 },
     ],
   ])("creates a %s rule with the seed's storage and records rule_created", async (_type, body, stored) => {
-    const response = await call(routes.shopRules.action, SHOP_A, `/api/shops/${shopA.id}/rules`, { method: "POST", body }, { shopId: shopA.id });
+    const response = await call(
+      routes.shopRules.action,
+      SHOP_A,
+      `/api/shops/${shopA.id}/rules`,
+      { method: "POST", body },
+      { shopId: shopA.id },
+    );
     expect(response.status).toBe(201);
     const created = await response.json();
-    expect(created).toMatchObject({ ...stored, shopId: shopA.id, currency: "USD", priority: 0, isActive: true, conditions: {} });
+    expect(created).toMatchObject({
+      ...stored,
+      shopId: shopA.id,
+      currency: "USD",
+      priority: 0,
+      isActive: true,
+      conditions: {},
+    });
     const event = await prisma.auditEvent.findFirstOrThrow({ where: { shopId: shopA.id } });
     expect(event).toMatchObject({ eventType: "rule_created", ruleId: created.id, ruleName: "Cap at 30%" });
   });
@@ -108,24 +133,40 @@ describe("rules JSON API", () => {
   });
 
   it("refuses a body that is not JSON", async () => {
-    const request = await adminRequest("/api/rules", SHOP_A, { init: { method: "POST", body: "nope", headers: { "Content-Type": "application/json" } } });
-    const response = await routes.rules.action({ request, params: {}, context: {} }).catch((thrown: Response) => thrown);
+    const request = await adminRequest("/api/rules", SHOP_A, {
+      init: { method: "POST", body: "nope", headers: { "Content-Type": "application/json" } },
+    });
+    const response = await routes.rules
+      .action({ request, params: {}, context: {} })
+      .catch((thrown: Response) => thrown);
     expect(response.status).toBe(400);
   });
 
   it("limits Free to 2 active rules: creating or turning on a third is refused with 409", async () => {
     await setPlan(shopA.id, "free");
     for (let i = 0; i < 2; i += 1) {
-      expect((await call(routes.rules.action, SHOP_A, "/api/rules", { method: "POST", body: rule({ name: `R${i}` }) })).status).toBe(201);
+      expect(
+        (await call(routes.rules.action, SHOP_A, "/api/rules", { method: "POST", body: rule({ name: `R${i}` }) }))
+          .status,
+      ).toBe(201);
     }
     const third = await call(routes.rules.action, SHOP_A, "/api/rules", { method: "POST", body: rule({ name: "R3" }) });
     expect(third.status).toBe(409);
     expect((await third.json()).error).toBe("You've reached your 2-rule limit. Upgrade to Core for 10 rules.");
     // An inactive rule fits, but cannot be turned on.
-    const paused = await call(routes.rules.action, SHOP_A, "/api/rules", { method: "POST", body: rule({ name: "Paused", isActive: false }) });
+    const paused = await call(routes.rules.action, SHOP_A, "/api/rules", {
+      method: "POST",
+      body: rule({ name: "Paused", isActive: false }),
+    });
     expect(paused.status).toBe(201);
     const { id } = await paused.json();
-    const toggle = await call(routes.rule.action, SHOP_A, `/api/rules/${id}`, { method: "PUT", body: { isActive: true } }, { id });
+    const toggle = await call(
+      routes.rule.action,
+      SHOP_A,
+      `/api/rules/${id}`,
+      { method: "PUT", body: { isActive: true } },
+      { id },
+    );
     expect(toggle.status).toBe(409);
     expect(await prisma.rule.count({ where: { shopId: shopA.id, isActive: true } })).toBe(2);
     // Collection rules count toward the limit too.
@@ -138,24 +179,53 @@ describe("rules JSON API", () => {
 
   it("limits Core to 10 active rules, and Plus to none", async () => {
     for (let i = 0; i < 10; i += 1) {
-      expect((await call(routes.rules.action, SHOP_A, "/api/rules", { method: "POST", body: rule({ name: `R${i}` }) })).status).toBe(201);
+      expect(
+        (await call(routes.rules.action, SHOP_A, "/api/rules", { method: "POST", body: rule({ name: `R${i}` }) }))
+          .status,
+      ).toBe(201);
     }
-    const eleventh = await call(routes.rules.action, SHOP_A, "/api/rules", { method: "POST", body: rule({ name: "R11" }) });
+    const eleventh = await call(routes.rules.action, SHOP_A, "/api/rules", {
+      method: "POST",
+      body: rule({ name: "R11" }),
+    });
     expect(eleventh.status).toBe(409);
-    expect((await eleventh.json()).error).toBe("Your Core plan allows 10 active rules. Upgrade to Plus for unlimited rules (coming soon).");
+    expect((await eleventh.json()).error).toBe(
+      "Your Core plan allows 10 active rules. Upgrade to Plus for unlimited rules (coming soon).",
+    );
     await setPlan(shopA.id, "plus");
-    expect((await call(routes.rules.action, SHOP_A, "/api/rules", { method: "POST", body: rule({ name: "R11" }) })).status).toBe(201);
+    expect(
+      (await call(routes.rules.action, SHOP_A, "/api/rules", { method: "POST", body: rule({ name: "R11" }) })).status,
+    ).toBe(201);
   });
 
   it("edits, toggles and deletes a rule", async () => {
-    const { id } = await (await call(routes.rules.action, SHOP_A, "/api/rules", { method: "POST", body: rule() })).json();
-    const edited = await call(routes.rule.action, SHOP_A, `/api/rules/${id}`, {
-      method: "PUT",
-      body: rule({ name: "Cap at $20", ruleType: "max_discount_amount", threshold: "20", thresholdUnit: undefined }),
-    }, { id });
+    const { id } = await (
+      await call(routes.rules.action, SHOP_A, "/api/rules", { method: "POST", body: rule() })
+    ).json();
+    const edited = await call(
+      routes.rule.action,
+      SHOP_A,
+      `/api/rules/${id}`,
+      {
+        method: "PUT",
+        body: rule({ name: "Cap at $20", ruleType: "max_discount_amount", threshold: "20", thresholdUnit: undefined }),
+      },
+      { id },
+    );
     expect(edited.status).toBe(200);
-    expect(await edited.json()).toMatchObject({ name: "Cap at $20", thresholdAmountCents: 2000, thresholdUnit: "AMOUNT", thresholdPercent: null });
-    const off = await call(routes.rule.action, SHOP_A, `/api/rules/${id}`, { method: "PUT", body: { isActive: false } }, { id });
+    expect(await edited.json()).toMatchObject({
+      name: "Cap at $20",
+      thresholdAmountCents: 2000,
+      thresholdUnit: "AMOUNT",
+      thresholdPercent: null,
+    });
+    const off = await call(
+      routes.rule.action,
+      SHOP_A,
+      `/api/rules/${id}`,
+      { method: "PUT", body: { isActive: false } },
+      { id },
+    );
     expect((await off.json()).isActive).toBe(false);
     const got = await call(routes.rule.loader, SHOP_A, `/api/rules/${id}`, {}, { id });
     expect((await got.json()).isActive).toBe(false);
@@ -183,8 +253,20 @@ describe("rules JSON API", () => {
       body: { collectionId: "summer", ruleType: "margin_floor", threshold: 20 },
     });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).errors.collectionId).toEqual(["Enter a collection id such as 123456789 or gid://shopify/Collection/123456789"]);
-    expect((await call(routes.collection.action, SHOP_A, `/api/rules/collections/${mapped.id}`, { method: "DELETE" }, { id: mapped.id })).status).toBe(204);
+    expect((await bad.json()).errors.collectionId).toEqual([
+      "Enter a collection id such as 123456789 or gid://shopify/Collection/123456789",
+    ]);
+    expect(
+      (
+        await call(
+          routes.collection.action,
+          SHOP_A,
+          `/api/rules/collections/${mapped.id}`,
+          { method: "DELETE" },
+          { id: mapped.id },
+        )
+      ).status,
+    ).toBe(204);
     expect(await prisma.collectionRule.count()).toBe(0);
   });
 
@@ -195,16 +277,32 @@ describe("rules JSON API", () => {
       customerMessage: "This discount combination isn't allowed. Please contact support for assistance.",
     });
     const stacking = { enabled: true, blockedStacking: [["DiscountCodeBasic", "DiscountAutomaticBasic"]] };
-    expect((await call(routes.stacking.action, SHOP_A, "/api/rules/stacking", { method: "POST", body: stacking })).status).toBe(200);
+    expect(
+      (await call(routes.stacking.action, SHOP_A, "/api/rules/stacking", { method: "POST", body: stacking })).status,
+    ).toBe(200);
     expect(await (await call(routes.stacking.loader, SHOP_A, "/api/rules/stacking")).json()).toEqual(stacking);
-    const blocking = { instantBlocking: true, staffOverride: false, customerMessage: "Only one code per order, please." };
-    expect((await call(routes.blocking.action, SHOP_A, "/api/rules/blocking", { method: "POST", body: blocking })).status).toBe(200);
+    const blocking = {
+      instantBlocking: true,
+      staffOverride: false,
+      customerMessage: "Only one code per order, please.",
+    };
+    expect(
+      (await call(routes.blocking.action, SHOP_A, "/api/rules/blocking", { method: "POST", body: blocking })).status,
+    ).toBe(200);
     expect(await (await call(routes.blocking.loader, SHOP_A, "/api/rules/blocking")).json()).toEqual(blocking);
-    const bad = await call(routes.blocking.action, SHOP_A, "/api/rules/blocking", { method: "POST", body: { customerMessage: "" } });
+    const bad = await call(routes.blocking.action, SHOP_A, "/api/rules/blocking", {
+      method: "POST",
+      body: { customerMessage: "" },
+    });
     expect(bad.status).toBe(400);
     expect((await bad.json()).errors.customerMessage).toEqual(["Customer message is required"]);
-    expect((await (await call(routes.blocking.loader, SHOP_A, "/api/rules/blocking")).json()).customerMessage).toBe("Only one code per order, please.");
-    const badStacking = await call(routes.stacking.action, SHOP_A, "/api/rules/stacking", { method: "POST", body: { blockedStacking: [["DiscountCodeBasic"]] } });
+    expect((await (await call(routes.blocking.loader, SHOP_A, "/api/rules/blocking")).json()).customerMessage).toBe(
+      "Only one code per order, please.",
+    );
+    const badStacking = await call(routes.stacking.action, SHOP_A, "/api/rules/stacking", {
+      method: "POST",
+      body: { blockedStacking: [["DiscountCodeBasic"]] },
+    });
     expect(badStacking.status).toBe(400);
   });
 
@@ -217,29 +315,75 @@ describe("rules JSON API", () => {
   });
 
   it("never lets another shop list, edit, toggle or delete a shop's rules", async () => {
-    const { id } = await (await call(routes.rules.action, SHOP_A, "/api/rules", { method: "POST", body: rule() })).json();
-    const collection = await (await call(routes.createCollection.action, SHOP_A, "/api/rules/collections/create", {
+    const { id } = await (
+      await call(routes.rules.action, SHOP_A, "/api/rules", { method: "POST", body: rule() })
+    ).json();
+    const collection = await (
+      await call(routes.createCollection.action, SHOP_A, "/api/rules/collections/create", {
+        method: "POST",
+        body: { collectionId: "7", ruleType: "max_discount", threshold: 5 },
+      })
+    ).json();
+    await call(routes.stacking.action, SHOP_A, "/api/rules/stacking", {
       method: "POST",
-      body: { collectionId: "7", ruleType: "max_discount", threshold: 5 },
-    })).json();
-    await call(routes.stacking.action, SHOP_A, "/api/rules/stacking", { method: "POST", body: { enabled: true, blockedStacking: [] } });
+      body: { enabled: true, blockedStacking: [] },
+    });
 
     expect(await (await call(routes.rules.loader, SHOP_B, "/api/rules")).json()).toEqual([]);
     expect(await (await call(routes.collections.loader, SHOP_B, "/api/rules/collections")).json()).toEqual([]);
-    expect((await call(routes.shopRules.loader, SHOP_B, `/api/shops/${shopA.id}/rules`, {}, { shopId: shopA.id })).status).toBe(403);
-    expect((await call(routes.shopRules.loader, SHOP_B, `/api/shops/${SHOP_A}/rules`, {}, { shopId: SHOP_A })).status).toBe(403);
-    expect((await call(routes.shopRules.action, SHOP_B, `/api/shops/${shopA.id}/rules`, { method: "POST", body: rule() }, { shopId: shopA.id })).status).toBe(403);
+    expect(
+      (await call(routes.shopRules.loader, SHOP_B, `/api/shops/${shopA.id}/rules`, {}, { shopId: shopA.id })).status,
+    ).toBe(403);
+    expect(
+      (await call(routes.shopRules.loader, SHOP_B, `/api/shops/${SHOP_A}/rules`, {}, { shopId: SHOP_A })).status,
+    ).toBe(403);
+    expect(
+      (
+        await call(
+          routes.shopRules.action,
+          SHOP_B,
+          `/api/shops/${shopA.id}/rules`,
+          { method: "POST", body: rule() },
+          { shopId: shopA.id },
+        )
+      ).status,
+    ).toBe(403);
     expect((await call(routes.rule.loader, SHOP_B, `/api/rules/${id}`, {}, { id })).status).toBe(404);
-    expect((await call(routes.rule.action, SHOP_B, `/api/rules/${id}`, { method: "PUT", body: rule({ name: "Mine now" }) }, { id })).status).toBe(404);
-    expect((await call(routes.rule.action, SHOP_B, `/api/rules/${id}`, { method: "PUT", body: { isActive: false } }, { id })).status).toBe(404);
+    expect(
+      (
+        await call(
+          routes.rule.action,
+          SHOP_B,
+          `/api/rules/${id}`,
+          { method: "PUT", body: rule({ name: "Mine now" }) },
+          { id },
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (await call(routes.rule.action, SHOP_B, `/api/rules/${id}`, { method: "PUT", body: { isActive: false } }, { id }))
+        .status,
+    ).toBe(404);
     expect((await call(routes.rule.action, SHOP_B, `/api/rules/${id}`, { method: "DELETE" }, { id })).status).toBe(404);
-    expect((await call(routes.collection.action, SHOP_B, `/api/rules/collections/${collection.id}`, { method: "DELETE" }, { id: collection.id })).status).toBe(404);
+    expect(
+      (
+        await call(
+          routes.collection.action,
+          SHOP_B,
+          `/api/rules/collections/${collection.id}`,
+          { method: "DELETE" },
+          { id: collection.id },
+        )
+      ).status,
+    ).toBe(404);
     expect((await (await call(routes.stacking.loader, SHOP_B, "/api/rules/stacking")).json()).enabled).toBe(false);
 
     const untouched = await prisma.rule.findUniqueOrThrow({ where: { id } });
     expect(untouched).toMatchObject({ shopId: shopA.id, name: "Cap at 30%", isActive: true });
     expect(await prisma.collectionRule.count({ where: { shopId: shopA.id } })).toBe(1);
     // The caller's own shop id or domain works.
-    expect((await call(routes.shopRules.loader, SHOP_A, `/api/shops/${SHOP_A}/rules`, {}, { shopId: SHOP_A })).status).toBe(200);
+    expect(
+      (await call(routes.shopRules.loader, SHOP_A, `/api/shops/${SHOP_A}/rules`, {}, { shopId: SHOP_A })).status,
+    ).toBe(200);
   });
 });

@@ -31,7 +31,12 @@ function signedWebhook(topic: string, payload: unknown, webhookId = crypto.rando
 }
 
 /** A request from a chosen loopback address (127.0.0.x are all this machine). */
-function postFrom(localAddress: string, url: string, body: string, headers: Record<string, string> = {}): Promise<number> {
+function postFrom(
+  localAddress: string,
+  url: string,
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const request = http.request(url, {
       method: "POST",
@@ -105,7 +110,18 @@ describe("server.js", () => {
   });
 
   it("sends nosniff and a referrer policy everywhere, and forbids framing outside Shopify's admin", async () => {
-    for (const target of ["/", "/support", "/auth/login", "/privacy-policy", "/terms-of-service", "/data-deletion", "/demo", "/dashboard", "/favicon.svg", "/api/rules"]) {
+    for (const target of [
+      "/",
+      "/support",
+      "/auth/login",
+      "/privacy-policy",
+      "/terms-of-service",
+      "/data-deletion",
+      "/demo",
+      "/dashboard",
+      "/favicon.svg",
+      "/api/rules",
+    ]) {
       const response = await fetch(`${server.url}${target}`);
       expect(response.headers.get("x-content-type-options"), target).toBe("nosniff");
       expect(response.headers.get("referrer-policy"), target).toBe("strict-origin-when-cross-origin");
@@ -114,14 +130,26 @@ describe("server.js", () => {
       }
     }
     const embedded = await fetch(`${server.url}/privacy-policy?shop=${DEMO_SHOP}&host=YWRtaW4&embedded=1`);
-    expect(embedded.headers.get("content-security-policy")).toContain(`frame-ancestors https://${DEMO_SHOP} https://admin.shopify.com`);
+    expect(embedded.headers.get("content-security-policy")).toContain(
+      `frame-ancestors https://${DEMO_SHOP} https://admin.shopify.com`,
+    );
   });
 
   it("limits contact messages by the connection's address, not by headers a client writes", async () => {
-    const body = JSON.stringify({ name: "Mallory", email: "m@example.com", storeName: "", message: "Rotating my forwarded address." });
+    const body = JSON.stringify({
+      name: "Mallory",
+      email: "m@example.com",
+      storeName: "",
+      message: "Rotating my forwarded address.",
+    });
     const statuses: number[] = [];
     for (let index = 0; index < 7; index += 1) {
-      statuses.push(await postFrom("127.0.0.5", `${server.url}/api/contact-sales`, body, { "X-Forwarded-For": `198.51.100.${index}`, "X-Real-IP": `203.0.113.${index}` }));
+      statuses.push(
+        await postFrom("127.0.0.5", `${server.url}/api/contact-sales`, body, {
+          "X-Forwarded-For": `198.51.100.${index}`,
+          "X-Real-IP": `203.0.113.${index}`,
+        }),
+      );
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
     // another address has its own allowance
@@ -132,7 +160,10 @@ describe("server.js", () => {
     const malformed = await fetch(`${server.url}/webhooks/orders/create`, signedWebhook("orders/create", "{not json"));
     expect(malformed.status).toBe(400);
     for (const topic of ["products/update", "shop/redact", "../../etc"]) {
-      const response = await fetch(`${server.url}/webhooks/orders/create`, signedWebhook(topic, stackedCodeAndAutomatic));
+      const response = await fetch(
+        `${server.url}/webhooks/orders/create`,
+        signedWebhook(topic, stackedCodeAndAutomatic),
+      );
       expect(response.status, topic).toBe(400);
     }
     const badShop = signedWebhook("orders/create", stackedCodeAndAutomatic);
@@ -145,9 +176,13 @@ describe("server.js", () => {
 
   it("stays up while another process locks the database: the worker retries, a webhook gets 503", async () => {
     const db = new Database(server.database);
-    const events = () => (db.prepare(`SELECT COUNT(*) AS n FROM "AuditEvent" WHERE "eventType" = 'rule_triggered'`).get() as { n: number }).n;
-    db.prepare(`INSERT INTO "Rule" ("id", "shopId", "name", "ruleType", "threshold", "thresholdUnit", "thresholdPercent", "conditions", "createdAt", "updatedAt")
-      SELECT 'lock-rule', "id", 'Max 1%', 'max_discount', '1', 'PERCENT', 1, '{}', 0, 0 FROM "Shop" WHERE "domain" = ?`).run(DEMO_SHOP);
+    const events = () =>
+      (db.prepare(`SELECT COUNT(*) AS n FROM "AuditEvent" WHERE "eventType" = 'rule_triggered'`).get() as { n: number })
+        .n;
+    db.prepare(
+      `INSERT INTO "Rule" ("id", "shopId", "name", "ruleType", "threshold", "thresholdUnit", "thresholdPercent", "conditions", "createdAt", "updatedAt")
+      SELECT 'lock-rule', "id", 'Max 1%', 'max_discount', '1', 'PERCENT', 1, '{}', 0, 0 FROM "Shop" WHERE "domain" = ?`,
+    ).run(DEMO_SHOP);
     // no order was evaluated yet, so no process has the shop's rules cached
     const before = events();
     // the order is acknowledged, then the lock is taken before the worker writes its events
@@ -155,7 +190,10 @@ describe("server.js", () => {
     const acked = await fetch(`${server.url}/webhooks/orders/create`, signedWebhook("orders/create", order));
     expect(acked.status).toBe(200);
     db.exec("BEGIN IMMEDIATE");
-    const during = await fetch(`${server.url}/webhooks/orders/create`, signedWebhook("orders/create", { ...order, id: 990002, name: "#LOCK2" }));
+    const during = await fetch(
+      `${server.url}/webhooks/orders/create`,
+      signedWebhook("orders/create", { ...order, id: 990002, name: "#LOCK2" }),
+    );
     await new Promise((resolve) => setTimeout(resolve, 2500));
     db.exec("COMMIT");
     expect(during.status).toBe(503);
@@ -176,7 +214,12 @@ describe("server.js boot checks", () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), "mg-env-"));
     fs.copyFileSync(".env.example", path.join(folder, ".env"));
     const { status, output } = bootOnce(
-      { NODE_ENV: "production", SHOPIFY_API_KEY: "a-real-looking-key", SHOPIFY_APP_URL: "https://guardrail.example.com", DATABASE_URL: "file:/tmp/never-opened.sqlite" },
+      {
+        NODE_ENV: "production",
+        SHOPIFY_API_KEY: "a-real-looking-key",
+        SHOPIFY_APP_URL: "https://guardrail.example.com",
+        DATABASE_URL: "file:/tmp/never-opened.sqlite",
+      },
       folder,
     );
     expect(status).toBe(1);

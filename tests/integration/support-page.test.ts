@@ -22,7 +22,10 @@ function submit(fields: Record<string, string>) {
 const valid = { name: "Ada", email: "ada@example.com", subject: "Question", message: "How do collection rules work?" };
 
 type Result = {
-  data: { result: { status?: string; error?: Record<string, string[] | null> }; notice: { tone: string; message: string } | null };
+  data: {
+    result: { status?: string; error?: Record<string, string[] | null> };
+    notice: { tone: string; message: string } | null;
+  };
   init: { status?: number } | null;
 };
 

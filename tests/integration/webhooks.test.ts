@@ -163,16 +163,12 @@ describe("webhooks", () => {
   it("app/scopes_update records the granted scopes", async () => {
     const { action } = await import("../../app/routes/webhooks.app.scopes_update");
     await action(
-      routeArgs(
-        webhookRequest("app/scopes_update", SHOP, { current: ["read_orders", "read_products"], previous: [] }),
-      ),
+      routeArgs(webhookRequest("app/scopes_update", SHOP, { current: ["read_orders", "read_products"], previous: [] })),
     );
     expect((await prisma.shop.findUniqueOrThrow({ where: { domain: SHOP } })).grantedScopes).toBe(
       "read_orders,read_products",
     );
-    expect((await prisma.session.findFirstOrThrow({ where: { shop: SHOP } })).scope).toBe(
-      "read_orders,read_products",
-    );
+    expect((await prisma.session.findFirstOrThrow({ where: { shop: SHOP } })).scope).toBe("read_orders,read_products");
   });
 
   it("orders/create is verified and acknowledged once per delivery", async () => {

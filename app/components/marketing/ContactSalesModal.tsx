@@ -62,16 +62,14 @@ export function ContactSalesModal({ open, onClose }: { open: boolean; onClose: (
       <Modal.Section>
         <BlockStack gap="300">
           {answer?.success ? <Banner tone="success">{answer.message}</Banner> : null}
-          {answer && !answer.success ? (
-            <Banner tone="critical">{answer.message || CONTACT_FAILURE}</Banner>
-          ) : null}
+          {answer && !answer.success ? <Banner tone="critical">{answer.message || CONTACT_FAILURE}</Banner> : null}
           <form {...getFormProps(form)}>
             <FormLayout>
               <TextField label="Name" {...field("name")} requiredIndicator />
               <TextField label="Email" {...field("email")} type="email" requiredIndicator />
               <TextField label="Store name" {...field("storeName")} />
               <TextField label="Message" {...field("message")} multiline={4} requiredIndicator />
-                <HoneypotField />
+              <HoneypotField />
             </FormLayout>
           </form>
         </BlockStack>

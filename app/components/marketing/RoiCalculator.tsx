@@ -70,9 +70,8 @@ export function RoiCalculator() {
             </Text>
           </section>
           <Text as="p" variant="bodySm" tone="subdued">
-            Leakage = order value × promo attempts × stacking rate × extra discount leaked. Core
-            recovers about 25% of it by alerting you, Plus about 80% by blocking at checkout.
-            Estimates, not a promise.
+            Leakage = order value × promo attempts × stacking rate × extra discount leaked. Core recovers about 25% of
+            it by alerting you, Plus about 80% by blocking at checkout. Estimates, not a promise.
           </Text>
         </BlockStack>
       </Card>

@@ -4,7 +4,10 @@ import { DISCOUNT_METHOD_KINDS } from "../../domain/rules";
 
 const ADVANCED = [
   { title: "Stacking Prevention", body: "Stop combinations of discount kinds before the order is placed." },
-  { title: "Real-Time Checkout Blocking", body: "Block a checkout whose discounts break a rule, with a message to the customer." },
+  {
+    title: "Real-Time Checkout Blocking",
+    body: "Block a checkout whose discounts break a rule, with a message to the customer.",
+  },
   { title: "Collection-Specific Rules", body: "Different limits per collection, enforced at checkout." },
 ];
 

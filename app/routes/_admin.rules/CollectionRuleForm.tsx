@@ -16,7 +16,10 @@ const EMPTY = { collectionId: "", collectionTitle: "", ruleType: "margin_floor",
  */
 export function CollectionRuleForm({ appBridge }: { appBridge: boolean }) {
   const [values, setValues] = useState(EMPTY);
-  const fetcher = useRulesFetcher("collection-rule", useCallback(() => setValues(EMPTY), []));
+  const fetcher = useRulesFetcher(
+    "collection-rule",
+    useCallback(() => setValues(EMPTY), []),
+  );
   const [form, fields] = useForm({
     id: "collection-rule-form",
     lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
@@ -35,7 +38,8 @@ export function CollectionRuleForm({ appBridge }: { appBridge: boolean }) {
   async function pickCollection() {
     const picked = await window.shopify?.resourcePicker({ type: "collection", multiple: false });
     const collection = picked?.[0];
-    if (collection) setValues((current) => ({ ...current, collectionId: collection.id, collectionTitle: collection.title ?? "" }));
+    if (collection)
+      setValues((current) => ({ ...current, collectionId: collection.id, collectionTitle: collection.title ?? "" }));
   }
 
   return (
@@ -81,7 +85,12 @@ export function CollectionRuleForm({ appBridge }: { appBridge: boolean }) {
               value={values.ruleType}
               onChange={set("ruleType")}
             />
-            <ThresholdField input={input} field={fields.threshold} value={values.threshold} onChange={set("threshold")} />
+            <ThresholdField
+              input={input}
+              field={fields.threshold}
+              value={values.threshold}
+              onChange={set("threshold")}
+            />
           </FormLayout.Group>
         </FormLayout>
         <InlineStack>

@@ -46,7 +46,10 @@ export function RuleDialog({
   onClose: () => void;
 }) {
   const [values, setValues] = useState<RuleFormValues>(initial);
-  const fetcher = useRulesFetcher(`rule-${mode}`, useCallback(() => onClose(), [onClose]));
+  const fetcher = useRulesFetcher(
+    `rule-${mode}`,
+    useCallback(() => onClose(), [onClose]),
+  );
   const [form, fields] = useForm({
     id: `rule-${mode}-form`,
     lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
@@ -61,8 +64,10 @@ export function RuleDialog({
     },
   });
   const input = thresholdInput(values.ruleType, values.thresholdUnit);
-  const set = <K extends keyof RuleFormValues>(key: K) => (value: RuleFormValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
+  const set =
+    <K extends keyof RuleFormValues>(key: K) =>
+    (value: RuleFormValues[K]) =>
+      setValues((current) => ({ ...current, [key]: value }));
   const busy = fetcher.state !== "idle";
 
   return (
@@ -83,7 +88,13 @@ export function RuleDialog({
           {values.id ? <input type="hidden" name="id" value={values.id} /> : null}
           {input.showUnit ? null : <input type="hidden" name="thresholdUnit" value={values.thresholdUnit} />}
           <FormLayout>
-            <TextField label="Name" {...textFieldProps(fields.name)} value={values.name} onChange={set("name")} requiredIndicator />
+            <TextField
+              label="Name"
+              {...textFieldProps(fields.name)}
+              value={values.name}
+              onChange={set("name")}
+              requiredIndicator
+            />
             <TextField
               label="Description"
               {...textFieldProps(fields.description)}
@@ -116,7 +127,12 @@ export function RuleDialog({
                 onChange={(unit) => set("thresholdUnit")(unit as ThresholdUnit)}
               />
             ) : null}
-            <ThresholdField input={input} field={fields.threshold} value={values.threshold} onChange={set("threshold")} />
+            <ThresholdField
+              input={input}
+              field={fields.threshold}
+              value={values.threshold}
+              onChange={set("threshold")}
+            />
             <Select
               label="Action"
               name={fields.action.name}

@@ -3,7 +3,11 @@ import { useCallback, useEffect, useState } from "react";
 import type { RuleListItem } from "./rule-list-items";
 import { useRulesFetcher } from "./useRulesFetcher";
 
-const STATUS_TONES: Record<string, "success" | "critical" | undefined> = { Alert: "success", Block: "critical", Inactive: undefined };
+const STATUS_TONES: Record<string, "success" | "critical" | undefined> = {
+  Alert: "success",
+  Block: "critical",
+  Inactive: undefined,
+};
 
 function ActiveToggle({ rule }: { rule: RuleListItem }) {
   const [checked, setChecked] = useState(rule.isActive);
@@ -39,7 +43,10 @@ function DeleteConfirmation({ rule, onClose }: { rule: RuleListItem | null; onCl
         loading: fetcher.state !== "idle",
         onAction: () =>
           rule &&
-          fetcher.submit({ intent: rule.collectionRule ? "deleteCollectionRule" : "delete", id: rule.id }, { method: "post" }),
+          fetcher.submit(
+            { intent: rule.collectionRule ? "deleteCollectionRule" : "delete", id: rule.id },
+            { method: "post" },
+          ),
       }}
       secondaryActions={[{ content: "Cancel", onAction: onClose }]}
     >

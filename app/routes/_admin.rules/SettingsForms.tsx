@@ -60,7 +60,10 @@ export function StackingSettingsForm({ initial }: { initial: StackingInput }) {
 export function BlockingSettingsForm({ initial }: { initial: BlockingInput }) {
   const fetcher = useRulesFetcher("blocking");
   const [values, setValues] = useState(initial);
-  const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.result?.error?.customerMessage?.[0] : undefined;
+  const error =
+    fetcher.state === "idle" && fetcher.data && !fetcher.data.ok
+      ? fetcher.data.result?.error?.customerMessage?.[0]
+      : undefined;
   const save = () =>
     fetcher.submit(
       {

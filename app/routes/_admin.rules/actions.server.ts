@@ -49,7 +49,12 @@ const TOASTS: Record<RuleIntent, { success: string; failure: string }> = {
 
 /** A form refused before parsing (app/http/input-limits.ts): nothing is saved. */
 export function refusedRulesForm(message: string): RulesActionResult {
-  return { intent: "unknown", ok: false, status: 400, toast: { title: "The form was not saved", description: message, error: true } };
+  return {
+    intent: "unknown",
+    ok: false,
+    status: 400,
+    toast: { title: "The form was not saved", description: message, error: true },
+  };
 }
 
 function isIntent(value: unknown): value is RuleIntent {
@@ -111,7 +116,9 @@ export async function handleRulesAction(context: AdminContext, formData: FormDat
     }
     case "delete": {
       const outcome = await deleteRule(owner, id);
-      return outcome.ok ? done() : failed(outcome.status, `Failed to delete rule: ${outcome.status} ${outcome.message}`);
+      return outcome.ok
+        ? done()
+        : failed(outcome.status, `Failed to delete rule: ${outcome.status} ${outcome.message}`);
     }
     case "createCollectionRule": {
       const outcome = await createCollectionRule(owner, value as Parameters<typeof createCollectionRule>[1]);
@@ -119,7 +126,9 @@ export async function handleRulesAction(context: AdminContext, formData: FormDat
     }
     case "deleteCollectionRule": {
       const outcome = await deleteCollectionRule(owner, id);
-      return outcome.ok ? done() : failed(outcome.status, `Failed to delete rule: ${outcome.status} ${outcome.message}`);
+      return outcome.ok
+        ? done()
+        : failed(outcome.status, `Failed to delete rule: ${outcome.status} ${outcome.message}`);
     }
     case "saveStacking":
       await saveStackingSettings(owner.id, value as Parameters<typeof saveStackingSettings>[1]);

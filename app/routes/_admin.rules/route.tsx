@@ -127,7 +127,9 @@ export default function Rules() {
           <BlockingSettingsForm initial={blocking} />
         </Card>
       </InlineGrid>
-      {dialog ? <RuleDialog key={dialog.values.id ?? "new"} mode={dialog.mode} initial={dialog.values} onClose={close} /> : null}
+      {dialog ? (
+        <RuleDialog key={dialog.values.id ?? "new"} mode={dialog.mode} initial={dialog.values} onClose={close} />
+      ) : null}
     </AdminPage>
   );
 }

@@ -24,9 +24,18 @@ export const FEATURES = [
 ];
 
 export const STEPS = [
-  { title: "Install and set a rule", body: "Pick a threshold: a discount cap, a margin floor or one promotion per order. It takes under 5 minutes." },
-  { title: "We check every order", body: "Each new or edited order's discounts are compared with your rules as Shopify reports it." },
-  { title: "Act on what we catch", body: "Get alerted, fix the promotion, and see the margin you protected add up in the ROI dashboard." },
+  {
+    title: "Install and set a rule",
+    body: "Pick a threshold: a discount cap, a margin floor or one promotion per order. It takes under 5 minutes.",
+  },
+  {
+    title: "We check every order",
+    body: "Each new or edited order's discounts are compared with your rules as Shopify reports it.",
+  },
+  {
+    title: "Act on what we catch",
+    body: "Get alerted, fix the promotion, and see the margin you protected add up in the ROI dashboard.",
+  },
 ];
 
 export const INTEGRATIONS = [
@@ -38,11 +47,13 @@ export const INTEGRATIONS = [
 
 export const TESTIMONIALS = [
   {
-    quote: "A welcome code stacked with our sitewide sale gave away 45% on a weekend. We would have seen it on Monday morning instead of in the bank statement.",
+    quote:
+      "A welcome code stacked with our sitewide sale gave away 45% on a weekend. We would have seen it on Monday morning instead of in the bank statement.",
     who: "Head of e-commerce, apparel store",
   },
   {
-    quote: "The margin floor is the rule I wanted: it knows our costs, so a 20% code on a low-margin line is flagged and the rest is left alone.",
+    quote:
+      "The margin floor is the rule I wanted: it knows our costs, so a 20% code on a low-margin line is flagged and the rest is left alone.",
     who: "Finance lead, home goods store",
   },
   {

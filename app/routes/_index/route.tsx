@@ -1,15 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import {
-  Badge,
-  BlockStack,
-  Box,
-  Button,
-  Card,
-  InlineGrid,
-  InlineStack,
-  Text,
-} from "@shopify/polaris";
+import { Badge, BlockStack, Box, Button, Card, InlineGrid, InlineStack, Text } from "@shopify/polaris";
 import { useState } from "react";
 import { ContactSalesModal } from "../../components/marketing/ContactSalesModal";
 import { MarketingLayout } from "../../components/marketing/MarketingLayout";
@@ -18,15 +9,7 @@ import { RoiCalculator } from "../../components/marketing/RoiCalculator";
 import { marketingLinks } from "../../components/marketing/links";
 import { useFramed } from "../../components/marketing/useFramed";
 import { PLANS, PLAN_IDS } from "../../domain/plans";
-import {
-  FAQ,
-  FEATURES,
-  INTEGRATIONS,
-  SAMPLE_FIGURES,
-  STEPS,
-  STORE_KINDS,
-  TESTIMONIALS,
-} from "./content";
+import { FAQ, FEATURES, INTEGRATIONS, SAMPLE_FIGURES, STEPS, STORE_KINDS, TESTIMONIALS } from "./content";
 
 export const links = marketingLinks;
 
@@ -47,7 +30,17 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   return null;
 };
 
-function Section({ id, title, children, band }: { id?: string; title: string; children: React.ReactNode; band?: boolean }) {
+function Section({
+  id,
+  title,
+  children,
+  band,
+}: {
+  id?: string;
+  title: string;
+  children: React.ReactNode;
+  band?: boolean;
+}) {
   const inner = (
     <section id={id} aria-label={title} className="mg-section">
       <BlockStack gap="600">
@@ -87,8 +80,8 @@ export default function Landing() {
         <div>
           <h1>Stop double discounts before they eat your margin</h1>
           <p className="lead">
-            Margin Guardrail checks every Shopify order&apos;s discounts against your rules, alerts your
-            team the moment promotions stack, and shows the margin you kept.
+            Margin Guardrail checks every Shopify order&apos;s discounts against your rules, alerts your team the moment
+            promotions stack, and shows the margin you kept.
           </p>
           <InlineStack gap="300">
             {framed ? null : (

@@ -12,7 +12,12 @@ import { SEVERITIES } from "../../domain/severity";
 
 /** The Audit Log's filters, read from a URL's query (page, JSON API and CSV export alike). */
 export const auditQuerySchema = z.object({
-  q: z.string().trim().max(100, "Search must be at most 100 characters").optional().transform((value) => value || undefined),
+  q: z
+    .string()
+    .trim()
+    .max(100, "Search must be at most 100 characters")
+    .optional()
+    .transform((value) => value || undefined),
   type: z.enum(AUDIT_EVENT_TYPES, { error: "Unknown event type" }).optional(),
   severity: z.enum(SEVERITIES, { error: "Severity is one of low, medium, high, critical" }).optional(),
   cursor: z.string().max(200).optional(),
@@ -58,14 +63,12 @@ export async function auditPage(
   pageSize = AUDIT_PAGE_SIZE,
 ): Promise<{ events: AuditEvent[]; nextCursor: string | null }> {
   const rows = await selectAuditEvents(shopId, filterOf(query, decodeCursor(query.cursor)), pageSize + 1);
-  const events = rows.slice(0, pageSize).map(
-    (row): AuditEvent => ({
-      ...row,
-      createdAt: fromSqlTime(row.createdAt),
-      discountCodes: fromSqlJson(row.discountCodes) ?? [],
-      details: fromSqlJson(row.details),
-    }),
-  );
+  const events = rows.slice(0, pageSize).map((row): AuditEvent => ({
+    ...row,
+    createdAt: fromSqlTime(row.createdAt),
+    discountCodes: fromSqlJson(row.discountCodes) ?? [],
+    details: fromSqlJson(row.details),
+  }));
   return { events, nextCursor: rows.length > pageSize ? encodeCursor(events[events.length - 1]) : null };
 }
 

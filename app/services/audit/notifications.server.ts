@@ -2,7 +2,6 @@ import prisma from "../../db.server";
 import { ALERT_EVENT_TYPES } from "../../domain/audit-events";
 import { rollupDay } from "./events.server";
 
-
 import { BELL_WINDOW_DAYS } from "../../domain/windows";
 
 /** Alerts of the last week, read from the per-day rollups. */

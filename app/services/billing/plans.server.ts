@@ -25,10 +25,7 @@ async function storePlan(shopId: string, plan: PlanId) {
  * the merchant to Shopify's confirmation page (App Bridge follows it for fetch requests).
  * The demo store has no Shopify to bill, so there the plan is switched directly.
  */
-export async function upgradePlan(
-  context: AdminContext,
-  target: PlanId,
-): Promise<PlanChangeResult> {
+export async function upgradePlan(context: AdminContext, target: PlanId): Promise<PlanChangeResult> {
   const billingPlan = BILLING_PLAN_NAMES[target];
   if (!billingPlan || PLANS[target].comingSoon) {
     return { ok: false, message: "Unable to upgrade plan." };
@@ -51,10 +48,7 @@ export async function upgradePlan(
 }
 
 /** Downgrade: active subscriptions are cancelled, then the stored plan follows. */
-export async function downgradePlan(
-  context: AdminContext,
-  target: PlanId,
-): Promise<PlanChangeResult> {
+export async function downgradePlan(context: AdminContext, target: PlanId): Promise<PlanChangeResult> {
   if (target !== "free") return { ok: false, message: "Unable to downgrade." };
   const billing = context.billing;
   if (billing) {

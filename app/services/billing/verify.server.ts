@@ -23,7 +23,9 @@ export async function verifySubscription(context: AdminContext): Promise<VerifyR
     status: subscription.status,
     createdAt: String((subscription as { createdAt?: string }).createdAt ?? ""),
   }));
-  const paid = subscriptions.map((subscription) => toPlanId(subscription.name)).find((plan): plan is PlanId => plan !== null);
+  const paid = subscriptions
+    .map((subscription) => toPlanId(subscription.name))
+    .find((plan): plan is PlanId => plan !== null);
   if (paid && paid !== context.shop.plan) {
     await prisma.shop.update({ where: { id: context.shop.id }, data: { plan: paid } });
   }

@@ -35,9 +35,7 @@ export async function loadDashboard(
     roiSince(shop.id, shop.plan, since),
     latestAuditEvents(shop.id, DASHBOARD_RECENT_EVENTS),
   ]);
-  const counts = dashboardCounts(
-    totals.map((row) => ({ eventType: row.eventType, count: row._sum.count ?? 0 })),
-  );
+  const counts = dashboardCounts(totals.map((row) => ({ eventType: row.eventType, count: row._sum.count ?? 0 })));
   return {
     activeRules: activeRules + activeCollectionRules,
     ...counts,

@@ -12,8 +12,7 @@ export interface MailMessage {
 }
 
 export type MailResult =
-  | { status: "sent"; transport: "resend" | "smtp" | "outbox"; id?: string }
-  | { status: "error"; error: string };
+  { status: "sent"; transport: "resend" | "smtp" | "outbox"; id?: string } | { status: "error"; error: string };
 
 const SMTP_TIMEOUTS_MS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 

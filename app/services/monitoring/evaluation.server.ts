@@ -16,7 +16,14 @@ import { loadVariantFacts, type AdminGraphql } from "./variant-facts.server";
 export type GraphqlForShop = (shopDomain: string) => Promise<AdminGraphql | null>;
 
 function evaluableRules(
-  rules: { id: string; name: string; ruleType: string; thresholdUnit: string; thresholdPercent: number | null; thresholdAmountCents: number | null }[],
+  rules: {
+    id: string;
+    name: string;
+    ruleType: string;
+    thresholdUnit: string;
+    thresholdPercent: number | null;
+    thresholdAmountCents: number | null;
+  }[],
   collectionRules: Parameters<typeof mapCollectionRule>[0][],
 ): EvaluableRule[] {
   return [
@@ -110,7 +117,13 @@ export async function evaluateShopOrders(
     const fingerprintHash = crypto.createHash("sha256").update(fingerprint).digest("hex").slice(0, 16);
     for (const outcome of evaluateOrder(facts, context.rules, context.stacking)) {
       if (!outcome.breached) continue;
-      const event = breachEvent(outcome, facts, { customerId: job.customerId, topic: job.topic, changed: before !== undefined, fingerprintHash, at });
+      const event = breachEvent(outcome, facts, {
+        customerId: job.customerId,
+        topic: job.topic,
+        changed: before !== undefined,
+        fingerprintHash,
+        at,
+      });
       jobOf.set(event.dedupeKey as string, index);
       events.push(event);
     }
@@ -132,7 +145,10 @@ export async function evaluateShopOrders(
   return created;
 }
 
-function withVariantFacts(facts: OrderFacts, variants: Map<string, { unitCostCents: number | null; collectionIds: string[] }>): OrderFacts {
+function withVariantFacts(
+  facts: OrderFacts,
+  variants: Map<string, { unitCostCents: number | null; collectionIds: string[] }>,
+): OrderFacts {
   return {
     ...facts,
     lines: facts.lines.map((line) => {
@@ -141,4 +157,3 @@ function withVariantFacts(facts: OrderFacts, variants: Map<string, { unitCostCen
     }),
   };
 }
-

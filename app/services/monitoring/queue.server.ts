@@ -32,4 +32,3 @@ export async function enqueueOrderWebhook(delivery: OrderDelivery): Promise<Enqu
   });
   return queued ? "queued" : "duplicate";
 }
-

@@ -91,7 +91,9 @@ export async function loadVariantFacts(
     for (const node of nodes) {
       const facts: VariantFacts = {
         unitCostCents: toCents(node.inventoryItem?.unitCost?.amount),
-        collectionIds: (node.product?.collections?.nodes ?? []).flatMap((collection) => (collection.id ? [collection.id] : [])),
+        collectionIds: (node.product?.collections?.nodes ?? []).flatMap((collection) =>
+          collection.id ? [collection.id] : [],
+        ),
       };
       result.set(node.id!, facts);
       const data = {

@@ -29,9 +29,7 @@ export async function updateGrantedScopes(
   const scope = scopes.join(",");
   forgetCachedSessions(domain);
   await prisma.$transaction([
-    ...(sessionId
-      ? [prisma.session.updateMany({ where: { id: sessionId, shop: domain }, data: { scope } })]
-      : []),
+    ...(sessionId ? [prisma.session.updateMany({ where: { id: sessionId, shop: domain }, data: { scope } })] : []),
     prisma.shop.updateMany({ where: { domain }, data: { grantedScopes: scope } }),
   ]);
 }
@@ -50,9 +48,7 @@ export async function redactShop(domain: string): Promise<void> {
 }
 
 function toIdStrings(values: unknown[]): string[] {
-  return values
-    .filter((value) => typeof value === "number" || typeof value === "string")
-    .map((value) => String(value));
+  return values.filter((value) => typeof value === "number" || typeof value === "string").map((value) => String(value));
 }
 
 /** Shopify sends numeric ids in compliance payloads; events may hold the numeric id or the GID. */

@@ -10,9 +10,7 @@ export async function roiSince(shopId: string, plan: PlanId, sinceDay: string): 
     where: { shopId, day: { gte: sinceDay } },
     _sum: { count: true, marginSavedCents: true },
   });
-  const counts = dashboardCounts(
-    rollups.map((row) => ({ eventType: row.eventType, count: row._sum.count ?? 0 })),
-  );
+  const counts = dashboardCounts(rollups.map((row) => ({ eventType: row.eventType, count: row._sum.count ?? 0 })));
   return roiSummary({
     savedCents: rollups.reduce((total, row) => total + (row._sum.marginSavedCents ?? 0), 0),
     ...counts,

@@ -19,9 +19,7 @@ export interface RuleOwner {
   currency?: string;
 }
 
-export type RuleResult<T> =
-  | { ok: true; value: T }
-  | { ok: false; status: 404 | 409; message: string };
+export type RuleResult<T> = { ok: true; value: T } | { ok: false; status: 404 | 409; message: string };
 
 type Tx = Prisma.TransactionClient;
 
@@ -48,11 +46,17 @@ async function roomForOneMore(owner: RuleOwner, tx: Tx): Promise<boolean> {
 }
 
 export function listRules(shopId: string): Promise<Rule[]> {
-  return prisma.rule.findMany({ where: { shopId }, orderBy: [{ priority: "desc" }, { createdAt: "asc" }, { id: "asc" }] });
+  return prisma.rule.findMany({
+    where: { shopId },
+    orderBy: [{ priority: "desc" }, { createdAt: "asc" }, { id: "asc" }],
+  });
 }
 
 export async function listCollectionRules(shopId: string): Promise<MappedCollectionRule[]> {
-  const rows = await prisma.collectionRule.findMany({ where: { shopId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const rows = await prisma.collectionRule.findMany({
+    where: { shopId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
   return rows.map(mapCollectionRule);
 }
 
@@ -76,58 +80,67 @@ function ruleData(owner: RuleOwner, input: RuleInput, existing?: Rule) {
 
 /** Creates a rule (active unless said otherwise) and records a rule_created event. */
 export function createRule(owner: RuleOwner, input: RuleInput): Promise<RuleResult<Rule>> {
-  return prisma.$transaction(async (tx): Promise<RuleResult<Rule>> => {
-    const isActive = input.isActive ?? true;
-    if (isActive && !(await roomForOneMore(owner, tx))) {
-      return { ok: false, status: 409, message: planLimitMessage(owner.plan) };
-    }
-    const rule = await tx.rule.create({ data: { ...ruleData(owner, input), isActive, shopId: owner.id } });
-    await recordAuditEvents(
-      owner.id,
-      [
-        {
-          eventType: "rule_created",
-          severity: "low",
-          message: `Rule "${rule.name}" created`,
-          ruleId: rule.id,
-          ruleKey: rule.ruleType,
-          ruleName: rule.name,
-          threshold: rule.thresholdPercent ?? (rule.thresholdAmountCents ?? 0) / 100,
-          discountCodes: [],
-          details: { rule_name: rule.name, threshold_amount: rule.threshold },
-        },
-      ],
-      tx,
-    );
-    return { ok: true, value: rule };
-  }).finally(() => forgetShopRules(owner.id));
+  return prisma
+    .$transaction(async (tx): Promise<RuleResult<Rule>> => {
+      const isActive = input.isActive ?? true;
+      if (isActive && !(await roomForOneMore(owner, tx))) {
+        return { ok: false, status: 409, message: planLimitMessage(owner.plan) };
+      }
+      const rule = await tx.rule.create({ data: { ...ruleData(owner, input), isActive, shopId: owner.id } });
+      await recordAuditEvents(
+        owner.id,
+        [
+          {
+            eventType: "rule_created",
+            severity: "low",
+            message: `Rule "${rule.name}" created`,
+            ruleId: rule.id,
+            ruleKey: rule.ruleType,
+            ruleName: rule.name,
+            threshold: rule.thresholdPercent ?? (rule.thresholdAmountCents ?? 0) / 100,
+            discountCodes: [],
+            details: { rule_name: rule.name, threshold_amount: rule.threshold },
+          },
+        ],
+        tx,
+      );
+      return { ok: true, value: rule };
+    })
+    .finally(() => forgetShopRules(owner.id));
 }
 
 /** Saves the edit dialog: every field, and the active flag if given. */
 export function updateRule(owner: RuleOwner, id: string, input: RuleInput): Promise<RuleResult<Rule>> {
-  return prisma.$transaction(async (tx): Promise<RuleResult<Rule>> => {
-    const existing = await tx.rule.findFirst({ where: { id, shopId: owner.id } });
-    if (!existing) return NOT_FOUND;
-    const isActive = input.isActive ?? existing.isActive;
-    if (isActive && !existing.isActive && !(await roomForOneMore(owner, tx))) {
-      return { ok: false, status: 409, message: planLimitMessage(owner.plan) };
-    }
-    const rule = await tx.rule.update({ where: { id: existing.id }, data: { ...ruleData(owner, input, existing), isActive } });
-    return { ok: true, value: rule };
-  }).finally(() => forgetShopRules(owner.id));
+  return prisma
+    .$transaction(async (tx): Promise<RuleResult<Rule>> => {
+      const existing = await tx.rule.findFirst({ where: { id, shopId: owner.id } });
+      if (!existing) return NOT_FOUND;
+      const isActive = input.isActive ?? existing.isActive;
+      if (isActive && !existing.isActive && !(await roomForOneMore(owner, tx))) {
+        return { ok: false, status: 409, message: planLimitMessage(owner.plan) };
+      }
+      const rule = await tx.rule.update({
+        where: { id: existing.id },
+        data: { ...ruleData(owner, input, existing), isActive },
+      });
+      return { ok: true, value: rule };
+    })
+    .finally(() => forgetShopRules(owner.id));
 }
 
 /** The list's active toggle. Turning a rule on counts against the plan's limit. */
 export function setRuleActive(owner: RuleOwner, id: string, isActive: boolean): Promise<RuleResult<Rule>> {
-  return prisma.$transaction(async (tx): Promise<RuleResult<Rule>> => {
-    const existing = await tx.rule.findFirst({ where: { id, shopId: owner.id } });
-    if (!existing) return NOT_FOUND;
-    if (isActive && !existing.isActive && !(await roomForOneMore(owner, tx))) {
-      return { ok: false, status: 409, message: planLimitMessage(owner.plan) };
-    }
-    const rule = await tx.rule.update({ where: { id: existing.id }, data: { isActive } });
-    return { ok: true, value: rule };
-  }).finally(() => forgetShopRules(owner.id));
+  return prisma
+    .$transaction(async (tx): Promise<RuleResult<Rule>> => {
+      const existing = await tx.rule.findFirst({ where: { id, shopId: owner.id } });
+      if (!existing) return NOT_FOUND;
+      if (isActive && !existing.isActive && !(await roomForOneMore(owner, tx))) {
+        return { ok: false, status: 409, message: planLimitMessage(owner.plan) };
+      }
+      const rule = await tx.rule.update({ where: { id: existing.id }, data: { isActive } });
+      return { ok: true, value: rule };
+    })
+    .finally(() => forgetShopRules(owner.id));
 }
 
 export async function deleteRule(owner: RuleOwner, id: string): Promise<RuleResult<{ id: string }>> {
@@ -136,47 +149,54 @@ export async function deleteRule(owner: RuleOwner, id: string): Promise<RuleResu
   return result.count === 1 ? { ok: true, value: { id } } : NOT_FOUND;
 }
 
-export function createCollectionRule(owner: RuleOwner, input: CollectionRuleInput): Promise<RuleResult<MappedCollectionRule>> {
-  return prisma.$transaction(async (tx): Promise<RuleResult<MappedCollectionRule>> => {
-    if (!(await roomForOneMore(owner, tx))) return { ok: false, status: 409, message: planLimitMessage(owner.plan) };
-    const row = await tx.collectionRule.create({
-      data: {
-        shopId: owner.id,
-        collectionId: input.collectionId,
-        collectionTitle: input.collectionTitle,
-        ruleType: input.ruleType,
-        threshold: input.threshold,
-        action: input.action,
-        currency: owner.currency ?? DEFAULT_CURRENCY,
-        conditions: {},
-      },
-    });
-    const mapped = mapCollectionRule(row);
-    await recordAuditEvents(
-      owner.id,
-      [
-        {
-          eventType: "rule_created",
-          severity: "low",
-          message: `Collection rule "${mapped.name}" created`,
-          ruleId: row.id,
-          ruleKey: "collection_rule",
-          ruleName: mapped.name,
-          threshold: row.threshold,
-          discountCodes: [],
-          details: { rule_name: mapped.name, threshold_amount: row.threshold },
+export function createCollectionRule(
+  owner: RuleOwner,
+  input: CollectionRuleInput,
+): Promise<RuleResult<MappedCollectionRule>> {
+  return prisma
+    .$transaction(async (tx): Promise<RuleResult<MappedCollectionRule>> => {
+      if (!(await roomForOneMore(owner, tx))) return { ok: false, status: 409, message: planLimitMessage(owner.plan) };
+      const row = await tx.collectionRule.create({
+        data: {
+          shopId: owner.id,
+          collectionId: input.collectionId,
+          collectionTitle: input.collectionTitle,
+          ruleType: input.ruleType,
+          threshold: input.threshold,
+          action: input.action,
+          currency: owner.currency ?? DEFAULT_CURRENCY,
+          conditions: {},
         },
-      ],
-      tx,
-    );
-    return { ok: true, value: mapped };
-  }).finally(() => forgetShopRules(owner.id));
+      });
+      const mapped = mapCollectionRule(row);
+      await recordAuditEvents(
+        owner.id,
+        [
+          {
+            eventType: "rule_created",
+            severity: "low",
+            message: `Collection rule "${mapped.name}" created`,
+            ruleId: row.id,
+            ruleKey: "collection_rule",
+            ruleName: mapped.name,
+            threshold: row.threshold,
+            discountCodes: [],
+            details: { rule_name: mapped.name, threshold_amount: row.threshold },
+          },
+        ],
+        tx,
+      );
+      return { ok: true, value: mapped };
+    })
+    .finally(() => forgetShopRules(owner.id));
 }
 
 export async function deleteCollectionRule(owner: RuleOwner, id: string): Promise<RuleResult<{ id: string }>> {
   const result = await prisma.collectionRule.deleteMany({ where: { id, shopId: owner.id } });
   forgetShopRules(owner.id);
-  return result.count === 1 ? { ok: true, value: { id } } : { ok: false, status: 404, message: "Collection rule not found" };
+  return result.count === 1
+    ? { ok: true, value: { id } }
+    : { ok: false, status: 404, message: "Collection rule not found" };
 }
 
 export async function getStackingSettings(shopId: string): Promise<StackingInput> {
@@ -199,7 +219,11 @@ export async function saveStackingSettings(shopId: string, input: StackingInput)
 
 export async function getBlockingSettings(shopId: string): Promise<BlockingInput> {
   const row = await prisma.blockingSettings.upsert({ where: { shopId }, create: { shopId }, update: {} });
-  return { instantBlocking: row.instantBlocking, staffOverride: row.staffOverride, customerMessage: row.customerMessage };
+  return {
+    instantBlocking: row.instantBlocking,
+    staffOverride: row.staffOverride,
+    customerMessage: row.customerMessage,
+  };
 }
 
 export async function saveBlockingSettings(shopId: string, input: BlockingInput): Promise<BlockingInput> {

@@ -23,10 +23,7 @@ export type AdminBilling = Awaited<ReturnType<typeof authenticate.admin>>["billi
  * Plan detection (seed-spec section 4): the shop's stored plan, then Shopify's active
  * subscriptions, then the alert-settings rule; any failure means Free.
  */
-export function planForShop(
-  shop: Shop,
-  activeSubscriptionNames?: () => Promise<string[]>,
-): Promise<PlanId> {
+export function planForShop(shop: Shop, activeSubscriptionNames?: () => Promise<string[]>): Promise<PlanId> {
   return detectPlan([
     () => toPlanId(shop.plan),
     async () => {
@@ -34,8 +31,7 @@ export function planForShop(
       const names = await activeSubscriptionNames();
       return names.map(toPlanId).find((plan) => plan !== null) ?? null;
     },
-    async () =>
-      planFromAlertSettings(await prisma.alertSettings.findUnique({ where: { shopId: shop.id } })),
+    async () => planFromAlertSettings(await prisma.alertSettings.findUnique({ where: { shopId: shop.id } })),
   ]);
 }
 

@@ -20,7 +20,13 @@ const ERRORS: Record<LoginErrorType, string> = {
  */
 export async function installEntry(request: Request): Promise<InstallPageData> {
   if (getEnv().demoMode) throw redirect("/dashboard");
-  const form = request.method === "POST" ? await request.clone().formData().catch(() => null) : null;
+  const form =
+    request.method === "POST"
+      ? await request
+          .clone()
+          .formData()
+          .catch(() => null)
+      : null;
   const result = await login(request);
   const shop = form ? String(form.get("shop") ?? "") : undefined;
   return { error: result.shop ? ERRORS[result.shop] : undefined, shop };

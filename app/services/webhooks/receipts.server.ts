@@ -38,10 +38,7 @@ export async function releaseWebhook(webhookId: string): Promise<void> {
  * Runs `handler` once per webhook id. A handler that throws releases the claim and
  * rethrows, so Shopify sees a failure and delivers again.
  */
-export async function handleWebhookOnce(
-  delivery: WebhookDelivery,
-  handler: () => Promise<void>,
-): Promise<Response> {
+export async function handleWebhookOnce(delivery: WebhookDelivery, handler: () => Promise<void>): Promise<Response> {
   const first = await claimWebhook(delivery);
   if (!first) return new Response(null, { status: 200, headers: { "X-Duplicate": "1" } });
   try {
