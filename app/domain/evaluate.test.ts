@@ -270,3 +270,53 @@ describe("collection rules: the same tests on the lines of one collection", () =
     expect(breach(outcomes[1]).totalDiscountCents).toBe(6_500);
   });
 });
+
+describe("percent limits compare the exact share, not the rounded one", () => {
+  it("finds 30.04% above a 30% limit though it shows as 30.0%", async () => {
+    const { evaluateRule } = await import("./evaluate");
+    const facts = {
+      orderId: "gid://shopify/Order/1",
+      orderName: "#1",
+      currency: "USD",
+      preDiscountSubtotalCents: 100_000,
+      lineDiscountCents: 30_040,
+      shippingDiscountCents: 0,
+      totalDiscountCents: 30_040,
+      discountCodes: ["A"],
+      applications: [],
+      lines: [
+        {
+          lineId: "1",
+          variantId: null,
+          productId: null,
+          collectionIds: [],
+          quantity: 1,
+          unitPriceCents: 100_000,
+          discountCents: 30_040,
+          unitCostCents: null,
+        },
+      ],
+    };
+    const rule = {
+      id: "r",
+      name: "30%",
+      ruleType: "max_discount",
+      thresholdUnit: "PERCENT",
+      thresholdPercent: 30,
+      thresholdAmountCents: null,
+    };
+    const outcome = evaluateRule(facts, rule);
+    expect(outcome).toMatchObject({ breached: true, discountPercent: 30 });
+    expect(
+      evaluateRule(
+        {
+          ...facts,
+          lineDiscountCents: 30_000,
+          totalDiscountCents: 30_000,
+          lines: [{ ...facts.lines[0], discountCents: 30_000 }],
+        },
+        rule,
+      ).breached,
+    ).toBe(false);
+  });
+});

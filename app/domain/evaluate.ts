@@ -150,7 +150,9 @@ export function evaluateRule(facts: OrderFacts, rule: EvaluableRule, stacking?: 
   }
 
   const margin = marginOf(scope.lines);
-  const overThreshold = percentUnit ? base.discountPercent > thresholdPercent : scope.discountCents > thresholdCents;
+  // the exact share, not the rounded one shown: 30.04% is above a 30% limit
+  const exactPercent = percentOf(scope.discountCents, scope.subtotalCents);
+  const overThreshold = percentUnit ? exactPercent > thresholdPercent : scope.discountCents > thresholdCents;
   const allowedCents = percentUnit ? Math.round((thresholdPercent / 100) * scope.subtotalCents) : thresholdCents;
 
   if (rule.ruleType === "stacking_prevention") {

@@ -8,6 +8,15 @@ export const RULE_TYPE_LABELS: Record<string, string> = {
   collection_rule: "Collection Rule",
 };
 
+/**
+ * The type as the list shows it: a max_discount rule measured in money says so, instead of
+ * passing for a percentage (docs/decisions/0008-rule-semantics.md).
+ */
+export function ruleTypeLabel(ruleType: string, unit: string): string {
+  if (ruleType === "max_discount" && unit === "AMOUNT") return "Maximum Discount (amount cap)";
+  return RULE_TYPE_LABELS[ruleType] ?? ruleType;
+}
+
 export interface DisplayableRule {
   ruleType: string;
   threshold: string | number | null;

@@ -141,3 +141,13 @@ describe("collection rules in the rules list (seed-spec section 3)", () => {
       expect(normalizeCollectionId(bad)).toBeNull();
   });
 });
+
+describe("a max_discount rule measured in money says so", () => {
+  it("explains the amount cap under the field and in the list's type", async () => {
+    const { ruleTypeLabel } = await import("./rule-display");
+    expect(thresholdInput("max_discount", "AMOUNT").help).toMatch(/caps the order's total discount in money/);
+    expect(thresholdInput("max_discount", "PERCENT").help).toBeUndefined();
+    expect(ruleTypeLabel("max_discount", "AMOUNT")).toBe("Maximum Discount (amount cap)");
+    expect(ruleTypeLabel("max_discount", "PERCENT")).toBe("Maximum Discount (%)");
+  });
+});

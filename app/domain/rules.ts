@@ -50,6 +50,8 @@ export interface ThresholdInput {
   min: number;
   max?: number;
   showUnit: boolean;
+  /** said under the field when the choice changes what the rule measures */
+  help?: string;
 }
 
 export function thresholdInput(ruleType: string, unit: string): ThresholdInput {
@@ -59,9 +61,20 @@ export function thresholdInput(ruleType: string, unit: string): ThresholdInput {
   if (ruleType === "margin_floor") {
     return { label: "Minimum Margin (%)", suffix: "%", step: 1, min: 0, max: PERCENT_MAX, showUnit: false };
   }
-  return unit === "PERCENT"
-    ? { label: "Threshold Value", suffix: "%", step: 1, min: 0, max: PERCENT_MAX, showUnit: true }
-    : { label: "Threshold Value", prefix: "$", step: AMOUNT_STEP, min: 0, max: AMOUNT_MAX, showUnit: true };
+  if (unit === "PERCENT")
+    return { label: "Threshold Value", suffix: "%", step: 1, min: 0, max: PERCENT_MAX, showUnit: true };
+  return {
+    label: "Threshold Value",
+    prefix: "$",
+    step: AMOUNT_STEP,
+    min: 0,
+    max: AMOUNT_MAX,
+    showUnit: true,
+    help:
+      ruleType === "max_discount"
+        ? "With Amount ($) this rule caps the order's total discount in money, as Maximum Discount ($) does. Choose Percentage (%) to cap it as a share of the subtotal."
+        : undefined,
+  };
 }
 
 /** The unit a rule type is measured in: fixed for two types, chosen for the others. */

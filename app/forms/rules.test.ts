@@ -51,7 +51,9 @@ describe("rule form (seed-spec section 5)", () => {
     expect(errors(ruleSchema, { ...valid, ruleType: "max_discount_amount", threshold: "5000" })).toEqual({});
   });
   it("rejects unknown rule types and the blocking action while it is coming soon", () => {
-    expect(errors(ruleSchema, { ...valid, ruleType: "free_lunch" })).toEqual({ ruleType: ["Rule type is required"] });
+    expect(errors(ruleSchema, { ...valid, ruleType: "free_lunch" })).toEqual({
+      ruleType: ["Rule type must be one of max_discount, max_discount_amount, margin_floor, stacking_prevention"],
+    });
     expect(errors(ruleSchema, { ...valid, action: "block" })).toEqual({
       action: ["Block Checkout is coming soon with the Plus plan"],
     });
@@ -81,7 +83,7 @@ describe("collection rule form", () => {
   it("explains a bad collection id, type or threshold", () => {
     expect(errors(collectionRuleSchema, { collectionId: "", ruleType: "x", threshold: "-3" })).toEqual({
       collectionId: ["Collection is required"],
-      ruleType: ["Rule type is required"],
+      ruleType: ["Rule type must be one of margin_floor, max_discount, max_discount_amount"],
       threshold: ["Must be a valid positive number"],
     });
     expect(errors(collectionRuleSchema, { collectionId: "summer", ruleType: "margin_floor", threshold: "20" })).toEqual(
@@ -124,5 +126,17 @@ describe("stacking and blocking settings", () => {
     expect(errors(blockingSchema, { customerMessage: " " })).toEqual({
       customerMessage: ["Customer message is required"],
     });
+  });
+});
+
+describe("an unknown rule type names the allowed ones", () => {
+  it("says which types exist, and 'Rule type is required' only when none was given", () => {
+    const unknown = ruleSchema.safeParse({ name: "X", ruleType: "max_everything", threshold: "1", action: "alert" });
+    expect(unknown.success).toBe(false);
+    expect(unknown.error?.issues[0].message).toBe(
+      "Rule type must be one of max_discount, max_discount_amount, margin_floor, stacking_prevention",
+    );
+    const missing = ruleSchema.safeParse({ name: "X", threshold: "1", action: "alert" });
+    expect(missing.error?.issues.find((issue) => issue.path[0] === "ruleType")?.message).toBe("Rule type is required");
   });
 });

@@ -75,7 +75,12 @@ const ruleFields = {
     .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`)
     .optional()
     .transform((value) => value || null),
-  ruleType: z.enum(RULE_TYPES, { error: "Rule type is required" }),
+  ruleType: z.enum(RULE_TYPES, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === ""
+        ? "Rule type is required"
+        : `Rule type must be one of ${RULE_TYPES.join(", ")}`,
+  }),
   threshold,
   thresholdUnit: z.enum(THRESHOLD_UNITS, { error: "Unit must be AMOUNT or PERCENT" }).optional(),
   action: z
@@ -128,7 +133,12 @@ export const collectionRuleSchema = z
       .max(NAME_MAX)
       .optional()
       .transform((value) => value || null),
-    ruleType: z.enum(COLLECTION_RULE_TYPES, { error: "Rule type is required" }),
+    ruleType: z.enum(COLLECTION_RULE_TYPES, {
+      error: (issue) =>
+        issue.input === undefined || issue.input === ""
+          ? "Rule type is required"
+          : `Rule type must be one of ${COLLECTION_RULE_TYPES.join(", ")}`,
+    }),
     threshold,
     action: ruleFields.action.optional().default("alert"),
   })

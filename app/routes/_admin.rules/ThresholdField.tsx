@@ -29,6 +29,7 @@ export function ThresholdField({
       max={input.max}
       value={value}
       onChange={onChange}
+      helpText={input.help}
       requiredIndicator
     />
   );

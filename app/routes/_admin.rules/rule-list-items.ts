@@ -1,5 +1,5 @@
 import type { Rule } from "@prisma/client";
-import { RULE_TYPE_LABELS, formatThreshold, ruleStatusLabel } from "../../domain/rule-display";
+import { RULE_TYPE_LABELS, formatThreshold, ruleStatusLabel, ruleTypeLabel } from "../../domain/rule-display";
 import { editableThreshold, type MappedCollectionRule, type RuleType, type ThresholdUnit } from "../../domain/rules";
 
 /** A rule as the Rules list shows it, with what its edit dialog starts from. */
@@ -25,7 +25,7 @@ export function ruleListItem(rule: Rule): RuleListItem {
     id: rule.id,
     name: rule.name,
     description: rule.description,
-    typeLabel: RULE_TYPE_LABELS[rule.ruleType] ?? rule.ruleType,
+    typeLabel: ruleTypeLabel(rule.ruleType, rule.thresholdUnit),
     threshold: formatThreshold(rule),
     status: ruleStatusLabel(rule),
     isActive: rule.isActive,
