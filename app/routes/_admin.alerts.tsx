@@ -8,8 +8,8 @@ import { requireAdmin } from "../services/shops/admin-context.server";
 
 export const meta: MetaFunction = () => [{ title: "Alerts · Margin Guardrail" }];
 
-export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { shop, plan } = await requireAdmin(request);
+export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
+  const { shop, plan } = await requireAdmin(request, load);
   if (plan === "free") return { locked: true as const };
   const settings = await prisma.alertSettings.findUnique({ where: { shopId: shop.id } });
   return {

@@ -26,8 +26,8 @@ import { auditPage, readAuditQuery, type AuditQuery } from "../services/audit/lo
 
 export const meta: MetaFunction = () => [{ title: "Audit Log · Margin Guardrail" }];
 
-export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { shop } = await requireAdmin(request);
+export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
+  const { shop } = await requireAdmin(request, load);
   const parsed = readAuditQuery(new URL(request.url).searchParams);
   // A hand-edited URL with a bad filter shows everything rather than an error.
   const query: AuditQuery = parsed.success ? parsed.data : { q: undefined };

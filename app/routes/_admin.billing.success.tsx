@@ -14,8 +14,8 @@ export const meta: MetaFunction = () => [{ title: "Subscription · Margin Guardr
 const POLL_MS = 3000;
 const MAX_ATTEMPTS = 10;
 
-export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const context = await requireAdmin(request);
+export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
+  const context = await requireAdmin(request, load);
   try {
     return { ok: true as const, ...(await verifySubscription(context)) };
   } catch (error) {

@@ -12,8 +12,8 @@ import { ROI_WINDOW_DAYS } from "../domain/windows";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Margin Guardrail" }];
 
-export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const context = await requireAdmin(request);
+export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
+  const context = await requireAdmin(request, load);
   const dashboard = await loadDashboard({ ...context.shop, plan: context.plan });
   return { ...dashboard, plan: context.plan, demo: context.demo };
 };

@@ -8,8 +8,8 @@ import { requireAdmin } from "../services/shops/admin-context.server";
 
 export const meta: MetaFunction = () => [{ title: "Integration · Margin Guardrail" }];
 
-export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { shop, demo } = await requireAdmin(request);
+export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
+  const { shop, demo } = await requireAdmin(request, load);
   const config = await prisma.functionConfig.findUnique({ where: { shopId: shop.id } });
   const granted = new Set((shop.grantedScopes ?? "").split(",").filter(Boolean));
   const missingScopes = demo ? [] : getEnv().scopes.filter((scope) => !granted.has(scope));

@@ -9,8 +9,8 @@ import { requireAdmin } from "../services/shops/admin-context.server";
 
 export const meta: MetaFunction = () => [{ title: "Pricing · Margin Guardrail" }];
 
-export const loader = async ({ request }: LoaderFunctionArgs) => {
-  await requireAdmin(request);
+export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
+  await requireAdmin(request, load);
   return null;
 };
 

@@ -10,8 +10,8 @@ import { loadRoi } from "../services/roi/roi.server";
 
 export const meta: MetaFunction = () => [{ title: "ROI Dashboard · Margin Guardrail" }];
 
-export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { shop, plan, demo } = await requireAdmin(request);
+export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
+  const { shop, plan, demo } = await requireAdmin(request, load);
   const range = toRoiRange(new URL(request.url).searchParams.get("range"));
   if (plan === "free") return { locked: true as const, range };
   const roi = await loadRoi(shop.id, plan, rangeStartDay(range, new Date()));

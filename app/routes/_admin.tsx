@@ -15,8 +15,8 @@ import { ADMIN_NAV_LINKS, FOOTER_LINKS, withEmbeddedQuery } from "../components/
 import { ToastProvider } from "../components/Toasts";
 import { PlanChangeToasts, type AdminLayoutData } from "../components/AdminPage";
 
-export const loader = async ({ request }: LoaderFunctionArgs): Promise<AdminLayoutData> => {
-  const context = await requireAdmin(request);
+export const loader = async ({ request, context: load }: LoaderFunctionArgs): Promise<AdminLayoutData> => {
+  const context = await requireAdmin(request, load);
   return {
     apiKey: getEnv().shopifyApiKey,
     demo: context.demo,

@@ -25,6 +25,19 @@ describe("admin loaders go through Shopify's authenticate.admin", () => {
     expect(shop?.alertSettings?.emailEnabled).toBe(true);
   });
 
+  it("authenticates a request once for the layout's and the page's loaders", async () => {
+    const { requireAdmin } = await import("../../app/services/shops/admin-context.server");
+    // Remix hands each loader its own copy of the Request and the same load context
+    const load = {};
+    const [layout, page] = await Promise.all([
+      requireAdmin(await adminRequest("/dashboard", SHOP), load),
+      requireAdmin(await adminRequest("/dashboard", SHOP), load),
+    ]);
+    expect(page).toBe(layout);
+    // another HTTP request is authenticated on its own
+    expect(await requireAdmin(await adminRequest("/dashboard", SHOP), {})).not.toBe(layout);
+  });
+
   it("serves the layout with the shop and plan", async () => {
     const { loader } = await import("../../app/routes/_admin");
     const result = await loader(routeArgs(await adminRequest("/dashboard", SHOP)));

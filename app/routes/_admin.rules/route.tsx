@@ -31,8 +31,8 @@ async function ruleItems(shopId: string): Promise<RuleListItem[]> {
   return [...rules.map(ruleListItem), ...collectionRules.map(collectionRuleListItem)];
 }
 
-export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { shop, plan } = await requireAdmin(request);
+export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
+  const { shop, plan } = await requireAdmin(request, load);
   const [activeCount, stacking, blocking] = await Promise.all([
     countActiveRules(shop.id),
     getStackingSettings(shop.id),

@@ -1,4 +1,5 @@
 import type { Shop } from "@prisma/client";
+import type { AppLoadContext } from "@remix-run/node";
 import type { AdminApiContext } from "@shopify/shopify-app-remix/server";
 import prisma from "../../db.server";
 import { getEnv } from "../../env.server";
@@ -45,7 +46,21 @@ export function demoShop(): Promise<Shop> {
  * otherwise Shopify's session token is verified (authenticate.admin throws the redirect
  * or 401 Response itself, which must reach Remix untouched).
  */
-export async function requireAdmin(request: Request): Promise<AdminContext> {
+export function requireAdmin(request: Request, load?: AppLoadContext): Promise<AdminContext> {
+  // Remix gives each loader its own copy of the Request, but one load context per HTTP
+  // request (server.js makes it): the layout's and the page's loaders authenticate once.
+  if (!load) return authenticateAdmin(request);
+  let context = contexts.get(load);
+  if (!context) {
+    context = authenticateAdmin(request);
+    contexts.set(load, context);
+  }
+  return context;
+}
+
+const contexts = new WeakMap<AppLoadContext, Promise<AdminContext>>();
+
+async function authenticateAdmin(request: Request): Promise<AdminContext> {
   if (getEnv().demoMode) {
     const shop = await demoShop();
     return { shop, plan: await planForShop(shop), demo: true, admin: null, billing: null };
