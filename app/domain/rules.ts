@@ -160,6 +160,7 @@ export interface MappedCollectionRule {
   ruleType: "collection_rule";
   collectionRuleType: string;
   collectionId: string;
+  collectionTitle: string | null;
   threshold: string;
   thresholdUnit: ThresholdUnit;
   thresholdAmountCents: number | null;
@@ -197,6 +198,7 @@ export function mapCollectionRule(rule: CollectionRuleRecord): MappedCollectionR
     ruleType: "collection_rule",
     collectionRuleType: rule.ruleType,
     collectionId: rule.collectionId,
+    collectionTitle: rule.collectionTitle ?? null,
     threshold: String(rule.threshold),
     thresholdUnit: percent ? "PERCENT" : "AMOUNT",
     thresholdPercent: percent ? rule.threshold : null,

@@ -1,11 +1,30 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { jsonError, methodNotAllowed, ownerOf, requireApiAdmin } from "../http/api.server";
-import { deleteCollectionRule } from "../services/rules/rules.server";
+import { collectionRuleSchema, ruleActiveSchema } from "../forms/rules";
+import {
+  jsonError,
+  methodNotAllowed,
+  ownerOf,
+  readJsonBody,
+  requireApiAdmin,
+  resultResponse,
+  validateBody,
+} from "../http/api.server";
+import { deleteCollectionRule, setCollectionRuleActive, updateCollectionRule } from "../services/rules/rules.server";
 
+// PUT /api/rules/collections/{id}: {isActive} toggles it, the create fields edit it.
 // DELETE /api/rules/collections/{id}.
 export const action = async ({ request, params }: ActionFunctionArgs) => {
   const context = await requireApiAdmin(request);
-  if (request.method !== "DELETE") return methodNotAllowed(["DELETE"]);
-  const result = await deleteCollectionRule(ownerOf(context), params.id ?? "");
+  const id = params.id ?? "";
+  if (request.method === "PUT") {
+    const body = await readJsonBody(request);
+    if (Object.keys(body).every((key) => key === "isActive" || key === "id") && "isActive" in body) {
+      const { isActive } = validateBody(ruleActiveSchema, body);
+      return resultResponse(await setCollectionRuleActive(ownerOf(context), id, isActive));
+    }
+    return resultResponse(await updateCollectionRule(ownerOf(context), id, validateBody(collectionRuleSchema, body)));
+  }
+  if (request.method !== "DELETE") return methodNotAllowed(["PUT", "DELETE"]);
+  const result = await deleteCollectionRule(ownerOf(context), id);
   return result.ok ? new Response(null, { status: 204 }) : jsonError(result.status, result.message);
 };

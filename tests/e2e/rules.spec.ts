@@ -119,7 +119,7 @@ for (const rule of TYPES) {
   });
 }
 
-test("collection rules are added by id in the demo store, listed and deleted", async ({ page }) => {
+test("collection rules are added by id in the demo store, listed, toggled, edited and deleted", async ({ page }) => {
   await page.goto("/rules");
   const id = String(Date.now()).slice(-9);
   await page.getByLabel("Collection ID").fill("summer");
@@ -135,6 +135,20 @@ test("collection rules are added by id in the demo store, listed and deleted", a
   const row = page.getByRole("region", { name, exact: true });
   await expect(row).toContainText(`Minimum 15% margin required for gid://shopify/Collection/${id} collection`);
   await expect(row).toContainText("Collection Rule · 15%");
+  // turned off and on again from the list
+  await row.getByRole("checkbox", { name: "Active" }).uncheck();
+  await expect(toast(page, "Rule status updated")).toBeVisible();
+  await expect(row).toContainText("Inactive");
+  await row.getByRole("checkbox", { name: "Active" }).check();
+  await expect(row.getByRole("checkbox", { name: "Active" })).toBeChecked();
+  // edited in its dialog
+  await row.getByRole("button", { name: `Edit ${name}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Collection Rule" });
+  await dialog.getByLabel("Minimum Margin (%)").fill("25");
+  await dialog.getByRole("button", { name: "Save collection rule" }).click();
+  await expect(toast(page, "Rule updated successfully")).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(row).toContainText("Collection Rule · 25%");
   await row.getByRole("button", { name: `Delete ${name}` }).click();
   await page.getByRole("dialog", { name: "Delete rule" }).getByRole("button", { name: "Delete" }).click();
   await expect(toast(page, "Rule deleted successfully")).toBeVisible();

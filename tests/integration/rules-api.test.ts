@@ -270,6 +270,44 @@ describe("rules JSON API", () => {
     expect(await prisma.collectionRule.count()).toBe(0);
   });
 
+  it("edits and toggles a collection rule, within the plan's limit and the caller's shop", async () => {
+    await setPlan(shopA.id, "free");
+    const created = await call(routes.createCollection.action, SHOP_A, "/api/rules/collections/create", {
+      method: "POST",
+      body: { collectionId: "777", ruleType: "margin_floor", threshold: 20, action: "alert" },
+    });
+    const { id } = await created.json();
+    const put = (shop: string, body: unknown) =>
+      call(routes.collection.action, shop, `/api/rules/collections/${id}`, { method: "PUT", body }, { id });
+
+    const edited = await put(SHOP_A, {
+      collectionId: "778",
+      ruleType: "max_discount",
+      threshold: 12.5,
+      action: "alert",
+    });
+    expect(edited.status).toBe(200);
+    expect(await edited.json()).toMatchObject({
+      name: "gid://shopify/Collection/778 - Max Discount",
+      collectionRuleType: "max_discount",
+      thresholdAmountCents: 1250,
+    });
+    const off = await put(SHOP_A, { isActive: false });
+    expect(await off.json()).toMatchObject({ isActive: false });
+    // the other shop can neither edit nor toggle it
+    expect((await put(SHOP_B, { isActive: true })).status).toBe(404);
+    expect((await put(SHOP_B, { collectionId: "1", ruleType: "margin_floor", threshold: 1 })).status).toBe(404);
+    // turning it back on counts against Free's two active rules
+    for (const name of ["One", "Two"]) {
+      await call(routes.rules.action, SHOP_A, "/api/rules", { method: "POST", body: rule({ name }) });
+    }
+    const refused = await put(SHOP_A, { isActive: true });
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error).toBe("You've reached your 2-rule limit. Upgrade to Core for 10 rules.");
+    expect((await prisma.collectionRule.findUniqueOrThrow({ where: { id } })).isActive).toBe(false);
+    await setPlan(shopA.id, "core");
+  });
+
   it("keeps stacking and blocking settings", async () => {
     expect(await (await call(routes.blocking.loader, SHOP_A, "/api/rules/blocking")).json()).toEqual({
       instantBlocking: false,

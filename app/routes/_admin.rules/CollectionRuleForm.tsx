@@ -6,22 +6,33 @@ import { COLLECTION_RULE_TYPE_OPTIONS, thresholdInput } from "../../domain/rules
 import { collectionRuleSchema } from "../../forms/rules";
 import { textFieldProps } from "../../components/conform-polaris";
 import { ThresholdField } from "./ThresholdField";
+import type { CollectionRuleValues } from "./rule-list-items";
 import { useRulesFetcher } from "./useRulesFetcher";
 
-const EMPTY = { collectionId: "", collectionTitle: "", ruleType: "margin_floor", threshold: "" };
+const EMPTY: CollectionRuleValues = { collectionId: "", collectionTitle: "", ruleType: "margin_floor", threshold: "" };
 
 /**
- * Adds a collection rule. Embedded in Shopify, the collection comes from App Bridge's
- * resource picker; elsewhere (the demo store) its id is typed and validated.
+ * Adds a collection rule, or edits one (`initial` with its id). Embedded in Shopify, the
+ * collection comes from App Bridge's resource picker; elsewhere (the demo store) its id is
+ * typed and validated.
  */
-export function CollectionRuleForm({ appBridge }: { appBridge: boolean }) {
-  const [values, setValues] = useState(EMPTY);
+export function CollectionRuleForm({
+  appBridge,
+  initial,
+  onSaved,
+}: {
+  appBridge: boolean;
+  initial?: CollectionRuleValues;
+  onSaved?: () => void;
+}) {
+  const editing = Boolean(initial?.id);
+  const [values, setValues] = useState(initial ?? EMPTY);
   const fetcher = useRulesFetcher(
-    "collection-rule",
-    useCallback(() => setValues(EMPTY), []),
+    editing ? `collection-rule-${initial?.id}` : "collection-rule",
+    useCallback(() => (onSaved ? onSaved() : setValues(EMPTY)), [onSaved]),
   );
   const [form, fields] = useForm({
-    id: "collection-rule-form",
+    id: editing ? `collection-rule-form-${initial?.id}` : "collection-rule-form",
     lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
     constraint: getZodConstraint(collectionRuleSchema),
     shouldValidate: "onSubmit",
@@ -33,7 +44,8 @@ export function CollectionRuleForm({ appBridge }: { appBridge: boolean }) {
     },
   });
   const input = thresholdInput(values.ruleType, values.ruleType === "margin_floor" ? "PERCENT" : "AMOUNT");
-  const set = (key: keyof typeof EMPTY) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
+  const set = (key: keyof CollectionRuleValues) => (value: string) =>
+    setValues((current) => ({ ...current, [key]: value }));
 
   async function pickCollection() {
     const picked = await window.shopify?.resourcePicker({ type: "collection", multiple: false });
@@ -44,12 +56,15 @@ export function CollectionRuleForm({ appBridge }: { appBridge: boolean }) {
 
   return (
     <form {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="createCollectionRule" />
+      <input type="hidden" name="intent" value={editing ? "updateCollectionRule" : "createCollectionRule"} />
+      {editing ? <input type="hidden" name="id" value={initial?.id} /> : null}
       <input type="hidden" name="collectionTitle" value={values.collectionTitle} />
       <BlockStack gap="300">
-        <Text as="h3" variant="headingMd">
-          Add a collection rule
-        </Text>
+        {editing ? null : (
+          <Text as="h3" variant="headingMd">
+            Add a collection rule
+          </Text>
+        )}
         <FormLayout>
           <FormLayout.Group>
             {appBridge ? (
@@ -94,8 +109,8 @@ export function CollectionRuleForm({ appBridge }: { appBridge: boolean }) {
           </FormLayout.Group>
         </FormLayout>
         <InlineStack>
-          <Button submit loading={fetcher.state !== "idle"}>
-            Add collection rule
+          <Button submit variant={editing ? "primary" : undefined} loading={fetcher.state !== "idle"}>
+            {editing ? "Save collection rule" : "Add collection rule"}
           </Button>
         </InlineStack>
       </BlockStack>

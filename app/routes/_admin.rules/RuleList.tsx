@@ -23,7 +23,10 @@ function ActiveToggle({ rule }: { rule: RuleListItem }) {
       disabled={fetcher.state !== "idle"}
       onChange={(next) => {
         setChecked(next);
-        fetcher.submit({ intent: "toggle", id: rule.id, isActive: String(next) }, { method: "post" });
+        fetcher.submit(
+          { intent: rule.collectionRule ? "toggleCollectionRule" : "toggle", id: rule.id, isActive: String(next) },
+          { method: "post" },
+        );
       }}
     />
   );
@@ -93,12 +96,10 @@ export function RuleList({ rules, onEdit }: { rules: RuleListItem[]; onEdit: (ru
                 </Text>
               </BlockStack>
               <InlineStack gap="300" blockAlign="center">
-                {rule.collectionRule ? null : <ActiveToggle rule={rule} />}
-                {rule.collectionRule ? null : (
-                  <Button onClick={() => onEdit(rule)} accessibilityLabel={`Edit ${rule.name}`}>
-                    Edit
-                  </Button>
-                )}
+                <ActiveToggle rule={rule} />
+                <Button onClick={() => onEdit(rule)} accessibilityLabel={`Edit ${rule.name}`}>
+                  Edit
+                </Button>
                 <Button
                   tone="critical"
                   variant="tertiary"

@@ -10,7 +10,9 @@ import {
   deleteRule,
   saveBlockingSettings,
   saveStackingSettings,
+  setCollectionRuleActive,
   setRuleActive,
+  updateCollectionRule,
   updateRule,
 } from "../../services/rules/rules.server";
 
@@ -20,6 +22,8 @@ export const RULE_INTENTS = [
   "delete",
   "toggle",
   "createCollectionRule",
+  "updateCollectionRule",
+  "toggleCollectionRule",
   "deleteCollectionRule",
   "saveStacking",
   "saveBlocking",
@@ -42,6 +46,8 @@ const TOASTS: Record<RuleIntent, { success: string; failure: string }> = {
   delete: { success: "Rule deleted successfully", failure: "Error deleting rule" },
   toggle: { success: "Rule status updated", failure: "Failed to update rule status" },
   createCollectionRule: { success: "Collection rule created", failure: "Failed to create collection rule" },
+  updateCollectionRule: { success: "Rule updated successfully", failure: "Error updating rule" },
+  toggleCollectionRule: { success: "Rule status updated", failure: "Failed to update rule status" },
   deleteCollectionRule: { success: "Rule deleted successfully", failure: "Failed to delete rule" },
   saveStacking: { success: "Stacking rules saved", failure: "Failed to save stacking rules" },
   saveBlocking: { success: "Blocking settings saved", failure: "Failed to save blocking settings" },
@@ -90,6 +96,8 @@ export async function handleRulesAction(context: AdminContext, formData: FormDat
     update: ruleSchema,
     toggle: ruleActiveSchema,
     createCollectionRule: collectionRuleSchema,
+    updateCollectionRule: collectionRuleSchema,
+    toggleCollectionRule: ruleActiveSchema,
     saveStacking: stackingSchema,
     saveBlocking: blockingSchema,
     delete: null,
@@ -123,6 +131,14 @@ export async function handleRulesAction(context: AdminContext, formData: FormDat
     case "createCollectionRule": {
       const outcome = await createCollectionRule(owner, value as Parameters<typeof createCollectionRule>[1]);
       return outcome.ok ? done(submission!.reply({ resetForm: true })) : failed(outcome.status, outcome.message);
+    }
+    case "updateCollectionRule": {
+      const outcome = await updateCollectionRule(owner, id, value as Parameters<typeof updateCollectionRule>[2]);
+      return outcome.ok ? done() : failed(outcome.status, outcome.message);
+    }
+    case "toggleCollectionRule": {
+      const outcome = await setCollectionRuleActive(owner, id, (value as { isActive: boolean }).isActive);
+      return outcome.ok ? done() : failed(outcome.status, outcome.message);
     }
     case "deleteCollectionRule": {
       const outcome = await deleteCollectionRule(owner, id);

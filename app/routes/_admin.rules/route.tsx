@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Await, useLoaderData } from "@remix-run/react";
-import { Banner, BlockStack, Card, Divider, InlineGrid, InlineStack, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Card, Divider, InlineGrid, InlineStack, Modal, Text } from "@shopify/polaris";
 import { Suspense, useCallback, useState } from "react";
 import { AdminPage, useAdminLayout } from "../../components/AdminPage";
 import { AdvancedRules, DiscountMethodKinds } from "./AdvancedRules";
@@ -14,7 +14,7 @@ import { PLANS, canActivateAnotherRule } from "../../domain/plans";
 import { requireAdmin } from "../../services/shops/admin-context.server";
 import { InputRefusal, readForm } from "../../http/request-body.server";
 import { handleRulesAction, refusedRulesForm } from "./actions.server";
-import { collectionRuleListItem, ruleListItem, type RuleListItem } from "./rule-list-items";
+import { collectionRuleListItem, ruleListItem, type CollectionRuleValues, type RuleListItem } from "./rule-list-items";
 import {
   countActiveRules,
   getBlockingSettings,
@@ -69,13 +69,17 @@ export default function Rules() {
   const { demo } = useAdminLayout();
   const appBridge = useAppBridgePresent(demo);
   const [dialog, setDialog] = useState<{ mode: "add" | "edit"; values: RuleFormValues } | null>(null);
+  const [collectionEdit, setCollectionEdit] = useState<{ name: string; values: CollectionRuleValues } | null>(null);
   const close = useCallback(() => setDialog(null), []);
-  const edit = (rule: RuleListItem) =>
-    rule.edit &&
-    setDialog({
-      mode: "edit",
-      values: { id: rule.id, name: rule.name, description: rule.description ?? "", ...rule.edit },
-    });
+  const closeCollectionEdit = useCallback(() => setCollectionEdit(null), []);
+  const edit = (rule: RuleListItem) => {
+    if (rule.collectionEdit) setCollectionEdit({ name: rule.name, values: rule.collectionEdit });
+    else if (rule.edit)
+      setDialog({
+        mode: "edit",
+        values: { id: rule.id, name: rule.name, description: rule.description ?? "", ...rule.edit },
+      });
+  };
 
   return (
     <AdminPage
@@ -130,6 +134,18 @@ export default function Rules() {
       {dialog ? (
         <RuleDialog key={dialog.values.id ?? "new"} mode={dialog.mode} initial={dialog.values} onClose={close} />
       ) : null}
+      <Modal open={collectionEdit !== null} onClose={closeCollectionEdit} title="Edit Collection Rule">
+        <Modal.Section>
+          {collectionEdit ? (
+            <CollectionRuleForm
+              key={collectionEdit.values.id}
+              appBridge={appBridge}
+              initial={collectionEdit.values}
+              onSaved={closeCollectionEdit}
+            />
+          ) : null}
+        </Modal.Section>
+      </Modal>
     </AdminPage>
   );
 }

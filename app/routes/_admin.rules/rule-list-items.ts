@@ -18,6 +18,16 @@ export interface RuleListItem {
     threshold: string;
     action: string;
   } | null;
+  /** what a collection rule's edit dialog starts from */
+  collectionEdit: CollectionRuleValues | null;
+}
+
+export interface CollectionRuleValues {
+  id?: string;
+  collectionId: string;
+  collectionTitle: string;
+  ruleType: string;
+  threshold: string;
 }
 
 export function ruleListItem(rule: Rule): RuleListItem {
@@ -36,6 +46,7 @@ export function ruleListItem(rule: Rule): RuleListItem {
       threshold: editableThreshold(rule),
       action: rule.action,
     },
+    collectionEdit: null,
   };
 }
 
@@ -50,5 +61,12 @@ export function collectionRuleListItem(rule: MappedCollectionRule): RuleListItem
     isActive: rule.isActive,
     collectionRule: true,
     edit: null,
+    collectionEdit: {
+      id: rule.id,
+      collectionId: rule.collectionId,
+      collectionTitle: rule.collectionTitle ?? "",
+      ruleType: rule.collectionRuleType,
+      threshold: rule.threshold,
+    },
   };
 }

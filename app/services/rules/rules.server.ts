@@ -191,12 +191,54 @@ export function createCollectionRule(
     .finally(() => forgetShopRules(owner.id));
 }
 
+/** Saves a collection rule's edit: its collection, type, threshold and action. */
+export async function updateCollectionRule(
+  owner: RuleOwner,
+  id: string,
+  input: CollectionRuleInput,
+): Promise<RuleResult<MappedCollectionRule>> {
+  const result = await prisma.collectionRule.updateMany({
+    where: { id, shopId: owner.id },
+    data: {
+      collectionId: input.collectionId,
+      collectionTitle: input.collectionTitle,
+      ruleType: input.ruleType,
+      threshold: input.threshold,
+      action: input.action,
+    },
+  });
+  forgetShopRules(owner.id);
+  if (result.count !== 1) return COLLECTION_RULE_NOT_FOUND;
+  return { ok: true, value: mapCollectionRule(await prisma.collectionRule.findUniqueOrThrow({ where: { id } })) };
+}
+
+/** The list's active toggle for a collection rule; turning it on counts against the plan's limit. */
+export function setCollectionRuleActive(
+  owner: RuleOwner,
+  id: string,
+  isActive: boolean,
+): Promise<RuleResult<MappedCollectionRule>> {
+  return prisma
+    .$transaction(async (tx): Promise<RuleResult<MappedCollectionRule>> => {
+      const existing = await tx.collectionRule.findFirst({ where: { id, shopId: owner.id } });
+      if (!existing) return COLLECTION_RULE_NOT_FOUND;
+      if (isActive && !existing.isActive && !(await roomForOneMore(owner, tx))) {
+        return { ok: false, status: 409, message: planLimitMessage(owner.plan) };
+      }
+      return {
+        ok: true,
+        value: mapCollectionRule(await tx.collectionRule.update({ where: { id }, data: { isActive } })),
+      };
+    })
+    .finally(() => forgetShopRules(owner.id));
+}
+
+const COLLECTION_RULE_NOT_FOUND = { ok: false, status: 404, message: "Collection rule not found" } as const;
+
 export async function deleteCollectionRule(owner: RuleOwner, id: string): Promise<RuleResult<{ id: string }>> {
   const result = await prisma.collectionRule.deleteMany({ where: { id, shopId: owner.id } });
   forgetShopRules(owner.id);
-  return result.count === 1
-    ? { ok: true, value: { id } }
-    : { ok: false, status: 404, message: "Collection rule not found" };
+  return result.count === 1 ? { ok: true, value: { id } } : COLLECTION_RULE_NOT_FOUND;
 }
 
 export async function getStackingSettings(shopId: string): Promise<StackingInput> {
