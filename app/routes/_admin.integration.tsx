@@ -2,15 +2,20 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Badge, BlockStack, Card, InlineGrid, InlineStack, Text } from "@shopify/polaris";
 import { AdminPage } from "../components/AdminPage";
+import { NamedCard } from "../components/NamedCard";
 import prisma from "../db.server";
 import { getEnv } from "../env.server";
+import { orderQueueCounts } from "../db/order-queue.sql.server";
 import { requireAdmin } from "../services/shops/admin-context.server";
 
 export const meta: MetaFunction = () => [{ title: "Integration · Margin Guardrail" }];
 
 export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
   const { shop, demo } = await requireAdmin(request, load);
-  const config = await prisma.functionConfig.findUnique({ where: { shopId: shop.id } });
+  const [config, queue] = await Promise.all([
+    prisma.functionConfig.findUnique({ where: { shopId: shop.id } }),
+    orderQueueCounts(shop.id),
+  ]);
   const granted = new Set((shop.grantedScopes ?? "").split(",").filter(Boolean));
   const missingScopes = demo ? [] : getEnv().scopes.filter((scope) => !granted.has(scope));
   return {
@@ -19,15 +24,18 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
     missingScopes,
     thresholdPercent: config?.thresholdPercent ?? 40,
     deployed: Boolean(config?.deployedAt),
+    queue,
   };
 };
 
 function Status({ label, ok, text }: { label: string; ok: boolean; text: string }) {
   return (
-    <InlineStack align="space-between" blockAlign="center">
-      <Text as="span">{label}</Text>
-      <Badge tone={ok ? "success" : "attention"}>{text}</Badge>
-    </InlineStack>
+    <div role="group" aria-label={label}>
+      <InlineStack align="space-between" blockAlign="center">
+        <Text as="span">{label}</Text>
+        <Badge tone={ok ? "success" : "attention"}>{text}</Badge>
+      </InlineStack>
+    </div>
   );
 }
 
@@ -36,7 +44,7 @@ export default function Integration() {
   return (
     <AdminPage title="Integration" description="Connections, app status and checkout blocking">
       <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
-        <Card>
+        <NamedCard name="App status">
           <BlockStack gap="300">
             <Text as="h2" variant="headingMd">
               App status
@@ -48,12 +56,22 @@ export default function Integration() {
               text={data.installState === "installed" ? "Active" : "Uninstalled"}
             />
             <Status
+              label="Orders waiting to be checked"
+              ok={data.queue.waiting === 0}
+              text={data.queue.waiting === 0 ? "None" : String(data.queue.waiting)}
+            />
+            <Status
+              label="Orders whose check failed (retried automatically)"
+              ok={data.queue.failed === 0}
+              text={data.queue.failed === 0 ? "None" : String(data.queue.failed)}
+            />
+            <Status
               label="Access scopes"
               ok={data.missingScopes.length === 0}
               text={data.missingScopes.length === 0 ? "Granted" : `Missing: ${data.missingScopes.join(", ")}`}
             />
           </BlockStack>
-        </Card>
+        </NamedCard>
         <Card>
           <BlockStack gap="300">
             <InlineStack align="space-between" blockAlign="center">
