@@ -1,12 +1,14 @@
 // The order worker as the database fails under it: a failing evaluation is logged, counted
 // and retried on a schedule; a failing loop is logged and tried again; nothing throws out.
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type * as OrderQueue from "../../app/db/order-queue.sql.server";
+import type * as Evaluation from "../../app/services/monitoring/evaluation.server";
 import { stackedCodeAndAutomatic } from "../fixtures/orders";
 
 const failures = { evaluation: 0, queue: 0 };
 
 vi.mock("../../app/services/monitoring/evaluation.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../app/services/monitoring/evaluation.server")>();
+  const original = await importOriginal<typeof Evaluation>();
   return {
     ...original,
     evaluateShopOrders: vi.fn(async (...args: Parameters<typeof original.evaluateShopOrders>) => {
@@ -19,7 +21,7 @@ vi.mock("../../app/services/monitoring/evaluation.server", async (importOriginal
   };
 });
 vi.mock("../../app/db/order-queue.sql.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../app/db/order-queue.sql.server")>();
+  const original = await importOriginal<typeof OrderQueue>();
   return {
     ...original,
     selectDueOrders: vi.fn(async (...args: Parameters<typeof original.selectDueOrders>) => {
