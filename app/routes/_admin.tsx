@@ -72,12 +72,15 @@ export default function AdminLayout() {
           ) : null}
           <Outlet />
           <FooterHelp>
-            {FOOTER_LINKS.map((link, index) => (
-              <span key={link.url}>
-                {index > 0 ? " · " : null}
-                <Link url={href(link.url)}>{link.label}</Link>
-              </span>
-            ))}
+            {/* FooterHelp renders a <p>, which cannot hold a <nav> element */}
+            <span role="navigation" aria-label="Legal and support">
+              {FOOTER_LINKS.map((link, index) => (
+                <span key={link.url}>
+                  {index > 0 ? " · " : null}
+                  <Link url={href(link.url)}>{link.label}</Link>
+                </span>
+              ))}
+            </span>
           </FooterHelp>
         </ToastProvider>
       </Frame>

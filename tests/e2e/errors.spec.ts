@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, sidebar, test } from "./fixtures";
 
 test("unknown paths get the 404 page, in both modes", async ({ page }) => {
   const response = await page.goto("/no-such-page");
@@ -18,7 +18,7 @@ test("a failing page shows 'Something went wrong' and recovers with 'Try Again'"
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   // The next page's data request fails on the server.
   await page.route("**/rules.data*", (route) => route.fulfill({ status: 500, body: "Internal Server Error" }));
-  await page.locator("nav.Polaris-Navigation").getByRole("link", { name: "Rules" }).click();
+  await sidebar(page).getByRole("link", { name: "Rules" }).click();
   await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Refresh Page" })).toBeVisible();
   await page.unroute("**/rules.data*");
@@ -29,7 +29,7 @@ test("a failing page shows 'Something went wrong' and recovers with 'Try Again'"
 test("'Refresh Page' reloads the page", async ({ page }) => {
   await page.goto("/dashboard");
   await page.route("**/audit-log.data*", (route) => route.fulfill({ status: 500, body: "boom" }));
-  await page.locator("nav.Polaris-Navigation").getByRole("link", { name: "Audit Log" }).click();
+  await sidebar(page).getByRole("link", { name: "Audit Log" }).click();
   await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
   await page.unroute("**/audit-log.data*");
   await page.getByRole("button", { name: "Refresh Page" }).click();

@@ -18,7 +18,17 @@ export function demoShopId(db: Database.Database): string {
  * Every page is checked for requests leaving this machine: they are aborted and reported,
  * and the test fails if there was any (no outside network in tests, see STACK.md).
  */
-export const test = base.extend<{ outsideRequests: string[] }>({
+export const test = base.extend<{ outsideRequests: string[]; pageErrors: string[] }>({
+  // An uncaught error in the page (a hydration mismatch, say) fails the test that saw it.
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(String(error)));
+      await use(errors);
+      expect(errors, "uncaught errors in the page").toEqual([]);
+    },
+    { auto: true },
+  ],
   outsideRequests: [
     async ({ page }, use) => {
       const outside: string[] = [];
@@ -41,4 +51,17 @@ export { expect };
 /** A Polaris toast with this text (modals also announce it in a hidden region). */
 export function toast(page: Page, text: string) {
   return page.locator(".Polaris-Frame-Toast", { hasText: text });
+}
+
+/** The data rows of the page's table (header rows have column headers, no cells). */
+export function tableRows(page: Page) {
+  return page
+    .getByRole("table")
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell") });
+}
+
+/** The admin's sidebar (outside Shopify's admin, where App Bridge's NavMenu replaces it). */
+export function sidebar(page: Page) {
+  return page.getByRole("navigation").filter({ has: page.getByRole("link", { name: "ROI Dashboard" }) });
 }

@@ -1,11 +1,11 @@
-import { expect, test } from "./fixtures";
+import { expect, sidebar, test } from "./fixtures";
 
 const SIDEBAR = ["Dashboard", "Rules", "Alerts", "Audit Log", "ROI Dashboard", "Integration", "Pricing"];
 const PATHS = ["/dashboard", "/rules", "/alerts", "/audit-log", "/roi-dashboard", "/integration", "/pricing"];
 
 test("the sidebar has the seven links in the seed's order, and each navigates", async ({ page }) => {
   await page.goto("/dashboard");
-  const nav = page.locator("nav.Polaris-Navigation");
+  const nav = sidebar(page);
   await expect(nav.locator("a")).toHaveText(SIDEBAR);
   for (const [index, label] of SIDEBAR.entries()) {
     await nav.getByRole("link", { name: label, exact: true }).click();
@@ -22,13 +22,15 @@ test("the footer links to the legal pages and support", async ({ page }) => {
     ["Data Deletion", "/data-deletion"],
     ["Support", "/support"],
   ]) {
-    await expect(page.locator(".Polaris-FooterHelp").getByRole("link", { name: label })).toHaveAttribute("href", href);
+    await expect(
+      page.getByRole("navigation", { name: "Legal and support" }).getByRole("link", { name: label }),
+    ).toHaveAttribute("href", href);
   }
 });
 
 test("embedded query parameters are kept on the sidebar links", async ({ page }) => {
   await page.goto("/dashboard?shop=margin-guardrail-demo.myshopify.com&host=YWRtaW4");
-  await page.locator("nav.Polaris-Navigation").getByRole("link", { name: "Rules" }).click();
+  await sidebar(page).getByRole("link", { name: "Rules" }).click();
   await expect(page).toHaveURL(/\/rules\?shop=margin-guardrail-demo\.myshopify\.com&host=YWRtaW4$/);
 });
 

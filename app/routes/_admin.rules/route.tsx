@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Await, useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Card, Divider, InlineGrid, InlineStack, Modal, Text } from "@shopify/polaris";
-import { Suspense, useCallback, useState } from "react";
+import { Suspense, useCallback, useMemo, useState } from "react";
 import { AdminPage, useAdminLayout } from "../../components/AdminPage";
 import { AdvancedRules, DiscountMethodKinds } from "./AdvancedRules";
 import { CollectionRuleForm } from "./CollectionRuleForm";
@@ -72,14 +72,30 @@ export default function Rules() {
   const [collectionEdit, setCollectionEdit] = useState<{ name: string; values: CollectionRuleValues } | null>(null);
   const close = useCallback(() => setDialog(null), []);
   const closeCollectionEdit = useCallback(() => setCollectionEdit(null), []);
-  const edit = (rule: RuleListItem) => {
+  const edit = useCallback((rule: RuleListItem) => {
     if (rule.collectionEdit) setCollectionEdit({ name: rule.name, values: rule.collectionEdit });
     else if (rule.edit)
       setDialog({
         mode: "edit",
         values: { id: rule.id, name: rule.name, description: rule.description ?? "", ...rule.edit },
       });
-  };
+  }, []);
+  // The streamed list is its own element: opening a dialog before it has hydrated must not
+  // re-render it (React would throw away the server's HTML for it).
+  const ruleList = useMemo(
+    () => (
+      <Suspense
+        fallback={
+          <Text as="p" tone="subdued">
+            Loading rules...
+          </Text>
+        }
+      >
+        <Await resolve={rules}>{(items) => <RuleList rules={items} onEdit={edit} />}</Await>
+      </Suspense>
+    ),
+    [rules, edit],
+  );
 
   return (
     <AdminPage
@@ -106,15 +122,7 @@ export default function Rules() {
               {ruleLimit === null ? `${activeCount} active` : `${activeCount} of ${ruleLimit} active`}
             </Text>
           </InlineStack>
-          <Suspense
-            fallback={
-              <Text as="p" tone="subdued">
-                Loading rules...
-              </Text>
-            }
-          >
-            <Await resolve={rules}>{(items) => <RuleList rules={items} onEdit={edit} />}</Await>
-          </Suspense>
+          {ruleList}
           <Divider />
           <CollectionRuleForm appBridge={appBridge} />
           <Divider />

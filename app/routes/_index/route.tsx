@@ -188,14 +188,16 @@ export default function Landing() {
       <Section title="Testimonials" band>
         <InlineGrid columns={{ xs: 1, md: 3 }} gap="400">
           {TESTIMONIALS.map((testimonial) => (
-            <Card key={testimonial.who}>
-              <BlockStack gap="300">
-                <Text as="p">“{testimonial.quote}”</Text>
-                <Text as="p" tone="subdued">
-                  {testimonial.who}
-                </Text>
-              </BlockStack>
-            </Card>
+            <figure key={testimonial.who} aria-label={testimonial.who} style={{ margin: 0 }}>
+              <Card>
+                <BlockStack gap="300">
+                  <Text as="p">“{testimonial.quote}”</Text>
+                  <Text as="p" tone="subdued">
+                    {testimonial.who}
+                  </Text>
+                </BlockStack>
+              </Card>
+            </figure>
           ))}
         </InlineGrid>
         <Text as="p" variant="bodySm" tone="subdued" alignment="center">
