@@ -1,5 +1,5 @@
 // ESLint flat config: typescript-eslint, the rules of hooks, and the architecture's layers
-// (docs/decisions/0011-layers-and-lint.md): domain/ is pure, services never reach up into
+// (docs/decisions/0011-layers-folders-and-lint.md): domain/ is pure, services never reach up into
 // routes or components. Formatting is Prettier's (npm run lint runs both).
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";

@@ -48,7 +48,7 @@ const rawSchema = z.object({
 export type AppEnv = {
   nodeEnv: "development" | "production" | "test" | "demo";
   isProduction: boolean;
-  /** True outside production when no Shopify API key is configured (decisions.md #13). */
+  /** True outside production when no Shopify API key is configured (docs/product.md#modes). */
   demoMode: boolean;
   port: number;
   databaseUrl: string;

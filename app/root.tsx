@@ -41,7 +41,7 @@ export default function App() {
   return <Outlet />;
 }
 
-/** The root error fallback of seed-spec section 2: 'Something went wrong', or the 404 page. */
+/** The root error fallback of docs/product.md#authentication-gate-and-errors: 'Something went wrong', or the 404 page. */
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) {

@@ -1,5 +1,5 @@
 /**
- * Seeds the demo store (decisions.md #13): rules, settings, and a few hundred sample orders
+ * Seeds the demo store (docs/product.md#modes): rules, settings, and a few hundred sample orders
  * over the last 90 days run through the monitoring engine.
  *
  *   npm run seed            seeds once; an existing demo store is left as it is

@@ -33,7 +33,7 @@ interface PlanChangeResult {
 const PLAN_CHANGE_FETCHER = "plan-change";
 
 /**
- * Toasts for plan changes (seed-spec section 8). Lives in the layout, so the result is
+ * Toasts for plan changes (docs/product.md#plans). Lives in the layout, so the result is
  * shown even when the button that asked for it is gone (an upgrade unlocks its page).
  */
 export function PlanChangeToasts() {
@@ -52,7 +52,7 @@ export function PlanChangeToasts() {
   return null;
 }
 
-/** The plan upgrade or downgrade button with the seed's labels (section 4). */
+/** The plan upgrade or downgrade button with the product's labels (section 4). */
 export function PlanButton({ target }: { target: PlanId }) {
   const { plan } = useAdminLayout();
   const fetcher = useFetcher<PlanChangeResult>({ key: PLAN_CHANGE_FETCHER });
@@ -125,7 +125,7 @@ export interface PrimaryAction {
 }
 
 /**
- * Every admin page's header (seed-spec section 2): title and optional description, plan
+ * Every admin page's header (docs/product.md#plans): title and optional description, plan
  * badge and plan button, optional primary action ('Saving...' while loading), the
  * notifications bell with the alert count, and the user menu.
  */

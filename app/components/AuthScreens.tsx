@@ -1,7 +1,7 @@
 import { isRouteErrorResponse } from "@remix-run/react";
 import { BlockStack, Box, Button, Card, InlineStack, Page, Spinner, Text } from "@shopify/polaris";
 
-/** Shown while the embedded session is being established (seed-spec section 2). */
+/** Shown while the embedded session is being established (docs/product.md#authentication-gate-and-errors). */
 export function AuthLoadingCard() {
   return (
     <Page narrowWidth>
@@ -24,7 +24,7 @@ export function AuthLoadingCard() {
   );
 }
 
-/** Shown when no valid Shopify session can be established (seed-spec section 2). */
+/** Shown when no valid Shopify session can be established (docs/product.md#authentication-gate-and-errors). */
 export function AuthRequiredCard() {
   return (
     <Page narrowWidth>

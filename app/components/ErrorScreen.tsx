@@ -1,7 +1,7 @@
 import { BlockStack, Box, Button, Card, InlineStack, Page, Text } from "@shopify/polaris";
 import { useRevalidator } from "@remix-run/react";
 
-/** Error fallback (seed-spec section 2): 'Something went wrong', 'Refresh Page', 'Try Again'. */
+/** Error fallback (docs/product.md#authentication-gate-and-errors): 'Something went wrong', 'Refresh Page', 'Try Again'. */
 export function ErrorScreen() {
   const revalidator = useRevalidator();
   return (

@@ -1,6 +1,6 @@
 import { BlockStack, Box, Button, Card, Page, Text } from "@shopify/polaris";
 
-/** The catch-all not-found page of seed-spec section 2. */
+/** The catch-all not-found page of docs/product.md#authentication-gate-and-errors. */
 export function NotFoundScreen({ homeUrl = "/" }: { homeUrl?: string }) {
   return (
     <Page narrowWidth>

@@ -1,7 +1,7 @@
 import { Badge, BlockStack, Card, InlineStack, List, Text } from "@shopify/polaris";
 import { PLANS, type PlanId } from "../domain/plans";
 
-/** A plan's name, badge, price and contents (seed-spec section 9), with its own button below. */
+/** A plan's name, badge, price and contents (docs/product.md#plans), with its own button below. */
 export function PlanCard({ plan: id, name, children }: { plan: PlanId; name: string; children?: React.ReactNode }) {
   const plan = PLANS[id];
   return (

@@ -1,7 +1,7 @@
 import { Toast } from "@shopify/polaris";
 import { createContext, useCallback, useContext, useMemo, useState } from "react";
 
-/** Toasts auto-close after 5000 ms and at most one is visible (seed-spec section 9). */
+/** Toasts auto-close after 5000 ms and at most one is visible (docs/product.md#constants). */
 export const TOAST_DURATION_MS = 5000;
 
 export interface ToastMessage {

@@ -1,4 +1,4 @@
-/** The sidebar links of seed-spec section 2, in the seed's order, at the seed's paths. */
+/** The sidebar links of docs/product.md#admin-header, in the product's order, at the product's paths. */
 export const ADMIN_NAV_LINKS = [
   { label: "Dashboard", url: "/dashboard" },
   { label: "Rules", url: "/rules" },

@@ -1,5 +1,5 @@
 /**
- * The demo store (decisions.md #13): its rules, settings, product catalog (unit costs and
+ * The demo store (docs/product.md#modes): its rules, settings, product catalog (unit costs and
  * collections, as the engine would have cached them from Shopify) and a few hundred sample
  * orders over 90 days. Deterministic: a seeded random generator, so every run and every
  * test sees the same store. Pure: give it "now". The seed runs the orders through the

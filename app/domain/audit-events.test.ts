@@ -7,7 +7,7 @@ import {
   dashboardCounts,
 } from "./audit-events";
 
-describe("dashboard counts (seed-spec section 9)", () => {
+describe("dashboard counts (docs/product.md#dashboard)", () => {
   it("counts types containing rule_triggered or alert_sent as alerts", () => {
     expect(countsAsAlert("rule_triggered")).toBe(true);
     expect(countsAsAlert("alert_sent")).toBe(true);

@@ -1,6 +1,6 @@
 import type { Prisma } from "@prisma/client";
 import type { Severity } from "./severity";
-/** Audit event types and the dashboard's counting rules (seed-spec sections 3 and 9). */
+/** Audit event types and the dashboard's counting rules (docs/product.md#rules). */
 
 export const AUDIT_EVENT_TYPES = [
   "rule_triggered",

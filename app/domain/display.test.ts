@@ -18,7 +18,7 @@ describe("money", () => {
   });
 });
 
-describe("threshold display (seed-spec sections 8 and 9)", () => {
+describe("threshold display (docs/product.md#rules)", () => {
   const base = { isActive: true, action: "alert" };
   it("shows percent rules as '{n}%'", () => {
     expect(formatThreshold({ ...base, ruleType: "max_discount", threshold: "30", thresholdPercent: 30 })).toBe("30%");

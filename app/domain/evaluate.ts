@@ -1,5 +1,5 @@
 /**
- * Evaluates one order's discount facts against one rule (decisions.md #6). Pure: the
+ * Evaluates one order's discount facts against one rule (docs/product.md#rule-semantics). Pure: the
  * monitoring engine and the tests call it with facts and rules they already hold.
  */
 import { formatCents } from "./money";

@@ -8,7 +8,7 @@ export function centsToDollars(cents: number): number {
   return cents / 100;
 }
 
-/** "$1,234.50"; amounts are shown with 2 decimals in dollars (seed-spec section 9). */
+/** "$1,234.50"; amounts are shown with 2 decimals in dollars (docs/product.md#entities). */
 export function formatCents(cents: number | null | undefined, currency = "USD"): string {
   const value = typeof cents === "number" && Number.isFinite(cents) ? cents / 100 : 0;
   return formatterFor(currency).format(value);

@@ -137,7 +137,7 @@ function shopAmount(value: number, set: { shop_money?: { amount: number } } | nu
   return set?.shop_money?.amount ?? value;
 }
 
-/** Shopify's discount kinds (seed-spec section 3) from an application in the payload. */
+/** Shopify's discount kinds (docs/product.md#entities) from an application in the payload. */
 export function applicationKind(
   application: { type: string; target_type: string; title?: string | null },
   codes: string[],

@@ -1,4 +1,4 @@
-/** ROI periods (seed-spec section 7): where each one starts, as a UTC day "YYYY-MM-DD". */
+/** ROI periods (docs/product.md#roi-dashboard): where each one starts, as a UTC day "YYYY-MM-DD". */
 
 export const ROI_RANGES = ["this_week", "this_month", "this_quarter", "this_year"] as const;
 export type RoiRange = (typeof ROI_RANGES)[number];

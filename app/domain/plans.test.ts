@@ -10,7 +10,7 @@ import {
   toPlanId,
 } from "./plans";
 
-describe("plan button labels (seed-spec section 4)", () => {
+describe("plan button labels (docs/product.md#plans)", () => {
   it("reads 'Current Plan' and is disabled for the current plan", () => {
     expect(planButton("core", "core")).toEqual({ kind: "current", label: "Current Plan", disabled: true });
   });
@@ -41,7 +41,7 @@ describe("plan button labels (seed-spec section 4)", () => {
   it("keeps 'Current Plan' even while processing", () => {
     expect(planButton("free", "free", { processing: true }).label).toBe("Current Plan");
   });
-  it("has the seed's Coming Soon toast", () => {
+  it("has the product's Coming Soon toast", () => {
     expect(PLUS_COMING_SOON_TOAST).toEqual({
       title: "Plus Plan Coming Soon",
       description: "Plus plan features will be available soon with Shopify Plus integration",
@@ -54,8 +54,8 @@ describe("plan button labels (seed-spec section 4)", () => {
   });
 });
 
-describe("plans and limits (seed-spec section 9)", () => {
-  it("has the seed's prices, limits and badge", () => {
+describe("plans and limits (docs/product.md#plans)", () => {
+  it("has the product's prices, limits and badge", () => {
     expect([PLANS.free.priceUsd, PLANS.core.priceUsd, PLANS.plus.priceUsd]).toEqual([0, 29, 79]);
     expect([PLANS.free.ruleLimit, PLANS.core.ruleLimit, PLANS.plus.ruleLimit]).toEqual([2, 10, null]);
     expect(PLANS.core.badge).toBe("Most Value");
@@ -70,7 +70,7 @@ describe("plans and limits (seed-spec section 9)", () => {
   });
 });
 
-describe("plan detection (seed-spec section 4)", () => {
+describe("plan detection (docs/product.md#plans)", () => {
   it("normalizes stored values and Shopify subscription names", () => {
     expect(toPlanId("Core")).toBe("core");
     expect(toPlanId(" plus ")).toBe("plus");

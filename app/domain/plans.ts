@@ -1,4 +1,4 @@
-/** Plans, prices and limits (seed-spec section 9) and the plan button rules (section 4). */
+/** Plans, prices and limits (docs/product.md#plans) and the plan button rules (section 4). */
 
 export type PlanId = "free" | "core" | "plus";
 
@@ -103,7 +103,7 @@ export const PLUS_COMING_SOON_TOAST = {
 export type PlanLookup = () => Promise<PlanId | null> | PlanId | null;
 
 /**
- * Plan detection (seed-spec section 4): each lookup is asked in order and the first plan
+ * Plan detection (docs/product.md#plans): each lookup is asked in order and the first plan
  * wins; when a lookup fails, or none knows, the plan is Free.
  */
 export async function detectPlan(lookups: PlanLookup[]): Promise<PlanId> {
@@ -118,7 +118,7 @@ export async function detectPlan(lookups: PlanLookup[]): Promise<PlanId> {
   return "free";
 }
 
-/** The last-resort rule of seed-spec section 4: an alert channel turned on means Core. */
+/** The last-resort rule of docs/product.md#plans: an alert channel turned on means Core. */
 export function planFromAlertSettings(
   settings: { slackEnabled: boolean; emailEnabled: boolean } | null,
 ): PlanId | null {

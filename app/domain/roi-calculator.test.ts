@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ROI_CALCULATOR_DEFAULTS, calculateRoi, formatWholeDollars, toInputNumber } from "./roi-calculator";
 
 describe("ROI calculator", () => {
-  it("has the seed's defaults and figures", () => {
+  it("has the product's defaults and figures", () => {
     expect(ROI_CALCULATOR_DEFAULTS).toEqual({
       averageOrderValue: 120,
       monthlyPromoAttempts: 400,

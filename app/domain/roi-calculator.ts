@@ -1,4 +1,4 @@
-/** The landing page's ROI calculator (seed-spec sections 5 and 9). */
+/** The landing page's ROI calculator (docs/product.md#roi-calculator). */
 
 export const ROI_CALCULATOR_DEFAULTS = {
   averageOrderValue: 120,

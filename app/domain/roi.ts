@@ -1,4 +1,4 @@
-/** ROI of the subscription from recorded events (decisions.md #10: never invented). */
+/** ROI of the subscription from recorded events (docs/product.md#decisions, 10: never invented). */
 
 export interface RoiInput {
   savedCents: number;

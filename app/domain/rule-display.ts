@@ -1,4 +1,4 @@
-/** How rules read in lists (seed-spec sections 2, 4 and 9). */
+/** How rules read in lists (docs/product.md#rules). */
 
 export const RULE_TYPE_LABELS: Record<string, string> = {
   max_discount: "Maximum Discount (%)",

@@ -8,7 +8,7 @@ import {
   unitFor,
 } from "./rules";
 
-describe("threshold input by rule type and unit (seed-spec sections 2 and 5)", () => {
+describe("threshold input by rule type and unit (docs/product.md#rules)", () => {
   it("asks for a dollar amount with a $ prefix for max_discount_amount, without a unit", () => {
     expect(thresholdInput("max_discount_amount", "PERCENT")).toEqual({
       label: "Maximum Amount ($)",
@@ -44,7 +44,7 @@ describe("threshold input by rule type and unit (seed-spec sections 2 and 5)", (
   });
 });
 
-describe("storage (seed-spec section 7)", () => {
+describe("storage (docs/product.md#rules)", () => {
   it("stores max_discount_amount in cents with unit AMOUNT", () => {
     expect(storedThreshold("max_discount_amount", "PERCENT", 49.99)).toEqual({
       threshold: "49.99",
@@ -88,7 +88,7 @@ describe("storage (seed-spec section 7)", () => {
   });
 });
 
-describe("collection rules in the rules list (seed-spec section 3)", () => {
+describe("collection rules in the rules list (docs/product.md#rules)", () => {
   const base = {
     id: "cr1",
     shopId: "s1",

@@ -1,5 +1,5 @@
 /**
- * Rules as the merchant defines them (seed-spec sections 3, 4, 5 and 7): types, actions,
+ * Rules as the merchant defines them (docs/product.md#rules): types, actions,
  * units, the threshold input for each, storage in cents and percent, and collection rules
  * mapped into the rules list.
  */
@@ -41,7 +41,7 @@ export function isRuleType(value: unknown): value is RuleType {
   return typeof value === "string" && (RULE_TYPES as readonly string[]).includes(value);
 }
 
-/** The threshold field of the rule dialogs for a rule type and unit (seed-spec sections 2, 5). */
+/** The threshold field of the rule dialogs for a rule type and unit (docs/product.md#rules). */
 export interface ThresholdInput {
   label: string;
   prefix?: string;
@@ -97,7 +97,7 @@ export interface RuleThresholdFields {
 }
 
 /**
- * How a threshold is stored (seed-spec section 7): amounts as cents (dollars x 100), percents
+ * How a threshold is stored (docs/product.md#rules): amounts as cents (dollars x 100), percents
  * as thresholdPercent, and the unit that says which one the rule uses.
  */
 export function storedThreshold(
@@ -174,7 +174,7 @@ export interface MappedCollectionRule {
   updatedAt: string;
 }
 
-/** A collection rule from the server, shown in the rules list (seed-spec section 3). */
+/** A collection rule from the server, shown in the rules list (docs/product.md#rules). */
 export function mapCollectionRule(rule: CollectionRuleRecord): MappedCollectionRule {
   const label = rule.collectionTitle || rule.collectionId;
   const name =
@@ -222,7 +222,7 @@ export function normalizeCollectionId(value: string): string | null {
   return COLLECTION_GID.test(trimmed) ? trimmed : null;
 }
 
-/** The discount method kinds of seed-spec section 3 (static). */
+/** The discount method kinds of docs/product.md#rules (static). */
 export const DISCOUNT_METHOD_KINDS = [
   { kind: "DiscountCodeBasic", description: "Amount off products / order" },
   { kind: "DiscountCodeBxgy", description: "Buy X get Y" },

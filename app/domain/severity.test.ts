@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { overshootPercent, severitiesAtLeast, severityFor, stackingSeverity } from "./severity";
 
-describe("severity bands (decisions.md #8)", () => {
+describe("severity bands (docs/product.md#rule-semantics)", () => {
   it("grades by how far past the threshold, relative to it", () => {
     expect(severityFor(31, 30)).toBe("low");
     expect(severityFor(33, 30)).toBe("medium");

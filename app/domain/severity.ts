@@ -1,5 +1,5 @@
 /**
- * Severity bands (decisions.md #8): how far a value went past its threshold, relative to
+ * Severity bands (docs/product.md#rule-semantics): how far a value went past its threshold, relative to
  * the threshold. Defined once here; the UI shows these bands and filters use the order.
  */
 

@@ -16,7 +16,7 @@ const validSupport = {
   message: "Two codes stacked on #1001.",
 };
 
-describe("support form (seed-spec section 5)", () => {
+describe("support form (docs/product.md#support)", () => {
   it("accepts a complete message and trims it", () => {
     expect(supportSchema.parse({ ...validSupport, name: "  Ada  " }).name).toBe("Ada");
   });

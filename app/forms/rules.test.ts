@@ -15,7 +15,7 @@ function errors(
 
 const valid = { name: "Cap", ruleType: "max_discount", threshold: "30", thresholdUnit: "PERCENT", action: "alert" };
 
-describe("rule form (seed-spec section 5)", () => {
+describe("rule form (docs/product.md#rules)", () => {
   it("accepts a complete rule and reads the threshold as a number", () => {
     const rule = ruleSchema.parse({ ...valid, description: "" });
     expect(rule).toMatchObject({ name: "Cap", threshold: 30, description: null });

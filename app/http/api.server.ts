@@ -3,7 +3,7 @@ import { getEnv } from "../env.server";
 import { InputRefusal, readJson } from "./request-body.server";
 import { requireAdmin, type AdminContext } from "../services/shops/admin-context.server";
 
-/** JSON API helpers (decisions.md #4): errors are JSON with field messages and the right status. */
+/** JSON API helpers (docs/product.md#decisions, 4): errors are JSON with field messages and the right status. */
 
 export function jsonError(status: number, error: string, errors?: Record<string, string[]>): Response {
   return Response.json(errors ? { error, errors } : { error }, { status });

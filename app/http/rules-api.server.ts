@@ -3,7 +3,7 @@ import type { AdminContext } from "../services/shops/admin-context.server";
 import { jsonError, ownerOf, readJsonBody, resultResponse, validateBody } from "./api.server";
 import { createRule, deleteRule, setRuleActive, updateRule } from "../services/rules/rules.server";
 
-/** POST a rule: the form's fields plus conditions (seed-spec section 7). */
+/** POST a rule: the form's fields plus conditions (docs/product.md#rules). */
 export async function createRuleFromRequest(context: AdminContext, request: Request): Promise<Response> {
   const input = validateBody(ruleSchema, await readJsonBody(request));
   return resultResponse(await createRule(ownerOf(context), input), 201);

@@ -10,7 +10,7 @@ import { verifySubscription } from "../services/billing/verify.server";
 
 export const meta: MetaFunction = () => [{ title: "Subscription · Margin Guardrail" }];
 
-/** Polling of seed-spec section 9: every 3 s, 10 attempts. */
+/** Polling (docs/product.md#billing: every 3 s, 10 attempts. */
 const POLL_MS = 3000;
 const MAX_ATTEMPTS = 10;
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { assertOwnShop, requireApiAdmin } from "../http/api.server";
 import { verifySubscription } from "../services/billing/verify.server";
 
-// GET /api/billing/verify?shop=: {active, planType, subscriptions} (seed-spec section 3).
+// GET /api/billing/verify?shop=: {active, planType, subscriptions} (docs/product.md#plans).
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const context = await requireApiAdmin(request);
   const shop = new URL(request.url).searchParams.get("shop");

@@ -10,7 +10,7 @@ function countEvents(where: string): number {
   return row.n;
 }
 
-test("the demo dashboard shows the seed's texts and the database's figures", async ({ page }) => {
+test("the demo dashboard shows the product's texts and the database's figures", async ({ page }) => {
   const db = openDatabase();
   const shopId = demoShopId(db);
   const activeRules =

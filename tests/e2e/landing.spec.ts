@@ -1,6 +1,8 @@
 import { expect, test } from "./fixtures";
 
-test("the landing page has every section of the seed, with sample numbers marked illustrative", async ({ page }) => {
+test("the landing page has every section of docs/product.md, with sample numbers marked illustrative", async ({
+  page,
+}) => {
   await page.goto("/");
   const anchors = page.getByRole("navigation", { name: "Sections" });
   for (const [label, href] of [
@@ -56,7 +58,7 @@ test("the landing page has every section of the seed, with sample numbers marked
   }
 });
 
-test("the ROI calculator starts at the seed's defaults and updates as the merchant types", async ({ page }) => {
+test("the ROI calculator starts at the product's defaults and updates as the merchant types", async ({ page }) => {
   await page.goto("/");
   const roi = page.locator("#roi");
   await expect(roi.getByLabel("Average order value")).toHaveValue("120");
@@ -95,7 +97,7 @@ test("'Open App' goes to the store admin with a shop, and alerts without one", a
   await expect(page).toHaveURL("https://admin.shopify.com/store/acme-goods/apps/margin-guardrail");
 });
 
-test("'Add to Shopify', 'Start free' and 'Watch 2-min demo' lead where the seed says", async ({ page }) => {
+test("'Add to Shopify', 'Start free' and 'Watch 2-min demo' lead where docs/product.md says", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("link", { name: "Add to Shopify" })).toHaveAttribute("href", "/auth");
   await expect(page.getByRole("link", { name: "Start free" }).first()).toHaveAttribute("href", "/auth");

@@ -3,7 +3,7 @@ import { expect, sidebar, test } from "./fixtures";
 const SIDEBAR = ["Dashboard", "Rules", "Alerts", "Audit Log", "ROI Dashboard", "Integration", "Pricing"];
 const PATHS = ["/dashboard", "/rules", "/alerts", "/audit-log", "/roi-dashboard", "/integration", "/pricing"];
 
-test("the sidebar has the seven links in the seed's order, and each navigates", async ({ page }) => {
+test("the sidebar has the seven links in the product's order, and each navigates", async ({ page }) => {
   await page.goto("/dashboard");
   const nav = sidebar(page);
   await expect(nav.locator("a")).toHaveText(SIDEBAR);

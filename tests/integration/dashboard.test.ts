@@ -53,7 +53,7 @@ describe("dashboard figures from the database", () => {
     });
   });
 
-  it("counts active rules, blocked checkouts and alerts sent as the seed defines", async () => {
+  it("counts active rules, blocked checkouts and alerts sent as docs/product.md defines", async () => {
     const data = await loadDashboard({ id: shopId, plan: "core", timezone: "America/Chicago" }, NOW);
     expect(data.activeRules).toBe(2);
     expect(data.blockedCheckouts).toBe(2);

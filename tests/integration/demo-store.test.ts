@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 /** A route's answer, returned or thrown. */
 const settle = (run: () => Promise<unknown>) => run().catch((thrown: unknown) => thrown);
 
-// The demo store: no API key outside production (decisions.md #13).
+// The demo store: no API key outside production (docs/product.md#modes).
 process.env.SHOPIFY_API_KEY = "";
 process.env.NODE_ENV = "development";
 

@@ -93,7 +93,7 @@ describe("rules JSON API", () => {
       rule({ ruleType: "stacking_prevention", threshold: "0", thresholdUnit: undefined }),
       { thresholdUnit: "AMOUNT", thresholdAmountCents: 0 },
     ],
-  ])("creates a %s rule with the seed's storage and records rule_created", async (_type, body, stored) => {
+  ])("creates a %s rule with the product's storage and records rule_created", async (_type, body, stored) => {
     const response = await call(
       routes.shopRules.action,
       SHOP_A,

@@ -44,7 +44,7 @@ describe("the Rules page's action", () => {
     await prisma.shop.updateMany({ data: { plan: "free" } });
   });
 
-  it("creates a rule with the seed's toast", async () => {
+  it("creates a rule with the product's toast", async () => {
     const result = await submit(SHOP, ruleFields);
     expect(result).toMatchObject({ ok: true, httpStatus: 200, toast: { title: "Rule created successfully" } });
     expect(await prisma.rule.findFirstOrThrow({ where: { shopId } })).toMatchObject({
@@ -84,7 +84,7 @@ describe("the Rules page's action", () => {
     expect(await page.rules).toHaveLength(2);
   });
 
-  it("toggles, edits and deletes, with the seed's toasts", async () => {
+  it("toggles, edits and deletes, with the product's toasts", async () => {
     await submit(SHOP, ruleFields);
     const id = (await prisma.rule.findFirstOrThrow()).id;
     expect(await submit(SHOP, { intent: "toggle", id, isActive: "false" })).toMatchObject({ ok: true });

@@ -16,7 +16,7 @@ interface ApiAnswer {
 type Values = { name: string; email: string; storeName: string; message: string };
 const EMPTY: Values = { name: "", email: "", storeName: "", message: "" };
 
-/** Contact Sales (seed-spec sections 3, 5 and 8): posts to /api/contact-sales. */
+/** Contact Sales (docs/product.md#support): posts to /api/contact-sales. */
 export function ContactSalesModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const fetcher = useFetcher<ApiAnswer>();
   const [values, setValues] = useState<Values>(EMPTY);

@@ -5,7 +5,7 @@ import { FOOTER_LINKS, withEmbeddedQuery } from "../admin-nav";
 import { MISSING_SHOP_ALERT, openAppUrl } from "../../domain/open-app";
 import { useFramed } from "./useFramed";
 
-/** 'Open App' (seed-spec section 2): the store admin's page for the app, from `?shop=`. */
+/** 'Open App' (docs/product.md#landing-page): the store admin's page for the app, from `?shop=`. */
 function openApp() {
   const target = openAppUrl(new URLSearchParams(window.location.search).get("shop"));
   if (target) window.location.assign(target);

@@ -11,7 +11,7 @@ const ADVANCED = [
   { title: "Collection-Specific Rules", body: "Different limits per collection, enforced at checkout." },
 ];
 
-/** The three locked Advanced Rules cards (seed-spec section 2). */
+/** The three locked Advanced Rules cards (docs/product.md#rules). */
 export function AdvancedRules() {
   return (
     <BlockStack gap="300">
@@ -46,7 +46,7 @@ export function AdvancedRules() {
   );
 }
 
-/** The static list of discount method kinds (seed-spec section 3). */
+/** The static list of discount method kinds (docs/product.md#rules). */
 export function DiscountMethodKinds() {
   return (
     <BlockStack gap="200">

@@ -35,7 +35,7 @@ export const EMPTY_RULE: RuleFormValues = {
   action: "alert",
 };
 
-/** The 'Add New Rule' and 'Edit Rule' dialogs (seed-spec sections 2, 3, 4 and 5). */
+/** The 'Add New Rule' and 'Edit Rule' dialogs (docs/product.md#rules). */
 export function RuleDialog({
   mode,
   initial,

@@ -60,7 +60,7 @@ function DeleteConfirmation({ rule, onClose }: { rule: RuleListItem | null; onCl
   );
 }
 
-/** The Basic Rules list: ordinary and collection rules (seed-spec sections 2 and 4). */
+/** The Basic Rules list: ordinary and collection rules (docs/product.md#rules). */
 export function RuleList({ rules, onEdit }: { rules: RuleListItem[]; onEdit: (rule: RuleListItem) => void }) {
   const [deleting, setDeleting] = useState<RuleListItem | null>(null);
   const closeDelete = useCallback(() => setDeleting(null), []);

@@ -33,7 +33,7 @@ export type RuleIntent = (typeof RULE_INTENTS)[number];
 export interface RulesActionResult {
   intent: RuleIntent | "unknown";
   ok: boolean;
-  /** the seed's toast (section 8) and its detail */
+  /** the product's toast (section 8) and its detail */
   toast: { title: string; description?: string; error?: boolean };
   /** conform's reply, for the form's field errors */
   result?: SubmissionResult<string[]>;

@@ -4,7 +4,7 @@ import type { RulesActionResult } from "./actions.server";
 import { useToast } from "../../components/Toasts";
 
 /**
- * A fetcher for one of the Rules page's intents: shows the seed's toast when it settles and
+ * A fetcher for one of the Rules page's intents: shows the product's toast when it settles and
  * calls `onSuccess` once per successful answer.
  */
 export function useRulesFetcher(key: string, onSuccess?: (result: RulesActionResult) => void) {

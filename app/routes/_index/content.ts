@@ -85,7 +85,7 @@ export const FAQ = [
   },
 ];
 
-/** Illustrative figures for the hero (seed-spec section 9). */
+/** Illustrative figures for the hero (docs/product.md#constants). */
 export const SAMPLE_FIGURES = [
   { label: "rules", value: "10" },
   { label: "alerts", value: "28" },

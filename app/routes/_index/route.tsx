@@ -21,7 +21,7 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-/** `/` with shop or host is the embedded home (decisions.md #3); without, the public site. */
+/** `/` with shop or host is the embedded home (docs/product.md#modes); without, the public site. */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const url = new URL(request.url);
   if (url.searchParams.has("shop") || url.searchParams.has("host")) {

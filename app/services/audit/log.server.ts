@@ -54,7 +54,7 @@ export function decodeCursor(value: string | undefined): Cursor | null {
 
 /**
  * Newest first, keyset paginated on (createdAt, id): a page after the cursor is an index
- * range, so page 20,000 costs what page 1 does. Severity is a minimum (decisions.md #8).
+ * range, so page 20,000 costs what page 1 does. Severity is a minimum (docs/product.md#rule-semantics).
  * The page, the JSON API and the CSV export all filter with auditFilters.
  */
 export async function auditPage(

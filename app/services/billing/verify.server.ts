@@ -10,7 +10,7 @@ export interface VerifyResult {
 }
 
 /**
- * After Shopify's confirmation page (seed-spec section 4, /billing/success): reads the
+ * After Shopify's confirmation page (docs/product.md#billing, /billing/success): reads the
  * shop's active subscriptions from the Billing API and stores the plan they pay for.
  */
 export async function verifySubscription(context: AdminContext): Promise<VerifyResult> {

@@ -51,7 +51,7 @@ export interface OrderJob {
   topic: string;
   facts: OrderFacts;
   customerId: string | null;
-  /** when the events happened (the seed's past orders); now by default */
+  /** when the events happened (the demo seed's past orders); now by default */
   at?: Date;
 }
 

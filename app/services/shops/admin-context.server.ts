@@ -10,7 +10,7 @@ import { ensureShop } from "./shops.server";
 export interface AdminContext {
   shop: Shop;
   plan: PlanId;
-  /** true when the request runs against the seeded demo store (decisions.md #13) */
+  /** true when the request runs against the seeded demo store (docs/product.md#modes) */
   demo: boolean;
   /** the Admin API client; null in the demo store, which is not connected to Shopify */
   admin: AdminApiContext | null;
@@ -21,7 +21,7 @@ export interface AdminContext {
 export type AdminBilling = Awaited<ReturnType<typeof authenticate.admin>>["billing"];
 
 /**
- * Plan detection (seed-spec section 4): the shop's stored plan, then Shopify's active
+ * Plan detection (docs/product.md#plans): the shop's stored plan, then Shopify's active
  * subscriptions, then the alert-settings rule; any failure means Free.
  */
 export function planForShop(shop: Shop, activeSubscriptionNames?: () => Promise<string[]>): Promise<PlanId> {
