@@ -41,7 +41,6 @@ function readBody(req, limit) {
       size += chunk.length;
       if (size > limit) {
         req.removeAllListeners("data");
-        req.pause();
         reject(new BodyTooLarge());
         return;
       }
@@ -52,10 +51,17 @@ function readBody(req, limit) {
   });
 }
 
-function tooLarge(res, limit) {
-  // The rest of the body is not read: the connection closes after this answer.
+/** Seconds a refused upload may go on arriving, discarded, so the client can read the 413. */
+const DISCARD_SECONDS = 10;
+
+function tooLarge(req, res, limit) {
+  // Nothing more of the body is kept: what still arrives is discarded (so the client is not cut
+  // off mid-upload and reads the answer), and the connection closes after it.
   res.set("Connection", "close");
   res.status(413).json({ error: `Request body too large: the limit is ${limit} bytes` });
+  req.removeAllListeners("data");
+  req.resume();
+  setTimeout(() => req.socket.destroy(), DISCARD_SECONDS * 1000).unref();
 }
 
 const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
@@ -87,11 +93,11 @@ async function remix(req, res, next) {
     if (req.method !== "GET" && req.method !== "HEAD") {
       const limit = settings.bodyLimitFor(req.path);
       const declared = Number(req.headers["content-length"]);
-      if (Number.isFinite(declared) && declared > limit) return tooLarge(res, limit);
+      if (Number.isFinite(declared) && declared > limit) return tooLarge(req, res, limit);
       try {
         init.body = await readBody(req, limit);
       } catch (error) {
-        if (error instanceof BodyTooLarge) return tooLarge(res, limit);
+        if (error instanceof BodyTooLarge) return tooLarge(req, res, limit);
         throw error;
       }
     }
