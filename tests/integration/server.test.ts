@@ -73,6 +73,14 @@ describe("server.js", () => {
     }
   });
 
+  it("answers an unknown /api path with a JSON 404 for every method", async () => {
+    for (const method of ["GET", "POST", "PUT", "DELETE"]) {
+      const response = await fetch(`${server.url}/api/anything-unknown`, { method });
+      expect(response.status, method).toBe(404);
+      expect(await response.json()).toEqual({ error: "No API route at /api/anything-unknown" });
+    }
+  });
+
   it("refuses bodies above the limits with 413 before reading them", async () => {
     const webhook = await fetch(`${server.url}/webhooks/orders/create`, {
       ...signedWebhook("orders/create", "x".repeat(6 * 1024 * 1024)),
