@@ -6,6 +6,16 @@ import { demoShopId, expect, openDatabase, tableRows, test } from "./fixtures";
 const SECRET = "e2e-webhook-secret"; // playwright.config.ts gives the server this secret
 const SHOP = "margin-guardrail-demo.myshopify.com";
 
+/** How many rule_created events the demo shop has now: other tests create rules too. */
+function ruleCreatedEvents(): number {
+  const db = openDatabase();
+  const row = db
+    .prepare(`SELECT COUNT(*) AS n FROM "AuditEvent" WHERE "shopId" = ? AND "eventType" = 'rule_created'`)
+    .get(demoShopId(db)) as { n: number };
+  db.close();
+  return row.n;
+}
+
 function stackedOrder(number: number) {
   return orderPayload({
     id: 9_000_000 + number,
@@ -101,15 +111,7 @@ test("search and filters narrow the audit log, and pages go back in time", async
   await expect(page.getByText("No events match these filters.")).toBeVisible();
   await page.getByLabel("Severity").selectOption("");
   // as many as the database holds now: other tests create rules too
-  const db = openDatabase();
-  const created = (
-    db
-      .prepare(`SELECT COUNT(*) AS n FROM "AuditEvent" WHERE "shopId" = ? AND "eventType" = 'rule_created'`)
-      .get(demoShopId(db)) as {
-      n: number;
-    }
-  ).n;
-  db.close();
+  const created = ruleCreatedEvents();
   await expect(tableRows(page)).toHaveCount(created);
 
   await page.goto("/audit-log?q=staff40");
@@ -131,15 +133,7 @@ test("Export CSV downloads the filtered events", async ({ page }) => {
   const text = fs.readFileSync((await download.path())!, "utf8");
   const lines = text.trim().split("\r\n");
   expect(lines[0].startsWith("created_at,event_type,severity,order_name")).toBe(true);
-  const db = openDatabase();
-  const created = (
-    db
-      .prepare(`SELECT COUNT(*) AS n FROM "AuditEvent" WHERE "shopId" = ? AND "eventType" = 'rule_created'`)
-      .get(demoShopId(db)) as {
-      n: number;
-    }
-  ).n;
-  db.close();
+  const created = ruleCreatedEvents();
   expect(lines).toHaveLength(created + 1);
   expect(lines.slice(1).every((line) => line.includes(",rule_created,"))).toBe(true);
   expect(text).toContain("Max 30% off any order");

@@ -16,14 +16,7 @@ import { loadVariantFacts, type AdminGraphql } from "./variant-facts.server";
 export type GraphqlForShop = (shopDomain: string) => Promise<AdminGraphql | null>;
 
 function evaluableRules(
-  rules: {
-    id: string;
-    name: string;
-    ruleType: string;
-    thresholdUnit: string;
-    thresholdPercent: number | null;
-    thresholdAmountCents: number | null;
-  }[],
+  rules: Omit<EvaluableRule, "collectionId" | "collectionLabel">[],
   collectionRules: Parameters<typeof mapCollectionRule>[0][],
 ): EvaluableRule[] {
   return [
