@@ -55,9 +55,9 @@ function readBody(req, limit) {
 const DISCARD_SECONDS = 10;
 
 function tooLarge(req, res, limit) {
-  // Nothing more of the body is kept: what still arrives is discarded (so the client is not cut
-  // off mid-upload and reads the answer), and the connection closes after it.
-  res.set("Connection", "close");
+  // Nothing more of the body is kept: what still arrives is discarded, so the client is not cut
+  // off mid-upload (a closed connection would leave it a broken pipe, not this answer); an
+  // upload still going after DISCARD_SECONDS loses its connection.
   res.status(413).json({ error: `Request body too large: the limit is ${limit} bytes` });
   req.removeAllListeners("data");
   req.resume();
