@@ -7,6 +7,7 @@ const production = {
   SHOPIFY_API_KEY: "key",
   SHOPIFY_API_SECRET: "shpss_0123456789abcdef0123456789abcdef",
   SHOPIFY_APP_URL: "https://guardrail.example.com",
+  ALERTS_ENCRYPTION_KEY: "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff",
 };
 
 function message(source: Record<string, string | undefined>): string {
@@ -94,6 +95,25 @@ describe("environment validation", () => {
     expect(parseEnv({ SHOPIFY_API_SECRET: "s", TRUST_PROXY: "2" }).trustProxy).toBe(2);
     expect(message({ SHOPIFY_API_SECRET: "s", TRUST_PROXY: "true" })).toMatch(/TRUST_PROXY/);
     expect(message({ SHOPIFY_API_SECRET: "s", TRUST_PROXY: "11" })).toMatch(/TRUST_PROXY: must be between 0 and 10/);
+  });
+  it("requires the secrets' encryption key in production, and derives one elsewhere", () => {
+    const { ALERTS_ENCRYPTION_KEY: _key, ...withoutKey } = production;
+    expect(message(withoutKey)).toMatch(/ALERTS_ENCRYPTION_KEY is required in production/);
+    expect(message({ ...production, ALERTS_ENCRYPTION_KEY: "short" })).toMatch(
+      /ALERTS_ENCRYPTION_KEY: An encryption key is 32 bytes/,
+    );
+    expect(parseEnv(production).secretKeys).toHaveLength(1);
+    const demo = parseEnv({ SHOPIFY_API_SECRET: "s" });
+    expect(demo.secretKeys).toHaveLength(1);
+    expect(demo.secretKeys[0].key).toHaveLength(32);
+  });
+  it("keeps previous keys after the current one, for rotation", () => {
+    const env = parseEnv({ ...production, ALERTS_ENCRYPTION_KEYS_PREVIOUS: `${"ab".repeat(32)},${"cd".repeat(32)}` });
+    expect(env.secretKeys.map((key) => key.key.toString("hex"))).toEqual([
+      production.ALERTS_ENCRYPTION_KEY,
+      "ab".repeat(32),
+      "cd".repeat(32),
+    ]);
   });
   it("checks the demo shop domain", () => {
     expect(message({ SHOPIFY_API_SECRET: "s", DEMO_SHOP_DOMAIN: "evil.com" })).toMatch(/DEMO_SHOP_DOMAIN/);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { loadDotEnv, resolveDatabaseUrl } from "./config/database-url";
+import { derivedSecretKey, parseSecretKey, type SecretKey } from "./domain/secret-box";
 import { SHOP_DOMAIN } from "./domain/shop-domain";
 
 export const DEFAULT_SCOPES =
@@ -36,6 +37,8 @@ const rawSchema = z.object({
   RESEND_API_KEY: optionalText,
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional()),
   MAIL_OUTBOX_DIR: optionalText,
+  ALERTS_ENCRYPTION_KEY: optionalText,
+  ALERTS_ENCRYPTION_KEYS_PREVIOUS: optionalText,
   TRUST_PROXY: z.coerce
     .number({ error: "must be the number of proxy hops in front of the app (0 for none)" })
     .int("must be a whole number of proxy hops")
@@ -58,6 +61,8 @@ export type AppEnv = {
   scopes: string[];
   shopCustomDomain?: string;
   billingTest: boolean;
+  /** keys of the merchant secrets at rest: the current one first, then previous ones (rotation) */
+  secretKeys: SecretKey[];
   /** proxy hops in front of the app whose X-Forwarded-For is trusted; 0: the socket's address */
   trustProxy: number;
   demoShopDomain: string;
@@ -96,10 +101,11 @@ function productionProblems(raw: {
   SHOPIFY_API_KEY?: string;
   SHOPIFY_API_SECRET?: string;
   SHOPIFY_APP_URL?: string;
+  ALERTS_ENCRYPTION_KEY?: string;
 }): string[] {
   const problems: string[] = [];
   for (const [name, samples] of Object.entries(SAMPLE_VALUES)) {
-    const value = raw[name as keyof typeof raw];
+    const value = raw[name as "SHOPIFY_API_KEY" | "SHOPIFY_API_SECRET"];
     if (value && samples.includes(value)) {
       problems.push(`${name} is the public sample value from .env.example; set the app's own value`);
     }
@@ -112,6 +118,11 @@ function productionProblems(raw: {
   }
   if (raw.SHOPIFY_APP_URL && !raw.SHOPIFY_APP_URL.startsWith("https://")) {
     problems.push("SHOPIFY_APP_URL must be an https:// URL in production (Shopify only loads apps over https)");
+  }
+  if (!raw.ALERTS_ENCRYPTION_KEY) {
+    problems.push(
+      "ALERTS_ENCRYPTION_KEY is required in production: 32 random bytes as 64 hex digits (openssl rand -hex 32)",
+    );
   }
   return problems;
 }
@@ -168,6 +179,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     shopCustomDomain: raw.SHOP_CUSTOM_DOMAIN,
     billingTest: raw.SHOPIFY_BILLING_TEST,
     trustProxy: raw.TRUST_PROXY,
+    secretKeys: secretKeysFrom(raw, isProduction),
     demoShopDomain: raw.DEMO_SHOP_DOMAIN ?? DEMO_SHOP_DOMAIN,
     mail: {
       supportEmail: raw.SUPPORT_EMAIL ?? DEFAULT_SUPPORT_EMAIL,
@@ -177,6 +189,34 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       outboxDir: raw.MAIL_OUTBOX_DIR ?? ".mail-outbox",
     },
   };
+}
+
+/**
+ * The keys of the merchant secrets: ALERTS_ENCRYPTION_KEY, then ALERTS_ENCRYPTION_KEYS_PREVIOUS
+ * (comma-separated, for rotation). Outside production without a key, one is derived from the
+ * API secret, so the demo store and tests need no setting (docs/decisions/0012-alert-secrets.md).
+ */
+function secretKeysFrom(
+  raw: { ALERTS_ENCRYPTION_KEY?: string; ALERTS_ENCRYPTION_KEYS_PREVIOUS?: string; SHOPIFY_API_SECRET?: string },
+  isProduction: boolean,
+): SecretKey[] {
+  const read = (name: string, text: string) => {
+    try {
+      return parseSecretKey(text);
+    } catch (error) {
+      throw new EnvError(`Invalid environment configuration:\n  ${name}: ${(error as Error).message}`);
+    }
+  };
+  const current = raw.ALERTS_ENCRYPTION_KEY
+    ? read("ALERTS_ENCRYPTION_KEY", raw.ALERTS_ENCRYPTION_KEY)
+    : isProduction
+      ? null
+      : derivedSecretKey(raw.SHOPIFY_API_SECRET ?? "");
+  const previous = (raw.ALERTS_ENCRYPTION_KEYS_PREVIOUS ?? "")
+    .split(",")
+    .filter((text) => text.trim() !== "")
+    .map((text) => read("ALERTS_ENCRYPTION_KEYS_PREVIOUS", text));
+  return current ? [current, ...previous] : previous;
 }
 
 let cached: AppEnv | undefined;

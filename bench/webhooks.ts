@@ -202,6 +202,7 @@ export async function benchWebhooks() {
         SHOPIFY_API_KEY: "bench-api-key",
         SHOPIFY_API_SECRET: SECRET,
         SHOPIFY_APP_URL: `https://127.0.0.1:${PORT}`,
+        ALERTS_ENCRYPTION_KEY: "ab".repeat(32),
       },
       stdio: ["ignore", "ignore", "inherit"],
     },
