@@ -48,6 +48,11 @@ export const PLANS: Record<PlanId, PlanInfo> = {
   },
 };
 
+/** Alerts (e-mail, Slack, webhooks) come with Core and Plus (docs/product.md#plans). */
+export function planHasAlerts(plan: PlanId): boolean {
+  return plan !== "free";
+}
+
 export function isPlanId(value: unknown): value is PlanId {
   return typeof value === "string" && (PLAN_IDS as readonly string[]).includes(value);
 }

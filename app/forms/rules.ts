@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { flag } from "./fields";
 import {
   AMOUNT_MAX,
   COLLECTION_RULE_TYPES,
@@ -14,9 +15,6 @@ import {
 const NAME_MAX = 100;
 const DESCRIPTION_MAX = 500;
 const MESSAGE_MAX = 300;
-
-/** A boolean from JSON (true/false) or a form ("true", "false", "on"). */
-const flag = z.union([z.boolean(), z.enum(["true", "false", "on"]).transform((value) => value !== "false")]);
 
 /** A plain decimal number as people write it: 12, 12.5, .5 (no hex, exponents or signs). */
 const DECIMAL = /^(\d+(\.\d*)?|\.\d+)$/;

@@ -1,0 +1,130 @@
+import { z } from "zod";
+import { isClockTime } from "../domain/quiet-hours";
+import { SEVERITIES } from "../domain/severity";
+import { commaList, flag } from "./fields";
+
+/**
+ * The alert settings (docs/product.md#alerts), one schema for the Alerts page (conform) and
+ * `PUT /api/alerts/settings`. Secrets (the Slack URL, the SMTP password) left empty keep the
+ * stored value: the browser only ever sees them masked. `production` asks for https URLs.
+ */
+
+export const ALERT_FREQUENCIES = ["immediate", "hourly", "daily"] as const;
+export const DEFAULT_SLACK_CHANNEL = "#alerts";
+export const DEFAULT_SMTP_PORT = 587;
+export const MAX_RECIPIENTS = 20;
+export const MAX_WEBHOOKS = 10;
+
+const recipient = z
+  .string()
+  .max(254)
+  .pipe(z.email({ error: (issue) => `"${String(issue.input)}" is not an e-mail address` }));
+
+function url(production: boolean, what: string) {
+  return z
+    .string()
+    .max(2000, `${what} is too long`)
+    .refine((value) => URL.canParse(value), { error: (issue) => `"${String(issue.input)}" is not a URL`, abort: true })
+    .refine(
+      (value) => {
+        const protocol = new URL(value).protocol;
+        return production ? protocol === "https:" : protocol === "https:" || protocol === "http:";
+      },
+      production ? `${what} must start with https://` : `${what} must start with https:// or http://`,
+    );
+}
+
+const clockTime = z
+  .string()
+  .trim()
+  .refine((value) => value === "" || isClockTime(value), "Enter a time such as 22:00 or 08:00")
+  .transform((value) => value || null);
+
+/** An empty secret keeps the stored one. */
+const secretField = z
+  .string()
+  .max(2000)
+  .optional()
+  .transform((value) => (value ? value.trim() : undefined));
+
+export function alertSettingsSchema({ production }: { production: boolean }) {
+  return z
+    .object({
+      emailEnabled: flag.default(false),
+      slackEnabled: flag.default(false),
+      webhookEnabled: flag.default(false),
+      emails: commaList(recipient, MAX_RECIPIENTS, "e-mail recipients"),
+      slackChannel: z
+        .string()
+        .trim()
+        .default(DEFAULT_SLACK_CHANNEL)
+        .transform((value) => value || DEFAULT_SLACK_CHANNEL)
+        .pipe(z.string().regex(/^#[a-z0-9][a-z0-9._-]{0,79}$/, "Enter a channel such as #alerts")),
+      slackWebhook: secretField.pipe(url(production, "The Slack webhook URL").optional()),
+      webhooks: commaList(url(production, "A webhook URL"), MAX_WEBHOOKS, "webhook URLs"),
+      frequency: z
+        .enum(ALERT_FREQUENCIES, { error: "Frequency is one of immediate, hourly, daily" })
+        .default("immediate"),
+      minSeverity: z
+        .enum(SEVERITIES, { error: "Minimum severity is one of low, medium, high, critical" })
+        .default("low"),
+      quietStart: z.preprocess((value) => value ?? "", clockTime),
+      quietEnd: z.preprocess((value) => value ?? "", clockTime),
+      smtpHost: z
+        .string()
+        .trim()
+        .max(253)
+        .regex(/^$|^[a-z0-9.-]+$/i, "Enter a host name such as smtp.example.com")
+        .optional()
+        .transform((value) => value || null),
+      smtpPort: z.coerce
+        .number({ error: "The SMTP port is a number" })
+        .int("The SMTP port is a whole number")
+        .min(1, "The SMTP port is between 1 and 65535")
+        .max(65535, "The SMTP port is between 1 and 65535")
+        .default(DEFAULT_SMTP_PORT),
+      smtpUsername: z
+        .string()
+        .trim()
+        .max(254)
+        .optional()
+        .transform((value) => value || null),
+      smtpPassword: secretField,
+    })
+    .superRefine((settings, context) => {
+      if ((settings.quietStart === null) !== (settings.quietEnd === null)) {
+        const path = settings.quietStart === null ? "quietStart" : "quietEnd";
+        context.addIssue({ code: "custom", path: [path], message: "Set both ends of the quiet hours, or neither" });
+      }
+      if (settings.emailEnabled && settings.emails.length === 0) {
+        context.addIssue({
+          code: "custom",
+          path: ["emails"],
+          message: "Add at least one recipient, or turn e-mail alerts off",
+        });
+      }
+      if (settings.webhookEnabled && settings.webhooks.length === 0) {
+        context.addIssue({
+          code: "custom",
+          path: ["webhooks"],
+          message: "Add at least one webhook URL, or turn webhooks off",
+        });
+      }
+    });
+}
+
+export type AlertSettingsInput = z.infer<ReturnType<typeof alertSettingsSchema>>;
+
+/**
+ * The JSON API also takes the shapes other clients send: `severity` for the minimum severity,
+ * and the SMTP settings nested as `emailConfig`.
+ */
+export function alertSettingsBody(body: Record<string, unknown>): Record<string, unknown> {
+  const { severity, emailConfig, ...rest } = body;
+  const config = emailConfig && typeof emailConfig === "object" ? (emailConfig as Record<string, unknown>) : {};
+  return {
+    ...config,
+    ...(severity !== undefined && rest.minSeverity === undefined ? { minSeverity: severity } : {}),
+    ...rest,
+  };
+}

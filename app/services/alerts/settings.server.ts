@@ -1,0 +1,111 @@
+import prisma from "../../db.server";
+import { codesOf } from "../../domain/audit-view";
+import { planHasAlerts, type PlanId } from "../../domain/plans";
+import { maskSecret } from "../../domain/secret-box";
+import type { AlertSettingsInput } from "../../forms/alerts";
+import { openShopSecret, sealShopSecret } from "./secrets.server";
+
+/** The alert settings as the page and the API show them: secrets masked, never in clear. */
+export interface AlertSettingsView {
+  emailEnabled: boolean;
+  slackEnabled: boolean;
+  webhookEnabled: boolean;
+  emails: string[];
+  slackChannel: string;
+  /** "••••abcd" when a Slack URL is stored */
+  slackWebhook: string | null;
+  webhooks: string[];
+  frequency: string;
+  minSeverity: string;
+  quietStart: string | null;
+  quietEnd: string | null;
+  smtpHost: string | null;
+  smtpPort: number;
+  smtpUsername: string | null;
+  smtpPassword: string | null;
+}
+
+export const ALERTS_NEED_CORE = "Alerts come with the Core plan. Upgrade to Core to send alerts.";
+
+type SettingsResult =
+  | { ok: true; value: AlertSettingsView }
+  | { ok: false; status: 400 | 403; message: string; errors?: Record<string, string[]> };
+
+function masked(shopId: string, sealed: string | null): string | null {
+  if (!sealed) return null;
+  try {
+    return maskSecret(openShopSecret(shopId, sealed));
+  } catch {
+    // sealed with a key no longer configured: the merchant enters it again
+    return null;
+  }
+}
+
+async function settingsRow(shopId: string) {
+  return (
+    (await prisma.alertSettings.findUnique({ where: { shopId } })) ??
+    prisma.alertSettings.create({ data: { shopId, emails: [], webhooks: [] } })
+  );
+}
+
+export async function getAlertSettings(shopId: string): Promise<AlertSettingsView> {
+  const row = await settingsRow(shopId);
+  return {
+    emailEnabled: row.emailEnabled,
+    slackEnabled: row.slackEnabled,
+    webhookEnabled: row.webhookEnabled,
+    emails: codesOf(row.emails),
+    slackChannel: row.slackChannel,
+    slackWebhook: masked(shopId, row.slackWebhookEncrypted),
+    webhooks: codesOf(row.webhooks),
+    frequency: row.frequency,
+    minSeverity: row.minSeverity,
+    quietStart: row.quietStart,
+    quietEnd: row.quietEnd,
+    smtpHost: row.smtpHost,
+    smtpPort: row.smtpPort,
+    smtpUsername: row.smtpUsername,
+    smtpPassword: masked(shopId, row.smtpPasswordEncrypted),
+  };
+}
+
+/**
+ * Saves the settings of a shop on Core or Plus (Free: 403, nothing saved). A secret sent
+ * empty keeps the stored one; a new one is sealed before it is stored.
+ */
+export async function saveAlertSettings(
+  owner: { id: string; plan: PlanId },
+  input: AlertSettingsInput,
+): Promise<SettingsResult> {
+  if (!planHasAlerts(owner.plan)) return { ok: false, status: 403, message: ALERTS_NEED_CORE };
+  const row = await settingsRow(owner.id);
+  if (input.slackEnabled && !input.slackWebhook && !row.slackWebhookEncrypted) {
+    return {
+      ok: false,
+      status: 400,
+      message: "Invalid input",
+      errors: { slackWebhook: ["Paste the Slack incoming-webhook URL, or turn Slack alerts off"] },
+    };
+  }
+  await prisma.alertSettings.update({
+    where: { shopId: owner.id },
+    data: {
+      emailEnabled: input.emailEnabled,
+      slackEnabled: input.slackEnabled,
+      webhookEnabled: input.webhookEnabled,
+      emails: input.emails,
+      slackChannel: input.slackChannel,
+      webhooks: input.webhooks,
+      frequency: input.frequency,
+      minSeverity: input.minSeverity,
+      quietStart: input.quietStart,
+      quietEnd: input.quietEnd,
+      smtpHost: input.smtpHost,
+      smtpPort: input.smtpPort,
+      smtpUsername: input.smtpUsername,
+      ...(input.slackWebhook ? { slackWebhookEncrypted: sealShopSecret(owner.id, input.slackWebhook) } : {}),
+      ...(input.smtpPassword ? { smtpPasswordEncrypted: sealShopSecret(owner.id, input.smtpPassword) } : {}),
+    },
+  });
+  return { ok: true, value: await getAlertSettings(owner.id) };
+}

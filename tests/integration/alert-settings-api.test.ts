@@ -1,0 +1,120 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import prisma from "../../app/db.server";
+import { ensureShop } from "../../app/services/shops/shops.server";
+import { adminRequest, settle, storeOfflineSession } from "../helpers/shopify";
+
+const SHOP = "alerts-api.myshopify.com";
+const OTHER = "alerts-other.myshopify.com";
+const route = await import("../../app/routes/api.alerts.settings");
+
+type Handler = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: Record<string, unknown>;
+}) => unknown;
+
+async function call(handler: Handler, shop: string, init: RequestInit = {}) {
+  const request = await adminRequest("/api/alerts/settings", shop, { init });
+  return (await settle(() => Promise.resolve(handler({ request, params: {}, context: {} })))) as Response;
+}
+const put = (shop: string, body: unknown) =>
+  call(route.action as Handler, shop, {
+    method: "PUT",
+    body: JSON.stringify(body),
+    headers: { "Content-Type": "application/json" },
+  });
+
+const SLACK = "https://hooks.slack.com/services/T1/B1/abcdEFGH1234";
+
+describe("alert settings API", () => {
+  let shopId: string;
+  beforeAll(async () => {
+    shopId = (await ensureShop(SHOP)).id;
+    await ensureShop(OTHER);
+    await storeOfflineSession(SHOP);
+    await storeOfflineSession(OTHER);
+    await prisma.shop.update({ where: { id: shopId }, data: { plan: "core" } });
+  });
+
+  it("reads the defaults: e-mail on, immediate, low, #alerts", async () => {
+    const response = await call(route.loader as Handler, SHOP);
+    expect(await response.json()).toMatchObject({
+      emailEnabled: true,
+      slackEnabled: false,
+      webhookEnabled: false,
+      frequency: "immediate",
+      minSeverity: "low",
+      slackChannel: "#alerts",
+      slackWebhook: null,
+      smtpPort: 587,
+    });
+  });
+
+  it("saves on Core, seals the Slack URL and never sends it back in clear", async () => {
+    const response = await put(SHOP, {
+      emailEnabled: true,
+      emails: ["ops@example.com"],
+      slackEnabled: true,
+      slackWebhook: SLACK,
+      severity: "high",
+      frequency: "hourly",
+      quietStart: "22:00",
+      quietEnd: "08:00",
+      emailConfig: { smtpHost: "smtp.example.com", smtpPort: 465, smtpUsername: "ops", smtpPassword: "hunter22" },
+    });
+    expect(response.status).toBe(200);
+    const view = await response.json();
+    expect(view).toMatchObject({
+      slackEnabled: true,
+      slackWebhook: "••••1234",
+      smtpPassword: "••••er22",
+      minSeverity: "high",
+    });
+    expect(JSON.stringify(view)).not.toContain("hooks.slack.com");
+    const row = await prisma.alertSettings.findUniqueOrThrow({ where: { shopId } });
+    expect(row.slackWebhookEncrypted).not.toContain("hooks.slack.com");
+    // saving again without the secret keeps it
+    const again = await put(SHOP, { emailEnabled: true, emails: ["ops@example.com"], slackEnabled: true });
+    expect((await again.json()).slackWebhook).toBe("••••1234");
+  });
+
+  it("names invalid fields and saves nothing", async () => {
+    const before = await prisma.alertSettings.findUniqueOrThrow({ where: { shopId } });
+    const response = await put(SHOP, {
+      emails: "ops@example.com, nope",
+      webhooks: "example.com",
+      quietStart: "25:00",
+      quietEnd: "08:00",
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors).toEqual({
+      emails: ['"nope" is not an e-mail address'],
+      webhooks: ['"example.com" is not a URL'],
+      quietStart: ["Enter a time such as 22:00 or 08:00"],
+    });
+    expect(await prisma.alertSettings.findUniqueOrThrow({ where: { shopId } })).toEqual(before);
+  });
+
+  it("refuses changes on Free with 403 JSON, and turning Slack on without a URL", async () => {
+    const other = await prisma.shop.findUniqueOrThrow({ where: { domain: OTHER } });
+    const before = await prisma.alertSettings.findUniqueOrThrow({ where: { shopId: other.id } });
+    const free = await put(OTHER, { emailEnabled: true, emails: ["x@example.com"], frequency: "daily" });
+    expect(free.status).toBe(403);
+    expect(await free.json()).toEqual({ error: "Alerts come with the Core plan. Upgrade to Core to send alerts." });
+    expect(await prisma.alertSettings.findUniqueOrThrow({ where: { shopId: other.id } })).toEqual(before);
+    await prisma.shop.update({ where: { id: other.id }, data: { plan: "core" } });
+    const noUrl = await put(OTHER, { slackEnabled: true });
+    expect(noUrl.status).toBe(400);
+    expect((await noUrl.json()).errors.slackWebhook).toEqual([
+      "Paste the Slack incoming-webhook URL, or turn Slack alerts off",
+    ]);
+  });
+
+  it("answers 401 JSON without a session token", async () => {
+    const request = new Request("https://my-test-app.myshopify.io/api/alerts/settings");
+    const response = (await settle(() =>
+      Promise.resolve((route.loader as Handler)({ request, params: {}, context: {} })),
+    )) as Response;
+    expect(response.status).toBe(401);
+  });
+});
