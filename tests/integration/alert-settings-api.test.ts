@@ -110,6 +110,26 @@ describe("alert settings API", () => {
     ]);
   });
 
+  it("refuses URLs to private or local addresses when saving, with the production guard on", async () => {
+    const { saveAlertSettings } = await import("../../app/services/alerts/settings.server");
+    const { alertSettingsSchema } = await import("../../app/forms/alerts");
+    const input = alertSettingsSchema({ production: false }).parse({
+      webhookEnabled: true,
+      webhooks: "http://127.0.0.1:8080/hook, http://169.254.169.254/latest",
+    });
+    const result = await saveAlertSettings({ id: shopId, plan: "core" }, input, { guard: true });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 400,
+      errors: {
+        webhooks: [
+          "127.0.0.1 points at a private or local address; alerts go only to public addresses",
+          "169.254.169.254 points at a private or local address; alerts go only to public addresses",
+        ],
+      },
+    });
+  });
+
   it("answers 401 JSON without a session token", async () => {
     const request = new Request("https://my-test-app.myshopify.io/api/alerts/settings");
     const response = (await settle(() =>

@@ -3,6 +3,7 @@ import { codesOf } from "../../domain/audit-view";
 import { planHasAlerts, type PlanId } from "../../domain/plans";
 import { maskSecret } from "../../domain/secret-box";
 import type { AlertSettingsInput } from "../../forms/alerts";
+import { outboundUrlProblem } from "../../http/outbound.server";
 import { openShopSecret, sealShopSecret } from "./secrets.server";
 
 /** The alert settings as the page and the API show them: secrets masked, never in clear. */
@@ -71,11 +72,13 @@ export async function getAlertSettings(shopId: string): Promise<AlertSettingsVie
 
 /**
  * Saves the settings of a shop on Core or Plus (Free: 403, nothing saved). A secret sent
- * empty keeps the stored one; a new one is sealed before it is stored.
+ * empty keeps the stored one; a new one is sealed before it is stored. In production a URL
+ * that resolves to a private or local address is refused with its field named.
  */
 export async function saveAlertSettings(
   owner: { id: string; plan: PlanId },
   input: AlertSettingsInput,
+  options: { guard?: boolean } = {},
 ): Promise<SettingsResult> {
   if (!planHasAlerts(owner.plan)) return { ok: false, status: 403, message: ALERTS_NEED_CORE };
   const row = await settingsRow(owner.id);
@@ -87,6 +90,18 @@ export async function saveAlertSettings(
       errors: { slackWebhook: ["Paste the Slack incoming-webhook URL, or turn Slack alerts off"] },
     };
   }
+  // merchants' URLs may not point at private or local addresses (checked again when sending)
+  const errors: Record<string, string[]> = {};
+  for (const [field, urls] of [
+    ["webhooks", input.webhooks],
+    ["slackWebhook", input.slackWebhook ? [input.slackWebhook] : []],
+  ] as const) {
+    for (const url of urls) {
+      const problem = await outboundUrlProblem(url, options);
+      if (problem) (errors[field] ??= []).push(problem);
+    }
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, status: 400, message: "Invalid input", errors };
   await prisma.alertSettings.update({
     where: { shopId: owner.id },
     data: {

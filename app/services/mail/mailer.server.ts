@@ -5,10 +5,18 @@ import { Resend } from "resend";
 import { getEnv } from "../../env.server";
 
 export interface MailMessage {
-  to: string;
+  to: string | string[];
   subject: string;
   text: string;
   replyTo?: string;
+}
+
+/** A merchant's own SMTP server (the Integration Center's e-mail card), used for their alerts. */
+export interface MerchantSmtp {
+  host: string;
+  port: number;
+  username: string | null;
+  password: string | null;
 }
 
 export type MailResult =
@@ -16,8 +24,11 @@ export type MailResult =
 
 const SMTP_TIMEOUTS_MS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
-/** The one mailer: Resend when its key is set, SMTP when configured, a local outbox otherwise. */
-export async function sendMail(message: MailMessage): Promise<MailResult> {
+/**
+ * The one mailer: Resend when its key is set, else the merchant's SMTP server when given
+ * (their alerts), else the app's SMTP_URL, else a local outbox folder outside production.
+ */
+export async function sendMail(message: MailMessage, merchantSmtp?: MerchantSmtp | null): Promise<MailResult> {
   const env = getEnv();
   const { from, resendApiKey, smtpUrl, outboxDir } = env.mail;
   try {
@@ -31,6 +42,17 @@ export async function sendMail(message: MailMessage): Promise<MailResult> {
       });
       if (error) return { status: "error", error: `Resend: ${error.message}` };
       return { status: "sent", transport: "resend", id: data?.id };
+    }
+    if (merchantSmtp) {
+      const transport = nodemailer.createTransport({
+        host: merchantSmtp.host,
+        port: merchantSmtp.port,
+        secure: merchantSmtp.port === 465,
+        auth: merchantSmtp.username ? { user: merchantSmtp.username, pass: merchantSmtp.password ?? "" } : undefined,
+        ...SMTP_TIMEOUTS_MS,
+      });
+      const info = await transport.sendMail({ from, ...message });
+      return { status: "sent", transport: "smtp", id: info.messageId };
     }
     if (smtpUrl) {
       const url = new URL(smtpUrl);
@@ -48,7 +70,7 @@ export async function sendMail(message: MailMessage): Promise<MailResult> {
     await fs.mkdir(outboxDir, { recursive: true });
     const file = path.join(outboxDir, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.json`);
     await fs.writeFile(file, JSON.stringify({ from, ...message, date: new Date().toISOString() }, null, 2));
-    console.log(`[mail] "${message.subject}" to ${message.to} written to ${file}`);
+    console.log(`[mail] "${message.subject}" to ${[message.to].flat().join(", ")} written to ${file}`);
     return { status: "sent", transport: "outbox" };
   } catch (error) {
     return { status: "error", error: error instanceof Error ? error.message : String(error) };

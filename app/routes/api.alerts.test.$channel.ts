@@ -1,0 +1,42 @@
+import crypto from "node:crypto";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { testAlert } from "../domain/alert-message";
+import { planHasAlerts } from "../domain/plans";
+import { jsonError, methodNotAllowed, requireApiAdmin } from "../http/api.server";
+import { CHANNELS, ensureWebhookSecret, sendAlert, type Channel } from "../services/alerts/channels.server";
+import { ALERTS_NEED_CORE } from "../services/alerts/settings.server";
+
+const SENT: Record<Channel, string> = {
+  email: "Test e-mail sent",
+  slack: "Test Slack message sent",
+  webhook: "Test webhook sent",
+};
+/** The failure texts of docs/product.md#alerts; the channel's own error goes with them. */
+const FAILED: Record<Channel, string> = {
+  email: "Failed to send test email",
+  slack: "Failed to send test Slack message",
+  webhook: "Failed to send test webhook",
+};
+
+// POST /api/alerts/test/email, /slack, /webhook: a test alert on one channel, with the saved settings.
+export const action = async ({ request, params }: ActionFunctionArgs) => {
+  const context = await requireApiAdmin(request);
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const channel = params.channel as Channel;
+  if (!(CHANNELS as readonly string[]).includes(channel)) return jsonError(404, `No channel "${params.channel}"`);
+  if (!planHasAlerts(context.plan)) return jsonError(403, ALERTS_NEED_CORE);
+  // the signing secret is shown once, when it is made
+  const secret = channel === "webhook" ? await ensureWebhookSecret(context.shop.id) : null;
+  const result = await sendAlert(
+    channel,
+    context.shop.id,
+    testAlert(crypto.randomUUID(), context.shop.domain, new Date()),
+  );
+  const signingSecret = secret?.created ? { signingSecret: secret.secret } : {};
+  return result.ok
+    ? Response.json({ success: true, message: SENT[channel], detail: result.detail, ...signingSecret })
+    : Response.json(
+        { success: false, message: FAILED[channel], error: result.error, ...signingSecret },
+        { status: 502 },
+      );
+};

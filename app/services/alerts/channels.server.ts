@@ -1,0 +1,136 @@
+import crypto from "node:crypto";
+import { IncomingWebhook } from "@slack/webhook";
+import prisma from "../../db.server";
+import { alertSlackMessage, alertSubject, alertText, alertWebhookBody, type Alert } from "../../domain/alert-message";
+import { codesOf } from "../../domain/audit-view";
+import { SIGNATURE_HEADER, signatureHeader } from "../../domain/webhook-signature";
+import { getEnv } from "../../env.server";
+import { OUTBOUND_TIMEOUT_MS, guardedFetch, postOutbound } from "../../http/outbound.server";
+import { sendMail } from "../mail/mailer.server";
+import { openShopSecret, sealShopSecret } from "./secrets.server";
+
+/**
+ * The alert channels behind one interface (docs/decisions/0013-alert-delivery.md): each takes
+ * an alert and the shop's settings and says whether it was delivered. Every delivery carries
+ * the alert's id as its idempotency key.
+ */
+export const CHANNELS = ["email", "slack", "webhook"] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+export type SendResult = { ok: true; detail: string } | { ok: false; error: string };
+
+type SettingsRow = NonNullable<Awaited<ReturnType<typeof prisma.alertSettings.findUnique>>>;
+
+export interface SendOptions {
+  /** the outbound guard against private addresses; on in production by default */
+  guard?: boolean;
+  now?: Date;
+}
+
+function failure(error: unknown): SendResult {
+  return { ok: false, error: error instanceof Error ? error.message : String(error) };
+}
+
+async function sendEmail(shopId: string, settings: SettingsRow, alert: Alert): Promise<SendResult> {
+  const recipients = codesOf(settings.emails);
+  if (recipients.length === 0) return { ok: false, error: "No e-mail recipients are set" };
+  const smtp = settings.smtpHost
+    ? {
+        host: settings.smtpHost,
+        port: settings.smtpPort,
+        username: settings.smtpUsername,
+        password: settings.smtpPasswordEncrypted ? openShopSecret(shopId, settings.smtpPasswordEncrypted) : null,
+      }
+    : null;
+  const result = await sendMail(
+    { to: recipients, subject: alertSubject(alert), text: alertText(alert, getEnv().appUrl) },
+    smtp,
+  );
+  return result.status === "sent"
+    ? { ok: true, detail: `${result.transport} to ${recipients.length} recipient${recipients.length === 1 ? "" : "s"}` }
+    : { ok: false, error: result.error };
+}
+
+async function sendSlack(
+  shopId: string,
+  settings: SettingsRow,
+  alert: Alert,
+  options: SendOptions,
+): Promise<SendResult> {
+  if (!settings.slackWebhookEncrypted) return { ok: false, error: "No Slack webhook URL is set" };
+  const url = openShopSecret(shopId, settings.slackWebhookEncrypted);
+  try {
+    const webhook = new IncomingWebhook(url, { fetch: guardedFetch(options), timeout: OUTBOUND_TIMEOUT_MS });
+    await webhook.send(alertSlackMessage(alert, getEnv().appUrl, settings.slackChannel));
+    return { ok: true, detail: `Slack ${settings.slackChannel}` };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+/** The shop's webhook signing secret, made on first use; `created` says it is new. */
+export async function ensureWebhookSecret(shopId: string): Promise<{ secret: string; created: boolean }> {
+  const row = await prisma.alertSettings.findUniqueOrThrow({ where: { shopId } });
+  if (row.webhookSecretEncrypted) return { secret: openShopSecret(shopId, row.webhookSecretEncrypted), created: false };
+  return { secret: await rotateWebhookSecret(shopId), created: true };
+}
+
+/** A new signing secret, stored sealed; shown to the merchant once. */
+export async function rotateWebhookSecret(shopId: string): Promise<string> {
+  const secret = `mgwh_${crypto.randomBytes(24).toString("base64url")}`;
+  await prisma.alertSettings.update({
+    where: { shopId },
+    data: { webhookSecretEncrypted: sealShopSecret(shopId, secret) },
+  });
+  return secret;
+}
+
+async function sendWebhooks(
+  shopId: string,
+  settings: SettingsRow,
+  alert: Alert,
+  options: SendOptions,
+): Promise<SendResult> {
+  const urls = codesOf(settings.webhooks);
+  if (urls.length === 0) return { ok: false, error: "No webhook URLs are set" };
+  const { secret } = await ensureWebhookSecret(shopId);
+  const body = JSON.stringify(alertWebhookBody(alert, getEnv().appUrl));
+  const timestamp = Math.floor((options.now ?? new Date()).getTime() / 1000);
+  const headers = {
+    "Content-Type": "application/json",
+    "User-Agent": "Margin-Guardrail-Webhooks/1",
+    "Idempotency-Key": alert.id,
+    [SIGNATURE_HEADER]: signatureHeader(secret, body, timestamp),
+  };
+  const failures: string[] = [];
+  for (const url of urls) {
+    try {
+      const response = await postOutbound(url, body, headers, options);
+      if (response.status < 200 || response.status >= 300)
+        failures.push(`${new URL(url).host} answered ${response.status}`);
+    } catch (error) {
+      failures.push(`${url}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return failures.length === 0
+    ? { ok: true, detail: `${urls.length} webhook${urls.length === 1 ? "" : "s"}` }
+    : { ok: false, error: failures.join("; ") };
+}
+
+/** Sends one alert on one channel with the shop's current settings. */
+export async function sendAlert(
+  channel: Channel,
+  shopId: string,
+  alert: Alert,
+  options: SendOptions = {},
+): Promise<SendResult> {
+  const settings = await prisma.alertSettings.findUnique({ where: { shopId } });
+  if (!settings) return { ok: false, error: "The shop has no alert settings" };
+  try {
+    if (channel === "email") return await sendEmail(shopId, settings, alert);
+    if (channel === "slack") return await sendSlack(shopId, settings, alert, options);
+    return await sendWebhooks(shopId, settings, alert, options);
+  } catch (error) {
+    return failure(error);
+  }
+}
