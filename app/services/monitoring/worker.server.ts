@@ -1,6 +1,7 @@
 import prisma from "../../db.server";
 import { selectDueOrders, type QueuedOrder } from "../../db/order-queue.sql.server";
 import { backoffDelayMs } from "../../domain/backoff";
+import { workerLoop } from "../worker-loop.server";
 import { graphqlForShopDomain } from "../shops/admin-graphql.server";
 import { evaluateShopOrders, type GraphqlForShop, type OrderJob } from "./evaluation.server";
 
@@ -14,11 +15,6 @@ export const WORKER_BACKOFF = { baseMs: 500, capMs: 30_000 };
 const BATCH = 100;
 
 let graphqlForShop: GraphqlForShop = graphqlForShopDomain;
-let draining: Promise<void> | null = null;
-let again = false;
-let loopFailures = 0;
-let retryTimer: ReturnType<typeof setTimeout> | null = null;
-let stopped = false;
 
 /** How the worker reaches Shopify: the shop's offline session, or a stand-in in tests and benchmarks. */
 export function setGraphqlForShop(factory: GraphqlForShop): void {
@@ -69,75 +65,29 @@ async function processBatch(rows: QueuedOrder[]): Promise<void> {
   }
 }
 
-async function drain(): Promise<void> {
-  do {
-    again = false;
-    // Each failure counts an attempt or moves the order's next try into the future, so this ends.
-    for (;;) {
-      const rows = await selectDueOrders(new Date(), MAX_ATTEMPTS, BATCH);
-      if (rows.length === 0 || stopped) break;
-      await processBatch(rows);
-    }
-  } while (again && !stopped);
+/** One batch of due orders; true when there may be more. */
+async function step(): Promise<boolean> {
+  const rows = await selectDueOrders(new Date(), MAX_ATTEMPTS, BATCH);
+  if (rows.length === 0) return false;
+  // each failure counts an attempt or moves the order's next try into the future, so this ends
+  await processBatch(rows);
+  return true;
 }
 
 /** How long the worker lets orders gather before it evaluates them together. */
 export const GATHER_MS = 25;
+
+const loop = workerLoop("Order worker", step, { gatherMs: GATHER_MS, backoff: WORKER_BACKOFF });
 
 /**
  * Starts the in-process worker, or tells the running one to look again. The promise never
  * rejects: a failing loop (the database locked or gone) is logged and tried again with a
  * growing delay, so nothing that calls this can bring the process down.
  */
-export function kickOrderWorker(gatherMs = GATHER_MS): Promise<void> {
-  if (stopped) return Promise.resolve();
-  if (draining) {
-    again = true;
-    return draining;
-  }
-  draining = new Promise((resolve) => setTimeout(resolve, gatherMs))
-    .then(drain)
-    .then(
-      () => {
-        loopFailures = 0;
-      },
-      (error: unknown) => {
-        loopFailures += 1;
-        const delay = backoffDelayMs(loopFailures, WORKER_BACKOFF);
-        console.error(`Order worker failed (${loopFailures} in a row); trying again in ${delay} ms`, error);
-        retryLater(delay);
-      },
-    )
-    .finally(() => {
-      draining = null;
-    });
-  return draining;
-}
-
-function retryLater(delayMs: number) {
-  if (retryTimer || stopped) return;
-  retryTimer = setTimeout(() => {
-    retryTimer = null;
-    void kickOrderWorker(0);
-  }, delayMs);
-  retryTimer.unref?.();
-}
-
+export const kickOrderWorker = (gatherMs = GATHER_MS) => loop.kick(gatherMs);
 /** Lets the worker run again after stopOrderWorker (tests; a restarted background). */
-export function resumeOrderWorker(): void {
-  stopped = false;
-}
-
+export const resumeOrderWorker = () => loop.resume();
 /** Stops taking new batches and waits for the batch in hand (shutdown). Unfinished orders stay queued. */
-export async function stopOrderWorker(): Promise<void> {
-  stopped = true;
-  if (retryTimer) clearTimeout(retryTimer);
-  retryTimer = null;
-  while (draining) await draining;
-}
-
+export const stopOrderWorker = () => loop.stop();
 /** Resolves once every queued order has been evaluated (tests, scripts, shutdown). */
-export async function drainOrderEvaluations(): Promise<void> {
-  while (draining) await draining;
-  await kickOrderWorker(0);
-}
+export const drainOrderEvaluations = () => loop.drain();

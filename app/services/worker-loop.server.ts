@@ -1,0 +1,85 @@
+import { backoffDelayMs } from "../domain/backoff";
+
+/**
+ * An in-process worker's loop (docs/decisions/0010-hardening.md): `step` takes one batch of
+ * work and says whether there may be more. A kick starts the loop, or tells the running one
+ * to look again; the promise never rejects: a failing step is logged and the loop tries
+ * again on its own after a growing delay. Stopping lets the batch in hand finish.
+ */
+export interface WorkerLoop {
+  kick(gatherMs?: number): Promise<void>;
+  /** resolves once there is no more work (tests, scripts) */
+  drain(): Promise<void>;
+  stop(): Promise<void>;
+  resume(): void;
+}
+
+export function workerLoop(
+  name: string,
+  step: () => Promise<boolean>,
+  options: { gatherMs: number; backoff: { baseMs: number; capMs: number } },
+): WorkerLoop {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let failures = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let stopped = false;
+
+  async function run() {
+    do {
+      again = false;
+      while (!stopped && (await step()));
+    } while (again && !stopped);
+  }
+
+  function retryLater(delayMs: number) {
+    if (retryTimer || stopped) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void kick(0);
+    }, delayMs);
+    retryTimer.unref?.();
+  }
+
+  function kick(gatherMs = options.gatherMs): Promise<void> {
+    if (stopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = new Promise((resolve) => setTimeout(resolve, gatherMs))
+      .then(run)
+      .then(
+        () => {
+          failures = 0;
+        },
+        (error: unknown) => {
+          failures += 1;
+          const delay = backoffDelayMs(failures, options.backoff);
+          console.error(`${name} failed (${failures} in a row); trying again in ${delay} ms`, error);
+          retryLater(delay);
+        },
+      )
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  }
+
+  return {
+    kick,
+    async drain() {
+      while (running) await running;
+      await kick(0);
+    },
+    async stop() {
+      stopped = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      retryTimer = null;
+      while (running) await running;
+    },
+    resume() {
+      stopped = false;
+    },
+  };
+}
