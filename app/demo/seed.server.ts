@@ -75,7 +75,9 @@ export async function seedDemoStore(domain: string, now = new Date()) {
   });
   let events = 0;
   for (let start = 0; start < jobs.length; start += 100) {
-    const created = await evaluateShopOrders(shop.id, jobs.slice(start, start + 100), async () => null);
+    const created = await evaluateShopOrders(shop.id, jobs.slice(start, start + 100), async () => null, {
+      alerts: false,
+    });
     events += created.reduce((sum, count) => sum + count, 0);
   }
   return {

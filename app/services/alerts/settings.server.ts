@@ -1,9 +1,12 @@
 import prisma from "../../db.server";
+import type { AlertPreferences } from "../../domain/alert-routing";
 import { codesOf } from "../../domain/audit-view";
+import { isSeverity } from "../../domain/severity";
 import { planHasAlerts, type PlanId } from "../../domain/plans";
 import { maskSecret } from "../../domain/secret-box";
 import type { AlertSettingsInput } from "../../forms/alerts";
 import { outboundUrlProblem } from "../../http/outbound.server";
+import { forgetShopRules } from "../rules/cache.server";
 import { openShopSecret, sealShopSecret } from "./secrets.server";
 
 /** The alert settings as the page and the API show them: secrets masked, never in clear. */
@@ -24,6 +27,30 @@ export interface AlertSettingsView {
   smtpPort: number;
   smtpUsername: string | null;
   smtpPassword: string | null;
+}
+
+/** The settings as alert routing reads them (app/domain/alert-routing.ts). */
+export function alertPreferences(
+  row: {
+    emailEnabled: boolean;
+    slackEnabled: boolean;
+    webhookEnabled: boolean;
+    minSeverity: string;
+    frequency: string;
+    quietStart: string | null;
+    quietEnd: string | null;
+  },
+  timeZone: string | null,
+): AlertPreferences {
+  return {
+    emailEnabled: row.emailEnabled,
+    slackEnabled: row.slackEnabled,
+    webhookEnabled: row.webhookEnabled,
+    minSeverity: isSeverity(row.minSeverity) ? row.minSeverity : "low",
+    frequency: row.frequency === "hourly" || row.frequency === "daily" ? row.frequency : "immediate",
+    quietHours: row.quietStart && row.quietEnd ? { start: row.quietStart, end: row.quietEnd } : null,
+    timeZone: timeZone ?? "UTC",
+  };
 }
 
 export const ALERTS_NEED_CORE = "Alerts come with the Core plan. Upgrade to Core to send alerts.";
@@ -122,5 +149,7 @@ export async function saveAlertSettings(
       ...(input.smtpPassword ? { smtpPasswordEncrypted: sealShopSecret(owner.id, input.smtpPassword) } : {}),
     },
   });
+  // the order engine reads the settings with the rules: it sees the change at once
+  forgetShopRules(owner.id);
   return { ok: true, value: await getAlertSettings(owner.id) };
 }

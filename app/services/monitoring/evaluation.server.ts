@@ -1,6 +1,12 @@
 import crypto from "node:crypto";
 import prisma from "../../db.server";
+import { insertOutboxRows } from "../../db/alert-outbox.sql.server";
 import { markOrdersDone, selectOrderFingerprints, upsertOrderFingerprints } from "../../db/order-queue.sql.server";
+import type { AlertEvent } from "../../domain/alert-message";
+import { plannedDeliveries, type AlertPreferences } from "../../domain/alert-routing";
+import { toPlanId, type PlanId } from "../../domain/plans";
+import { kickAlertWorker } from "../alerts/delivery.server";
+import { alertPreferences } from "../alerts/settings.server";
 import type { NewAuditEvent } from "../../domain/audit-events";
 import { breachEvent } from "../../domain/breach-event";
 import { evaluateOrder, type EvaluableRule } from "../../domain/evaluate";
@@ -49,7 +55,9 @@ export interface OrderJob {
 }
 
 interface ShopContext {
-  shop: { id: string; domain: string };
+  shop: { id: string; domain: string; plan: PlanId };
+  /** how the shop's breaches are alerted (null: no settings) */
+  alerts: AlertPreferences | null;
   rules: EvaluableRule[];
   stacking: Awaited<ReturnType<typeof getStackingSettings>>;
   needsVariants: boolean;
@@ -60,16 +68,18 @@ function shopContext(shopId: string): Promise<ShopContext | null> {
 }
 
 async function loadShopContext(shopId: string): Promise<ShopContext | null> {
-  const [shop, rules, collectionRules, stacking] = await Promise.all([
-    prisma.shop.findUnique({ where: { id: shopId }, select: { id: true, domain: true } }),
+  const [shop, rules, collectionRules, stacking, settings] = await Promise.all([
+    prisma.shop.findUnique({ where: { id: shopId }, select: { id: true, domain: true, plan: true, timezone: true } }),
     prisma.rule.findMany({ where: { shopId, isActive: true } }),
     prisma.collectionRule.findMany({ where: { shopId, isActive: true } }),
     getStackingSettings(shopId),
+    prisma.alertSettings.findUnique({ where: { shopId } }),
   ]);
   if (!shop) return null;
   const evaluable = evaluableRules(rules, collectionRules);
   return {
-    shop,
+    shop: { id: shop.id, domain: shop.domain, plan: toPlanId(shop.plan) ?? "free" },
+    alerts: settings && alertPreferences(settings, shop.timezone),
     rules: evaluable,
     stacking,
     needsVariants: evaluable.some((rule) => rule.ruleType === "margin_floor" || rule.collectionId),
@@ -85,6 +95,8 @@ export async function evaluateShopOrders(
   shopId: string,
   jobs: OrderJob[],
   graphqlForShop: GraphqlForShop,
+  /** false for the demo seed's past orders: history is recorded, nobody is alerted about it */
+  options: { alerts?: boolean } = {},
 ): Promise<number[]> {
   const context = await shopContext(shopId);
   if (!context) return jobs.map(() => 0);
@@ -123,19 +135,54 @@ export async function evaluateShopOrders(
   });
 
   const created = jobs.map(() => 0);
+  const now = new Date();
+  let queuedAlerts = 0;
   await prisma.$transaction(async (tx) => {
     await upsertOrderFingerprints(tx, shopId, checks);
-    for (const row of await recordAuditEvents(shopId, events, tx)) {
+    const recorded = await recordAuditEvents(shopId, events, tx);
+    for (const row of recorded) {
       const index = jobOf.get(row.dedupeKey ?? "");
       if (index !== undefined) created[index] += 1;
     }
+    // each recorded breach's alerts go to the outbox in the same transaction: none is lost
+    const byKey = new Map(events.map((event) => [event.dedupeKey, event]));
+    const alerts = recorded.flatMap((row) => {
+      const event = byKey.get(row.dedupeKey);
+      if (!event || options.alerts === false) return [];
+      return plannedDeliveries(event.severity, context.alerts, context.shop.plan, now).map((delivery) => ({
+        auditEventId: row.id,
+        event: alertEventOf(row.id, event, now),
+        delivery,
+      }));
+    });
+    queuedAlerts = alerts.length;
+    await insertOutboxRows(tx, shopId, alerts, now);
     await markOrdersDone(
       tx,
       jobs.flatMap((job, index) => (job.id ? [{ id: job.id, created: created[index] }] : [])),
       new Date(),
     );
   });
+  if (queuedAlerts > 0) void kickAlertWorker();
   return created;
+}
+
+/** What an alert needs of a breach event, kept with the outbox row. */
+function alertEventOf(id: string, event: NewAuditEvent, now: Date): AlertEvent {
+  return {
+    id,
+    severity: event.severity,
+    message: event.message,
+    orderId: event.orderId ?? null,
+    orderName: event.orderName ?? null,
+    discountCodes: Array.isArray(event.discountCodes) ? (event.discountCodes as string[]) : [],
+    discountPercent: event.discountPercent ?? null,
+    totalDiscountCents: event.totalDiscountCents ?? null,
+    currency: event.currency ?? "USD",
+    ruleName: event.ruleName ?? null,
+    threshold: event.threshold ?? null,
+    createdAt: event.createdAt instanceof Date ? event.createdAt : now,
+  };
 }
 
 function withVariantFacts(

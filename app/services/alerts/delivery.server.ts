@@ -1,0 +1,99 @@
+import crypto from "node:crypto";
+import prisma from "../../db.server";
+import { claimDueAlerts, finishAttempt, type ClaimedAlert } from "../../db/alert-outbox.sql.server";
+import { afterFailedDelivery } from "../../domain/backoff";
+import { recordAuditEvents } from "../audit/events.server";
+import { workerLoop } from "../worker-loop.server";
+import { CHANNELS, sendAlert, type Channel, type SendOptions } from "./channels.server";
+
+/**
+ * The alert delivery worker (docs/decisions/0013-alert-delivery.md): claims due outbox rows,
+ * sends each on its channel, and records the attempt; a failure is tried again after 30 s
+ * doubling to 1 h (with jitter) and given up ("dead") a day after the alert was queued. A
+ * delivered alert writes one `alert_sent` audit event per breach, in the same transaction as
+ * its "sent" mark: that is what "Alerts Sent" counts (docs/product.md#decisions, 14).
+ */
+
+/** A claim older than this belongs to a process that died: another worker takes it again. */
+export const ALERT_LEASE_MS = 2 * 60_000;
+const BATCH = 20;
+/** This process's name on its claims. */
+export const WORKER_ID = `${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
+
+let sendOptions: SendOptions = {};
+
+/** Tests turn the outbound guard on or off here. */
+export function setAlertSendOptions(options: SendOptions): void {
+  sendOptions = options;
+}
+
+async function deliver(alert: ClaimedAlert, shopDomain: string): Promise<void> {
+  const channel = alert.channel as Channel;
+  const started = performance.now();
+  const result = (CHANNELS as readonly string[]).includes(channel)
+    ? await sendAlert(channel, alert.shopId, { id: alert.id, shopDomain, event: alert.event }, sendOptions)
+    : ({ ok: false, error: `Unknown channel ${alert.channel}` } as const);
+  const now = new Date();
+  const next = result.ok
+    ? null
+    : afterFailedDelivery(alert.attempts, alert.createdAt.getTime(), now.getTime(), Math.random());
+  await prisma.$transaction(async (tx) => {
+    const mine = await finishAttempt(
+      tx,
+      alert,
+      WORKER_ID,
+      result.ok
+        ? { ok: true }
+        : { ok: false, error: result.error, retryAt: next && "retryAt" in next ? new Date(next.retryAt) : null },
+      { at: now, durationMs: performance.now() - started },
+    );
+    if (!result.ok || !mine || !alert.auditEventId) return;
+    const event = alert.event;
+    await recordAuditEvents(
+      alert.shopId,
+      [
+        {
+          eventType: "alert_sent",
+          severity: event.severity,
+          message: `Alert about order ${event.orderName ?? "?"} sent (${result.detail})`,
+          orderId: event.orderId,
+          orderName: event.orderName,
+          discountCodes: event.discountCodes,
+          discountPercent: event.discountPercent,
+          totalDiscountCents: event.totalDiscountCents,
+          currency: event.currency,
+          ruleName: event.ruleName,
+          threshold: event.threshold,
+          details: { channel, breach_event_id: alert.auditEventId },
+          // one per breach, whichever channel delivers first
+          dedupeKey: `alert_sent|${alert.auditEventId}`,
+        },
+      ],
+      tx,
+    );
+  });
+}
+
+/** One batch of due alerts; true when there may be more. */
+async function step(): Promise<boolean> {
+  const claimed = await claimDueAlerts(WORKER_ID, new Date(), ALERT_LEASE_MS, BATCH);
+  if (claimed.length === 0) return false;
+  const shops = new Map(
+    (
+      await prisma.shop.findMany({
+        where: { id: { in: [...new Set(claimed.map((alert) => alert.shopId))] } },
+        select: { id: true, domain: true },
+      })
+    ).map((shop) => [shop.id, shop.domain]),
+  );
+  await Promise.all(claimed.map((alert) => deliver(alert, shops.get(alert.shopId) ?? "")));
+  return true;
+}
+
+const loop = workerLoop("Alert worker", step, { gatherMs: 0, backoff: { baseMs: 500, capMs: 30_000 } });
+
+export const kickAlertWorker = () => loop.kick();
+export const stopAlertWorker = () => loop.stop();
+export const resumeAlertWorker = () => loop.resume();
+/** Resolves once no alert is due (tests, scripts). */
+export const drainAlerts = () => loop.drain();

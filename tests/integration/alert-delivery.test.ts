@@ -1,0 +1,205 @@
+// The outbox and its worker: alerts are queued with their breach, delivered at least once
+// with retries, every attempt recorded, one alert_sent per breach; claims are exclusive and
+// a dead process's claim is taken again.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import prisma from "../../app/db.server";
+import { claimDueAlerts } from "../../app/db/alert-outbox.sql.server";
+import {
+  drainAlerts,
+  resumeAlertWorker,
+  setAlertSendOptions,
+  stopAlertWorker,
+} from "../../app/services/alerts/delivery.server";
+import { drainOrderEvaluations } from "../../app/services/monitoring/worker.server";
+import { forgetShopRules } from "../../app/services/rules/cache.server";
+import { ensureShop } from "../../app/services/shops/shops.server";
+import { orderPayload } from "../fixtures/orders";
+import { startReceiver } from "../helpers/receiver";
+import { routeArgs, webhookRequest } from "../helpers/shopify";
+
+const SHOP = "alert-delivery.myshopify.com";
+const receiver = await startReceiver();
+const { action: ordersCreate } = await import("../../app/routes/webhooks.orders.create");
+
+let orderNumber = 5000;
+/** A $100 order with a $45 code: 45% off, a critical breach of a 20% limit. */
+async function breachingOrder() {
+  orderNumber += 1;
+  const payload = orderPayload({
+    id: orderNumber,
+    number: orderNumber,
+    codes: [{ code: "BIG45", amount: "45.00", type: "fixed_amount" }],
+    applications: [
+      { type: "discount_code", target: "line_item", valueType: "fixed_amount", value: "45.0", code: "BIG45" },
+    ],
+    lines: [
+      { variant: 1, product: 1, price: { shop: "100.00" }, allocations: [{ index: 0, amount: { shop: "45.00" } }] },
+    ],
+  });
+  const response = (await ordersCreate(routeArgs(webhookRequest("orders/create", SHOP, payload)))) as Response;
+  expect(response.status).toBe(200);
+  await drainOrderEvaluations();
+  return `#${orderNumber}`;
+}
+
+/** The outbox rows of an order's breaches. */
+async function outboxOf(order: string) {
+  const breaches = await prisma.auditEvent.findMany({ where: { orderName: order, eventType: "rule_triggered" } });
+  return prisma.alertOutbox.findMany({ where: { auditEventId: { in: breaches.map((event) => event.id) } } });
+}
+
+/** Time passes: every pending alert is due now. */
+async function timePasses(shopId: string) {
+  await prisma.alertOutbox.updateMany({
+    where: { shopId, status: "pending" },
+    data: { nextAttemptAt: new Date(Date.now() - 1) },
+  });
+}
+
+describe("alert delivery", () => {
+  let shopId: string;
+  beforeAll(async () => {
+    setAlertSendOptions({ guard: false });
+    shopId = (await ensureShop(SHOP)).id;
+    await prisma.shop.update({ where: { id: shopId }, data: { plan: "core" } });
+    await prisma.rule.create({
+      data: {
+        shopId,
+        name: "Max 20%",
+        ruleType: "max_discount",
+        threshold: "20",
+        thresholdUnit: "PERCENT",
+        thresholdPercent: 20,
+        conditions: {},
+      },
+    });
+  });
+  beforeEach(async () => {
+    await prisma.alertSettings.update({
+      where: { shopId },
+      data: {
+        emailEnabled: false,
+        slackEnabled: false,
+        webhookEnabled: true,
+        webhooks: [`${receiver.url}/in`],
+        minSeverity: "low",
+        frequency: "immediate",
+      },
+    });
+    await prisma.shop.update({ where: { id: shopId }, data: { plan: "core" } });
+    forgetShopRules(shopId);
+  });
+  afterAll(() => receiver.close());
+
+  it("queues the alert with its breach, retries a failing receiver, and records every attempt", async () => {
+    receiver.failNext(500, 503);
+    const before = receiver.received.length;
+    const order = await breachingOrder();
+    const [row] = await outboxOf(order);
+    expect(row).toMatchObject({ channel: "webhook" });
+    const breach = await prisma.auditEvent.findUniqueOrThrow({ where: { id: row.auditEventId! } });
+    expect(breach).toMatchObject({ eventType: "rule_triggered", orderName: order });
+
+    await drainAlerts();
+    let state = await prisma.alertOutbox.findUniqueOrThrow({ where: { id: row.id } });
+    expect(state).toMatchObject({ status: "pending", attempts: 1 });
+    expect(state.lastError).toMatch(/answered 500/);
+    expect(state.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(10_000); // 15 to 30 s away
+
+    await timePasses(shopId);
+    await drainAlerts();
+    await timePasses(shopId);
+    await drainAlerts();
+    state = await prisma.alertOutbox.findUniqueOrThrow({ where: { id: row.id } });
+    expect(state).toMatchObject({ status: "sent", attempts: 3, lastError: null });
+    const attempts = await prisma.alertAttempt.findMany({
+      where: { outboxId: row.id },
+      orderBy: { attemptedAt: "asc" },
+    });
+    expect(attempts.map((attempt) => attempt.ok)).toEqual([false, false, true]);
+
+    const deliveries = receiver.received.slice(before);
+    expect(deliveries).toHaveLength(3);
+    expect(new Set(deliveries.map((delivery) => delivery.headers["idempotency-key"]))).toEqual(new Set([row.id]));
+    const sent = await prisma.auditEvent.findMany({ where: { shopId, eventType: "alert_sent", orderName: order } });
+    expect(sent).toHaveLength(1);
+    expect(sent[0].details).toMatchObject({ channel: "webhook", breach_event_id: breach.id });
+  });
+
+  it("queues nothing on Free, below the minimum severity, or with every channel off", async () => {
+    const count = () => prisma.alertOutbox.count({ where: { shopId } });
+    const before = await count();
+    await prisma.shop.update({ where: { id: shopId }, data: { plan: "free" } });
+    forgetShopRules(shopId);
+    await breachingOrder();
+    await prisma.shop.update({ where: { id: shopId }, data: { plan: "core" } });
+    await prisma.alertSettings.update({ where: { shopId }, data: { minSeverity: "critical" } });
+    forgetShopRules(shopId);
+    const lowBreach = orderPayload({
+      id: 9_100,
+      number: 9_100,
+      codes: [{ code: "SMALL", amount: "21.00", type: "fixed_amount" }],
+      applications: [
+        { type: "discount_code", target: "line_item", valueType: "fixed_amount", value: "21.0", code: "SMALL" },
+      ],
+      lines: [
+        { variant: 1, product: 1, price: { shop: "100.00" }, allocations: [{ index: 0, amount: { shop: "21.00" } }] },
+      ],
+    });
+    await ordersCreate(routeArgs(webhookRequest("orders/create", SHOP, lowBreach)));
+    await drainOrderEvaluations();
+    await prisma.alertSettings.update({ where: { shopId }, data: { minSeverity: "low", webhookEnabled: false } });
+    forgetShopRules(shopId);
+    await breachingOrder();
+    expect(await count()).toBe(before);
+  });
+
+  it("holds a claim for its worker, and takes back one whose process died", async () => {
+    await stopAlertWorker(); // this process's own worker stays out of the way until resumed
+    const order = await breachingOrder();
+    const [row] = await outboxOf(order);
+    // a process claims the row and is killed before it sends
+    const claimed = await claimDueAlerts("killed-process", new Date(), 120_000, 100);
+    expect(claimed.map((alert) => alert.id)).toContain(row.id);
+    // another worker does not take a fresh claim
+    expect((await claimDueAlerts("other-process", new Date(), 120_000, 100)).map((alert) => alert.id)).not.toContain(
+      row.id,
+    );
+    resumeAlertWorker();
+    await drainAlerts();
+    expect((await prisma.alertOutbox.findUniqueOrThrow({ where: { id: row.id } })).status).toBe("sending");
+    // once the lease has run out, the next worker delivers it
+    await prisma.alertOutbox.update({ where: { id: row.id }, data: { lockedAt: new Date(Date.now() - 3 * 60_000) } });
+    await drainAlerts();
+    expect(await prisma.alertOutbox.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({
+      status: "sent",
+      attempts: 2,
+    });
+  });
+
+  it("never gives one row to two claims at once", async () => {
+    for (let index = 0; index < 3; index += 1) await breachingOrder();
+    await prisma.alertOutbox.updateMany({
+      where: { shopId, status: "sent" },
+      data: { status: "pending", lockedBy: null },
+    });
+    const [first, second] = await Promise.all([
+      claimDueAlerts("worker-a", new Date(), 120_000, 100),
+      claimDueAlerts("worker-b", new Date(), 120_000, 100),
+    ]);
+    const ids = [...first, ...second].map((alert) => alert.id);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(new Set(ids).size).toBe(ids.length);
+    await prisma.alertOutbox.updateMany({ where: { shopId }, data: { status: "sent", lockedBy: null } });
+  });
+});
+
+describe("the demo seed's past orders", () => {
+  it("record their breaches without queueing alerts about them", async () => {
+    const { seedDemoStore } = await import("../../app/demo/seed.server");
+    const result = await seedDemoStore("demo-seed-alerts.myshopify.com");
+    const events = await prisma.auditEvent.count({ where: { shopId: result.shop.id, eventType: "rule_triggered" } });
+    expect(events).toBeGreaterThan(100);
+    expect(await prisma.alertOutbox.count({ where: { shopId: result.shop.id } })).toBe(0);
+  });
+});
