@@ -40,6 +40,14 @@ function prepareDatabase(file: string) {
   rule.run("r-amount", "Cap at $50", "max_discount_amount", "50", 5000, null, "AMOUNT", now, now);
   rule.run("r-stacking", "One promotion", "stacking_prevention", "0", 0, null, "AMOUNT", now, now);
   rule.run("r-margin", "Keep 25% margin", "margin_floor", "25", null, 25, "PERCENT", now, now);
+  // BENCH_ALERTS=1: e-mail alerts on, so each breach also writes its outbox row (and the alert
+  // worker runs beside the orders; with no mail transport in production its sends fail and wait)
+  if (process.env.BENCH_ALERTS === "1") {
+    db.prepare(
+      `INSERT INTO AlertSettings (id, shopId, emailEnabled, slackEnabled, webhookEnabled, frequency, minSeverity, emails, slackChannel, webhooks, smtpPort, createdAt, updatedAt)
+       VALUES ('as1', 'wh-shop', 1, 0, 0, 'immediate', 'low', '["ops@example.com"]', '#alerts', '[]', 587, ?, ?)`,
+    ).run(now, now);
+  }
   // the variant's cost is already cached, as after the first order that carried it
   db.prepare(
     `INSERT INTO VariantUnitCost (id, shopId, variantId, inventoryItemId, unitCostCents, currency, collectionIds, fetchedAt)

@@ -11,6 +11,7 @@ import { SEVERITIES, type Severity } from "./severity";
 export type AlertChannel = "email" | "slack" | "webhook";
 
 export interface AlertPreferences {
+  /** a channel counts only when it is on and has somewhere to send to */
   emailEnabled: boolean;
   slackEnabled: boolean;
   webhookEnabled: boolean;

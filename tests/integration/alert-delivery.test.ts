@@ -126,7 +126,7 @@ describe("alert delivery", () => {
     expect(sent[0].details).toMatchObject({ channel: "webhook", breach_event_id: breach.id });
   });
 
-  it("queues nothing on Free, below the minimum severity, or with every channel off", async () => {
+  it("queues nothing on Free, below the minimum severity, with every channel off, or with no recipient", async () => {
     const count = () => prisma.alertOutbox.count({ where: { shopId } });
     const before = await count();
     await prisma.shop.update({ where: { id: shopId }, data: { plan: "free" } });
@@ -149,6 +149,10 @@ describe("alert delivery", () => {
     await ordersCreate(routeArgs(webhookRequest("orders/create", SHOP, lowBreach)));
     await drainOrderEvaluations();
     await prisma.alertSettings.update({ where: { shopId }, data: { minSeverity: "low", webhookEnabled: false } });
+    forgetShopRules(shopId);
+    await breachingOrder();
+    // e-mail is on by default, but with no recipient there is nowhere to send to
+    await prisma.alertSettings.update({ where: { shopId }, data: { emailEnabled: true, emails: [] } });
     forgetShopRules(shopId);
     await breachingOrder();
     expect(await count()).toBe(before);

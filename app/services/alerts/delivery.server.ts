@@ -16,7 +16,7 @@ import { CHANNELS, sendAlert, type Channel, type SendOptions } from "./channels.
 
 /** A claim older than this belongs to a process that died: another worker takes it again. */
 export const ALERT_LEASE_MS = 2 * 60_000;
-const BATCH = 20;
+const BATCH = 50;
 /** This process's name on its claims. */
 export const WORKER_ID = `${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
 
@@ -27,50 +27,63 @@ export function setAlertSendOptions(options: SendOptions): void {
   sendOptions = options;
 }
 
-async function deliver(alert: ClaimedAlert, shopDomain: string): Promise<void> {
+interface Delivered {
+  alert: ClaimedAlert;
+  result: Awaited<ReturnType<typeof sendAlert>>;
+  at: Date;
+  durationMs: number;
+}
+
+async function send(alert: ClaimedAlert, shopDomain: string): Promise<Delivered> {
   const channel = alert.channel as Channel;
   const started = performance.now();
   const result = (CHANNELS as readonly string[]).includes(channel)
     ? await sendAlert(channel, alert.shopId, { id: alert.id, shopDomain, event: alert.event }, sendOptions)
     : ({ ok: false, error: `Unknown channel ${alert.channel}` } as const);
-  const now = new Date();
-  const next = result.ok
-    ? null
-    : afterFailedDelivery(alert.attempts, alert.createdAt.getTime(), now.getTime(), Math.random());
+  return { alert, result, at: new Date(), durationMs: performance.now() - started };
+}
+
+/** Records a batch's attempts, their next steps and the alert_sent events in one transaction. */
+async function finish(batch: Delivered[]): Promise<void> {
   await prisma.$transaction(async (tx) => {
-    const mine = await finishAttempt(
-      tx,
-      alert,
-      WORKER_ID,
-      result.ok
-        ? { ok: true }
-        : { ok: false, error: result.error, retryAt: next && "retryAt" in next ? new Date(next.retryAt) : null },
-      { at: now, durationMs: performance.now() - started },
-    );
-    if (!result.ok || !mine || !alert.auditEventId) return;
-    const event = alert.event;
-    await recordAuditEvents(
-      alert.shopId,
-      [
-        {
-          eventType: "alert_sent",
-          severity: event.severity,
-          message: `Alert about order ${event.orderName ?? "?"} sent (${result.detail})`,
-          orderId: event.orderId,
-          orderName: event.orderName,
-          discountCodes: event.discountCodes,
-          discountPercent: event.discountPercent,
-          totalDiscountCents: event.totalDiscountCents,
-          currency: event.currency,
-          ruleName: event.ruleName,
-          threshold: event.threshold,
-          details: { channel, breach_event_id: alert.auditEventId },
-          // one per breach, whichever channel delivers first
-          dedupeKey: `alert_sent|${alert.auditEventId}`,
-        },
-      ],
-      tx,
-    );
+    for (const { alert, result, at, durationMs } of batch) {
+      const next = result.ok
+        ? null
+        : afterFailedDelivery(alert.attempts, alert.createdAt.getTime(), at.getTime(), Math.random());
+      const mine = await finishAttempt(
+        tx,
+        alert,
+        WORKER_ID,
+        result.ok
+          ? { ok: true }
+          : { ok: false, error: result.error, retryAt: next && "retryAt" in next ? new Date(next.retryAt) : null },
+        { at, durationMs },
+      );
+      if (!result.ok || !mine || !alert.auditEventId) continue;
+      const event = alert.event;
+      await recordAuditEvents(
+        alert.shopId,
+        [
+          {
+            eventType: "alert_sent",
+            severity: event.severity,
+            message: `Alert about order ${event.orderName ?? "?"} sent (${result.detail})`,
+            orderId: event.orderId,
+            orderName: event.orderName,
+            discountCodes: event.discountCodes,
+            discountPercent: event.discountPercent,
+            totalDiscountCents: event.totalDiscountCents,
+            currency: event.currency,
+            ruleName: event.ruleName,
+            threshold: event.threshold,
+            details: { channel: alert.channel, breach_event_id: alert.auditEventId },
+            // one per breach, whichever channel delivers first
+            dedupeKey: `alert_sent|${alert.auditEventId}`,
+          },
+        ],
+        tx,
+      );
+    }
   });
 }
 
@@ -86,7 +99,7 @@ async function step(): Promise<boolean> {
       })
     ).map((shop) => [shop.id, shop.domain]),
   );
-  await Promise.all(claimed.map((alert) => deliver(alert, shops.get(alert.shopId) ?? "")));
+  await finish(await Promise.all(claimed.map((alert) => send(alert, shops.get(alert.shopId) ?? ""))));
   return true;
 }
 

@@ -35,6 +35,9 @@ export function alertPreferences(
     emailEnabled: boolean;
     slackEnabled: boolean;
     webhookEnabled: boolean;
+    emails: unknown;
+    webhooks: unknown;
+    slackWebhookEncrypted: string | null;
     minSeverity: string;
     frequency: string;
     quietStart: string | null;
@@ -43,9 +46,10 @@ export function alertPreferences(
   timeZone: string | null,
 ): AlertPreferences {
   return {
-    emailEnabled: row.emailEnabled,
-    slackEnabled: row.slackEnabled,
-    webhookEnabled: row.webhookEnabled,
+    // a channel with nowhere to send to queues nothing (e-mail is on by default, with no recipient)
+    emailEnabled: row.emailEnabled && codesOf(row.emails).length > 0,
+    slackEnabled: row.slackEnabled && Boolean(row.slackWebhookEncrypted),
+    webhookEnabled: row.webhookEnabled && codesOf(row.webhooks).length > 0,
     minSeverity: isSeverity(row.minSeverity) ? row.minSeverity : "low",
     frequency: row.frequency === "hourly" || row.frequency === "daily" ? row.frequency : "immediate",
     quietHours: row.quietStart && row.quietEnd ? { start: row.quietStart, end: row.quietEnd } : null,
