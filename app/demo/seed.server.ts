@@ -2,6 +2,11 @@ import prisma from "../db.server";
 import { orderFactsFromPayload } from "../domain/order-payload";
 import { recordAuditEvents } from "../services/audit/events.server";
 import { evaluateShopOrders } from "../services/monitoring/evaluation.server";
+import { plannedDeliveries } from "../domain/alert-routing";
+import { codesOf } from "../domain/audit-view";
+import type { PlanId } from "../domain/plans";
+import type { Severity } from "../domain/severity";
+import { alertPreferences } from "../services/alerts/settings.server";
 import { ensureShop } from "../services/shops/shops.server";
 import { buildDemoStore, variantGid } from "./demo-store";
 
@@ -80,6 +85,7 @@ export async function seedDemoStore(domain: string, now = new Date()) {
     });
     events += created.reduce((sum, count) => sum + count, 0);
   }
+  await recordSampleDeliveries(shop.id, demo.plan, demo.timezone);
   return {
     shop,
     rules: demo.rules.length,
@@ -87,4 +93,39 @@ export async function seedDemoStore(domain: string, now = new Date()) {
     orders: demo.orders.length,
     events,
   };
+}
+
+/**
+ * The alerts the demo shop's settings would have sent for its past breaches, as delivered
+ * e-mail (sample data, like the whole demo store): each at the time routing would have sent
+ * it, after the quiet hours when it fell in them. Nothing is queued: these are history.
+ */
+async function recordSampleDeliveries(shopId: string, plan: PlanId, timezone: string): Promise<void> {
+  const settings = await prisma.alertSettings.findUniqueOrThrow({ where: { shopId } });
+  const preferences = alertPreferences(settings, timezone);
+  const breaches = await prisma.auditEvent.findMany({ where: { shopId, eventType: "rule_triggered" } });
+  const sent = breaches.flatMap((breach) => {
+    const [first] = plannedDeliveries(breach.severity as Severity, preferences, plan, breach.createdAt);
+    if (!first) return [];
+    return [
+      {
+        eventType: "alert_sent" as const,
+        severity: breach.severity as Severity,
+        message: `Alert about order ${breach.orderName ?? "?"} sent (${first.channel}, sample)`,
+        orderId: breach.orderId,
+        orderName: breach.orderName,
+        discountCodes: codesOf(breach.discountCodes),
+        discountPercent: breach.discountPercent,
+        totalDiscountCents: breach.totalDiscountCents,
+        currency: breach.currency,
+        ruleName: breach.ruleName,
+        threshold: breach.threshold,
+        details: { channel: first.channel, breach_event_id: breach.id, sample: true },
+        dedupeKey: `alert_sent|${breach.id}`,
+        createdAt: new Date(first.nextAttemptAt.getTime() + 5_000),
+      },
+    ];
+  });
+  for (let start = 0; start < sent.length; start += 200)
+    await recordAuditEvents(shopId, sent.slice(start, start + 200));
 }

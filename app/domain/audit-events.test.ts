@@ -8,12 +8,12 @@ import {
 } from "./audit-events";
 
 describe("dashboard counts (docs/product.md#dashboard)", () => {
-  it("counts types containing rule_triggered or alert_sent as alerts", () => {
-    expect(countsAsAlert("rule_triggered")).toBe(true);
+  it("counts delivered alerts as alerts sent, never breaches (decision 14)", () => {
     expect(countsAsAlert("alert_sent")).toBe(true);
     expect(countsAsAlert("digest_alert_sent")).toBe(true);
+    expect(countsAsAlert("rule_triggered")).toBe(false);
     expect(countsAsAlert("checkout_blocked")).toBe(false);
-    expect(ALERT_EVENT_TYPES).toEqual(["rule_triggered", "alert_sent"]);
+    expect(ALERT_EVENT_TYPES).toEqual(["alert_sent"]);
   });
   it("counts types containing blocked as blocked checkouts", () => {
     expect(countsAsBlocked("checkout_blocked")).toBe(true);
@@ -29,9 +29,9 @@ describe("dashboard counts (docs/product.md#dashboard)", () => {
         { eventType: "admin_override", count: 5 },
         { eventType: "rule_created", count: 4 },
       ]),
-    ).toEqual({ alertsSent: 10, blockedCheckouts: 2 });
+    ).toEqual({ alertsSent: 3, blockedCheckouts: 2, breaches: 7 });
   });
   it("is zero with no events", () => {
-    expect(dashboardCounts([])).toEqual({ alertsSent: 0, blockedCheckouts: 0 });
+    expect(dashboardCounts([])).toEqual({ alertsSent: 0, blockedCheckouts: 0, breaches: 0 });
   });
 });

@@ -24,9 +24,16 @@ export function isAuditEventType(value: unknown): value is AuditEventType {
   return typeof value === "string" && (AUDIT_EVENT_TYPES as readonly string[]).includes(value);
 }
 
-/** "Alerts Sent counts events whose type contains rule_triggered or alert_sent." */
+/**
+ * "Alerts Sent" counts alerts delivered to at least one channel (alert_sent), never breaches
+ * (docs/product.md#decisions, 14); breaches are their own figure.
+ */
 export function countsAsAlert(eventType: string): boolean {
-  return eventType.includes("rule_triggered") || eventType.includes("alert_sent");
+  return eventType.includes("alert_sent");
+}
+
+export function countsAsBreach(eventType: string): boolean {
+  return eventType === "rule_triggered";
 }
 
 /** "Blocked Checkouts counts events whose type contains blocked." */
@@ -48,17 +55,20 @@ export interface EventTypeCount {
 export interface DashboardCounts {
   alertsSent: number;
   blockedCheckouts: number;
+  breaches: number;
 }
 
 /** Folds per-type counts into the dashboard's stat card figures. */
 export function dashboardCounts(rows: EventTypeCount[]): DashboardCounts {
   let alertsSent = 0;
   let blockedCheckouts = 0;
+  let breaches = 0;
   for (const row of rows) {
     if (countsAsAlert(row.eventType)) alertsSent += row.count;
     if (countsAsBlocked(row.eventType)) blockedCheckouts += row.count;
+    if (countsAsBreach(row.eventType)) breaches += row.count;
   }
-  return { alertsSent, blockedCheckouts };
+  return { alertsSent, blockedCheckouts, breaches };
 }
 
 /** An audit event to record: the row's fields without its shop and id. */

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Badge, Banner, BlockStack, InlineGrid, InlineStack, Layout, Text } from "@shopify/polaris";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { withEmbeddedQuery } from "../components/admin-nav";
+import { Badge, Banner, BlockStack, InlineGrid, InlineStack, Layout, Link, Text } from "@shopify/polaris";
 import { AdminPage, PlanButton } from "../components/AdminPage";
 import { NamedCard } from "../components/NamedCard";
 import { EventList } from "../components/EventList";
@@ -18,7 +19,7 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
   return { ...dashboard, plan: context.plan, demo: context.demo };
 };
 
-function StatCard({ label, value, help }: { label: string; value: number; help: string }) {
+function StatCard({ label, value, help }: { label: string; value: number; help: React.ReactNode }) {
   return (
     <NamedCard name={label}>
       <BlockStack gap="200">
@@ -37,7 +38,9 @@ function StatCard({ label, value, help }: { label: string; value: number; help: 
 }
 
 export default function Dashboard() {
-  const { activeRules, blockedCheckouts, alertsSent, recentEvents, roi, plan, demo } = useLoaderData<typeof loader>();
+  const { activeRules, blockedCheckouts, alertsSent, breaches, alertsOn, recentEvents, roi, plan, demo } =
+    useLoaderData<typeof loader>();
+  const location = useLocation();
   return (
     <AdminPage title="Dashboard" description="Monitor and protect your store margins">
       <Banner title="Protect your margins from double discounts" tone="info">
@@ -56,7 +59,20 @@ export default function Dashboard() {
       <InlineGrid columns={{ xs: 1, md: 3 }} gap="400">
         <StatCard label="Active Rules" value={activeRules} help="Rules and collection rules turned on" />
         <StatCard label="Blocked Checkouts" value={blockedCheckouts} help="Checkouts stopped by a rule" />
-        <StatCard label="Alerts Sent" value={alertsSent} help="Rule breaches reported to you" />
+        <StatCard
+          label="Alerts Sent"
+          value={alertsSent}
+          help={
+            alertsOn ? (
+              `Delivered by e-mail, Slack or webhook; ${breaches.toLocaleString("en-US")} breaches recorded`
+            ) : (
+              <>
+                {`Alerts are off; ${breaches.toLocaleString("en-US")} breaches recorded. `}
+                <Link url={withEmbeddedQuery("/alerts", location.search)}>Turn on alerts</Link>
+              </>
+            )
+          }
+        />
       </InlineGrid>
       <Layout>
         <Layout.Section>

@@ -25,8 +25,11 @@ test("the demo dashboard shows the product's texts and the database's figures", 
     .all(shopId) as { orderName: string | null; message: string }[];
   db.close();
   const blocked = countEvents("eventType LIKE '%blocked%'");
-  const alerts = countEvents("eventType LIKE '%rule_triggered%' OR eventType LIKE '%alert_sent%'");
+  // decision 14: alerts delivered, not breaches; breaches are their own figure
+  const alerts = countEvents("eventType LIKE '%alert_sent%'");
+  const breaches = countEvents("eventType = 'rule_triggered'");
   expect(alerts).toBeGreaterThan(100);
+  expect(alerts).toBeLessThan(breaches);
 
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
@@ -39,6 +42,7 @@ test("the demo dashboard shows the product's texts and the database's figures", 
   await expect(stat("Active Rules")).toContainText(String(activeRules));
   await expect(stat("Blocked Checkouts")).toContainText(String(blocked));
   await expect(stat("Alerts Sent")).toContainText(alerts.toLocaleString("en-US"));
+  await expect(stat("Alerts Sent")).toContainText(`${breaches.toLocaleString("en-US")} breaches recorded`);
 
   const monitoring = page.getByRole("region", { name: "Real-time Monitoring" });
   await expect(monitoring.locator("li")).toHaveCount(5);
@@ -79,7 +83,7 @@ test("the header shows the plan, the Plus 'Coming Soon' toast, the bell and the 
   const bell = (
     db
       .prepare(
-        "SELECT COALESCE(SUM(count), 0) AS n FROM EventRollup WHERE shopId = ? AND day >= ? AND eventType IN ('rule_triggered','alert_sent')",
+        "SELECT COALESCE(SUM(count), 0) AS n FROM EventRollup WHERE shopId = ? AND day >= ? AND eventType IN ('alert_sent')",
       )
       .get(demoShopId(db), since) as { n: number }
   ).n;

@@ -57,15 +57,17 @@ describe("dashboard figures from the database", () => {
     const data = await loadDashboard({ id: shopId, plan: "core", timezone: "America/Chicago" }, NOW);
     expect(data.activeRules).toBe(2);
     expect(data.blockedCheckouts).toBe(2);
-    expect(data.alertsSent).toBe(4);
+    // decision 14: alerts delivered (alert_sent), not breaches, which are their own figure
+    expect(data.alertsSent).toBe(1);
+    expect(data.breaches).toBe(3);
+    // e-mail is on by default but has no recipient: no alert can go out, and the card says so
+    expect(data.alertsOn).toBe(false);
   });
 
   it("agrees with counting the events themselves", async () => {
     const data = await loadDashboard({ id: shopId, plan: "core", timezone: "UTC" }, NOW);
     const blocked = await prisma.auditEvent.count({ where: { shopId, eventType: { contains: "blocked" } } });
-    const alerts = await prisma.auditEvent.count({
-      where: { shopId, OR: [{ eventType: { contains: "rule_triggered" } }, { eventType: { contains: "alert_sent" } }] },
-    });
+    const alerts = await prisma.auditEvent.count({ where: { shopId, eventType: { contains: "alert_sent" } } });
     expect([data.blockedCheckouts, data.alertsSent]).toEqual([blocked, alerts]);
   });
 
@@ -87,7 +89,7 @@ describe("dashboard figures from the database", () => {
     expect(data.roi).toMatchObject({
       totalSavedCents: 7000,
       blockedCheckouts: 1,
-      alertsSent: 3,
+      alertsSent: 1,
       subscriptionCostCents: 2900,
       roiPercentage: 141,
     });

@@ -1,7 +1,8 @@
 import prisma from "../../db.server";
 import { DASHBOARD_RECENT_EVENTS, dashboardCounts } from "../../domain/audit-events";
 import { toEventView, type AuditEventView } from "../../domain/audit-view";
-import type { PlanId } from "../../domain/plans";
+import { planHasAlerts, type PlanId } from "../../domain/plans";
+import { alertPreferences } from "../alerts/settings.server";
 import type { RoiSummary } from "../../domain/roi";
 import { ROI_WINDOW_DAYS } from "../../domain/windows";
 import { latestAuditEvents, rollupDay } from "../audit/events.server";
@@ -11,6 +12,10 @@ export interface DashboardData {
   activeRules: number;
   blockedCheckouts: number;
   alertsSent: number;
+  /** rule breaches recorded, shown beside the alerts actually sent */
+  breaches: number;
+  /** false when no alert can go out (Free, or no channel with a destination): the card says how to turn them on */
+  alertsOn: boolean;
   recentEvents: AuditEventView[];
   roi: RoiSummary;
 }
@@ -24,7 +29,7 @@ export async function loadDashboard(
   now = new Date(),
 ): Promise<DashboardData> {
   const since = rollupDay(new Date(now.getTime() - ROI_WINDOW_DAYS * 86_400_000));
-  const [activeRules, activeCollectionRules, totals, roi, recent] = await Promise.all([
+  const [activeRules, activeCollectionRules, totals, roi, recent, settings] = await Promise.all([
     prisma.rule.count({ where: { shopId: shop.id, isActive: true } }),
     prisma.collectionRule.count({ where: { shopId: shop.id, isActive: true } }),
     prisma.eventRollup.groupBy({
@@ -34,11 +39,16 @@ export async function loadDashboard(
     }),
     roiSince(shop.id, shop.plan, since),
     latestAuditEvents(shop.id, DASHBOARD_RECENT_EVENTS),
+    prisma.alertSettings.findUnique({ where: { shopId: shop.id } }),
   ]);
+  const preferences = settings && alertPreferences(settings, shop.timezone);
   const counts = dashboardCounts(totals.map((row) => ({ eventType: row.eventType, count: row._sum.count ?? 0 })));
   return {
     activeRules: activeRules + activeCollectionRules,
     ...counts,
+    alertsOn:
+      planHasAlerts(shop.plan) &&
+      Boolean(preferences && (preferences.emailEnabled || preferences.slackEnabled || preferences.webhookEnabled)),
     recentEvents: recent.map((event) => toEventView(event, shop.timezone)),
     roi,
   };
