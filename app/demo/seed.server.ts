@@ -3,6 +3,7 @@ import { orderFactsFromPayload } from "../domain/order-payload";
 import { recordAuditEvents } from "../services/audit/events.server";
 import { evaluateShopOrders } from "../services/monitoring/evaluation.server";
 import { plannedDeliveries } from "../domain/alert-routing";
+import { alertSentEvent } from "../domain/breach-event";
 import { codesOf } from "../domain/audit-view";
 import type { PlanId } from "../domain/plans";
 import type { Severity } from "../domain/severity";
@@ -108,22 +109,26 @@ async function recordSampleDeliveries(shopId: string, plan: PlanId, timezone: st
     const [first] = plannedDeliveries(breach.severity as Severity, preferences, plan, breach.createdAt);
     if (!first) return [];
     return [
-      {
-        eventType: "alert_sent" as const,
-        severity: breach.severity as Severity,
-        message: `Alert about order ${breach.orderName ?? "?"} sent (${first.channel}, sample)`,
-        orderId: breach.orderId,
-        orderName: breach.orderName,
-        discountCodes: codesOf(breach.discountCodes),
-        discountPercent: breach.discountPercent,
-        totalDiscountCents: breach.totalDiscountCents,
-        currency: breach.currency,
-        ruleName: breach.ruleName,
-        threshold: breach.threshold,
-        details: { channel: first.channel, breach_event_id: breach.id, sample: true },
-        dedupeKey: `alert_sent|${breach.id}`,
-        createdAt: new Date(first.nextAttemptAt.getTime() + 5_000),
-      },
+      alertSentEvent(
+        breach.id,
+        {
+          severity: breach.severity as Severity,
+          orderId: breach.orderId,
+          orderName: breach.orderName,
+          discountCodes: codesOf(breach.discountCodes),
+          discountPercent: breach.discountPercent,
+          totalDiscountCents: breach.totalDiscountCents,
+          currency: breach.currency,
+          ruleName: breach.ruleName,
+          threshold: breach.threshold,
+        },
+        {
+          channel: first.channel,
+          detail: `${first.channel}, sample`,
+          at: new Date(first.nextAttemptAt.getTime() + 5_000),
+          sample: true,
+        },
+      ),
     ];
   });
   for (let start = 0; start < sent.length; start += 200)

@@ -74,3 +74,36 @@ describe("the audit event of a breach", () => {
     expect(event.details).toMatchObject({ topic: "orders/updated", order_edited: true });
   });
 });
+
+describe("the audit event of a delivered alert", async () => {
+  const { alertSentEvent } = await import("./breach-event");
+  it("is one per breach, says the channel, and marks samples", () => {
+    const breach = {
+      severity: "high" as const,
+      orderId: "gid://shopify/Order/9",
+      orderName: "#9",
+      discountCodes: ["BIG40"],
+      discountPercent: 40,
+      totalDiscountCents: 4_000,
+      currency: "USD",
+      ruleName: "Max 30%",
+      threshold: 30,
+    };
+    const event = alertSentEvent("breach-1", breach, { channel: "webhook", detail: "1 webhook" });
+    expect(event).toMatchObject({
+      eventType: "alert_sent",
+      message: "Alert about order #9 sent (1 webhook)",
+      dedupeKey: "alert_sent|breach-1",
+      details: { channel: "webhook", breach_event_id: "breach-1" },
+    });
+    expect(event.createdAt).toBeUndefined();
+    const sample = alertSentEvent("breach-1", breach, {
+      channel: "email",
+      detail: "email, sample",
+      sample: true,
+      at: new Date(0),
+    });
+    expect(sample.details).toMatchObject({ sample: true });
+    expect(sample.createdAt).toEqual(new Date(0));
+  });
+});

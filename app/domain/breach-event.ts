@@ -2,6 +2,7 @@
  * The audit event of one rule breach, with the numbers behind it (docs/product.md, "Audit
  * events"). Pure: the monitoring engine and the demo seed build their events with it.
  */
+import type { AlertEvent } from "./alert-message";
 import type { NewAuditEvent } from "./audit-events";
 import type { RuleOutcome } from "./evaluate";
 import type { OrderFacts } from "./order-facts";
@@ -50,5 +51,46 @@ export function breachEvent(
     },
     dedupeKey: `${facts.orderId}|${rule.id}|${context.fingerprintHash}`,
     createdAt: context.at,
+  };
+}
+
+/** What an alert_sent event repeats of its breach. */
+export type DeliveredBreach = Pick<
+  AlertEvent,
+  | "severity"
+  | "orderId"
+  | "orderName"
+  | "discountCodes"
+  | "discountPercent"
+  | "totalDiscountCents"
+  | "currency"
+  | "ruleName"
+  | "threshold"
+>;
+
+/**
+ * The audit event of a delivered alert: one per breach (its dedupe key), whichever channel
+ * delivered first; "Alerts Sent" counts these (docs/product.md#decisions, 14).
+ */
+export function alertSentEvent(
+  breachId: string,
+  breach: DeliveredBreach,
+  delivery: { channel: string; detail: string; at?: Date; sample?: boolean },
+): NewAuditEvent {
+  return {
+    eventType: "alert_sent",
+    severity: breach.severity,
+    message: `Alert about order ${breach.orderName ?? "?"} sent (${delivery.detail})`,
+    orderId: breach.orderId,
+    orderName: breach.orderName,
+    discountCodes: breach.discountCodes,
+    discountPercent: breach.discountPercent,
+    totalDiscountCents: breach.totalDiscountCents,
+    currency: breach.currency,
+    ruleName: breach.ruleName,
+    threshold: breach.threshold,
+    details: { channel: delivery.channel, breach_event_id: breachId, ...(delivery.sample ? { sample: true } : {}) },
+    dedupeKey: `alert_sent|${breachId}`,
+    ...(delivery.at ? { createdAt: delivery.at } : {}),
   };
 }

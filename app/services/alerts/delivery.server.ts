@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import prisma from "../../db.server";
 import { claimDueAlerts, finishAttempt, type ClaimedAlert } from "../../db/alert-outbox.sql.server";
 import { afterFailedDelivery } from "../../domain/backoff";
+import { alertSentEvent } from "../../domain/breach-event";
 import { recordAuditEvents } from "../audit/events.server";
 import { workerLoop } from "../worker-loop.server";
 import { CHANNELS, sendAlert, type Channel, type SendOptions } from "./channels.server";
@@ -60,27 +61,9 @@ async function finish(batch: Delivered[]): Promise<void> {
         { at, durationMs },
       );
       if (!result.ok || !mine || !alert.auditEventId) continue;
-      const event = alert.event;
       await recordAuditEvents(
         alert.shopId,
-        [
-          {
-            eventType: "alert_sent",
-            severity: event.severity,
-            message: `Alert about order ${event.orderName ?? "?"} sent (${result.detail})`,
-            orderId: event.orderId,
-            orderName: event.orderName,
-            discountCodes: event.discountCodes,
-            discountPercent: event.discountPercent,
-            totalDiscountCents: event.totalDiscountCents,
-            currency: event.currency,
-            ruleName: event.ruleName,
-            threshold: event.threshold,
-            details: { channel: alert.channel, breach_event_id: alert.auditEventId },
-            // one per breach, whichever channel delivers first
-            dedupeKey: `alert_sent|${alert.auditEventId}`,
-          },
-        ],
+        [alertSentEvent(alert.auditEventId, alert.event, { channel: alert.channel, detail: result.detail })],
         tx,
       );
     }
