@@ -37,6 +37,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
     ? Response.json({ success: true, message: SENT[channel], detail: result.detail, ...signingSecret })
     : Response.json(
         { success: false, message: FAILED[channel], error: result.error, ...signingSecret },
-        { status: 502 },
+        // a channel with nowhere to send to is the settings' problem (400); a refusal on the way, the receiver's (502)
+        { status: result.unconfigured ? 400 : 502 },
       );
 };

@@ -9,6 +9,7 @@ import crypto from "node:crypto";
 import Database from "better-sqlite3";
 import { stackedCodeAndAutomatic } from "../fixtures/orders";
 import { startAppServer, type AppServer } from "../helpers/app-server";
+import { startReceiver } from "../helpers/receiver";
 import { formMutations, jsonMutations, queryMutations, random, type RawInput } from "./inputs";
 
 const SECRET = "fuzz-webhook-secret";
@@ -50,7 +51,7 @@ const rule = {
   conditions: {},
 };
 
-function targets(ids: { rule: string; collectionRule: string }): Target[] {
+function targets(ids: { rule: string; collectionRule: string; receiver: string }): Target[] {
   const ruleForm = {
     name: "Fuzz cap",
     description: "",
@@ -122,7 +123,8 @@ function targets(ids: { rule: string; collectionRule: string }): Target[] {
         emails: ["ops@example.com"],
         slackEnabled: false,
         webhookEnabled: true,
-        webhooks: ["https://hooks.example.com/in"],
+        // a receiver on 127.0.0.1: the test webhook never leaves the machine
+        webhooks: [`${ids.receiver}/in`],
         frequency: "hourly",
         minSeverity: "high",
         quietStart: "22:00",
@@ -158,6 +160,14 @@ function targets(ids: { rule: string; collectionRule: string }): Target[] {
       kind: "query",
       params: ["severity", "type", "q"],
     },
+    {
+      name: "GET /api/shops/{shopId}/alerts",
+      method: "GET",
+      path: `/api/shops/${SHOP}/alerts`,
+      kind: "query",
+      params: ["shopId"],
+    },
+    { name: "POST /api/alerts/test/webhook", method: "POST", path: "/api/alerts/test/webhook", kind: "json", base: {} },
     { name: "GET /api/billing/verify", method: "GET", path: "/api/billing/verify", kind: "query", params: ["shop"] },
     { name: "GET /api/rules/{id}", method: "GET", path: `/api/rules/${ids.rule}`, kind: "query", params: ["id"] },
     {
@@ -427,12 +437,13 @@ export async function runFuzz(options: {
 }): Promise<FuzzReport> {
   const log = options.log ?? (() => undefined);
   const server = await startAppServer({ SHOPIFY_API_SECRET: SECRET });
+  const receiver = await startReceiver();
   const watch = new RowWatch(server.database);
   const report: FuzzReport = { requests: 0, byTarget: {}, failures: [] };
   const rng = random(options.seed);
   try {
     const ids = await createFixtures(server);
-    for (const target of targets(ids)) {
+    for (const target of targets({ ...ids, receiver: receiver.url })) {
       const counts: Record<string, number> = {};
       report.byTarget[target.name] = counts;
       for (const request of requestsFor(target, rng, options.perTarget)) {
@@ -480,6 +491,7 @@ export async function runFuzz(options: {
     return report;
   } finally {
     watch.close();
+    await receiver.close();
     const output = server.output();
     await server.stop();
     if (report.failures.length > 0) log(`\nserver.js output (last 3000 characters):\n${output.slice(-3000)}`);

@@ -131,6 +131,15 @@ describe("alert channels", () => {
       error: `${new URL(hook.url).host} answered 500`,
     });
     expect((await testButton("fax")).status).toBe(404);
+    // with nowhere to send to, the settings are at fault: 400, with the reason
+    await prisma.alertSettings.update({ where: { shopId }, data: { webhooks: [] } });
+    const unconfigured = await testButton("webhook");
+    expect(unconfigured.status).toBe(400);
+    expect(await unconfigured.json()).toMatchObject({
+      message: "Failed to send test webhook",
+      error: "No webhook URLs are set",
+    });
+    await prisma.alertSettings.update({ where: { shopId }, data: { webhooks: [`${hook.url}/margin-alerts`] } });
   });
 
   it("refuses 127.0.0.1 with the production guard on, before connecting", async () => {

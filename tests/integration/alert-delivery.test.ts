@@ -198,6 +198,30 @@ describe("alert delivery", () => {
   });
 });
 
+describe("the delivery log", () => {
+  it("lists the shop's deliveries with their status, to that shop only", async () => {
+    const { loader } = await import("../../app/routes/api.shops.$shopId.alerts");
+    const { adminRequest, settle, storeOfflineSession } = await import("../helpers/shopify");
+    await storeOfflineSession(SHOP);
+    const call = async (shop: string, shopId: string) => {
+      const request = await adminRequest(`/api/shops/${shopId}/alerts`, shop);
+      return (await settle(() => Promise.resolve(loader({ request, params: { shopId }, context: {} })))) as Response;
+    };
+    const shop = await prisma.shop.findUniqueOrThrow({ where: { domain: SHOP } });
+    const response = await call(SHOP, SHOP);
+    expect(response.status).toBe(200);
+    const { deliveries } = await response.json();
+    expect(deliveries.length).toBeGreaterThan(0);
+    expect(deliveries[0]).toMatchObject({ channel: "webhook", status: expect.stringMatching(/sent|pending|sending/) });
+    expect(deliveries.every((delivery: { orderName: string }) => delivery.orderName.startsWith("#"))).toBe(true);
+    expect((await call(SHOP, shop.id)).status).toBe(200);
+    // another shop's id or domain is refused
+    await ensureShop("alert-delivery-other.myshopify.com");
+    await storeOfflineSession("alert-delivery-other.myshopify.com");
+    expect((await call("alert-delivery-other.myshopify.com", SHOP)).status).toBe(403);
+  });
+});
+
 describe("the demo seed's past orders", () => {
   it("record their breaches without queueing alerts about them", async () => {
     const { seedDemoStore } = await import("../../app/demo/seed.server");

@@ -17,7 +17,8 @@ import { openShopSecret, sealShopSecret } from "./secrets.server";
 export const CHANNELS = ["email", "slack", "webhook"] as const;
 export type Channel = (typeof CHANNELS)[number];
 
-export type SendResult = { ok: true; detail: string } | { ok: false; error: string };
+/** `unconfigured`: the channel has nowhere to send to (a setting is missing), nothing was tried. */
+export type SendResult = { ok: true; detail: string } | { ok: false; error: string; unconfigured?: boolean };
 
 type SettingsRow = NonNullable<Awaited<ReturnType<typeof prisma.alertSettings.findUnique>>>;
 
@@ -33,7 +34,7 @@ function failure(error: unknown): SendResult {
 
 async function sendEmail(shopId: string, settings: SettingsRow, alert: Alert): Promise<SendResult> {
   const recipients = codesOf(settings.emails);
-  if (recipients.length === 0) return { ok: false, error: "No e-mail recipients are set" };
+  if (recipients.length === 0) return { ok: false, error: "No e-mail recipients are set", unconfigured: true };
   const smtp = settings.smtpHost
     ? {
         host: settings.smtpHost,
@@ -57,7 +58,7 @@ async function sendSlack(
   alert: Alert,
   options: SendOptions,
 ): Promise<SendResult> {
-  if (!settings.slackWebhookEncrypted) return { ok: false, error: "No Slack webhook URL is set" };
+  if (!settings.slackWebhookEncrypted) return { ok: false, error: "No Slack webhook URL is set", unconfigured: true };
   const url = openShopSecret(shopId, settings.slackWebhookEncrypted);
   try {
     const webhook = new IncomingWebhook(url, { fetch: guardedFetch(options), timeout: OUTBOUND_TIMEOUT_MS });
@@ -92,7 +93,7 @@ async function sendWebhooks(
   options: SendOptions,
 ): Promise<SendResult> {
   const urls = codesOf(settings.webhooks);
-  if (urls.length === 0) return { ok: false, error: "No webhook URLs are set" };
+  if (urls.length === 0) return { ok: false, error: "No webhook URLs are set", unconfigured: true };
   const { secret } = await ensureWebhookSecret(shopId);
   const body = JSON.stringify(alertWebhookBody(alert, getEnv().appUrl));
   const timestamp = Math.floor((options.now ?? new Date()).getTime() / 1000);
@@ -125,7 +126,7 @@ export async function sendAlert(
   options: SendOptions = {},
 ): Promise<SendResult> {
   const settings = await prisma.alertSettings.findUnique({ where: { shopId } });
-  if (!settings) return { ok: false, error: "The shop has no alert settings" };
+  if (!settings) return { ok: false, error: "The shop has no alert settings", unconfigured: true };
   try {
     if (channel === "email") return await sendEmail(shopId, settings, alert);
     if (channel === "slack") return await sendSlack(shopId, settings, alert, options);

@@ -93,3 +93,40 @@ export const stopAlertWorker = () => loop.stop();
 export const resumeAlertWorker = () => loop.resume();
 /** Resolves once no alert is due (tests, scripts). */
 export const drainAlerts = () => loop.drain();
+
+/** How many deliveries the delivery log shows. */
+export const RECENT_DELIVERIES = 50;
+
+export interface DeliveryView {
+  id: string;
+  channel: string;
+  /** pending | held | sending | sent | dead */
+  status: string;
+  attempts: number;
+  orderName: string | null;
+  severity: string | null;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  nextAttemptAt: string | null;
+}
+
+/** The shop's latest alert deliveries with their status, newest first (the delivery log). */
+export async function recentDeliveries(shopId: string, take = RECENT_DELIVERIES): Promise<DeliveryView[]> {
+  const rows = await prisma.alertOutbox.findMany({ where: { shopId }, orderBy: { createdAt: "desc" }, take });
+  return rows.map((row) => {
+    const event = (row.payload ?? {}) as { orderName?: string | null; severity?: string | null };
+    return {
+      id: row.id,
+      channel: row.channel,
+      status: row.status,
+      attempts: row.attempts,
+      orderName: event.orderName ?? null,
+      severity: event.severity ?? null,
+      lastError: row.lastError,
+      createdAt: row.createdAt.toISOString(),
+      sentAt: row.sentAt?.toISOString() ?? null,
+      nextAttemptAt: row.status === "pending" ? row.nextAttemptAt.toISOString() : null,
+    };
+  });
+}
