@@ -9,7 +9,7 @@ import { Prisma, type AlertOutbox } from "@prisma/client";
 import prisma from "../db.server";
 import type { AlertEvent } from "../domain/alert-message";
 import type { PlannedDelivery } from "../domain/alert-routing";
-import { fromSqlJson, fromSqlTime, toSqlJson, toSqlTime } from "./columns";
+import { columnList, fromSqlJson, fromSqlTime, toSqlJson, toSqlTime } from "./columns";
 
 type Tx = Prisma.TransactionClient;
 
@@ -24,8 +24,6 @@ export const ALERT_OUTBOX_INSERT_COLUMNS = [
   "nextAttemptAt",
   "createdAt",
 ] as const satisfies readonly (keyof AlertOutbox)[];
-
-const columnList = (columns: readonly string[]) => Prisma.raw(columns.map((column) => `"${column}"`).join(", "));
 
 export interface NewOutboxRow {
   auditEventId: string;

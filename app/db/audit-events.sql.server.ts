@@ -9,7 +9,7 @@ import prisma from "../db.server";
 import { auditSearchText } from "../domain/order-payload";
 import type { NewAuditEvent } from "../domain/audit-events";
 import { severitiesAtLeast, type Severity } from "../domain/severity";
-import { toSqlJson, toSqlTime } from "./columns";
+import { columnList, toSqlJson, toSqlTime } from "./columns";
 
 type Tx = Prisma.TransactionClient;
 
@@ -71,7 +71,6 @@ export const AUDIT_EXPORT_COLUMNS = [
 /** Rows per INSERT statement: well under SQLite's limit on bound parameters. */
 const ROWS_PER_STATEMENT = 200;
 
-const columnList = (columns: readonly string[]) => Prisma.raw(columns.map((column) => `"${column}"`).join(", "));
 const num = (value: unknown) => (typeof value === "number" ? value : null);
 const text = (value: unknown) => (typeof value === "string" ? value : null);
 

@@ -4,6 +4,12 @@
  * do: timestamps are stored as Unix milliseconds (the SQLite adapter's `unixepoch-ms`), JSON
  * columns as text. Pure.
  */
+import { Prisma } from "@prisma/client";
+
+/** A column list for an INSERT or SELECT, each name quoted. */
+export function columnList(columns: readonly string[]): Prisma.Sql {
+  return Prisma.raw(columns.map((column) => `"${column}"`).join(", "));
+}
 
 /** A timestamp as the raw SQL binds it. */
 export function toSqlTime(value: Date | number | string | null | undefined): number {

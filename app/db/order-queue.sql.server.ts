@@ -8,7 +8,7 @@ import crypto from "node:crypto";
 import { Prisma, type OrderCheck, type OrderEvaluation } from "@prisma/client";
 import prisma from "../db.server";
 import type { OrderFacts } from "../domain/order-facts";
-import { fromSqlJson, toSqlJson, toSqlTime } from "./columns";
+import { columnList, fromSqlJson, toSqlJson, toSqlTime } from "./columns";
 
 type Tx = Prisma.TransactionClient;
 
@@ -33,8 +33,6 @@ export const ORDER_CHECK_INSERT_COLUMNS = [
   "fingerprint",
   "checkedAt",
 ] as const satisfies readonly (keyof OrderCheck)[];
-
-const columnList = (columns: readonly string[]) => Prisma.raw(columns.map((column) => `"${column}"`).join(", "));
 
 /** Queues an order under its webhook id; false when that delivery was queued already. */
 export async function insertQueuedOrder(entry: {
