@@ -20,7 +20,7 @@ export type Channel = (typeof CHANNELS)[number];
 /** `unconfigured`: the channel has nowhere to send to (a setting is missing), nothing was tried. */
 export type SendResult = { ok: true; detail: string } | { ok: false; error: string; unconfigured?: boolean };
 
-type SettingsRow = NonNullable<Awaited<ReturnType<typeof prisma.alertSettings.findUnique>>>;
+export type SettingsRow = NonNullable<Awaited<ReturnType<typeof prisma.alertSettings.findUnique>>>;
 
 export interface SendOptions {
   /** the outbound guard against private addresses; on in production by default */
@@ -94,7 +94,10 @@ async function sendWebhooks(
 ): Promise<SendResult> {
   const urls = codesOf(settings.webhooks);
   if (urls.length === 0) return { ok: false, error: "No webhook URLs are set", unconfigured: true };
-  const { secret } = await ensureWebhookSecret(shopId);
+  // the loaded settings hold the sealed secret; a shop's first webhook makes one
+  const secret = settings.webhookSecretEncrypted
+    ? openShopSecret(shopId, settings.webhookSecretEncrypted)
+    : (await ensureWebhookSecret(shopId)).secret;
   const body = JSON.stringify(alertWebhookBody(alert, getEnv().appUrl));
   const timestamp = Math.floor((options.now ?? new Date()).getTime() / 1000);
   const headers = {
@@ -118,14 +121,18 @@ async function sendWebhooks(
     : { ok: false, error: failures.join("; ") };
 }
 
-/** Sends one alert on one channel with the shop's current settings. */
+/**
+ * Sends one alert on one channel with the shop's current settings: read here, or passed in by
+ * a caller that already loaded them (the delivery worker, once per shop and batch).
+ */
 export async function sendAlert(
   channel: Channel,
   shopId: string,
   alert: Alert,
   options: SendOptions = {},
+  loaded?: SettingsRow | null,
 ): Promise<SendResult> {
-  const settings = await prisma.alertSettings.findUnique({ where: { shopId } });
+  const settings = loaded === undefined ? await prisma.alertSettings.findUnique({ where: { shopId } }) : loaded;
   if (!settings) return { ok: false, error: "The shop has no alert settings", unconfigured: true };
   try {
     if (channel === "email") return await sendEmail(shopId, settings, alert);

@@ -5,7 +5,7 @@ import { afterFailedDelivery } from "../../domain/backoff";
 import { alertSentEvent } from "../../domain/breach-event";
 import { recordAuditEvents } from "../audit/events.server";
 import { workerLoop } from "../worker-loop.server";
-import { CHANNELS, sendAlert, type Channel, type SendOptions } from "./channels.server";
+import { CHANNELS, sendAlert, type Channel, type SendOptions, type SettingsRow } from "./channels.server";
 
 /**
  * The alert delivery worker (docs/decisions/0013-alert-delivery.md): claims due outbox rows,
@@ -35,11 +35,20 @@ interface Delivered {
   durationMs: number;
 }
 
-async function send(alert: ClaimedAlert, shopDomain: string): Promise<Delivered> {
+async function send(
+  alert: ClaimedAlert,
+  shop: { domain: string; alertSettings: SettingsRow | null } | undefined,
+): Promise<Delivered> {
   const channel = alert.channel as Channel;
   const started = performance.now();
   const result = (CHANNELS as readonly string[]).includes(channel)
-    ? await sendAlert(channel, alert.shopId, { id: alert.id, shopDomain, event: alert.event }, sendOptions)
+    ? await sendAlert(
+        channel,
+        alert.shopId,
+        { id: alert.id, shopDomain: shop?.domain ?? "", event: alert.event },
+        sendOptions,
+        shop?.alertSettings ?? null,
+      )
     : ({ ok: false, error: `Unknown channel ${alert.channel}` } as const);
   return { alert, result, at: new Date(), durationMs: performance.now() - started };
 }
@@ -74,15 +83,16 @@ async function finish(batch: Delivered[]): Promise<void> {
 async function step(): Promise<boolean> {
   const claimed = await claimDueAlerts(WORKER_ID, new Date(), ALERT_LEASE_MS, BATCH);
   if (claimed.length === 0) return false;
+  // each shop and its settings once per batch, not once per alert
   const shops = new Map(
     (
       await prisma.shop.findMany({
         where: { id: { in: [...new Set(claimed.map((alert) => alert.shopId))] } },
-        select: { id: true, domain: true },
+        select: { id: true, domain: true, alertSettings: true },
       })
-    ).map((shop) => [shop.id, shop.domain]),
+    ).map((shop) => [shop.id, shop]),
   );
-  await finish(await Promise.all(claimed.map((alert) => send(alert, shops.get(alert.shopId) ?? ""))));
+  await finish(await Promise.all(claimed.map((alert) => send(alert, shops.get(alert.shopId)))));
   return true;
 }
 
