@@ -42,3 +42,12 @@ describe("JSON limits", () => {
     expect(jsonProblem({ name: "x".repeat(INPUT_LIMITS.maxValueLength + 1) })).toMatch(/longer than/);
   });
 });
+
+describe("malformed text anywhere in a webhook payload", async () => {
+  const { malformedTextPath } = await import("./input-limits");
+  it("names where a lone surrogate is, and passes good text of any size", () => {
+    expect(malformedTextPath({ customer: { id: "x\udfff" } })).toBe("body.customer.id");
+    expect(malformedTextPath({ lines: [{ title: "ok" }, { title: "\ud800" }] })).toBe("body.lines[1].title");
+    expect(malformedTextPath({ ids: Array.from({ length: 10_000 }, (_, index) => index), note: "😀" })).toBeNull();
+  });
+});

@@ -79,3 +79,20 @@ export function jsonProblem(value: unknown, path = "body", depth = 0): InputProb
   }
   return null;
 }
+
+/**
+ * The path of the first text that is not valid Unicode (a lone surrogate) anywhere in a JSON
+ * value, or null. Signed webhooks have their own size bounds (their schemas); this is the one
+ * check every text must pass before it is stored.
+ */
+export function malformedTextPath(value: unknown, path = "body"): string | null {
+  if (typeof value === "string") return value.isWellFormed() ? null : path;
+  if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      if (!key.isWellFormed()) return `${path} (a key)`;
+      const found = malformedTextPath(item, Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}`);
+      if (found) return found;
+    }
+  }
+  return null;
+}

@@ -3,6 +3,7 @@ import type { Session } from "@shopify/shopify-api";
 import type { z } from "zod";
 import { isShopDomain } from "../domain/shop-domain";
 import { authenticate } from "../shopify.server";
+import { malformedTextPath } from "./input-limits";
 import { isStorageUnavailable } from "./storage-errors";
 
 /** A webhook whose signature, topic, shop and JSON body were checked. */
@@ -50,6 +51,8 @@ export async function receiveWebhook<Schema extends z.ZodType>(
     throw refuse(400, `This address receives ${topic} webhooks only`);
   }
   if (!isShopDomain(context.shop)) throw refuse(400, "X-Shopify-Shop-Domain is not a shop domain");
+  const malformed = malformedTextPath(context.payload);
+  if (malformed) throw refuse(400, `The ${topic} payload has text that is not valid Unicode at ${malformed}`);
   const parsed = schema.safeParse(context.payload);
   if (!parsed.success) {
     const reason = parsed.error.issues

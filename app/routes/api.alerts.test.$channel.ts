@@ -3,6 +3,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { testAlert } from "../domain/alert-message";
 import { planHasAlerts } from "../domain/plans";
 import { jsonError, methodNotAllowed, requireApiAdmin } from "../http/api.server";
+import prisma from "../db.server";
 import { CHANNELS, ensureWebhookSecret, sendAlert, type Channel } from "../services/alerts/channels.server";
 import { ALERTS_NEED_CORE } from "../services/alerts/settings.server";
 
@@ -25,14 +26,18 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   const channel = params.channel as Channel;
   if (!(CHANNELS as readonly string[]).includes(channel)) return jsonError(404, `No channel "${params.channel}"`);
   if (!planHasAlerts(context.plan)) return jsonError(403, ALERTS_NEED_CORE);
-  // the signing secret is shown once, when it is made
-  const secret = channel === "webhook" ? await ensureWebhookSecret(context.shop.id) : null;
+  // The signing secret is shown once, when it is made: by this test's webhook, the shop's
+  // first. A test with nowhere to send to makes nothing (bad input changes nothing).
+  const hadSecret = Boolean(
+    (await prisma.alertSettings.findUnique({ where: { shopId: context.shop.id } }))?.webhookSecretEncrypted,
+  );
   const result = await sendAlert(
     channel,
     context.shop.id,
     testAlert(crypto.randomUUID(), context.shop.domain, new Date()),
   );
-  const signingSecret = secret?.created ? { signingSecret: secret.secret } : {};
+  const madeNow = channel === "webhook" && !hadSecret && !(!result.ok && result.unconfigured);
+  const signingSecret = madeNow ? { signingSecret: (await ensureWebhookSecret(context.shop.id)).secret } : {};
   return result.ok
     ? Response.json({ success: true, message: SENT[channel], detail: result.detail, ...signingSecret })
     : Response.json(

@@ -151,6 +151,23 @@ describe("alert channels", () => {
     expect(hook.received.length).toBe(before);
   });
 
+  it("makes no signing secret for a test webhook with nowhere to send to", async () => {
+    const other = await ensureShop("alert-channels-empty.myshopify.com");
+    await storeOfflineSession("alert-channels-empty.myshopify.com");
+    await prisma.shop.update({ where: { id: other.id }, data: { plan: "core" } });
+    const request = await adminRequest("/api/alerts/test/webhook", "alert-channels-empty.myshopify.com", {
+      init: { method: "POST" },
+    });
+    const response = (await settle(() =>
+      Promise.resolve(route.action({ request, params: { channel: "webhook" }, context: {} })),
+    )) as Response;
+    expect(response.status).toBe(400);
+    expect((await response.json()).signingSecret).toBeUndefined();
+    expect(
+      (await prisma.alertSettings.findUniqueOrThrow({ where: { shopId: other.id } })).webhookSecretEncrypted,
+    ).toBeNull();
+  });
+
   it("refuses the test buttons on Free", async () => {
     await prisma.shop.update({ where: { id: shopId }, data: { plan: "free" } });
     const response = await testButton("email");

@@ -314,6 +314,19 @@ describe("findings 9 and 11: signed webhooks with impossible payloads store noth
     expect(await snapshot(shopId)).toBe(before);
   });
 
+  it("refuses a signed order whose text is not valid Unicode (found by the fuzzer)", async () => {
+    const before = await snapshot(shopId);
+    const payload = { ...stackedCodeAndAutomatic, customer: { id: "x\udfff" } };
+    const response = (await settle(() =>
+      routes.ordersCreate.action(routeArgs(webhookRequest("orders/create", SHOP, payload))),
+    )) as Response;
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toBe(
+      "The orders/create payload has text that is not valid Unicode at body.customer.id",
+    );
+    expect(await snapshot(shopId)).toBe(before);
+  });
+
   it("keeps the granted scopes when app/scopes_update carries null, [] or {}", async () => {
     for (const payload of [null, [], {}]) {
       const response = (await settle(() =>
