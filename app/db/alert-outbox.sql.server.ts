@@ -7,6 +7,7 @@
 import crypto from "node:crypto";
 import { Prisma, type AlertOutbox } from "@prisma/client";
 import prisma from "../db.server";
+import type { Digest, HeldFor } from "../domain/alert-digest";
 import type { AlertEvent } from "../domain/alert-message";
 import type { PlannedDelivery } from "../domain/alert-routing";
 import { columnList, fromSqlJson, fromSqlTime, toSqlJson, toSqlTime } from "./columns";
@@ -41,7 +42,7 @@ export async function insertOutboxRows(tx: Tx, shopId: string, rows: NewOutboxRo
         shopId,
         row.auditEventId,
         row.delivery.channel,
-        toSqlJson(row.event),
+        toSqlJson(row.delivery.heldFor ? { ...row.event, heldFor: row.delivery.heldFor } : row.event),
         row.delivery.status,
         0,
         toSqlTime(row.delivery.nextAttemptAt),
@@ -53,14 +54,25 @@ export async function insertOutboxRows(tx: Tx, shopId: string, rows: NewOutboxRo
     ON CONFLICT ("auditEventId", "channel") DO NOTHING`;
 }
 
-export interface ClaimedAlert {
+export type ClaimedAlert = {
   id: string;
   shopId: string;
   auditEventId: string | null;
   channel: string;
-  event: AlertEvent;
   attempts: number;
   createdAt: Date;
+} & ({ event: AlertEvent; digest?: undefined } | { digest: Digest; event?: undefined });
+
+type StoredEvent = Omit<AlertEvent, "createdAt" | "overLimitCents"> & {
+  createdAt: string;
+  overLimitCents?: number | null;
+  heldFor?: HeldFor;
+};
+
+/** An alert's event as the outbox stores it (rows from before a field existed included). */
+export function storedEvent(payload: unknown): AlertEvent & { heldFor?: HeldFor } {
+  const stored = fromSqlJson<StoredEvent>(payload);
+  return { ...stored, overLimitCents: stored.overLimitCents ?? null, createdAt: new Date(stored.createdAt) };
 }
 
 /**
@@ -93,16 +105,18 @@ export async function claimDueAlerts(
       ORDER BY "nextAttemptAt" ASC LIMIT ${limit})
     RETURNING "id", "shopId", "auditEventId", "channel", "payload", "attempts", "createdAt"`;
   return rows.map((row) => {
-    const event = fromSqlJson<AlertEvent & { createdAt: string }>(row.payload);
-    return {
+    const stored = fromSqlJson<{ kind?: string }>(row.payload);
+    const common = {
       id: row.id,
       shopId: row.shopId,
       auditEventId: row.auditEventId,
       channel: row.channel,
-      event: { ...event, createdAt: new Date(event.createdAt) },
       attempts: Number(row.attempts),
       createdAt: fromSqlTime(row.createdAt),
     };
+    return stored.kind === "digest"
+      ? { ...common, digest: stored as Digest }
+      : { ...common, event: storedEvent(row.payload) };
   });
 }
 
@@ -130,4 +144,73 @@ export async function finishAttempt(
       ${outcome.ok ? null : outcome.error.slice(0, 1000)}, ${Math.round(attempt.durationMs)})`;
   // false: the lease had run out and another worker took the row meanwhile
   return updated > 0;
+}
+
+/** The breaches a delivered digest covered, now sent with it; a dead digest takes them with it. */
+export async function settleDigested(
+  tx: Tx,
+  digestId: string,
+  outcome: { sentAt: Date } | { deadAt: Date; error: string },
+): Promise<{ auditEventId: string; event: AlertEvent }[]> {
+  const rows =
+    "sentAt" in outcome
+      ? await tx.$queryRaw<{ auditEventId: string | null; payload: unknown }[]>`
+          UPDATE "AlertOutbox" SET "status" = 'sent', "sentAt" = ${toSqlTime(outcome.sentAt)}
+          WHERE "digestId" = ${digestId} AND "status" = 'digested'
+          RETURNING "auditEventId", "payload"`
+      : await tx.$queryRaw<{ auditEventId: string | null; payload: unknown }[]>`
+          UPDATE "AlertOutbox" SET "status" = 'dead', "lastError" = ${`Its digest was not delivered: ${outcome.error}`.slice(0, 1000)}
+          WHERE "digestId" = ${digestId} AND "status" = 'digested'
+          RETURNING "auditEventId", "payload"`;
+  return rows.flatMap((row) =>
+    row.auditEventId ? [{ auditEventId: row.auditEventId, event: storedEvent(row.payload) }] : [],
+  );
+}
+
+export interface DigestGroup {
+  shopId: string;
+  channel: string;
+  releaseAt: Date;
+}
+
+/** Held alerts whose release time has come, by shop, channel and release time. */
+export async function dueDigestGroups(now: Date, limit: number): Promise<DigestGroup[]> {
+  const rows = await prisma.$queryRaw<{ shopId: string; channel: string; nextAttemptAt: number | bigint | Date }[]>`
+    SELECT "shopId", "channel", "nextAttemptAt" FROM "AlertOutbox"
+    WHERE "status" = 'held' AND "nextAttemptAt" <= ${toSqlTime(now)}
+    GROUP BY "shopId", "channel", "nextAttemptAt"
+    ORDER BY "nextAttemptAt" ASC LIMIT ${limit}`;
+  return rows.map((row) => ({ shopId: row.shopId, channel: row.channel, releaseAt: fromSqlTime(row.nextAttemptAt) }));
+}
+
+/**
+ * Gathers one group's held alerts into one digest row, due now, in one transaction. The
+ * alerts are taken by one statement, so two processes never put one alert in two digests.
+ * Returns the digest's id, or null when nothing was left to gather.
+ */
+export async function gatherDigest(
+  group: DigestGroup,
+  now: Date,
+  compose: (events: (AlertEvent & { heldFor?: HeldFor })[]) => Digest,
+): Promise<string | null> {
+  const id = crypto.randomUUID();
+  return prisma.$transaction(async (tx) => {
+    const held = await tx.$queryRaw<{ payload: unknown }[]>`
+      UPDATE "AlertOutbox" SET "status" = 'digested', "digestId" = ${id}
+      WHERE "shopId" = ${group.shopId} AND "channel" = ${group.channel} AND "status" = 'held'
+        AND "nextAttemptAt" = ${toSqlTime(group.releaseAt)}
+      RETURNING "payload"`;
+    if (held.length === 0) return null;
+    const payload = toSqlJson(compose(held.map((row) => storedEvent(row.payload))));
+    const insert = (key: string) => tx.$executeRaw`
+      INSERT INTO "AlertOutbox" ("id", "shopId", "auditEventId", "channel", "payload", "status", "attempts",
+        "nextAttemptAt", "createdAt", "digestKey")
+      VALUES (${id}, ${group.shopId}, NULL, ${group.channel}, ${payload}, 'pending', 0, ${toSqlTime(now)},
+        ${toSqlTime(now)}, ${key})
+      ON CONFLICT ("digestKey") DO NOTHING`;
+    const key = `${group.shopId}|${group.channel}|${group.releaseAt.toISOString()}`;
+    // a second digest for one release time (alerts queued late for it) gets its own key
+    if ((await insert(key)) === 0) await insert(`${key}|${id}`);
+    return id;
+  });
 }

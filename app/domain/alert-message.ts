@@ -3,8 +3,9 @@
  * order, its codes, the discount and its share, the rule and its threshold, the severity,
  * and links to the order in the Shopify admin and to the event in the Audit Log. Pure.
  */
+import type { Digest, DigestEntry, HeldFor } from "./alert-digest";
 import { formatCents, formatPercent } from "./money";
-import { SEVERITY_BANDS, type Severity } from "./severity";
+import { SEVERITIES, SEVERITY_BANDS, type Severity } from "./severity";
 
 export interface AlertEvent {
   id: string;
@@ -15,6 +16,8 @@ export interface AlertEvent {
   discountCodes: string[];
   discountPercent: number | null;
   totalDiscountCents: number | null;
+  /** the part of the discount above the rule's limit (the value protected) */
+  overLimitCents: number | null;
   currency: string;
   ruleName: string | null;
   threshold: number | null;
@@ -157,10 +160,193 @@ export function testAlert(id: string, shopDomain: string, at: Date): Alert {
       discountCodes: ["WELCOME20", "SUMMER25"],
       discountPercent: 42,
       totalDiscountCents: 5_040,
+      overLimitCents: 1_440,
       currency: "USD",
       ruleName: "Max 30% off any order",
       threshold: 30,
       createdAt: at,
     },
+  };
+}
+
+/** A digest on its way: the outbox row's id is its idempotency key too. */
+export interface DigestAlert {
+  id: string;
+  shopDomain: string;
+  digest: Digest;
+}
+
+export type Outgoing = Alert | DigestAlert;
+
+export function isDigestAlert(outgoing: Outgoing): outgoing is DigestAlert {
+  return "digest" in outgoing;
+}
+
+const HELD_FOR: Record<HeldFor, string> = {
+  hourly: "hourly digest",
+  daily: "daily digest",
+  quiet_hours: "held during your quiet hours",
+};
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? "" : word.endsWith("h") ? "es" : "s"}`;
+}
+
+function localTime(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
+}
+
+export function digestSubject(alert: DigestAlert): string {
+  const { digest } = alert;
+  const critical = digest.bySeverity.critical > 0 ? ` (${digest.bySeverity.critical} critical)` : "";
+  return `Margin Guardrail: ${plural(digest.total, "breach")}${critical}, ${HELD_FOR[digest.heldFor]}`;
+}
+
+function digestPeriod(digest: Digest): string {
+  return `${localTime(digest.from, digest.timeZone)} to ${localTime(digest.to, digest.timeZone)} (${digest.timeZone})`;
+}
+
+function overLimitText(digest: Digest): string {
+  const totals = digest.overLimit.filter((entry) => entry.cents > 0);
+  return totals.length > 0 ? totals.map((entry) => formatCents(entry.cents, entry.currency)).join(", ") : "—";
+}
+
+function entryLine(entry: DigestEntry, shopDomain: string): string {
+  const admin = orderAdminUrl(shopDomain, entry.orderId);
+  const discount = [
+    entry.totalDiscountCents === null ? null : formatCents(entry.totalDiscountCents, entry.currency),
+    entry.discountPercent === null ? null : formatPercent(entry.discountPercent),
+  ]
+    .filter(Boolean)
+    .join(", ");
+  return `${entry.severity.toUpperCase()} · ${entry.orderName ?? "?"} · ${entry.ruleName ?? "—"}${discount ? ` · ${discount}` : ""}${
+    entry.discountCodes.length > 0 ? ` · ${entry.discountCodes.join(", ")}` : ""
+  }${admin ? ` · ${admin}` : ""}`;
+}
+
+/** The digest's facts as label and value. */
+export function digestFacts(digest: Digest): [string, string][] {
+  return [
+    ["Period", digestPeriod(digest)],
+    ["Breaches", String(digest.total)],
+    [
+      "By severity",
+      SEVERITIES.filter((severity) => digest.bySeverity[severity] > 0)
+        .reverse()
+        .map((severity) => `${severity} ${digest.bySeverity[severity]}`)
+        .join(", "),
+    ],
+    ["Discount over the limits", overLimitText(digest)],
+  ];
+}
+
+export function digestText(alert: DigestAlert, appUrl: string): string {
+  const { digest } = alert;
+  return [
+    `${plural(digest.total, "breach")} of your discount rules, ${HELD_FOR[digest.heldFor]}.`,
+    "",
+    ...digestFacts(digest).map(([label, value]) => `${label}: ${value}`),
+    "",
+    "By rule:",
+    ...digest.byRule.map((entry) => `  ${entry.rule}: ${entry.count}`),
+    "",
+    `The worst ${digest.worst.length}:`,
+    ...digest.worst.map((entry) => `  ${entryLine(entry, alert.shopDomain)}`),
+    "",
+    `Audit Log: ${new URL("/audit-log", appUrl).toString()}`,
+  ].join("\n");
+}
+
+export function digestSlackMessage(alert: DigestAlert, appUrl: string, channel: string) {
+  const { digest } = alert;
+  const subject = digestSubject(alert);
+  return {
+    channel,
+    text: subject,
+    blocks: [
+      { type: "header", text: { type: "plain_text", text: subject.slice(0, 150) } },
+      {
+        type: "section",
+        fields: digestFacts(digest).map(([label, value]) => ({
+          type: "mrkdwn",
+          text: `*${label}*\n${value}`.slice(0, 2000),
+        })),
+      },
+      {
+        type: "section",
+        text: {
+          type: "mrkdwn",
+          text: `*By rule*\n${digest.byRule.map((entry) => `• ${entry.rule}: ${entry.count}`).join("\n")}`.slice(
+            0,
+            3000,
+          ),
+        },
+      },
+      {
+        type: "section",
+        text: {
+          type: "mrkdwn",
+          text: `*The worst ${digest.worst.length}*\n${digest.worst
+            .map((entry) => `• ${entryLine(entry, alert.shopDomain)}`)
+            .join("\n")}`.slice(0, 3000),
+        },
+      },
+      {
+        type: "actions",
+        elements: [
+          {
+            type: "button",
+            text: { type: "plain_text", text: "Open the Audit Log" },
+            url: new URL("/audit-log", appUrl).toString(),
+          },
+        ],
+      },
+    ],
+  };
+}
+
+export function digestWebhookBody(alert: DigestAlert, appUrl: string) {
+  const { digest } = alert;
+  return {
+    id: alert.id,
+    type: "alert.digest",
+    shop: alert.shopDomain,
+    held_for: digest.heldFor,
+    period: { from: digest.from, to: digest.to, time_zone: digest.timeZone },
+    total: digest.total,
+    by_severity: digest.bySeverity,
+    by_rule: digest.byRule,
+    over_limit: digest.overLimit.map((entry) => ({ currency: entry.currency, amount: (entry.cents / 100).toFixed(2) })),
+    worst: digest.worst.map((entry) => ({
+      id: entry.id,
+      created_at: entry.createdAt,
+      severity: entry.severity,
+      message: entry.message,
+      order: { id: entry.orderId, name: entry.orderName, admin_url: orderAdminUrl(alert.shopDomain, entry.orderId) },
+      discount_codes: entry.discountCodes,
+      discount_percent: entry.discountPercent,
+      total_discount: entry.totalDiscountCents === null ? null : (entry.totalDiscountCents / 100).toFixed(2),
+      currency: entry.currency,
+      rule: { name: entry.ruleName, threshold: entry.threshold },
+    })),
+    audit_log_url: new URL("/audit-log", appUrl).toString(),
+  };
+}
+
+/** What each channel sends for an alert or a digest. */
+export function renderOutgoing(outgoing: Outgoing, appUrl: string, slackChannel: string) {
+  if (isDigestAlert(outgoing)) {
+    return {
+      subject: digestSubject(outgoing),
+      text: digestText(outgoing, appUrl),
+      slack: digestSlackMessage(outgoing, appUrl, slackChannel),
+      webhook: digestWebhookBody(outgoing, appUrl),
+    };
+  }
+  return {
+    subject: alertSubject(outgoing),
+    text: alertText(outgoing, appUrl),
+    slack: alertSlackMessage(outgoing, appUrl, slackChannel),
+    webhook: alertWebhookBody(outgoing, appUrl),
   };
 }

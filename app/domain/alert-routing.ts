@@ -1,9 +1,12 @@
 /**
  * Which channels a breach goes to, and when (docs/product.md#alerts): only on a plan with
  * alerts, only at or above the minimum severity, on each channel turned on. Immediate alerts
- * are due now, or when the quiet hours end; hourly and daily ones are held for their digest.
+ * are due now; in the quiet hours they are held, and released as one digest when the quiet
+ * hours end. Hourly and daily ones are held for the digest of their period
+ * (app/domain/alert-digest.ts).
  * Pure: the time is passed in.
  */
+import { digestReleaseAt, type HeldFor } from "./alert-digest";
 import { planHasAlerts, type PlanId } from "./plans";
 import { inQuietHours, quietHoursEnd, type QuietHours } from "./quiet-hours";
 import { SEVERITIES, type Severity } from "./severity";
@@ -23,9 +26,11 @@ export interface AlertPreferences {
 
 export interface PlannedDelivery {
   channel: AlertChannel;
-  /** pending: the worker sends it at nextAttemptAt; held: it waits for its digest */
+  /** pending: the worker sends it at nextAttemptAt; held: it goes in the digest released at nextAttemptAt */
   status: "pending" | "held";
   nextAttemptAt: Date;
+  /** why it is held */
+  heldFor?: HeldFor;
 }
 
 export function meetsMinimum(severity: Severity, minimum: Severity): boolean {
@@ -48,10 +53,14 @@ export function plannedDeliveries(
   )
     .filter(([, enabled]) => enabled)
     .map(([channel]) => channel);
-  if (preferences.frequency !== "immediate") {
-    return channels.map((channel) => ({ channel, status: "held", nextAttemptAt: now }));
+  const { frequency, quietHours, timeZone } = preferences;
+  if (frequency !== "immediate") {
+    const release = digestReleaseAt(frequency, now, timeZone, quietHours);
+    return channels.map((channel) => ({ channel, status: "held", nextAttemptAt: release, heldFor: frequency }));
   }
-  const quiet = preferences.quietHours && inQuietHours(preferences.quietHours, now, preferences.timeZone);
-  const due = quiet ? quietHoursEnd(preferences.quietHours!, now, preferences.timeZone) : now;
-  return channels.map((channel) => ({ channel, status: "pending", nextAttemptAt: due }));
+  if (quietHours && inQuietHours(quietHours, now, timeZone)) {
+    const release = quietHoursEnd(quietHours, now, timeZone);
+    return channels.map((channel) => ({ channel, status: "held", nextAttemptAt: release, heldFor: "quiet_hours" }));
+  }
+  return channels.map((channel) => ({ channel, status: "pending", nextAttemptAt: now }));
 }

@@ -29,6 +29,7 @@ const alert: Alert = {
     discountCodes: ["STAFF40", "SUMMER15"],
     discountPercent: 57.1,
     totalDiscountCents: 8_000,
+    overLimitCents: 3_800,
     currency: "USD",
     ruleName: "Max 30% off any order",
     threshold: 30,

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { IncomingWebhook } from "@slack/webhook";
 import prisma from "../../db.server";
-import { alertSlackMessage, alertSubject, alertText, alertWebhookBody, type Alert } from "../../domain/alert-message";
+import { renderOutgoing, type Outgoing } from "../../domain/alert-message";
 import { codesOf } from "../../domain/audit-view";
 import { SIGNATURE_HEADER, signatureHeader } from "../../domain/webhook-signature";
 import { getEnv } from "../../env.server";
@@ -32,7 +32,7 @@ function failure(error: unknown): SendResult {
   return { ok: false, error: error instanceof Error ? error.message : String(error) };
 }
 
-async function sendEmail(shopId: string, settings: SettingsRow, alert: Alert): Promise<SendResult> {
+async function sendEmail(shopId: string, settings: SettingsRow, alert: Outgoing): Promise<SendResult> {
   const recipients = codesOf(settings.emails);
   if (recipients.length === 0) return { ok: false, error: "No e-mail recipients are set", unconfigured: true };
   const smtp = settings.smtpHost
@@ -43,10 +43,8 @@ async function sendEmail(shopId: string, settings: SettingsRow, alert: Alert): P
         password: settings.smtpPasswordEncrypted ? openShopSecret(shopId, settings.smtpPasswordEncrypted) : null,
       }
     : null;
-  const result = await sendMail(
-    { to: recipients, subject: alertSubject(alert), text: alertText(alert, getEnv().appUrl) },
-    smtp,
-  );
+  const message = renderOutgoing(alert, getEnv().appUrl, settings.slackChannel);
+  const result = await sendMail({ to: recipients, subject: message.subject, text: message.text }, smtp);
   return result.status === "sent"
     ? { ok: true, detail: `${result.transport} to ${recipients.length} recipient${recipients.length === 1 ? "" : "s"}` }
     : { ok: false, error: result.error };
@@ -55,14 +53,14 @@ async function sendEmail(shopId: string, settings: SettingsRow, alert: Alert): P
 async function sendSlack(
   shopId: string,
   settings: SettingsRow,
-  alert: Alert,
+  alert: Outgoing,
   options: SendOptions,
 ): Promise<SendResult> {
   if (!settings.slackWebhookEncrypted) return { ok: false, error: "No Slack webhook URL is set", unconfigured: true };
   const url = openShopSecret(shopId, settings.slackWebhookEncrypted);
   try {
     const webhook = new IncomingWebhook(url, { fetch: guardedFetch(options), timeout: OUTBOUND_TIMEOUT_MS });
-    await webhook.send(alertSlackMessage(alert, getEnv().appUrl, settings.slackChannel));
+    await webhook.send(renderOutgoing(alert, getEnv().appUrl, settings.slackChannel).slack);
     return { ok: true, detail: `Slack ${settings.slackChannel}` };
   } catch (error) {
     return failure(error);
@@ -89,7 +87,7 @@ export async function rotateWebhookSecret(shopId: string): Promise<string> {
 async function sendWebhooks(
   shopId: string,
   settings: SettingsRow,
-  alert: Alert,
+  alert: Outgoing,
   options: SendOptions,
 ): Promise<SendResult> {
   const urls = codesOf(settings.webhooks);
@@ -98,7 +96,7 @@ async function sendWebhooks(
   const secret = settings.webhookSecretEncrypted
     ? openShopSecret(shopId, settings.webhookSecretEncrypted)
     : (await ensureWebhookSecret(shopId)).secret;
-  const body = JSON.stringify(alertWebhookBody(alert, getEnv().appUrl));
+  const body = JSON.stringify(renderOutgoing(alert, getEnv().appUrl, settings.slackChannel).webhook);
   const timestamp = Math.floor((options.now ?? new Date()).getTime() / 1000);
   const headers = {
     "Content-Type": "application/json",
@@ -122,13 +120,13 @@ async function sendWebhooks(
 }
 
 /**
- * Sends one alert on one channel with the shop's current settings: read here, or passed in by
+ * Sends one alert or digest on one channel with the shop's current settings: read here, or passed in by
  * a caller that already loaded them (the delivery worker, once per shop and batch).
  */
 export async function sendAlert(
   channel: Channel,
   shopId: string,
-  alert: Alert,
+  alert: Outgoing,
   options: SendOptions = {},
   loaded?: SettingsRow | null,
 ): Promise<SendResult> {

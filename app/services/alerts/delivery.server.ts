@@ -1,6 +1,15 @@
 import crypto from "node:crypto";
 import prisma from "../../db.server";
-import { claimDueAlerts, finishAttempt, type ClaimedAlert } from "../../db/alert-outbox.sql.server";
+import {
+  claimDueAlerts,
+  dueDigestGroups,
+  finishAttempt,
+  gatherDigest,
+  settleDigested,
+  type ClaimedAlert,
+} from "../../db/alert-outbox.sql.server";
+import { digestOf } from "../../domain/alert-digest";
+import type { Outgoing } from "../../domain/alert-message";
 import { afterFailedDelivery } from "../../domain/backoff";
 import { alertSentEvent } from "../../domain/breach-event";
 import { recordAuditEvents } from "../audit/events.server";
@@ -12,7 +21,9 @@ import { CHANNELS, sendAlert, type Channel, type SendOptions, type SettingsRow }
  * sends each on its channel, and records the attempt; a failure is tried again after 30 s
  * doubling to 1 h (with jitter) and given up ("dead") a day after the alert was queued. A
  * delivered alert writes one `alert_sent` audit event per breach, in the same transaction as
- * its "sent" mark: that is what "Alerts Sent" counts (docs/product.md#decisions, 14).
+ * its "sent" mark: that is what "Alerts Sent" counts (docs/product.md#decisions, 14). Held
+ * alerts are gathered into digests when their release time comes
+ * (docs/decisions/0014-alert-digests.md); a delivered digest marks each breach it lists sent.
  */
 
 /** A claim older than this belongs to a process that died: another worker takes it again. */
@@ -41,14 +52,12 @@ async function send(
 ): Promise<Delivered> {
   const channel = alert.channel as Channel;
   const started = performance.now();
+  const shopDomain = shop?.domain ?? "";
+  const outgoing: Outgoing = alert.digest
+    ? { id: alert.id, shopDomain, digest: alert.digest }
+    : { id: alert.id, shopDomain, event: alert.event };
   const result = (CHANNELS as readonly string[]).includes(channel)
-    ? await sendAlert(
-        channel,
-        alert.shopId,
-        { id: alert.id, shopDomain: shop?.domain ?? "", event: alert.event },
-        sendOptions,
-        shop?.alertSettings ?? null,
-      )
+    ? await sendAlert(channel, alert.shopId, outgoing, sendOptions, shop?.alertSettings ?? null)
     : ({ ok: false, error: `Unknown channel ${alert.channel}` } as const);
   return { alert, result, at: new Date(), durationMs: performance.now() - started };
 }
@@ -60,16 +69,32 @@ async function finish(batch: Delivered[]): Promise<void> {
       const next = result.ok
         ? null
         : afterFailedDelivery(alert.attempts, alert.createdAt.getTime(), at.getTime(), Math.random());
+      const retryAt = next && "retryAt" in next ? new Date(next.retryAt) : null;
       const mine = await finishAttempt(
         tx,
         alert,
         WORKER_ID,
-        result.ok
-          ? { ok: true }
-          : { ok: false, error: result.error, retryAt: next && "retryAt" in next ? new Date(next.retryAt) : null },
+        result.ok ? { ok: true } : { ok: false, error: result.error, retryAt },
         { at, durationMs },
       );
-      if (!result.ok || !mine || !alert.auditEventId) continue;
+      if (!mine) continue;
+      if (alert.digest) {
+        if (!result.ok && retryAt) continue;
+        const covered = await settleDigested(
+          tx,
+          alert.id,
+          result.ok ? { sentAt: at } : { deadAt: at, error: result.error },
+        );
+        if (!result.ok) continue;
+        const detail = `${result.detail}, in a digest`;
+        await recordAuditEvents(
+          alert.shopId,
+          covered.map((entry) => alertSentEvent(entry.auditEventId, entry.event, { channel: alert.channel, detail })),
+          tx,
+        );
+        continue;
+      }
+      if (!result.ok || !alert.auditEventId) continue;
       await recordAuditEvents(
         alert.shopId,
         [alertSentEvent(alert.auditEventId, alert.event, { channel: alert.channel, detail: result.detail })],
@@ -79,8 +104,42 @@ async function finish(batch: Delivered[]): Promise<void> {
   });
 }
 
+/** How often held alerts are looked at for a digest whose release time came. */
+export const DIGEST_GATHER_MS = 1_000;
+const DIGEST_GROUPS = 20;
+let lastGather = 0;
+
+/**
+ * Gathers the held alerts whose release time came into one digest per shop, channel and
+ * release time (due at once); returns how many digests were made.
+ */
+export async function gatherDueDigests(now = new Date()): Promise<number> {
+  const groups = await dueDigestGroups(now, DIGEST_GROUPS);
+  if (groups.length === 0) return 0;
+  const zones = new Map(
+    (
+      await prisma.shop.findMany({
+        where: { id: { in: [...new Set(groups.map((group) => group.shopId))] } },
+        select: { id: true, timezone: true },
+      })
+    ).map((shop) => [shop.id, shop.timezone]),
+  );
+  let made = 0;
+  for (const group of groups) {
+    const id = await gatherDigest(group, now, (events) =>
+      digestOf(events, events[0]?.heldFor ?? "quiet_hours", group.releaseAt, zones.get(group.shopId) ?? "UTC"),
+    );
+    if (id) made += 1;
+  }
+  return made;
+}
+
 /** One batch of due alerts; true when there may be more. */
 async function step(): Promise<boolean> {
+  if (Date.now() - lastGather >= DIGEST_GATHER_MS) {
+    lastGather = Date.now();
+    await gatherDueDigests();
+  }
   const claimed = await claimDueAlerts(WORKER_ID, new Date(), ALERT_LEASE_MS, BATCH);
   if (claimed.length === 0) return false;
   // each shop and its settings once per batch, not once per alert
@@ -110,8 +169,10 @@ export const RECENT_DELIVERIES = 50;
 export interface DeliveryView {
   id: string;
   channel: string;
-  /** pending | held | sending | sent | dead */
+  /** pending | held | digested | sending | sent | dead */
   status: string;
+  /** a digest: how many breaches it lists */
+  digestOf: number | null;
   attempts: number;
   orderName: string | null;
   severity: string | null;
@@ -125,11 +186,17 @@ export interface DeliveryView {
 export async function recentDeliveries(shopId: string, take = RECENT_DELIVERIES): Promise<DeliveryView[]> {
   const rows = await prisma.alertOutbox.findMany({ where: { shopId }, orderBy: { createdAt: "desc" }, take });
   return rows.map((row) => {
-    const event = (row.payload ?? {}) as { orderName?: string | null; severity?: string | null };
+    const event = (row.payload ?? {}) as {
+      orderName?: string | null;
+      severity?: string | null;
+      kind?: string;
+      total?: number;
+    };
     return {
       id: row.id,
       channel: row.channel,
       status: row.status,
+      digestOf: event.kind === "digest" ? (event.total ?? 0) : null,
       attempts: row.attempts,
       orderName: event.orderName ?? null,
       severity: event.severity ?? null,

@@ -178,6 +178,7 @@ function alertEventOf(id: string, event: NewAuditEvent, now: Date): AlertEvent {
     discountCodes: Array.isArray(event.discountCodes) ? (event.discountCodes as string[]) : [],
     discountPercent: event.discountPercent ?? null,
     totalDiscountCents: event.totalDiscountCents ?? null,
+    overLimitCents: event.marginSavedCents ?? null,
     currency: event.currency ?? "USD",
     ruleName: event.ruleName ?? null,
     threshold: event.threshold ?? null,
