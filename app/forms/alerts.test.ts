@@ -44,14 +44,19 @@ describe("alert settings", () => {
       smtpPassword: undefined,
     });
   });
-  it("defaults to e-mail on at immediate, low, #alerts and port 587", () => {
-    expect(schema.parse({ emailEnabled: true, emails: ["a@example.com"] })).toMatchObject({
+  it("defaults to immediate, low and #alerts, and leaves the SMTP settings alone unless they are sent", () => {
+    const parsed = schema.parse({ emailEnabled: true, emails: ["a@example.com"] });
+    expect(parsed).toMatchObject({
       frequency: "immediate",
       minSeverity: "low",
       slackChannel: "#alerts",
-      smtpPort: 587,
       quietStart: null,
       quietEnd: null,
+    });
+    expect([parsed.smtpHost, parsed.smtpPort, parsed.smtpUsername]).toEqual([undefined, undefined, undefined]);
+    expect(schema.parse({ smtpHost: "", smtpPort: "", smtpUsername: "" })).toMatchObject({
+      smtpHost: null,
+      smtpUsername: null,
     });
   });
   it("names each invalid e-mail, URL and time", () => {

@@ -6,7 +6,8 @@ import { commaList, flag } from "./fields";
 /**
  * The alert settings (docs/product.md#alerts), one schema for the Alerts page (conform) and
  * `PUT /api/alerts/settings`. Secrets (the Slack URL, the SMTP password) left empty keep the
- * stored value: the browser only ever sees them masked. `production` asks for https URLs.
+ * stored value: the browser only ever sees them masked. The SMTP settings are changed only
+ * when they are sent. `production` asks for https URLs.
  */
 
 export const ALERT_FREQUENCIES = ["immediate", "hourly", "daily"] as const;
@@ -34,10 +35,12 @@ function url(production: boolean, what: string) {
     );
 }
 
+/** "HH:MM"; empty, absent or null: no quiet hours. */
 const clockTime = z
   .string()
   .trim()
-  .refine((value) => value === "" || isClockTime(value), "Enter a time such as 22:00 or 08:00")
+  .nullish()
+  .refine((value) => !value || isClockTime(value), "Enter a time such as 22:00 or 08:00")
   .transform((value) => value || null);
 
 /** An empty secret keeps the stored one. */
@@ -68,27 +71,31 @@ export function alertSettingsSchema({ production }: { production: boolean }) {
       minSeverity: z
         .enum(SEVERITIES, { error: "Minimum severity is one of low, medium, high, critical" })
         .default("low"),
-      quietStart: z.preprocess((value) => value ?? "", clockTime),
-      quietEnd: z.preprocess((value) => value ?? "", clockTime),
+      quietStart: clockTime,
+      quietEnd: clockTime,
+      // the SMTP settings change only when sent (the Integration Center's card); empty clears them
       smtpHost: z
         .string()
         .trim()
         .max(253)
         .regex(/^$|^[a-z0-9.-]+$/i, "Enter a host name such as smtp.example.com")
         .optional()
-        .transform((value) => value || null),
-      smtpPort: z.coerce
-        .number({ error: "The SMTP port is a number" })
-        .int("The SMTP port is a whole number")
-        .min(1, "The SMTP port is between 1 and 65535")
-        .max(65535, "The SMTP port is between 1 and 65535")
-        .default(DEFAULT_SMTP_PORT),
+        .transform((value) => (value === undefined ? undefined : value || null)),
+      smtpPort: z.preprocess(
+        (value) => (value === "" ? undefined : value),
+        z.coerce
+          .number({ error: "The SMTP port is a number" })
+          .int("The SMTP port is a whole number")
+          .min(1, "The SMTP port is between 1 and 65535")
+          .max(65535, "The SMTP port is between 1 and 65535")
+          .optional(),
+      ),
       smtpUsername: z
         .string()
         .trim()
         .max(254)
         .optional()
-        .transform((value) => value || null),
+        .transform((value) => (value === undefined ? undefined : value || null)),
       smtpPassword: secretField,
     })
     .superRefine((settings, context) => {

@@ -1,10 +1,5 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
-import { orderPayload } from "../../app/demo/order-payload-builder";
-import { demoShopId, expect, openDatabase, tableRows, test } from "./fixtures";
-
-const SECRET = "e2e-webhook-secret"; // playwright.config.ts gives the server this secret
-const SHOP = "margin-guardrail-demo.myshopify.com";
+import { demoShopId, expect, openDatabase, signedOrder, tableRows, test } from "./fixtures";
 
 /** How many rule_created events the demo shop has now: other tests create rules too. */
 function ruleCreatedEvents(): number {
@@ -16,50 +11,12 @@ function ruleCreatedEvents(): number {
   return row.n;
 }
 
-function stackedOrder(number: number) {
-  return orderPayload({
-    id: 9_000_000 + number,
-    number,
-    createdAt: new Date().toISOString(),
-    codes: [{ code: "E2ESTACK", amount: "60.00", type: "fixed_amount" }],
-    applications: [
-      { type: "discount_code", target: "line_item", valueType: "fixed_amount", value: "60.0", code: "E2ESTACK" },
-      {
-        type: "automatic",
-        target: "line_item",
-        valueType: "fixed_amount",
-        value: "20.0",
-        title: "Spend $150, save $20",
-      },
-    ],
-    lines: [
-      {
-        variant: 9002,
-        product: 8002,
-        price: { shop: "140.00" },
-        allocations: [
-          { index: 0, amount: { shop: "60.00" } },
-          { index: 1, amount: { shop: "20.00" } },
-        ],
-      },
-    ],
-  });
-}
-
 test("a signed webhook posted to the running app shows in the Audit Log and on the Dashboard", async ({
   page,
   request,
 }) => {
   const number = 70_000 + Math.floor(Math.random() * 9_000);
-  const body = JSON.stringify(stackedOrder(number));
-  const headers = {
-    "Content-Type": "application/json",
-    "X-Shopify-Topic": "orders/create",
-    "X-Shopify-Shop-Domain": SHOP,
-    "X-Shopify-API-Version": "2026-10",
-    "X-Shopify-Webhook-Id": crypto.randomUUID(),
-    "X-Shopify-Hmac-Sha256": crypto.createHmac("sha256", SECRET).update(body).digest("base64"),
-  };
+  const { body, headers } = signedOrder(number);
   const forged = await request.post("/webhooks/orders/create", {
     data: body,
     headers: { ...headers, "X-Shopify-Hmac-Sha256": "Zm9yZ2Vk" },

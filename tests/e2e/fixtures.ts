@@ -1,4 +1,6 @@
+import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
+import { orderPayload } from "../../app/demo/order-payload-builder";
 import Database from "better-sqlite3";
 import { test as base, expect } from "@playwright/test";
 
@@ -64,4 +66,51 @@ export function tableRows(page: Page) {
 /** The admin's sidebar (outside Shopify's admin, where App Bridge's NavMenu replaces it). */
 export function sidebar(page: Page) {
   return page.getByRole("navigation").filter({ has: page.getByRole("link", { name: "ROI Dashboard" }) });
+}
+
+const SECRET = "e2e-webhook-secret"; // playwright.config.ts gives the server this secret
+export const DEMO_SHOP = "margin-guardrail-demo.myshopify.com";
+
+/**
+ * A $140 order with a $60 code and a $20 automatic discount (57.1% off): it breaches four
+ * of the demo store's rules. Signed like Shopify's orders/create webhook.
+ */
+export function signedOrder(number: number) {
+  const payload = orderPayload({
+    id: 9_000_000 + number,
+    number,
+    createdAt: new Date().toISOString(),
+    codes: [{ code: "E2ESTACK", amount: "60.00", type: "fixed_amount" }],
+    applications: [
+      { type: "discount_code", target: "line_item", valueType: "fixed_amount", value: "60.0", code: "E2ESTACK" },
+      {
+        type: "automatic",
+        target: "line_item",
+        valueType: "fixed_amount",
+        value: "20.0",
+        title: "Spend $150, save $20",
+      },
+    ],
+    lines: [
+      {
+        variant: 9002,
+        product: 8002,
+        price: { shop: "140.00" },
+        allocations: [
+          { index: 0, amount: { shop: "60.00" } },
+          { index: 1, amount: { shop: "20.00" } },
+        ],
+      },
+    ],
+  });
+  const body = JSON.stringify(payload);
+  const headers = {
+    "Content-Type": "application/json",
+    "X-Shopify-Topic": "orders/create",
+    "X-Shopify-Shop-Domain": DEMO_SHOP,
+    "X-Shopify-API-Version": "2026-10",
+    "X-Shopify-Webhook-Id": crypto.randomUUID(),
+    "X-Shopify-Hmac-Sha256": crypto.createHmac("sha256", SECRET).update(body).digest("base64"),
+  };
+  return { body, headers };
 }

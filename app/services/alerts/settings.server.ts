@@ -4,7 +4,7 @@ import { codesOf } from "../../domain/audit-view";
 import { isSeverity } from "../../domain/severity";
 import { planHasAlerts, type PlanId } from "../../domain/plans";
 import { maskSecret } from "../../domain/secret-box";
-import type { AlertSettingsInput } from "../../forms/alerts";
+import { DEFAULT_SMTP_PORT, type AlertSettingsInput } from "../../forms/alerts";
 import { outboundUrlProblem } from "../../http/outbound.server";
 import { forgetShopRules } from "../rules/cache.server";
 import { openShopSecret, sealShopSecret } from "./secrets.server";
@@ -19,6 +19,8 @@ export interface AlertSettingsView {
   /** "••••abcd" when a Slack URL is stored */
   slackWebhook: string | null;
   webhooks: string[];
+  /** "••••abcd" once a webhook signing secret exists: shown in full only when made */
+  webhookSigningSecret: string | null;
   frequency: string;
   minSeverity: string;
   quietStart: string | null;
@@ -90,6 +92,7 @@ export async function getAlertSettings(shopId: string): Promise<AlertSettingsVie
     slackChannel: row.slackChannel,
     slackWebhook: masked(shopId, row.slackWebhookEncrypted),
     webhooks: codesOf(row.webhooks),
+    webhookSigningSecret: masked(shopId, row.webhookSecretEncrypted),
     frequency: row.frequency,
     minSeverity: row.minSeverity,
     quietStart: row.quietStart,
@@ -146,9 +149,13 @@ export async function saveAlertSettings(
       minSeverity: input.minSeverity,
       quietStart: input.quietStart,
       quietEnd: input.quietEnd,
-      smtpHost: input.smtpHost,
-      smtpPort: input.smtpPort,
-      smtpUsername: input.smtpUsername,
+      ...(input.smtpHost !== undefined
+        ? {
+            smtpHost: input.smtpHost,
+            smtpPort: input.smtpPort ?? DEFAULT_SMTP_PORT,
+            smtpUsername: input.smtpUsername ?? null,
+          }
+        : {}),
       ...(input.slackWebhook ? { slackWebhookEncrypted: sealShopSecret(owner.id, input.slackWebhook) } : {}),
       ...(input.smtpPassword ? { smtpPasswordEncrypted: sealShopSecret(owner.id, input.smtpPassword) } : {}),
     },

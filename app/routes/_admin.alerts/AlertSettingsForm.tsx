@@ -1,0 +1,365 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { FetcherWithComponents } from "@remix-run/react";
+import {
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  FormLayout,
+  InlineStack,
+  List,
+  Select,
+  Text,
+  TextField,
+} from "@shopify/polaris";
+import { useMemo, useState } from "react";
+import { useAdminLayout } from "../../components/AdminPage";
+import { textFieldProps } from "../../components/conform-polaris";
+import { UnsavedChangesBar } from "../../components/UnsavedChangesBar";
+import { useActionFetcher } from "../../components/useActionFetcher";
+import { useAppBridgePresent } from "../../components/useAppBridge";
+import { DAILY_DIGEST_TIME } from "../../domain/alert-digest";
+import type { SeverityBand } from "../../domain/severity";
+import { ALERT_FREQUENCIES, alertSettingsSchema } from "../../forms/alerts";
+import type { AlertSettingsView } from "../../services/alerts/settings.server";
+import type { AlertsActionResult } from "./actions.server";
+
+interface FormValues {
+  emailEnabled: boolean;
+  slackEnabled: boolean;
+  webhookEnabled: boolean;
+  emails: string;
+  slackChannel: string;
+  /** a new Slack URL; empty keeps the stored one */
+  slackWebhook: string;
+  webhooks: string;
+  frequency: string;
+  minSeverity: string;
+  quietStart: string;
+  quietEnd: string;
+}
+
+function valuesOf(settings: AlertSettingsView): FormValues {
+  return {
+    emailEnabled: settings.emailEnabled,
+    slackEnabled: settings.slackEnabled,
+    webhookEnabled: settings.webhookEnabled,
+    emails: settings.emails.join(", "),
+    slackChannel: settings.slackChannel,
+    slackWebhook: "",
+    webhooks: settings.webhooks.join(", "),
+    frequency: settings.frequency,
+    minSeverity: settings.minSeverity,
+    quietStart: settings.quietStart ?? "",
+    quietEnd: settings.quietEnd ?? "",
+  };
+}
+
+/**
+ * What the form starts from: a save that changes it starts the form again (its React key);
+ * a new signing secret or a test does not, so the secret shown once stays on screen.
+ */
+export function settingsFormKey(settings: AlertSettingsView): string {
+  return JSON.stringify([valuesOf(settings), settings.slackWebhook]);
+}
+
+const FREQUENCY_LABELS: Record<(typeof ALERT_FREQUENCIES)[number], string> = {
+  immediate: "Immediately, one alert per breach",
+  hourly: "Hourly digest, on the hour",
+  daily: `Daily digest, at ${DAILY_DIGEST_TIME}`,
+};
+
+const CHANNEL_TESTS = [
+  { channel: "email", label: "Send test e-mail" },
+  { channel: "slack", label: "Send test Slack message" },
+  { channel: "webhook", label: "Send test webhook" },
+] as const;
+
+function TestButton({ channel, label, disabled }: { channel: string; label: string; disabled: boolean }) {
+  const fetcher = useActionFetcher<AlertsActionResult>(`alerts-test-${channel}`);
+  return (
+    <BlockStack gap="200" inlineAlign="start">
+      <Button
+        disabled={disabled}
+        loading={fetcher.state !== "idle"}
+        onClick={() => fetcher.submit({ intent: "test", channel }, { method: "post" })}
+      >
+        {label}
+      </Button>
+      {fetcher.state === "idle" && fetcher.data?.signingSecret ? (
+        <SigningSecretOnce secret={fetcher.data.signingSecret} />
+      ) : null}
+    </BlockStack>
+  );
+}
+
+function SigningSecretOnce({ secret }: { secret: string }) {
+  return (
+    <Banner tone="warning" title="Your webhook signing secret">
+      <BlockStack gap="100">
+        <Text as="p">Copy it now: it is shown only this once. Verify each webhook's signature with it.</Text>
+        <Box padding="200" background="bg-surface-secondary" borderRadius="200">
+          <Text as="p" fontWeight="semibold" breakWord>
+            <code data-testid="signing-secret">{secret}</code>
+          </Text>
+        </Box>
+      </BlockStack>
+    </Banner>
+  );
+}
+
+function SigningSecret({ masked }: { masked: string | null }) {
+  const fetcher = useActionFetcher<AlertsActionResult>("alerts-rotate-secret");
+  const shown = fetcher.state === "idle" ? fetcher.data?.signingSecret : undefined;
+  return (
+    <BlockStack gap="200">
+      <Text as="p" tone="subdued">
+        Each webhook is a JSON POST with an <code>Idempotency-Key</code> and a <code>Margin-Guardrail-Signature</code>{" "}
+        header: <code>t=&lt;unix time&gt;,v1=&lt;HMAC-SHA256 of &quot;t.body&quot;&gt;</code>, signed with your secret.
+        Refuse a signature older than 5 minutes.
+      </Text>
+      <InlineStack gap="300" blockAlign="center">
+        <Text as="p">Signing secret: {masked ?? "made with your first webhook"}</Text>
+        <Button
+          variant="plain"
+          loading={fetcher.state !== "idle"}
+          onClick={() => fetcher.submit({ intent: "rotateSecret" }, { method: "post" })}
+        >
+          {masked ? "Rotate signing secret" : "Create signing secret"}
+        </Button>
+      </InlineStack>
+      {shown ? <SigningSecretOnce secret={shown} /> : null}
+    </BlockStack>
+  );
+}
+
+/**
+ * The alert settings form (docs/product.md#alerts): conform with the schema the API uses, an
+ * unsaved-changes bar with Discard and Save, and the channels' test buttons (they send with
+ * the saved settings).
+ */
+export function AlertSettingsForm({
+  settings,
+  save,
+  timeZone,
+  quietNow,
+  production,
+  severityBands,
+}: {
+  settings: AlertSettingsView;
+  save: FetcherWithComponents<AlertsActionResult>;
+  timeZone: string;
+  /** the quiet hours hold alerts right now, until this local time */
+  quietNow: string | null;
+  production: boolean;
+  severityBands: readonly SeverityBand[];
+}) {
+  const initial = useMemo(() => valuesOf(settings), [settings]);
+  const [values, setValues] = useState(initial);
+  const [generation, setGeneration] = useState(0);
+  const { demo } = useAdminLayout();
+  const appBridge = useAppBridgePresent(demo);
+  const schema = useMemo(() => alertSettingsSchema({ production }), [production]);
+  const [form, fields] = useForm({
+    id: `alert-settings-${generation}`,
+    lastResult: save.state === "idle" && generation === 0 ? save.data?.result : undefined,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onSubmit(event, { formData, submission }) {
+      event.preventDefault();
+      if (submission?.status !== "success") return;
+      save.submit(formData, { method: "post" });
+    },
+  });
+  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
+  const saving = save.state !== "idle";
+  const set =
+    <K extends keyof FormValues>(key: K) =>
+    (value: FormValues[K]) =>
+      setValues((current) => ({ ...current, [key]: value }));
+  const discard = () => {
+    setValues(initial);
+    // a new form id: conform forgets the errors of the discarded values
+    setGeneration((current) => current + 1);
+  };
+  const submit = () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
+  const formError = form.errors?.[0];
+
+  return (
+    <>
+      <UnsavedChangesBar
+        id="alert-settings-save-bar"
+        open={dirty || saving}
+        saving={saving}
+        appBridge={appBridge}
+        onSave={submit}
+        onDiscard={discard}
+      />
+      <form {...getFormProps(form)} key={form.id}>
+        <input type="hidden" name="intent" value="save" />
+        <BlockStack gap="400">
+          {formError ? <Banner tone="critical" title={formError} /> : null}
+          <Card>
+            <BlockStack gap="400">
+              <Text as="h2" variant="headingMd">
+                Notification channels
+              </Text>
+              <FormLayout>
+                <Checkbox
+                  label="E-mail alerts"
+                  name="emailEnabled"
+                  value="true"
+                  checked={values.emailEnabled}
+                  onChange={set("emailEnabled")}
+                />
+                <TextField
+                  label="E-mail recipients"
+                  helpText="Separate addresses with commas."
+                  placeholder="ops@example.com, finance@example.com"
+                  {...textFieldProps(fields.emails)}
+                  value={values.emails}
+                  onChange={set("emails")}
+                />
+                <Checkbox
+                  label="Slack alerts"
+                  name="slackEnabled"
+                  value="true"
+                  checked={values.slackEnabled}
+                  onChange={set("slackEnabled")}
+                />
+                <FormLayout.Group>
+                  <TextField
+                    label="Slack channel"
+                    {...textFieldProps(fields.slackChannel)}
+                    value={values.slackChannel}
+                    onChange={set("slackChannel")}
+                  />
+                  <TextField
+                    label="Slack incoming-webhook URL"
+                    type="password"
+                    placeholder={
+                      settings.slackWebhook ? `Stored: ${settings.slackWebhook}` : "https://hooks.slack.com/services/…"
+                    }
+                    helpText={
+                      settings.slackWebhook
+                        ? "Stored encrypted. Paste a new URL to replace it; leave empty to keep it."
+                        : "Stored encrypted. See the Integration Center for how to make one."
+                    }
+                    {...textFieldProps(fields.slackWebhook)}
+                    value={values.slackWebhook}
+                    onChange={set("slackWebhook")}
+                  />
+                </FormLayout.Group>
+                <Checkbox
+                  label="Webhooks"
+                  name="webhookEnabled"
+                  value="true"
+                  checked={values.webhookEnabled}
+                  onChange={set("webhookEnabled")}
+                />
+                <TextField
+                  label="Webhook URLs"
+                  helpText={`Separate URLs with commas.${production ? " Each must start with https://." : ""}`}
+                  placeholder="https://example.com/margin-alerts"
+                  {...textFieldProps(fields.webhooks)}
+                  value={values.webhooks}
+                  onChange={set("webhooks")}
+                />
+                <SigningSecret masked={settings.webhookSigningSecret} />
+              </FormLayout>
+            </BlockStack>
+          </Card>
+          <Card>
+            <BlockStack gap="400">
+              <Text as="h2" variant="headingMd">
+                When to alert
+              </Text>
+              <FormLayout>
+                <FormLayout.Group>
+                  <Select
+                    label="Frequency"
+                    name="frequency"
+                    id={fields.frequency.id}
+                    options={ALERT_FREQUENCIES.map((value) => ({ value, label: FREQUENCY_LABELS[value] }))}
+                    value={values.frequency}
+                    onChange={set("frequency")}
+                    error={fields.frequency.errors?.[0]}
+                  />
+                  <Select
+                    label="Minimum severity"
+                    name="minSeverity"
+                    id={fields.minSeverity.id}
+                    options={severityBands.map((band) => ({ value: band.severity, label: band.severity }))}
+                    value={values.minSeverity}
+                    onChange={set("minSeverity")}
+                    error={fields.minSeverity.errors?.[0]}
+                  />
+                </FormLayout.Group>
+                <BlockStack gap="100">
+                  <Text as="p" tone="subdued">
+                    Severity grows with how far an order went past the rule&apos;s threshold:
+                  </Text>
+                  <List type="bullet">
+                    {severityBands.map((band) => (
+                      <List.Item key={band.severity}>
+                        <Text as="span" fontWeight="semibold">
+                          {band.severity}
+                        </Text>
+                        : {band.description}
+                      </List.Item>
+                    ))}
+                  </List>
+                </BlockStack>
+                <FormLayout.Group>
+                  <TextField
+                    label="Quiet hours start"
+                    placeholder="22:00"
+                    {...textFieldProps(fields.quietStart)}
+                    value={values.quietStart}
+                    onChange={set("quietStart")}
+                  />
+                  <TextField
+                    label="Quiet hours end"
+                    placeholder="08:00"
+                    {...textFieldProps(fields.quietEnd)}
+                    value={values.quietEnd}
+                    onChange={set("quietEnd")}
+                  />
+                </FormLayout.Group>
+                <Text as="p" tone="subdued">
+                  Times are in your store&apos;s time zone ({timeZone}); 22:00 to 08:00 spans midnight. Alerts are held
+                  during the quiet hours and sent as one digest when they end. Leave both empty for no quiet hours.
+                </Text>
+                {quietNow ? <Banner tone="info">Quiet hours now: alerts are held until {quietNow}.</Banner> : null}
+              </FormLayout>
+            </BlockStack>
+          </Card>
+        </BlockStack>
+      </form>
+      <Box paddingBlockStart="400">
+        <Card>
+          <BlockStack gap="300">
+            <Text as="h2" variant="headingMd">
+              Test your channels
+            </Text>
+            <Text as="p" tone="subdued">
+              {dirty
+                ? "Save or discard your changes first: tests use the saved settings."
+                : "A test alert goes out with your saved settings."}
+            </Text>
+            <InlineStack gap="300" blockAlign="start">
+              {CHANNEL_TESTS.map((test) => (
+                <TestButton key={test.channel} channel={test.channel} label={test.label} disabled={dirty} />
+              ))}
+            </InlineStack>
+          </BlockStack>
+        </Card>
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { BlockStack, Card, Text } from "@shopify/polaris";
+import { AdminPage, PlanButton } from "../../components/AdminPage";
+import { getEnv } from "../../env.server";
+import { InputRefusal, readForm } from "../../http/request-body.server";
+import { planHasAlerts } from "../../domain/plans";
+import { inQuietHours, quietHoursEnd } from "../../domain/quiet-hours";
+import { SEVERITY_BANDS } from "../../domain/severity";
+import { useActionFetcher } from "../../components/useActionFetcher";
+import { recentDeliveries } from "../../services/alerts/delivery.server";
+import { ALERTS_NEED_CORE, getAlertSettings } from "../../services/alerts/settings.server";
+import { requireAdmin } from "../../services/shops/admin-context.server";
+import { handleAlertsAction, refusedAlertsForm, SAVE_FAILED, type AlertsActionResult } from "./actions.server";
+import { AlertSettingsForm, settingsFormKey } from "./AlertSettingsForm";
+import { DeliveryLog } from "./DeliveryLog";
+
+export const meta: MetaFunction = () => [{ title: "Alerts · Margin Guardrail" }];
+
+/** How many deliveries the page lists. */
+const PAGE_DELIVERIES = 20;
+
+export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
+  const { shop, plan } = await requireAdmin(request, load);
+  if (!planHasAlerts(plan)) return { locked: true as const };
+  const [settings, deliveries] = await Promise.all([
+    getAlertSettings(shop.id),
+    recentDeliveries(shop.id, PAGE_DELIVERIES),
+  ]);
+  const quiet =
+    settings.quietStart && settings.quietEnd ? { start: settings.quietStart, end: settings.quietEnd } : null;
+  const now = new Date();
+  return {
+    locked: false as const,
+    settings,
+    deliveries,
+    timeZone: shop.timezone,
+    quietNow: quiet && inQuietHours(quiet, now, shop.timezone) ? quiet.end : null,
+    production: getEnv().isProduction,
+    severityBands: SEVERITY_BANDS,
+  };
+};
+
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const context = await requireAdmin(request);
+  if (!planHasAlerts(context.plan)) {
+    // the page is locked on Free; a form posted anyway is refused and changes nothing
+    return data(
+      {
+        intent: "unknown",
+        ok: false,
+        status: 403,
+        toast: { title: SAVE_FAILED, description: ALERTS_NEED_CORE, error: true },
+      },
+      { status: 403 },
+    );
+  }
+  let formData: FormData;
+  try {
+    formData = await readForm(request);
+  } catch (error) {
+    if (!(error instanceof InputRefusal)) throw error;
+    const refused = refusedAlertsForm(error.message);
+    return data(refused, { status: refused.status });
+  }
+  const result = await handleAlertsAction(context, formData, getEnv().isProduction);
+  return data(result, { status: result.status });
+};
+
+const DESCRIPTION = "E-mail, Slack and webhook alerts when a rule is broken";
+
+export default function Alerts() {
+  const loaded = useLoaderData<typeof loader>();
+  // here, not in the form: a save reloads (remounts) the form, and its toast must show once
+  const save = useActionFetcher<AlertsActionResult>("alerts-save");
+  if (loaded.locked) {
+    return (
+      <AdminPage title="Alerts" description={DESCRIPTION}>
+        <Card>
+          <BlockStack gap="300" inlineAlign="start">
+            <Text as="h2" variant="headingLg">
+              Unlock Alerts with Core
+            </Text>
+            <Text as="p">
+              Upgrade for alerts: hear about every breach by e-mail, Slack or signed webhook, as it happens or in hourly
+              and daily digests, with quiet hours.
+            </Text>
+            <PlanButton target="core" />
+          </BlockStack>
+        </Card>
+      </AdminPage>
+    );
+  }
+  return (
+    <AdminPage title="Alerts" description={DESCRIPTION}>
+      <BlockStack gap="400">
+        <AlertSettingsForm
+          // a save reloads the settings: the form starts again from what was stored
+          key={settingsFormKey(loaded.settings)}
+          settings={loaded.settings}
+          save={save}
+          timeZone={loaded.timeZone}
+          quietNow={loaded.quietNow}
+          production={loaded.production}
+          severityBands={loaded.severityBands}
+        />
+        <DeliveryLog deliveries={loaded.deliveries} timeZone={loaded.timeZone} />
+      </BlockStack>
+    </AdminPage>
+  );
+}

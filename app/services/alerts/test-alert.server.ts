@@ -1,0 +1,61 @@
+import crypto from "node:crypto";
+import prisma from "../../db.server";
+import { testAlert } from "../../domain/alert-message";
+import { planHasAlerts, type PlanId } from "../../domain/plans";
+import { CHANNELS, ensureWebhookSecret, sendAlert, type Channel } from "./channels.server";
+import { ALERTS_NEED_CORE } from "./settings.server";
+
+const SENT: Record<Channel, string> = {
+  email: "Test e-mail sent",
+  slack: "Test Slack message sent",
+  webhook: "Test webhook sent",
+};
+/** The failure texts of docs/product.md#alerts; the channel's own error goes with them. */
+export const TEST_FAILED: Record<Channel, string> = {
+  email: "Failed to send test email",
+  slack: "Failed to send test Slack message",
+  webhook: "Failed to send test webhook",
+};
+
+export function isChannel(value: unknown): value is Channel {
+  return typeof value === "string" && (CHANNELS as readonly string[]).includes(value);
+}
+
+export interface TestAlertOutcome {
+  /** 200 sent; 400 the channel has nowhere to send to; 403 Free; 502 the receiver refused */
+  status: 200 | 400 | 403 | 502;
+  success: boolean;
+  message: string;
+  detail?: string;
+  error?: string;
+  /** the webhook signing secret, in full, when this test made it (shown once) */
+  signingSecret?: string;
+}
+
+/**
+ * Sends a test alert on one channel with the shop's saved settings (the Alerts page's test
+ * buttons and `POST /api/alerts/test/{channel}`). A shop's first webhook makes its signing
+ * secret, returned once; a test with nowhere to send to makes nothing.
+ */
+export async function sendTestAlert(
+  owner: { id: string; domain: string; plan: PlanId },
+  channel: Channel,
+): Promise<TestAlertOutcome> {
+  if (!planHasAlerts(owner.plan)) return { status: 403, success: false, message: ALERTS_NEED_CORE };
+  const hadSecret = Boolean(
+    (await prisma.alertSettings.findUnique({ where: { shopId: owner.id } }))?.webhookSecretEncrypted,
+  );
+  const result = await sendAlert(channel, owner.id, testAlert(crypto.randomUUID(), owner.domain, new Date()));
+  const madeNow = channel === "webhook" && !hadSecret && !(!result.ok && result.unconfigured);
+  const signingSecret = madeNow ? { signingSecret: (await ensureWebhookSecret(owner.id)).secret } : {};
+  return result.ok
+    ? { status: 200, success: true, message: SENT[channel], detail: result.detail, ...signingSecret }
+    : {
+        // a channel with nowhere to send to is the settings' problem (400); a refusal on the way, the receiver's (502)
+        status: result.unconfigured ? 400 : 502,
+        success: false,
+        message: TEST_FAILED[channel],
+        error: result.error,
+        ...signingSecret,
+      };
+}

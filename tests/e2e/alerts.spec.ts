@@ -1,0 +1,217 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { verifySignature } from "../../app/domain/webhook-signature";
+import { startReceiver } from "../helpers/receiver";
+import { E2E_OUTBOX } from "../../playwright.config";
+import { demoShopId, expect, openDatabase, signedOrder, test, toast } from "./fixtures";
+
+/** The demo shop's alert settings row, as stored. */
+function storedSettings() {
+  const db = openDatabase();
+  const row = db.prepare(`SELECT * FROM "AlertSettings" WHERE "shopId" = ?`).get(demoShopId(db)) as Record<
+    string,
+    unknown
+  >;
+  db.close();
+  return row;
+}
+
+function saveBar(page: Page) {
+  return page.locator(".Polaris-Frame-ContextualSaveBar");
+}
+
+async function save(page: Page) {
+  await saveBar(page).getByRole("button", { name: "Save" }).click();
+}
+
+function outboxFiles(): string[] {
+  return fs.existsSync(E2E_OUTBOX) ? fs.readdirSync(E2E_OUTBOX) : [];
+}
+
+test.describe.configure({ mode: "serial" });
+
+test("the unsaved-changes bar: Discard restores the loaded values, Save stores and reloads", async ({ page }) => {
+  await page.goto("/alerts");
+  const recipients = page.getByLabel("E-mail recipients");
+  const loaded = await recipients.inputValue();
+  expect(loaded).toBe("ops@margin-guardrail-demo.example");
+  await expect(saveBar(page)).toHaveCount(0);
+
+  await recipients.fill("ops@margin-guardrail-demo.example, finance@margin-guardrail-demo.example");
+  await page.getByLabel("Frequency").selectOption("hourly");
+  await expect(saveBar(page)).toContainText("Unsaved changes");
+  await saveBar(page).getByRole("button", { name: "Discard" }).click();
+  await expect(recipients).toHaveValue(loaded);
+  await expect(page.getByLabel("Frequency")).toHaveValue("immediate");
+  await expect(saveBar(page)).toHaveCount(0);
+  expect(storedSettings().frequency).toBe("immediate");
+
+  await recipients.fill("ops@margin-guardrail-demo.example, finance@margin-guardrail-demo.example");
+  await page.getByLabel("Minimum severity").selectOption("high");
+  // no quiet hours, so that the breach below is alerted at once whatever the time
+  await page.getByLabel("Quiet hours start").fill("");
+  await page.getByLabel("Quiet hours end").fill("");
+  await save(page);
+  await expect(toast(page, "Alert settings saved")).toBeVisible();
+  await expect(saveBar(page)).toHaveCount(0);
+  await page.reload();
+  await expect(recipients).toHaveValue("ops@margin-guardrail-demo.example, finance@margin-guardrail-demo.example");
+  await expect(page.getByLabel("Minimum severity")).toHaveValue("high");
+  await expect(page.getByLabel("Quiet hours start")).toHaveValue("");
+  const stored = storedSettings();
+  expect(JSON.parse(String(stored.emails))).toEqual([
+    "ops@margin-guardrail-demo.example",
+    "finance@margin-guardrail-demo.example",
+  ]);
+  expect([stored.minSeverity, stored.quietStart, stored.quietEnd]).toEqual(["high", null, null]);
+  // the page shows the time zone and the severity bands
+  await expect(page.getByText("Times are in your store's time zone (America/Chicago)")).toBeVisible();
+  await expect(page.getByText("50% or more past the threshold")).toBeVisible();
+});
+
+test("every invalid e-mail, URL and time names itself, and nothing is saved", async ({ page }) => {
+  await page.goto("/alerts");
+  const before = storedSettings();
+  await page.getByLabel("E-mail recipients").fill("ops@margin-guardrail-demo.example, not-an-email");
+  await page.getByLabel("Webhook URLs").fill("example.com/hook");
+  await page.getByLabel("Quiet hours start").fill("10pm");
+  await page.getByLabel("Quiet hours end").fill("08:00");
+  await save(page);
+  await expect(page.getByText('"not-an-email" is not an e-mail address')).toBeVisible();
+  await expect(page.getByText('"example.com/hook" is not a URL')).toBeVisible();
+  await expect(page.getByText("Enter a time such as 22:00 or 08:00")).toBeVisible();
+
+  // the server's own checks: Slack on with no URL stored
+  await page.getByLabel("E-mail recipients").fill("ops@margin-guardrail-demo.example");
+  await page.getByLabel("Webhook URLs").fill("");
+  await page.getByLabel("Quiet hours start").fill("");
+  await page.getByLabel("Quiet hours end").fill("");
+  await page.getByLabel("Slack alerts").check();
+  await save(page);
+  await expect(toast(page, "Failed to save alert settings")).toBeVisible();
+  await expect(page.getByText("Paste the Slack incoming-webhook URL, or turn Slack alerts off")).toBeVisible();
+  expect(storedSettings()).toEqual(before);
+  await saveBar(page).getByRole("button", { name: "Discard" }).click();
+  await expect(page.getByText("Paste the Slack incoming-webhook URL, or turn Slack alerts off")).toHaveCount(0);
+});
+
+test("each test button says whether its channel worked", async ({ page }) => {
+  const receiver = await startReceiver();
+  try {
+    await page.goto("/alerts");
+    // e-mail: the demo store's mail goes to the local outbox folder
+    const mails = outboxFiles().length;
+    await page.getByRole("button", { name: "Send test e-mail" }).click();
+    await expect(toast(page, "Test e-mail sent")).toBeVisible();
+    expect(outboxFiles().length).toBe(mails + 1);
+    // Slack: no incoming-webhook URL yet
+    await page.getByRole("button", { name: "Send test Slack message" }).click();
+    await expect(toast(page, "Failed to send test Slack message: No Slack webhook URL is set")).toBeVisible();
+
+    // webhooks to a local receiver: signed with the secret shown once
+    await page.getByLabel("Webhooks").check();
+    await page.getByLabel("Webhook URLs").fill(`${receiver.url}/margin-alerts`);
+    await save(page);
+    await expect(toast(page, "Alert settings saved")).toBeVisible();
+    await page.getByRole("button", { name: "Send test webhook" }).click();
+    await expect(toast(page, "Test webhook sent")).toBeVisible();
+    const secret = await page.getByTestId("signing-secret").first().textContent();
+    expect(secret).toMatch(/^mgwh_/);
+    expect(receiver.received).toHaveLength(1);
+    const [delivery] = receiver.received;
+    expect(JSON.parse(delivery.body)).toMatchObject({ type: "alert.test" });
+    const check = verifySignature(
+      String(delivery.headers["margin-guardrail-signature"]),
+      delivery.body,
+      secret!,
+      Math.floor(Date.now() / 1000),
+    );
+    expect(check).toEqual({ ok: true });
+    await page.reload();
+    await expect(page.getByText(`Signing secret: ••••${secret!.slice(-4)}`)).toBeVisible();
+    await expect(page.getByTestId("signing-secret")).toHaveCount(0);
+
+    receiver.failNext(500);
+    await page.getByRole("button", { name: "Send test webhook" }).click();
+    await expect(toast(page, "Failed to send test webhook")).toBeVisible();
+
+    // e-mail with nowhere to send to
+    await page.getByLabel("E-mail alerts").uncheck();
+    await page.getByLabel("E-mail recipients").fill("");
+    await save(page);
+    await expect(toast(page, "Alert settings saved")).toBeVisible();
+    await page.getByRole("button", { name: "Send test e-mail" }).click();
+    await expect(toast(page, "Failed to send test email: No e-mail recipients are set")).toBeVisible();
+  } finally {
+    await receiver.close();
+  }
+});
+
+test("a breaching order in the demo store reaches the inbox and shows as sent", async ({ page, request }) => {
+  await page.goto("/alerts");
+  await page.getByLabel("E-mail alerts").check();
+  await page.getByLabel("E-mail recipients").fill("ops@margin-guardrail-demo.example");
+  await page.getByLabel("Webhooks").uncheck();
+  await save(page);
+  await expect(toast(page, "Alert settings saved")).toBeVisible();
+
+  const number = 80_000 + Math.floor(Math.random() * 9_000);
+  const mails = new Set(outboxFiles());
+  const { body, headers } = signedOrder(number);
+  expect((await request.post("/webhooks/orders/create", { data: body, headers })).status()).toBe(200);
+  // its critical breaches (at or above "high") are e-mailed to the outbox folder
+  await expect
+    .poll(
+      () =>
+        outboxFiles()
+          .filter((file) => !mails.has(file))
+          .map((file) => fs.readFileSync(path.join(E2E_OUTBOX, file), "utf8"))
+          .filter((text) => text.includes(`#${number}`)).length,
+    )
+    .toBeGreaterThan(0);
+  const mail = outboxFiles()
+    .filter((file) => !mails.has(file))
+    .map((file) => JSON.parse(fs.readFileSync(path.join(E2E_OUTBOX, file), "utf8")))
+    .find((message) => message.subject.includes(`#${number}`));
+  expect(mail.to).toEqual(["ops@margin-guardrail-demo.example"]);
+  expect(mail.text).toContain("https://admin.shopify.com/store/margin-guardrail-demo/orders/");
+
+  await expect
+    .poll(async () => {
+      await page.reload();
+      return page
+        .getByRole("row", { name: new RegExp(`#${number}`) })
+        .filter({ hasText: "Sent" })
+        .count();
+    })
+    .toBeGreaterThan(0);
+});
+
+test("on Free the page is locked and a form posted anyway is refused", async ({ page, request }) => {
+  await page.goto("/pricing");
+  await page
+    .getByRole("region", { name: "Free", exact: true })
+    .getByRole("button", { name: "Downgrade to Free" })
+    .click();
+  await expect(page.getByText("Plan Updated: Successfully downgraded to Free plan.")).toBeVisible();
+  try {
+    await page.goto("/alerts");
+    await expect(page.getByRole("heading", { name: "Unlock Alerts with Core" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Upgrade to Core" }).last()).toBeVisible();
+    await expect(page.getByLabel("E-mail recipients")).toHaveCount(0);
+    const before = storedSettings();
+    const refused = await request.post("/alerts", {
+      form: { intent: "save", emailEnabled: "true", emails: "attacker@example.com" },
+    });
+    expect(refused.status()).toBe(403);
+    expect(storedSettings()).toEqual(before);
+    const api = await request.put("/api/alerts/settings", { data: { emails: ["attacker@example.com"] } });
+    expect(api.status()).toBe(403);
+    expect(storedSettings()).toEqual(before);
+  } finally {
+    await page.goto("/alerts");
+    await page.getByRole("button", { name: "Upgrade to Core" }).last().click();
+    await expect(page.getByRole("heading", { name: "Notification channels" })).toBeVisible();
+  }
+});
