@@ -6,7 +6,7 @@ import { AdminPage, PlanButton } from "../../components/AdminPage";
 import { getEnv } from "../../env.server";
 import { InputRefusal, readForm } from "../../http/request-body.server";
 import { planHasAlerts } from "../../domain/plans";
-import { inQuietHours, quietHoursEnd } from "../../domain/quiet-hours";
+import { inQuietHours } from "../../domain/quiet-hours";
 import { SEVERITY_BANDS } from "../../domain/severity";
 import { useActionFetcher } from "../../components/useActionFetcher";
 import { recentDeliveries } from "../../services/alerts/delivery.server";
