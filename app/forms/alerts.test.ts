@@ -54,7 +54,7 @@ describe("alert settings", () => {
       quietEnd: null,
     });
     expect([parsed.smtpHost, parsed.smtpPort, parsed.smtpUsername]).toEqual([undefined, undefined, undefined]);
-    expect(schema.parse({ smtpHost: "", smtpPort: "", smtpUsername: "" })).toMatchObject({
+    expect(schema.parse({ smtpHost: "", smtpUsername: "" })).toMatchObject({
       smtpHost: null,
       smtpUsername: null,
     });

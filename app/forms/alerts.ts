@@ -50,6 +50,51 @@ const secretField = z
   .optional()
   .transform((value) => (value ? value.trim() : undefined));
 
+/** The merchant's SMTP server (the Integration Center's card); changed only when sent, empty clears it. */
+const smtpShape = {
+  smtpHost: z
+    .string()
+    .trim()
+    .max(253)
+    .regex(/^$|^[a-z0-9.-]+$/i, "Enter a host name such as smtp.example.com")
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value || null)),
+  smtpPort: z.coerce
+    .number({ error: "The SMTP port is a number" })
+    .int("The SMTP port is a whole number")
+    .min(1, "The SMTP port is between 1 and 65535")
+    .max(65535, "The SMTP port is between 1 and 65535")
+    .optional(),
+  smtpUsername: z
+    .string()
+    .trim()
+    .max(254)
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value || null)),
+  smtpPassword: secretField,
+};
+
+const slackChannel = z
+  .string()
+  .trim()
+  .default(DEFAULT_SLACK_CHANNEL)
+  .transform((value) => value || DEFAULT_SLACK_CHANNEL)
+  .pipe(z.string().regex(/^#[a-z0-9][a-z0-9._-]{0,79}$/, "Enter a channel such as #alerts"));
+
+/** The SMTP card's form: the same fields as the settings. */
+export const smtpSettingsSchema = z.object(smtpShape);
+
+/** The Slack card's guided page: an incoming-webhook URL (required) and its channel. */
+export function slackConnectSchema({ production }: { production: boolean }) {
+  return z.object({
+    slackWebhook: z
+      .string({ error: "Paste the Slack incoming-webhook URL" })
+      .trim()
+      .pipe(url(production, "The Slack webhook URL")),
+    slackChannel,
+  });
+}
+
 export function alertSettingsSchema({ production }: { production: boolean }) {
   return z
     .object({
@@ -57,12 +102,7 @@ export function alertSettingsSchema({ production }: { production: boolean }) {
       slackEnabled: flag.default(false),
       webhookEnabled: flag.default(false),
       emails: commaList(recipient, MAX_RECIPIENTS, "e-mail recipients"),
-      slackChannel: z
-        .string()
-        .trim()
-        .default(DEFAULT_SLACK_CHANNEL)
-        .transform((value) => value || DEFAULT_SLACK_CHANNEL)
-        .pipe(z.string().regex(/^#[a-z0-9][a-z0-9._-]{0,79}$/, "Enter a channel such as #alerts")),
+      slackChannel,
       slackWebhook: secretField.pipe(url(production, "The Slack webhook URL").optional()),
       webhooks: commaList(url(production, "A webhook URL"), MAX_WEBHOOKS, "webhook URLs"),
       frequency: z
@@ -73,30 +113,7 @@ export function alertSettingsSchema({ production }: { production: boolean }) {
         .default("low"),
       quietStart: clockTime,
       quietEnd: clockTime,
-      // the SMTP settings change only when sent (the Integration Center's card); empty clears them
-      smtpHost: z
-        .string()
-        .trim()
-        .max(253)
-        .regex(/^$|^[a-z0-9.-]+$/i, "Enter a host name such as smtp.example.com")
-        .optional()
-        .transform((value) => (value === undefined ? undefined : value || null)),
-      smtpPort: z.preprocess(
-        (value) => (value === "" ? undefined : value),
-        z.coerce
-          .number({ error: "The SMTP port is a number" })
-          .int("The SMTP port is a whole number")
-          .min(1, "The SMTP port is between 1 and 65535")
-          .max(65535, "The SMTP port is between 1 and 65535")
-          .optional(),
-      ),
-      smtpUsername: z
-        .string()
-        .trim()
-        .max(254)
-        .optional()
-        .transform((value) => (value === undefined ? undefined : value || null)),
-      smtpPassword: secretField,
+      ...smtpShape,
     })
     .superRefine((settings, context) => {
       if ((settings.quietStart === null) !== (settings.quietEnd === null)) {

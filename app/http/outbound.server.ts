@@ -34,7 +34,8 @@ export function isPublicAddress(address: string): boolean {
   return parsed.range() === PUBLIC_RANGE;
 }
 
-function guardOn(guard: boolean | undefined): boolean {
+/** The guard against private addresses: on in production unless a caller says otherwise. */
+export function guardOn(guard: boolean | undefined): boolean {
   return guard ?? getEnv().isProduction;
 }
 
@@ -50,17 +51,35 @@ export async function outboundUrlProblem(url: string, options: { guard?: boolean
     return `"${url}" is not a URL`;
   }
   if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return `"${url}" must start with https://`;
+  return hostProblem(parsed.hostname, options);
+}
+
+/**
+ * Why a merchant's host (a URL's, or an SMTP server's) may not be reached, or null: with the
+ * guard on, every address it resolves to must be public.
+ */
+export async function hostProblem(hostname: string, options: { guard?: boolean } = {}): Promise<string | null> {
   if (!guardOn(options.guard)) return null;
-  const host = parsed.hostname.replace(/^\[|\]$/g, "");
+  return (await publicAddresses(hostname)).problem;
+}
+
+/** The host's addresses when all are public; else why not. */
+export async function publicAddresses(
+  hostname: string,
+): Promise<{ addresses: string[]; problem: null } | { addresses: null; problem: string }> {
+  const host = hostname.replace(/^\[|\]$/g, "");
   let addresses: string[];
   try {
     addresses = ipaddr.isValid(host) ? [host] : (await dns.lookup(host, { all: true })).map((entry) => entry.address);
   } catch {
-    return `${parsed.hostname} could not be found`;
+    return { addresses: null, problem: `${hostname} could not be found` };
   }
   return addresses.every(isPublicAddress)
-    ? null
-    : `${parsed.hostname} points at a private or local address; alerts go only to public addresses`;
+    ? { addresses, problem: null }
+    : {
+        addresses: null,
+        problem: `${hostname} points at a private or local address; alerts go only to public addresses`,
+      };
 }
 
 export interface OutboundResponse {

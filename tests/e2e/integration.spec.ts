@@ -1,5 +1,7 @@
 import Database from "better-sqlite3";
-import { demoShopId, expect, openDatabase, test } from "./fixtures";
+import { startReceiver } from "../helpers/receiver";
+import { startSmtpServer } from "../helpers/smtp";
+import { demoShopId, expect, openDatabase, test, toast } from "./fixtures";
 
 test("the Integration Center's app status counts orders waiting and failed", async ({ page }) => {
   const db = new Database("tests/.tmp/e2e.sqlite", { fileMustExist: true });
@@ -25,4 +27,87 @@ test("the Integration Center's app status counts orders waiting and failed", asy
     (check.prepare(`SELECT COUNT(*) AS n FROM "OrderEvaluation" WHERE "status" = 'failed'`).get() as { n: number }).n,
   ).toBe(0);
   check.close();
+});
+
+test("the Slack card connects through the guided page, sends a test and disconnects", async ({ page }) => {
+  const slack = await startReceiver();
+  try {
+    await page.goto("/integration");
+    const card = page.getByRole("region", { name: "Slack" });
+    await expect(card).toContainText("Not connected");
+    await card.getByRole("link", { name: "Connect Slack" }).click();
+    // GET /api/integrations/slack/install leads to the guide
+    await expect(page).toHaveURL(/\/integration\/slack/);
+    await expect(page.getByRole("heading", { name: "1. Create an incoming webhook in Slack" })).toBeVisible();
+    await page.getByLabel("Slack incoming-webhook URL").fill("hooks.slack.com/services/T0/B0/x");
+    await page.getByRole("button", { name: "Connect Slack" }).click();
+    await expect(page.getByText('"hooks.slack.com/services/T0/B0/x" is not a URL')).toBeVisible();
+
+    await page.getByLabel("Slack incoming-webhook URL").fill(`${slack.url}/services/T0/B0/secret`);
+    await page.getByLabel("Slack channel").fill("#margins");
+    await page.getByRole("button", { name: "Connect Slack" }).click();
+    await expect(toast(page, "Slack connected")).toBeVisible();
+    await page.getByRole("button", { name: "Send test Slack message" }).click();
+    await expect(toast(page, "Test Slack message sent")).toBeVisible();
+    expect(slack.received).toHaveLength(1);
+    const message = JSON.parse(slack.received[0].body);
+    expect(message.channel).toBe("#margins");
+    expect(message.blocks[0].text.text).toContain("[Test]");
+
+    await page.getByRole("link", { name: "Back to Integration" }).click();
+    await expect(card).toContainText("Connected");
+    await expect(card).toContainText("Posting to #margins");
+    // the URL is a secret: only its last characters are shown
+    await expect(card).not.toContainText("secret");
+    await card.getByRole("button", { name: "Disconnect" }).click();
+    await expect(toast(page, "Slack disconnected")).toBeVisible();
+    await expect(card).toContainText("Not connected");
+  } finally {
+    await slack.close();
+  }
+});
+
+test("the SMTP card stores the merchant's server and sends the test through it", async ({ page }) => {
+  const smtp = await startSmtpServer({ username: "alerts@shop.example", password: "correct horse" });
+  const port = new URL(smtp.url).port;
+  try {
+    await page.goto("/integration");
+    const card = page.getByRole("region", { name: "SMTP e-mail" });
+    await expect(card).toContainText("App mailer");
+    await expect(card.getByLabel("Port")).toHaveValue("587");
+    await card.getByLabel("SMTP host").fill("127.0.0.1");
+    await card.getByLabel("Port").fill("70000");
+    await card.getByRole("button", { name: "Save SMTP settings" }).click();
+    await expect(card.getByText("The SMTP port is between 1 and 65535")).toBeVisible();
+
+    await card.getByLabel("Port").fill(port);
+    await card.getByLabel("Username").fill("alerts@shop.example");
+    await card.getByLabel("Password").fill("correct horse");
+    await card.getByRole("button", { name: "Save SMTP settings" }).click();
+    await expect(toast(page, "SMTP settings saved")).toBeVisible();
+    await expect(card).toContainText("Using 127.0.0.1");
+    await expect(card.getByLabel("Password")).toHaveValue("");
+    // the password is stored sealed, never in clear
+    const db = openDatabase();
+    const row = db.prepare(`SELECT * FROM "AlertSettings" WHERE "shopId" = ?`).get(demoShopId(db)) as Record<
+      string,
+      string
+    >;
+    db.close();
+    expect(row.smtpHost).toBe("127.0.0.1");
+    expect(JSON.stringify(row)).not.toContain("correct horse");
+
+    await card.getByRole("button", { name: "Send test e-mail" }).click();
+    await expect(toast(page, "Test e-mail sent")).toBeVisible();
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0].user).toBe("alerts@shop.example");
+    expect(smtp.received[0].to).toEqual(["ops@margin-guardrail-demo.example"]);
+    expect(smtp.received[0].raw).toContain("[Test] Margin Guardrail");
+
+    await card.getByRole("button", { name: "Remove" }).click();
+    await expect(toast(page, "SMTP server removed")).toBeVisible();
+    await expect(card).toContainText("App mailer");
+  } finally {
+    await smtp.close();
+  }
 });

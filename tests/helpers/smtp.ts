@@ -5,15 +5,28 @@ export interface ReceivedMail {
   from: string;
   to: string[];
   raw: string;
+  /** who signed in, when the server asked for a login */
+  user?: string;
 }
 
-/** A real SMTP server on 127.0.0.1 that keeps what it receives. */
-export async function startSmtpServer() {
+/**
+ * A real SMTP server on 127.0.0.1 that keeps what it receives. With `login`, it asks for that
+ * username and password (over plain text: it is a local stand-in).
+ */
+export async function startSmtpServer(login?: { username: string; password: string }) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
-    authOptional: true,
+    authOptional: !login,
+    allowInsecureAuth: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onAuth(auth, _session, callback) {
+      if (login && auth.username === login.username && auth.password === login.password) {
+        callback(null, { user: auth.username });
+      } else {
+        callback(new Error("Invalid username or password"));
+      }
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -22,6 +35,7 @@ export async function startSmtpServer() {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           raw: Buffer.concat(chunks).toString("utf8"),
+          user: typeof session.user === "string" ? session.user : undefined,
         });
         callback();
       });

@@ -5,7 +5,7 @@ import { planHasAlerts } from "../../domain/plans";
 import type { AdminContext } from "../../services/shops/admin-context.server";
 import { rotateWebhookSecret } from "../../services/alerts/channels.server";
 import { ALERTS_NEED_CORE, saveAlertSettings } from "../../services/alerts/settings.server";
-import { isChannel, sendTestAlert } from "../../services/alerts/test-alert.server";
+import { testAlertIntent } from "../../services/alerts/test-alert.server";
 
 export const SAVE_FAILED = "Failed to save alert settings";
 
@@ -51,20 +51,7 @@ export async function handleAlertsAction(
     }
     return { intent, ok: true, status: 200, toast: { title: "Alert settings saved" }, result: submission.reply() };
   }
-  if (intent === "test") {
-    const channel = formData.get("channel");
-    if (!isChannel(channel)) return refused("test", 400, "Choose e-mail, Slack or webhook");
-    const outcome = await sendTestAlert(owner, channel);
-    return {
-      intent,
-      ok: outcome.success,
-      status: outcome.status,
-      toast: outcome.success
-        ? { title: outcome.message, description: outcome.detail }
-        : { title: outcome.message, description: outcome.error, error: true },
-      signingSecret: outcome.signingSecret,
-    };
-  }
+  if (intent === "test") return { intent, ...(await testAlertIntent(owner, formData)) };
   if (intent === "rotateSecret") {
     if (!planHasAlerts(context.plan)) return refused("rotateSecret", 403, ALERTS_NEED_CORE);
     return {

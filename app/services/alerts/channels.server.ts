@@ -5,7 +5,7 @@ import { renderOutgoing, type Outgoing } from "../../domain/alert-message";
 import { codesOf } from "../../domain/audit-view";
 import { SIGNATURE_HEADER, signatureHeader } from "../../domain/webhook-signature";
 import { getEnv } from "../../env.server";
-import { OUTBOUND_TIMEOUT_MS, guardedFetch, postOutbound } from "../../http/outbound.server";
+import { OUTBOUND_TIMEOUT_MS, guardOn, guardedFetch, postOutbound, publicAddresses } from "../../http/outbound.server";
 import { sendMail } from "../mail/mailer.server";
 import { openShopSecret, sealShopSecret } from "./secrets.server";
 
@@ -32,15 +32,28 @@ function failure(error: unknown): SendResult {
   return { ok: false, error: error instanceof Error ? error.message : String(error) };
 }
 
-async function sendEmail(shopId: string, settings: SettingsRow, alert: Outgoing): Promise<SendResult> {
+async function sendEmail(
+  shopId: string,
+  settings: SettingsRow,
+  alert: Outgoing,
+  options: SendOptions,
+): Promise<SendResult> {
   const recipients = codesOf(settings.emails);
   if (recipients.length === 0) return { ok: false, error: "No e-mail recipients are set", unconfigured: true };
+  // the merchant's SMTP server is reached at an address checked here, like their URLs
+  let address: string | undefined;
+  if (settings.smtpHost && guardOn(options.guard)) {
+    const checked = await publicAddresses(settings.smtpHost);
+    if (checked.problem !== null) return { ok: false, error: checked.problem };
+    address = checked.addresses[0];
+  }
   const smtp = settings.smtpHost
     ? {
         host: settings.smtpHost,
         port: settings.smtpPort,
         username: settings.smtpUsername,
         password: settings.smtpPasswordEncrypted ? openShopSecret(shopId, settings.smtpPasswordEncrypted) : null,
+        address,
       }
     : null;
   const message = renderOutgoing(alert, getEnv().appUrl, settings.slackChannel);
@@ -133,7 +146,7 @@ export async function sendAlert(
   const settings = loaded === undefined ? await prisma.alertSettings.findUnique({ where: { shopId } }) : loaded;
   if (!settings) return { ok: false, error: "The shop has no alert settings", unconfigured: true };
   try {
-    if (channel === "email") return await sendEmail(shopId, settings, alert);
+    if (channel === "email") return await sendEmail(shopId, settings, alert, options);
     if (channel === "slack") return await sendSlack(shopId, settings, alert, options);
     return await sendWebhooks(shopId, settings, alert, options);
   } catch (error) {

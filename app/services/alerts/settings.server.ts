@@ -5,7 +5,7 @@ import { isSeverity } from "../../domain/severity";
 import { planHasAlerts, type PlanId } from "../../domain/plans";
 import { maskSecret } from "../../domain/secret-box";
 import { DEFAULT_SMTP_PORT, type AlertSettingsInput } from "../../forms/alerts";
-import { outboundUrlProblem } from "../../http/outbound.server";
+import { hostProblem, outboundUrlProblem } from "../../http/outbound.server";
 import { forgetShopRules } from "../rules/cache.server";
 import { openShopSecret, sealShopSecret } from "./secrets.server";
 
@@ -135,6 +135,8 @@ export async function saveAlertSettings(
       if (problem) (errors[field] ??= []).push(problem);
     }
   }
+  const smtpProblem = input.smtpHost ? await hostProblem(input.smtpHost, options) : null;
+  if (smtpProblem) errors.smtpHost = [smtpProblem];
   if (Object.keys(errors).length > 0) return { ok: false, status: 400, message: "Invalid input", errors };
   await prisma.alertSettings.update({
     where: { shopId: owner.id },
@@ -163,4 +165,68 @@ export async function saveAlertSettings(
   // the order engine reads the settings with the rules: it sees the change at once
   forgetShopRules(owner.id);
   return { ok: true, value: await getAlertSettings(owner.id) };
+}
+
+type ChannelResult =
+  { ok: true } | { ok: false; status: 400 | 403; message: string; errors?: Record<string, string[]> };
+
+/** The Slack card: stores the incoming-webhook URL (sealed) and its channel, and turns Slack alerts on. */
+export async function connectSlack(
+  owner: { id: string; plan: PlanId },
+  input: { slackWebhook: string; slackChannel: string },
+  options: { guard?: boolean } = {},
+): Promise<ChannelResult> {
+  if (!planHasAlerts(owner.plan)) return { ok: false, status: 403, message: ALERTS_NEED_CORE };
+  const problem = await outboundUrlProblem(input.slackWebhook, options);
+  if (problem) return { ok: false, status: 400, message: "Invalid input", errors: { slackWebhook: [problem] } };
+  await settingsRow(owner.id);
+  await prisma.alertSettings.update({
+    where: { shopId: owner.id },
+    data: {
+      slackEnabled: true,
+      slackChannel: input.slackChannel,
+      slackWebhookEncrypted: sealShopSecret(owner.id, input.slackWebhook),
+    },
+  });
+  forgetShopRules(owner.id);
+  return { ok: true };
+}
+
+/** The Slack card's Disconnect: forgets the URL and turns Slack alerts off. */
+export async function disconnectSlack(owner: { id: string; plan: PlanId }): Promise<ChannelResult> {
+  await settingsRow(owner.id);
+  await prisma.alertSettings.update({
+    where: { shopId: owner.id },
+    data: { slackEnabled: false, slackWebhookEncrypted: null },
+  });
+  forgetShopRules(owner.id);
+  return { ok: true };
+}
+
+/**
+ * The SMTP card: the merchant's own mail server for their alert e-mails. An empty host
+ * removes it (alerts go through the app's mailer); an empty password keeps the stored one.
+ */
+export async function saveSmtpSettings(
+  owner: { id: string; plan: PlanId },
+  input: { smtpHost?: string | null; smtpPort?: number; smtpUsername?: string | null; smtpPassword?: string },
+  options: { guard?: boolean } = {},
+): Promise<ChannelResult> {
+  if (!planHasAlerts(owner.plan)) return { ok: false, status: 403, message: ALERTS_NEED_CORE };
+  const host = input.smtpHost ?? null;
+  const problem = host ? await hostProblem(host, options) : null;
+  if (problem) return { ok: false, status: 400, message: "Invalid input", errors: { smtpHost: [problem] } };
+  await settingsRow(owner.id);
+  await prisma.alertSettings.update({
+    where: { shopId: owner.id },
+    data: host
+      ? {
+          smtpHost: host,
+          smtpPort: input.smtpPort ?? DEFAULT_SMTP_PORT,
+          smtpUsername: input.smtpUsername ?? null,
+          ...(input.smtpPassword ? { smtpPasswordEncrypted: sealShopSecret(owner.id, input.smtpPassword) } : {}),
+        }
+      : { smtpHost: null, smtpPort: DEFAULT_SMTP_PORT, smtpUsername: null, smtpPasswordEncrypted: null },
+  });
+  return { ok: true };
 }

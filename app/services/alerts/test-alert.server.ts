@@ -59,3 +59,25 @@ export async function sendTestAlert(
         ...signingSecret,
       };
 }
+
+/** A page's "test" intent (the Alerts page, the Integration Center): the outcome as a toast. */
+export async function testAlertIntent(owner: { id: string; domain: string; plan: PlanId }, formData: FormData) {
+  const channel = formData.get("channel");
+  if (!isChannel(channel)) {
+    return {
+      ok: false,
+      status: 400,
+      toast: { title: "Choose e-mail, Slack or webhook", error: true },
+      signingSecret: undefined,
+    } as const;
+  }
+  const outcome = await sendTestAlert(owner, channel);
+  return {
+    ok: outcome.success,
+    status: outcome.status,
+    toast: outcome.success
+      ? { title: outcome.message, description: outcome.detail }
+      : { title: outcome.message, description: outcome.error, error: true },
+    signingSecret: outcome.signingSecret,
+  };
+}

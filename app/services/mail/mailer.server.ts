@@ -17,6 +17,8 @@ export interface MerchantSmtp {
   port: number;
   username: string | null;
   password: string | null;
+  /** the checked address to connect to (the outbound guard); TLS still names `host` */
+  address?: string;
 }
 
 export type MailResult =
@@ -45,8 +47,9 @@ export async function sendMail(message: MailMessage, merchantSmtp?: MerchantSmtp
     }
     if (merchantSmtp) {
       const transport = nodemailer.createTransport({
-        host: merchantSmtp.host,
+        host: merchantSmtp.address ?? merchantSmtp.host,
         port: merchantSmtp.port,
+        tls: { servername: merchantSmtp.host },
         secure: merchantSmtp.port === 465,
         auth: merchantSmtp.username ? { user: merchantSmtp.username, pass: merchantSmtp.password ?? "" } : undefined,
         ...SMTP_TIMEOUTS_MS,

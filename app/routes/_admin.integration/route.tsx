@@ -1,20 +1,25 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Badge, BlockStack, Card, InlineGrid, InlineStack, Text } from "@shopify/polaris";
-import { AdminPage } from "../components/AdminPage";
-import { NamedCard } from "../components/NamedCard";
-import prisma from "../db.server";
-import { getEnv } from "../env.server";
-import { orderQueueCounts } from "../db/order-queue.sql.server";
-import { requireAdmin } from "../services/shops/admin-context.server";
+import { AdminPage } from "../../components/AdminPage";
+import { NamedCard } from "../../components/NamedCard";
+import prisma from "../../db.server";
+import { getEnv } from "../../env.server";
+import { orderQueueCounts } from "../../db/order-queue.sql.server";
+import { requireAdmin } from "../../services/shops/admin-context.server";
+import { planHasAlerts } from "../../domain/plans";
+import { getAlertSettings } from "../../services/alerts/settings.server";
+import { integrationAction } from "./actions.server";
+import { SlackCard, SmtpCard } from "./ChannelCards";
 
 export const meta: MetaFunction = () => [{ title: "Integration · Margin Guardrail" }];
 
 export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
-  const { shop, demo } = await requireAdmin(request, load);
-  const [config, queue] = await Promise.all([
+  const { shop, demo, plan } = await requireAdmin(request, load);
+  const [config, queue, alerts] = await Promise.all([
     prisma.functionConfig.findUnique({ where: { shopId: shop.id } }),
     orderQueueCounts(shop.id),
+    getAlertSettings(shop.id),
   ]);
   const granted = new Set((shop.grantedScopes ?? "").split(",").filter(Boolean));
   const missingScopes = demo ? [] : getEnv().scopes.filter((scope) => !granted.has(scope));
@@ -25,8 +30,19 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
     thresholdPercent: config?.thresholdPercent ?? 40,
     deployed: Boolean(config?.deployedAt),
     queue,
+    alertsAvailable: planHasAlerts(plan),
+    slack: { connected: Boolean(alerts.slackWebhook), channel: alerts.slackChannel, url: alerts.slackWebhook },
+    smtp: {
+      host: alerts.smtpHost,
+      port: alerts.smtpPort,
+      username: alerts.smtpUsername,
+      password: alerts.smtpPassword,
+      recipients: alerts.emails.length,
+    },
   };
 };
+
+export const action = ({ request }: ActionFunctionArgs) => integrationAction(request);
 
 function Status({ label, ok, text }: { label: string; ok: boolean; text: string }) {
   return (
@@ -44,6 +60,8 @@ export default function Integration() {
   return (
     <AdminPage title="Integration" description="Connections, app status and checkout blocking">
       <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
+        <SlackCard available={data.alertsAvailable} {...data.slack} />
+        <SmtpCard available={data.alertsAvailable} {...data.smtp} />
         <NamedCard name="App status">
           <BlockStack gap="300">
             <Text as="h2" variant="headingMd">
