@@ -21,11 +21,17 @@ export interface AppServer {
 
 let nextPort = 3400 + Math.floor(Math.random() * 500);
 
-/** Runs `node server.js` on a fresh copy of the migrated database, on 127.0.0.1. */
-export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
+/**
+ * Runs `node server.js` on 127.0.0.1, on a fresh copy of the migrated database, or on
+ * `options.database` (shared with other processes: stopping leaves it in place).
+ */
+export async function startAppServer(
+  env: Record<string, string> = {},
+  options: { database?: string } = {},
+): Promise<AppServer> {
   ensureBuild();
-  const database = path.join(TMP_DIR, `server-${crypto.randomUUID()}.sqlite`);
-  fs.copyFileSync(BASE_DATABASE, database);
+  const database = options.database ?? path.join(TMP_DIR, `server-${crypto.randomUUID()}.sqlite`);
+  if (!options.database) fs.copyFileSync(BASE_DATABASE, database);
   const port = nextPort++;
   let output = "";
   // NODE_ENV=demo is ours; @types/node knows three values only
@@ -48,11 +54,12 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   child.stderr!.on("data", (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
-    if (child.exitCode === null) {
+    // running: neither exited nor killed by a signal (a SIGKILL leaves exitCode null)
+    if (child.exitCode === null && child.signalCode === null) {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
     }
-    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(database + suffix, { force: true });
+    if (!options.database) for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(database + suffix, { force: true });
   };
   for (let attempt = 0; ; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`server.js exited with ${child.exitCode}:\n${output}`);
