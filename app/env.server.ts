@@ -45,12 +45,18 @@ const rawSchema = z.object({
     .min(0, "must be between 0 and 10")
     .max(10, "must be between 0 and 10")
     .default(0),
+  ALERTS_ALLOW_PRIVATE_URLS: z
+    .enum(["true", "false"], { error: "must be true or false" })
+    .default("false")
+    .transform((value) => value === "true"),
   DEMO_SHOP_DOMAIN: optionalText.pipe(z.string().regex(SHOP_DOMAIN, "must be a *.myshopify.com domain").optional()),
 });
 
 export type AppEnv = {
   nodeEnv: "development" | "production" | "test" | "demo";
   isProduction: boolean;
+  /** production lets alerts reach private and loopback addresses (receivers inside the app's own network) */
+  alertsAllowPrivateUrls: boolean;
   /** True outside production when no Shopify API key is configured (docs/product.md#modes). */
   demoMode: boolean;
   port: number;
@@ -179,6 +185,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     shopCustomDomain: raw.SHOP_CUSTOM_DOMAIN,
     billingTest: raw.SHOPIFY_BILLING_TEST,
     trustProxy: raw.TRUST_PROXY,
+    alertsAllowPrivateUrls: raw.ALERTS_ALLOW_PRIVATE_URLS,
     secretKeys: secretKeysFrom(raw, isProduction),
     demoShopDomain: raw.DEMO_SHOP_DOMAIN ?? DEMO_SHOP_DOMAIN,
     mail: {

@@ -11,16 +11,18 @@ import { orderPayload } from "../app/demo/order-payload-builder";
 import { DEFAULT_SCOPES } from "../app/env.server";
 import { TMP_DIR, createMigratedDatabase } from "../scripts/migrations";
 import { ms, percentile } from "./fill";
+import { receiver } from "./receiver";
 
 const WEBHOOKS = Number(process.env.BENCH_WEBHOOKS || 6000);
 const WARMUP = 300;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 16);
 const PORT = Number(process.env.BENCH_PORT || 3250);
-const SECRET = "bench-webhook-secret-0123456789abcdef";
+export const SECRET = "bench-webhook-secret-0123456789abcdef";
+export const ALERTS_KEY = "ab".repeat(32);
 const SHOP = "wh-bench.myshopify.com";
 const EVENTS_PER_ORDER = 3;
 
-function prepareDatabase(file: string) {
+export function prepareDatabase(file: string) {
   createMigratedDatabase(file);
   const db = new Database(file);
   db.pragma("journal_mode = WAL");
@@ -40,14 +42,6 @@ function prepareDatabase(file: string) {
   rule.run("r-amount", "Cap at $50", "max_discount_amount", "50", 5000, null, "AMOUNT", now, now);
   rule.run("r-stacking", "One promotion", "stacking_prevention", "0", 0, null, "AMOUNT", now, now);
   rule.run("r-margin", "Keep 25% margin", "margin_floor", "25", null, 25, "PERCENT", now, now);
-  // BENCH_ALERTS=1: e-mail alerts on, so each breach also writes its outbox row (and the alert
-  // worker runs beside the orders; with no mail transport in production its sends fail and wait)
-  if (process.env.BENCH_ALERTS === "1") {
-    db.prepare(
-      `INSERT INTO AlertSettings (id, shopId, emailEnabled, slackEnabled, webhookEnabled, frequency, minSeverity, emails, slackChannel, webhooks, smtpPort, createdAt, updatedAt)
-       VALUES ('as1', 'wh-shop', 1, 0, 0, 'immediate', 'low', '["ops@example.com"]', '#alerts', '[]', 587, ?, ?)`,
-    ).run(now, now);
-  }
   // the variant's cost is already cached, as after the first order that carried it
   db.prepare(
     `INSERT INTO VariantUnitCost (id, shopId, variantId, inventoryItemId, unitCostCents, currency, collectionIds, fetchedAt)
@@ -80,7 +74,7 @@ function payload(index: number) {
   });
 }
 
-function signed(index: number) {
+export function signed(index: number) {
   const body = JSON.stringify(payload(index));
   return {
     body,
@@ -182,7 +176,7 @@ function rawCeiling(count: number): number {
   return rate;
 }
 
-async function waitFor(check: () => boolean, timeoutMs: number) {
+export async function waitFor(check: () => boolean, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error("Timed out");
@@ -190,9 +184,8 @@ async function waitFor(check: () => boolean, timeoutMs: number) {
   }
 }
 
-export async function benchWebhooks() {
-  const file = path.join(TMP_DIR, "bench-webhooks.sqlite");
-  prepareDatabase(file);
+/** The production build on `port` against `file`; resolves once it answers. */
+export async function startBenchServer(file: string, port: number, env: Record<string, string> = {}) {
   const server = spawn(
     process.execPath,
     [
@@ -204,28 +197,64 @@ export async function benchWebhooks() {
       env: {
         ...process.env,
         NODE_ENV: "production",
-        PORT: String(PORT),
+        PORT: String(port),
         HOST: "127.0.0.1",
         DATABASE_URL: `file:${file}`,
         SHOPIFY_API_KEY: "bench-api-key",
         SHOPIFY_API_SECRET: SECRET,
-        SHOPIFY_APP_URL: `https://127.0.0.1:${PORT}`,
-        ALERTS_ENCRYPTION_KEY: "ab".repeat(32),
+        SHOPIFY_APP_URL: `https://127.0.0.1:${port}`,
+        ALERTS_ENCRYPTION_KEY: ALERTS_KEY,
+        ...env,
       },
       stdio: ["ignore", "ignore", "inherit"],
     },
   );
-  const base = `http://127.0.0.1:${PORT}`;
+  const base = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      if ((await fetch(`${base}/`)).ok) break;
+    } catch {
+      if (attempt > 200) {
+        server.kill("SIGTERM");
+        throw new Error("The server did not start");
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { base, stop: () => server.kill("SIGTERM") };
+}
+
+/** Webhook alerts on, to `url`: every breach queues an alert, which the worker delivers beside the orders. */
+function turnAlertsOn(file: string, url: string) {
+  const db = new Database(file);
+  const now = Date.now();
+  db.prepare(
+    `INSERT INTO AlertSettings (id, shopId, emailEnabled, slackEnabled, webhookEnabled, frequency, minSeverity, emails, slackChannel, webhooks, smtpPort, createdAt, updatedAt)
+     VALUES ('as1', 'wh-shop', 0, 0, 1, 'immediate', 'low', '[]', '#alerts', ?, 587, ?, ?)`,
+  ).run(JSON.stringify([url]), now, now);
+  db.close();
+}
+
+export interface WebhookFigures {
+  ackRate: number;
+  p50: number;
+  p99: number;
+  evaluatedRate: number;
+}
+
+/**
+ * The webhook benchmark; with `alerts`, webhook alerts are on (to a local receiver) and the
+ * run waits for every alert to arrive too.
+ */
+export async function benchWebhooks(alerts = false): Promise<WebhookFigures> {
+  const file = path.join(TMP_DIR, "bench-webhooks.sqlite");
+  prepareDatabase(file);
+  const alertReceiver = alerts ? await receiver((body) => Number(JSON.parse(body).order?.name?.slice(1) ?? 0)) : null;
+  if (alertReceiver) turnAlertsOn(file, `${alertReceiver.url}/alerts`);
+  const server = await startBenchServer(file, PORT, alerts ? { ALERTS_ALLOW_PRIVATE_URLS: "true" } : {});
+  const base = server.base;
   const db = new Database(file, { readonly: true });
   try {
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        if ((await fetch(`${base}/`)).ok) break;
-      } catch {
-        if (attempt > 200) throw new Error("The server did not start");
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
     await load(base, 0, WARMUP);
     const pending = () =>
       (db.prepare("SELECT COUNT(*) AS n FROM OrderEvaluation WHERE status = 'pending'").get() as { n: number }).n;
@@ -246,8 +275,14 @@ export async function benchWebhooks() {
     const evaluatedRate = WEBHOOKS / endToEnd;
     const raw = rawCeiling(WEBHOOKS);
 
+    const delivered = alertReceiver
+      ? await waitFor(() => alertReceiver.requests() >= events, 300_000).then(
+          () => alertReceiver.requests(),
+          () => alertReceiver.requests(),
+        )
+      : 0;
     console.log(
-      `\nWebhooks: ${WEBHOOKS.toLocaleString("en-US")} signed orders/create over loopback, ${CONCURRENCY} at a time, production build (${os.cpus().length} cores)`,
+      `\nWebhooks${alerts ? ", webhook alerts on" : ""}: ${WEBHOOKS.toLocaleString("en-US")} signed orders/create over loopback, ${CONCURRENCY} at a time, production build (${os.cpus().length} cores)`,
     );
     console.log(
       `  acknowledged: ${ackRate.toFixed(0)} requests/s; latency p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, max ${ms(Math.max(...latencies))}`,
@@ -259,9 +294,22 @@ export async function benchWebhooks() {
     console.log(
       `  raw SQLite ceiling for the same rows (one transaction per webhook): ${raw.toFixed(0)} webhooks/s; the app reaches ${((evaluatedRate / raw) * 100).toFixed(1)}% of it`,
     );
+    if (alertReceiver) {
+      console.log(
+        `  alerts delivered to the local receiver: ${delivered.toLocaleString("en-US")} of ${events.toLocaleString("en-US")}`,
+      );
+    }
     if (events !== expected || failed !== 0) throw new Error("Stored events differ from the expected count");
+    if (alertReceiver && delivered < events) throw new Error("Alerts were lost");
+    return {
+      ackRate,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      evaluatedRate,
+    };
   } finally {
     db.close();
-    server.kill("SIGTERM");
+    server.stop();
+    alertReceiver?.close();
   }
 }

@@ -120,30 +120,59 @@ export async function claimDueAlerts(
   });
 }
 
-/** Records one attempt, and what follows it: sent, another try at a time, or dead. */
-export async function finishAttempt(
+/** Marks delivered alerts sent; returns the ids still claimed by `worker` (a lapsed claim is another's). */
+export async function markSent(tx: Tx, ids: string[], worker: string, at: Date): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    UPDATE "AlertOutbox" SET "status" = 'sent', "sentAt" = ${toSqlTime(at)}, "lockedBy" = NULL, "lockedAt" = NULL,
+      "lastError" = NULL
+    WHERE "id" IN (${Prisma.join(ids)}) AND "lockedBy" = ${worker}
+    RETURNING "id"`;
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Records a failed attempt's next step: another try at `retryAt`, or dead. False: not this worker's claim. */
+export async function markFailed(
   tx: Tx,
-  alert: ClaimedAlert,
+  id: string,
   worker: string,
-  outcome: { ok: true } | { ok: false; error: string; retryAt: Date | null },
-  attempt: { at: Date; durationMs: number },
+  failure: { error: string; retryAt: Date | null; at: Date },
 ): Promise<boolean> {
-  const at = toSqlTime(attempt.at);
-  const updated = outcome.ok
-    ? await tx.$executeRaw`
-        UPDATE "AlertOutbox" SET "status" = 'sent', "sentAt" = ${at}, "lockedBy" = NULL, "lockedAt" = NULL, "lastError" = NULL
-        WHERE "id" = ${alert.id} AND "lockedBy" = ${worker}`
-    : await tx.$executeRaw`
-        UPDATE "AlertOutbox" SET "status" = ${outcome.retryAt ? "pending" : "dead"},
-          "nextAttemptAt" = ${toSqlTime(outcome.retryAt ?? attempt.at)}, "lockedBy" = NULL, "lockedAt" = NULL,
-          "lastError" = ${outcome.error.slice(0, 1000)}
-        WHERE "id" = ${alert.id} AND "lockedBy" = ${worker}`;
+  const updated = await tx.$executeRaw`
+    UPDATE "AlertOutbox" SET "status" = ${failure.retryAt ? "pending" : "dead"},
+      "nextAttemptAt" = ${toSqlTime(failure.retryAt ?? failure.at)}, "lockedBy" = NULL, "lockedAt" = NULL,
+      "lastError" = ${failure.error.slice(0, 1000)}
+    WHERE "id" = ${id} AND "lockedBy" = ${worker}`;
+  return updated > 0;
+}
+
+export interface AttemptRow {
+  outboxId: string;
+  shopId: string;
+  at: Date;
+  ok: boolean;
+  error: string | null;
+  durationMs: number;
+}
+
+/** The delivery log's rows of a batch's attempts, one statement. */
+export async function insertAttempts(tx: Tx, attempts: AttemptRow[]): Promise<void> {
+  if (attempts.length === 0) return;
+  const values = attempts.map(
+    (attempt) =>
+      Prisma.sql`(${Prisma.join([
+        crypto.randomUUID(),
+        attempt.outboxId,
+        attempt.shopId,
+        toSqlTime(attempt.at),
+        attempt.ok ? 1 : 0,
+        attempt.error?.slice(0, 1000) ?? null,
+        Math.round(attempt.durationMs),
+      ])})`,
+  );
   await tx.$executeRaw`
     INSERT INTO "AlertAttempt" ("id", "outboxId", "shopId", "attemptedAt", "ok", "error", "durationMs")
-    VALUES (${crypto.randomUUID()}, ${alert.id}, ${alert.shopId}, ${at}, ${outcome.ok ? 1 : 0},
-      ${outcome.ok ? null : outcome.error.slice(0, 1000)}, ${Math.round(attempt.durationMs)})`;
-  // false: the lease had run out and another worker took the row meanwhile
-  return updated > 0;
+    VALUES ${Prisma.join(values)}`;
 }
 
 /** The breaches a delivered digest covered, now sent with it; a dead digest takes them with it. */

@@ -333,20 +333,19 @@ export function digestWebhookBody(alert: DigestAlert, appUrl: string) {
   };
 }
 
-/** What each channel sends for an alert or a digest. */
-export function renderOutgoing(outgoing: Outgoing, appUrl: string, slackChannel: string) {
-  if (isDigestAlert(outgoing)) {
-    return {
-      subject: digestSubject(outgoing),
-      text: digestText(outgoing, appUrl),
-      slack: digestSlackMessage(outgoing, appUrl, slackChannel),
-      webhook: digestWebhookBody(outgoing, appUrl),
-    };
-  }
-  return {
-    subject: alertSubject(outgoing),
-    text: alertText(outgoing, appUrl),
-    slack: alertSlackMessage(outgoing, appUrl, slackChannel),
-    webhook: alertWebhookBody(outgoing, appUrl),
-  };
+/** What each channel sends for an alert or a digest; each renders only its own message. */
+export function mailOf(outgoing: Outgoing, appUrl: string): { subject: string; text: string } {
+  return isDigestAlert(outgoing)
+    ? { subject: digestSubject(outgoing), text: digestText(outgoing, appUrl) }
+    : { subject: alertSubject(outgoing), text: alertText(outgoing, appUrl) };
+}
+
+export function slackMessageOf(outgoing: Outgoing, appUrl: string, slackChannel: string) {
+  return isDigestAlert(outgoing)
+    ? digestSlackMessage(outgoing, appUrl, slackChannel)
+    : alertSlackMessage(outgoing, appUrl, slackChannel);
+}
+
+export function webhookBodyOf(outgoing: Outgoing, appUrl: string) {
+  return isDigestAlert(outgoing) ? digestWebhookBody(outgoing, appUrl) : alertWebhookBody(outgoing, appUrl);
 }

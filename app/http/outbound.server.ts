@@ -34,9 +34,14 @@ export function isPublicAddress(address: string): boolean {
   return parsed.range() === PUBLIC_RANGE;
 }
 
-/** The guard against private addresses: on in production unless a caller says otherwise. */
+/**
+ * The guard against private addresses: on in production (unless ALERTS_ALLOW_PRIVATE_URLS
+ * lets alerts reach the app's own network), or as a caller says.
+ */
 export function guardOn(guard: boolean | undefined): boolean {
-  return guard ?? getEnv().isProduction;
+  if (guard !== undefined) return guard;
+  const env = getEnv();
+  return env.isProduction && !env.alertsAllowPrivateUrls;
 }
 
 /**
@@ -88,6 +93,13 @@ export interface OutboundResponse {
 }
 
 /** POSTs a body to a merchant's URL through the guard; no redirects, a 10 s timeout. */
+/** Kept-alive connections, checked when each is made: a busy receiver is not dialled per alert. */
+const FILTER = { allowPrivateIPAddress: false, allowMetaIPAddress: false, keepAlive: true, maxSockets: 50 };
+const guardedAgents = {
+  http: new RequestFilteringHttpAgent(FILTER),
+  https: new RequestFilteringHttpsAgent(FILTER),
+};
+
 export async function postOutbound(
   url: string,
   body: string,
@@ -99,11 +111,7 @@ export async function postOutbound(
   if (problem) throw new OutboundRefused(problem);
   const target = new URL(url);
   const secure = target.protocol === "https:";
-  const agent = guard
-    ? secure
-      ? new RequestFilteringHttpsAgent({ allowPrivateIPAddress: false, allowMetaIPAddress: false })
-      : new RequestFilteringHttpAgent({ allowPrivateIPAddress: false, allowMetaIPAddress: false })
-    : undefined;
+  const agent = guard ? (secure ? guardedAgents.https : guardedAgents.http) : secure ? https.globalAgent : http.globalAgent;
   return new Promise((resolve, reject) => {
     const request = (secure ? https : http).request(
       target,

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { IncomingWebhook } from "@slack/webhook";
 import prisma from "../../db.server";
-import { renderOutgoing, type Outgoing } from "../../domain/alert-message";
+import { mailOf, slackMessageOf, webhookBodyOf, type Outgoing } from "../../domain/alert-message";
 import { codesOf } from "../../domain/audit-view";
 import { SIGNATURE_HEADER, signatureHeader } from "../../domain/webhook-signature";
 import { getEnv } from "../../env.server";
@@ -56,8 +56,7 @@ async function sendEmail(
         address,
       }
     : null;
-  const message = renderOutgoing(alert, getEnv().appUrl, settings.slackChannel);
-  const result = await sendMail({ to: recipients, subject: message.subject, text: message.text }, smtp);
+  const result = await sendMail({ to: recipients, ...mailOf(alert, getEnv().appUrl) }, smtp);
   return result.status === "sent"
     ? { ok: true, detail: `${result.transport} to ${recipients.length} recipient${recipients.length === 1 ? "" : "s"}` }
     : { ok: false, error: result.error };
@@ -73,7 +72,7 @@ async function sendSlack(
   const url = openShopSecret(shopId, settings.slackWebhookEncrypted);
   try {
     const webhook = new IncomingWebhook(url, { fetch: guardedFetch(options), timeout: OUTBOUND_TIMEOUT_MS });
-    await webhook.send(renderOutgoing(alert, getEnv().appUrl, settings.slackChannel).slack);
+    await webhook.send(slackMessageOf(alert, getEnv().appUrl, settings.slackChannel));
     return { ok: true, detail: `Slack ${settings.slackChannel}` };
   } catch (error) {
     return failure(error);
@@ -109,7 +108,7 @@ async function sendWebhooks(
   const secret = settings.webhookSecretEncrypted
     ? openShopSecret(shopId, settings.webhookSecretEncrypted)
     : (await ensureWebhookSecret(shopId)).secret;
-  const body = JSON.stringify(renderOutgoing(alert, getEnv().appUrl, settings.slackChannel).webhook);
+  const body = JSON.stringify(webhookBodyOf(alert, getEnv().appUrl));
   const timestamp = Math.floor((options.now ?? new Date()).getTime() / 1000);
   const headers = {
     "Content-Type": "application/json",

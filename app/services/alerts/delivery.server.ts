@@ -3,13 +3,16 @@ import prisma from "../../db.server";
 import {
   claimDueAlerts,
   dueDigestGroups,
-  finishAttempt,
   gatherDigest,
+  insertAttempts,
+  markFailed,
+  markSent,
   settleDigested,
   type ClaimedAlert,
 } from "../../db/alert-outbox.sql.server";
 import { digestOf } from "../../domain/alert-digest";
 import type { Outgoing } from "../../domain/alert-message";
+import type { NewAuditEvent } from "../../domain/audit-events";
 import { afterFailedDelivery } from "../../domain/backoff";
 import { alertSentEvent } from "../../domain/breach-event";
 import { recordAuditEvents } from "../audit/events.server";
@@ -62,45 +65,59 @@ async function send(
   return { alert, result, at: new Date(), durationMs: performance.now() - started };
 }
 
-/** Records a batch's attempts, their next steps and the alert_sent events in one transaction. */
+/**
+ * Records a batch's attempts, their next steps and the alert_sent events in one transaction,
+ * in a few statements whatever the batch's size: the one SQLite writer is shared with the
+ * order engine (docs/decisions/0013-alert-delivery.md).
+ */
 async function finish(batch: Delivered[]): Promise<void> {
   await prisma.$transaction(async (tx) => {
-    for (const { alert, result, at, durationMs } of batch) {
-      const next = result.ok
-        ? null
-        : afterFailedDelivery(alert.attempts, alert.createdAt.getTime(), at.getTime(), Math.random());
-      const retryAt = next && "retryAt" in next ? new Date(next.retryAt) : null;
-      const mine = await finishAttempt(
-        tx,
-        alert,
-        WORKER_ID,
-        result.ok ? { ok: true } : { ok: false, error: result.error, retryAt },
-        { at, durationMs },
-      );
-      if (!mine) continue;
-      if (alert.digest) {
-        if (!result.ok && retryAt) continue;
-        const covered = await settleDigested(
-          tx,
-          alert.id,
-          result.ok ? { sentAt: at } : { deadAt: at, error: result.error },
-        );
-        if (!result.ok) continue;
-        const detail = `${result.detail}, in a digest`;
-        await recordAuditEvents(
-          alert.shopId,
-          covered.map((entry) => alertSentEvent(entry.auditEventId, entry.event, { channel: alert.channel, detail })),
-          tx,
-        );
+    const at = new Date();
+    const sent = await markSent(
+      tx,
+      batch.filter((entry) => entry.result.ok).map((entry) => entry.alert.id),
+      WORKER_ID,
+      at,
+    );
+    await insertAttempts(
+      tx,
+      batch.map(({ alert, result, at: attemptedAt, durationMs }) => ({
+        outboxId: alert.id,
+        shopId: alert.shopId,
+        at: attemptedAt,
+        ok: result.ok,
+        error: result.ok ? null : result.error,
+        durationMs,
+      })),
+    );
+    const alertsSent = new Map<string, NewAuditEvent[]>();
+    const note = (shopId: string, event: NewAuditEvent) =>
+      alertsSent.set(shopId, [...(alertsSent.get(shopId) ?? []), event]);
+    for (const { alert, result, at: attemptedAt } of batch) {
+      if (result.ok) {
+        if (!sent.has(alert.id)) continue; // the claim lapsed: another worker has it
+        if (alert.digest) {
+          const detail = `${result.detail}, in a digest`;
+          for (const entry of await settleDigested(tx, alert.id, { sentAt: at })) {
+            note(alert.shopId, alertSentEvent(entry.auditEventId, entry.event, { channel: alert.channel, detail }));
+          }
+        } else if (alert.auditEventId) {
+          note(
+            alert.shopId,
+            alertSentEvent(alert.auditEventId, alert.event, { channel: alert.channel, detail: result.detail }),
+          );
+        }
         continue;
       }
-      if (!result.ok || !alert.auditEventId) continue;
-      await recordAuditEvents(
-        alert.shopId,
-        [alertSentEvent(alert.auditEventId, alert.event, { channel: alert.channel, detail: result.detail })],
-        tx,
-      );
+      const next = afterFailedDelivery(alert.attempts, alert.createdAt.getTime(), attemptedAt.getTime(), Math.random());
+      const retryAt = "retryAt" in next ? new Date(next.retryAt) : null;
+      const mine = await markFailed(tx, alert.id, WORKER_ID, { error: result.error, retryAt, at: attemptedAt });
+      // a digest given up takes the breaches it lists with it
+      if (mine && alert.digest && !retryAt) {
+        await settleDigested(tx, alert.id, { deadAt: attemptedAt, error: result.error });
+      }
     }
+    for (const [shopId, events] of alertsSent) await recordAuditEvents(shopId, events, tx);
   });
 }
 
@@ -155,7 +172,8 @@ async function step(): Promise<boolean> {
   return true;
 }
 
-const loop = workerLoop("Alert worker", step, { gatherMs: 0, backoff: { baseMs: 500, capMs: 30_000 } });
+// a kick waits 20 ms for more breaches, so that a busy shop's alerts go out in batches
+const loop = workerLoop("Alert worker", step, { gatherMs: 20, backoff: { baseMs: 500, capMs: 30_000 } });
 
 export const kickAlertWorker = () => loop.kick();
 export const stopAlertWorker = () => loop.stop();
