@@ -111,7 +111,13 @@ export async function postOutbound(
   if (problem) throw new OutboundRefused(problem);
   const target = new URL(url);
   const secure = target.protocol === "https:";
-  const agent = guard ? (secure ? guardedAgents.https : guardedAgents.http) : secure ? https.globalAgent : http.globalAgent;
+  const agent = guard
+    ? secure
+      ? guardedAgents.https
+      : guardedAgents.http
+    : secure
+      ? https.globalAgent
+      : http.globalAgent;
   return new Promise((resolve, reject) => {
     const request = (secure ? https : http).request(
       target,

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import type { AlertEvent } from "../../app/domain/alert-message";
+import { ALERT_BATCH } from "../../app/services/alerts/delivery.server";
 import { startAppServer, type AppServer } from "../helpers/app-server";
 import { startReceiver } from "../helpers/receiver";
 
@@ -70,8 +71,8 @@ afterAll(async () => {
 
 describe("two app processes on one database", () => {
   it("deliver every alert once, never the same row twice at once", async () => {
-    const COUNT = 300;
-    const receiver = await startReceiver([], { delayMs: 150 });
+    const COUNT = 3 * ALERT_BATCH;
+    const receiver = await startReceiver([], { delayMs: 300 });
     const shop = await shopWithDueAlerts("two-processes.myshopify.com", `${receiver.url}/hook`, COUNT);
     await Promise.all([start(), start()]);
     await until(async () => (await prisma.alertOutbox.count({ where: { shopId: shop.id, status: "sent" } })) === COUNT);
@@ -80,8 +81,8 @@ describe("two app processes on one database", () => {
     expect(keys).toHaveLength(COUNT);
     expect(new Set(keys).size).toBe(COUNT);
     expect(await prisma.alertAttempt.count({ where: { shopId: shop.id } })).toBe(COUNT);
-    // a worker sends at most one batch (50) at once: more in flight means both were sending
-    expect(receiver.maxInFlight()).toBeGreaterThan(50);
+    // a worker sends at most one batch (ALERT_BATCH) at once: more in flight means both were sending
+    expect(receiver.maxInFlight()).toBeGreaterThan(ALERT_BATCH);
     await Promise.all(servers.splice(0).map((server) => server.stop()));
     await receiver.close();
   }, 90_000);
@@ -110,7 +111,9 @@ describe("a server killed with SIGKILL mid-delivery", () => {
     await start();
     await until(async () => (await prisma.alertOutbox.count({ where: { shopId: shop.id, status: "sent" } })) === COUNT);
     const delivered = new Set(
-      receiver.received.filter((request) => request.status === 200).map((request) => request.headers["idempotency-key"]),
+      receiver.received
+        .filter((request) => request.status === 200)
+        .map((request) => request.headers["idempotency-key"]),
     );
     const rows = await prisma.alertOutbox.findMany({ where: { shopId: shop.id } });
     expect(rows.every((row) => delivered.has(row.id))).toBe(true);

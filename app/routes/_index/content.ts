@@ -9,7 +9,7 @@ export const FEATURES = [
   {
     id: "real-time-alerts",
     title: "Real-time alerts",
-    body: "Hear about a breach by e-mail, Slack or a signed webhook the moment the order arrives, with quiet hours and digests.",
+    body: "With Core, hear about a breach by e-mail, Slack or a signed webhook as its order arrives, or in hourly and daily digests, with quiet hours.",
   },
   {
     id: "configurable-rules",
@@ -41,7 +41,10 @@ export const STEPS = [
 export const INTEGRATIONS = [
   { title: "Chat", body: "Slack alerts to the channel your team watches (#alerts by default)." },
   { title: "E-mail", body: "Alerts to any list of recipients, through your own SMTP server if you like." },
-  { title: "Webhooks", body: "Signed JSON (HMAC-SHA256) to your own systems, retried until delivered." },
+  {
+    title: "Webhooks",
+    body: "Signed JSON (HMAC-SHA256, with an idempotency key) to your own systems, retried with backoff for up to 24 hours.",
+  },
   { title: "Analytics", body: "Audit log export to CSV and an ROI dashboard by rule type and period." },
 ];
 

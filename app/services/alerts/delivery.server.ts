@@ -31,7 +31,8 @@ import { CHANNELS, sendAlert, type Channel, type SendOptions, type SettingsRow }
 
 /** A claim older than this belongs to a process that died: another worker takes it again. */
 export const ALERT_LEASE_MS = 2 * 60_000;
-const BATCH = 50;
+/** The most alerts one worker claims and sends at once. */
+export const ALERT_BATCH = 50;
 /** This process's name on its claims. */
 export const WORKER_ID = `${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
 
@@ -157,7 +158,7 @@ async function step(): Promise<boolean> {
     lastGather = Date.now();
     await gatherDueDigests();
   }
-  const claimed = await claimDueAlerts(WORKER_ID, new Date(), ALERT_LEASE_MS, BATCH);
+  const claimed = await claimDueAlerts(WORKER_ID, new Date(), ALERT_LEASE_MS, ALERT_BATCH);
   if (claimed.length === 0) return false;
   // each shop and its settings once per batch, not once per alert
   const shops = new Map(
