@@ -7,7 +7,7 @@ import {
   AUDIT_EXPORT_COLUMNS,
   EVENT_ROLLUP_INSERT_COLUMNS,
 } from "./audit-events.sql.server";
-import { ALERT_OUTBOX_INSERT_COLUMNS } from "./alert-outbox.sql.server";
+import { ALERT_OUTBOX_INSERT_COLUMNS, ALERT_SETTINGS_COLUMNS } from "./alert-outbox.sql.server";
 import { ORDER_CHECK_INSERT_COLUMNS, ORDER_EVALUATION_INSERT_COLUMNS } from "./order-queue.sql.server";
 
 interface Field {
@@ -68,6 +68,11 @@ describe("raw SQL column lists match prisma/schema.prisma", () => {
   it("OrderEvaluation", () => check("OrderEvaluation", ORDER_EVALUATION_INSERT_COLUMNS, { insert: true }));
   it("OrderCheck", () => check("OrderCheck", ORDER_CHECK_INSERT_COLUMNS, { insert: true }));
   it("AlertOutbox", () => check("AlertOutbox", ALERT_OUTBOX_INSERT_COLUMNS, { insert: true }));
+  it("AlertSettings, read whole by the delivery worker", () => {
+    check("AlertSettings", ALERT_SETTINGS_COLUMNS, { insert: false });
+    const scalar = SCHEMA.get("AlertSettings")!.filter((field) => !field.relation);
+    expect([...ALERT_SETTINGS_COLUMNS].sort()).toEqual(scalar.map((field) => field.name).sort());
+  });
   it("notices a column the schema does not have", () => {
     expect(() => check("OrderCheck", [...ORDER_CHECK_INSERT_COLUMNS, "renamedColumn"], { insert: true })).toThrow();
   });

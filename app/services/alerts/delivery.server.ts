@@ -8,6 +8,7 @@ import {
   markFailed,
   markSent,
   settleDigested,
+  shopsWithAlertSettings,
   type ClaimedAlert,
 } from "../../db/alert-outbox.sql.server";
 import { digestOf } from "../../domain/alert-digest";
@@ -32,7 +33,7 @@ import { CHANNELS, sendAlert, type Channel, type SendOptions, type SettingsRow }
 /** A claim older than this belongs to a process that died: another worker takes it again. */
 export const ALERT_LEASE_MS = 2 * 60_000;
 /** The most alerts one worker claims and sends at once. */
-export const ALERT_BATCH = 50;
+export const ALERT_BATCH = 100;
 /** This process's name on its claims. */
 export const WORKER_ID = `${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
 
@@ -161,20 +162,13 @@ async function step(): Promise<boolean> {
   const claimed = await claimDueAlerts(WORKER_ID, new Date(), ALERT_LEASE_MS, ALERT_BATCH);
   if (claimed.length === 0) return false;
   // each shop and its settings once per batch, not once per alert
-  const shops = new Map(
-    (
-      await prisma.shop.findMany({
-        where: { id: { in: [...new Set(claimed.map((alert) => alert.shopId))] } },
-        select: { id: true, domain: true, alertSettings: true },
-      })
-    ).map((shop) => [shop.id, shop]),
-  );
+  const shops = await shopsWithAlertSettings([...new Set(claimed.map((alert) => alert.shopId))]);
   await finish(await Promise.all(claimed.map((alert) => send(alert, shops.get(alert.shopId)))));
   return true;
 }
 
-// a kick waits 20 ms for more breaches, so that a busy shop's alerts go out in batches
-const loop = workerLoop("Alert worker", step, { gatherMs: 20, backoff: { baseMs: 500, capMs: 30_000 } });
+// a kick waits 100 ms for more breaches, so that a busy shop's alerts go out in batches
+const loop = workerLoop("Alert worker", step, { gatherMs: 100, backoff: { baseMs: 500, capMs: 30_000 } });
 
 export const kickAlertWorker = () => loop.kick();
 export const stopAlertWorker = () => loop.stop();
