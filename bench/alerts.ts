@@ -9,11 +9,10 @@
  */
 import path from "node:path";
 import Database from "better-sqlite3";
-import { parseSecretKey, sealSecret } from "../app/domain/secret-box";
 import { TMP_DIR } from "../scripts/migrations";
 import { ms, percentile } from "./fill";
 import { receiver } from "./receiver";
-import { ALERTS_KEY, prepareDatabase, signed, startBenchServer, waitFor } from "./webhooks";
+import { insertAlertSettings, prepareDatabase, signed, startBenchServer, waitFor } from "./webhooks";
 
 const RATE = Number(process.env.BENCH_ALERT_RATE || 200);
 const SECONDS = Number(process.env.BENCH_ALERT_SECONDS || 30);
@@ -24,17 +23,11 @@ const WARMUP = 300;
 const orderNumber = (name: string | undefined) => (name ? Number(name.replace(/^#/, "")) : null);
 
 function configureAlerts(file: string, on: boolean, webhookUrl: string, slackUrl: string) {
-  const db = new Database(file);
-  const now = Date.now();
   // one breach per order: only the percent rule stays on
+  const db = new Database(file);
   db.prepare("UPDATE Rule SET isActive = 0 WHERE id != 'r-percent'").run();
-  const key = parseSecretKey(ALERTS_KEY);
-  db.prepare(
-    `INSERT INTO AlertSettings (id, shopId, emailEnabled, slackEnabled, webhookEnabled, frequency, minSeverity, emails,
-       slackChannel, slackWebhookEncrypted, webhooks, smtpPort, createdAt, updatedAt)
-     VALUES ('as-bench', 'wh-shop', 0, ?, ?, 'immediate', 'low', '[]', '#alerts', ?, ?, 587, ?, ?)`,
-  ).run(on ? 1 : 0, on ? 1 : 0, sealSecret(slackUrl, "wh-shop", key), JSON.stringify([webhookUrl]), now, now);
   db.close();
+  insertAlertSettings(file, { on, webhookUrl, slackUrl });
 }
 
 /** Orders at RATE per second, open loop: order i leaves at i / RATE s, whatever the answers before it. */

@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { orderPayload } from "../app/demo/order-payload-builder";
+import { parseSecretKey, sealSecret } from "../app/domain/secret-box";
 import { DEFAULT_SCOPES } from "../app/env.server";
 import { TMP_DIR, createMigratedDatabase } from "../scripts/migrations";
 import { ms, percentile } from "./fill";
@@ -224,14 +225,19 @@ export async function startBenchServer(file: string, port: number, env: Record<s
   return { base, stop: () => server.kill("SIGTERM") };
 }
 
-/** Webhook alerts on, to `url`: every breach queues an alert, which the worker delivers beside the orders. */
-function turnAlertsOn(file: string, url: string) {
+/**
+ * The bench shop's alert settings: webhook alerts to `webhookUrl` and, with `slackUrl`, Slack
+ * alerts too (its URL sealed as the app seals it); `on: false` stores them turned off.
+ */
+export function insertAlertSettings(file: string, options: { on: boolean; webhookUrl: string; slackUrl?: string }) {
   const db = new Database(file);
   const now = Date.now();
+  const slack = options.slackUrl ? sealSecret(options.slackUrl, "wh-shop", parseSecretKey(ALERTS_KEY)) : null;
   db.prepare(
-    `INSERT INTO AlertSettings (id, shopId, emailEnabled, slackEnabled, webhookEnabled, frequency, minSeverity, emails, slackChannel, webhooks, smtpPort, createdAt, updatedAt)
-     VALUES ('as1', 'wh-shop', 0, 0, 1, 'immediate', 'low', '[]', '#alerts', ?, 587, ?, ?)`,
-  ).run(JSON.stringify([url]), now, now);
+    `INSERT INTO AlertSettings (id, shopId, emailEnabled, slackEnabled, webhookEnabled, frequency, minSeverity, emails,
+       slackChannel, slackWebhookEncrypted, webhooks, smtpPort, createdAt, updatedAt)
+     VALUES ('as-bench', 'wh-shop', 0, ?, ?, 'immediate', 'low', '[]', '#alerts', ?, ?, 587, ?, ?)`,
+  ).run(options.on && slack ? 1 : 0, options.on ? 1 : 0, slack, JSON.stringify([options.webhookUrl]), now, now);
   db.close();
 }
 
@@ -250,7 +256,7 @@ export async function benchWebhooks(alerts = false): Promise<WebhookFigures> {
   const file = path.join(TMP_DIR, "bench-webhooks.sqlite");
   prepareDatabase(file);
   const alertReceiver = alerts ? await receiver((body) => Number(JSON.parse(body).order?.name?.slice(1) ?? 0)) : null;
-  if (alertReceiver) turnAlertsOn(file, `${alertReceiver.url}/alerts`);
+  if (alertReceiver) insertAlertSettings(file, { on: true, webhookUrl: `${alertReceiver.url}/alerts` });
   const server = await startBenchServer(file, PORT, alerts ? { ALERTS_ALLOW_PRIVATE_URLS: "true" } : {});
   const base = server.base;
   const db = new Database(file, { readonly: true });

@@ -244,7 +244,8 @@ export async function gatherDigest(
   });
 }
 
-type SettingsRow = NonNullable<Awaited<ReturnType<typeof prisma.alertSettings.findUnique>>>;
+/** A shop's alert settings row, as the channels read it. */
+export type SettingsRow = NonNullable<Awaited<ReturnType<typeof prisma.alertSettings.findUnique>>>;
 
 /** Columns of AlertSettings, as the worker reads them (tested against prisma/schema.prisma). */
 export const ALERT_SETTINGS_COLUMNS = [

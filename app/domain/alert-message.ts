@@ -51,21 +51,39 @@ function severityLabel(severity: Severity): string {
   return band ? `${severity} (${band.description})` : severity;
 }
 
+type Discounted = Pick<AlertEvent, "totalDiscountCents" | "discountPercent" | "currency">;
+
+/** "$50.40, 42.0%" (the percent followed by `percentSuffix`); empty when neither is known. */
+function discountText(breach: Discounted, percentSuffix = ""): string {
+  return [
+    breach.totalDiscountCents === null ? null : formatCents(breach.totalDiscountCents, breach.currency),
+    breach.discountPercent === null ? null : `${formatPercent(breach.discountPercent)}${percentSuffix}`,
+  ]
+    .filter(Boolean)
+    .join(", ");
+}
+
+/** A breach's fields in a webhook body: the same for one alert and for each of a digest's worst. */
+function webhookBreach(breach: Omit<DigestEntry, "id" | "createdAt" | "overLimitCents">, shopDomain: string) {
+  return {
+    severity: breach.severity,
+    message: breach.message,
+    order: { id: breach.orderId, name: breach.orderName, admin_url: orderAdminUrl(shopDomain, breach.orderId) },
+    discount_codes: breach.discountCodes,
+    discount_percent: breach.discountPercent,
+    total_discount: breach.totalDiscountCents === null ? null : (breach.totalDiscountCents / 100).toFixed(2),
+    currency: breach.currency,
+    rule: { name: breach.ruleName, threshold: breach.threshold },
+  };
+}
+
 /** The facts as label and value, in the order every channel shows them. */
 export function alertFacts(alert: Alert): [string, string][] {
   const event = alert.event;
   return [
     ["Order", event.orderName ?? "—"],
     ["Discount codes", event.discountCodes.length > 0 ? event.discountCodes.join(", ") : "none"],
-    [
-      "Discount",
-      [
-        event.totalDiscountCents === null ? null : formatCents(event.totalDiscountCents, event.currency),
-        event.discountPercent === null ? null : `${formatPercent(event.discountPercent)} of the subtotal`,
-      ]
-        .filter(Boolean)
-        .join(", ") || "—",
-    ],
+    ["Discount", discountText(event, " of the subtotal") || "—"],
     [
       "Rule",
       event.ruleName ? `${event.ruleName}${event.threshold === null ? "" : ` (threshold ${event.threshold})`}` : "—",
@@ -133,14 +151,7 @@ export function alertWebhookBody(alert: Alert, appUrl: string) {
     type: alert.test ? "alert.test" : "alert.rule_breached",
     shop: alert.shopDomain,
     created_at: event.createdAt.toISOString(),
-    severity: event.severity,
-    message: event.message,
-    order: { id: event.orderId, name: event.orderName, admin_url: orderAdminUrl(alert.shopDomain, event.orderId) },
-    discount_codes: event.discountCodes,
-    discount_percent: event.discountPercent,
-    total_discount: event.totalDiscountCents === null ? null : (event.totalDiscountCents / 100).toFixed(2),
-    currency: event.currency,
-    rule: { name: event.ruleName, threshold: event.threshold },
+    ...webhookBreach(event, alert.shopDomain),
     audit_log_url: auditLogUrl(appUrl, event),
   };
 }
@@ -213,12 +224,7 @@ function overLimitText(digest: Digest): string {
 
 function entryLine(entry: DigestEntry, shopDomain: string): string {
   const admin = orderAdminUrl(shopDomain, entry.orderId);
-  const discount = [
-    entry.totalDiscountCents === null ? null : formatCents(entry.totalDiscountCents, entry.currency),
-    entry.discountPercent === null ? null : formatPercent(entry.discountPercent),
-  ]
-    .filter(Boolean)
-    .join(", ");
+  const discount = discountText(entry);
   return `${entry.severity.toUpperCase()} · ${entry.orderName ?? "?"} · ${entry.ruleName ?? "—"}${discount ? ` · ${discount}` : ""}${
     entry.discountCodes.length > 0 ? ` · ${entry.discountCodes.join(", ")}` : ""
   }${admin ? ` · ${admin}` : ""}`;
@@ -320,14 +326,7 @@ export function digestWebhookBody(alert: DigestAlert, appUrl: string) {
     worst: digest.worst.map((entry) => ({
       id: entry.id,
       created_at: entry.createdAt,
-      severity: entry.severity,
-      message: entry.message,
-      order: { id: entry.orderId, name: entry.orderName, admin_url: orderAdminUrl(alert.shopDomain, entry.orderId) },
-      discount_codes: entry.discountCodes,
-      discount_percent: entry.discountPercent,
-      total_discount: entry.totalDiscountCents === null ? null : (entry.totalDiscountCents / 100).toFixed(2),
-      currency: entry.currency,
-      rule: { name: entry.ruleName, threshold: entry.threshold },
+      ...webhookBreach(entry, alert.shopDomain),
     })),
     audit_log_url: new URL("/audit-log", appUrl).toString(),
   };

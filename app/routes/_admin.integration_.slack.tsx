@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { useFetcherForm } from "../components/useFetcherForm";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import {
@@ -49,19 +49,7 @@ export default function ConnectSlack() {
   const [values, setValues] = useState({ slackWebhook: "", slackChannel: data.channel });
   const fetcher = useActionFetcher<IntegrationActionResult>("slack-connect");
   const schema = useMemo(() => slackConnectSchema({ production: data.production }), [data.production]);
-  const [form, fields] = useForm({
-    id: "slack-connect",
-    lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    onSubmit(event, { formData, submission }) {
-      event.preventDefault();
-      if (submission?.status !== "success") return;
-      fetcher.submit(formData, { method: "post" });
-    },
-  });
+  const [form, fields] = useFetcherForm({ id: "slack-connect", schema, fetcher });
   const back = withEmbeddedQuery("/integration", location.search);
   return (
     <AdminPage title="Connect Slack" description="Alerts in a Slack channel, in three steps">

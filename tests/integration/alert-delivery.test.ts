@@ -10,37 +10,15 @@ import {
   setAlertSendOptions,
   stopAlertWorker,
 } from "../../app/services/alerts/delivery.server";
-import { drainOrderEvaluations } from "../../app/services/monitoring/worker.server";
 import { forgetShopRules } from "../../app/services/rules/cache.server";
 import { ensureShop } from "../../app/services/shops/shops.server";
-import { orderPayload } from "../fixtures/orders";
 import { startReceiver } from "../helpers/receiver";
-import { routeArgs, webhookRequest } from "../helpers/shopify";
+import { breachingOrders, coreShopWithLimit } from "../helpers/breaches";
 
 const SHOP = "alert-delivery.myshopify.com";
 const receiver = await startReceiver();
-const { action: ordersCreate } = await import("../../app/routes/webhooks.orders.create");
-
-let orderNumber = 5000;
-/** A $100 order with a $45 code: 45% off, a critical breach of a 20% limit. */
-async function breachingOrder() {
-  orderNumber += 1;
-  const payload = orderPayload({
-    id: orderNumber,
-    number: orderNumber,
-    codes: [{ code: "BIG45", amount: "45.00", type: "fixed_amount" }],
-    applications: [
-      { type: "discount_code", target: "line_item", valueType: "fixed_amount", value: "45.0", code: "BIG45" },
-    ],
-    lines: [
-      { variant: 1, product: 1, price: { shop: "100.00" }, allocations: [{ index: 0, amount: { shop: "45.00" } }] },
-    ],
-  });
-  const response = (await ordersCreate(routeArgs(webhookRequest("orders/create", SHOP, payload)))) as Response;
-  expect(response.status).toBe(200);
-  await drainOrderEvaluations();
-  return `#${orderNumber}`;
-}
+/** $100 orders with a $45 code: 45% off, a critical breach of a 20% limit. */
+const breachingOrder = breachingOrders(SHOP, 5000);
 
 /** The outbox rows of an order's breaches. */
 async function outboxOf(order: string) {
@@ -60,19 +38,7 @@ describe("alert delivery", () => {
   let shopId: string;
   beforeAll(async () => {
     setAlertSendOptions({ guard: false });
-    shopId = (await ensureShop(SHOP)).id;
-    await prisma.shop.update({ where: { id: shopId }, data: { plan: "core" } });
-    await prisma.rule.create({
-      data: {
-        shopId,
-        name: "Max 20%",
-        ruleType: "max_discount",
-        threshold: "20",
-        thresholdUnit: "PERCENT",
-        thresholdPercent: 20,
-        conditions: {},
-      },
-    });
+    shopId = await coreShopWithLimit(SHOP);
   });
   beforeEach(async () => {
     await prisma.alertSettings.update({
@@ -135,19 +101,7 @@ describe("alert delivery", () => {
     await prisma.shop.update({ where: { id: shopId }, data: { plan: "core" } });
     await prisma.alertSettings.update({ where: { shopId }, data: { minSeverity: "critical" } });
     forgetShopRules(shopId);
-    const lowBreach = orderPayload({
-      id: 9_100,
-      number: 9_100,
-      codes: [{ code: "SMALL", amount: "21.00", type: "fixed_amount" }],
-      applications: [
-        { type: "discount_code", target: "line_item", valueType: "fixed_amount", value: "21.0", code: "SMALL" },
-      ],
-      lines: [
-        { variant: 1, product: 1, price: { shop: "100.00" }, allocations: [{ index: 0, amount: { shop: "21.00" } }] },
-      ],
-    });
-    await ordersCreate(routeArgs(webhookRequest("orders/create", SHOP, lowBreach)));
-    await drainOrderEvaluations();
+    await breachingOrder(21); // a low breach, under the minimum
     await prisma.alertSettings.update({ where: { shopId }, data: { minSeverity: "low", webhookEnabled: false } });
     forgetShopRules(shopId);
     await breachingOrder();

@@ -5,38 +5,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { drainAlerts, gatherDueDigests, setAlertSendOptions } from "../../app/services/alerts/delivery.server";
-import { drainOrderEvaluations } from "../../app/services/monitoring/worker.server";
 import { forgetShopRules } from "../../app/services/rules/cache.server";
-import { ensureShop } from "../../app/services/shops/shops.server";
-import { orderPayload } from "../fixtures/orders";
 import { startReceiver } from "../helpers/receiver";
-import { routeArgs, webhookRequest } from "../helpers/shopify";
+import { breachingOrders, coreShopWithLimit } from "../helpers/breaches";
 
 const SHOP = "alert-digests.myshopify.com";
 const receiver = await startReceiver();
-const { action: ordersCreate } = await import("../../app/routes/webhooks.orders.create");
-
-let orderNumber = 7000;
-/** A $100 order with a `percent` % code against a 20% limit. */
-async function breachingOrder(percent = 45) {
-  orderNumber += 1;
-  const amount = `${percent}.00`;
-  const payload = orderPayload({
-    id: orderNumber,
-    number: orderNumber,
-    codes: [{ code: `OFF${percent}`, amount, type: "fixed_amount" }],
-    applications: [
-      { type: "discount_code", target: "line_item", valueType: "fixed_amount", value: amount, code: `OFF${percent}` },
-    ],
-    lines: [
-      { variant: 1, product: 1, price: { shop: "100.00" }, allocations: [{ index: 0, amount: { shop: amount } }] },
-    ],
-  });
-  const response = (await ordersCreate(routeArgs(webhookRequest("orders/create", SHOP, payload)))) as Response;
-  expect(response.status).toBe(200);
-  await drainOrderEvaluations();
-  return `#${orderNumber}`;
-}
+/** $100 orders with a `percent` % code against a 20% limit. */
+const breachingOrder = breachingOrders(SHOP, 7000);
 
 /** Local "HH:MM" in the shop's zone, `minutes` from now. */
 function localClock(minutes: number, timeZone: string): string {
@@ -57,19 +33,7 @@ describe("digests", () => {
   let shopId: string;
   beforeAll(async () => {
     setAlertSendOptions({ guard: false });
-    shopId = (await ensureShop(SHOP)).id;
-    await prisma.shop.update({ where: { id: shopId }, data: { plan: "core", timezone: "America/New_York" } });
-    await prisma.rule.create({
-      data: {
-        shopId,
-        name: "Max 20%",
-        ruleType: "max_discount",
-        threshold: "20",
-        thresholdUnit: "PERCENT",
-        thresholdPercent: 20,
-        conditions: {},
-      },
-    });
+    shopId = await coreShopWithLimit(SHOP, "America/New_York");
   });
   beforeEach(async () => {
     await prisma.alertOutbox.deleteMany({ where: { shopId } });

@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { useFetcherForm } from "../useFetcherForm";
 import { Banner, BlockStack, FormLayout, Modal, TextField } from "@shopify/polaris";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -22,17 +22,11 @@ export function ContactSalesModal({ open, onClose }: { open: boolean; onClose: (
   const [values, setValues] = useState<Values>(EMPTY);
   const sending = fetcher.state !== "idle";
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
-  const [form, fields] = useForm({
+  const [form, fields] = useFetcherForm({
     id: "contact-sales",
-    constraint: getZodConstraint(contactSalesSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSalesSchema }),
-    onSubmit(event, { formData, submission }) {
-      event.preventDefault();
-      if (submission?.status !== "success") return;
-      fetcher.submit(formData, { method: "post", action: "/api/contact-sales" });
-    },
+    schema: contactSalesSchema,
+    fetcher,
+    action: "/api/contact-sales",
   });
 
   useEffect(() => {

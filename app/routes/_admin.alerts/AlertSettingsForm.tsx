@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { useFetcherForm } from "../../components/useFetcherForm";
 import type { FetcherWithComponents } from "@remix-run/react";
 import {
   Banner,
@@ -22,7 +22,7 @@ import { UnsavedChangesBar } from "../../components/UnsavedChangesBar";
 import { useActionFetcher } from "../../components/useActionFetcher";
 import { useAppBridgePresent } from "../../components/useAppBridge";
 import { DAILY_DIGEST_TIME } from "../../domain/alert-digest";
-import type { SeverityBand } from "../../domain/severity";
+import { SEVERITY_BANDS } from "../../domain/severity";
 import { ALERT_FREQUENCIES, alertSettingsSchema } from "../../forms/alerts";
 import type { AlertSettingsView } from "../../services/alerts/settings.server";
 import type { AlertsActionResult } from "./actions.server";
@@ -147,7 +147,6 @@ export function AlertSettingsForm({
   timeZone,
   quietNow,
   production,
-  severityBands,
 }: {
   settings: AlertSettingsView;
   save: FetcherWithComponents<AlertsActionResult>;
@@ -155,7 +154,6 @@ export function AlertSettingsForm({
   /** the quiet hours hold alerts right now, until this local time */
   quietNow: string | null;
   production: boolean;
-  severityBands: readonly SeverityBand[];
 }) {
   const initial = useMemo(() => valuesOf(settings), [settings]);
   const [values, setValues] = useState(initial);
@@ -163,18 +161,12 @@ export function AlertSettingsForm({
   const { demo } = useAdminLayout();
   const appBridge = useAppBridgePresent(demo);
   const schema = useMemo(() => alertSettingsSchema({ production }), [production]);
-  const [form, fields] = useForm({
+  const [form, fields] = useFetcherForm({
     id: `alert-settings-${generation}`,
+    schema,
+    fetcher: save,
+    // a discarded form starts without the errors of the values it discarded
     lastResult: save.state === "idle" && generation === 0 ? save.data?.result : undefined,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    onSubmit(event, { formData, submission }) {
-      event.preventDefault();
-      if (submission?.status !== "success") return;
-      save.submit(formData, { method: "post" });
-    },
   });
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
   const saving = save.state !== "idle";
@@ -294,7 +286,7 @@ export function AlertSettingsForm({
                     label="Minimum severity"
                     name="minSeverity"
                     id={fields.minSeverity.id}
-                    options={severityBands.map((band) => ({ value: band.severity, label: band.severity }))}
+                    options={SEVERITY_BANDS.map((band) => ({ value: band.severity, label: band.severity }))}
                     value={values.minSeverity}
                     onChange={set("minSeverity")}
                     error={fields.minSeverity.errors?.[0]}
@@ -305,7 +297,7 @@ export function AlertSettingsForm({
                     Severity grows with how far an order went past the rule&apos;s threshold:
                   </Text>
                   <List type="bullet">
-                    {severityBands.map((band) => (
+                    {SEVERITY_BANDS.map((band) => (
                       <List.Item key={band.severity}>
                         <Text as="span" fontWeight="semibold">
                           {band.severity}

@@ -1,7 +1,7 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { alertSettingsSchema } from "../../forms/alerts";
-import { planHasAlerts } from "../../domain/plans";
+import { saveParsedForm } from "../../http/form-save.server";
+import { planHasAlerts, type PlanId } from "../../domain/plans";
 import type { AdminContext } from "../../services/shops/admin-context.server";
 import { rotateWebhookSecret } from "../../services/alerts/channels.server";
 import { ALERTS_NEED_CORE, saveAlertSettings } from "../../services/alerts/settings.server";
@@ -24,6 +24,11 @@ function refused(intent: AlertsActionResult["intent"], status: number, descripti
   return { intent, ok: false, status, toast: { title: SAVE_FAILED, description, error: true } };
 }
 
+/** On Free the page is locked: whatever is posted is refused with 403 and changes nothing. */
+export function lockedOnFree(plan: PlanId): AlertsActionResult | null {
+  return planHasAlerts(plan) ? null : refused("unknown", 403, ALERTS_NEED_CORE);
+}
+
 /** A form refused before parsing (app/http/input-limits.ts): nothing is saved. */
 export function refusedAlertsForm(message: string): AlertsActionResult {
   return refused("unknown", 400, message);
@@ -38,22 +43,15 @@ export async function handleAlertsAction(
   const owner = { id: context.shop.id, domain: context.shop.domain, plan: context.plan };
   const intent = formData.get("intent");
   if (intent === "save") {
-    const submission = parseWithZod(formData, { schema: alertSettingsSchema({ production }) });
-    if (submission.status !== "success") {
-      return { ...refused("save", 400, "Check the fields marked in red"), result: submission.reply() };
-    }
-    const saved = await saveAlertSettings(owner, submission.value);
-    if (!saved.ok) {
-      return {
-        ...refused("save", saved.status, saved.errors ? "Check the fields marked in red" : saved.message),
-        result: submission.reply(saved.errors ? { fieldErrors: saved.errors } : { formErrors: [saved.message] }),
-      };
-    }
-    return { intent, ok: true, status: 200, toast: { title: "Alert settings saved" }, result: submission.reply() };
+    const saved = await saveParsedForm(formData, alertSettingsSchema({ production }), (value) =>
+      saveAlertSettings(owner, value),
+    );
+    return saved.ok
+      ? { intent, ok: true, status: 200, toast: { title: "Alert settings saved" }, result: saved.result }
+      : { ...refused(intent, saved.status, saved.description), result: saved.result };
   }
   if (intent === "test") return { intent, ...(await testAlertIntent(owner, formData)) };
   if (intent === "rotateSecret") {
-    if (!planHasAlerts(context.plan)) return refused("rotateSecret", 403, ALERTS_NEED_CORE);
     return {
       intent,
       ok: true,

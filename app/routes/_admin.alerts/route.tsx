@@ -4,15 +4,14 @@ import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Card, Text } from "@shopify/polaris";
 import { AdminPage, PlanButton } from "../../components/AdminPage";
 import { getEnv } from "../../env.server";
-import { InputRefusal, readForm } from "../../http/request-body.server";
+import { pageFormAction } from "../../http/request-body.server";
 import { planHasAlerts } from "../../domain/plans";
 import { inQuietHours } from "../../domain/quiet-hours";
-import { SEVERITY_BANDS } from "../../domain/severity";
 import { useActionFetcher } from "../../components/useActionFetcher";
 import { recentDeliveries } from "../../services/alerts/delivery.server";
-import { ALERTS_NEED_CORE, getAlertSettings } from "../../services/alerts/settings.server";
+import { getAlertSettings } from "../../services/alerts/settings.server";
 import { requireAdmin } from "../../services/shops/admin-context.server";
-import { handleAlertsAction, refusedAlertsForm, SAVE_FAILED, type AlertsActionResult } from "./actions.server";
+import { handleAlertsAction, lockedOnFree, refusedAlertsForm, type AlertsActionResult } from "./actions.server";
 import { AlertSettingsForm, settingsFormKey } from "./AlertSettingsForm";
 import { DeliveryLog } from "./DeliveryLog";
 
@@ -38,34 +37,17 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
     timeZone: shop.timezone,
     quietNow: quiet && inQuietHours(quiet, now, shop.timezone) ? quiet.end : null,
     production: getEnv().isProduction,
-    severityBands: SEVERITY_BANDS,
   };
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const context = await requireAdmin(request);
-  if (!planHasAlerts(context.plan)) {
-    // the page is locked on Free; a form posted anyway is refused and changes nothing
-    return data(
-      {
-        intent: "unknown",
-        ok: false,
-        status: 403,
-        toast: { title: SAVE_FAILED, description: ALERTS_NEED_CORE, error: true },
-      },
-      { status: 403 },
-    );
-  }
-  let formData: FormData;
-  try {
-    formData = await readForm(request);
-  } catch (error) {
-    if (!(error instanceof InputRefusal)) throw error;
-    const refused = refusedAlertsForm(error.message);
-    return data(refused, { status: refused.status });
-  }
-  const result = await handleAlertsAction(context, formData, getEnv().isProduction);
-  return data(result, { status: result.status });
+  // the page is locked on Free; a form posted anyway is refused and changes nothing
+  const locked = lockedOnFree(context.plan);
+  if (locked) return data(locked, { status: locked.status });
+  return pageFormAction(request, refusedAlertsForm, (formData) =>
+    handleAlertsAction(context, formData, getEnv().isProduction),
+  );
 };
 
 const DESCRIPTION = "E-mail, Slack and webhook alerts when a rule is broken";
@@ -103,7 +85,6 @@ export default function Alerts() {
           timeZone={loaded.timeZone}
           quietNow={loaded.quietNow}
           production={loaded.production}
-          severityBands={loaded.severityBands}
         />
         <DeliveryLog deliveries={loaded.deliveries} timeZone={loaded.timeZone} />
       </BlockStack>

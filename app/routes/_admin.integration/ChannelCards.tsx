@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { useFetcherForm } from "../../components/useFetcherForm";
 import { useLocation } from "@remix-run/react";
 import { Badge, BlockStack, Button, FormLayout, InlineStack, Text, TextField } from "@shopify/polaris";
 import { useCallback, useState } from "react";
@@ -132,19 +132,7 @@ export function SmtpCard({
     );
   }, []);
   const fetcher = useActionFetcher<IntegrationActionResult>("integration-smtp", cleared);
-  const [form, fields] = useForm({
-    id: "smtp-settings",
-    lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
-    constraint: getZodConstraint(smtpSettingsSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: smtpSettingsSchema }),
-    onSubmit(event, { formData, submission }) {
-      event.preventDefault();
-      if (submission?.status !== "success") return;
-      fetcher.submit(formData, { method: "post" });
-    },
-  });
+  const [form, fields] = useFetcherForm({ id: "smtp-settings", schema: smtpSettingsSchema, fetcher });
   const set = (key: keyof SmtpValues) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
   return (
     <NamedCard name="SMTP e-mail">

@@ -1,9 +1,8 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { slackConnectSchema, smtpSettingsSchema } from "../../forms/alerts";
-import { data } from "@remix-run/node";
 import { getEnv } from "../../env.server";
-import { InputRefusal, readForm } from "../../http/request-body.server";
+import { saveParsedForm, type FormSave } from "../../http/form-save.server";
+import { pageFormAction } from "../../http/request-body.server";
 import { requireAdmin, type AdminContext } from "../../services/shops/admin-context.server";
 import { connectSlack, disconnectSlack, saveSmtpSettings } from "../../services/alerts/settings.server";
 import { testAlertIntent } from "../../services/alerts/test-alert.server";
@@ -23,6 +22,12 @@ function refused(intent: string, status: number, description: string, result?: S
   return { intent, ok: false, status, toast: { title: INTEGRATION_SAVE_FAILED, description, error: true }, result };
 }
 
+function answer(intent: string, saved: FormSave, success: string): IntegrationActionResult {
+  return saved.ok
+    ? { intent, ok: true, status: 200, toast: { title: success }, result: saved.result }
+    : refused(intent, saved.status, saved.description, saved.result);
+}
+
 /** A form refused before parsing (app/http/input-limits.ts): nothing is saved. */
 export function refusedIntegrationForm(message: string): IntegrationActionResult {
   return refused("unknown", 400, message);
@@ -40,43 +45,20 @@ export async function handleIntegrationAction(
   const owner = { id: context.shop.id, domain: context.shop.domain, plan: context.plan };
   const intent = String(formData.get("intent") ?? "unknown");
   if (intent === "saveSmtp" || intent === "removeSmtp") {
-    const submission = parseWithZod(formData, { schema: smtpSettingsSchema });
-    if (submission.status !== "success") {
-      return refused(intent, 400, "Check the fields marked in red", submission.reply());
-    }
-    const input = intent === "removeSmtp" ? { smtpHost: null } : submission.value;
-    const saved = await saveSmtpSettings(owner, input);
-    if (!saved.ok) {
-      return refused(
-        intent,
-        saved.status,
-        saved.errors ? "Check the fields marked in red" : saved.message,
-        submission.reply(saved.errors ? { fieldErrors: saved.errors } : { formErrors: [saved.message] }),
-      );
-    }
-    return {
-      intent,
-      ok: true,
-      status: 200,
-      toast: { title: intent === "removeSmtp" ? "SMTP server removed" : "SMTP settings saved" },
-      result: submission.reply({ resetForm: intent === "removeSmtp" }),
-    };
+    const remove = intent === "removeSmtp";
+    const saved = await saveParsedForm(
+      formData,
+      smtpSettingsSchema,
+      (value) => saveSmtpSettings(owner, remove ? { smtpHost: null } : value),
+      { resetForm: remove },
+    );
+    return answer(intent, saved, remove ? "SMTP server removed" : "SMTP settings saved");
   }
   if (intent === "connectSlack") {
-    const submission = parseWithZod(formData, { schema: slackConnectSchema({ production }) });
-    if (submission.status !== "success") {
-      return refused(intent, 400, "Check the fields marked in red", submission.reply());
-    }
-    const saved = await connectSlack(owner, submission.value);
-    if (!saved.ok) {
-      return refused(
-        intent,
-        saved.status,
-        saved.errors ? "Check the fields marked in red" : saved.message,
-        submission.reply(saved.errors ? { fieldErrors: saved.errors } : { formErrors: [saved.message] }),
-      );
-    }
-    return { intent, ok: true, status: 200, toast: { title: "Slack connected" }, result: submission.reply() };
+    const saved = await saveParsedForm(formData, slackConnectSchema({ production }), (value) =>
+      connectSlack(owner, value),
+    );
+    return answer(intent, saved, "Slack connected");
   }
   if (intent === "disconnectSlack") {
     await disconnectSlack(owner);
@@ -92,14 +74,7 @@ export async function handleIntegrationAction(
 /** The action of the Integration Center and of the Slack guide. */
 export async function integrationAction(request: Request) {
   const context = await requireAdmin(request);
-  let formData: FormData;
-  try {
-    formData = await readForm(request);
-  } catch (error) {
-    if (!(error instanceof InputRefusal)) throw error;
-    const refusedForm = refusedIntegrationForm(error.message);
-    return data(refusedForm, { status: refusedForm.status });
-  }
-  const result = await handleIntegrationAction(context, formData, getEnv().isProduction);
-  return data(result, { status: result.status });
+  return pageFormAction(request, refusedIntegrationForm, (formData) =>
+    handleIntegrationAction(context, formData, getEnv().isProduction),
+  );
 }

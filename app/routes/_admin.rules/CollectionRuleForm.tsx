@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { useFetcherForm } from "../../components/useFetcherForm";
 import { BlockStack, Button, FormLayout, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import { useCallback, useState } from "react";
 import { COLLECTION_RULE_TYPE_OPTIONS, thresholdInput } from "../../domain/rules";
@@ -31,17 +31,11 @@ export function CollectionRuleForm({
     editing ? `collection-rule-${initial?.id}` : "collection-rule",
     useCallback(() => (onSaved ? onSaved() : setValues(EMPTY)), [onSaved]),
   );
-  const [form, fields] = useForm({
+  const [form, fields] = useFetcherForm({
     id: editing ? `collection-rule-form-${initial?.id}` : "collection-rule-form",
-    lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
-    constraint: getZodConstraint(collectionRuleSchema),
+    schema: collectionRuleSchema,
+    fetcher,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: collectionRuleSchema }),
-    onSubmit(event, { formData, submission }) {
-      event.preventDefault();
-      if (submission?.status === "success") fetcher.submit(formData, { method: "post" });
-    },
   });
   const input = thresholdInput(values.ruleType, values.ruleType === "margin_floor" ? "PERCENT" : "AMOUNT");
   const set = (key: keyof CollectionRuleValues) => (value: string) =>

@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { useFetcherForm } from "../../components/useFetcherForm";
 import { FormLayout, Modal, Select, TextField } from "@shopify/polaris";
 import { useCallback, useState } from "react";
 import {
@@ -50,19 +50,7 @@ export function RuleDialog({
     `rule-${mode}`,
     useCallback(() => onClose(), [onClose]),
   );
-  const [form, fields] = useForm({
-    id: `rule-${mode}-form`,
-    lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
-    constraint: getZodConstraint(ruleSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ruleSchema }),
-    onSubmit(event, { formData, submission }) {
-      event.preventDefault();
-      if (submission?.status !== "success") return;
-      fetcher.submit(formData, { method: "post" });
-    },
-  });
+  const [form, fields] = useFetcherForm({ id: `rule-${mode}-form`, schema: ruleSchema, fetcher });
   const input = thresholdInput(values.ruleType, values.thresholdUnit);
   const set =
     <K extends keyof RuleFormValues>(key: K) =>

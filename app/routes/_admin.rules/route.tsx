@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Await, useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Card, Divider, InlineGrid, InlineStack, Modal, Text } from "@shopify/polaris";
 import { Suspense, useCallback, useMemo, useState } from "react";
@@ -12,7 +11,7 @@ import { BlockingSettingsForm, StackingSettingsForm } from "./SettingsForms";
 import { useAppBridgePresent } from "../../components/useAppBridge";
 import { PLANS, canActivateAnotherRule } from "../../domain/plans";
 import { requireAdmin } from "../../services/shops/admin-context.server";
-import { InputRefusal, readForm } from "../../http/request-body.server";
+import { pageFormAction } from "../../http/request-body.server";
 import { handleRulesAction, refusedRulesForm } from "./actions.server";
 import { collectionRuleListItem, ruleListItem, type CollectionRuleValues, type RuleListItem } from "./rule-list-items";
 import {
@@ -52,16 +51,7 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const context = await requireAdmin(request);
-  let formData: FormData;
-  try {
-    formData = await readForm(request);
-  } catch (error) {
-    if (!(error instanceof InputRefusal)) throw error;
-    const refused = refusedRulesForm(error.message);
-    return data(refused, { status: refused.status });
-  }
-  const result = await handleRulesAction(context, formData);
-  return data(result, { status: result.status });
+  return pageFormAction(request, refusedRulesForm, (formData) => handleRulesAction(context, formData));
 };
 
 export default function Rules() {

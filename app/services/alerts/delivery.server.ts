@@ -10,6 +10,7 @@ import {
   settleDigested,
   shopsWithAlertSettings,
   type ClaimedAlert,
+  type SettingsRow,
 } from "../../db/alert-outbox.sql.server";
 import { digestOf } from "../../domain/alert-digest";
 import type { Outgoing } from "../../domain/alert-message";
@@ -18,7 +19,7 @@ import { afterFailedDelivery } from "../../domain/backoff";
 import { alertSentEvent } from "../../domain/breach-event";
 import { recordAuditEvents } from "../audit/events.server";
 import { workerLoop } from "../worker-loop.server";
-import { CHANNELS, sendAlert, type Channel, type SendOptions, type SettingsRow } from "./channels.server";
+import { CHANNELS, sendAlert, type Channel, type SendOptions } from "./channels.server";
 
 /**
  * The alert delivery worker (docs/decisions/0013-alert-delivery.md): claims due outbox rows,
@@ -93,8 +94,11 @@ async function finish(batch: Delivered[]): Promise<void> {
       })),
     );
     const alertsSent = new Map<string, NewAuditEvent[]>();
-    const note = (shopId: string, event: NewAuditEvent) =>
-      alertsSent.set(shopId, [...(alertsSent.get(shopId) ?? []), event]);
+    const note = (shopId: string, event: NewAuditEvent) => {
+      const events = alertsSent.get(shopId) ?? [];
+      events.push(event);
+      alertsSent.set(shopId, events);
+    };
     for (const { alert, result, at: attemptedAt } of batch) {
       if (result.ok) {
         if (!sent.has(alert.id)) continue; // the claim lapsed: another worker has it

@@ -42,10 +42,10 @@ export async function sendTestAlert(
   channel: Channel,
 ): Promise<TestAlertOutcome> {
   if (!planHasAlerts(owner.plan)) return { status: 403, success: false, message: ALERTS_NEED_CORE };
-  const hadSecret = Boolean(
-    (await prisma.alertSettings.findUnique({ where: { shopId: owner.id } }))?.webhookSecretEncrypted,
-  );
-  const result = await sendAlert(channel, owner.id, testAlert(crypto.randomUUID(), owner.domain, new Date()));
+  const settings = await prisma.alertSettings.findUnique({ where: { shopId: owner.id } });
+  const hadSecret = Boolean(settings?.webhookSecretEncrypted);
+  const alert = testAlert(crypto.randomUUID(), owner.domain, new Date());
+  const result = await sendAlert(channel, owner.id, alert, {}, settings);
   const madeNow = channel === "webhook" && !hadSecret && !(!result.ok && result.unconfigured);
   const signingSecret = madeNow ? { signingSecret: (await ensureWebhookSecret(owner.id)).secret } : {};
   return result.ok

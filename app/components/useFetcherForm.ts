@@ -1,0 +1,37 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { FetcherWithComponents } from "@remix-run/react";
+import type { $ZodType, input, output } from "zod/v4/core";
+
+/**
+ * A conform form checked by one of app/forms' zod schemas (the one the API uses) and posted
+ * with a fetcher once it passes: its field errors are the fetcher's settled answer
+ * (`result`, conform's reply) unless `lastResult` says otherwise.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's own bound for a form's shape
+export function useFetcherForm<Schema extends $ZodType<Record<string, any>, Record<string, any>>>(options: {
+  id: string;
+  schema: Schema;
+  fetcher: FetcherWithComponents<unknown>;
+  shouldValidate?: "onBlur" | "onSubmit";
+  lastResult?: SubmissionResult<string[]> | null;
+  /** where to post; the page's own action when absent */
+  action?: string;
+}) {
+  const { fetcher, schema } = options;
+  const answer =
+    fetcher.state === "idle" ? (fetcher.data as { result?: SubmissionResult<string[]> } | undefined) : undefined;
+  return useForm<input<Schema>, output<Schema>, string[]>({
+    id: options.id,
+    lastResult: "lastResult" in options ? options.lastResult : answer?.result,
+    constraint: getZodConstraint(schema),
+    shouldValidate: options.shouldValidate ?? "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onSubmit(event, { formData, submission }) {
+      event.preventDefault();
+      if (submission?.status !== "success") return;
+      fetcher.submit(formData, { method: "post", ...(options.action ? { action: options.action } : {}) });
+    },
+  });
+}
