@@ -6,7 +6,8 @@
 // - security headers on every response;
 // - the client's address for the rate limits, trusting X-Forwarded-For only from TRUST_PROXY
 //   proxy hops;
-// - starts the background workers once, and stops them on SIGTERM/SIGINT.
+// - starts the background workers once (alert delivery on its own thread, delivery-thread.js),
+//   and stops them on SIGTERM/SIGINT.
 // Usage: node server.js [build/index.js]   (PORT, HOST and every variable of .env.example)
 import path from "node:path";
 import url from "node:url";
@@ -142,7 +143,10 @@ const server = process.env.HOST
 
 function listening() {
   console.log(`[margin-guardrail] http://localhost:${settings.port}`);
-  runtime.startBackgroundWork();
+  // alerts are delivered on a thread of their own (docs/decisions/0015-alert-delivery-thread.md)
+  runtime.startBackgroundWork({
+    deliveryThread: { entry: new URL("./delivery-thread.js", import.meta.url), buildPath },
+  });
 }
 
 let stopping = false;

@@ -1,27 +1,38 @@
-import { kickAlertWorker, resumeAlertWorker, stopAlertWorker } from "./services/alerts/delivery.server";
+import { ALERT_SWEEP_MS, kickAlertWorker, resumeAlertWorker, stopAlertWorker } from "./services/alerts/delivery.server";
+import { startDeliveryThread, type DeliveryThread } from "./services/alerts/delivery-thread.server";
 import { kickOrderWorker, resumeOrderWorker, stopOrderWorker } from "./services/monitoring/worker.server";
 
 /**
  * Every in-process worker starts and stops here, once, from the server entry (server.js
  * calls these through app/entry.server.tsx); importing a module never starts one. Each
  * worker's loop catches, logs and backs off on its own errors (docs/decisions/0010-hardening.md).
+ * The production server delivers alerts on a thread of their own
+ * (docs/decisions/0015-alert-delivery-thread.md); without one they are delivered here.
  */
 
 /** How often queued orders are looked at without a webhook nudging the worker (failed orders' retries). */
 export const ORDER_SWEEP_MS = 30_000;
-/** How often the outbox is looked at for alerts whose time came (retries, the end of quiet hours). */
-export const ALERT_SWEEP_MS = 1_000;
+
+export interface BackgroundOptions {
+  /** Deliver alerts on a worker thread: `entry` loads the build at `buildPath` and runs it. */
+  deliveryThread?: { entry: URL; buildPath: string };
+}
 
 let sweep: ReturnType<typeof setInterval> | null = null;
 let alertSweep: ReturnType<typeof setInterval> | null = null;
+let deliveryThread: DeliveryThread | null = null;
 
-export function startBackgroundWork(): void {
+export function startBackgroundWork(options: BackgroundOptions = {}): void {
   if (sweep) return;
   resumeOrderWorker();
   // Orders acknowledged before a restart, and failed orders whose retry time came, are evaluated.
   void kickOrderWorker();
   sweep = setInterval(() => void kickOrderWorker(), ORDER_SWEEP_MS);
   sweep.unref();
+  if (options.deliveryThread) {
+    deliveryThread = startDeliveryThread(options.deliveryThread.entry, options.deliveryThread.buildPath);
+    return;
+  }
   resumeAlertWorker();
   void kickAlertWorker();
   alertSweep = setInterval(() => void kickAlertWorker(), ALERT_SWEEP_MS);
@@ -34,5 +45,7 @@ export async function stopBackgroundWork(): Promise<void> {
   if (alertSweep) clearInterval(alertSweep);
   sweep = null;
   alertSweep = null;
-  await Promise.all([stopOrderWorker(), stopAlertWorker()]);
+  const thread = deliveryThread;
+  deliveryThread = null;
+  await Promise.all([stopOrderWorker(), stopAlertWorker(), thread?.stop()]);
 }

@@ -2,9 +2,10 @@ import { PrismaClient } from "@prisma/client";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { getEnv } from "./env.server";
 import { isSqliteUrl } from "./config/database-url";
+import { awaitWriterTurn } from "./db/writer-turn.server";
 
 /** SQLite waits this long for the writer lock before failing a statement. */
-const SQLITE_BUSY_TIMEOUT_MS = 5000;
+export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 export function createPrismaClient(databaseUrl: string): PrismaClient {
   if (!isSqliteUrl(databaseUrl)) {
@@ -17,7 +18,48 @@ export function createPrismaClient(databaseUrl: string): PrismaClient {
     { url: databaseUrl, timeout: SQLITE_BUSY_TIMEOUT_MS },
     { timestampFormat: "unixepoch-ms" },
   );
-  return new PrismaClient({ adapter });
+  return new PrismaClient({ adapter: waitingForWriterTurn(adapter) });
+}
+
+type AdapterFactory = ConstructorParameters<typeof PrismaClient>[0] extends infer O
+  ? O extends { adapter?: infer A | null }
+    ? A
+    : never
+  : never;
+type Adapter = Awaited<ReturnType<AdapterFactory["connect"]>>;
+
+/**
+ * The SQLite connection waits for its turn at the writer (app/db/writer-turn.server.ts)
+ * before it starts a transaction or runs a statement of its own: while the alert delivery
+ * thread writes, this thread goes on serving requests instead of sleeping in SQLite's busy
+ * handler. Statements inside a transaction never wait (it already holds the lock or will).
+ */
+function waitingForWriterTurn(factory: AdapterFactory): AdapterFactory {
+  const waitFirst =
+    <A extends unknown[], R>(method: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      await awaitWriterTurn();
+      return method(...args);
+    };
+  return {
+    provider: factory.provider,
+    adapterName: factory.adapterName,
+    async connect(): Promise<Adapter> {
+      const adapter = await factory.connect();
+      const waiting: Partial<Adapter> = {
+        queryRaw: waitFirst(adapter.queryRaw.bind(adapter)),
+        executeRaw: waitFirst(adapter.executeRaw.bind(adapter)),
+        startTransaction: waitFirst(adapter.startTransaction.bind(adapter)),
+      };
+      return new Proxy(adapter, {
+        get(target, property) {
+          if (property in waiting) return waiting[property as keyof Adapter];
+          const value: unknown = Reflect.get(target, property, target);
+          return typeof value === "function" ? value.bind(target) : value;
+        },
+      });
+    },
+  };
 }
 
 /** Write-ahead logging lets readers go on while the single writer commits. */

@@ -9,6 +9,7 @@ import { addDocumentResponseHeaders } from "./shopify.server";
 
 export { serverSettings } from "./http/server-settings.server";
 export { startBackgroundWork, stopBackgroundWork } from "./background.server";
+export { runDeliveryThread } from "./services/alerts/delivery-thread.server";
 
 const STREAM_TIMEOUT_MS = 5000;
 export const streamTimeout = STREAM_TIMEOUT_MS;

@@ -86,7 +86,7 @@ async function run(on: boolean) {
     return { total, seconds, latencies, webhook, slack, posted, outbox };
   } finally {
     db.close();
-    server.stop();
+    await server.stop();
     webhook.close();
     slack.close();
   }

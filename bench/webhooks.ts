@@ -12,7 +12,7 @@ import { parseSecretKey, sealSecret } from "../app/domain/secret-box";
 import { DEFAULT_SCOPES } from "../app/env.server";
 import { TMP_DIR, createMigratedDatabase } from "../scripts/migrations";
 import { ms, percentile } from "./fill";
-import { receiver } from "./receiver";
+import { countingReceiverProcess } from "./receiver";
 
 const WEBHOOKS = Number(process.env.BENCH_WEBHOOKS || 6000);
 const WARMUP = 300;
@@ -177,9 +177,9 @@ function rawCeiling(count: number): number {
   return rate;
 }
 
-export async function waitFor(check: () => boolean, timeoutMs: number) {
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error("Timed out");
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -222,7 +222,13 @@ export async function startBenchServer(file: string, port: number, env: Record<s
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { base, stop: () => server.kill("SIGTERM") };
+  const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
+  // resolves once the process has exited and let go of the database file
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) server.kill("SIGTERM");
+    await exited;
+  };
+  return { base, stop };
 }
 
 /**
@@ -255,7 +261,7 @@ export interface WebhookFigures {
 export async function benchWebhooks(alerts = false): Promise<WebhookFigures> {
   const file = path.join(TMP_DIR, "bench-webhooks.sqlite");
   prepareDatabase(file);
-  const alertReceiver = alerts ? await receiver((body) => Number(JSON.parse(body).order?.name?.slice(1) ?? 0)) : null;
+  const alertReceiver = alerts ? await countingReceiverProcess() : null;
   if (alertReceiver) insertAlertSettings(file, { on: true, webhookUrl: `${alertReceiver.url}/alerts` });
   const server = await startBenchServer(file, PORT, alerts ? { ALERTS_ALLOW_PRIVATE_URLS: "true" } : {});
   const base = server.base;
@@ -282,9 +288,9 @@ export async function benchWebhooks(alerts = false): Promise<WebhookFigures> {
     const raw = rawCeiling(WEBHOOKS);
 
     const delivered = alertReceiver
-      ? await waitFor(() => alertReceiver.requests() >= events, 300_000).then(
-          () => alertReceiver.requests(),
-          () => alertReceiver.requests(),
+      ? await waitFor(async () => (await alertReceiver.count()) >= events, 300_000).then(
+          () => alertReceiver.count(),
+          () => alertReceiver.count(),
         )
       : 0;
     console.log(
@@ -315,7 +321,7 @@ export async function benchWebhooks(alerts = false): Promise<WebhookFigures> {
     };
   } finally {
     db.close();
-    server.stop();
+    await server.stop();
     alertReceiver?.close();
   }
 }

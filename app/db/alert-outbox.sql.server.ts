@@ -4,15 +4,15 @@
  * on one database never take the same row; a claim left by a process that died is taken
  * again once its lease runs out (at least once delivery).
  */
-import crypto from "node:crypto";
-import { Prisma, type AlertOutbox } from "@prisma/client";
-import prisma from "../db.server";
+import { Prisma, type AlertOutbox, type AlertSettings } from "@prisma/client";
 import type { Digest, HeldFor } from "../domain/alert-digest";
 import type { AlertEvent } from "../domain/alert-message";
 import type { PlannedDelivery } from "../domain/alert-routing";
 import { columnList, fromSqlJson, fromSqlTime, toSqlJson, toSqlTime } from "./columns";
+import { newRowId } from "./ids";
+import type { RawSql, SqlWriter } from "./raw-sql.server";
 
-type Tx = Prisma.TransactionClient;
+type Tx = RawSql;
 
 export const ALERT_OUTBOX_INSERT_COLUMNS = [
   "id",
@@ -38,7 +38,7 @@ export async function insertOutboxRows(tx: Tx, shopId: string, rows: NewOutboxRo
   const values = rows.map(
     (row) =>
       Prisma.sql`(${Prisma.join([
-        crypto.randomUUID(),
+        newRowId(),
         shopId,
         row.auditEventId,
         row.delivery.channel,
@@ -80,13 +80,14 @@ export function storedEvent(payload: unknown): AlertEvent & { heldFor?: HeldFor 
  * worker claimed more than `leaseMs` ago (it died). One statement: the claim is atomic.
  */
 export async function claimDueAlerts(
+  db: RawSql,
   worker: string,
   now: Date,
   leaseMs: number,
   limit: number,
 ): Promise<ClaimedAlert[]> {
   const at = toSqlTime(now);
-  const rows = await prisma.$queryRaw<
+  const rows = await db.$queryRaw<
     {
       id: string;
       shopId: string;
@@ -99,10 +100,14 @@ export async function claimDueAlerts(
   >`
     UPDATE "AlertOutbox" SET "status" = 'sending', "lockedBy" = ${worker}, "lockedAt" = ${at}, "attempts" = "attempts" + 1
     WHERE "id" IN (
-      SELECT "id" FROM "AlertOutbox"
-      WHERE ("status" = 'pending' AND "nextAttemptAt" <= ${at})
-         OR ("status" = 'sending' AND "lockedAt" < ${at - leaseMs})
-      ORDER BY "nextAttemptAt" ASC LIMIT ${limit})
+      SELECT "id" FROM (
+        SELECT "id" FROM "AlertOutbox" WHERE "status" = 'pending' AND "nextAttemptAt" <= ${at}
+        ORDER BY "nextAttemptAt" ASC LIMIT ${limit})
+      UNION ALL
+      SELECT "id" FROM (
+        SELECT "id" FROM "AlertOutbox" WHERE "status" = 'sending' AND "lockedAt" < ${at - leaseMs}
+        LIMIT ${limit})
+      LIMIT ${limit})
     RETURNING "id", "shopId", "auditEventId", "channel", "payload", "attempts", "createdAt"`;
   return rows.map((row) => {
     const stored = fromSqlJson<{ kind?: string }>(row.payload);
@@ -161,7 +166,7 @@ export async function insertAttempts(tx: Tx, attempts: AttemptRow[]): Promise<vo
   const values = attempts.map(
     (attempt) =>
       Prisma.sql`(${Prisma.join([
-        crypto.randomUUID(),
+        newRowId(),
         attempt.outboxId,
         attempt.shopId,
         toSqlTime(attempt.at),
@@ -203,8 +208,8 @@ export interface DigestGroup {
 }
 
 /** Held alerts whose release time has come, by shop, channel and release time. */
-export async function dueDigestGroups(now: Date, limit: number): Promise<DigestGroup[]> {
-  const rows = await prisma.$queryRaw<{ shopId: string; channel: string; nextAttemptAt: number | bigint | Date }[]>`
+export async function dueDigestGroups(db: RawSql, now: Date, limit: number): Promise<DigestGroup[]> {
+  const rows = await db.$queryRaw<{ shopId: string; channel: string; nextAttemptAt: number | bigint | Date }[]>`
     SELECT "shopId", "channel", "nextAttemptAt" FROM "AlertOutbox"
     WHERE "status" = 'held' AND "nextAttemptAt" <= ${toSqlTime(now)}
     GROUP BY "shopId", "channel", "nextAttemptAt"
@@ -218,12 +223,13 @@ export async function dueDigestGroups(now: Date, limit: number): Promise<DigestG
  * Returns the digest's id, or null when nothing was left to gather.
  */
 export async function gatherDigest(
+  db: SqlWriter,
   group: DigestGroup,
   now: Date,
   compose: (events: (AlertEvent & { heldFor?: HeldFor })[]) => Digest,
 ): Promise<string | null> {
-  const id = crypto.randomUUID();
-  return prisma.$transaction(async (tx) => {
+  const id = newRowId();
+  return db.transaction(async (tx) => {
     const held = await tx.$queryRaw<{ payload: unknown }[]>`
       UPDATE "AlertOutbox" SET "status" = 'digested', "digestId" = ${id}
       WHERE "shopId" = ${group.shopId} AND "channel" = ${group.channel} AND "status" = 'held'
@@ -245,7 +251,7 @@ export async function gatherDigest(
 }
 
 /** A shop's alert settings row, as the channels read it. */
-export type SettingsRow = NonNullable<Awaited<ReturnType<typeof prisma.alertSettings.findUnique>>>;
+export type SettingsRow = AlertSettings;
 
 /** Columns of AlertSettings, as the worker reads them (tested against prisma/schema.prisma). */
 export const ALERT_SETTINGS_COLUMNS = [
@@ -276,10 +282,11 @@ export const ALERT_SETTINGS_COLUMNS = [
  * them once per batch, on the writer shared with the order engine.
  */
 export async function shopsWithAlertSettings(
+  db: RawSql,
   shopIds: string[],
 ): Promise<Map<string, { domain: string; alertSettings: SettingsRow | null }>> {
   if (shopIds.length === 0) return new Map();
-  const rows = await prisma.$queryRaw<Record<string, unknown>[]>`
+  const rows = await db.$queryRaw<Record<string, unknown>[]>`
     SELECT "Shop"."id" AS "shop_id", "Shop"."domain" AS "shop_domain",
       ${Prisma.raw(ALERT_SETTINGS_COLUMNS.map((column) => `"AlertSettings"."${column}"`).join(", "))}
     FROM "Shop" LEFT JOIN "AlertSettings" ON "AlertSettings"."shopId" = "Shop"."id"

@@ -3,15 +3,16 @@
  * Audit Log's pages and the CSV export (docs/decisions/0009-monitoring-engine.md). Column
  * lists are exported so app/db/schema-columns.test.ts can hold them to prisma/schema.prisma.
  */
-import crypto from "node:crypto";
 import { Prisma, type AuditEvent } from "@prisma/client";
 import prisma from "../db.server";
 import { auditSearchText } from "../domain/order-payload";
 import type { NewAuditEvent } from "../domain/audit-events";
 import { severitiesAtLeast, type Severity } from "../domain/severity";
 import { columnList, toSqlJson, toSqlTime } from "./columns";
+import { newRowId } from "./ids";
+import type { RawSql } from "./raw-sql.server";
 
-type Tx = Prisma.TransactionClient;
+type Tx = RawSql;
 
 export const AUDIT_EVENT_INSERT_COLUMNS = [
   "id",
@@ -77,7 +78,7 @@ const text = (value: unknown) => (typeof value === "string" ? value : null);
 /** One event's values, in AUDIT_EVENT_INSERT_COLUMNS order. */
 function eventValues(shopId: string, event: NewAuditEvent): unknown[] {
   return [
-    crypto.randomUUID(),
+    newRowId(),
     shopId,
     event.eventType,
     event.severity,

@@ -4,11 +4,11 @@
  * (docs/decisions/0009-monitoring-engine.md). Column lists are held to prisma/schema.prisma
  * by app/db/schema-columns.test.ts.
  */
-import crypto from "node:crypto";
 import { Prisma, type OrderCheck, type OrderEvaluation } from "@prisma/client";
 import prisma from "../db.server";
 import type { OrderFacts } from "../domain/order-facts";
 import { columnList, fromSqlJson, toSqlJson, toSqlTime } from "./columns";
+import { newRowId } from "./ids";
 
 type Tx = Prisma.TransactionClient;
 
@@ -43,7 +43,7 @@ export async function insertQueuedOrder(entry: {
   customerId: string | null;
 }): Promise<boolean> {
   const values = [
-    crypto.randomUUID(),
+    newRowId(),
     entry.shopId,
     entry.webhookId,
     entry.topic,
@@ -111,7 +111,7 @@ export async function upsertOrderFingerprints(
   if (checks.size === 0) return;
   const values = [...checks].map(
     ([orderId, check]) =>
-      Prisma.sql`(${Prisma.join([crypto.randomUUID(), shopId, orderId, check.fingerprint, toSqlTime(check.at)])})`,
+      Prisma.sql`(${Prisma.join([newRowId(), shopId, orderId, check.fingerprint, toSqlTime(check.at)])})`,
   );
   await tx.$executeRaw`
     INSERT INTO "OrderCheck" (${columnList(ORDER_CHECK_INSERT_COLUMNS)}) VALUES ${Prisma.join(values)}

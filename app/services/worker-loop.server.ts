@@ -26,10 +26,11 @@ export function workerLoop(
   let stopped = false;
 
   async function run() {
-    do {
+    for (let first = true; first || (again && !stopped); first = false) {
+      if (!first) await new Promise((resolve) => setTimeout(resolve, options.gatherMs));
       again = false;
       while (!stopped && (await step()));
-    } while (again && !stopped);
+    }
   }
 
   function retryLater(delayMs: number) {
@@ -42,7 +43,8 @@ export function workerLoop(
   }
 
   function kick(gatherMs = options.gatherMs): Promise<void> {
-    if (stopped) return Promise.resolve();
+    // after a failure the loop waits out its delay: kicks meanwhile would only fail again
+    if (stopped || retryTimer) return Promise.resolve();
     if (running) {
       again = true;
       return running;
@@ -70,6 +72,9 @@ export function workerLoop(
     kick,
     async drain() {
       while (running) await running;
+      // a drain does not wait out a failure's delay: it looks now
+      if (retryTimer) clearTimeout(retryTimer);
+      retryTimer = null;
       await kick(0);
     },
     async stop() {

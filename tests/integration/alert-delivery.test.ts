@@ -117,12 +117,12 @@ describe("alert delivery", () => {
     const order = await breachingOrder();
     const [row] = await outboxOf(order);
     // a process claims the row and is killed before it sends
-    const claimed = await claimDueAlerts("killed-process", new Date(), 120_000, 100);
+    const claimed = await claimDueAlerts(prisma, "killed-process", new Date(), 120_000, 100);
     expect(claimed.map((alert) => alert.id)).toContain(row.id);
     // another worker does not take a fresh claim
-    expect((await claimDueAlerts("other-process", new Date(), 120_000, 100)).map((alert) => alert.id)).not.toContain(
-      row.id,
-    );
+    expect(
+      (await claimDueAlerts(prisma, "other-process", new Date(), 120_000, 100)).map((alert) => alert.id),
+    ).not.toContain(row.id);
     resumeAlertWorker();
     await drainAlerts();
     expect((await prisma.alertOutbox.findUniqueOrThrow({ where: { id: row.id } })).status).toBe("sending");
@@ -142,8 +142,8 @@ describe("alert delivery", () => {
       data: { status: "pending", lockedBy: null },
     });
     const [first, second] = await Promise.all([
-      claimDueAlerts("worker-a", new Date(), 120_000, 100),
-      claimDueAlerts("worker-b", new Date(), 120_000, 100),
+      claimDueAlerts(prisma, "worker-a", new Date(), 120_000, 100),
+      claimDueAlerts(prisma, "worker-b", new Date(), 120_000, 100),
     ]);
     const ids = [...first, ...second].map((alert) => alert.id);
     expect(ids.length).toBeGreaterThan(0);

@@ -12,6 +12,7 @@ import {
   type ClaimedAlert,
   type SettingsRow,
 } from "../../db/alert-outbox.sql.server";
+import { prismaWriter, type SqlWriter } from "../../db/raw-sql.server";
 import { digestOf } from "../../domain/alert-digest";
 import type { Outgoing } from "../../domain/alert-message";
 import type { NewAuditEvent } from "../../domain/audit-events";
@@ -35,10 +36,19 @@ import { CHANNELS, sendAlert, type Channel, type SendOptions } from "./channels.
 export const ALERT_LEASE_MS = 2 * 60_000;
 /** The most alerts one worker claims and sends at once. */
 export const ALERT_BATCH = 100;
+/** How often the outbox is looked at for alerts whose time came (retries, the end of quiet hours). */
+export const ALERT_SWEEP_MS = 1_000;
 /** This process's name on its claims. */
 export const WORKER_ID = `${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
 
 let sendOptions: SendOptions = {};
+/** Where the worker's SQL runs: Prisma's client, or the delivery thread's own connection. */
+let db: SqlWriter = prismaWriter(prisma);
+
+/** The delivery thread hands the worker its direct connection (docs/decisions/0015-alert-delivery-thread.md). */
+export function setAlertWriter(writer: SqlWriter): void {
+  db = writer;
+}
 
 /** Tests turn the outbound guard on or off here. */
 export function setAlertSendOptions(options: SendOptions): void {
@@ -70,57 +80,68 @@ async function send(
 
 /**
  * Records a batch's attempts, their next steps and the alert_sent events in one transaction,
- * in a few statements whatever the batch's size: the one SQLite writer is shared with the
- * order engine (docs/decisions/0013-alert-delivery.md).
+ * in a few statements whatever the batch's size. Everything that does not depend on the
+ * database (attempt rows, events, retry times) is worked out before the transaction: on
+ * SQLite its write lock is shared with the order engine (docs/decisions/0013-alert-delivery.md,
+ * docs/decisions/0015-alert-delivery-thread.md).
  */
 async function finish(batch: Delivered[]): Promise<void> {
-  await prisma.$transaction(async (tx) => {
-    const at = new Date();
+  const at = new Date();
+  const attempts = batch.map(({ alert, result, at: attemptedAt, durationMs }) => ({
+    outboxId: alert.id,
+    shopId: alert.shopId,
+    at: attemptedAt,
+    ok: result.ok,
+    error: result.ok ? null : result.error,
+    durationMs,
+  }));
+  const delivered = batch.filter((entry) => entry.result.ok);
+  const breachEvents = new Map<string, NewAuditEvent>();
+  for (const { alert, result } of delivered) {
+    if (result.ok && !alert.digest && alert.auditEventId) {
+      breachEvents.set(
+        alert.id,
+        alertSentEvent(alert.auditEventId, alert.event, { channel: alert.channel, detail: result.detail }),
+      );
+    }
+  }
+  const failed = batch.flatMap(({ alert, result, at: attemptedAt }) => {
+    if (result.ok) return [];
+    const next = afterFailedDelivery(alert.attempts, alert.createdAt.getTime(), attemptedAt.getTime(), Math.random());
+    return [
+      { alert, error: result.error, at: attemptedAt, retryAt: "retryAt" in next ? new Date(next.retryAt) : null },
+    ];
+  });
+
+  await db.transaction(async (tx) => {
     const sent = await markSent(
       tx,
-      batch.filter((entry) => entry.result.ok).map((entry) => entry.alert.id),
+      delivered.map((entry) => entry.alert.id),
       WORKER_ID,
       at,
     );
-    await insertAttempts(
-      tx,
-      batch.map(({ alert, result, at: attemptedAt, durationMs }) => ({
-        outboxId: alert.id,
-        shopId: alert.shopId,
-        at: attemptedAt,
-        ok: result.ok,
-        error: result.ok ? null : result.error,
-        durationMs,
-      })),
-    );
+    await insertAttempts(tx, attempts);
     const alertsSent = new Map<string, NewAuditEvent[]>();
     const note = (shopId: string, event: NewAuditEvent) => {
       const events = alertsSent.get(shopId) ?? [];
       events.push(event);
       alertsSent.set(shopId, events);
     };
-    for (const { alert, result, at: attemptedAt } of batch) {
-      if (result.ok) {
-        if (!sent.has(alert.id)) continue; // the claim lapsed: another worker has it
-        if (alert.digest) {
-          const detail = `${result.detail}, in a digest`;
-          for (const entry of await settleDigested(tx, alert.id, { sentAt: at })) {
-            note(alert.shopId, alertSentEvent(entry.auditEventId, entry.event, { channel: alert.channel, detail }));
-          }
-        } else if (alert.auditEventId) {
-          note(
-            alert.shopId,
-            alertSentEvent(alert.auditEventId, alert.event, { channel: alert.channel, detail: result.detail }),
-          );
-        }
-        continue;
+    for (const { alert, result } of delivered) {
+      if (!result.ok || !sent.has(alert.id)) continue; // the claim lapsed: another worker has it
+      const event = breachEvents.get(alert.id);
+      if (event) note(alert.shopId, event);
+      if (!alert.digest) continue;
+      const detail = `${result.detail}, in a digest`;
+      for (const entry of await settleDigested(tx, alert.id, { sentAt: at })) {
+        note(alert.shopId, alertSentEvent(entry.auditEventId, entry.event, { channel: alert.channel, detail }));
       }
-      const next = afterFailedDelivery(alert.attempts, alert.createdAt.getTime(), attemptedAt.getTime(), Math.random());
-      const retryAt = "retryAt" in next ? new Date(next.retryAt) : null;
-      const mine = await markFailed(tx, alert.id, WORKER_ID, { error: result.error, retryAt, at: attemptedAt });
+    }
+    for (const { alert, error, at: attemptedAt, retryAt } of failed) {
+      const mine = await markFailed(tx, alert.id, WORKER_ID, { error, retryAt, at: attemptedAt });
       // a digest given up takes the breaches it lists with it
       if (mine && alert.digest && !retryAt) {
-        await settleDigested(tx, alert.id, { deadAt: attemptedAt, error: result.error });
+        await settleDigested(tx, alert.id, { deadAt: attemptedAt, error });
       }
     }
     for (const [shopId, events] of alertsSent) await recordAuditEvents(shopId, events, tx);
@@ -137,7 +158,7 @@ let lastGather = 0;
  * release time (due at once); returns how many digests were made.
  */
 export async function gatherDueDigests(now = new Date()): Promise<number> {
-  const groups = await dueDigestGroups(now, DIGEST_GROUPS);
+  const groups = await dueDigestGroups(db.sql, now, DIGEST_GROUPS);
   if (groups.length === 0) return 0;
   const zones = new Map(
     (
@@ -149,7 +170,7 @@ export async function gatherDueDigests(now = new Date()): Promise<number> {
   );
   let made = 0;
   for (const group of groups) {
-    const id = await gatherDigest(group, now, (events) =>
+    const id = await gatherDigest(db, group, now, (events) =>
       digestOf(events, events[0]?.heldFor ?? "quiet_hours", group.releaseAt, zones.get(group.shopId) ?? "UTC"),
     );
     if (id) made += 1;
@@ -163,10 +184,10 @@ async function step(): Promise<boolean> {
     lastGather = Date.now();
     await gatherDueDigests();
   }
-  const claimed = await claimDueAlerts(WORKER_ID, new Date(), ALERT_LEASE_MS, ALERT_BATCH);
+  const claimed = await claimDueAlerts(db.sql, WORKER_ID, new Date(), ALERT_LEASE_MS, ALERT_BATCH);
   if (claimed.length === 0) return false;
   // each shop and its settings once per batch, not once per alert
-  const shops = await shopsWithAlertSettings([...new Set(claimed.map((alert) => alert.shopId))]);
+  const shops = await shopsWithAlertSettings(db.sql, [...new Set(claimed.map((alert) => alert.shopId))]);
   await finish(await Promise.all(claimed.map((alert) => send(alert, shops.get(alert.shopId)))));
   return true;
 }
@@ -174,7 +195,20 @@ async function step(): Promise<boolean> {
 // a kick waits 100 ms for more breaches, so that a busy shop's alerts go out in batches
 const loop = workerLoop("Alert worker", step, { gatherMs: 100, backoff: { baseMs: 500, capMs: 30_000 } });
 
-export const kickAlertWorker = () => loop.kick();
+/** Set when the delivery thread runs the loop: kicks from this thread are passed to it. */
+let kickElsewhere: (() => void) | null = null;
+
+/** This thread's breaches are delivered by another thread: its kicks go there. */
+export function passAlertKicksTo(kick: (() => void) | null): void {
+  kickElsewhere = kick;
+}
+
+/** New alerts were queued (or their time came): the loop looks, here or in the delivery thread. */
+export function kickAlertWorker(): Promise<void> {
+  if (!kickElsewhere) return loop.kick();
+  kickElsewhere();
+  return Promise.resolve();
+}
 export const stopAlertWorker = () => loop.stop();
 export const resumeAlertWorker = () => loop.resume();
 /** Resolves once no alert is due (tests, scripts). */

@@ -1,6 +1,7 @@
-import type { AuditEvent, Prisma } from "@prisma/client";
+import type { AuditEvent } from "@prisma/client";
 import { addToRollups, insertAuditEventRows, type RollupIncrement } from "../../db/audit-events.sql.server";
 import prisma from "../../db.server";
+import type { RawSql } from "../../db/raw-sql.server";
 import type { NewAuditEvent } from "../../domain/audit-events";
 
 export type { NewAuditEvent } from "../../domain/audit-events";
@@ -10,7 +11,7 @@ export function rollupDay(date: Date | number): string {
   return new Date(date).toISOString().slice(0, 10);
 }
 
-type Tx = Prisma.TransactionClient;
+type Tx = RawSql;
 
 export interface RecordedEvent {
   id: string;

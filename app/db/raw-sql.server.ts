@@ -1,0 +1,116 @@
+/**
+ * Where raw SQL runs (docs/decisions/0015-alert-delivery-thread.md). The hot path's raw SQL
+ * is written against `RawSql`, the two methods of Prisma's client it uses, so the same
+ * statements run through Prisma or through a direct SQLite connection.
+ *
+ * The direct connection is the alert delivery thread's: SQLite has one writer, and a Prisma
+ * transaction holds the write lock across turns of the event loop, while each statement is
+ * compiled. The delivery thread's transactions instead begin IMMEDIATE and run their statements
+ * back to back on a synchronous connection (no I/O awaited inside), so the lock that the order
+ * engine on the main thread waits for is held for the statements' own time only.
+ */
+import Database from "better-sqlite3";
+import { Prisma, type PrismaClient } from "@prisma/client";
+import { holdWriterTurn } from "./writer-turn.server";
+
+/** The raw-SQL methods of Prisma's client (and of its transactions) that the app's SQL uses. */
+export type RawSql = Pick<Prisma.TransactionClient, "$queryRaw" | "$executeRaw">;
+
+/** Raw SQL plus transactions: Prisma's client, or a direct SQLite connection. */
+export interface SqlWriter {
+  sql: RawSql;
+  transaction<T>(work: (tx: RawSql) => Promise<T>): Promise<T>;
+}
+
+export function prismaWriter(client: PrismaClient): SqlWriter {
+  return { sql: client, transaction: (work) => client.$transaction((tx) => work(tx)) };
+}
+
+/** A value as better-sqlite3 binds it (it refuses booleans, Dates and undefined). */
+function bindable(value: unknown): unknown {
+  if (typeof value === "boolean") return value ? 1 : 0;
+  if (value instanceof Date) return value.getTime();
+  if (value === undefined) return null;
+  return value;
+}
+
+function statement(query: TemplateStringsArray | Prisma.Sql, values: unknown[]): { sql: string; values: unknown[] } {
+  // a tagged template's strings are an array; a Prisma.sql fragment is not
+  return Array.isArray(query) ? Prisma.sql(query as TemplateStringsArray, ...values) : (query as Prisma.Sql);
+}
+
+/**
+ * Raw SQL on a synchronous better-sqlite3 connection, with Prisma's raw-query signature (the
+ * promise is settled when it is returned). Rows come back as objects keyed by column name,
+ * as `$queryRaw` gives them; integers as numbers.
+ */
+export function sqliteWriter(file: string, busyTimeoutMs: number): SqlWriter & { close(): void } {
+  const db = new Database(file, { timeout: busyTimeoutMs });
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = NORMAL");
+  let open = false;
+  const run = (query: TemplateStringsArray | Prisma.Sql, values: unknown[]) => {
+    const sql = statement(query, values);
+    const prepared = db.prepare(sql.sql);
+    const args = sql.values.map(bindable);
+    const execute = () => (prepared.reader ? prepared.all(...args) : prepared.run(...args).changes);
+    // reads never wait for the writer (WAL); a write of its own is a transaction of one statement
+    if (open || prepared.readonly) return execute();
+    return immediate(execute);
+  };
+  /** Takes the write lock (waiting in this thread), says so, runs `work`, commits. */
+  const immediate = <T>(work: () => T): T => {
+    db.exec("BEGIN IMMEDIATE");
+    holdWriterTurn(true);
+    try {
+      const result = work();
+      db.exec("COMMIT");
+      return result;
+    } catch (error) {
+      if (db.inTransaction) db.exec("ROLLBACK");
+      throw error;
+    } finally {
+      holdWriterTurn(false);
+    }
+  };
+  const sql = {
+    $queryRaw: (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => {
+      try {
+        const result = run(query, values);
+        return Promise.resolve(typeof result === "number" ? [] : result);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    },
+    $executeRaw: (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => {
+      try {
+        const result = run(query, values);
+        return Promise.resolve(typeof result === "number" ? result : result.length);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    },
+  } as unknown as RawSql;
+  return {
+    sql,
+    async transaction(work) {
+      if (open) throw new Error("A transaction is already open on this connection");
+      // waits here (this thread only) while the main thread writes; then says it holds the writer
+      db.exec("BEGIN IMMEDIATE");
+      open = true;
+      holdWriterTurn(true);
+      try {
+        const result = await work(sql);
+        db.exec("COMMIT");
+        return result;
+      } catch (error) {
+        if (db.inTransaction) db.exec("ROLLBACK");
+        throw error;
+      } finally {
+        open = false;
+        holdWriterTurn(false);
+      }
+    },
+    close: () => db.close(),
+  };
+}

@@ -1,0 +1,108 @@
+import { Worker, type MessagePort } from "node:worker_threads";
+import { SQLITE_BUSY_TIMEOUT_MS } from "../../db.server";
+import { isSqliteUrl } from "../../config/database-url";
+import { sqliteWriter } from "../../db/raw-sql.server";
+import { adoptWriterTurn, holdWriterTurn, writerTurnBuffer } from "../../db/writer-turn.server";
+import { backoffDelayMs } from "../../domain/backoff";
+import { getEnv } from "../../env.server";
+import {
+  ALERT_SWEEP_MS,
+  kickAlertWorker,
+  passAlertKicksTo,
+  resumeAlertWorker,
+  stopAlertWorker,
+  setAlertWriter,
+} from "./delivery.server";
+
+/**
+ * The alert delivery worker on its own thread (docs/decisions/0015-alert-delivery-thread.md):
+ * the production server runs it beside the order engine instead of on the event loop that
+ * acknowledges webhooks and evaluates orders. The thread loads the same build; the main
+ * thread passes it a kick whenever breaches queue alerts, and the thread also looks at the
+ * outbox every ALERT_SWEEP_MS on its own. If the thread dies it is started again (after a
+ * growing delay); the outbox keeps every alert meanwhile.
+ */
+
+/** How long a stopping thread may take to finish its batch before it is ended. */
+const STOP_TIMEOUT_MS = 15_000;
+
+type ToThread = "kick" | "stop";
+type FromThread = "ready" | "stopped";
+
+/** Inside the delivery thread: runs the worker until the main thread says stop. */
+export function runDeliveryThread(port: MessagePort, turn: SharedArrayBuffer): void {
+  adoptWriterTurn(turn);
+  const { databaseUrl } = getEnv();
+  const writer = isSqliteUrl(databaseUrl)
+    ? sqliteWriter(databaseUrl.slice("file:".length), SQLITE_BUSY_TIMEOUT_MS)
+    : null;
+  if (writer) setAlertWriter(writer);
+  resumeAlertWorker();
+  void kickAlertWorker();
+  const sweep = setInterval(() => void kickAlertWorker(), ALERT_SWEEP_MS);
+  port.on("message", (message: ToThread) => {
+    if (message === "kick") void kickAlertWorker();
+    if (message !== "stop") return;
+    clearInterval(sweep);
+    void stopAlertWorker().finally(() => {
+      writer?.close();
+      port.postMessage("stopped" satisfies FromThread);
+      // ends this thread only, with whatever connections its channels kept alive
+      process.exit(0);
+    });
+  });
+  port.postMessage("ready" satisfies FromThread);
+}
+
+export interface DeliveryThread {
+  stop(): Promise<void>;
+}
+
+/**
+ * In the main thread: starts the delivery thread from `entry` (a module that imports the
+ * build at `buildPath` and calls runDeliveryThread) and passes it this thread's kicks.
+ */
+export function startDeliveryThread(entry: URL, buildPath: string): DeliveryThread {
+  let worker: Worker | null = null;
+  let failures = 0;
+  let stopping = false;
+  let restart: ReturnType<typeof setTimeout> | null = null;
+
+  const spawn = () => {
+    restart = null;
+    const thread = new Worker(entry, { workerData: { buildPath, turn: writerTurnBuffer() } });
+    worker = thread;
+    thread.on("message", (message: FromThread) => {
+      if (message === "ready") failures = 0;
+    });
+    thread.on("error", (error) => console.error("Alert delivery thread failed", error));
+    thread.on("exit", (code) => {
+      if (worker === thread) worker = null;
+      holdWriterTurn(false); // a thread ended mid-write holds nothing any more
+      if (stopping) return;
+      failures += 1;
+      const delay = backoffDelayMs(failures, { baseMs: 1_000, capMs: 30_000 });
+      console.error(`Alert delivery thread exited (code ${code}); starting it again in ${delay} ms`);
+      restart = setTimeout(spawn, delay);
+      restart.unref();
+    });
+  };
+
+  passAlertKicksTo(() => worker?.postMessage("kick" satisfies ToThread));
+  spawn();
+
+  return {
+    async stop() {
+      stopping = true;
+      if (restart) clearTimeout(restart);
+      passAlertKicksTo(null);
+      const thread = worker;
+      if (!thread) return;
+      const exited = new Promise<void>((resolve) => thread.once("exit", () => resolve()));
+      thread.postMessage("stop" satisfies ToThread);
+      const timeout = setTimeout(() => void thread.terminate(), STOP_TIMEOUT_MS);
+      await exited;
+      clearTimeout(timeout);
+    },
+  };
+}
