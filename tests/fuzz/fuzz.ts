@@ -100,6 +100,20 @@ function targets(ids: { rule: string; collectionRule: string; receiver: string }
       base: { instantBlocking: false, staffOverride: true, customerMessage: "Not allowed." },
     },
     {
+      name: "PUT /api/config/function",
+      method: "PUT",
+      path: "/api/config/function",
+      kind: "json",
+      base: { thresholdPercent: 35 },
+    },
+    {
+      name: "POST /api/shopify/functions/test",
+      method: "POST",
+      path: "/api/shopify/functions/test",
+      kind: "json",
+      base: { subtotal: 100, discount: 45, thresholdPercent: 40 },
+    },
+    {
       name: "POST /api/billing/upgrade",
       method: "POST",
       path: "/api/billing/upgrade",

@@ -1,0 +1,79 @@
+import prisma from "../../db.server";
+import { DEFAULT_THRESHOLD_PERCENT, testCheckout, type CheckoutConfig } from "../../domain/checkout-blocking";
+import { getBlockingSettings } from "../rules/rules.server";
+
+/**
+ * The checkout Function's configuration (docs/product.md#integration-center): the threshold
+ * kept here, the customer message and staff override from the Rules page's blocking
+ * settings, one stacked discount at most when the stacking settings are on. The same
+ * configuration is what the validation's metafield holds once deployed.
+ */
+
+export interface FunctionConfigView {
+  thresholdPercent: number;
+  deployed: boolean;
+  validationId: string | null;
+  deployedAt: string | null;
+  metafieldSyncedAt: string | null;
+  /** the deployed validation's metafield holds the configuration as last saved */
+  inStep: boolean;
+}
+
+async function configRow(shopId: string) {
+  return prisma.functionConfig.upsert({
+    where: { shopId },
+    create: { shopId, thresholdPercent: DEFAULT_THRESHOLD_PERCENT },
+    update: {},
+  });
+}
+
+type ConfigRow = Awaited<ReturnType<typeof configRow>>;
+
+function view(row: ConfigRow): FunctionConfigView {
+  return {
+    thresholdPercent: row.thresholdPercent,
+    deployed: row.validationId !== null,
+    validationId: row.validationId,
+    deployedAt: row.deployedAt?.toISOString() ?? null,
+    metafieldSyncedAt: row.metafieldSyncedAt?.toISOString() ?? null,
+    inStep: row.validationId !== null && row.metafieldSyncedAt !== null && row.metafieldSyncedAt >= row.updatedAt,
+  };
+}
+
+export async function getFunctionConfig(shopId: string): Promise<FunctionConfigView> {
+  return view(await configRow(shopId));
+}
+
+export async function saveFunctionThreshold(shopId: string, thresholdPercent: number): Promise<FunctionConfigView> {
+  const row = await prisma.functionConfig.upsert({
+    where: { shopId },
+    create: { shopId, thresholdPercent },
+    update: { thresholdPercent },
+  });
+  return view(row);
+}
+
+/** The configuration the Function decides with, as the metafield stores it. */
+export async function checkoutConfigOf(shopId: string): Promise<CheckoutConfig> {
+  const [row, blocking, stacking] = await Promise.all([
+    configRow(shopId),
+    getBlockingSettings(shopId),
+    prisma.stackingSettings.findUnique({ where: { shopId }, select: { enabled: true } }),
+  ]);
+  return {
+    thresholdPercent: row.thresholdPercent,
+    maxDiscountCents: null,
+    maxStackedDiscounts: stacking?.enabled ? 1 : null,
+    staffOverride: blocking.staffOverride,
+    message: blocking.customerMessage,
+  };
+}
+
+/** The Integration Center's test: the same decision as the Function, with the shop's message. */
+export async function testFunction(
+  shopId: string,
+  input: { subtotal: number; discount: number; thresholdPercent: number },
+) {
+  const blocking = await getBlockingSettings(shopId);
+  return testCheckout(input, blocking.customerMessage);
+}
