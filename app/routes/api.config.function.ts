@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { functionConfigSchema } from "../forms/function-config";
 import { methodNotAllowed, readJsonBody, requireApiAdmin, validateBody } from "../http/api.server";
+import { syncFunctionConfig } from "../services/checkout/deploy.server";
 import { getFunctionConfig, saveFunctionThreshold } from "../services/checkout/function-config.server";
 
 // GET /api/config/function: the checkout Function's threshold and deployment status.
@@ -9,10 +10,15 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   return Response.json(await getFunctionConfig(context.shop.id));
 };
 
-// PUT /api/config/function {thresholdPercent}: saves the threshold (0-100).
+// PUT /api/config/function {thresholdPercent}: saves the threshold (0-100) and, once the
+// Function is deployed, writes it into the validation's metafield; `syncError` says why not.
 export const action = async ({ request }: ActionFunctionArgs) => {
   const context = await requireApiAdmin(request);
   if (request.method !== "PUT") return methodNotAllowed(["GET", "PUT"]);
   const input = validateBody(functionConfigSchema, await readJsonBody(request));
-  return Response.json(await saveFunctionThreshold(context.shop.id, input.thresholdPercent));
+  await saveFunctionThreshold(context.shop.id, input.thresholdPercent);
+  const syncError = await syncFunctionConfig(context.shop.id, context.admin ? context.admin.graphql : null).catch(
+    (error: unknown) => (error instanceof Error ? error.message : String(error)),
+  );
+  return Response.json({ ...(await getFunctionConfig(context.shop.id)), syncError });
 };

@@ -14,15 +14,28 @@ export interface FakeVariant {
  */
 export function installFakeAdminApi(
   variants: FakeVariant[],
-  options: { subscriptions?: { name: string; test?: boolean }[] } = {},
+  options: {
+    subscriptions?: { name: string; test?: boolean }[];
+    /** answers other operations (mutations): the `data` to send, or undefined to fall through */
+    answer?: (query: string, variables: Record<string, unknown>) => unknown;
+  } = {},
 ) {
   const calls: { url: string; ids: string[] }[] = [];
+  const operations: { query: string; variables: Record<string, unknown> }[] = [];
   const byId = new Map(variants.map((variant) => [variant.id, variant]));
   const realFetch = globalThis.fetch;
   setAbstractFetchFunc(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input instanceof Request ? input.url : input);
     if (!/\.myshopify\.com\/admin\/api\/[^/]+\/graphql\.json$/.test(url)) return realFetch(input, init);
     const body = JSON.parse(String(init?.body ?? "{}")) as { query?: string; variables?: { ids?: string[] } };
+    const answered = options.answer?.(body.query ?? "", (body.variables ?? {}) as Record<string, unknown>);
+    if (answered !== undefined) {
+      operations.push({ query: body.query ?? "", variables: (body.variables ?? {}) as Record<string, unknown> });
+      return new Response(JSON.stringify({ data: answered }), {
+        status: 200,
+        headers: { "Content-Type": "application/json" },
+      });
+    }
     if (body.query?.includes("currentAppInstallation")) {
       calls.push({ url, ids: [] });
       const activeSubscriptions = (options.subscriptions ?? []).map((subscription, index) => ({
@@ -67,5 +80,5 @@ export function installFakeAdminApi(
       headers: { "Content-Type": "application/json" },
     });
   });
-  return { calls };
+  return { calls, operations };
 }

@@ -1,0 +1,128 @@
+import prisma from "../../db.server";
+import { CONFIG_METAFIELD, serializeCheckoutConfig } from "../../domain/checkout-blocking";
+import type { PlanId } from "../../domain/plans";
+import type { AdminGraphql } from "../monitoring/variant-facts.server";
+import { checkoutConfigOf } from "./function-config.server";
+
+/**
+ * Deploying the checkout Function to a shop (docs/product.md#integration-center): a
+ * validation made from the extension's handle, enabled, with the configuration in its `$app`
+ * metafield; saving the configuration later rewrites the metafield (metafieldsSet). Shopify's
+ * userErrors are passed on in the merchant's words.
+ */
+
+export const FUNCTION_HANDLE = "margin-guardrail-checkout";
+export const VALIDATION_TITLE = "Margin Guardrail: discount limits";
+export const WHERE_IN_SHOPIFY = "See or switch it in Shopify: Settings → Checkout → Checkout rules.";
+
+const VALIDATION_FIELDS = "validation { id enabled } userErrors { field message code }";
+const CREATE = `mutation MarginGuardrailValidationCreate($validation: ValidationCreateInput!) {
+  validationCreate(validation: $validation) { ${VALIDATION_FIELDS} }
+}`;
+const UPDATE = `mutation MarginGuardrailValidationUpdate($id: ID!, $validation: ValidationUpdateInput!) {
+  validationUpdate(id: $id, validation: $validation) { ${VALIDATION_FIELDS} }
+}`;
+const METAFIELDS_SET = `mutation MarginGuardrailConfigSet($metafields: [MetafieldsSetInput!]!) {
+  metafieldsSet(metafields: $metafields) { metafields { id } userErrors { field message code } }
+}`;
+
+export type DeployResult =
+  { ok: true; functionId: string; message: string } | { ok: false; status: number; message: string };
+
+interface UserError {
+  field?: string[] | null;
+  message: string;
+}
+
+type Payload = { validation?: { id: string } | null; userErrors?: UserError[] };
+
+async function mutate<T>(graphql: AdminGraphql, query: string, variables: Record<string, unknown>) {
+  const response = await graphql(query, { variables });
+  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
+  if (body.errors?.length) throw new Error(body.errors.map((error) => error.message).join("; "));
+  if (!body.data) throw new Error(`Shopify answered ${response.status} without data`);
+  return body.data;
+}
+
+const userErrorText = (errors: UserError[]) =>
+  errors
+    .map((error) => (error.field?.length ? `${error.field.join(".")}: ${error.message}` : error.message))
+    .join("; ");
+
+function configMetafield(value: string) {
+  return { namespace: CONFIG_METAFIELD.namespace, key: CONFIG_METAFIELD.key, type: "json", value };
+}
+
+export async function deployFunction(
+  shop: { id: string; plan: PlanId },
+  graphql: AdminGraphql | null,
+): Promise<DeployResult> {
+  if (!graphql) {
+    return {
+      ok: false,
+      status: 409,
+      message:
+        "Deploying needs a store connected to Shopify. The demo store is not: nothing was sent. Install Margin Guardrail on your store to turn blocking on.",
+    };
+  }
+  if (shop.plan !== "plus") {
+    return { ok: false, status: 403, message: "Checkout blocking comes with the Plus plan." };
+  }
+  const config = await checkoutConfigOf(shop.id);
+  const metafield = configMetafield(serializeCheckoutConfig(config));
+  const row = await prisma.functionConfig.findUniqueOrThrow({ where: { shopId: shop.id } });
+  try {
+    const payload: Payload | undefined = row.validationId
+      ? (
+          await mutate<{ validationUpdate: Payload }>(graphql, UPDATE, {
+            id: row.validationId,
+            validation: { enable: true, blockOnFailure: false, title: VALIDATION_TITLE, metafields: [metafield] },
+          })
+        ).validationUpdate
+      : (
+          await mutate<{ validationCreate: Payload }>(graphql, CREATE, {
+            validation: {
+              functionHandle: FUNCTION_HANDLE,
+              enable: true,
+              blockOnFailure: false,
+              title: VALIDATION_TITLE,
+              metafields: [metafield],
+            },
+          })
+        ).validationCreate;
+    if (payload?.userErrors?.length) return { ok: false, status: 422, message: userErrorText(payload.userErrors) };
+    const validationId = payload?.validation?.id;
+    if (!validationId) return { ok: false, status: 502, message: "Shopify did not return the validation" };
+    const now = new Date();
+    await prisma.functionConfig.update({
+      where: { shopId: shop.id },
+      // the configuration as of `now` is what the metafield holds (inStep compares the two)
+      data: { validationId, deployedAt: now, metafieldSyncedAt: now, updatedAt: now },
+    });
+    return {
+      ok: true,
+      functionId: validationId,
+      message: `Checkout blocking is on above ${config.thresholdPercent}% off. ${WHERE_IN_SHOPIFY}`,
+    };
+  } catch (error) {
+    console.error(`Deploying the checkout Function for shop ${shop.id} failed`, error);
+    return { ok: false, status: 502, message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/**
+ * Writes the current configuration into the deployed validation's metafield; nothing to do
+ * while it is not deployed. Returns Shopify's userErrors as a message when it refuses.
+ */
+export async function syncFunctionConfig(shopId: string, graphql: AdminGraphql | null): Promise<string | null> {
+  const row = await prisma.functionConfig.findUnique({ where: { shopId } });
+  if (!row?.validationId || !graphql) return null;
+  const config = await checkoutConfigOf(shopId);
+  const data = await mutate<{ metafieldsSet: { userErrors: UserError[] } }>(graphql, METAFIELDS_SET, {
+    metafields: [{ ownerId: row.validationId, ...configMetafield(serializeCheckoutConfig(config)) }],
+  });
+  if (data.metafieldsSet.userErrors.length) return userErrorText(data.metafieldsSet.userErrors);
+  const now = new Date();
+  await prisma.functionConfig.update({ where: { shopId }, data: { metafieldSyncedAt: now, updatedAt: now } });
+  return null;
+}

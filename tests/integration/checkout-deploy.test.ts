@@ -1,0 +1,149 @@
+// Deploying the checkout Function: the mutations the app sends to Shopify's Admin GraphQL API
+// (a fake behind the library's fetch answers them like Shopify), their variables, and
+// Shopify's userErrors passed on to the merchant.
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import prisma from "../../app/db.server";
+import { ensureShop } from "../../app/services/shops/shops.server";
+import { installFakeAdminApi } from "../helpers/fake-admin-api";
+import { adminRequest, settle, storeOfflineSession } from "../helpers/shopify";
+
+const SHOP = "checkout-deploy.myshopify.com";
+const deployRoute = await import("../../app/routes/api.shopify.functions.deploy");
+const configRoute = await import("../../app/routes/api.config.function");
+
+let refuse: string | null = null;
+let created = 0;
+const fake = installFakeAdminApi([], {
+  answer(query, variables) {
+    const userErrors = refuse ? [{ field: ["validation", "functionHandle"], message: refuse, code: "NOT_FOUND" }] : [];
+    if (query.includes("validationCreate")) {
+      created += 1;
+      return {
+        validationCreate: {
+          validation: refuse ? null : { id: `gid://shopify/Validation/${created}`, enabled: true },
+          userErrors,
+        },
+      };
+    }
+    if (query.includes("validationUpdate")) {
+      return { validationUpdate: { validation: { id: variables.id, enabled: true }, userErrors } };
+    }
+    if (query.includes("metafieldsSet"))
+      return { metafieldsSet: { metafields: [{ id: "gid://shopify/Metafield/1" }], userErrors } };
+    return undefined;
+  },
+});
+
+type Handler = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: Record<string, unknown>;
+}) => unknown;
+async function call(handler: Handler, path: string, method: string, body?: unknown) {
+  const init: RequestInit =
+    body === undefined
+      ? { method }
+      : { method, body: JSON.stringify(body), headers: { "Content-Type": "application/json" } };
+  const request = await adminRequest(path, SHOP, { init });
+  return (await settle(() => Promise.resolve(handler({ request, params: {}, context: {} })))) as Response;
+}
+const deploy = () => call(deployRoute.action as Handler, "/api/shopify/functions/deploy", "POST");
+const config = () => call(configRoute.loader as Handler, "/api/config/function", "GET");
+const saveThreshold = (thresholdPercent: number) =>
+  call(configRoute.action as Handler, "/api/config/function", "PUT", { thresholdPercent });
+
+let shopId: string;
+beforeAll(async () => {
+  shopId = (await ensureShop(SHOP)).id;
+  await storeOfflineSession(SHOP);
+  await prisma.blockingSettings.update({ where: { shopId }, data: { customerMessage: "Ask us about this code" } });
+});
+beforeEach(() => {
+  refuse = null;
+  fake.operations.length = 0;
+});
+
+const metafieldValue = (metafields: unknown) =>
+  JSON.parse((metafields as { value: string }[])[0]!.value) as Record<string, unknown>;
+
+describe("POST /api/shopify/functions/deploy", () => {
+  it("is refused below Plus, and sends nothing to Shopify", async () => {
+    await prisma.shop.update({ where: { id: shopId }, data: { plan: "core" } });
+    const response = await deploy();
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ error: "Checkout blocking comes with the Plus plan." });
+    expect(fake.operations).toEqual([]);
+  });
+
+  it("creates the validation from the extension's handle, enabled, with the configuration in its metafield", async () => {
+    await prisma.shop.update({ where: { id: shopId }, data: { plan: "plus" } });
+    const response = await deploy();
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { functionId: string; message: string };
+    expect(body.functionId).toBe("gid://shopify/Validation/1");
+    expect(body.message).toContain("Settings → Checkout → Checkout rules");
+    expect(fake.operations).toHaveLength(1);
+    const { query, variables } = fake.operations[0]!;
+    expect(query).toContain("validationCreate");
+    const validation = variables.validation as Record<string, unknown>;
+    expect(validation).toMatchObject({
+      functionHandle: "margin-guardrail-checkout",
+      enable: true,
+      blockOnFailure: false,
+    });
+    expect(validation.metafields).toEqual([
+      expect.objectContaining({ namespace: "$app", key: "checkout-config", type: "json" }),
+    ]);
+    expect(metafieldValue(validation.metafields)).toMatchObject({
+      thresholdPercent: 40,
+      staffOverride: true,
+      message: "Ask us about this code",
+    });
+    expect(await (await config()).json()).toMatchObject({
+      deployed: true,
+      validationId: "gid://shopify/Validation/1",
+      inStep: true,
+    });
+  });
+
+  it("updates the same validation when deployed again", async () => {
+    expect((await deploy()).status).toBe(200);
+    expect(fake.operations[0]!.query).toContain("validationUpdate");
+    expect(fake.operations[0]!.variables.id).toBe("gid://shopify/Validation/1");
+  });
+
+  it("passes Shopify's userErrors on, and keeps what was deployed", async () => {
+    refuse = "Function not found";
+    const response = await deploy();
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({ error: "validation.functionHandle: Function not found" });
+    expect(await (await config()).json()).toMatchObject({ validationId: "gid://shopify/Validation/1" });
+  });
+});
+
+describe("saving the threshold once deployed", () => {
+  it("writes it into the validation's metafield", async () => {
+    const response = await saveThreshold(35);
+    expect(await response.json()).toMatchObject({ thresholdPercent: 35, inStep: true, syncError: null });
+    expect(fake.operations).toHaveLength(1);
+    const { query, variables } = fake.operations[0]!;
+    expect(query).toContain("metafieldsSet");
+    const metafields = variables.metafields as Record<string, unknown>[];
+    expect(metafields[0]).toMatchObject({
+      ownerId: "gid://shopify/Validation/1",
+      namespace: "$app",
+      key: "checkout-config",
+    });
+    expect(metafieldValue(metafields)).toMatchObject({ thresholdPercent: 35 });
+  });
+
+  it("says when Shopify refuses it: the threshold is saved, the metafield is out of step", async () => {
+    refuse = "Value is invalid";
+    const response = await saveThreshold(30);
+    expect(await response.json()).toMatchObject({
+      thresholdPercent: 30,
+      inStep: false,
+      syncError: "validation.functionHandle: Value is invalid",
+    });
+  });
+});
