@@ -40,77 +40,55 @@ function statement(query: TemplateStringsArray | Prisma.Sql, values: unknown[]):
 }
 
 /**
- * Raw SQL on a synchronous better-sqlite3 connection, with Prisma's raw-query signature (the
- * promise is settled when it is returned). Rows come back as objects keyed by column name,
- * as `$queryRaw` gives them; integers as numbers.
+ * Raw SQL on a synchronous better-sqlite3 connection, with Prisma's raw-query signature (a
+ * statement runs when it is called; nothing else is awaited). Rows come back as objects keyed
+ * by column name, as `$queryRaw` gives them; integers as numbers.
  */
 export function sqliteWriter(file: string, busyTimeoutMs: number): SqlWriter & { close(): void } {
   const db = new Database(file, { timeout: busyTimeoutMs });
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
   let open = false;
-  const run = (query: TemplateStringsArray | Prisma.Sql, values: unknown[]) => {
-    const sql = statement(query, values);
-    const prepared = db.prepare(sql.sql);
-    const args = sql.values.map(bindable);
-    const execute = () => (prepared.reader ? prepared.all(...args) : prepared.run(...args).changes);
-    // reads never wait for the writer (WAL); a write of its own is a transaction of one statement
-    if (open || prepared.readonly) return execute();
-    return immediate(execute);
-  };
-  /** Takes the write lock (waiting in this thread), says so, runs `work`, commits. */
-  const immediate = <T>(work: () => T): T => {
+  async function transaction<T>(work: (tx: RawSql) => Promise<T>): Promise<T> {
+    if (open) throw new Error("A transaction is already open on this connection");
+    // waits here (this thread only) while the main thread writes; then says it holds the writer
     db.exec("BEGIN IMMEDIATE");
+    open = true;
     holdWriterTurn(true);
     try {
-      const result = work();
+      const result = await work(sql);
       db.exec("COMMIT");
       return result;
     } catch (error) {
       if (db.inTransaction) db.exec("ROLLBACK");
       throw error;
     } finally {
+      open = false;
       holdWriterTurn(false);
     }
-  };
+  }
+  async function run(query: TemplateStringsArray | Prisma.Sql, values: unknown[]) {
+    const sql = statement(query, values);
+    const prepared = db.prepare(sql.sql);
+    const args = sql.values.map(bindable);
+    const execute = () => (prepared.reader ? (prepared.all(...args) as unknown[]) : prepared.run(...args).changes);
+    // reads never wait for the writer (WAL); a write of its own is a transaction of one statement
+    if (open || prepared.readonly) return execute();
+    return transaction(async () => execute());
+  }
   const sql = {
-    $queryRaw: (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => {
-      try {
-        const result = run(query, values);
-        return Promise.resolve(typeof result === "number" ? [] : result);
-      } catch (error) {
-        return Promise.reject(error);
-      }
+    $queryRaw: async (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => {
+      const result = await run(query, values);
+      return typeof result === "number" ? [] : result;
     },
-    $executeRaw: (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => {
-      try {
-        const result = run(query, values);
-        return Promise.resolve(typeof result === "number" ? result : result.length);
-      } catch (error) {
-        return Promise.reject(error);
-      }
+    $executeRaw: async (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => {
+      const result = await run(query, values);
+      return typeof result === "number" ? result : result.length;
     },
   } as unknown as RawSql;
   return {
     sql,
-    async transaction(work) {
-      if (open) throw new Error("A transaction is already open on this connection");
-      // waits here (this thread only) while the main thread writes; then says it holds the writer
-      db.exec("BEGIN IMMEDIATE");
-      open = true;
-      holdWriterTurn(true);
-      try {
-        const result = await work(sql);
-        db.exec("COMMIT");
-        return result;
-      } catch (error) {
-        if (db.inTransaction) db.exec("ROLLBACK");
-        throw error;
-      } finally {
-        open = false;
-        holdWriterTurn(false);
-      }
-    },
+    transaction,
     close: () => db.close(),
   };
 }

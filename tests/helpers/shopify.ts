@@ -71,3 +71,25 @@ export async function settle(run: () => Promise<unknown>): Promise<unknown> {
 }
 
 export const routeArgs = (request: Request) => ({ request, params: {}, context: {} });
+
+export type RouteHandler = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: Record<string, unknown>;
+}) => unknown;
+
+/** Calls a route's loader or action as the embedded app's fetch would, with a JSON body if given. */
+export async function callRoute(
+  handler: RouteHandler,
+  path: string,
+  shop: string,
+  method = "GET",
+  body?: unknown,
+): Promise<Response> {
+  const init: RequestInit =
+    body === undefined
+      ? { method }
+      : { method, body: JSON.stringify(body), headers: { "Content-Type": "application/json" } };
+  const request = await adminRequest(path, shop, { init });
+  return (await settle(() => Promise.resolve(handler({ request, params: {}, context: {} })))) as Response;
+}

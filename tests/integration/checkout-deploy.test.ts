@@ -5,7 +5,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { ensureShop } from "../../app/services/shops/shops.server";
 import { installFakeAdminApi } from "../helpers/fake-admin-api";
-import { adminRequest, settle, storeOfflineSession } from "../helpers/shopify";
+import { callRoute, storeOfflineSession, type RouteHandler } from "../helpers/shopify";
 
 const SHOP = "checkout-deploy.myshopify.com";
 const deployRoute = await import("../../app/routes/api.shopify.functions.deploy");
@@ -34,23 +34,10 @@ const fake = installFakeAdminApi([], {
   },
 });
 
-type Handler = (args: {
-  request: Request;
-  params: Record<string, string>;
-  context: Record<string, unknown>;
-}) => unknown;
-async function call(handler: Handler, path: string, method: string, body?: unknown) {
-  const init: RequestInit =
-    body === undefined
-      ? { method }
-      : { method, body: JSON.stringify(body), headers: { "Content-Type": "application/json" } };
-  const request = await adminRequest(path, SHOP, { init });
-  return (await settle(() => Promise.resolve(handler({ request, params: {}, context: {} })))) as Response;
-}
-const deploy = () => call(deployRoute.action as Handler, "/api/shopify/functions/deploy", "POST");
-const config = () => call(configRoute.loader as Handler, "/api/config/function", "GET");
+const deploy = () => callRoute(deployRoute.action as RouteHandler, "/api/shopify/functions/deploy", SHOP, "POST");
+const config = () => callRoute(configRoute.loader as RouteHandler, "/api/config/function", SHOP);
 const saveThreshold = (thresholdPercent: number) =>
-  call(configRoute.action as Handler, "/api/config/function", "PUT", { thresholdPercent });
+  callRoute(configRoute.action as RouteHandler, "/api/config/function", SHOP, "PUT", { thresholdPercent });
 
 let shopId: string;
 beforeAll(async () => {

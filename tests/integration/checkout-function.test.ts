@@ -9,32 +9,18 @@ import {
   cartValidationsGenerateRun,
   type CartValidationsGenerateRunInput,
 } from "../../extensions/margin-guardrail-checkout/src/cart_validations_generate_run";
-import { adminRequest, settle, storeOfflineSession } from "../helpers/shopify";
+import { callRoute, storeOfflineSession, type RouteHandler } from "../helpers/shopify";
 
 const SHOP = "checkout-fn.myshopify.com";
 const OTHER = "checkout-fn-other.myshopify.com";
 const configRoute = await import("../../app/routes/api.config.function");
-const testRoute = await import("../../app/routes/api.shopify.functions.test");
+const testRoute = await import("../../app/routes/api.shopify.functions.test/route");
 
-type Handler = (args: {
-  request: Request;
-  params: Record<string, string>;
-  context: Record<string, unknown>;
-}) => unknown;
-
-async function call(handler: Handler, path: string, shop: string, method = "GET", body?: unknown) {
-  const init: RequestInit =
-    body === undefined
-      ? { method }
-      : { method, body: JSON.stringify(body), headers: { "Content-Type": "application/json" } };
-  const request = await adminRequest(path, shop, { init });
-  return (await settle(() => Promise.resolve(handler({ request, params: {}, context: {} })))) as Response;
-}
-const getConfig = (shop: string) => call(configRoute.loader as Handler, "/api/config/function", shop);
+const getConfig = (shop: string) => callRoute(configRoute.loader as RouteHandler, "/api/config/function", shop);
 const putConfig = (shop: string, body: unknown) =>
-  call(configRoute.action as Handler, "/api/config/function", shop, "PUT", body);
+  callRoute(configRoute.action as RouteHandler, "/api/config/function", shop, "PUT", body);
 const runTest = (shop: string, body: unknown) =>
-  call(testRoute.action as Handler, "/api/shopify/functions/test", shop, "POST", body);
+  callRoute(testRoute.action as RouteHandler, "/api/shopify/functions/test", shop, "POST", body);
 
 beforeAll(async () => {
   for (const shop of [SHOP, OTHER]) {
@@ -74,7 +60,9 @@ describe("GET and PUT /api/config/function", () => {
   });
 
   it("answers 405 to other methods", async () => {
-    expect((await call(configRoute.action as Handler, "/api/config/function", SHOP, "POST", {})).status).toBe(405);
+    expect((await callRoute(configRoute.action as RouteHandler, "/api/config/function", SHOP, "POST", {})).status).toBe(
+      405,
+    );
   });
 });
 

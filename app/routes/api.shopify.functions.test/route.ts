@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { functionTestSchema } from "../forms/function-config";
-import { methodNotAllowed, readJsonBody, requireApiAdmin, validateBody } from "../http/api.server";
-import { testFunction } from "../services/checkout/function-config.server";
+import { functionTestSchema } from "../../forms/function-config";
+import { methodNotAllowed, readJsonBody, requireApiAdmin, validateBody } from "../../http/api.server";
+import { testFunction } from "../../services/checkout/function-config.server";
 
 // POST /api/shopify/functions/test {subtotal, discount, thresholdPercent}: {blocked, message},
 // decided by the same code as the checkout Function (app/domain/checkout-blocking.ts).
