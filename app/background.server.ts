@@ -1,4 +1,4 @@
-import { ALERT_SWEEP_MS, kickAlertWorker, resumeAlertWorker, stopAlertWorker } from "./services/alerts/delivery.server";
+import { startAlertWorker, stopAlertWorker } from "./services/alerts/delivery.server";
 import { startDeliveryThread, type DeliveryThread } from "./services/alerts/delivery-thread.server";
 import { kickOrderWorker, resumeOrderWorker, stopOrderWorker } from "./services/monitoring/worker.server";
 
@@ -19,7 +19,7 @@ export interface BackgroundOptions {
 }
 
 let sweep: ReturnType<typeof setInterval> | null = null;
-let alertSweep: ReturnType<typeof setInterval> | null = null;
+let stopAlertSweep: (() => void) | null = null;
 let deliveryThread: DeliveryThread | null = null;
 
 export function startBackgroundWork(options: BackgroundOptions = {}): void {
@@ -33,18 +33,15 @@ export function startBackgroundWork(options: BackgroundOptions = {}): void {
     deliveryThread = startDeliveryThread(options.deliveryThread.entry, options.deliveryThread.buildPath);
     return;
   }
-  resumeAlertWorker();
-  void kickAlertWorker();
-  alertSweep = setInterval(() => void kickAlertWorker(), ALERT_SWEEP_MS);
-  alertSweep.unref();
+  stopAlertSweep = startAlertWorker();
 }
 
 /** Stops the workers: the batch in hand is finished, the rest stays queued for the next start. */
 export async function stopBackgroundWork(): Promise<void> {
   if (sweep) clearInterval(sweep);
-  if (alertSweep) clearInterval(alertSweep);
+  stopAlertSweep?.();
   sweep = null;
-  alertSweep = null;
+  stopAlertSweep = null;
   const thread = deliveryThread;
   deliveryThread = null;
   await Promise.all([stopOrderWorker(), stopAlertWorker(), thread?.stop()]);

@@ -21,11 +21,16 @@ export function loadDotEnv(file = path.resolve(".env")): void {
 export function resolveDatabaseUrl(raw: string | undefined, cwd = process.cwd()): string {
   const url = raw && raw.trim() !== "" ? raw.trim() : DEFAULT_DATABASE_URL;
   if (!url.startsWith("file:")) return url;
-  const file = url.slice("file:".length);
+  const file = sqliteFile(url);
   if (file === ":memory:" || path.isAbsolute(file)) return url;
   return `file:${path.resolve(cwd, file)}`;
 }
 
 export function isSqliteUrl(url: string): boolean {
   return url.startsWith("file:");
+}
+
+/** The file a SQLite URL names (`file:/data/app.sqlite` → `/data/app.sqlite`). */
+export function sqliteFile(url: string): string {
+  return url.slice("file:".length);
 }

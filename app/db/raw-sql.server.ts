@@ -68,9 +68,9 @@ export function sqliteWriter(file: string, busyTimeoutMs: number): SqlWriter & {
     }
   }
   async function run(query: TemplateStringsArray | Prisma.Sql, values: unknown[]) {
-    const sql = statement(query, values);
-    const prepared = db.prepare(sql.sql);
-    const args = sql.values.map(bindable);
+    const compiled = statement(query, values);
+    const prepared = db.prepare(compiled.sql);
+    const args = compiled.values.map(bindable);
     const execute = () => (prepared.reader ? (prepared.all(...args) as unknown[]) : prepared.run(...args).changes);
     // reads never wait for the writer (WAL); a write of its own is a transaction of one statement
     if (open || prepared.readonly) return execute();

@@ -10,6 +10,7 @@
  * cart, nor for a customer with the override tag while staff override is on, nor without a
  * readable configuration.
  */
+import { dollarsToCents } from "./money";
 
 /** The customer tag that lets staff place an order the rules would block (staff override). */
 export const OVERRIDE_TAG = "margin-guardrail-override";
@@ -102,7 +103,7 @@ export function serializeCheckoutConfig(config: CheckoutConfig): string {
 /** A decimal amount ("12.99", 12.99) in cents; anything unreadable counts as 0. */
 export function toCents(amount: string | number | null | undefined): number {
   const value = typeof amount === "number" ? amount : Number.parseFloat(amount ?? "");
-  return Number.isFinite(value) ? Math.round(value * 100) : 0;
+  return Number.isFinite(value) ? dollarsToCents(value) : 0;
 }
 
 const round2 = (value: number) => Math.round(value * 100) / 100;

@@ -26,10 +26,12 @@ export function workerLoop(
   let stopped = false;
 
   async function run() {
-    for (let first = true; first || (again && !stopped); first = false) {
-      if (!first) await new Promise((resolve) => setTimeout(resolve, options.gatherMs));
+    for (;;) {
       again = false;
       while (!stopped && (await step()));
+      if (!again || stopped) return;
+      // kicked while running: gather again before the next round
+      await new Promise((resolve) => setTimeout(resolve, options.gatherMs));
     }
   }
 

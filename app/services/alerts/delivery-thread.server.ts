@@ -1,25 +1,24 @@
 import { Worker, type MessagePort } from "node:worker_threads";
 import { SQLITE_BUSY_TIMEOUT_MS } from "../../db.server";
-import { isSqliteUrl } from "../../config/database-url";
+import { isSqliteUrl, sqliteFile } from "../../config/database-url";
 import { sqliteWriter } from "../../db/raw-sql.server";
 import { adoptWriterTurn, holdWriterTurn, writerTurnBuffer } from "../../db/writer-turn.server";
 import { backoffDelayMs } from "../../domain/backoff";
 import { getEnv } from "../../env.server";
 import {
-  ALERT_SWEEP_MS,
   kickAlertWorker,
   passAlertKicksTo,
-  resumeAlertWorker,
-  stopAlertWorker,
   setAlertWriter,
+  startAlertWorker,
+  stopAlertWorker,
 } from "./delivery.server";
 
 /**
  * The alert delivery worker on its own thread (docs/decisions/0015-alert-delivery-thread.md):
  * the production server runs it beside the order engine instead of on the event loop that
  * acknowledges webhooks and evaluates orders. The thread loads the same build; the main
- * thread passes it a kick whenever breaches queue alerts, and the thread also looks at the
- * outbox every ALERT_SWEEP_MS on its own. If the thread dies it is started again (after a
+ * thread passes it a kick whenever breaches queue alerts, and the thread sweeps the outbox
+ * on its own (startAlertWorker). If the thread dies it is started again (after a
  * growing delay); the outbox keeps every alert meanwhile.
  */
 
@@ -33,17 +32,13 @@ type FromThread = "ready" | "stopped";
 export function runDeliveryThread(port: MessagePort, turn: SharedArrayBuffer): void {
   adoptWriterTurn(turn);
   const { databaseUrl } = getEnv();
-  const writer = isSqliteUrl(databaseUrl)
-    ? sqliteWriter(databaseUrl.slice("file:".length), SQLITE_BUSY_TIMEOUT_MS)
-    : null;
+  const writer = isSqliteUrl(databaseUrl) ? sqliteWriter(sqliteFile(databaseUrl), SQLITE_BUSY_TIMEOUT_MS) : null;
   if (writer) setAlertWriter(writer);
-  resumeAlertWorker();
-  void kickAlertWorker();
-  const sweep = setInterval(() => void kickAlertWorker(), ALERT_SWEEP_MS);
+  const stopSweep = startAlertWorker();
   port.on("message", (message: ToThread) => {
     if (message === "kick") void kickAlertWorker();
     if (message !== "stop") return;
-    clearInterval(sweep);
+    stopSweep();
     void stopAlertWorker().finally(() => {
       writer?.close();
       port.postMessage("stopped" satisfies FromThread);

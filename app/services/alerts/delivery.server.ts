@@ -210,6 +210,18 @@ export function kickAlertWorker(): Promise<void> {
   return Promise.resolve();
 }
 export const stopAlertWorker = () => loop.stop();
+
+/**
+ * Starts the loop here, with its sweep every ALERT_SWEEP_MS (retries, digests and quiet hours
+ * whose time came); returns what stops the sweep. The loop itself stops with stopAlertWorker.
+ */
+export function startAlertWorker(): () => void {
+  resumeAlertWorker();
+  void kickAlertWorker();
+  const sweep = setInterval(() => void kickAlertWorker(), ALERT_SWEEP_MS);
+  sweep.unref();
+  return () => clearInterval(sweep);
+}
 export const resumeAlertWorker = () => loop.resume();
 /** Resolves once no alert is due (tests, scripts). */
 export const drainAlerts = () => loop.drain();

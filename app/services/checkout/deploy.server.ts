@@ -2,7 +2,7 @@ import prisma from "../../db.server";
 import { CONFIG_METAFIELD, serializeCheckoutConfig } from "../../domain/checkout-blocking";
 import type { PlanId } from "../../domain/plans";
 import type { AdminGraphql } from "../monitoring/variant-facts.server";
-import { checkoutConfigOf } from "./function-config.server";
+import { checkoutConfigFor, functionConfigRow } from "./function-config.server";
 
 /**
  * Deploying the checkout Function to a shop (docs/product.md#integration-center): a
@@ -68,9 +68,9 @@ export async function deployFunction(
   if (shop.plan !== "plus") {
     return { ok: false, status: 403, message: "Checkout blocking comes with the Plus plan." };
   }
-  const config = await checkoutConfigOf(shop.id);
+  const row = await functionConfigRow(shop.id);
+  const config = await checkoutConfigFor(row);
   const metafield = configMetafield(serializeCheckoutConfig(config));
-  const row = await prisma.functionConfig.findUniqueOrThrow({ where: { shopId: shop.id } });
   try {
     const payload: Payload | undefined = row.validationId
       ? (
@@ -117,7 +117,7 @@ export async function deployFunction(
 export async function syncFunctionConfig(shopId: string, graphql: AdminGraphql | null): Promise<string | null> {
   const row = await prisma.functionConfig.findUnique({ where: { shopId } });
   if (!row?.validationId || !graphql) return null;
-  const config = await checkoutConfigOf(shopId);
+  const config = await checkoutConfigFor(row);
   const data = await mutate<{ metafieldsSet: { userErrors: UserError[] } }>(graphql, METAFIELDS_SET, {
     metafields: [{ ownerId: row.validationId, ...configMetafield(serializeCheckoutConfig(config)) }],
   });

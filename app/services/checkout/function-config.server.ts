@@ -19,7 +19,8 @@ export interface FunctionConfigView {
   inStep: boolean;
 }
 
-async function configRow(shopId: string) {
+/** The shop's function row, made with the defaults on first use. */
+export async function functionConfigRow(shopId: string) {
   return prisma.functionConfig.upsert({
     where: { shopId },
     create: { shopId, thresholdPercent: DEFAULT_THRESHOLD_PERCENT },
@@ -27,9 +28,9 @@ async function configRow(shopId: string) {
   });
 }
 
-type ConfigRow = Awaited<ReturnType<typeof configRow>>;
+export type FunctionConfigRow = Awaited<ReturnType<typeof functionConfigRow>>;
 
-function view(row: ConfigRow): FunctionConfigView {
+function view(row: FunctionConfigRow): FunctionConfigView {
   return {
     thresholdPercent: row.thresholdPercent,
     deployed: row.validationId !== null,
@@ -41,7 +42,7 @@ function view(row: ConfigRow): FunctionConfigView {
 }
 
 export async function getFunctionConfig(shopId: string): Promise<FunctionConfigView> {
-  return view(await configRow(shopId));
+  return view(await functionConfigRow(shopId));
 }
 
 export async function saveFunctionThreshold(shopId: string, thresholdPercent: number): Promise<FunctionConfigView> {
@@ -53,12 +54,11 @@ export async function saveFunctionThreshold(shopId: string, thresholdPercent: nu
   return view(row);
 }
 
-/** The configuration the Function decides with, as the metafield stores it. */
-export async function checkoutConfigOf(shopId: string): Promise<CheckoutConfig> {
-  const [row, blocking, stacking] = await Promise.all([
-    configRow(shopId),
-    getBlockingSettings(shopId),
-    prisma.stackingSettings.findUnique({ where: { shopId }, select: { enabled: true } }),
+/** The configuration the Function decides with, for the shop's function row, as the metafield stores it. */
+export async function checkoutConfigFor(row: FunctionConfigRow): Promise<CheckoutConfig> {
+  const [blocking, stacking] = await Promise.all([
+    getBlockingSettings(row.shopId),
+    prisma.stackingSettings.findUnique({ where: { shopId: row.shopId }, select: { enabled: true } }),
   ]);
   return {
     thresholdPercent: row.thresholdPercent,
