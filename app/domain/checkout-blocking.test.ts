@@ -15,6 +15,7 @@ const config = (overrides: Partial<CheckoutConfig> = {}): CheckoutConfig => ({
   maxDiscountCents: null,
   maxStackedDiscounts: null,
   staffOverride: true,
+  instantBlocking: true,
   message: "Not with these codes",
   ...overrides,
 });
@@ -60,6 +61,7 @@ describe("the checkout configuration in the metafield", () => {
       maxDiscountCents: null,
       maxStackedDiscounts: null,
       staffOverride: true,
+      instantBlocking: true,
       message: DEFAULT_CUSTOMER_MESSAGE,
     });
   });
@@ -88,6 +90,16 @@ describe("the decision", () => {
     expect(checkoutDecision({ ...big, step: null }, config()).blocked).toBe(true);
     expect(checkoutDecision({ ...big, overrideTagged: true }, config()).blocked).toBe(false);
     expect(checkoutDecision({ ...big, overrideTagged: true }, config({ staffOverride: false })).blocked).toBe(true);
+  });
+
+  it("with instant blocking off, lets the buyer through the checkout and stops them when paying", () => {
+    const big = cart({ discountCents: 9_000 });
+    const atPayment = config({ instantBlocking: false });
+    expect(checkoutDecision({ ...big, step: "CHECKOUT_INTERACTION" }, atPayment).blocked).toBe(false);
+    expect(checkoutDecision({ ...big, step: "CHECKOUT_COMPLETION" }, atPayment).blocked).toBe(true);
+    // a webhook's checkout (step unknown) is decided as at payment: it could not be paid for
+    expect(checkoutDecision({ ...big, step: null }, atPayment).blocked).toBe(true);
+    expect(parseCheckoutConfig(serializeCheckoutConfig(atPayment))).toEqual(atPayment);
   });
 
   it("caps the amount in the shop's currency, converted at the checkout's rate", () => {

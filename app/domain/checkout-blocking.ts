@@ -8,7 +8,10 @@
  * subtotal (at the threshold exactly it passes), or above the amount cap, or when it stacks
  * more discount applications than allowed. It is never blocked while the buyer edits the
  * cart, nor for a customer with the override tag while staff override is on, nor without a
- * readable configuration.
+ * readable configuration. With instant blocking on, the buyer is stopped as soon as the
+ * checkout shows the discounts (CHECKOUT_INTERACTION); with it off, only when paying
+ * (CHECKOUT_COMPLETION), so the buyer can still change the cart in the checkout without an
+ * error on every edit (docs/decisions/0017-checkout-evidence-and-shadow-mode.md).
  */
 import { dollarsToCents } from "./money";
 
@@ -31,6 +34,8 @@ export interface CheckoutConfig {
   maxStackedDiscounts: number | null;
   /** a customer tagged OVERRIDE_TAG is let through */
   staffOverride: boolean;
+  /** block while the buyer is in the checkout, not only when paying */
+  instantBlocking: boolean;
   /** what the buyer reads when the checkout is blocked */
   message: string;
 }
@@ -85,6 +90,7 @@ export function parseCheckoutConfig(value: string | null | undefined): CheckoutC
     maxDiscountCents: isFiniteNumber(cap) && cap >= 0 ? Math.round(cap) : null,
     maxStackedDiscounts: isFiniteNumber(stacked) && stacked >= 1 ? Math.floor(stacked) : null,
     staffOverride: data.staffOverride !== false,
+    instantBlocking: data.instantBlocking !== false,
     message: (message ?? DEFAULT_CUSTOMER_MESSAGE).slice(0, MAX_MESSAGE_LENGTH),
   };
 }
@@ -96,6 +102,7 @@ export function serializeCheckoutConfig(config: CheckoutConfig): string {
     maxDiscountCents: config.maxDiscountCents,
     maxStackedDiscounts: config.maxStackedDiscounts,
     staffOverride: config.staffOverride,
+    instantBlocking: config.instantBlocking,
     message: config.message,
   });
 }
@@ -117,6 +124,7 @@ export function checkoutDecision(cart: CheckoutCart, config: CheckoutConfig | nu
   const discount = Math.max(0, cart.discountCents);
   const discountPercent = subtotal > 0 ? round2((discount / subtotal) * 100) : 0;
   if (!config || cart.step === "CART_INTERACTION") return allowed(discountPercent);
+  if (!config.instantBlocking && cart.step === "CHECKOUT_INTERACTION") return allowed(discountPercent);
   if (config.staffOverride && cart.overrideTagged) return allowed(discountPercent);
   if (discount === 0) return allowed(discountPercent);
 
@@ -157,6 +165,7 @@ export function testCheckout(input: { subtotal: number; discount: number; thresh
       maxDiscountCents: null,
       maxStackedDiscounts: null,
       staffOverride: true,
+      instantBlocking: true,
       message,
     },
   );

@@ -37,4 +37,9 @@ export interface OrderFacts {
   discountCodes: string[];
   applications: DiscountApplicationFacts[];
   lines: OrderLineFacts[];
+  /**
+   * Present when the order or its customer carries the staff-override tag: who placed it
+   * (a staff member's GID, when Shopify says) and why (the order's note).
+   */
+  override?: { by: string | null; reason: string | null };
 }

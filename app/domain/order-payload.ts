@@ -4,6 +4,7 @@
  * order paid in another presentment currency is measured in the shop's currency.
  */
 import { z } from "zod";
+import { OVERRIDE_TAG } from "./checkout-blocking";
 import type { DiscountApplicationFacts, OrderFacts, OrderLineFacts } from "./order-facts";
 
 /**
@@ -21,12 +22,15 @@ export const PAYLOAD_LIMITS = {
   maxAllocationsPerLine: 100,
   maxShippingLines: 100,
   maxTextLength: 255,
+  /** Shopify keeps at most 250 tags of 40 characters; a note has at most 5,000 characters */
+  maxTagsLength: 20_000,
+  maxNoteLength: 5_000,
 } as const;
 
-const text = z.string().max(PAYLOAD_LIMITS.maxTextLength, `longer than ${PAYLOAD_LIMITS.maxTextLength} characters`);
+export const text = z.string().max(PAYLOAD_LIMITS.maxTextLength, `longer than ${PAYLOAD_LIMITS.maxTextLength} characters`);
 
 /** A non-negative amount in shop money (a decimal string or a number), as integer cents. */
-const money = z.union([z.string().max(32), z.number()]).transform((value, context) => {
+export const money = z.union([z.string().max(32), z.number()]).transform((value, context) => {
   const number = typeof value === "number" ? value : Number(value);
   if (!Number.isFinite(number) || number < 0) {
     context.addIssue({ code: "custom", message: "not an amount of 0 or more" });
@@ -39,6 +43,18 @@ const money = z.union([z.string().max(32), z.number()]).transform((value, contex
   }
   return cents;
 });
+
+/** Shopify's comma-separated tags ("vip, margin-guardrail-override") as a list. */
+export const tagList = z
+  .string()
+  .max(PAYLOAD_LIMITS.maxTagsLength)
+  .nullish()
+  .transform((value) =>
+    (value ?? "")
+      .split(",")
+      .map((tag) => tag.trim())
+      .filter(Boolean),
+  );
 
 const moneySet = z
   .object({ shop_money: z.object({ amount: money, currency_code: z.string().max(8).optional() }) })
@@ -55,9 +71,9 @@ const allocation = z.object({
     .max(PAYLOAD_LIMITS.maxDiscountApplications - 1),
 });
 
-const id = z.union([z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER), text.min(1)]).transform(String);
+export const id = z.union([z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER), text.min(1)]).transform(String);
 
-const list = <Item extends z.ZodType>(item: Item, max: number) => z.array(item).max(max, `more than ${max} entries`);
+export const list = <Item extends z.ZodType>(item: Item, max: number) => z.array(item).max(max, `more than ${max} entries`);
 
 const orderShape = z.object({
   id,
@@ -71,7 +87,12 @@ const orderShape = z.object({
   updated_at: text.optional(),
   total_discounts: money.optional(),
   total_discounts_set: moneySet,
-  customer: z.object({ id: id.optional() }).passthrough().nullish(),
+  customer: z.object({ id: id.optional(), tags: tagList }).passthrough().nullish(),
+  // staff who placed the order (a draft order or the POS), and the order's tags and note:
+  // where an admin override says who and why (docs/decisions/0017-checkout-evidence-and-shadow-mode.md)
+  user_id: id.nullish(),
+  tags: tagList,
+  note: z.string().max(PAYLOAD_LIMITS.maxNoteLength).nullish(),
   discount_codes: list(
     z.object({ code: text, amount: money.optional(), type: text.optional() }).passthrough(),
     PAYLOAD_LIMITS.maxDiscountCodes,
@@ -213,6 +234,7 @@ export function orderFactsFromOrder(order: OrderPayload): { facts: OrderFacts; c
     amountCents: applied.get(index) ?? 0,
   }));
 
+  const tagged = [...order.tags, ...(order.customer?.tags ?? [])].some((tag) => tag.toLowerCase() === OVERRIDE_TAG);
   return {
     customerId: order.customer?.id ? gid("Customer", order.customer.id) : null,
     facts: {
@@ -227,6 +249,12 @@ export function orderFactsFromOrder(order: OrderPayload): { facts: OrderFacts; c
       discountCodes: codes,
       applications,
       lines,
+      ...(tagged && {
+        override: {
+          by: order.user_id ? gid("StaffMember", order.user_id) : null,
+          reason: order.note?.trim() ? order.note.trim().slice(0, PAYLOAD_LIMITS.maxTextLength) : null,
+        },
+      }),
     },
   };
 }
@@ -241,6 +269,8 @@ export function factsFingerprint(facts: OrderFacts): string {
     facts.shippingDiscountCents,
     facts.applications.map((item) => [item.kind, item.code, item.amountCents]),
     facts.lines.map((line) => [line.variantId, line.quantity, line.unitPriceCents, line.discountCents]),
+    // only a tagged order has this entry, so untagged orders keep the fingerprints they had
+    ...(facts.override ? [["override", facts.override.by, facts.override.reason]] : []),
   ]);
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { blockingSchema } from "./rules";
 
 /**
  * The checkout Function's configuration and its test (docs/product.md#integration-center),
@@ -43,3 +44,21 @@ export const functionTestSchema = z.object({
   ),
   thresholdPercent,
 });
+
+/**
+ * PUT /api/integrations/shopify/features: the Plus features card's switches, which are the
+ * Rules page's blocking settings (docs/product.md#integration-center). Any subset of them;
+ * what is not sent keeps its saved value.
+ */
+export const shopifyFeaturesSchema = z
+  .object({
+    instantBlocking: z.boolean({ error: "instantBlocking must be true or false" }),
+    staffOverride: z.boolean({ error: "staffOverride must be true or false" }),
+    customerMessage: blockingSchema.shape.customerMessage,
+  })
+  .partial()
+  .strict()
+  .refine(
+    (value) => Object.keys(value).length > 0,
+    "Send at least one of instantBlocking, staffOverride, customerMessage",
+  );

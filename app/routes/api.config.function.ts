@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { functionConfigSchema } from "../forms/function-config";
 import { methodNotAllowed, readJsonBody, requireApiAdmin, validateBody } from "../http/api.server";
-import { syncFunctionConfig } from "../services/checkout/deploy.server";
+import { syncAfterChange } from "../services/checkout/deploy.server";
 import { getFunctionConfig, saveFunctionThreshold } from "../services/checkout/function-config.server";
 
 // GET /api/config/function: the checkout Function's threshold and deployment status.
@@ -17,8 +17,6 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "PUT") return methodNotAllowed(["GET", "PUT"]);
   const input = validateBody(functionConfigSchema, await readJsonBody(request));
   await saveFunctionThreshold(context.shop.id, input.thresholdPercent);
-  const syncError = await syncFunctionConfig(context.shop.id, context.admin ? context.admin.graphql : null).catch(
-    (error: unknown) => (error instanceof Error ? error.message : String(error)),
-  );
+  const syncError = await syncAfterChange(context);
   return Response.json({ ...(await getFunctionConfig(context.shop.id)), syncError });
 };

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { blockingSchema } from "../forms/rules";
+import { syncAfterChange } from "../services/checkout/deploy.server";
 import { methodNotAllowed, readJsonBody, requireApiAdmin, validateBody } from "../http/api.server";
 import { getBlockingSettings, saveBlockingSettings } from "../services/rules/rules.server";
 
@@ -13,5 +14,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const context = await requireApiAdmin(request);
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const input = validateBody(blockingSchema, await readJsonBody(request));
-  return Response.json(await saveBlockingSettings(context.shop.id, input));
+  const saved = await saveBlockingSettings(context.shop.id, input);
+  // the Function's configuration too: the deployed validation follows (syncError says why not)
+  return Response.json({ ...saved, syncError: await syncAfterChange(context) });
 };

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { stackingSchema } from "../forms/rules";
+import { syncAfterChange } from "../services/checkout/deploy.server";
 import { jsonError, methodNotAllowed, readJsonBody, requireApiAdmin, validateBody } from "../http/api.server";
 import { getStackingSettings, saveStackingSettings } from "../services/rules/rules.server";
 
@@ -19,5 +20,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     throw jsonError(400, "Invalid input", Object.fromEntries(missing.map((key) => [key, [`${key} is required`]])));
   }
   const input = validateBody(stackingSchema, body);
-  return Response.json(await saveStackingSettings(context.shop.id, input));
+  const saved = await saveStackingSettings(context.shop.id, input);
+  // the Function's configuration too: the deployed validation follows (syncError says why not)
+  return Response.json({ ...saved, syncError: await syncAfterChange(context) });
 };

@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
 
 export interface FakeVariant {
@@ -8,14 +10,18 @@ export interface FakeVariant {
 }
 
 /**
- * Stands in for Shopify's Admin GraphQL API behind the library's own fetch: the app's
- * authenticated admin client makes its real request, and this answers it like Shopify.
+ * Stands in for Shopify's Admin GraphQL API: a real HTTP server on 127.0.0.1 that answers
+ * like Shopify. The app's authenticated admin client makes its real request to
+ * https://{shop}.myshopify.com/admin/api/{version}/graphql.json; the library's fetch sends it
+ * to this server instead, with its method, headers and body as they are.
  * Install it after importing the app's modules (importing them sets the library's fetch).
  */
 export function installFakeAdminApi(
   variants: FakeVariant[],
   options: {
     subscriptions?: { name: string; test?: boolean }[];
+    /** the access scopes currentAppInstallation reports */
+    scopes?: string[];
     /** answers other operations (mutations): the `data` to send, or undefined to fall through */
     answer?: (query: string, variables: Record<string, unknown>) => unknown;
   } = {},
@@ -24,10 +30,33 @@ export function installFakeAdminApi(
   const operations: { query: string; variables: Record<string, unknown> }[] = [];
   const byId = new Map(variants.map((variant) => [variant.id, variant]));
   const realFetch = globalThis.fetch;
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const url = `https://${request.headers["x-fake-shop-host"]}${request.url}`;
+      void answer(url, Buffer.concat(chunks).toString("utf8")).then(async (answered) => {
+        response.writeHead(answered.status, { "Content-Type": "application/json" });
+        response.end(await answered.text());
+      });
+    });
+  });
+  const listening = new Promise<number>((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)),
+  );
+  server.unref();
   setAbstractFetchFunc(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input instanceof Request ? input.url : input);
-    if (!/\.myshopify\.com\/admin\/api\/[^/]+\/graphql\.json$/.test(url)) return realFetch(input, init);
-    const body = JSON.parse(String(init?.body ?? "{}")) as { query?: string; variables?: { ids?: string[] } };
+    const url = new URL(String(input instanceof Request ? input.url : input));
+    if (!/\.myshopify\.com$/.test(url.hostname) || !/^\/admin\/api\/[^/]+\/graphql\.json$/.test(url.pathname)) {
+      return realFetch(input, init);
+    }
+    const headers = new Headers(init?.headers);
+    headers.set("x-fake-shop-host", url.host);
+    return realFetch(`http://127.0.0.1:${await listening}${url.pathname}`, { ...init, headers });
+  });
+
+  async function answer(url: string, text: string): Promise<Response> {
+    const body = JSON.parse(text || "{}") as { query?: string; variables?: { ids?: string[] } };
     const answered = options.answer?.(body.query ?? "", (body.variables ?? {}) as Record<string, unknown>);
     if (answered !== undefined) {
       operations.push({ query: body.query ?? "", variables: (body.variables ?? {}) as Record<string, unknown> });
@@ -50,6 +79,7 @@ export function installFakeAdminApi(
         JSON.stringify({
           data: {
             currentAppInstallation: {
+              accessScopes: (options.scopes ?? []).map((handle) => ({ handle })),
               activeSubscriptions,
               oneTimePurchases: { edges: [], pageInfo: { hasNextPage: false, endCursor: null } },
             },
@@ -79,6 +109,6 @@ export function installFakeAdminApi(
       status: 200,
       headers: { "Content-Type": "application/json" },
     });
-  });
+  }
   return { calls, operations };
 }

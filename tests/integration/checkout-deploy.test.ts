@@ -10,6 +10,10 @@ import { callRoute, storeOfflineSession, type RouteHandler } from "../helpers/sh
 const SHOP = "checkout-deploy.myshopify.com";
 const deployRoute = await import("../../app/routes/api.shopify.functions.deploy");
 const configRoute = await import("../../app/routes/api.config.function");
+const featuresRoute = await import("../../app/routes/api.integrations.shopify.features");
+const stackingRoute = await import("../../app/routes/api.rules.stacking");
+const downgradeRoute = await import("../../app/routes/api.billing.downgrade");
+const { markShopUninstalled } = await import("../../app/services/privacy/privacy.server");
 
 let refuse: string | null = null;
 let created = 0;
@@ -26,7 +30,8 @@ const fake = installFakeAdminApi([], {
       };
     }
     if (query.includes("validationUpdate")) {
-      return { validationUpdate: { validation: { id: variables.id, enabled: true }, userErrors } };
+      const enabled = (variables.validation as { enable?: boolean }).enable !== false;
+      return { validationUpdate: { validation: { id: variables.id, enabled }, userErrors } };
     }
     if (query.includes("metafieldsSet"))
       return { metafieldsSet: { metafields: [{ id: "gid://shopify/Metafield/1" }], userErrors } };
@@ -131,6 +136,80 @@ describe("saving the threshold once deployed", () => {
       thresholdPercent: 30,
       inStep: false,
       syncError: "validation.functionHandle: Value is invalid",
+    });
+  });
+});
+
+describe("the blocking and stacking settings are the Function's configuration too", () => {
+  const putFeatures = (body: unknown) =>
+    callRoute(featuresRoute.action as RouteHandler, "/api/integrations/shopify/features", SHOP, "PUT", body);
+
+  it("PUT /api/integrations/shopify/features saves what is sent, keeps the rest, and rewrites the metafield", async () => {
+    const response = await putFeatures({ instantBlocking: true, customerMessage: "Please use one code only" });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      instantBlocking: true,
+      staffOverride: true,
+      customerMessage: "Please use one code only",
+      syncError: null,
+    });
+    expect(fake.operations.map((operation) => operation.query)).toEqual([expect.stringContaining("metafieldsSet")]);
+    expect(metafieldValue(fake.operations[0]!.variables.metafields)).toMatchObject({
+      instantBlocking: true,
+      staffOverride: true,
+      message: "Please use one code only",
+    });
+  });
+
+  it("refuses a bad body with field errors and changes nothing", async () => {
+    for (const body of [{}, { staffOverride: "yes" }, { customerMessage: "  " }, { unknown: true }]) {
+      const response = await putFeatures(body);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: "Invalid input" });
+    }
+    expect(fake.operations).toEqual([]);
+    expect(await prisma.blockingSettings.findUnique({ where: { shopId } })).toMatchObject({
+      customerMessage: "Please use one code only",
+    });
+  });
+
+  it("stacking settings switched on limit the Function to one discount", async () => {
+    const response = await callRoute(stackingRoute.action as RouteHandler, "/api/rules/stacking", SHOP, "POST", {
+      enabled: true,
+      blockedStacking: [],
+    });
+    expect(await response.json()).toMatchObject({ enabled: true, syncError: null });
+    expect(metafieldValue(fake.operations[0]!.variables.metafields)).toMatchObject({ maxStackedDiscounts: 1 });
+  });
+});
+
+describe("when Plus ends or the app is uninstalled", () => {
+  it("a downgrade switches the validation off in Shopify and stops counting blocks", async () => {
+    const response = await callRoute(
+      downgradeRoute.action as RouteHandler,
+      "/api/billing/downgrade?plan=free",
+      SHOP,
+      "POST",
+    );
+    expect(response.status).toBe(200);
+    const update = fake.operations.find((operation) => operation.query.includes("validationUpdate"));
+    expect(update?.variables).toMatchObject({ id: "gid://shopify/Validation/1", validation: { enable: false } });
+    expect(await (await config()).json()).toMatchObject({ deployed: true, enabled: false });
+  });
+
+  it("deploying again on Plus switches it back on", async () => {
+    await prisma.shop.update({ where: { id: shopId }, data: { plan: "plus" } });
+    expect((await deploy()).status).toBe(200);
+    expect(fake.operations[0]!.variables).toMatchObject({ validation: { enable: true } });
+    expect(await (await config()).json()).toMatchObject({ deployed: true, enabled: true });
+  });
+
+  it("uninstalling forgets the deployment (Shopify removes the app's validations)", async () => {
+    await markShopUninstalled(SHOP);
+    expect(await prisma.functionConfig.findUnique({ where: { shopId } })).toMatchObject({
+      validationId: null,
+      validationEnabled: false,
+      deployedAt: null,
     });
   });
 });

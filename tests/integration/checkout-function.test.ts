@@ -121,6 +121,7 @@ describe("the Function and the server's test", () => {
               maxDiscountCents: null,
               maxStackedDiscounts: null,
               staffOverride: true,
+              instantBlocking: true,
               message: "Too many discounts here",
             }),
           },

@@ -15,6 +15,7 @@ import {
   updateCollectionRule,
   updateRule,
 } from "../../services/rules/rules.server";
+import { notInStep, syncAfterChange } from "../../services/checkout/deploy.server";
 
 export const RULE_INTENTS = [
   "create",
@@ -83,13 +84,18 @@ export async function handleRulesAction(context: AdminContext, formData: FormDat
     toast: { title: toasts.failure, description, error: true },
     result,
   });
-  const done = (result?: SubmissionResult<string[]>): RulesActionResult => ({
+  const done = (result?: SubmissionResult<string[]>, description?: string): RulesActionResult => ({
     intent,
     ok: true,
     status: 200,
-    toast: { title: toasts.success },
+    toast: { title: toasts.success, description },
     result,
   });
+  // the blocking and stacking settings are the checkout Function's configuration too
+  const synced = async () => {
+    const syncError = await syncAfterChange(context);
+    return done(undefined, syncError ? notInStep(syncError) : undefined);
+  };
 
   const schema = {
     create: ruleSchema,
@@ -148,9 +154,9 @@ export async function handleRulesAction(context: AdminContext, formData: FormDat
     }
     case "saveStacking":
       await saveStackingSettings(owner.id, value as Parameters<typeof saveStackingSettings>[1]);
-      return done();
+      return synced();
     case "saveBlocking":
       await saveBlockingSettings(owner.id, value as Parameters<typeof saveBlockingSettings>[1]);
-      return done();
+      return synced();
   }
 }

@@ -2,6 +2,7 @@ import prisma from "../../db.server";
 import { getEnv } from "../../env.server";
 import { PLANS, planName, type PlanId } from "../../domain/plans";
 import { CORE_PLAN, PLUS_PLAN } from "../../shopify.server";
+import { disableValidation } from "../checkout/deploy.server";
 import type { AdminContext } from "../shops/admin-context.server";
 
 export interface PlanChangeResult {
@@ -50,6 +51,11 @@ export async function upgradePlan(context: AdminContext, target: PlanId): Promis
 /** Downgrade: active subscriptions are cancelled, then the stored plan follows. */
 export async function downgradePlan(context: AdminContext, target: PlanId): Promise<PlanChangeResult> {
   if (target !== "free") return { ok: false, message: "Unable to downgrade." };
+  // blocking comes with Plus: its validation is switched off before the plan changes
+  const refused = await disableValidation(context.shop.id, context.admin ? context.admin.graphql : null).catch(
+    (error: unknown) => (error instanceof Error ? error.message : String(error)),
+  );
+  if (refused) console.error(`Could not switch checkout blocking off for shop ${context.shop.id}: ${refused}`);
   const billing = context.billing;
   if (billing) {
     const env = getEnv();

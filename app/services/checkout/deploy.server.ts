@@ -2,6 +2,7 @@ import prisma from "../../db.server";
 import { CONFIG_METAFIELD, serializeCheckoutConfig } from "../../domain/checkout-blocking";
 import type { PlanId } from "../../domain/plans";
 import type { AdminGraphql } from "../monitoring/variant-facts.server";
+import { forgetShopRules } from "../rules/cache.server";
 import { checkoutConfigFor, functionConfigRow } from "./function-config.server";
 
 /**
@@ -94,10 +95,11 @@ export async function deployFunction(
     const validationId = payload?.validation?.id;
     if (!validationId) return { ok: false, status: 502, message: "Shopify did not return the validation" };
     const now = new Date();
+    forgetShopRules(shop.id);
     await prisma.functionConfig.update({
       where: { shopId: shop.id },
       // the configuration as of `now` is what the metafield holds (inStep compares the two)
-      data: { validationId, deployedAt: now, metafieldSyncedAt: now, updatedAt: now },
+      data: { validationId, validationEnabled: true, deployedAt: now, metafieldSyncedAt: now, updatedAt: now },
     });
     return {
       ok: true,
@@ -108,6 +110,25 @@ export async function deployFunction(
     console.error(`Deploying the checkout Function for shop ${shop.id} failed`, error);
     return { ok: false, status: 502, message: error instanceof Error ? error.message : String(error) };
   }
+}
+
+/**
+ * Switches the deployed validation off in Shopify (the plan no longer includes blocking,
+ * docs/product.md#decisions, 16). It stays deployed, so deploying again switches it back on.
+ * Returns Shopify's refusal as a message; the stored switch is only changed when Shopify did.
+ */
+export async function disableValidation(shopId: string, graphql: AdminGraphql | null): Promise<string | null> {
+  const row = await prisma.functionConfig.findUnique({ where: { shopId } });
+  if (!row?.validationId || !row.validationEnabled) return null;
+  if (!graphql) return "No Admin API access to switch the validation off";
+  const data = await mutate<{ validationUpdate: Payload }>(graphql, UPDATE, {
+    id: row.validationId,
+    validation: { enable: false, blockOnFailure: false, title: VALIDATION_TITLE },
+  });
+  if (data.validationUpdate.userErrors?.length) return userErrorText(data.validationUpdate.userErrors);
+  await prisma.functionConfig.update({ where: { shopId }, data: { validationEnabled: false } });
+  forgetShopRules(shopId);
+  return null;
 }
 
 /**
@@ -126,3 +147,18 @@ export async function syncFunctionConfig(shopId: string, graphql: AdminGraphql |
   await prisma.functionConfig.update({ where: { shopId }, data: { metafieldSyncedAt: now, updatedAt: now } });
   return null;
 }
+
+/**
+ * After a change to the Function's configuration (threshold, blocking or stacking settings):
+ * the deployed validation's metafield is rewritten. Never throws; says why when it could not.
+ */
+export async function syncAfterChange(context: { shop: { id: string }; admin: { graphql: AdminGraphql } | null }) {
+  return syncFunctionConfig(context.shop.id, context.admin ? context.admin.graphql : null).catch((error: unknown) => {
+    console.error(`Updating the checkout validation's configuration for shop ${context.shop.id} failed`, error);
+    return error instanceof Error ? error.message : String(error);
+  });
+}
+
+/** The note a saved change carries when the deployed validation could not follow it. */
+export const notInStep = (syncError: string) =>
+  `Saved here, but the checkout validation in Shopify still has the previous configuration: ${syncError}`;

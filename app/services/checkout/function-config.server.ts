@@ -1,5 +1,6 @@
 import prisma from "../../db.server";
 import { DEFAULT_THRESHOLD_PERCENT, testCheckout, type CheckoutConfig } from "../../domain/checkout-blocking";
+import { forgetShopRules } from "../rules/cache.server";
 import { getBlockingSettings } from "../rules/rules.server";
 
 /**
@@ -12,6 +13,8 @@ import { getBlockingSettings } from "../rules/rules.server";
 export interface FunctionConfigView {
   thresholdPercent: number;
   deployed: boolean;
+  /** Shopify's switch of the deployed validation, as last seen */
+  enabled: boolean;
   validationId: string | null;
   deployedAt: string | null;
   metafieldSyncedAt: string | null;
@@ -30,10 +33,16 @@ export async function functionConfigRow(shopId: string) {
 
 export type FunctionConfigRow = Awaited<ReturnType<typeof functionConfigRow>>;
 
+/** The validation is deployed and switched on: checkouts are being blocked. */
+export function isBlockingLive(row: Pick<FunctionConfigRow, "validationId" | "validationEnabled">): boolean {
+  return row.validationId !== null && row.validationEnabled;
+}
+
 function view(row: FunctionConfigRow): FunctionConfigView {
   return {
     thresholdPercent: row.thresholdPercent,
     deployed: row.validationId !== null,
+    enabled: isBlockingLive(row),
     validationId: row.validationId,
     deployedAt: row.deployedAt?.toISOString() ?? null,
     metafieldSyncedAt: row.metafieldSyncedAt?.toISOString() ?? null,
@@ -51,6 +60,7 @@ export async function saveFunctionThreshold(shopId: string, thresholdPercent: nu
     create: { shopId, thresholdPercent },
     update: { thresholdPercent },
   });
+  forgetShopRules(shopId);
   return view(row);
 }
 
@@ -65,6 +75,7 @@ export async function checkoutConfigFor(row: FunctionConfigRow): Promise<Checkou
     maxDiscountCents: null,
     maxStackedDiscounts: stacking?.enabled ? 1 : null,
     staffOverride: blocking.staffOverride,
+    instantBlocking: blocking.instantBlocking,
     message: blocking.customerMessage,
   };
 }

@@ -9,6 +9,9 @@ import { kickAlertWorker } from "../alerts/delivery.server";
 import { alertPreferences } from "../alerts/settings.server";
 import type { NewAuditEvent } from "../../domain/audit-events";
 import { breachEvent } from "../../domain/breach-event";
+import type { CheckoutConfig } from "../../domain/checkout-blocking";
+import { adminOverrideEvent } from "../../domain/checkout-events";
+import { checkoutConfigFor, isBlockingLive } from "../checkout/function-config.server";
 import { evaluateOrder, type EvaluableRule } from "../../domain/evaluate";
 import type { OrderFacts } from "../../domain/order-facts";
 import { factsFingerprint } from "../../domain/order-payload";
@@ -61,6 +64,8 @@ interface ShopContext {
   rules: EvaluableRule[];
   stacking: Awaited<ReturnType<typeof getStackingSettings>>;
   needsVariants: boolean;
+  /** the checkout Function's configuration while its validation is live: staff overrides are recorded */
+  checkout: CheckoutConfig | null;
 }
 
 function shopContext(shopId: string): Promise<ShopContext | null> {
@@ -68,12 +73,13 @@ function shopContext(shopId: string): Promise<ShopContext | null> {
 }
 
 async function loadShopContext(shopId: string): Promise<ShopContext | null> {
-  const [shop, rules, collectionRules, stacking, settings] = await Promise.all([
+  const [shop, rules, collectionRules, stacking, settings, blocking] = await Promise.all([
     prisma.shop.findUnique({ where: { id: shopId }, select: { id: true, domain: true, plan: true, timezone: true } }),
     prisma.rule.findMany({ where: { shopId, isActive: true } }),
     prisma.collectionRule.findMany({ where: { shopId, isActive: true } }),
     getStackingSettings(shopId),
     prisma.alertSettings.findUnique({ where: { shopId } }),
+    prisma.functionConfig.findUnique({ where: { shopId } }),
   ]);
   if (!shop) return null;
   const evaluable = evaluableRules(rules, collectionRules);
@@ -83,6 +89,7 @@ async function loadShopContext(shopId: string): Promise<ShopContext | null> {
     rules: evaluable,
     stacking,
     needsVariants: evaluable.some((rule) => rule.ruleType === "margin_floor" || rule.collectionId),
+    checkout: blocking && isBlockingLive(blocking) ? await checkoutConfigFor(blocking) : null,
   };
 }
 
@@ -131,6 +138,11 @@ export async function evaluateShopOrders(
       });
       jobOf.set(event.dedupeKey as string, index);
       events.push(event);
+    }
+    const override = context.checkout && adminOverrideEvent(facts, job.customerId, context.checkout, at);
+    if (override) {
+      jobOf.set(override.dedupeKey as string, index);
+      events.push(override);
     }
   });
 

@@ -17,6 +17,11 @@ export async function markShopUninstalled(domain: string, now = new Date()): Pro
       where: { domain },
       data: { installState: "uninstalled", uninstalledAt: now, plan: "free" },
     }),
+    // Shopify removes an uninstalled app's validations: nothing is deployed any more
+    prisma.functionConfig.updateMany({
+      where: { shop: { domain } },
+      data: { validationId: null, validationEnabled: false, deployedAt: null, metafieldSyncedAt: null },
+    }),
   ]);
 }
 

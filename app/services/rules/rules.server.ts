@@ -270,5 +270,6 @@ export async function getBlockingSettings(shopId: string): Promise<BlockingInput
 
 export async function saveBlockingSettings(shopId: string, input: BlockingInput): Promise<BlockingInput> {
   await prisma.blockingSettings.upsert({ where: { shopId }, create: { shopId, ...input }, update: input });
+  forgetShopRules(shopId);
   return input;
 }

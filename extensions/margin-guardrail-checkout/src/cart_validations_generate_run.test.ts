@@ -44,6 +44,7 @@ describe("the checkout Function's fixtures", () => {
         "at-threshold",
         "cart-interaction",
         "checkout-interaction",
+        "checkout-interaction-not-instant",
         "empty-cart",
         "guest-checkout",
         "just-above-threshold",

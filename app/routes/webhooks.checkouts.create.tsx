@@ -1,0 +1,6 @@
+import { checkoutPayloadSchema } from "../domain/checkout-payload";
+import { webhookAction } from "../http/webhooks.server";
+import { receiveCheckoutWebhook } from "../services/checkout/checkout-webhooks.server";
+
+// Handles checkouts/create (subscribed in shopify.app.toml): blocked checkouts and shadow mode.
+export const action = webhookAction("checkouts/create", checkoutPayloadSchema, receiveCheckoutWebhook);

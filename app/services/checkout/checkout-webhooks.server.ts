@@ -1,0 +1,61 @@
+import prisma from "../../db.server";
+import { checkoutBlockedEvent } from "../../domain/checkout-events";
+import { checkoutFacts, type CheckoutPayload } from "../../domain/checkout-payload";
+import type { VerifiedWebhook } from "../../http/webhooks.server";
+import { recordAuditEvents, rollupDay } from "../audit/events.server";
+import { checkoutConfigFor, functionConfigRow, isBlockingLive } from "./function-config.server";
+
+/**
+ * checkouts/create and checkouts/update (docs/decisions/0017-checkout-evidence-and-shadow-mode.md):
+ * each checkout is decided by the Function's own code. While the validation is deployed and
+ * enabled, a checkout it blocks is one `checkout_blocked` event per checkout token (a later
+ * update of the same checkout adds nothing). While it is not, the checkout is only counted
+ * in shadow mode, once per token, on the day it was first seen.
+ */
+
+export type CheckoutOutcome = "blocked" | "shadow" | "allowed" | "unknown-shop";
+
+export async function evaluateCheckout(shopDomain: string, payload: CheckoutPayload, at = new Date()) {
+  const shop = await prisma.shop.findUnique({ where: { domain: shopDomain }, select: { id: true } });
+  if (!shop) return "unknown-shop" as const;
+  const row = await functionConfigRow(shop.id);
+  const config = await checkoutConfigFor(row);
+  const checkout = checkoutFacts(payload);
+  const { event, decision } = checkoutBlockedEvent(checkout, config, at);
+  if (!event) return "allowed" as const;
+  if (isBlockingLive(row)) {
+    await recordAuditEvents(shop.id, [event]);
+    return "blocked" as const;
+  }
+  await prisma.shadowCheckout.upsert({
+    where: { shopId_token: { shopId: shop.id, token: checkout.token } },
+    create: { shopId: shop.id, token: checkout.token, day: rollupDay(at), overLimitCents: decision.overLimitCents },
+    update: {},
+  });
+  return "shadow" as const;
+}
+
+export async function receiveCheckoutWebhook(webhook: VerifiedWebhook<CheckoutPayload>): Promise<Response> {
+  const outcome = await evaluateCheckout(webhook.shop, webhook.payload);
+  return new Response(null, { status: 200, headers: { "X-Checkout-Outcome": outcome } });
+}
+
+export const SHADOW_DAYS = 30;
+
+/** Shadow mode's figures: checkouts the configuration would have blocked, per UTC day, last 30 days. */
+export async function shadowSummary(shopId: string, now = new Date()) {
+  const since = rollupDay(now.getTime() - (SHADOW_DAYS - 1) * 86_400_000);
+  const rows = await prisma.shadowCheckout.groupBy({
+    by: ["day"],
+    where: { shopId, day: { gte: since } },
+    _count: { _all: true },
+    _sum: { overLimitCents: true },
+    orderBy: { day: "asc" },
+  });
+  const days = rows.map((row) => ({ day: row.day, count: row._count._all }));
+  return {
+    days,
+    total: days.reduce((sum, day) => sum + day.count, 0),
+    overLimitCents: rows.reduce((sum, row) => sum + (row._sum.overLimitCents ?? 0), 0),
+  };
+}

@@ -1,0 +1,68 @@
+import prisma from "../../db.server";
+import { decodeEmbedHost, shopHandle } from "../../domain/embed-host";
+import { getEnv } from "../../env.server";
+import type { AdminContext } from "../shops/admin-context.server";
+
+/**
+ * The Integration Center's app status (docs/product.md#integration-center): which access
+ * scopes the app needs and which the shop granted (asked of Shopify, kept for when it
+ * cannot answer), and whether the app is open inside the shop's admin.
+ */
+
+const ACCESS_SCOPES = `query MarginGuardrailAccessScopes { currentAppInstallation { accessScopes { handle } } }`;
+
+export interface ScopeHealth {
+  /** where the granted scopes come from */
+  source: "shopify" | "stored" | "demo";
+  required: string[];
+  granted: string[];
+  missing: string[];
+  error?: string;
+}
+
+/** Shopify implies a read scope with its write scope (write_validations grants read_validations). */
+function covered(scope: string, granted: Set<string>) {
+  return granted.has(scope) || (scope.startsWith("read_") && granted.has(`write_${scope.slice(5)}`));
+}
+
+export async function scopeHealth(context: AdminContext): Promise<ScopeHealth> {
+  const required = getEnv().scopes;
+  if (context.demo || !context.admin) return { source: "demo", required, granted: required, missing: [] };
+  let granted: string[];
+  let source: ScopeHealth["source"] = "shopify";
+  let error: string | undefined;
+  try {
+    const response = await context.admin.graphql(ACCESS_SCOPES);
+    const body = (await response.json()) as {
+      data?: { currentAppInstallation?: { accessScopes?: { handle: string }[] } };
+      errors?: { message: string }[];
+    };
+    const scopes = body.data?.currentAppInstallation?.accessScopes;
+    if (!scopes) throw new Error(body.errors?.map((item) => item.message).join("; ") || "no access scopes returned");
+    granted = scopes.map((scope) => scope.handle);
+    await prisma.shop.update({ where: { id: context.shop.id }, data: { grantedScopes: granted.join(",") } });
+  } catch (cause) {
+    source = "stored";
+    error = `Shopify did not answer, showing the scopes last seen: ${cause instanceof Error ? cause.message : String(cause)}`;
+    granted = (context.shop.grantedScopes ?? "").split(",").filter(Boolean);
+  }
+  const set = new Set(granted);
+  return { source, required, granted, missing: required.filter((scope) => !covered(scope, set)), error };
+}
+
+export type EmbedHealth =
+  | { embedded: true; host: string; shop: string }
+  | { embedded: false; shop: string; reason: string };
+
+/** GET /api/health/embed?host=: open inside this shop's admin, or why not. Null: the host is unreadable. */
+export function embedHealth(shopDomain: string, host: string | null): EmbedHealth | { error: string } {
+  if (host === null) {
+    return { embedded: false, shop: shopDomain, reason: "Opened outside Shopify's admin: there is no host parameter" };
+  }
+  const decoded = decodeEmbedHost(host);
+  if (!decoded.ok) return { error: decoded.error };
+  if (decoded.shopHandle !== shopHandle(shopDomain)) {
+    return { embedded: false, shop: shopDomain, reason: `The host belongs to another store (${decoded.shopHandle})` };
+  }
+  return { embedded: true, host: decoded.host, shop: shopDomain };
+}
