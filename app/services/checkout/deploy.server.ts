@@ -139,9 +139,10 @@ export async function syncFunctionConfig(shopId: string, graphql: AdminGraphql |
   const row = await prisma.functionConfig.findUnique({ where: { shopId } });
   if (!row?.validationId || !graphql) return null;
   const config = await checkoutConfigFor(row);
-  const data = await mutate<{ metafieldsSet: { userErrors: UserError[] } }>(graphql, METAFIELDS_SET, {
+  const data = await mutate<{ metafieldsSet?: { userErrors: UserError[] } }>(graphql, METAFIELDS_SET, {
     metafields: [{ ownerId: row.validationId, ...configMetafield(serializeCheckoutConfig(config)) }],
   });
+  if (!data.metafieldsSet) throw new Error("Shopify did not answer the metafieldsSet mutation");
   if (data.metafieldsSet.userErrors.length) return userErrorText(data.metafieldsSet.userErrors);
   const now = new Date();
   await prisma.functionConfig.update({ where: { shopId }, data: { metafieldSyncedAt: now, updatedAt: now } });
