@@ -32,6 +32,10 @@ const rawSchema = z.object({
     .enum(["true", "false"], { error: "must be true or false" })
     .default("true")
     .transform((value) => value === "true"),
+  PLUS_PLAN_ENABLED: z
+    .enum(["true", "false"], { error: "must be true or false" })
+    .default("false")
+    .transform((value) => value === "true"),
   SUPPORT_EMAIL: optionalText.pipe(z.email({ error: "must be an e-mail address" }).optional()),
   MAIL_FROM: optionalText,
   RESEND_API_KEY: optionalText,
@@ -67,6 +71,8 @@ export type AppEnv = {
   scopes: string[];
   shopCustomDomain?: string;
   billingTest: boolean;
+  /** the Plus plan is on sale and unlocks deploying checkout blocking (docs/product.md#decisions, 15) */
+  plusPlanEnabled: boolean;
   /** keys of the merchant secrets at rest: the current one first, then previous ones (rotation) */
   secretKeys: SecretKey[];
   /** proxy hops in front of the app whose X-Forwarded-For is trusted; 0: the socket's address */
@@ -184,6 +190,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       .filter(Boolean),
     shopCustomDomain: raw.SHOP_CUSTOM_DOMAIN,
     billingTest: raw.SHOPIFY_BILLING_TEST,
+    plusPlanEnabled: raw.PLUS_PLAN_ENABLED,
     trustProxy: raw.TRUST_PROXY,
     alertsAllowPrivateUrls: raw.ALERTS_ALLOW_PRIVATE_URLS,
     secretKeys: secretKeysFrom(raw, isProduction),

@@ -1,6 +1,10 @@
 import prisma from "../db.server";
 import { orderFactsFromPayload } from "../domain/order-payload";
-import { recordAuditEvents } from "../services/audit/events.server";
+import { recordAuditEvents, rollupDay } from "../services/audit/events.server";
+import { checkoutBlockedEvent } from "../domain/checkout-events";
+import { checkoutFacts, checkoutPayloadSchema } from "../domain/checkout-payload";
+import { checkoutConfigFor, functionConfigRow } from "../services/checkout/function-config.server";
+import { checkoutPayload } from "./checkout-payload-builder";
 import { evaluateShopOrders } from "../services/monitoring/evaluation.server";
 import { plannedDeliveries } from "../domain/alert-routing";
 import { alertSentEvent } from "../domain/breach-event";
@@ -9,7 +13,7 @@ import type { PlanId } from "../domain/plans";
 import type { Severity } from "../domain/severity";
 import { alertPreferences } from "../services/alerts/settings.server";
 import { ensureShop } from "../services/shops/shops.server";
-import { buildDemoStore, variantGid } from "./demo-store";
+import { DEMO_CATALOG, buildDemoStore, seededRandom, variantGid } from "./demo-store";
 
 /**
  * Creates the demo store and runs its sample orders through the monitoring engine, as if
@@ -87,6 +91,7 @@ export async function seedDemoStore(domain: string, now = new Date()) {
     events += created.reduce((sum, count) => sum + count, 0);
   }
   await recordSampleDeliveries(shop.id, demo.plan, demo.timezone);
+  await recordSampleCheckouts(shop.id, now);
   return {
     shop,
     rules: demo.rules.length,
@@ -133,4 +138,50 @@ async function recordSampleDeliveries(shopId: string, plan: PlanId, timezone: st
   });
   for (let start = 0; start < sent.length; start += 200)
     await recordAuditEvents(shopId, sent.slice(start, start + 200));
+}
+
+export const SAMPLE_BLOCKED_CHECKOUTS = 12;
+export const SAMPLE_SHADOW_CHECKOUTS = 9;
+
+/**
+ * Checkout blocking's history in the demo store (sample data, labelled so): checkouts a
+ * validation blocked 31 to 89 days ago, and, since the demo store cannot deploy one, the
+ * checkouts of the last 30 days that shadow mode counted. Each is a checkout webhook's
+ * payload decided by the Function's own code at the default configuration.
+ */
+async function recordSampleCheckouts(shopId: string, now: Date): Promise<void> {
+  const rand = seededRandom(4040);
+  const config = await checkoutConfigFor(await functionConfigRow(shopId));
+  const day = 86_400_000;
+  const sample = (index: number, daysAgo: number) => {
+    const price = 60 + Math.round(rand() * 140);
+    const share = 0.42 + rand() * 0.25;
+    const payload = checkoutPayload({
+      token: `sample-${index}-${Math.round(rand() * 1e9).toString(16)}`,
+      lines: [{ title: DEMO_CATALOG[index % DEMO_CATALOG.length]!.title, price: price.toFixed(2) }],
+      codes: [
+        { code: "WELCOME15", amount: (price * 0.15).toFixed(2) },
+        { code: "VIP30", amount: (price * (share - 0.15)).toFixed(2) },
+      ],
+    });
+    return { facts: checkoutFacts(checkoutPayloadSchema.parse(payload)), at: new Date(now.getTime() - daysAgo * day) };
+  };
+  const blocked = Array.from({ length: SAMPLE_BLOCKED_CHECKOUTS }, (_, index) => {
+    const { facts, at } = sample(index, 31 + Math.floor(rand() * 58));
+    const { event } = checkoutBlockedEvent(facts, config, at);
+    if (!event) throw new Error("A sample checkout was not blocked");
+    return {
+      ...event,
+      message: `Sample: ${event.message}`,
+      details: { ...(event.details as Record<string, unknown>), sample: true },
+    };
+  });
+  await recordAuditEvents(shopId, blocked);
+  for (let index = 0; index < SAMPLE_SHADOW_CHECKOUTS; index += 1) {
+    const { facts, at } = sample(100 + index, Math.floor(rand() * 29));
+    const { decision } = checkoutBlockedEvent(facts, config, at);
+    await prisma.shadowCheckout.create({
+      data: { shopId, token: facts.token, day: rollupDay(at), overLimitCents: decision.overLimitCents, createdAt: at },
+    });
+  }
 }

@@ -3,6 +3,7 @@
 // Shopify's userErrors passed on to the merchant.
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
+import { getEnv } from "../../app/env.server";
 import { ensureShop } from "../../app/services/shops/shops.server";
 import { installFakeAdminApi } from "../helpers/fake-admin-api";
 import { callRoute, storeOfflineSession, type RouteHandler } from "../helpers/shopify";
@@ -59,6 +60,18 @@ const metafieldValue = (metafields: unknown) =>
   JSON.parse((metafields as { value: string }[])[0]!.value) as Record<string, unknown>;
 
 describe("POST /api/shopify/functions/deploy", () => {
+  it("is refused while the Plus plan is not on sale (PLUS_PLAN_ENABLED), even on Plus", async () => {
+    await prisma.shop.update({ where: { id: shopId }, data: { plan: "plus" } });
+    getEnv().plusPlanEnabled = false;
+    const response = await deploy();
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({
+      error: "Checkout blocking comes with the Plus plan, which is coming soon.",
+    });
+    expect(fake.operations).toEqual([]);
+    getEnv().plusPlanEnabled = true;
+  });
+
   it("is refused below Plus, and sends nothing to Shopify", async () => {
     await prisma.shop.update({ where: { id: shopId }, data: { plan: "core" } });
     const response = await deploy();

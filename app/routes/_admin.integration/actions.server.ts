@@ -6,9 +6,17 @@ import { pageFormAction } from "../../http/request-body.server";
 import { requireAdmin, type AdminContext } from "../../services/shops/admin-context.server";
 import { connectSlack, disconnectSlack, saveSmtpSettings } from "../../services/alerts/settings.server";
 import { testAlertIntent } from "../../services/alerts/test-alert.server";
+import { functionConfigSchema, functionTestSchema } from "../../forms/function-config";
+import { blockingSchema } from "../../forms/rules";
+import { deployFunction, notInStep, syncAfterChange } from "../../services/checkout/deploy.server";
+import { saveFunctionThreshold, testFunction } from "../../services/checkout/function-config.server";
+import { saveBlockingSettings } from "../../services/rules/rules.server";
 
-/** The product's toast for a refused change here (docs/product.md#integration-center). */
+/** The product's toasts for a refused change here (docs/product.md#integration-center). */
 export const INTEGRATION_SAVE_FAILED = "Failed to save integration settings";
+export const CONFIG_SAVE_FAILED = "Failed to save configuration";
+export const DEPLOY_FAILED = "Deployment failed";
+export const TEST_FAILED = "Test failed";
 
 export interface IntegrationActionResult {
   intent: string;
@@ -16,16 +24,35 @@ export interface IntegrationActionResult {
   status: number;
   toast: { title: string; description?: string; error?: boolean };
   result?: SubmissionResult<string[]>;
+  /** the function test's outcome */
+  test?: { blocked: boolean; message: string; discountPercent: number };
 }
 
-function refused(intent: string, status: number, description: string, result?: SubmissionResult<string[]>) {
-  return { intent, ok: false, status, toast: { title: INTEGRATION_SAVE_FAILED, description, error: true }, result };
+function refused(
+  intent: string,
+  status: number,
+  description: string,
+  result?: SubmissionResult<string[]>,
+  title = INTEGRATION_SAVE_FAILED,
+) {
+  return { intent, ok: false, status, toast: { title, description, error: true }, result };
 }
 
-function answer(intent: string, saved: FormSave, success: string): IntegrationActionResult {
+function answer(
+  intent: string,
+  saved: FormSave,
+  success: string,
+  options: { failure?: string; description?: string | null } = {},
+): IntegrationActionResult {
   return saved.ok
-    ? { intent, ok: true, status: 200, toast: { title: success }, result: saved.result }
-    : refused(intent, saved.status, saved.description, saved.result);
+    ? {
+        intent,
+        ok: true,
+        status: 200,
+        toast: { title: success, ...(options.description ? { description: options.description } : {}) },
+        result: saved.result,
+      }
+    : refused(intent, saved.status, saved.description, saved.result, options.failure);
 }
 
 /** A form refused before parsing (app/http/input-limits.ts): nothing is saved. */
@@ -63,6 +90,48 @@ export async function handleIntegrationAction(
   if (intent === "disconnectSlack") {
     await disconnectSlack(owner);
     return { intent, ok: true, status: 200, toast: { title: "Slack disconnected" } };
+  }
+  if (intent === "saveThreshold") {
+    const saved = await saveParsedForm(formData, functionConfigSchema, async (value) => {
+      await saveFunctionThreshold(context.shop.id, value.thresholdPercent);
+      return { ok: true };
+    });
+    const syncError = saved.ok ? await syncAfterChange(context) : null;
+    return answer(intent, saved, "Configuration saved", {
+      failure: CONFIG_SAVE_FAILED,
+      description: syncError && notInStep(syncError),
+    });
+  }
+  if (intent === "saveFeatures") {
+    const saved = await saveParsedForm(formData, blockingSchema, async (value) => {
+      await saveBlockingSettings(context.shop.id, value);
+      return { ok: true };
+    });
+    const syncError = saved.ok ? await syncAfterChange(context) : null;
+    return answer(intent, saved, "Integration settings saved", { description: syncError && notInStep(syncError) });
+  }
+  if (intent === "deploy") {
+    const deployed = await deployFunction(
+      { id: context.shop.id, plan: context.plan },
+      context.admin ? context.admin.graphql : null,
+    );
+    return deployed.ok
+      ? { intent, ok: true, status: 200, toast: { title: "Checkout blocking deployed", description: deployed.message } }
+      : refused(intent, deployed.status, deployed.message, undefined, DEPLOY_FAILED);
+  }
+  if (intent === "testFunction") {
+    const parsed = functionTestSchema.safeParse(Object.fromEntries(formData));
+    if (!parsed.success) {
+      return refused(intent, 400, parsed.error.issues.map((issue) => issue.message).join("; "), undefined, TEST_FAILED);
+    }
+    const test = await testFunction(context.shop.id, parsed.data);
+    return {
+      intent,
+      ok: true,
+      status: 200,
+      test,
+      toast: { title: test.blocked ? "Checkout would be blocked" : "Checkout allowed", description: test.message },
+    };
   }
   if (intent === "test") {
     const { signingSecret: _shownOnTheAlertsPage, ...tested } = await testAlertIntent(owner, formData);

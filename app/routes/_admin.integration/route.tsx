@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Badge, BlockStack, Card, InlineGrid, InlineStack, Text } from "@shopify/polaris";
+import { Badge, BlockStack, InlineGrid, InlineStack, Text } from "@shopify/polaris";
 import { AdminPage } from "../../components/AdminPage";
 import { NamedCard } from "../../components/NamedCard";
-import prisma from "../../db.server";
 import { getEnv } from "../../env.server";
 import { orderQueueCounts } from "../../db/order-queue.sql.server";
 import { requireAdmin } from "../../services/shops/admin-context.server";
@@ -11,24 +10,35 @@ import { planHasAlerts } from "../../domain/plans";
 import { getAlertSettings } from "../../services/alerts/settings.server";
 import { integrationAction } from "./actions.server";
 import { SlackCard, SmtpCard } from "./ChannelCards";
+import { FunctionCard, PlusFeaturesCard } from "./CheckoutBlockingCards";
+import { getFunctionConfig } from "../../services/checkout/function-config.server";
+import { shadowSummary } from "../../services/checkout/checkout-webhooks.server";
+import { embedHealth, scopeHealth } from "../../services/health/health.server";
+import { getBlockingSettings } from "../../services/rules/rules.server";
 
 export const meta: MetaFunction = () => [{ title: "Integration · Margin Guardrail" }];
 
 export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
-  const { shop, demo, plan } = await requireAdmin(request, load);
-  const [config, queue, alerts] = await Promise.all([
-    prisma.functionConfig.findUnique({ where: { shopId: shop.id } }),
+  const context = await requireAdmin(request, load);
+  const { shop, demo, plan } = context;
+  const [functionStatus, shadow, blocking, scopes, queue, alerts] = await Promise.all([
+    getFunctionConfig(shop.id),
+    shadowSummary(shop.id),
+    getBlockingSettings(shop.id),
+    scopeHealth(context),
     orderQueueCounts(shop.id),
     getAlertSettings(shop.id),
   ]);
-  const granted = new Set((shop.grantedScopes ?? "").split(",").filter(Boolean));
-  const missingScopes = demo ? [] : getEnv().scopes.filter((scope) => !granted.has(scope));
+  const embed = embedHealth(shop.domain, new URL(request.url).searchParams.get("host"));
   return {
     demo,
     installState: shop.installState,
-    missingScopes,
-    thresholdPercent: config?.thresholdPercent ?? 40,
-    deployed: Boolean(config?.deployedAt),
+    scopes,
+    embed: "error" in embed ? { embedded: false, reason: embed.error } : embed,
+    plusEnabled: getEnv().plusPlanEnabled,
+    functionStatus,
+    shadow: { total: shadow.total, overLimitCents: shadow.overLimitCents },
+    blocking,
     queue,
     alertsAvailable: planHasAlerts(plan),
     slack: { connected: Boolean(alerts.slackWebhook), channel: alerts.slackChannel, url: alerts.slackWebhook },
@@ -69,6 +79,11 @@ export default function Integration() {
             </Text>
             <Status label="Shopify connection" ok={!data.demo} text={data.demo ? "Demo store" : "Connected"} />
             <Status
+              label="Open in Shopify admin"
+              ok={data.embed.embedded}
+              text={data.embed.embedded ? "Embedded" : data.demo ? "Demo store (not embedded)" : "Not embedded"}
+            />
+            <Status
               label="Order monitoring webhooks"
               ok={data.installState === "installed"}
               text={data.installState === "installed" ? "Active" : "Uninstalled"}
@@ -85,27 +100,27 @@ export default function Integration() {
             />
             <Status
               label="Access scopes"
-              ok={data.missingScopes.length === 0}
-              text={data.missingScopes.length === 0 ? "Granted" : `Missing: ${data.missingScopes.join(", ")}`}
+              ok={data.scopes.missing.length === 0}
+              text={
+                data.scopes.missing.length === 0
+                  ? `Granted (${data.scopes.required.length} of ${data.scopes.required.length})`
+                  : `Missing: ${data.scopes.missing.join(", ")}`
+              }
             />
+            {data.scopes.error ? (
+              <Text as="p" tone="subdued">
+                {data.scopes.error}
+              </Text>
+            ) : null}
           </BlockStack>
         </NamedCard>
-        <Card>
-          <BlockStack gap="300">
-            <InlineStack align="space-between" blockAlign="center">
-              <Text as="h2" variant="headingMd">
-                Shopify Plus Features
-              </Text>
-              <Badge tone="info">Coming Soon</Badge>
-            </InlineStack>
-            <Text as="p">Real-time checkout blocking stops a breaching checkout before it is paid for.</Text>
-            <Status
-              label="Function threshold"
-              ok={data.deployed}
-              text={`${data.thresholdPercent}% ${data.deployed ? "deployed" : "not deployed"}`}
-            />
-          </BlockStack>
-        </Card>
+        <FunctionCard
+          status={data.functionStatus}
+          shadow={data.shadow}
+          plusEnabled={data.plusEnabled}
+          demo={data.demo}
+        />
+        <PlusFeaturesCard initial={data.blocking} plusEnabled={data.plusEnabled} />
       </InlineGrid>
     </AdminPage>
   );

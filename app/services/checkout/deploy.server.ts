@@ -1,4 +1,5 @@
 import prisma from "../../db.server";
+import { getEnv } from "../../env.server";
 import { CONFIG_METAFIELD, serializeCheckoutConfig } from "../../domain/checkout-blocking";
 import type { PlanId } from "../../domain/plans";
 import type { AdminGraphql } from "../monitoring/variant-facts.server";
@@ -58,6 +59,9 @@ export async function deployFunction(
   shop: { id: string; plan: PlanId },
   graphql: AdminGraphql | null,
 ): Promise<DeployResult> {
+  if (!getEnv().plusPlanEnabled) {
+    return { ok: false, status: 403, message: "Checkout blocking comes with the Plus plan, which is coming soon." };
+  }
   if (!graphql) {
     return {
       ok: false,

@@ -53,7 +53,9 @@ describe("the checkout Function's fixtures", () => {
         "no-metafield",
         "override-tag",
         "stacked-above-threshold",
-      ].map((name) => `${name}.json`),
+      ]
+        .map((name) => `${name}.json`)
+        .sort(),
     );
   });
 

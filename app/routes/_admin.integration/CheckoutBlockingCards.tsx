@@ -1,0 +1,231 @@
+import { getFormProps } from "@conform-to/react";
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Button,
+  Checkbox,
+  FormLayout,
+  InlineStack,
+  Text,
+  TextField,
+} from "@shopify/polaris";
+import { useState } from "react";
+import { textFieldProps } from "../../components/conform-polaris";
+import { NamedCard } from "../../components/NamedCard";
+import { useActionFetcher } from "../../components/useActionFetcher";
+import { useFetcherForm } from "../../components/useFetcherForm";
+import { functionConfigSchema } from "../../forms/function-config";
+import { blockingSchema } from "../../forms/rules";
+import type { IntegrationActionResult } from "./actions.server";
+
+export interface FunctionStatus {
+  thresholdPercent: number;
+  deployed: boolean;
+  enabled: boolean;
+  deployedAt: string | null;
+  inStep: boolean;
+}
+
+export interface ShadowFigures {
+  total: number;
+  overLimitCents: number;
+}
+
+const formatDate = (iso: string) =>
+  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+
+function DeploymentStatus({ status }: { status: FunctionStatus }) {
+  if (!status.deployed) {
+    return (
+      <div role="group" aria-label="Deployment status">
+        <InlineStack gap="200" blockAlign="center">
+          <Badge tone="attention">Not deployed</Badge>
+          <Text as="span" tone="subdued">
+            Shadow mode: checkouts are counted, none is blocked.
+          </Text>
+        </InlineStack>
+      </div>
+    );
+  }
+  return (
+    <div role="group" aria-label="Deployment status">
+      <InlineStack gap="200" blockAlign="center" wrap>
+        <Badge tone={status.enabled ? "success" : "attention"}>
+          {status.enabled ? "Deployed" : "Deployed, switched off"}
+        </Badge>
+        {status.deployedAt ? <Text as="span">since {formatDate(status.deployedAt)}</Text> : null}
+        <Badge tone={status.inStep ? "success" : "critical"}>
+          {status.inStep ? "Configuration in step" : "Configuration not in step: deploy again"}
+        </Badge>
+      </InlineStack>
+    </div>
+  );
+}
+
+function ShadowCount({ shadow, status }: { shadow: ShadowFigures; status: FunctionStatus }) {
+  const checkouts = `${shadow.total} checkout${shadow.total === 1 ? "" : "s"}`;
+  const text = status.enabled
+    ? `Before blocking was on, ${checkouts} in the last 30 days would have been blocked.`
+    : `${checkouts} in the last 30 days would have been blocked at this configuration.`;
+  return (
+    <Text as="p" tone={shadow.total > 0 ? undefined : "subdued"}>
+      <span data-testid="shadow-count">{text}</span>
+    </Text>
+  );
+}
+
+/**
+ * The checkout Function's card: its threshold (Save), a test with a $100 cart and a discount
+ * 5 points above the threshold (Test), and Deploy, with the deployment status and shadow
+ * mode's count beside it (docs/product.md#integration-center).
+ */
+export function FunctionCard({
+  status,
+  shadow,
+  plusEnabled,
+  demo,
+}: {
+  status: FunctionStatus;
+  shadow: ShadowFigures;
+  plusEnabled: boolean;
+  demo: boolean;
+}) {
+  const [threshold, setThreshold] = useState(String(status.thresholdPercent));
+  const save = useActionFetcher<IntegrationActionResult>("function-threshold");
+  const deploy = useActionFetcher<IntegrationActionResult>("function-deploy");
+  const test = useActionFetcher<IntegrationActionResult>("function-test");
+  const [form, fields] = useFetcherForm({ id: "function-threshold", schema: functionConfigSchema, fetcher: save });
+  const tested = test.state === "idle" && test.data?.ok ? test.data.test : undefined;
+  const runTest = () => {
+    const percent = Number(threshold);
+    test.submit(
+      {
+        intent: "testFunction",
+        subtotal: "100",
+        discount: String(Number.isFinite(percent) ? percent + 5 : threshold),
+        thresholdPercent: threshold,
+      },
+      { method: "post" },
+    );
+  };
+  return (
+    <NamedCard name="Checkout blocking">
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          Checkout blocking
+        </Text>
+        <Text as="p">
+          A checkout whose discounts take more than this share of the cart is stopped before it is paid for, with your
+          customer message. Shopify runs the check as a checkout rule.
+        </Text>
+        <form {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="saveThreshold" />
+          <FormLayout>
+            <TextField
+              label="Function threshold"
+              type="number"
+              suffix="%"
+              min={0}
+              max={100}
+              helpText="The largest discount allowed, as a percent of the cart before discounts (0 to 100)."
+              {...textFieldProps(fields.thresholdPercent)}
+              value={threshold}
+              onChange={setThreshold}
+            />
+            <InlineStack gap="300" blockAlign="center">
+              <Button submit loading={save.state !== "idle"}>
+                Save
+              </Button>
+              <Button onClick={runTest} loading={test.state !== "idle"}>
+                Test
+              </Button>
+              <Button
+                variant="primary"
+                disabled={!plusEnabled}
+                loading={deploy.state !== "idle"}
+                onClick={() => deploy.submit({ intent: "deploy" }, { method: "post" })}
+              >
+                Deploy
+              </Button>
+            </InlineStack>
+          </FormLayout>
+        </form>
+        {tested ? (
+          <Banner tone={tested.blocked ? "warning" : "success"} title={tested.blocked ? "Blocked" : "Allowed"}>
+            <p>{tested.message}</p>
+          </Banner>
+        ) : null}
+        <DeploymentStatus status={status} />
+        <ShadowCount shadow={shadow} status={status} />
+        <Text as="p" tone="subdued">
+          {!plusEnabled
+            ? "Deploying comes with the Plus plan (coming soon). Until then, shadow mode shows what blocking would do."
+            : demo
+              ? "The demo store is not connected to Shopify: Deploy explains what it would do and sends nothing."
+              : "After deploying, see or switch it in Shopify: Settings → Checkout → Checkout rules."}
+        </Text>
+      </BlockStack>
+    </NamedCard>
+  );
+}
+
+export interface BlockingValues {
+  instantBlocking: boolean;
+  staffOverride: boolean;
+  customerMessage: string;
+}
+
+/** The "Shopify Plus Features" card: blocking's switches, shared with the Rules page. */
+export function PlusFeaturesCard({ initial, plusEnabled }: { initial: BlockingValues; plusEnabled: boolean }) {
+  const [values, setValues] = useState(initial);
+  const fetcher = useActionFetcher<IntegrationActionResult>("plus-features");
+  const [form, fields] = useFetcherForm({ id: "plus-features", schema: blockingSchema, fetcher });
+  return (
+    <NamedCard name="Shopify Plus Features">
+      <BlockStack gap="300">
+        <InlineStack align="space-between" blockAlign="center">
+          <Text as="h2" variant="headingMd">
+            Shopify Plus Features
+          </Text>
+          {plusEnabled ? <Badge tone="success">Available on Plus</Badge> : <Badge tone="info">Coming Soon</Badge>}
+        </InlineStack>
+        <Text as="p">
+          How blocking behaves at checkout. These are also the Rules page&apos;s blocking settings; saving updates a
+          deployed checkout rule.
+        </Text>
+        <form {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="saveFeatures" />
+          <input type="hidden" name="instantBlocking" value={String(values.instantBlocking)} />
+          <input type="hidden" name="staffOverride" value={String(values.staffOverride)} />
+          <FormLayout>
+            <Checkbox
+              label="Instant blocking"
+              helpText="Stop the buyer as soon as the checkout shows the discounts; off: when they pay."
+              checked={values.instantBlocking}
+              onChange={(instantBlocking) => setValues((current) => ({ ...current, instantBlocking }))}
+            />
+            <Checkbox
+              label="Staff override"
+              helpText="Customers tagged margin-guardrail-override go through; their orders are logged as overrides."
+              checked={values.staffOverride}
+              onChange={(staffOverride) => setValues((current) => ({ ...current, staffOverride }))}
+            />
+            <TextField
+              label="Customer message"
+              multiline={2}
+              {...textFieldProps(fields.customerMessage)}
+              value={values.customerMessage}
+              onChange={(customerMessage) => setValues((current) => ({ ...current, customerMessage }))}
+            />
+            <InlineStack>
+              <Button submit loading={fetcher.state !== "idle"}>
+                Save integration settings
+              </Button>
+            </InlineStack>
+          </FormLayout>
+        </form>
+      </BlockStack>
+    </NamedCard>
+  );
+}
