@@ -13,7 +13,8 @@ import { severityFor, stackingSeverity } from "./severity";
 
 const REASONS = {
   percent: (config: CheckoutConfig) => `above the ${config.thresholdPercent}% limit`,
-  amount: (config: CheckoutConfig, currency: string) => `above the ${formatCents(config.maxDiscountCents, currency)} cap`,
+  amount: (config: CheckoutConfig, currency: string) =>
+    `above the ${formatCents(config.maxDiscountCents, currency)} cap`,
   stacking: (config: CheckoutConfig) => `more than ${config.maxStackedDiscounts} discounts stacked`,
 };
 
@@ -73,8 +74,7 @@ export function orderCart(facts: OrderFacts): CheckoutCart {
   return {
     subtotalCents: facts.preDiscountSubtotalCents,
     discountCents: facts.lineDiscountCents,
-    stackedDiscounts: facts.applications.filter((item) => item.target === "line_item" && item.amountCents > 0)
-      .length,
+    stackedDiscounts: facts.applications.filter((item) => item.target === "line_item" && item.amountCents > 0).length,
     step: null,
     overrideTagged: false,
     currencyRate: 1,

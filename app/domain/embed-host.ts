@@ -4,9 +4,7 @@
  * Pure.
  */
 
-export type EmbedHost =
-  | { ok: true; host: string; shopHandle: string }
-  | { ok: false; error: string };
+export type EmbedHost = { ok: true; host: string; shopHandle: string } | { ok: false; error: string };
 
 const ADMIN = /^admin\.shopify\.com\/store\/([a-z0-9][a-z0-9-]*)$/;
 const LEGACY = /^([a-z0-9][a-z0-9-]*)\.myshopify\.com\/admin$/;

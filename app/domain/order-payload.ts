@@ -27,7 +27,9 @@ export const PAYLOAD_LIMITS = {
   maxNoteLength: 5_000,
 } as const;
 
-export const text = z.string().max(PAYLOAD_LIMITS.maxTextLength, `longer than ${PAYLOAD_LIMITS.maxTextLength} characters`);
+export const text = z
+  .string()
+  .max(PAYLOAD_LIMITS.maxTextLength, `longer than ${PAYLOAD_LIMITS.maxTextLength} characters`);
 
 /** A non-negative amount in shop money (a decimal string or a number), as integer cents. */
 export const money = z.union([z.string().max(32), z.number()]).transform((value, context) => {
@@ -73,7 +75,8 @@ const allocation = z.object({
 
 export const id = z.union([z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER), text.min(1)]).transform(String);
 
-export const list = <Item extends z.ZodType>(item: Item, max: number) => z.array(item).max(max, `more than ${max} entries`);
+export const list = <Item extends z.ZodType>(item: Item, max: number) =>
+  z.array(item).max(max, `more than ${max} entries`);
 
 const orderShape = z.object({
   id,

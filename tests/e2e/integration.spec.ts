@@ -1,4 +1,9 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import Database from "better-sqlite3";
+import { TMP_DIR, createMigratedDatabase } from "../../scripts/migrations";
+import { startAppServer } from "../helpers/app-server";
 import { startReceiver } from "../helpers/receiver";
 import { startSmtpServer } from "../helpers/smtp";
 import { demoShopId, expect, openDatabase, test, toast } from "./fixtures";
@@ -109,5 +114,109 @@ test("the SMTP card stores the merchant's server and sends the test through it",
     await expect(card).toContainText("App mailer");
   } finally {
     await smtp.close();
+  }
+});
+
+test("the Integration Center's app status badges", async ({ page }) => {
+  await page.goto("/integration");
+  const status = page.getByRole("region", { name: "App status" });
+  await expect(status.getByRole("group", { name: "Shopify connection" })).toContainText("Demo store");
+  await expect(status.getByRole("group", { name: "Open in Shopify admin" })).toContainText("Demo store (not embedded)");
+  await expect(status.getByRole("group", { name: "Access scopes" })).toContainText("Demo store (not asked)");
+  await expect(status.getByRole("group", { name: "Order monitoring webhooks" })).toContainText("Active");
+});
+
+test("checkout blocking: the threshold is saved with its field error, tested both ways, and deploy waits for Plus", async ({
+  page,
+}) => {
+  await page.goto("/integration");
+  const card = page.getByRole("region", { name: "Checkout blocking" });
+  const threshold = card.getByLabel("Function threshold");
+  await expect(threshold).toHaveValue("40");
+  await expect(card.getByRole("group", { name: "Deployment status" })).toContainText("Not deployed");
+  // the demo's sample shadow checkouts of the last 30 days
+  await expect(card.getByTestId("shadow-count")).toHaveText(
+    "9 checkouts in the last 30 days would have been blocked at this configuration.",
+  );
+
+  await threshold.fill("150");
+  await card.getByRole("button", { name: "Save" }).click();
+  await expect(card.getByText("Threshold must be a number from 0 to 100")).toBeVisible();
+  const db = openDatabase();
+  const shopId = demoShopId(db);
+  const stored = () =>
+    (db.prepare(`SELECT "thresholdPercent" AS t FROM "FunctionConfig" WHERE "shopId" = ?`).get(shopId) as { t: number })
+      .t;
+  expect(stored()).toBe(40);
+
+  // the server's refusal of the same value: the product's toast
+  await card.getByRole("button", { name: "Test" }).click();
+  await expect(toast(page, "Test failed")).toBeVisible();
+
+  await threshold.fill("35");
+  await card.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Configuration saved")).toBeVisible();
+  expect(stored()).toBe(35);
+  db.close();
+
+  // the page's test: a $100 cart with 5 points more than the threshold off
+  await card.getByRole("button", { name: "Test" }).click();
+  await expect(toast(page, "Checkout would be blocked")).toBeVisible();
+  await expect(
+    card.getByText("This discount combination isn't allowed. Please contact support for assistance."),
+  ).toBeVisible();
+  await card.getByLabel("Test discount").fill("30");
+  await card.getByRole("button", { name: "Test" }).click();
+  await expect(toast(page, "Checkout allowed")).toBeVisible();
+  await expect(card.getByText("Checkout allowed: 30% off is within the 35% limit.")).toBeVisible();
+
+  // PLUS_PLAN_ENABLED is off here: Plus is Coming Soon and nothing can be deployed
+  await expect(card.getByRole("button", { name: "Deploy" })).toBeDisabled();
+  await expect(page.getByRole("region", { name: "Shopify Plus Features" }).getByText("Coming Soon")).toBeVisible();
+
+  await page.reload();
+  await expect(threshold).toHaveValue("35");
+  await threshold.fill("40");
+  await card.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Configuration saved")).toBeVisible();
+});
+
+test("the Plus features card saves the blocking switches shared with the Rules page", async ({ page }) => {
+  await page.goto("/integration");
+  const card = page.getByRole("region", { name: "Shopify Plus Features" });
+  await card.getByLabel("Instant blocking").check();
+  await card.getByLabel("Customer message").fill("");
+  await card.getByRole("button", { name: "Save integration settings" }).click();
+  await expect(card.getByText("Customer message is required")).toBeVisible();
+  await card.getByLabel("Customer message").fill("One code per order, please.");
+  await card.getByRole("button", { name: "Save integration settings" }).click();
+  await expect(toast(page, "Integration settings saved")).toBeVisible();
+
+  await page.goto("/rules");
+  await expect(page.getByLabel("Instant blocking")).toBeChecked();
+  await expect(page.getByLabel("Customer message")).toHaveValue("One code per order, please.");
+  await page.getByLabel("Instant blocking").uncheck();
+  await page
+    .getByLabel("Customer message")
+    .fill("This discount combination isn't allowed. Please contact support for assistance.");
+  await page.getByRole("button", { name: "Save blocking settings" }).click();
+  await expect(toast(page, "Blocking settings saved")).toBeVisible();
+});
+
+test("with PLUS_PLAN_ENABLED=true, Deploy in the demo store explains it needs a connected store", async ({ page }) => {
+  const database = path.join(TMP_DIR, `plus-${crypto.randomUUID()}.sqlite`);
+  createMigratedDatabase(database);
+  const server = await startAppServer({ PLUS_PLAN_ENABLED: "true" }, { database });
+  try {
+    await page.goto(`${server.url}/integration`);
+    const card = page.getByRole("region", { name: "Checkout blocking" });
+    await expect(page.getByRole("region", { name: "Shopify Plus Features" })).toContainText("Available on Plus");
+    await card.getByRole("button", { name: "Deploy" }).click();
+    await expect(toast(page, "Deployment failed")).toBeVisible();
+    await expect(toast(page, "Deploying needs a store connected to Shopify")).toBeVisible();
+    await expect(card.getByRole("group", { name: "Deployment status" })).toContainText("Not deployed");
+  } finally {
+    await server.stop();
+    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(database + suffix, { force: true });
   }
 });

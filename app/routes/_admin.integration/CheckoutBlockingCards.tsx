@@ -92,6 +92,7 @@ export function FunctionCard({
   demo: boolean;
 }) {
   const [threshold, setThreshold] = useState(String(status.thresholdPercent));
+  const [testDiscount, setTestDiscount] = useState("");
   const save = useActionFetcher<IntegrationActionResult>("function-threshold");
   const deploy = useActionFetcher<IntegrationActionResult>("function-deploy");
   const test = useActionFetcher<IntegrationActionResult>("function-test");
@@ -99,11 +100,12 @@ export function FunctionCard({
   const tested = test.state === "idle" && test.data?.ok ? test.data.test : undefined;
   const runTest = () => {
     const percent = Number(threshold);
+    const fiveAbove = threshold.trim() !== "" && Number.isFinite(percent) ? String(percent + 5) : threshold;
     test.submit(
       {
         intent: "testFunction",
         subtotal: "100",
-        discount: String(Number.isFinite(percent) ? percent + 5 : threshold),
+        discount: testDiscount.trim() === "" ? fiveAbove : testDiscount,
         thresholdPercent: threshold,
       },
       { method: "post" },
@@ -132,6 +134,17 @@ export function FunctionCard({
               {...textFieldProps(fields.thresholdPercent)}
               value={threshold}
               onChange={setThreshold}
+            />
+            <TextField
+              label="Test discount"
+              type="number"
+              prefix="$"
+              min={0}
+              autoComplete="off"
+              helpText="Off a $100 cart, for Test. Empty: 5 points above the threshold."
+              placeholder={threshold.trim() === "" ? "" : String(Number(threshold) + 5)}
+              value={testDiscount}
+              onChange={setTestDiscount}
             />
             <InlineStack gap="300" blockAlign="center">
               <Button submit loading={save.state !== "idle"}>

@@ -100,11 +100,13 @@ export default function Integration() {
             />
             <Status
               label="Access scopes"
-              ok={data.scopes.missing.length === 0}
+              ok={data.scopes.source !== "demo" && data.scopes.missing.length === 0}
               text={
-                data.scopes.missing.length === 0
-                  ? `Granted (${data.scopes.required.length} of ${data.scopes.required.length})`
-                  : `Missing: ${data.scopes.missing.join(", ")}`
+                data.scopes.source === "demo"
+                  ? "Demo store (not asked)"
+                  : data.scopes.missing.length === 0
+                    ? `Granted (${data.scopes.required.length} of ${data.scopes.required.length})`
+                    : `Missing: ${data.scopes.missing.join(", ")}`
               }
             />
             {data.scopes.error ? (

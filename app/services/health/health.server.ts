@@ -51,8 +51,7 @@ export async function scopeHealth(context: AdminContext): Promise<ScopeHealth> {
 }
 
 export type EmbedHealth =
-  | { embedded: true; host: string; shop: string }
-  | { embedded: false; shop: string; reason: string };
+  { embedded: true; host: string; shop: string } | { embedded: false; shop: string; reason: string };
 
 /** GET /api/health/embed?host=: open inside this shop's admin, or why not. Null: the host is unreadable. */
 export function embedHealth(shopDomain: string, host: string | null): EmbedHealth | { error: string } {
