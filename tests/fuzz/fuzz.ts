@@ -7,6 +7,7 @@
  */
 import crypto from "node:crypto";
 import Database from "better-sqlite3";
+import { checkoutPayload } from "../../app/demo/checkout-payload-builder";
 import { stackedCodeAndAutomatic } from "../fixtures/orders";
 import { startAppServer, type AppServer } from "../helpers/app-server";
 import { startReceiver } from "../helpers/receiver";
@@ -281,6 +282,27 @@ function targets(ids: { rule: string; collectionRule: string; receiver: string }
       topic: "orders/updated",
       base: order,
     },
+    ...(["checkouts/create", "checkouts/update"] as const).map((topic) => ({
+      name: `webhook ${topic}`,
+      method: "POST",
+      path: `/webhooks/${topic}`,
+      kind: "webhook" as const,
+      topic,
+      base: checkoutPayload({
+        token: "fuzz-checkout",
+        lines: [{ title: "Desk tidy", price: "100.00" }],
+        codes: [{ code: "TAKE50", amount: "50.00" }],
+        customer: { id: 7, tags: "vip" },
+      }),
+    })),
+    {
+      name: "PUT /api/integrations/shopify/features",
+      method: "PUT",
+      path: "/api/integrations/shopify/features",
+      kind: "json",
+      base: { instantBlocking: true, staffOverride: false, customerMessage: "One code per order." },
+    },
+    { name: "GET /api/health/embed", method: "GET", path: "/api/health/embed", kind: "query", params: ["host"] },
     {
       name: "webhook inventory_items/update",
       method: "POST",

@@ -17,12 +17,15 @@ const downgradeRoute = await import("../../app/routes/api.billing.downgrade");
 const { markShopUninstalled } = await import("../../app/services/privacy/privacy.server");
 
 let refuse: string | null = null;
+/** the validation as Shopify's admin has it: switched on or off by the merchant, or deleted */
+let inShopify: { enabled: boolean } | null = { enabled: true };
 let created = 0;
 const fake = installFakeAdminApi([], {
   answer(query, variables) {
     const userErrors = refuse ? [{ field: ["validation", "functionHandle"], message: refuse, code: "NOT_FOUND" }] : [];
     if (query.includes("validationCreate")) {
       created += 1;
+      if (!refuse) inShopify = { enabled: true };
       return {
         validationCreate: {
           validation: refuse ? null : { id: `gid://shopify/Validation/${created}`, enabled: true },
@@ -32,7 +35,11 @@ const fake = installFakeAdminApi([], {
     }
     if (query.includes("validationUpdate")) {
       const enabled = (variables.validation as { enable?: boolean }).enable !== false;
+      if (!refuse) inShopify = { enabled };
       return { validationUpdate: { validation: { id: variables.id, enabled }, userErrors } };
+    }
+    if (query.includes("query MarginGuardrailValidation(")) {
+      return { validation: inShopify && { id: variables.id, ...inShopify } };
     }
     if (query.includes("metafieldsSet"))
       return { metafieldsSet: { metafields: [{ id: "gid://shopify/Metafield/1" }], userErrors } };
@@ -215,6 +222,18 @@ describe("when Plus ends or the app is uninstalled", () => {
     expect((await deploy()).status).toBe(200);
     expect(fake.operations[0]!.variables).toMatchObject({ validation: { enable: true } });
     expect(await (await config()).json()).toMatchObject({ deployed: true, enabled: true });
+  });
+
+  it("follows the switch the merchant flips in Shopify's admin, and a deleted checkout rule", async () => {
+    inShopify = { enabled: false };
+    expect(await (await config()).json()).toMatchObject({ deployed: true, enabled: false });
+    inShopify = { enabled: true };
+    expect(await (await config()).json()).toMatchObject({ deployed: true, enabled: true });
+    inShopify = null;
+    expect(await (await config()).json()).toMatchObject({ deployed: false, enabled: false, validationId: null });
+    inShopify = { enabled: true };
+    expect((await deploy()).status).toBe(200);
+    expect(fake.operations.at(-1)!.query).toContain("validationCreate");
   });
 
   it("uninstalling forgets the deployment (Shopify removes the app's validations)", async () => {

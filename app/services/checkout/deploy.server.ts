@@ -116,6 +116,31 @@ export async function deployFunction(
   }
 }
 
+const VALIDATION = `query MarginGuardrailValidation($id: ID!) { validation(id: $id) { id enabled } }`;
+
+/**
+ * The merchant can switch the checkout rule off (or delete it) in Shopify's admin: the stored
+ * switch follows what Shopify says, so blocked checkouts are counted only while it is on.
+ * Never throws; when Shopify cannot be asked, the last known state stays.
+ */
+export async function refreshValidationState(shopId: string, graphql: AdminGraphql | null): Promise<void> {
+  const row = await prisma.functionConfig.findUnique({ where: { shopId } });
+  if (!row?.validationId || !graphql) return;
+  try {
+    const data = await mutate<{ validation: { id: string; enabled: boolean } | null }>(graphql, VALIDATION, {
+      id: row.validationId,
+    });
+    const change = data.validation
+      ? { validationEnabled: data.validation.enabled }
+      : { validationId: null, validationEnabled: false, deployedAt: null, metafieldSyncedAt: null };
+    if (data.validation?.enabled === row.validationEnabled) return;
+    await prisma.functionConfig.update({ where: { shopId }, data: change });
+    forgetShopRules(shopId);
+  } catch (error) {
+    console.error(`Reading the checkout validation of shop ${shopId} from Shopify failed`, error);
+  }
+}
+
 /**
  * Switches the deployed validation off in Shopify (the plan no longer includes blocking,
  * docs/product.md#decisions, 16). It stays deployed, so deploying again switches it back on.
