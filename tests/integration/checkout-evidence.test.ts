@@ -225,6 +225,8 @@ describe("GET /api/health/scopes and /api/health/embed", () => {
     expect(body.source).toBe("shopify");
     expect(body.missing).toEqual(["read_validations", "write_validations"]);
     expect((await prisma.shop.findUnique({ where: { id: shopId } }))?.grantedScopes).toBe(body.granted.join(","));
+    // the other shop's record is its own
+    expect((await prisma.shop.findUnique({ where: { id: otherId } }))?.grantedScopes).toBeNull();
   });
 
   it("tells whether the host is this shop's admin", async () => {

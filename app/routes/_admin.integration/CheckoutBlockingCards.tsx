@@ -1,22 +1,13 @@
 import { getFormProps } from "@conform-to/react";
-import {
-  Badge,
-  Banner,
-  BlockStack,
-  Button,
-  Checkbox,
-  FormLayout,
-  InlineStack,
-  Text,
-  TextField,
-} from "@shopify/polaris";
+import { Badge, Banner, BlockStack, Button, FormLayout, InlineStack, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import { textFieldProps } from "../../components/conform-polaris";
 import { NamedCard } from "../../components/NamedCard";
 import { useActionFetcher } from "../../components/useActionFetcher";
 import { useFetcherForm } from "../../components/useFetcherForm";
 import { functionConfigSchema } from "../../forms/function-config";
-import { blockingSchema } from "../../forms/rules";
+import { blockingSchema, type BlockingInput } from "../../forms/rules";
+import { BlockingFields } from "../../components/BlockingFields";
 import type { IntegrationActionResult } from "./actions.server";
 
 export interface FunctionStatus {
@@ -183,14 +174,8 @@ export function FunctionCard({
   );
 }
 
-export interface BlockingValues {
-  instantBlocking: boolean;
-  staffOverride: boolean;
-  customerMessage: string;
-}
-
 /** The "Shopify Plus Features" card: blocking's switches, shared with the Rules page. */
-export function PlusFeaturesCard({ initial, plusEnabled }: { initial: BlockingValues; plusEnabled: boolean }) {
+export function PlusFeaturesCard({ initial, plusEnabled }: { initial: BlockingInput; plusEnabled: boolean }) {
   const [values, setValues] = useState(initial);
   const fetcher = useActionFetcher<IntegrationActionResult>("plus-features");
   const [form, fields] = useFetcherForm({ id: "plus-features", schema: blockingSchema, fetcher });
@@ -212,24 +197,14 @@ export function PlusFeaturesCard({ initial, plusEnabled }: { initial: BlockingVa
           <input type="hidden" name="instantBlocking" value={String(values.instantBlocking)} />
           <input type="hidden" name="staffOverride" value={String(values.staffOverride)} />
           <FormLayout>
-            <Checkbox
-              label="Instant blocking"
-              helpText="Stop the buyer as soon as the checkout shows the discounts; off: when they pay."
-              checked={values.instantBlocking}
-              onChange={(instantBlocking) => setValues((current) => ({ ...current, instantBlocking }))}
-            />
-            <Checkbox
-              label="Staff override"
-              helpText="Customers tagged margin-guardrail-override go through; their orders are logged as overrides."
-              checked={values.staffOverride}
-              onChange={(staffOverride) => setValues((current) => ({ ...current, staffOverride }))}
-            />
-            <TextField
-              label="Customer message"
-              multiline={2}
-              {...textFieldProps(fields.customerMessage)}
-              value={values.customerMessage}
-              onChange={(customerMessage) => setValues((current) => ({ ...current, customerMessage }))}
+            <BlockingFields
+              values={values}
+              onChange={setValues}
+              messageField={{
+                id: fields.customerMessage.id,
+                name: fields.customerMessage.name,
+                error: textFieldProps(fields.customerMessage).error,
+              }}
             />
             <InlineStack>
               <Button submit loading={fetcher.state !== "idle"}>

@@ -1,7 +1,8 @@
-import { BlockStack, Button, Checkbox, InlineStack, Text, TextField } from "@shopify/polaris";
+import { BlockStack, Button, Checkbox, InlineStack, Text } from "@shopify/polaris";
 import { useState } from "react";
 import { DISCOUNT_METHOD_KINDS } from "../../domain/rules";
 import type { BlockingInput, StackingInput } from "../../forms/rules";
+import { BlockingFields } from "../../components/BlockingFields";
 import { useRulesFetcher } from "./useRulesFetcher";
 
 /** Every pair of discount kinds, as "KindA+KindB". */
@@ -82,25 +83,7 @@ export function BlockingSettingsForm({ initial }: { initial: BlockingInput }) {
       <Text as="p" tone="subdued">
         Checkout blocking runs with the Plus plan (coming soon); your settings are kept until then.
       </Text>
-      <Checkbox
-        label="Instant blocking"
-        checked={values.instantBlocking}
-        onChange={(instantBlocking) => setValues((current) => ({ ...current, instantBlocking }))}
-      />
-      <Checkbox
-        label="Staff override"
-        helpText="Staff can let a blocked checkout through; the reason and who did it are logged."
-        checked={values.staffOverride}
-        onChange={(staffOverride) => setValues((current) => ({ ...current, staffOverride }))}
-      />
-      <TextField
-        label="Customer message"
-        value={values.customerMessage}
-        onChange={(customerMessage) => setValues((current) => ({ ...current, customerMessage }))}
-        error={error}
-        multiline={2}
-        autoComplete="off"
-      />
+      <BlockingFields values={values} onChange={setValues} messageField={{ error }} />
       <InlineStack>
         <Button onClick={save} loading={fetcher.state !== "idle"}>
           Save blocking settings
