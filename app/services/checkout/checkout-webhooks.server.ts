@@ -3,7 +3,8 @@ import { checkoutBlockedEvent } from "../../domain/checkout-events";
 import { checkoutFacts, type CheckoutPayload } from "../../domain/checkout-payload";
 import type { VerifiedWebhook } from "../../http/webhooks.server";
 import { recordAuditEvents, rollupDay } from "../audit/events.server";
-import { checkoutConfigFor, functionConfigRow, isBlockingLive } from "./function-config.server";
+import { webhookShop } from "../shops/shops.server";
+import { shopCheckoutSetup } from "./function-config.server";
 
 /**
  * checkouts/create and checkouts/update (docs/decisions/0017-checkout-evidence-and-shadow-mode.md):
@@ -15,15 +16,18 @@ import { checkoutConfigFor, functionConfigRow, isBlockingLive } from "./function
 
 export type CheckoutOutcome = "blocked" | "shadow" | "allowed" | "unknown-shop";
 
-export async function evaluateCheckout(shopDomain: string, payload: CheckoutPayload, at = new Date()) {
-  const shop = await prisma.shop.findUnique({ where: { domain: shopDomain }, select: { id: true } });
-  if (!shop) return "unknown-shop" as const;
-  const row = await functionConfigRow(shop.id);
-  const config = await checkoutConfigFor(row);
+export async function evaluateCheckout(
+  shopDomain: string,
+  payload: CheckoutPayload,
+  at = new Date(),
+): Promise<CheckoutOutcome> {
+  const shop = await webhookShop(shopDomain);
+  if (!shop?.installed) return "unknown-shop";
+  const { config, live } = await shopCheckoutSetup(shop.id);
   const checkout = checkoutFacts(payload);
   const { event, decision } = checkoutBlockedEvent(checkout, config, at);
   if (!event) return "allowed" as const;
-  if (isBlockingLive(row)) {
+  if (live) {
     await recordAuditEvents(shop.id, [event]);
     return "blocked" as const;
   }

@@ -4,6 +4,7 @@ import { CONFIG_METAFIELD, serializeCheckoutConfig } from "../../domain/checkout
 import type { PlanId } from "../../domain/plans";
 import type { AdminGraphql } from "../monitoring/variant-facts.server";
 import { forgetShopRules } from "../rules/cache.server";
+import { adminGraphqlData } from "../shops/admin-graphql.server";
 import { checkoutConfigFor, functionConfigRow } from "./function-config.server";
 
 /**
@@ -38,14 +39,6 @@ interface UserError {
 
 type Payload = { validation?: { id: string } | null; userErrors?: UserError[] };
 
-async function mutate<T>(graphql: AdminGraphql, query: string, variables: Record<string, unknown>) {
-  const response = await graphql(query, { variables });
-  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
-  if (body.errors?.length) throw new Error(body.errors.map((error) => error.message).join("; "));
-  if (!body.data) throw new Error(`Shopify answered ${response.status} without data`);
-  return body.data;
-}
-
 const userErrorText = (errors: UserError[]) =>
   errors
     .map((error) => (error.field?.length ? `${error.field.join(".")}: ${error.message}` : error.message))
@@ -79,13 +72,13 @@ export async function deployFunction(
   try {
     const payload: Payload | undefined = row.validationId
       ? (
-          await mutate<{ validationUpdate: Payload }>(graphql, UPDATE, {
+          await adminGraphqlData<{ validationUpdate: Payload }>(graphql, UPDATE, {
             id: row.validationId,
             validation: { enable: true, blockOnFailure: false, title: VALIDATION_TITLE, metafields: [metafield] },
           })
         ).validationUpdate
       : (
-          await mutate<{ validationCreate: Payload }>(graphql, CREATE, {
+          await adminGraphqlData<{ validationCreate: Payload }>(graphql, CREATE, {
             validation: {
               functionHandle: FUNCTION_HANDLE,
               enable: true,
@@ -127,7 +120,7 @@ export async function refreshValidationState(shopId: string, graphql: AdminGraph
   const row = await prisma.functionConfig.findUnique({ where: { shopId } });
   if (!row?.validationId || !graphql) return;
   try {
-    const data = await mutate<{ validation: { id: string; enabled: boolean } | null }>(graphql, VALIDATION, {
+    const data = await adminGraphqlData<{ validation: { id: string; enabled: boolean } | null }>(graphql, VALIDATION, {
       id: row.validationId,
     });
     const change = data.validation
@@ -150,7 +143,7 @@ export async function disableValidation(shopId: string, graphql: AdminGraphql | 
   const row = await prisma.functionConfig.findUnique({ where: { shopId } });
   if (!row?.validationId || !row.validationEnabled) return null;
   if (!graphql) return "No Admin API access to switch the validation off";
-  const data = await mutate<{ validationUpdate: Payload }>(graphql, UPDATE, {
+  const data = await adminGraphqlData<{ validationUpdate: Payload }>(graphql, UPDATE, {
     id: row.validationId,
     validation: { enable: false, blockOnFailure: false, title: VALIDATION_TITLE },
   });
@@ -168,7 +161,7 @@ export async function syncFunctionConfig(shopId: string, graphql: AdminGraphql |
   const row = await prisma.functionConfig.findUnique({ where: { shopId } });
   if (!row?.validationId || !graphql) return null;
   const config = await checkoutConfigFor(row);
-  const data = await mutate<{ metafieldsSet?: { userErrors: UserError[] } }>(graphql, METAFIELDS_SET, {
+  const data = await adminGraphqlData<{ metafieldsSet?: { userErrors: UserError[] } }>(graphql, METAFIELDS_SET, {
     metafields: [{ ownerId: row.validationId, ...configMetafield(serializeCheckoutConfig(config)) }],
   });
   if (!data.metafieldsSet) throw new Error("Shopify did not answer the metafieldsSet mutation");

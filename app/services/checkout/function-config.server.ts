@@ -1,6 +1,6 @@
 import prisma from "../../db.server";
 import { DEFAULT_THRESHOLD_PERCENT, testCheckout, type CheckoutConfig } from "../../domain/checkout-blocking";
-import { forgetShopRules } from "../rules/cache.server";
+import { cachedForShop, forgetShopRules } from "../rules/cache.server";
 import { getBlockingSettings } from "../rules/rules.server";
 
 /**
@@ -65,7 +65,9 @@ export async function saveFunctionThreshold(shopId: string, thresholdPercent: nu
 }
 
 /** The configuration the Function decides with, for the shop's function row, as the metafield stores it. */
-export async function checkoutConfigFor(row: FunctionConfigRow): Promise<CheckoutConfig> {
+export async function checkoutConfigFor(
+  row: Pick<FunctionConfigRow, "shopId" | "thresholdPercent">,
+): Promise<CheckoutConfig> {
   const [blocking, stacking] = await Promise.all([
     getBlockingSettings(row.shopId),
     prisma.stackingSettings.findUnique({ where: { shopId: row.shopId }, select: { enabled: true } }),
@@ -78,6 +80,31 @@ export async function checkoutConfigFor(row: FunctionConfigRow): Promise<Checkou
     instantBlocking: blocking.instantBlocking,
     message: blocking.customerMessage,
   };
+}
+
+export interface CheckoutSetup {
+  config: CheckoutConfig;
+  /** the validation is deployed and switched on (isBlockingLive) */
+  live: boolean;
+}
+
+/**
+ * What checkout webhooks and staff overrides are decided with: the configuration and whether
+ * it is live, cached with the shop's rules (forgotten by every change to either), and read
+ * without writing a row for a shop that never opened the Integration Center.
+ */
+export function shopCheckoutSetup(shopId: string): Promise<CheckoutSetup> {
+  return cachedForShop(
+    shopId,
+    async () => {
+      const row = await prisma.functionConfig.findUnique({ where: { shopId } });
+      return {
+        config: await checkoutConfigFor(row ?? { shopId, thresholdPercent: DEFAULT_THRESHOLD_PERCENT }),
+        live: row !== null && isBlockingLive(row),
+      };
+    },
+    "checkout",
+  );
 }
 
 /** The Integration Center's test: the same decision as the Function, with the shop's message. */

@@ -2,6 +2,7 @@ import prisma from "../../db.server";
 import { decodeEmbedHost, shopHandle } from "../../domain/embed-host";
 import { getEnv } from "../../env.server";
 import type { AdminContext } from "../shops/admin-context.server";
+import { adminGraphqlData } from "../shops/admin-graphql.server";
 
 /**
  * The Integration Center's app status (docs/product.md#integration-center): which access
@@ -32,13 +33,12 @@ export async function scopeHealth(context: AdminContext): Promise<ScopeHealth> {
   let source: ScopeHealth["source"] = "shopify";
   let error: string | undefined;
   try {
-    const response = await context.admin.graphql(ACCESS_SCOPES);
-    const body = (await response.json()) as {
-      data?: { currentAppInstallation?: { accessScopes?: { handle: string }[] } };
-      errors?: { message: string }[];
-    };
-    const scopes = body.data?.currentAppInstallation?.accessScopes;
-    if (!scopes) throw new Error(body.errors?.map((item) => item.message).join("; ") || "no access scopes returned");
+    const data = await adminGraphqlData<{ currentAppInstallation?: { accessScopes?: { handle: string }[] } }>(
+      context.admin.graphql,
+      ACCESS_SCOPES,
+    );
+    const scopes = data.currentAppInstallation?.accessScopes;
+    if (!scopes) throw new Error("no access scopes returned");
     granted = scopes.map((scope) => scope.handle);
     await prisma.shop.update({ where: { id: context.shop.id }, data: { grantedScopes: granted.join(",") } });
   } catch (cause) {
@@ -53,7 +53,7 @@ export async function scopeHealth(context: AdminContext): Promise<ScopeHealth> {
 export type EmbedHealth =
   { embedded: true; host: string; shop: string } | { embedded: false; shop: string; reason: string };
 
-/** GET /api/health/embed?host=: open inside this shop's admin, or why not. Null: the host is unreadable. */
+/** GET /api/health/embed?host=: open inside this shop's admin, or why not; `{error}` when the host is unreadable. */
 export function embedHealth(shopDomain: string, host: string | null): EmbedHealth | { error: string } {
   if (host === null) {
     return { embedded: false, shop: shopDomain, reason: "Opened outside Shopify's admin: there is no host parameter" };

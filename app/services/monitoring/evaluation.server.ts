@@ -11,7 +11,7 @@ import type { NewAuditEvent } from "../../domain/audit-events";
 import { breachEvent } from "../../domain/breach-event";
 import type { CheckoutConfig } from "../../domain/checkout-blocking";
 import { adminOverrideEvent } from "../../domain/checkout-events";
-import { checkoutConfigFor, isBlockingLive } from "../checkout/function-config.server";
+import { shopCheckoutSetup } from "../checkout/function-config.server";
 import { evaluateOrder, type EvaluableRule } from "../../domain/evaluate";
 import type { OrderFacts } from "../../domain/order-facts";
 import { factsFingerprint } from "../../domain/order-payload";
@@ -73,13 +73,13 @@ function shopContext(shopId: string): Promise<ShopContext | null> {
 }
 
 async function loadShopContext(shopId: string): Promise<ShopContext | null> {
-  const [shop, rules, collectionRules, stacking, settings, blocking] = await Promise.all([
+  const [shop, rules, collectionRules, stacking, settings, checkout] = await Promise.all([
     prisma.shop.findUnique({ where: { id: shopId }, select: { id: true, domain: true, plan: true, timezone: true } }),
     prisma.rule.findMany({ where: { shopId, isActive: true } }),
     prisma.collectionRule.findMany({ where: { shopId, isActive: true } }),
     getStackingSettings(shopId),
     prisma.alertSettings.findUnique({ where: { shopId } }),
-    prisma.functionConfig.findUnique({ where: { shopId } }),
+    shopCheckoutSetup(shopId),
   ]);
   if (!shop) return null;
   const evaluable = evaluableRules(rules, collectionRules);
@@ -89,7 +89,7 @@ async function loadShopContext(shopId: string): Promise<ShopContext | null> {
     rules: evaluable,
     stacking,
     needsVariants: evaluable.some((rule) => rule.ruleType === "margin_floor" || rule.collectionId),
-    checkout: blocking && isBlockingLive(blocking) ? await checkoutConfigFor(blocking) : null,
+    checkout: checkout.live ? checkout.config : null,
   };
 }
 

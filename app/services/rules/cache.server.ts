@@ -1,21 +1,25 @@
 /**
- * The monitoring worker reuses a shop's active rules and settings for a few seconds instead
- * of reading them for every order. Every change made through this process forgets them at
- * once; another app instance sees a change within RULES_CACHE_MS.
+ * The monitoring worker and the checkout webhooks reuse a shop's active rules and settings
+ * for a few seconds instead of reading them for every order or checkout. Every change made
+ * through this process forgets them at once; another app instance sees a change within
+ * RULES_CACHE_MS.
  */
 export const RULES_CACHE_MS = 5_000;
 
 const entries = new Map<string, { value: unknown; at: number }>();
 
-export async function cachedForShop<T>(shopId: string, load: () => Promise<T>): Promise<T> {
-  const hit = entries.get(shopId);
+/** A shop's settings of one kind ("rules", "checkout"), read at most once per RULES_CACHE_MS. */
+export async function cachedForShop<T>(shopId: string, load: () => Promise<T>, kind = "rules"): Promise<T> {
+  const key = `${kind}:${shopId}`;
+  const hit = entries.get(key);
   if (hit && Date.now() - hit.at < RULES_CACHE_MS) return hit.value as T;
   const value = await load();
-  entries.set(shopId, { value, at: Date.now() });
+  entries.set(key, { value, at: Date.now() });
   return value;
 }
 
+/** Forgets every kind cached for the shop (or for all shops). */
 export function forgetShopRules(shopId?: string): void {
-  if (shopId) entries.delete(shopId);
-  else entries.clear();
+  if (!shopId) return entries.clear();
+  for (const key of entries.keys()) if (key.endsWith(`:${shopId}`)) entries.delete(key);
 }

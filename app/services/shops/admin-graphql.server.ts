@@ -17,3 +17,19 @@ export async function graphqlForShopDomain(shopDomain: string): Promise<AdminGra
     return null;
   }
 }
+
+/**
+ * One Admin GraphQL operation's `data`: GraphQL errors and an answer without data throw, with
+ * Shopify's messages. Mutations' userErrors are the caller's to read.
+ */
+export async function adminGraphqlData<T>(
+  graphql: AdminGraphql,
+  query: string,
+  variables?: Record<string, unknown>,
+): Promise<T> {
+  const response = await graphql(query, variables ? { variables } : undefined);
+  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
+  if (body.errors?.length) throw new Error(body.errors.map((error) => error.message).join("; "));
+  if (!body.data) throw new Error(`Shopify answered ${response.status} without data`);
+  return body.data;
+}
