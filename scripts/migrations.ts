@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 
 /** Applies prisma/migrations/*\/migration.sql in order to a new SQLite file. */
 export function createMigratedDatabase(file: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   for (const stale of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(stale, { force: true });
   const db = new Database(file);
   const folder = path.resolve("prisma/migrations");
