@@ -1,7 +1,8 @@
 import { ActionList, Badge, BlockStack, Box, Button, InlineStack, Page, Popover, Text } from "@shopify/polaris";
 import { NotificationIcon, PersonIcon } from "@shopify/polaris-icons";
-import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useLocation, useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { createContext, useCallback, useContext, useMemo, useState } from "react";
+import { billingErrorPath, type BillingErrorType } from "../domain/billing-errors";
 import { PLUS_COMING_SOON_TOAST, headerPlanTarget, planButton, planName, type PlanId } from "../domain/plans";
 import { withEmbeddedQuery } from "./admin-nav";
 import { useToast } from "./Toasts";
@@ -12,6 +13,8 @@ export interface AdminLayoutData {
   demo: boolean;
   shop: { domain: string; name: string };
   plan: PlanId;
+  /** Plus can be bought (PLUS_PLAN_ENABLED, decision 15) */
+  plusEnabled: boolean;
   /** alerts of the last 7 days, for the bell */
   alertCount: number;
 }
@@ -22,43 +25,79 @@ export function useAdminLayout(): AdminLayoutData {
   return data;
 }
 
-interface PlanChangeResult {
+interface PlanChangeAnswer {
   ok: boolean;
   message?: string;
-  plan?: PlanId;
   confirmationUrl?: string;
+  errorType?: BillingErrorType;
+  detail?: string;
 }
 
-/** One plan change at a time, shared by every plan button and the layout's toasts. */
-const PLAN_CHANGE_FETCHER = "plan-change";
+interface PlanChange {
+  /** the plan a request is running for, if one is */
+  pending: PlanId | null;
+  change(target: PlanId, kind: "upgrade" | "downgrade"): void;
+}
+
+const PlanChangeContext = createContext<PlanChange | null>(null);
 
 /**
- * Toasts for plan changes (docs/product.md#plans). Lives in the layout, so the result is
- * shown even when the button that asked for it is gone (an upgrade unlocks its page).
+ * One plan change at a time, for every plan button of the page (docs/product.md#plans):
+ * an upgrade goes to Shopify's confirmation page at the top level of the admin; a downgrade
+ * reloads the page; a failure is toasted and leads to the billing error page with its variant.
  */
-export function PlanChangeToasts() {
-  const fetcher = useFetcher<PlanChangeResult>({ key: PLAN_CHANGE_FETCHER });
+export function PlanChangeProvider({ children }: { children: React.ReactNode }) {
+  const [pending, setPending] = useState<PlanId | null>(null);
   const toast = useToast();
-  useEffect(() => {
-    const result = fetcher.data;
-    if (!result || fetcher.state !== "idle") return;
-    if (!result.ok) {
-      toast({ title: "Error", description: result.message ?? "Failed to update plan", error: true });
-      return;
-    }
-    toast({ title: "Plan Updated", description: result.message });
-    if (result.confirmationUrl) window.open(result.confirmationUrl, "_top");
-  }, [fetcher.data, fetcher.state, toast]);
-  return null;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { shop } = useAdminLayout();
+
+  const change = useCallback(
+    (target: PlanId, kind: "upgrade" | "downgrade") => {
+      if (pending) return;
+      setPending(target);
+      const thrown = kind === "upgrade" ? "Billing upgrade failed." : "Downgrade failed.";
+      const refused = kind === "upgrade" ? "Unable to upgrade plan." : "Unable to downgrade.";
+      const fail = (message: string, answer?: PlanChangeAnswer) => {
+        toast({ title: "Error", description: message, error: true });
+        const path = billingErrorPath(answer?.errorType ?? "default", answer?.detail ?? message, shop.domain);
+        navigate(withEmbeddedQuery(path, location.search));
+      };
+      fetch(`/api/billing/${kind}?plan=${target}`, { method: "POST", headers: { Accept: "application/json" } })
+        .then(async (response) => {
+          const answer = (await response.json().catch(() => null)) as PlanChangeAnswer | null;
+          if (!answer || response.status >= 500) return fail(answer?.message ?? thrown, answer ?? undefined);
+          if (!answer.ok) return fail(answer.message ?? refused, answer);
+          if (kind === "upgrade" && !answer.confirmationUrl) return fail(refused, answer);
+          toast({ title: "Plan Updated", description: answer.message });
+          if (answer.confirmationUrl) window.open(answer.confirmationUrl, "_top");
+          else window.location.reload();
+        })
+        .catch((error: unknown) => {
+          console.error(thrown, error);
+          fail(thrown);
+        })
+        .finally(() => setPending(null));
+    },
+    [pending, toast, navigate, location.search, shop.domain],
+  );
+  const value = useMemo(() => ({ pending, change }), [pending, change]);
+  return <PlanChangeContext.Provider value={value}>{children}</PlanChangeContext.Provider>;
+}
+
+function usePlanChange(): PlanChange {
+  const context = useContext(PlanChangeContext);
+  if (!context) throw new Error("usePlanChange is used outside PlanChangeProvider");
+  return context;
 }
 
 /** The plan upgrade or downgrade button with the product's labels (section 4). */
 export function PlanButton({ target }: { target: PlanId }) {
-  const { plan } = useAdminLayout();
-  const fetcher = useFetcher<PlanChangeResult>({ key: PLAN_CHANGE_FETCHER });
+  const { plan, plusEnabled } = useAdminLayout();
+  const { pending, change } = usePlanChange();
   const toast = useToast();
-  const processing = fetcher.state !== "idle" && fetcher.formData?.get("plan") === target;
-  const state = planButton(plan, target, { processing });
+  const state = planButton(plan, target, { processing: pending === target, plusEnabled });
 
   if (state.kind === "coming_soon") {
     return (
@@ -71,16 +110,8 @@ export function PlanButton({ target }: { target: PlanId }) {
   return (
     <Button
       variant={state.kind === "upgrade" ? "primary" : "secondary"}
-      disabled={state.disabled}
-      onClick={() =>
-        fetcher.submit(
-          { plan: target },
-          {
-            method: "post",
-            action: state.kind === "upgrade" ? "/api/billing/upgrade" : "/api/billing/downgrade",
-          },
-        )
-      }
+      disabled={state.disabled || (pending !== null && pending !== target)}
+      onClick={() => change(target, state.kind === "upgrade" ? "upgrade" : "downgrade")}
     >
       {state.label}
     </Button>

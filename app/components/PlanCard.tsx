@@ -2,7 +2,18 @@ import { Badge, BlockStack, Card, InlineStack, List, Text } from "@shopify/polar
 import { PLANS, type PlanId } from "../domain/plans";
 
 /** A plan's name, badge, price and contents (docs/product.md#plans), with its own button below. */
-export function PlanCard({ plan: id, name, children }: { plan: PlanId; name: string; children?: React.ReactNode }) {
+export function PlanCard({
+  plan: id,
+  name,
+  comingSoon,
+  children,
+}: {
+  plan: PlanId;
+  name: string;
+  /** Plus while the Plus flag is off (isComingSoon) */
+  comingSoon: boolean;
+  children?: React.ReactNode;
+}) {
   const plan = PLANS[id];
   return (
     <section aria-label={name}>
@@ -13,7 +24,7 @@ export function PlanCard({ plan: id, name, children }: { plan: PlanId; name: str
               {plan.name}
             </Text>
             {plan.badge ? <Badge tone="success">{plan.badge}</Badge> : null}
-            {plan.comingSoon ? <Badge tone="info">Coming Soon</Badge> : null}
+            {comingSoon ? <Badge tone="info">Coming Soon</Badge> : null}
           </InlineStack>
           <Text as="p" variant="heading2xl">
             {plan.priceUsd === 0 ? "$0" : `$${plan.priceUsd}/month`}

@@ -19,11 +19,12 @@ export const FOOTER_LINKS = [
 /** Keeps the embedded query (shop, host, embedded) on internal links, as Shopify expects. */
 export function withEmbeddedQuery(url: string, search: string): string {
   const current = new URLSearchParams(search);
-  const kept = new URLSearchParams();
+  const [path, own = ""] = url.split("?", 2);
+  const kept = new URLSearchParams(own);
   for (const key of ["shop", "host", "embedded"]) {
     const value = current.get(key);
-    if (value) kept.set(key, value);
+    if (value && !kept.has(key)) kept.set(key, value);
   }
   const query = kept.toString();
-  return query ? `${url}?${query}` : url;
+  return query ? `${path}?${query}` : path;
 }

@@ -1,3 +1,4 @@
+import { ONBOARDING_DONE } from "../domain/onboarding";
 import prisma from "../db.server";
 import { orderFactsFromPayload } from "../domain/order-payload";
 import { recordAuditEvents, rollupDay } from "../services/audit/events.server";
@@ -30,7 +31,17 @@ export async function seedDemoStore(domain: string, now = new Date()) {
   });
   await prisma.shop.update({
     where: { id: shop.id },
-    data: { plan: demo.plan, timezone: demo.timezone, onboardingStep: 3, onboardingCompletedAt: demo.rulesCreatedAt },
+    // the demo's plan is known, as if Shopify had said it (its stand-in billing keeps it so)
+    data: {
+      plan: demo.plan,
+      planCheckedAt: now,
+      subscriptionId: "demo-subscription",
+      subscriptionStatus: "ACTIVE",
+      currentPeriodEnd: new Date(now.getTime() + 30 * 86_400_000),
+      timezone: demo.timezone,
+      onboardingStep: ONBOARDING_DONE,
+      onboardingCompletedAt: demo.rulesCreatedAt,
+    },
   });
   for (const rule of demo.rules) await prisma.rule.create({ data: { ...rule, shopId: shop.id } });
   for (const rule of demo.collectionRules) await prisma.collectionRule.create({ data: { ...rule, shopId: shop.id } });

@@ -36,3 +36,12 @@ export function rangeStartDay(range: RoiRange, now: Date): string {
       return day(year, 0, 1);
   }
 }
+
+/** Days in the whole range containing `now` (a week is 7; months, quarters and years by the calendar). */
+export function rangeDays(range: RoiRange, now: Date): number {
+  const start = new Date(`${rangeStartDay(range, now)}T00:00:00.000Z`);
+  const end = new Date(start);
+  if (range === "this_week") end.setUTCDate(end.getUTCDate() + 7);
+  else end.setUTCMonth(end.getUTCMonth() + (range === "this_month" ? 1 : range === "this_quarter" ? 3 : 12));
+  return Math.round((end.getTime() - start.getTime()) / 86_400_000);
+}

@@ -1,13 +1,17 @@
 import { describe, expect, it } from "vitest";
 import {
   PLANS,
+  PLAN_IDS,
   PLUS_COMING_SOON_TOAST,
   canActivateAnotherRule,
   detectPlan,
   headerPlanTarget,
+  isComingSoon,
+  isPurchasable,
   planButton,
   planFromAlertSettings,
   toPlanId,
+  type PlanId,
 } from "./plans";
 
 describe("plan button labels (docs/product.md#plans)", () => {
@@ -59,7 +63,27 @@ describe("plans and limits (docs/product.md#plans)", () => {
     expect([PLANS.free.priceUsd, PLANS.core.priceUsd, PLANS.plus.priceUsd]).toEqual([0, 29, 79]);
     expect([PLANS.free.ruleLimit, PLANS.core.ruleLimit, PLANS.plus.ruleLimit]).toEqual([2, 10, null]);
     expect(PLANS.core.badge).toBe("Most Value");
-    expect(PLANS.plus.comingSoon).toBe(true);
+  });
+  it("offers Plus only with the Plus flag on (decision 15)", () => {
+    expect(isComingSoon("plus", false)).toBe(true);
+    expect(isComingSoon("plus", true)).toBe(false);
+    expect(isComingSoon("core", false)).toBe(false);
+    expect(isPurchasable("plus", false)).toBe(false);
+    expect(isPurchasable("plus", true)).toBe(true);
+    expect(isPurchasable("core", false)).toBe(true);
+    expect(isPurchasable("free", true)).toBe(false);
+  });
+  it("labels every button per plan and flag", () => {
+    const labels = (current: PlanId, plusEnabled: boolean) =>
+      PLAN_IDS.map((target) => planButton(current, target, { plusEnabled }).label);
+    expect(labels("free", false)).toEqual(["Current Plan", "Upgrade to Core", "Coming Soon"]);
+    expect(labels("free", true)).toEqual(["Current Plan", "Upgrade to Core", "Upgrade to Plus"]);
+    expect(labels("core", false)).toEqual(["Downgrade to Free", "Current Plan", "Coming Soon"]);
+    expect(labels("plus", true)).toEqual(["Downgrade to Free", "Downgrade to Core", "Current Plan"]);
+    expect(planButton("free", "core", { processing: true, plusEnabled: true })).toMatchObject({
+      label: "Processing...",
+      disabled: true,
+    });
   });
   it("allows 2 active rules on Free, 10 on Core, any number on Plus", () => {
     expect(canActivateAnotherRule("free", 1)).toBe(true);

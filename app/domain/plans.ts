@@ -4,8 +4,11 @@ export type PlanId = "free" | "core" | "plus";
 
 export const PLAN_IDS: readonly PlanId[] = ["free", "core", "plus"];
 
-/** The Plus plan is not purchasable yet; while false it shows "Coming Soon". */
-export const PLUS_ENABLED = false;
+/**
+ * Whether Plus can be bought unless told otherwise: off, as in the seed (Plus shows "Coming
+ * Soon"). The server's PLUS_PLAN_ENABLED turns it on and is passed to every caller below.
+ */
+export const PLUS_ENABLED_DEFAULT = false;
 
 export const PLAN_PRICES_USD: Record<PlanId, number> = { free: 0, core: 29, plus: 79 };
 
@@ -17,7 +20,6 @@ export interface PlanInfo {
   ruleLimit: number | null;
   contents: string[];
   badge?: string;
-  comingSoon: boolean;
 }
 
 export const PLANS: Record<PlanId, PlanInfo> = {
@@ -27,7 +29,6 @@ export const PLANS: Record<PlanId, PlanInfo> = {
     priceUsd: PLAN_PRICES_USD.free,
     ruleLimit: 2,
     contents: ["2 rules", "Audit log", "E-mail support"],
-    comingSoon: false,
   },
   core: {
     id: "core",
@@ -36,7 +37,6 @@ export const PLANS: Record<PlanId, PlanInfo> = {
     ruleLimit: 10,
     contents: ["10 rules", "Audit log", "Alerts (chat, e-mail, webhook)", "ROI dashboard"],
     badge: "Most Value",
-    comingSoon: false,
   },
   plus: {
     id: "plus",
@@ -44,9 +44,18 @@ export const PLANS: Record<PlanId, PlanInfo> = {
     priceUsd: PLAN_PRICES_USD.plus,
     ruleLimit: null,
     contents: ["Unlimited rules", "Real-time checkout blocking", "Advanced rule engine", "Priority support"],
-    comingSoon: !PLUS_ENABLED,
   },
 };
+
+/** Plus shows "Coming Soon" and cannot be bought while the Plus flag is off (decision 15). */
+export function isComingSoon(plan: PlanId, plusEnabled: boolean): boolean {
+  return plan === "plus" && !plusEnabled;
+}
+
+/** Whether `plan` can be bought through Shopify's Billing API. */
+export function isPurchasable(plan: PlanId, plusEnabled: boolean): boolean {
+  return plan !== "free" && !isComingSoon(plan, plusEnabled);
+}
 
 /** Alerts (e-mail, Slack, webhooks) come with Core and Plus (docs/product.md#plans). */
 export function planHasAlerts(plan: PlanId): boolean {
@@ -82,9 +91,9 @@ export function planButton(
   target: PlanId,
   options: { processing?: boolean; plusEnabled?: boolean } = {},
 ): PlanButtonState {
-  const plusEnabled = options.plusEnabled ?? PLUS_ENABLED;
+  const plusEnabled = options.plusEnabled ?? PLUS_ENABLED_DEFAULT;
   if (current === target) return { kind: "current", label: "Current Plan", disabled: true };
-  if (target === "plus" && !plusEnabled) {
+  if (isComingSoon(target, plusEnabled)) {
     return { kind: "coming_soon", label: "Coming Soon", disabled: true };
   }
   const kind: PlanButtonKind = PLAN_IDS.indexOf(target) > PLAN_IDS.indexOf(current) ? "upgrade" : "downgrade";

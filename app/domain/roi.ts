@@ -29,3 +29,11 @@ export function roiSummary(input: RoiInput): RoiSummary {
     roiPercentage: cost > 0 ? Math.round(((input.savedCents - cost) / cost) * 100) : null,
   };
 }
+
+/**
+ * What a plan costs over a period of `days` days: its monthly price for every 30 days
+ * (Shopify bills every 30 days), in cents. A year on Core is 365 × $29 / 30 = $352.83.
+ */
+export function subscriptionCostCents(monthlyPriceUsd: number, days: number): number {
+  return Math.round((monthlyPriceUsd * 100 * days) / 30);
+}

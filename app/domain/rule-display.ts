@@ -25,6 +25,8 @@ export interface DisplayableRule {
   thresholdUnit?: string | null;
   isActive: boolean;
   action: string;
+  /** the plan that paused the rule, if one did */
+  pausedByPlan?: string | null;
 }
 
 function finite(value: unknown): number | null {
@@ -50,7 +52,11 @@ export function formatThreshold(rule: DisplayableRule): string {
 }
 
 /** 'Inactive' when off, 'Block' when on with action block, otherwise 'Alert'. */
-export function ruleStatusLabel(rule: Pick<DisplayableRule, "isActive" | "action">): string {
+/** The badge of a rule a plan change paused (docs/decisions/0018-plan-truth.md). */
+export const PAUSED_LABEL = "Paused by plan";
+
+export function ruleStatusLabel(rule: Pick<DisplayableRule, "isActive" | "action" | "pausedByPlan">): string {
   if (!rule.isActive) return "Inactive";
+  if (rule.pausedByPlan) return PAUSED_LABEL;
   return rule.action === "block" ? "Block" : "Alert";
 }

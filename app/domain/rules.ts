@@ -146,6 +146,8 @@ export interface CollectionRuleRecord {
   currency: string;
   action: string;
   isActive: boolean;
+  /** the plan that paused it (docs/decisions/0018-plan-truth.md); absent or null when not paused */
+  pausedByPlan?: string | null;
   priority: number;
   conditions: unknown;
   createdAt: Date | string;
@@ -168,6 +170,7 @@ export interface MappedCollectionRule {
   currency: string;
   action: string;
   isActive: boolean;
+  pausedByPlan: string | null;
   priority: number;
   conditions: unknown;
   createdAt: string;
@@ -206,6 +209,7 @@ export function mapCollectionRule(rule: CollectionRuleRecord): MappedCollectionR
     currency: rule.currency,
     action: rule.action || "alert",
     isActive: rule.isActive,
+    pausedByPlan: rule.pausedByPlan ?? null,
     priority: rule.priority,
     conditions: rule.conditions,
     createdAt: new Date(rule.createdAt).toISOString(),

@@ -62,3 +62,21 @@ export const inventoryItemPayload = z
   })
   .passthrough()
   .refine((item) => item.id !== undefined || item.admin_graphql_api_id !== undefined, "the item has no id");
+
+/** app_subscriptions/update: the subscription whose status changed (docs/decisions/0018-plan-truth.md). */
+export const appSubscriptionPayload = z
+  .object({
+    app_subscription: z
+      .object({
+        admin_graphql_api_id: z
+          .string()
+          .regex(/^gid:\/\/shopify\/AppSubscription\/\d{1,20}$/, "not an AppSubscription id"),
+        name: z.string().min(1).max(255),
+        status: z.enum(["ACTIVE", "CANCELLED", "DECLINED", "EXPIRED", "FROZEN", "PENDING", "ACCEPTED"], {
+          error: "not a subscription status",
+        }),
+        updated_at: z.string().max(64).nullish(),
+      })
+      .passthrough(),
+  })
+  .passthrough();

@@ -1,4 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { withEmbeddedQuery } from "../components/admin-nav";
+import { billingErrorPath } from "../domain/billing-errors";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { BlockStack, Button, Card, InlineStack, Spinner, Text } from "@shopify/polaris";
 import { useEffect, useRef, useState } from "react";
@@ -16,12 +19,19 @@ const MAX_ATTEMPTS = 10;
 
 export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
   const context = await requireAdmin(request, load);
+  const url = new URL(request.url);
+  let result;
   try {
-    return { ok: true as const, ...(await verifySubscription(context)) };
+    result = await verifySubscription(context, url.searchParams.get("charge_id"));
   } catch (error) {
     console.error("Subscription verification failed", error);
     return { ok: false as const };
   }
+  // a charge that ended unapproved has nothing to wait for: the error page says what happened
+  if (result.failure) {
+    throw redirect(withEmbeddedQuery(billingErrorPath(result.failure, undefined, context.shop.domain), url.search));
+  }
+  return { ok: true as const, ...result };
 };
 
 export default function BillingSuccess() {

@@ -10,13 +10,18 @@ import { headerPlanTarget, planName } from "../domain/plans";
 import { requireAdmin } from "../services/shops/admin-context.server";
 import { loadDashboard } from "../services/dashboard/dashboard.server";
 import { ROI_WINDOW_DAYS } from "../domain/windows";
+import { PausedRulesBanner } from "../components/PausedRulesBanner";
+import { pausedRulesView } from "../services/rules/rules.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Margin Guardrail" }];
 
 export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
   const context = await requireAdmin(request, load);
-  const dashboard = await loadDashboard({ ...context.shop, plan: context.plan });
-  return { ...dashboard, plan: context.plan, demo: context.demo };
+  const [dashboard, paused] = await Promise.all([
+    loadDashboard({ ...context.shop, plan: context.plan }),
+    pausedRulesView(context.shop.id, context.plan),
+  ]);
+  return { ...dashboard, paused, plan: context.plan, demo: context.demo };
 };
 
 function StatCard({ label, value, help }: { label: string; value: number; help: React.ReactNode }) {
@@ -38,7 +43,7 @@ function StatCard({ label, value, help }: { label: string; value: number; help: 
 }
 
 export default function Dashboard() {
-  const { activeRules, blockedCheckouts, alertsSent, breaches, alertsOn, recentEvents, roi, plan, demo } =
+  const { activeRules, blockedCheckouts, alertsSent, breaches, alertsOn, recentEvents, roi, plan, demo, paused } =
     useLoaderData<typeof loader>();
   const location = useLocation();
   return (
@@ -56,6 +61,12 @@ export default function Dashboard() {
           </InlineStack>
         </BlockStack>
       </Banner>
+      {paused ? (
+        <PausedRulesBanner
+          paused={paused}
+          action={{ content: "Review paused rules", url: withEmbeddedQuery("/rules", location.search) }}
+        />
+      ) : null}
       <InlineGrid columns={{ xs: 1, md: 3 }} gap="400">
         <StatCard label="Active Rules" value={activeRules} help="Rules and collection rules turned on" />
         <StatCard label="Blocked Checkouts" value={blockedCheckouts} help="Checkouts stopped by a rule" />

@@ -3,7 +3,8 @@ import { useLoaderData, useNavigate, useLocation } from "@remix-run/react";
 import { Badge, BlockStack, Card, DataTable, InlineGrid, Select, Text } from "@shopify/polaris";
 import { AdminPage, PlanButton } from "../components/AdminPage";
 import { formatCents } from "../domain/money";
-import { ROI_RANGES, ROI_RANGE_LABELS, rangeStartDay, toRoiRange } from "../domain/periods";
+import { ROI_RANGES, ROI_RANGE_LABELS, rangeDays, toRoiRange } from "../domain/periods";
+import { PLANS, planName } from "../domain/plans";
 import { RULE_TYPE_LABELS } from "../domain/rule-display";
 import { requireAdmin } from "../services/shops/admin-context.server";
 import { loadRoi } from "../services/roi/roi.server";
@@ -14,11 +15,12 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
   const { shop, plan, demo } = await requireAdmin(request, load);
   const range = toRoiRange(new URL(request.url).searchParams.get("range"));
   if (plan === "free") return { locked: true as const, range };
-  const roi = await loadRoi(shop.id, plan, rangeStartDay(range, new Date()));
-  return { locked: false as const, range, demo, ...roi };
+  const now = new Date();
+  const roi = await loadRoi(shop.id, plan, range, now);
+  return { locked: false as const, range, demo, plan, periodDays: rangeDays(range, now), ...roi };
 };
 
-function SummaryCard({ label, value }: { label: string; value: string }) {
+function SummaryCard({ label, value, help }: { label: string; value: string; help?: string }) {
   return (
     <Card>
       <BlockStack gap="200">
@@ -28,6 +30,11 @@ function SummaryCard({ label, value }: { label: string; value: string }) {
         <Text as="p" variant="headingXl" numeric>
           {value}
         </Text>
+        {help ? (
+          <Text as="p" variant="bodySm" tone="subdued">
+            {help}
+          </Text>
+        ) : null}
       </BlockStack>
     </Card>
   );
@@ -75,7 +82,11 @@ export default function RoiDashboard() {
         <SummaryCard label="Total saved" value={formatCents(data.summary.totalSavedCents)} />
         <SummaryCard label="Blocked checkouts" value={String(data.summary.blockedCheckouts)} />
         <SummaryCard label="Alerts sent" value={String(data.summary.alertsSent)} />
-        <SummaryCard label="ROI" value={data.summary.roiPercentage === null ? "–" : `${data.summary.roiPercentage}%`} />
+        <SummaryCard
+          label="ROI"
+          value={data.summary.roiPercentage === null ? "–" : `${data.summary.roiPercentage}%`}
+          help={`Saved against ${formatCents(data.summary.subscriptionCostCents)} of ${planName(data.plan)} for ${data.periodDays} days (${formatCents(PLANS[data.plan].priceUsd * 100)} per 30 days)`}
+        />
       </InlineGrid>
       <Card padding="0">
         <DataTable

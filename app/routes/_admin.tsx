@@ -13,7 +13,7 @@ import { requireAdmin } from "../services/shops/admin-context.server";
 import { recentAlertCount } from "../services/audit/notifications.server";
 import { ADMIN_NAV_LINKS, FOOTER_LINKS, withEmbeddedQuery } from "../components/admin-nav";
 import { ToastProvider } from "../components/Toasts";
-import { PlanChangeToasts, type AdminLayoutData } from "../components/AdminPage";
+import { PlanChangeProvider, type AdminLayoutData } from "../components/AdminPage";
 
 export const loader = async ({ request, context: load }: LoaderFunctionArgs): Promise<AdminLayoutData> => {
   const context = await requireAdmin(request, load);
@@ -22,6 +22,7 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs): Pr
     demo: context.demo,
     shop: { domain: context.shop.domain, name: context.shop.name ?? context.shop.domain },
     plan: context.plan,
+    plusEnabled: getEnv().plusPlanEnabled,
     alertCount: await recentAlertCount(context.shop.id),
   };
 };
@@ -61,27 +62,28 @@ export default function AdminLayout() {
       ) : null}
       <Frame navigation={navigation}>
         <ToastProvider>
-          <PlanChangeToasts />
-          {demo ? (
-            <Box padding="400" paddingBlockEnd="0">
-              <Banner tone="info" title="Demo store">
-                This is a demo store, not connected to Shopify. Its rules, orders and events are sample data, so that
-                every screen has something to show.
-              </Banner>
-            </Box>
-          ) : null}
-          <Outlet />
-          <FooterHelp>
-            {/* FooterHelp renders a <p>, which cannot hold a <nav> element */}
-            <span role="navigation" aria-label="Legal and support">
-              {FOOTER_LINKS.map((link, index) => (
-                <span key={link.url}>
-                  {index > 0 ? " · " : null}
-                  <Link url={href(link.url)}>{link.label}</Link>
-                </span>
-              ))}
-            </span>
-          </FooterHelp>
+          <PlanChangeProvider>
+            {demo ? (
+              <Box padding="400" paddingBlockEnd="0">
+                <Banner tone="info" title="Demo store">
+                  This is a demo store, not connected to Shopify. Its rules, orders and events are sample data, so that
+                  every screen has something to show.
+                </Banner>
+              </Box>
+            ) : null}
+            <Outlet />
+            <FooterHelp>
+              {/* FooterHelp renders a <p>, which cannot hold a <nav> element */}
+              <span role="navigation" aria-label="Legal and support">
+                {FOOTER_LINKS.map((link, index) => (
+                  <span key={link.url}>
+                    {index > 0 ? " · " : null}
+                    <Link url={href(link.url)}>{link.label}</Link>
+                  </span>
+                ))}
+              </span>
+            </FooterHelp>
+          </PlanChangeProvider>
         </ToastProvider>
       </Frame>
     </AppProvider>

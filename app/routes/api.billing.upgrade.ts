@@ -1,12 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { methodNotAllowed, requireApiAdmin } from "../http/api.server";
-import { upgradePlan } from "../services/billing/plans.server";
+import { planChangeResponse } from "../http/billing-call.server";
 import { requestedPlan } from "../http/plan-request.server";
+import { upgradePlan } from "../services/billing/plans.server";
 
-// POST /api/billing/upgrade?plan=core (or a form or JSON field "plan")
+// POST /api/billing/upgrade?plan=core (or a form or JSON field "plan"): {confirmationUrl}
+// to send the merchant to, or the refusal with its billing error variant.
 export const action = async ({ request }: ActionFunctionArgs) => {
   const context = await requireApiAdmin(request);
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const result = await upgradePlan(context, await requestedPlan(request));
-  return Response.json(result, { status: result.ok ? 200 : 400 });
+  const plan = await requestedPlan(request);
+  return planChangeResponse(() => upgradePlan(context, plan), "Billing upgrade failed.");
 };

@@ -8,7 +8,7 @@ import { routeArgs, webhookRequest } from "./shopify";
 /** A shop on Core (in `timezone`) with one rule, at most 20% off; its id. */
 export async function coreShopWithLimit(domain: string, timezone = "UTC"): Promise<string> {
   const shopId = (await ensureShop(domain)).id;
-  await prisma.shop.update({ where: { id: shopId }, data: { plan: "core", timezone } });
+  await prisma.shop.update({ where: { id: shopId }, data: { plan: "core", planCheckedAt: new Date(), timezone } });
   await prisma.rule.create({
     data: {
       shopId,

@@ -2,6 +2,11 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
 
+/** An `answer` that makes the fake answer with this HTTP status instead of data (an outage, a revoked token). */
+export class FakeHttpError {
+  constructor(readonly status: number) {}
+}
+
 export interface FakeVariant {
   id: string;
   inventoryItemId: string;
@@ -19,7 +24,8 @@ export interface FakeVariant {
 export function installFakeAdminApi(
   variants: FakeVariant[],
   options: {
-    subscriptions?: { name: string; test?: boolean }[];
+    /** the active subscriptions currentAppInstallation reports (read at each call, so a test may change them) */
+    subscriptions?: { name: string; test?: boolean; id?: string; status?: string; currentPeriodEnd?: string }[];
     /** the access scopes currentAppInstallation reports */
     scopes?: string[];
     /** answers other operations (mutations): the `data` to send, or undefined to fall through */
@@ -58,6 +64,13 @@ export function installFakeAdminApi(
   async function answer(url: string, text: string): Promise<Response> {
     const body = JSON.parse(text || "{}") as { query?: string; variables?: { ids?: string[] } };
     const answered = options.answer?.(body.query ?? "", (body.variables ?? {}) as Record<string, unknown>);
+    if (answered instanceof FakeHttpError) {
+      operations.push({ query: body.query ?? "", variables: (body.variables ?? {}) as Record<string, unknown> });
+      return new Response(JSON.stringify({ errors: "Fake failure" }), {
+        status: answered.status,
+        headers: { "Content-Type": "application/json" },
+      });
+    }
     if (answered !== undefined) {
       operations.push({ query: body.query ?? "", variables: (body.variables ?? {}) as Record<string, unknown> });
       return new Response(JSON.stringify({ data: answered }), {
@@ -68,11 +81,13 @@ export function installFakeAdminApi(
     if (body.query?.includes("currentAppInstallation")) {
       calls.push({ url, ids: [] });
       const activeSubscriptions = (options.subscriptions ?? []).map((subscription, index) => ({
-        id: `gid://shopify/AppSubscription/${index + 1}`,
+        id: subscription.id ?? `gid://shopify/AppSubscription/${index + 1}`,
         name: subscription.name,
         test: subscription.test ?? true,
-        status: "ACTIVE",
+        status: subscription.status ?? "ACTIVE",
         createdAt: "2026-11-21T10:00:00Z",
+        trialDays: 0,
+        currentPeriodEnd: subscription.currentPeriodEnd ?? "2026-12-21T10:00:00Z",
         lineItems: [],
       }));
       return new Response(

@@ -47,7 +47,7 @@ describe("alert channels", () => {
   beforeAll(async () => {
     shopId = (await ensureShop(SHOP)).id;
     await storeOfflineSession(SHOP);
-    await prisma.shop.update({ where: { id: shopId }, data: { plan: "core" } });
+    await prisma.shop.update({ where: { id: shopId }, data: { plan: "core", planCheckedAt: new Date() } });
     const [host, port] = smtp.url.replace("smtp://", "").split(":");
     await prisma.alertSettings.update({
       where: { shopId },
@@ -155,7 +155,7 @@ describe("alert channels", () => {
   it("makes no signing secret for a test webhook with nowhere to send to", async () => {
     const other = await ensureShop("alert-channels-empty.myshopify.com");
     await storeOfflineSession("alert-channels-empty.myshopify.com");
-    await prisma.shop.update({ where: { id: other.id }, data: { plan: "core" } });
+    await prisma.shop.update({ where: { id: other.id }, data: { plan: "core", planCheckedAt: new Date() } });
     const request = await adminRequest("/api/alerts/test/webhook", "alert-channels-empty.myshopify.com", {
       init: { method: "POST" },
     });
@@ -170,9 +170,9 @@ describe("alert channels", () => {
   });
 
   it("refuses the test buttons on Free", async () => {
-    await prisma.shop.update({ where: { id: shopId }, data: { plan: "free" } });
+    await prisma.shop.update({ where: { id: shopId }, data: { plan: "free", planCheckedAt: new Date() } });
     const response = await testButton("email");
     expect(response.status).toBe(403);
-    await prisma.shop.update({ where: { id: shopId }, data: { plan: "core" } });
+    await prisma.shop.update({ where: { id: shopId }, data: { plan: "core", planCheckedAt: new Date() } });
   });
 });

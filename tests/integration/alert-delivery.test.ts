@@ -52,7 +52,7 @@ describe("alert delivery", () => {
         frequency: "immediate",
       },
     });
-    await prisma.shop.update({ where: { id: shopId }, data: { plan: "core" } });
+    await prisma.shop.update({ where: { id: shopId }, data: { plan: "core", planCheckedAt: new Date() } });
     forgetShopRules(shopId);
   });
   afterAll(() => receiver.close());
@@ -95,10 +95,10 @@ describe("alert delivery", () => {
   it("queues nothing on Free, below the minimum severity, with every channel off, or with no recipient", async () => {
     const count = () => prisma.alertOutbox.count({ where: { shopId } });
     const before = await count();
-    await prisma.shop.update({ where: { id: shopId }, data: { plan: "free" } });
+    await prisma.shop.update({ where: { id: shopId }, data: { plan: "free", planCheckedAt: new Date() } });
     forgetShopRules(shopId);
     await breachingOrder();
-    await prisma.shop.update({ where: { id: shopId }, data: { plan: "core" } });
+    await prisma.shop.update({ where: { id: shopId }, data: { plan: "core", planCheckedAt: new Date() } });
     await prisma.alertSettings.update({ where: { shopId }, data: { minSeverity: "critical" } });
     forgetShopRules(shopId);
     await breachingOrder(21); // a low breach, under the minimum

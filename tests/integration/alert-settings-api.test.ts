@@ -33,7 +33,7 @@ describe("alert settings API", () => {
     await ensureShop(OTHER);
     await storeOfflineSession(SHOP);
     await storeOfflineSession(OTHER);
-    await prisma.shop.update({ where: { id: shopId }, data: { plan: "core" } });
+    await prisma.shop.update({ where: { id: shopId }, data: { plan: "core", planCheckedAt: new Date() } });
   });
 
   it("reads the defaults: e-mail on, immediate, low, #alerts", async () => {
@@ -102,7 +102,7 @@ describe("alert settings API", () => {
     expect(free.status).toBe(403);
     expect(await free.json()).toEqual({ error: "Alerts come with the Core plan. Upgrade to Core to send alerts." });
     expect(await prisma.alertSettings.findUniqueOrThrow({ where: { shopId: other.id } })).toEqual(before);
-    await prisma.shop.update({ where: { id: other.id }, data: { plan: "core" } });
+    await prisma.shop.update({ where: { id: other.id }, data: { plan: "core", planCheckedAt: new Date() } });
     const noUrl = await put(OTHER, { slackEnabled: true });
     expect(noUrl.status).toBe(400);
     expect((await noUrl.json()).errors.slackWebhook).toEqual([

@@ -68,7 +68,7 @@ const metafieldValue = (metafields: unknown) =>
 
 describe("POST /api/shopify/functions/deploy", () => {
   it("is refused while the Plus plan is not on sale (PLUS_PLAN_ENABLED), even on Plus", async () => {
-    await prisma.shop.update({ where: { id: shopId }, data: { plan: "plus" } });
+    await prisma.shop.update({ where: { id: shopId }, data: { plan: "plus", planCheckedAt: new Date() } });
     getEnv().plusPlanEnabled = false;
     const response = await deploy();
     expect(response.status).toBe(403);
@@ -80,7 +80,7 @@ describe("POST /api/shopify/functions/deploy", () => {
   });
 
   it("is refused below Plus, and sends nothing to Shopify", async () => {
-    await prisma.shop.update({ where: { id: shopId }, data: { plan: "core" } });
+    await prisma.shop.update({ where: { id: shopId }, data: { plan: "core", planCheckedAt: new Date() } });
     const response = await deploy();
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ error: "Checkout blocking comes with the Plus plan." });
@@ -88,7 +88,7 @@ describe("POST /api/shopify/functions/deploy", () => {
   });
 
   it("creates the validation from the extension's handle, enabled, with the configuration in its metafield", async () => {
-    await prisma.shop.update({ where: { id: shopId }, data: { plan: "plus" } });
+    await prisma.shop.update({ where: { id: shopId }, data: { plan: "plus", planCheckedAt: new Date() } });
     const response = await deploy();
     expect(response.status).toBe(200);
     const body = (await response.json()) as { functionId: string; message: string };
@@ -218,7 +218,7 @@ describe("when Plus ends or the app is uninstalled", () => {
   });
 
   it("deploying again on Plus switches it back on", async () => {
-    await prisma.shop.update({ where: { id: shopId }, data: { plan: "plus" } });
+    await prisma.shop.update({ where: { id: shopId }, data: { plan: "plus", planCheckedAt: new Date() } });
     expect((await deploy()).status).toBe(200);
     expect(fake.operations[0]!.variables).toMatchObject({ validation: { enable: true } });
     expect(await (await config()).json()).toMatchObject({ deployed: true, enabled: true });

@@ -64,7 +64,7 @@ describe("demo store", () => {
     expect(buildDemoStore(now).orders).toEqual(buildDemoStore(now).orders);
   });
 
-  it("changes the demo shop's plan through the JSON API, and refuses Plus while it is Coming Soon", async () => {
+  it("changes the demo shop's plan through the JSON API and its stand-in confirmation page, and refuses Plus while it is Coming Soon", async () => {
     const { action: downgrade } = await import("../../app/routes/api.billing.downgrade");
     const { action: upgrade } = await import("../../app/routes/api.billing.upgrade");
     const prisma = (await import("../../app/db.server")).default;
@@ -85,13 +85,37 @@ describe("demo store", () => {
 
     const plus = (await upgrade(post("/api/billing/upgrade?plan=plus"))) as Response;
     expect(plus.status).toBe(400);
-    expect(await plus.json()).toEqual({ ok: false, message: "Unable to upgrade plan." });
+    expect(await plus.json()).toMatchObject({ ok: false, message: "Unable to upgrade plan.", errorType: "default" });
 
     const unknown = (await settle(() => upgrade(post("/api/billing/upgrade?plan=gold")))) as Response;
     expect(unknown.status).toBe(400);
 
+    // the upgrade answers with where to confirm; the plan changes once that is approved
     const core = (await upgrade(post("/api/billing/upgrade?plan=core"))) as Response;
     expect(core.status).toBe(200);
+    expect(await core.json()).toEqual({
+      ok: true,
+      plan: "core",
+      message: "Redirecting to upgrade to Core plan...",
+      confirmationUrl: "/billing/confirm?plan=core",
+    });
+    expect((await prisma.shop.findUniqueOrThrow({ where: { id: shop.id } })).plan).toBe("free");
+    const { action: confirm } = await import("../../app/routes/billing.confirm");
+    const answer = (form: string) => ({
+      request: new Request("http://localhost:3000/billing/confirm?plan=core", {
+        method: "POST",
+        body: new URLSearchParams({ intent: form }),
+      }),
+      params: {},
+      context: {},
+    });
+    const declined = (await settle(() => confirm(answer("decline")))) as Response;
+    expect(declined.headers.get("Location")).toBe(
+      "/billing/error?type=declined&shop=margin-guardrail-demo.myshopify.com",
+    );
+    expect((await prisma.shop.findUniqueOrThrow({ where: { id: shop.id } })).plan).toBe("free");
+    const approved = (await settle(() => confirm(answer("approve")))) as Response;
+    expect(approved.headers.get("Location")).toBe("/billing/success?shop=margin-guardrail-demo.myshopify.com");
     expect((await prisma.shop.findUniqueOrThrow({ where: { id: shop.id } })).plan).toBe("core");
   });
 });

@@ -72,6 +72,8 @@ describe("order monitoring engine", () => {
   let shopId: string;
   beforeAll(async () => {
     shopId = (await ensureShop(SHOP)).id;
+    // a Core shop: its rules are more than Free's two, and the engine evaluates only what the plan allows
+    await prisma.shop.update({ where: { id: shopId }, data: { plan: "core", planCheckedAt: new Date() } });
     const other = await ensureShop(OTHER);
     await storeOfflineSession(SHOP);
     await storeOfflineSession(OTHER);

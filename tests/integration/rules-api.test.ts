@@ -57,7 +57,7 @@ let shopA: { id: string };
 let shopB: { id: string };
 
 async function setPlan(id: string, plan: string) {
-  await prisma.shop.update({ where: { id }, data: { plan } });
+  await prisma.shop.update({ where: { id }, data: { plan, planCheckedAt: new Date() } });
 }
 
 describe("rules JSON API", () => {

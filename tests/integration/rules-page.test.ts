@@ -41,7 +41,7 @@ describe("the Rules page's action", () => {
   beforeEach(async () => {
     await prisma.rule.deleteMany();
     await prisma.collectionRule.deleteMany();
-    await prisma.shop.updateMany({ data: { plan: "free" } });
+    await prisma.shop.updateMany({ data: { plan: "free", planCheckedAt: new Date() } });
   });
 
   it("creates a rule with the product's toast", async () => {

@@ -1,12 +1,14 @@
 import { Badge, BlockStack, Box, Button, Checkbox, InlineStack, Modal, Text } from "@shopify/polaris";
 import { useCallback, useEffect, useState } from "react";
+import { PAUSED_LABEL } from "../../domain/rule-display";
 import type { RuleListItem } from "./rule-list-items";
 import { useRulesFetcher } from "./useRulesFetcher";
 
-const STATUS_TONES: Record<string, "success" | "critical" | undefined> = {
+const STATUS_TONES: Record<string, "success" | "critical" | "warning" | undefined> = {
   Alert: "success",
   Block: "critical",
   Inactive: undefined,
+  [PAUSED_LABEL]: "warning",
 };
 
 function ActiveToggle({ rule }: { rule: RuleListItem }) {

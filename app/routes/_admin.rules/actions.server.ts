@@ -8,6 +8,8 @@ import {
   createRule,
   deleteCollectionRule,
   deleteRule,
+  planLimitMessage,
+  resumePausedRules,
   saveBlockingSettings,
   saveStackingSettings,
   setCollectionRuleActive,
@@ -28,6 +30,7 @@ export const RULE_INTENTS = [
   "deleteCollectionRule",
   "saveStacking",
   "saveBlocking",
+  "resumePaused",
 ] as const;
 export type RuleIntent = (typeof RULE_INTENTS)[number];
 
@@ -52,6 +55,7 @@ const TOASTS: Record<RuleIntent, { success: string; failure: string }> = {
   deleteCollectionRule: { success: "Rule deleted successfully", failure: "Failed to delete rule" },
   saveStacking: { success: "Stacking rules saved", failure: "Failed to save stacking rules" },
   saveBlocking: { success: "Blocking settings saved", failure: "Failed to save blocking settings" },
+  resumePaused: { success: "Paused rules resumed", failure: "Failed to resume rules" },
 };
 
 /** A form refused before parsing (app/http/input-limits.ts): nothing is saved. */
@@ -108,6 +112,7 @@ export async function handleRulesAction(context: AdminContext, formData: FormDat
     saveBlocking: blockingSchema,
     delete: null,
     deleteCollectionRule: null,
+    resumePaused: null,
   }[intent];
   const submission = schema ? parseWithZod(formData, { schema }) : null;
   if (submission && submission.status !== "success") {
@@ -158,5 +163,11 @@ export async function handleRulesAction(context: AdminContext, formData: FormDat
     case "saveBlocking":
       await saveBlockingSettings(owner.id, value as Parameters<typeof saveBlockingSettings>[1]);
       return synced();
+    case "resumePaused": {
+      const { resumed, stillPaused } = await resumePausedRules(owner);
+      if (resumed === 0) return failed(409, planLimitMessage(owner.plan));
+      const detail = `${resumed} resumed${stillPaused ? `; ${stillPaused} still paused by the plan's limit` : ""}.`;
+      return done(undefined, detail);
+    }
   }
 }

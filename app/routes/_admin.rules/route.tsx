@@ -20,8 +20,11 @@ import {
   getStackingSettings,
   listCollectionRules,
   listRules,
+  pausedRulesView,
   planLimitMessage,
 } from "../../services/rules/rules.server";
+import { PausedRulesBanner } from "../../components/PausedRulesBanner";
+import { useRulesFetcher } from "./useRulesFetcher";
 
 export const meta: MetaFunction = () => [{ title: "Rules · Margin Guardrail" }];
 
@@ -32,10 +35,11 @@ async function ruleItems(shopId: string): Promise<RuleListItem[]> {
 
 export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
   const { shop, plan } = await requireAdmin(request, load);
-  const [activeCount, stacking, blocking] = await Promise.all([
+  const [activeCount, stacking, blocking, paused] = await Promise.all([
     countActiveRules(shop.id),
     getStackingSettings(shop.id),
     getBlockingSettings(shop.id),
+    pausedRulesView(shop.id, plan),
   ]);
   const atLimit = !canActivateAnotherRule(plan, activeCount);
   return {
@@ -46,6 +50,7 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
     limitNotice: atLimit ? planLimitMessage(plan) : null,
     stacking,
     blocking,
+    paused,
   };
 };
 
@@ -55,7 +60,8 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 };
 
 export default function Rules() {
-  const { rules, activeCount, ruleLimit, limitNotice, stacking, blocking } = useLoaderData<typeof loader>();
+  const { rules, activeCount, ruleLimit, limitNotice, stacking, blocking, paused } = useLoaderData<typeof loader>();
+  const resume = useRulesFetcher("resume-paused");
   const { demo } = useAdminLayout();
   const appBridge = useAppBridgePresent(demo);
   const [dialog, setDialog] = useState<{ mode: "add" | "edit"; values: RuleFormValues } | null>(null);
@@ -103,6 +109,20 @@ export default function Rules() {
               Configure discount thresholds and margin protection
             </Text>
           </BlockStack>
+          {paused ? (
+            <PausedRulesBanner
+              paused={paused}
+              action={
+                paused.resumable > 0
+                  ? {
+                      content: "Resume paused rules",
+                      loading: resume.state !== "idle",
+                      onAction: () => resume.submit({ intent: "resumePaused" }, { method: "post" }),
+                    }
+                  : undefined
+              }
+            />
+          ) : null}
           {limitNotice ? <Banner tone="warning">{limitNotice}</Banner> : null}
           <InlineStack align="space-between">
             <Text as="h3" variant="headingMd">

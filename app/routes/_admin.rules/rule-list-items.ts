@@ -10,6 +10,7 @@ export interface RuleListItem {
   typeLabel: string;
   threshold: string;
   status: string;
+  /** evaluated: active and not paused by the plan */
   isActive: boolean;
   collectionRule: boolean;
   edit: {
@@ -38,7 +39,7 @@ export function ruleListItem(rule: Rule): RuleListItem {
     typeLabel: ruleTypeLabel(rule.ruleType, rule.thresholdUnit),
     threshold: formatThreshold(rule),
     status: ruleStatusLabel(rule),
-    isActive: rule.isActive,
+    isActive: rule.isActive && !rule.pausedByPlan,
     collectionRule: false,
     edit: {
       ruleType: rule.ruleType as RuleType,
@@ -58,7 +59,7 @@ export function collectionRuleListItem(rule: MappedCollectionRule): RuleListItem
     typeLabel: RULE_TYPE_LABELS.collection_rule,
     threshold: formatThreshold(rule),
     status: ruleStatusLabel(rule),
-    isActive: rule.isActive,
+    isActive: rule.isActive && !rule.pausedByPlan,
     collectionRule: true,
     edit: null,
     collectionEdit: {

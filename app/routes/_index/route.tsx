@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Badge, BlockStack, Box, Button, Card, InlineGrid, InlineStack, Text } from "@shopify/polaris";
+import { useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { ContactSalesModal } from "../../components/marketing/ContactSalesModal";
 import { MarketingLayout } from "../../components/marketing/MarketingLayout";
@@ -8,7 +9,8 @@ import { PlanCard } from "../../components/PlanCard";
 import { RoiCalculator } from "../../components/marketing/RoiCalculator";
 import { marketingLinks } from "../../components/marketing/links";
 import { useFramed } from "../../components/marketing/useFramed";
-import { PLANS, PLAN_IDS } from "../../domain/plans";
+import { PLANS, PLAN_IDS, isComingSoon } from "../../domain/plans";
+import { getEnv } from "../../env.server";
 import { FAQ, FEATURES, INTEGRATIONS, SAMPLE_FIGURES, STEPS, STORE_KINDS, TESTIMONIALS } from "./content";
 
 export const links = marketingLinks;
@@ -24,10 +26,15 @@ export const meta: MetaFunction = () => [
 /** `/` with shop or host is the embedded home (docs/product.md#modes); without, the public site. */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const url = new URL(request.url);
-  if (url.searchParams.has("shop") || url.searchParams.has("host")) {
+  const shop = url.searchParams.get("shop");
+  // the billing error page's 'Reconnect Store': Shopify's login for the shop, again
+  if (shop && url.searchParams.get("force_oauth") === "1") {
+    throw redirect(`/auth/login?${new URLSearchParams({ shop }).toString()}`);
+  }
+  if (shop !== null || url.searchParams.has("host")) {
     throw redirect(`/dashboard?${url.searchParams.toString()}`);
   }
-  return null;
+  return { plusEnabled: getEnv().plusPlanEnabled };
 };
 
 function Section({
@@ -72,6 +79,7 @@ function TitledCards({ items }: { items: { title: string; body: string }[] }) {
 }
 
 export default function Landing() {
+  const { plusEnabled } = useLoaderData<typeof loader>();
   const framed = useFramed();
   const [contactOpen, setContactOpen] = useState(false);
   return (
@@ -163,8 +171,8 @@ export default function Landing() {
       <Section id="pricing" title="Pricing" band>
         <InlineGrid columns={{ xs: 1, md: 3 }} gap="400">
           {PLAN_IDS.map((id) => (
-            <PlanCard key={id} plan={id} name={`${PLANS[id].name} plan`}>
-              {PLANS[id].comingSoon ? (
+            <PlanCard key={id} plan={id} name={`${PLANS[id].name} plan`} comingSoon={isComingSoon(id, plusEnabled)}>
+              {isComingSoon(id, plusEnabled) ? (
                 <Button disabled>Coming Soon</Button>
               ) : framed ? null : (
                 <Button variant={id === "core" ? "primary" : "secondary"} url="/auth">

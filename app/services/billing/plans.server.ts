@@ -1,69 +1,152 @@
-import prisma from "../../db.server";
 import { getEnv } from "../../env.server";
-import { PLANS, planName, type PlanId } from "../../domain/plans";
-import { CORE_PLAN, PLUS_PLAN } from "../../shopify.server";
-import { disableValidation } from "../checkout/deploy.server";
+import type { BillingErrorType } from "../../domain/billing-errors";
+import { FREE_FACTS } from "../../domain/plan-truth";
+import { PLANS, PLAN_IDS, isPurchasable, planName, type PlanId } from "../../domain/plans";
+import { adminGraphqlData, userErrorText, type UserError } from "../shops/admin-graphql.server";
 import type { AdminContext } from "../shops/admin-context.server";
+import { activeSubscriptions, storePlan } from "./plan-truth.server";
 
+/** A plan change's answer (docs/product.md#plans): the page toasts `message`; failures carry `errorType`. */
 export interface PlanChangeResult {
   ok: boolean;
   message: string;
   plan?: PlanId;
+  /** Shopify's confirmation page (or the demo's stand-in): the admin goes there at the top level */
   confirmationUrl?: string;
+  /** the billing error page's variant for a failure */
+  errorType?: BillingErrorType;
+  /** what Shopify said, for the billing error page */
+  detail?: string;
 }
 
-const BILLING_PLAN_NAMES: Partial<Record<PlanId, typeof CORE_PLAN | typeof PLUS_PLAN>> = {
-  core: CORE_PLAN,
-  plus: PLUS_PLAN,
-};
+/** How long Shopify may take to answer a billing call before the change counts as timed out. */
+export const BILLING_CALL_TIMEOUT_MS = 15_000;
 
-async function storePlan(shopId: string, plan: PlanId) {
-  await prisma.shop.update({ where: { id: shopId }, data: { plan } });
+const SUBSCRIPTION_CREATE = `#graphql
+  mutation MarginGuardrailSubscribe($name: String!, $lineItems: [AppSubscriptionLineItemInput!]!, $returnUrl: URL!, $test: Boolean) {
+    appSubscriptionCreate(name: $name, lineItems: $lineItems, returnUrl: $returnUrl, test: $test) {
+      appSubscription { id status }
+      confirmationUrl
+      userErrors { field message }
+    }
+  }`;
+
+const SUBSCRIPTION_CANCEL = `#graphql
+  mutation MarginGuardrailCancel($id: ID!, $prorate: Boolean) {
+    appSubscriptionCancel(id: $id, prorate: $prorate) {
+      appSubscription { id status }
+      userErrors { field message }
+    }
+  }`;
+
+export class BillingTimeout extends Error {}
+
+/** A billing call to Shopify, refused as timed out after BILLING_CALL_TIMEOUT_MS. */
+function withinTimeout<T>(call: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new BillingTimeout("Shopify did not answer in time")), BILLING_CALL_TIMEOUT_MS);
+  });
+  return Promise.race([call, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The subscription Shopify's Billing API is asked to create for `plan`: its price every 30 days. */
+export function subscriptionRequest(plan: PlanId, shopDomain: string) {
+  const env = getEnv();
+  return {
+    name: planName(plan),
+    returnUrl: `${env.appUrl}/billing/success?shop=${encodeURIComponent(shopDomain)}`,
+    test: env.billingTest,
+    lineItems: [
+      {
+        plan: {
+          appRecurringPricingDetails: {
+            price: { amount: PLANS[plan].priceUsd, currencyCode: "USD" },
+            interval: "EVERY_30_DAYS",
+          },
+        },
+      },
+    ],
+  };
+}
+
+const unable = (errorType: BillingErrorType, detail?: string): PlanChangeResult => ({
+  ok: false,
+  message: "Unable to upgrade plan.",
+  errorType,
+  ...(detail ? { detail } : {}),
+});
+
+/**
+ * Upgrade: asks Shopify's Billing API for the subscription and returns its confirmation page,
+ * where the merchant approves the charge; the plan changes once Shopify says it is active
+ * (/billing/success, the app_subscriptions/update webhook). The demo store has no Shopify:
+ * its confirmation page is a stand-in served by the app (docs/product.md#demo-store).
+ */
+export async function upgradePlan(context: AdminContext, target: PlanId): Promise<PlanChangeResult> {
+  const plusEnabled = getEnv().plusPlanEnabled;
+  if (!isPurchasable(target, plusEnabled)) {
+    return unable("default", `The ${planName(target)} plan cannot be bought${target === "plus" ? " yet" : ""}.`);
+  }
+  if (PLAN_IDS.indexOf(target) <= PLAN_IDS.indexOf(context.plan)) {
+    return unable("default", `Your plan is already ${planName(context.plan)}.`);
+  }
+  const redirecting = `Redirecting to upgrade to ${planName(target)} plan...`;
+  if (!context.admin) {
+    return { ok: true, plan: target, message: redirecting, confirmationUrl: `/billing/confirm?plan=${target}` };
+  }
+  const data = await withinTimeout(
+    adminGraphqlData<{
+      appSubscriptionCreate: { confirmationUrl: string | null; userErrors: UserError[] };
+    }>(context.admin.graphql, SUBSCRIPTION_CREATE, subscriptionRequest(target, context.shop.domain)),
+  );
+  const created = data.appSubscriptionCreate;
+  if (created.userErrors.length) return unable("default", `Shopify: ${userErrorText(created.userErrors)}`);
+  if (!created.confirmationUrl) return unable("default", "Shopify returned no confirmation page.");
+  return { ok: true, plan: target, message: redirecting, confirmationUrl: created.confirmationUrl };
 }
 
 /**
- * Upgrade through Shopify's Billing API: `billing.request` throws the response that sends
- * the merchant to Shopify's confirmation page (App Bridge follows it for fetch requests).
- * The demo store has no Shopify to bill, so there the plan is switched directly.
+ * Downgrade: the active subscriptions are cancelled (prorated), then the plan is stored, which
+ * pauses the rules beyond the new limit and, when Plus ends, switches checkout blocking off.
+ * Only Free is a downgrade here: a paid plan below the current one is bought as an upgrade
+ * would be (Shopify replaces the subscription on approval).
  */
-export async function upgradePlan(context: AdminContext, target: PlanId): Promise<PlanChangeResult> {
-  const billingPlan = BILLING_PLAN_NAMES[target];
-  if (!billingPlan || PLANS[target].comingSoon) {
-    return { ok: false, message: "Unable to upgrade plan." };
-  }
-  if (!context.billing) {
-    await storePlan(context.shop.id, target);
-    return {
-      ok: true,
-      plan: target,
-      message: `Demo store: switched to the ${planName(target)} plan without billing.`,
-    };
-  }
-  const env = getEnv();
-  await context.billing.request({
-    plan: billingPlan,
-    isTest: env.billingTest,
-    returnUrl: `${env.appUrl}/billing/success?shop=${encodeURIComponent(context.shop.domain)}`,
-  });
-  return { ok: false, message: "Unable to upgrade plan." };
-}
-
-/** Downgrade: active subscriptions are cancelled, then the stored plan follows. */
 export async function downgradePlan(context: AdminContext, target: PlanId): Promise<PlanChangeResult> {
-  if (target !== "free") return { ok: false, message: "Unable to downgrade." };
-  // blocking comes with Plus: its validation is switched off before the plan changes
-  const refused = await disableValidation(context.shop.id, context.admin ? context.admin.graphql : null).catch(
-    (error: unknown) => (error instanceof Error ? error.message : String(error)),
-  );
-  if (refused) console.error(`Could not switch checkout blocking off for shop ${context.shop.id}: ${refused}`);
-  const billing = context.billing;
-  if (billing) {
-    const env = getEnv();
-    const check = await billing.check({ isTest: env.billingTest });
-    for (const subscription of check.appSubscriptions) {
-      await billing.cancel({ subscriptionId: subscription.id, isTest: env.billingTest, prorate: true });
+  if (target === context.plan) return { ok: false, message: "Unable to downgrade.", errorType: "default" };
+  if (target !== "free") {
+    if (PLAN_IDS.indexOf(target) > PLAN_IDS.indexOf(context.plan)) {
+      return { ok: false, message: "Unable to downgrade.", errorType: "default" };
+    }
+    const result = await upgradePlanTo(context, target);
+    return result;
+  }
+  const graphql = context.admin?.graphql ?? null;
+  if (graphql) {
+    for (const subscription of await withinTimeout(activeSubscriptions(graphql))) {
+      const data = await withinTimeout(
+        adminGraphqlData<{ appSubscriptionCancel: { userErrors: UserError[] } }>(graphql, SUBSCRIPTION_CANCEL, {
+          id: subscription.id,
+          prorate: true,
+        }),
+      );
+      if (data.appSubscriptionCancel.userErrors.length) {
+        return {
+          ok: false,
+          message: "Unable to downgrade.",
+          errorType: "default",
+          detail: `Shopify: ${userErrorText(data.appSubscriptionCancel.userErrors)}`,
+        };
+      }
     }
   }
-  await storePlan(context.shop.id, target);
-  return { ok: true, plan: target, message: `Successfully downgraded to ${planName(target)} plan.` };
+  await storePlan(context.shop.id, FREE_FACTS, { checkedAt: new Date(), graphql });
+  return { ok: true, plan: "free", message: `Successfully downgraded to ${planName("free")} plan.` };
+}
+
+/** Plus to Core: a new Core subscription, approved on Shopify's page, replaces the Plus one. */
+async function upgradePlanTo(context: AdminContext, target: PlanId): Promise<PlanChangeResult> {
+  const result = await upgradePlan({ ...context, plan: "free" }, target);
+  if (!result.ok) return { ...result, message: "Unable to downgrade." };
+  return { ...result, message: `Redirecting to change to the ${planName(target)} plan...` };
 }

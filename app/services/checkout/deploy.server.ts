@@ -4,7 +4,7 @@ import { CONFIG_METAFIELD, serializeCheckoutConfig } from "../../domain/checkout
 import type { PlanId } from "../../domain/plans";
 import type { AdminGraphql } from "../monitoring/variant-facts.server";
 import { forgetShopRules } from "../rules/cache.server";
-import { adminGraphqlData } from "../shops/admin-graphql.server";
+import { adminGraphqlData, userErrorText, type UserError } from "../shops/admin-graphql.server";
 import { checkoutConfigFor, functionConfigRow } from "./function-config.server";
 
 /**
@@ -32,17 +32,7 @@ const METAFIELDS_SET = `mutation MarginGuardrailConfigSet($metafields: [Metafiel
 export type DeployResult =
   { ok: true; functionId: string; message: string } | { ok: false; status: number; message: string };
 
-interface UserError {
-  field?: string[] | null;
-  message: string;
-}
-
 type Payload = { validation?: { id: string } | null; userErrors?: UserError[] };
-
-const userErrorText = (errors: UserError[]) =>
-  errors
-    .map((error) => (error.field?.length ? `${error.field.join(".")}: ${error.message}` : error.message))
-    .join("; ");
 
 function configMetafield(value: string) {
   return { namespace: CONFIG_METAFIELD.namespace, key: CONFIG_METAFIELD.key, type: "json", value };

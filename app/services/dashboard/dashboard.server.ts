@@ -7,6 +7,7 @@ import type { RoiSummary } from "../../domain/roi";
 import { ROI_WINDOW_DAYS } from "../../domain/windows";
 import { latestAuditEvents, rollupDay } from "../audit/events.server";
 import { roiSince } from "../roi/roi.server";
+import { EVALUATED_RULES } from "../rules/rules.server";
 
 export interface DashboardData {
   activeRules: number;
@@ -30,14 +31,14 @@ export async function loadDashboard(
 ): Promise<DashboardData> {
   const since = rollupDay(new Date(now.getTime() - ROI_WINDOW_DAYS * 86_400_000));
   const [activeRules, activeCollectionRules, totals, roi, recent, settings] = await Promise.all([
-    prisma.rule.count({ where: { shopId: shop.id, isActive: true } }),
-    prisma.collectionRule.count({ where: { shopId: shop.id, isActive: true } }),
+    prisma.rule.count({ where: { shopId: shop.id, ...EVALUATED_RULES } }),
+    prisma.collectionRule.count({ where: { shopId: shop.id, ...EVALUATED_RULES } }),
     prisma.eventRollup.groupBy({
       by: ["eventType"],
       where: { shopId: shop.id },
       _sum: { count: true },
     }),
-    roiSince(shop.id, shop.plan, since),
+    roiSince(shop.id, shop.plan, since, ROI_WINDOW_DAYS),
     latestAuditEvents(shop.id, DASHBOARD_RECENT_EVENTS),
     prisma.alertSettings.findUnique({ where: { shopId: shop.id } }),
   ]);

@@ -18,7 +18,8 @@ import { factsFingerprint } from "../../domain/order-payload";
 import { mapCollectionRule } from "../../domain/rules";
 import { recordAuditEvents } from "../audit/events.server";
 import { cachedForShop } from "../rules/cache.server";
-import { getStackingSettings } from "../rules/rules.server";
+import { EVALUATED_RULES, getStackingSettings } from "../rules/rules.server";
+import { rulesToPause } from "../../domain/plan-truth";
 import { loadVariantFacts, type AdminGraphql } from "./variant-facts.server";
 
 /** Where the engine gets an Admin API client for a shop (null: cache only). */
@@ -75,16 +76,25 @@ function shopContext(shopId: string): Promise<ShopContext | null> {
 async function loadShopContext(shopId: string): Promise<ShopContext | null> {
   const [shop, rules, collectionRules, stacking, settings, checkout] = await Promise.all([
     prisma.shop.findUnique({ where: { id: shopId }, select: { id: true, domain: true, plan: true, timezone: true } }),
-    prisma.rule.findMany({ where: { shopId, isActive: true } }),
-    prisma.collectionRule.findMany({ where: { shopId, isActive: true } }),
+    prisma.rule.findMany({ where: { shopId, ...EVALUATED_RULES } }),
+    prisma.collectionRule.findMany({ where: { shopId, ...EVALUATED_RULES } }),
     getStackingSettings(shopId),
     prisma.alertSettings.findUnique({ where: { shopId } }),
     shopCheckoutSetup(shopId),
   ]);
   if (!shop) return null;
-  const evaluable = evaluableRules(rules, collectionRules);
+  const plan = toPlanId(shop.plan) ?? "free";
+  // only the rules the plan allows, the oldest first, even before a plan change paused the rest
+  const over = new Set(
+    rulesToPause(
+      [...rules, ...collectionRules].map((rule) => ({ id: rule.id, kind: "rule" as const, createdAt: rule.createdAt })),
+      plan,
+    ).map((rule) => rule.id),
+  );
+  const allowed = (rule: { id: string }) => !over.has(rule.id);
+  const evaluable = evaluableRules(rules.filter(allowed), collectionRules.filter(allowed));
   return {
-    shop: { id: shop.id, domain: shop.domain, plan: toPlanId(shop.plan) ?? "free" },
+    shop: { id: shop.id, domain: shop.domain, plan },
     alerts: settings && alertPreferences(settings, shop.timezone),
     rules: evaluable,
     stacking,

@@ -1,6 +1,7 @@
 import type { Prisma, Rule } from "@prisma/client";
 import prisma from "../../db.server";
-import { PLANS, canActivateAnotherRule, planName, type PlanId } from "../../domain/plans";
+import { PLANS, canActivateAnotherRule, planName, toPlanId, type PlanId } from "../../domain/plans";
+import { rulesToResume, type PausedRulesView } from "../../domain/plan-truth";
 import {
   DEFAULT_CURRENCY,
   DEFAULT_PRIORITY,
@@ -32,13 +33,99 @@ export function planLimitMessage(plan: PlanId): string {
   return `Your ${planName(plan)} plan allows ${limit} active rules. Upgrade to Plus for unlimited rules (coming soon).`;
 }
 
+/**
+ * The rules the engine evaluates: active, and not paused by a plan change (paused rules are
+ * kept, docs/decisions/0018-plan-truth.md).
+ */
+export const EVALUATED_RULES = { isActive: true, pausedByPlan: null } as const;
+
 /** Active rules and active collection rules both count toward the plan's limit. */
 export async function countActiveRules(shopId: string, tx: Tx = prisma): Promise<number> {
   const [rules, collectionRules] = await Promise.all([
-    tx.rule.count({ where: { shopId, isActive: true } }),
-    tx.collectionRule.count({ where: { shopId, isActive: true } }),
+    tx.rule.count({ where: { shopId, ...EVALUATED_RULES } }),
+    tx.collectionRule.count({ where: { shopId, ...EVALUATED_RULES } }),
   ]);
   return rules + collectionRules;
+}
+
+function isEvaluated(rule: { isActive: boolean; pausedByPlan: string | null }): boolean {
+  return rule.isActive && rule.pausedByPlan === null;
+}
+
+/** A merchant's switch: on or off, and no longer paused by the plan either way. */
+function switchedTo(isActive: boolean) {
+  return { isActive, pausedByPlan: null, pausedAt: null };
+}
+
+export interface PausedRule {
+  id: string;
+  name: string;
+  kind: "rule" | "collection";
+  pausedByPlan: PlanId;
+  pausedAt: Date | null;
+}
+
+/** The rules a plan change paused, oldest first, with the plan that paused them. */
+export async function listPausedRules(shopId: string): Promise<PausedRule[]> {
+  const where = { shopId, isActive: true, pausedByPlan: { not: null } };
+  const [rules, collectionRules] = await Promise.all([
+    prisma.rule.findMany({ where, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+    prisma.collectionRule.findMany({ where, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+  ]);
+  return [
+    ...rules.map((rule) => ({ id: rule.id, name: rule.name, kind: "rule" as const, ...pausedFields(rule) })),
+    ...collectionRules.map((rule) => ({
+      id: rule.id,
+      name: mapCollectionRule(rule).name,
+      kind: "collection" as const,
+      ...pausedFields(rule),
+    })),
+  ];
+}
+
+function pausedFields(rule: { pausedByPlan: string | null; pausedAt: Date | null }) {
+  return { pausedByPlan: toPlanId(rule.pausedByPlan) ?? "free", pausedAt: rule.pausedAt };
+}
+
+/** What the paused-rules banner shows: the names, the plan that paused them, and the room now. */
+export async function pausedRulesView(shopId: string, plan: PlanId): Promise<PausedRulesView | null> {
+  const [paused, active] = await Promise.all([listPausedRules(shopId), countActiveRules(shopId)]);
+  if (paused.length === 0) return null;
+  const latest = paused.reduce((a, b) => ((a.pausedAt?.getTime() ?? 0) >= (b.pausedAt?.getTime() ?? 0) ? a : b));
+  const limit = PLANS[plan].ruleLimit;
+  return {
+    names: paused.map((rule) => rule.name),
+    pausedBy: latest.pausedByPlan,
+    resumable: limit === null ? paused.length : Math.min(paused.length, Math.max(0, limit - active)),
+  };
+}
+
+/**
+ * Resumes the rules a plan change paused, the oldest first, as many as `owner.plan` allows
+ * beside the active ones. Returns how many were resumed and how many stay paused.
+ */
+export function resumePausedRules(owner: RuleOwner): Promise<{ resumed: number; stillPaused: number }> {
+  return prisma
+    .$transaction(async (tx) => {
+      const where = { shopId: owner.id, isActive: true, pausedByPlan: { not: null } };
+      const select = { id: true, createdAt: true };
+      const [rules, collectionRules, active] = await Promise.all([
+        tx.rule.findMany({ where, select }),
+        tx.collectionRule.findMany({ where, select }),
+        countActiveRules(owner.id, tx),
+      ]);
+      const paused = [
+        ...rules.map((rule) => ({ ...rule, kind: "rule" as const })),
+        ...collectionRules.map((rule) => ({ ...rule, kind: "collection" as const })),
+      ];
+      const resume = rulesToResume(paused, active, owner.plan);
+      const ids = (kind: "rule" | "collection") => resume.filter((rule) => rule.kind === kind).map((rule) => rule.id);
+      const data = { pausedByPlan: null, pausedAt: null };
+      await tx.rule.updateMany({ where: { shopId: owner.id, id: { in: ids("rule") } }, data });
+      await tx.collectionRule.updateMany({ where: { shopId: owner.id, id: { in: ids("collection") } }, data });
+      return { resumed: resume.length, stillPaused: paused.length - resume.length };
+    })
+    .finally(() => forgetShopRules(owner.id));
 }
 
 async function roomForOneMore(owner: RuleOwner, tx: Tx): Promise<boolean> {
@@ -116,12 +203,12 @@ export function updateRule(owner: RuleOwner, id: string, input: RuleInput): Prom
       const existing = await tx.rule.findFirst({ where: { id, shopId: owner.id } });
       if (!existing) return NOT_FOUND;
       const isActive = input.isActive ?? existing.isActive;
-      if (isActive && !existing.isActive && !(await roomForOneMore(owner, tx))) {
+      if (input.isActive !== undefined && isActive && !isEvaluated(existing) && !(await roomForOneMore(owner, tx))) {
         return { ok: false, status: 409, message: planLimitMessage(owner.plan) };
       }
       const rule = await tx.rule.update({
         where: { id: existing.id },
-        data: { ...ruleData(owner, input, existing), isActive },
+        data: { ...ruleData(owner, input, existing), ...(input.isActive === undefined ? {} : switchedTo(isActive)) },
       });
       return { ok: true, value: rule };
     })
@@ -134,10 +221,10 @@ export function setRuleActive(owner: RuleOwner, id: string, isActive: boolean): 
     .$transaction(async (tx): Promise<RuleResult<Rule>> => {
       const existing = await tx.rule.findFirst({ where: { id, shopId: owner.id } });
       if (!existing) return NOT_FOUND;
-      if (isActive && !existing.isActive && !(await roomForOneMore(owner, tx))) {
+      if (isActive && !isEvaluated(existing) && !(await roomForOneMore(owner, tx))) {
         return { ok: false, status: 409, message: planLimitMessage(owner.plan) };
       }
-      const rule = await tx.rule.update({ where: { id: existing.id }, data: { isActive } });
+      const rule = await tx.rule.update({ where: { id: existing.id }, data: switchedTo(isActive) });
       return { ok: true, value: rule };
     })
     .finally(() => forgetShopRules(owner.id));
@@ -222,12 +309,12 @@ export function setCollectionRuleActive(
     .$transaction(async (tx): Promise<RuleResult<MappedCollectionRule>> => {
       const existing = await tx.collectionRule.findFirst({ where: { id, shopId: owner.id } });
       if (!existing) return COLLECTION_RULE_NOT_FOUND;
-      if (isActive && !existing.isActive && !(await roomForOneMore(owner, tx))) {
+      if (isActive && !isEvaluated(existing) && !(await roomForOneMore(owner, tx))) {
         return { ok: false, status: 409, message: planLimitMessage(owner.plan) };
       }
       return {
         ok: true,
-        value: mapCollectionRule(await tx.collectionRule.update({ where: { id }, data: { isActive } })),
+        value: mapCollectionRule(await tx.collectionRule.update({ where: { id }, data: switchedTo(isActive) })),
       };
     })
     .finally(() => forgetShopRules(owner.id));

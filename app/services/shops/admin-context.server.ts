@@ -1,11 +1,13 @@
 import type { Shop } from "@prisma/client";
 import type { AppLoadContext } from "@remix-run/node";
 import type { AdminApiContext } from "@shopify/shopify-app-remix/server";
-import prisma from "../../db.server";
 import { getEnv } from "../../env.server";
-import { detectPlan, planFromAlertSettings, toPlanId, type PlanId } from "../../domain/plans";
+import prisma from "../../db.server";
+import { planRefreshDue } from "../../domain/plan-truth";
+import type { PlanId } from "../../domain/plans";
 import { authenticate } from "../../shopify.server";
 import { ensureShop } from "./shops.server";
+import { planForShop } from "../billing/plan-truth.server";
 
 export interface AdminContext {
   shop: Shop;
@@ -19,22 +21,6 @@ export interface AdminContext {
 }
 
 export type AdminBilling = Awaited<ReturnType<typeof authenticate.admin>>["billing"];
-
-/**
- * Plan detection (docs/product.md#plans): the shop's stored plan, then Shopify's active
- * subscriptions, then the alert-settings rule; any failure means Free.
- */
-export function planForShop(shop: Shop, activeSubscriptionNames?: () => Promise<string[]>): Promise<PlanId> {
-  return detectPlan([
-    () => toPlanId(shop.plan),
-    async () => {
-      if (!activeSubscriptionNames) return null;
-      const names = await activeSubscriptionNames();
-      return names.map(toPlanId).find((plan) => plan !== null) ?? null;
-    },
-    async () => planFromAlertSettings(await prisma.alertSettings.findUnique({ where: { shopId: shop.id } })),
-  ]);
-}
 
 export function demoShop(): Promise<Shop> {
   const env = getEnv();
@@ -63,13 +49,13 @@ const contexts = new WeakMap<AppLoadContext, Promise<AdminContext>>();
 async function authenticateAdmin(request: Request): Promise<AdminContext> {
   if (getEnv().demoMode) {
     const shop = await demoShop();
-    return { shop, plan: await planForShop(shop), demo: true, admin: null, billing: null };
+    return { shop, plan: await planForShop(shop, null), demo: true, admin: null, billing: null };
   }
   const { session, admin, billing } = await authenticate.admin(request);
-  const shop = await ensureShop(session.shop);
-  const plan = await planForShop(shop, async () => {
-    const check = await billing.check();
-    return check.appSubscriptions.map((subscription) => subscription.name);
-  });
+  const found = await ensureShop(session.shop);
+  const asked = planRefreshDue(found.planCheckedAt, new Date());
+  const plan = await planForShop(found, admin.graphql);
+  // when Shopify was asked, its answer was stored: the context carries the row as it is now
+  const shop = asked ? ((await prisma.shop.findUnique({ where: { id: found.id } })) ?? found) : found;
   return { shop, plan, demo: false, admin, billing };
 }

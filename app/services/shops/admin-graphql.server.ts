@@ -3,9 +3,9 @@ import { unauthenticated } from "../../shopify.server";
 import type { AdminGraphql } from "../monitoring/variant-facts.server";
 
 /**
- * The Admin API client of a shop for background work, through its offline session. The
- * demo store has none, and a shop without a session gets null: unit costs then come from
- * the cache only.
+ * The Admin API client of a shop for background work and webhooks, through its offline
+ * session. The demo store has none, and a shop without a session gets null: unit costs then
+ * come from the cache only, and a subscription update is decided from its payload.
  */
 export async function graphqlForShopDomain(shopDomain: string): Promise<AdminGraphql | null> {
   if (getEnv().demoMode) return null;
@@ -13,7 +13,7 @@ export async function graphqlForShopDomain(shopDomain: string): Promise<AdminGra
     const { admin } = await unauthenticated.admin(shopDomain);
     return admin.graphql;
   } catch (error) {
-    console.error(`No Admin API session for ${shopDomain}; unit costs come from the cache only`, error);
+    console.error(`No Admin API session for ${shopDomain}`, error);
     return null;
   }
 }
@@ -33,3 +33,15 @@ export async function adminGraphqlData<T>(
   if (!body.data) throw new Error(`Shopify answered ${response.status} without data`);
   return body.data;
 }
+
+/** A mutation's userError, as the Admin API gives it. */
+export interface UserError {
+  field?: string[] | null;
+  message: string;
+}
+
+/** Shopify's userErrors in one line, each with its field. */
+export const userErrorText = (errors: UserError[]) =>
+  errors
+    .map((error) => (error.field?.length ? `${error.field.join(".")}: ${error.message}` : error.message))
+    .join("; ");

@@ -1,0 +1,211 @@
+import type { Prisma, Shop } from "@prisma/client";
+import prisma from "../../db.server";
+import {
+  PLAN_ERROR_RETRY_MS,
+  decideSubscriptionUpdate,
+  factsFromSubscriptions,
+  planRefreshDue,
+  rulesToPause,
+  type LimitedRule,
+  type PlanFacts,
+  type ShopifySubscription,
+  type SubscriptionUpdate,
+} from "../../domain/plan-truth";
+import { detectPlan, planFromAlertSettings, toPlanId, type PlanId } from "../../domain/plans";
+import { disableValidation } from "../checkout/deploy.server";
+import { adminGraphqlData, graphqlForShopDomain } from "../shops/admin-graphql.server";
+import type { AdminGraphql } from "../monitoring/variant-facts.server";
+import { forgetShopRules } from "../rules/cache.server";
+
+/**
+ * The shop's plan follows Shopify (docs/decisions/0018-plan-truth.md): it is asked of the
+ * Billing API on return from the confirmation page, on every app_subscriptions/update webhook
+ * and on an admin load once the stored answer is older than PLAN_REFRESH_MS. Storing a plan
+ * pauses the rules beyond its limit (never deletes them) and, when Plus ends, switches the
+ * checkout validation off.
+ */
+
+const ACTIVE_SUBSCRIPTIONS = `#graphql
+  query MarginGuardrailSubscriptions {
+    currentAppInstallation {
+      activeSubscriptions { id name status test createdAt trialDays currentPeriodEnd }
+    }
+  }`;
+
+/** The shop's active app subscriptions, as the Billing API reports them. */
+export async function activeSubscriptions(graphql: AdminGraphql): Promise<ShopifySubscription[]> {
+  const data = await adminGraphqlData<{ currentAppInstallation: { activeSubscriptions: ShopifySubscription[] } }>(
+    graphql,
+    ACTIVE_SUBSCRIPTIONS,
+  );
+  return data.currentAppInstallation.activeSubscriptions;
+}
+
+type Tx = Prisma.TransactionClient;
+
+/** Active rules not yet paused, as the plan limit counts them. */
+async function activeUnpaused(tx: Tx, shopId: string): Promise<LimitedRule[]> {
+  const where = { shopId, isActive: true, pausedByPlan: null };
+  const select = { id: true, createdAt: true };
+  const [rules, collectionRules] = await Promise.all([
+    tx.rule.findMany({ where, select }),
+    tx.collectionRule.findMany({ where, select }),
+  ]);
+  return [
+    ...rules.map((rule) => ({ ...rule, kind: "rule" as const })),
+    ...collectionRules.map((rule) => ({ ...rule, kind: "collection" as const })),
+  ];
+}
+
+/** Pauses the active rules beyond `plan`'s limit, keeping the oldest; returns how many. */
+async function pauseBeyondLimit(tx: Tx, shopId: string, plan: PlanId, now: Date): Promise<number> {
+  const pause = rulesToPause(await activeUnpaused(tx, shopId), plan);
+  if (pause.length === 0) return 0;
+  const data = { pausedByPlan: plan, pausedAt: now };
+  const ids = (kind: LimitedRule["kind"]) => pause.filter((rule) => rule.kind === kind).map((rule) => rule.id);
+  await tx.rule.updateMany({ where: { shopId, id: { in: ids("rule") } }, data });
+  await tx.collectionRule.updateMany({ where: { shopId, id: { in: ids("collection") } }, data });
+  return pause.length;
+}
+
+export interface StoredPlan {
+  from: PlanId;
+  to: PlanId;
+  /** rules the plan paused in this change */
+  paused: number;
+}
+
+/**
+ * Stores what Shopify says of the shop's subscription. `checkedAt` marks the answer as fresh
+ * (the Billing API was asked); `updatedAt` is a webhook's updated_at, so older ones lose.
+ * Rules beyond the plan's limit are paused whenever the plan is stored, so a shop that was
+ * over its limit before is brought within it too.
+ */
+export async function storePlan(
+  shopId: string,
+  facts: PlanFacts,
+  options: { checkedAt?: Date; updatedAt?: Date | null; graphql?: AdminGraphql | null } = {},
+): Promise<StoredPlan> {
+  const now = new Date();
+  const result = await prisma.$transaction(async (tx) => {
+    const shop = await tx.shop.findUniqueOrThrow({ where: { id: shopId }, select: { plan: true } });
+    await tx.shop.update({
+      where: { id: shopId },
+      data: {
+        plan: facts.plan,
+        subscriptionId: facts.subscriptionId,
+        subscriptionStatus: facts.subscriptionStatus,
+        trialEndsOn: facts.trialEndsOn,
+        currentPeriodEnd: facts.currentPeriodEnd,
+        ...(options.checkedAt ? { planCheckedAt: options.checkedAt } : {}),
+        ...(options.updatedAt ? { subscriptionUpdatedAt: options.updatedAt } : {}),
+      },
+    });
+    const paused = await pauseBeyondLimit(tx, shopId, facts.plan, now);
+    return { from: toPlanId(shop.plan) ?? "free", to: facts.plan, paused };
+  });
+  if (result.from !== result.to || result.paused > 0) {
+    forgetShopRules(shopId);
+    console.log(
+      `[plans] shop ${shopId}: ${result.from} -> ${result.to}${result.paused ? `, ${result.paused} rules paused` : ""}`,
+    );
+  }
+  // blocking comes with Plus: its validation is switched off when Plus ends (decision 16)
+  if (result.from === "plus" && result.to !== "plus") {
+    const refused = await disableValidation(shopId, options.graphql ?? null).catch((error: unknown) =>
+      error instanceof Error ? error.message : String(error),
+    );
+    if (refused) console.error(`Could not switch checkout blocking off for shop ${shopId}: ${refused}`);
+  }
+  return result;
+}
+
+/** Asks the Billing API for the shop's plan and stores the answer as fresh. */
+export async function refreshPlan(shopId: string, graphql: AdminGraphql): Promise<PlanFacts> {
+  const facts = factsFromSubscriptions(await activeSubscriptions(graphql));
+  await storePlan(shopId, facts, { checkedAt: new Date(), graphql });
+  return facts;
+}
+
+/** One Billing API call at a time per shop in this process, and a pause after a failure. */
+const inFlight = new Map<string, Promise<PlanId>>();
+const failedAt = new Map<string, { at: number; reason: string }>();
+
+class PlanCheckFailed extends Error {}
+
+async function billingPlan(shop: Shop, graphql: AdminGraphql, now: Date): Promise<PlanId> {
+  if (!planRefreshDue(shop.planCheckedAt, now)) return toPlanId(shop.plan) ?? "free";
+  const failure = failedAt.get(shop.id);
+  if (failure && now.getTime() - failure.at < PLAN_ERROR_RETRY_MS) throw new PlanCheckFailed(failure.reason);
+  let pending = inFlight.get(shop.id);
+  if (!pending) {
+    pending = refreshPlan(shop.id, graphql)
+      .then((facts) => {
+        failedAt.delete(shop.id);
+        return facts.plan;
+      })
+      .catch((error: unknown) => {
+        const reason = error instanceof Error ? error.message : String(error);
+        failedAt.set(shop.id, { at: Date.now(), reason });
+        console.error(`[plans] Billing API check failed for ${shop.domain}; the plan is Free until it answers: ${reason}`);
+        throw new PlanCheckFailed(reason);
+      })
+      .finally(() => inFlight.delete(shop.id));
+    inFlight.set(shop.id, pending);
+  }
+  return pending;
+}
+
+/**
+ * The plan of an admin load, in the detection order of docs/product.md#plans: the billing
+ * plan (Shopify's answer, asked again once stale), the stored plan (when Shopify ever told
+ * it), the alert-settings rule, then Free. A failing lookup means Free for this load (logged);
+ * nothing is stored, so no rule is paused by an outage.
+ */
+export function planForShop(shop: Shop, graphql: AdminGraphql | null, now = new Date()): Promise<PlanId> {
+  return detectPlan([
+    () => (graphql ? billingPlan(shop, graphql, now) : null),
+    () => (shop.planCheckedAt ? toPlanId(shop.plan) : null),
+    async () => planFromAlertSettings(await prisma.alertSettings.findUnique({ where: { shopId: shop.id } })),
+  ]);
+}
+
+/** Forgets this process's failure pauses (tests). */
+export function forgetPlanChecks(): void {
+  failedAt.clear();
+}
+
+/**
+ * app_subscriptions/update: the plan is asked of the Billing API (the truth, whatever order
+ * the webhooks come in); when Shopify cannot be asked, the payload decides on its own, so an
+ * old subscription's cancellation after an upgrade changes nothing. Applying the same update
+ * twice stores the same plan.
+ */
+export async function applySubscriptionUpdate(shopDomain: string, update: SubscriptionUpdate): Promise<void> {
+  const shop = await prisma.shop.findUnique({ where: { domain: shopDomain } });
+  if (!shop) return;
+  const updatedAt = update.updated_at ? new Date(update.updated_at) : null;
+  const graphql = await graphqlForShopDomain(shopDomain);
+  if (graphql) {
+    try {
+      const facts = factsFromSubscriptions(await activeSubscriptions(graphql));
+      await storePlan(shop.id, facts, { checkedAt: new Date(), updatedAt, graphql });
+      return;
+    } catch (error) {
+      console.error(`[plans] Billing API check failed for ${shopDomain}; deciding from the webhook`, error);
+    }
+  }
+  const decision = decideSubscriptionUpdate(
+    {
+      plan: toPlanId(shop.plan) ?? "free",
+      subscriptionId: shop.subscriptionId,
+      subscriptionUpdatedAt: shop.subscriptionUpdatedAt,
+    },
+    update,
+  );
+  if (!decision.apply) {
+    console.log(`[plans] ${shopDomain}: subscription update ignored: ${decision.reason}`);
+    return;
+  }
+  await storePlan(shop.id, decision.facts, { checkedAt: new Date(), updatedAt: decision.updatedAt, graphql });
+}
