@@ -1,6 +1,6 @@
 import { ActionList, Badge, BlockStack, Box, Button, InlineStack, Page, Popover, Text } from "@shopify/polaris";
 import { NotificationIcon, PersonIcon } from "@shopify/polaris-icons";
-import { useLocation, useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { useLocation, useNavigate, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { createContext, useCallback, useContext, useMemo, useState } from "react";
 import { billingErrorPath, type BillingErrorType } from "../domain/billing-errors";
 import { PLUS_COMING_SOON_TOAST, headerPlanTarget, planButton, planName, type PlanId } from "../domain/plans";
@@ -44,12 +44,13 @@ const PlanChangeContext = createContext<PlanChange | null>(null);
 /**
  * One plan change at a time, for every plan button of the page (docs/product.md#plans):
  * an upgrade goes to Shopify's confirmation page at the top level of the admin; a downgrade
- * reloads the page; a failure is toasted and leads to the billing error page with its variant.
+ * reloads the page's data; a failure is toasted and leads to the billing error page with its variant.
  */
 export function PlanChangeProvider({ children }: { children: React.ReactNode }) {
   const [pending, setPending] = useState<PlanId | null>(null);
   const toast = useToast();
   const navigate = useNavigate();
+  const revalidator = useRevalidator();
   const location = useLocation();
   const { shop } = useAdminLayout();
 
@@ -71,8 +72,10 @@ export function PlanChangeProvider({ children }: { children: React.ReactNode }) 
           if (!answer.ok) return fail(answer.message ?? refused, answer);
           if (kind === "upgrade" && !answer.confirmationUrl) return fail(refused, answer);
           toast({ title: "Plan Updated", description: answer.message });
+          // the upgrade is confirmed on Shopify's page, at the top level of the admin; a
+          // downgrade reloads the page's data (the toast stays)
           if (answer.confirmationUrl) window.open(answer.confirmationUrl, "_top");
-          else window.location.reload();
+          else revalidator.revalidate();
         })
         .catch((error: unknown) => {
           console.error(thrown, error);
@@ -80,7 +83,7 @@ export function PlanChangeProvider({ children }: { children: React.ReactNode }) 
         })
         .finally(() => setPending(null));
     },
-    [pending, toast, navigate, location.search, shop.domain],
+    [pending, toast, navigate, revalidator, location.search, shop.domain],
   );
   const value = useMemo(() => ({ pending, change }), [pending, change]);
   return <PlanChangeContext.Provider value={value}>{children}</PlanChangeContext.Provider>;

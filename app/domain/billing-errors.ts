@@ -3,7 +3,13 @@
  * happened, and the way on. Every variant also offers Go to Dashboard and Contact Support.
  */
 
-export const BILLING_ERROR_TYPES = ["declined", "cancelled", "timeout", "invalid_token", "verification_failed"] as const;
+export const BILLING_ERROR_TYPES = [
+  "declined",
+  "cancelled",
+  "timeout",
+  "invalid_token",
+  "verification_failed",
+] as const;
 export type BillingErrorType = (typeof BILLING_ERROR_TYPES)[number] | "default";
 
 export interface BillingErrorAction {
@@ -25,13 +31,15 @@ export const BILLING_ERROR_VARIANTS: Record<BillingErrorType, BillingErrorVarian
   declined: {
     type: "declined",
     title: "Payment Declined",
-    description: "The subscription was declined on Shopify's confirmation page. Nothing was charged and your plan did not change.",
+    description:
+      "The subscription was declined on Shopify's confirmation page. Nothing was charged and your plan did not change.",
     action: TRY_AGAIN,
   },
   cancelled: {
     type: "cancelled",
     title: "Subscription Cancelled",
-    description: "The subscription was cancelled before it became active. Nothing was charged and your plan did not change.",
+    description:
+      "The subscription was cancelled before it became active. Nothing was charged and your plan did not change.",
     action: TRY_AGAIN,
   },
   timeout: {
@@ -43,13 +51,15 @@ export const BILLING_ERROR_VARIANTS: Record<BillingErrorType, BillingErrorVarian
   invalid_token: {
     type: "invalid_token",
     title: "Authentication Error",
-    description: "Your store's connection to Margin Guardrail has expired. Reconnect your store, then choose your plan again.",
+    description:
+      "Your store's connection to Margin Guardrail has expired. Reconnect your store, then choose your plan again.",
     action: { label: "Reconnect Store", to: "reconnect" },
   },
   verification_failed: {
     type: "verification_failed",
     title: "Verification Failed",
-    description: "We could not confirm your subscription with Shopify yet. If you approved it, it may still be processing.",
+    description:
+      "We could not confirm your subscription with Shopify yet. If you approved it, it may still be processing.",
     action: { label: "Check Subscription Status", to: "verify" },
   },
   default: {

@@ -25,9 +25,9 @@ describe("when the stored plan is asked of Shopify again", () => {
 describe("the plan Shopify's active subscriptions pay for", () => {
   it("is Free without one of the app's subscriptions", () => {
     expect(factsFromSubscriptions([])).toEqual(FREE_FACTS);
-    expect(factsFromSubscriptions([{ id: "gid://shopify/AppSubscription/1", name: "Other", status: "ACTIVE" }])).toEqual(
-      FREE_FACTS,
-    );
+    expect(
+      factsFromSubscriptions([{ id: "gid://shopify/AppSubscription/1", name: "Other", status: "ACTIVE" }]),
+    ).toEqual(FREE_FACTS);
   });
   it("takes the plan, the period end and the trial's end from the active subscription", () => {
     const facts = factsFromSubscriptions([
@@ -58,7 +58,11 @@ describe("the plan Shopify's active subscriptions pay for", () => {
 });
 
 describe("an app_subscriptions/update webhook (payload only)", () => {
-  const core = { plan: "core" as const, subscriptionId: "sub-1", subscriptionUpdatedAt: new Date("2026-11-20T00:00:00Z") };
+  const core = {
+    plan: "core" as const,
+    subscriptionId: "sub-1",
+    subscriptionUpdatedAt: new Date("2026-11-20T00:00:00Z"),
+  };
   const update = (id: string, name: string, status: string, updatedAt = "2026-11-22T00:00:00Z") => ({
     admin_graphql_api_id: id,
     name,
@@ -67,7 +71,10 @@ describe("an app_subscriptions/update webhook (payload only)", () => {
   });
 
   it("makes an ACTIVE subscription the plan", () => {
-    const decision = decideSubscriptionUpdate({ ...FREE_FACTS, subscriptionUpdatedAt: null }, update("sub-2", "Plus", "ACTIVE"));
+    const decision = decideSubscriptionUpdate(
+      { ...FREE_FACTS, subscriptionUpdatedAt: null },
+      update("sub-2", "Plus", "ACTIVE"),
+    );
     expect(decision).toMatchObject({ apply: true, facts: { plan: "plus", subscriptionId: "sub-2" } });
   });
   it("drops to Free when the plan's own subscription ends", () => {

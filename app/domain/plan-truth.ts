@@ -89,8 +89,7 @@ export interface StoredSubscription {
 }
 
 export type UpdateDecision =
-  | { apply: true; facts: PlanFacts; updatedAt: Date | null }
-  | { apply: false; reason: string };
+  { apply: true; facts: PlanFacts; updatedAt: Date | null } | { apply: false; reason: string };
 
 const ENDED = new Set(["CANCELLED", "DECLINED", "EXPIRED", "FROZEN"]);
 

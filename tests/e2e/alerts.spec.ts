@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { verifySignature } from "../../app/domain/webhook-signature";
 import { startReceiver } from "../helpers/receiver";
 import { E2E_OUTBOX } from "../../playwright.config";
-import { demoShopId, expect, openDatabase, signedOrder, test, toast } from "./fixtures";
+import { approveCoreAndResume, demoShopId, expect, openDatabase, signedOrder, test, toast } from "./fixtures";
 
 /** The demo shop's alert settings row, as stored. */
 function storedSettings() {
@@ -212,6 +212,8 @@ test("on Free the page is locked and a form posted anyway is refused", async ({ 
   } finally {
     await page.goto("/alerts");
     await page.getByRole("button", { name: "Upgrade to Core" }).last().click();
+    await approveCoreAndResume(page);
+    await page.goto("/alerts");
     await expect(page.getByRole("heading", { name: "Notification channels" })).toBeVisible();
   }
 });

@@ -1,4 +1,4 @@
-import { demoShopId, expect, openDatabase, test } from "./fixtures";
+import { approveCoreAndResume, demoShopId, expect, openDatabase, test, toast } from "./fixtures";
 
 function countEvents(where: string): number {
   const db = openDatabase();
@@ -107,6 +107,8 @@ test("downgrading and upgrading on the demo store go through the plan buttons", 
   await page.goto("/alerts");
   await expect(page.getByRole("heading", { name: "Unlock Alerts with Core" })).toBeVisible();
   await page.getByRole("button", { name: "Upgrade to Core" }).last().click();
-  await expect(page.getByText("Demo store: switched to the Core plan without billing.")).toBeVisible();
+  await approveCoreAndResume(page);
+  await expect(toast(page, "Plan Updated")).toBeVisible();
+  await page.goto("/alerts");
   await expect(page.getByRole("heading", { name: "Notification channels" })).toBeVisible();
 });

@@ -114,3 +114,16 @@ export function signedOrder(number: number) {
   };
   return { body, headers };
 }
+
+/**
+ * After an 'Upgrade to Core' click in the demo store: approves the charge on the demo's
+ * stand-in of Shopify's confirmation page, then resumes the rules the earlier downgrade
+ * paused, so the demo store is as the next test expects it.
+ */
+export async function approveCoreAndResume(page: Page) {
+  await expect(page).toHaveURL(/\/billing\/confirm\?plan=core$/);
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByRole("heading", { name: "Welcome to Core" })).toBeVisible();
+  const resumed = await page.request.post("/rules", { form: { intent: "resumePaused" } });
+  expect([200, 409]).toContain(resumed.status());
+}

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, toast } from "./fixtures";
+import { approveCoreAndResume, expect, test, toast } from "./fixtures";
 
 async function openAddDialog(page: Page) {
   await page.getByRole("region", { name: "Page header" }).getByRole("button", { name: "Add Rule" }).click();
@@ -215,6 +215,6 @@ test("on Free, the 2-rule limit shows its notice and refuses a third active rule
       .getByRole("region", { name: "Core", exact: true })
       .getByRole("button", { name: "Upgrade to Core" })
       .click();
-    await expect(page.getByText("Demo store: switched to the Core plan without billing.")).toBeVisible();
+    await approveCoreAndResume(page);
   }
 });

@@ -147,7 +147,9 @@ async function billingPlan(shop: Shop, graphql: AdminGraphql, now: Date): Promis
       .catch((error: unknown) => {
         const reason = error instanceof Error ? error.message : String(error);
         failedAt.set(shop.id, { at: Date.now(), reason });
-        console.error(`[plans] Billing API check failed for ${shop.domain}; the plan is Free until it answers: ${reason}`);
+        console.error(
+          `[plans] Billing API check failed for ${shop.domain}; the plan is Free until it answers: ${reason}`,
+        );
         throw new PlanCheckFailed(reason);
       })
       .finally(() => inFlight.delete(shop.id));

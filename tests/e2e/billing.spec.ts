@@ -1,0 +1,168 @@
+import { startAppServer, type AppServer } from "../helpers/app-server";
+import { expect, test, toast } from "./fixtures";
+
+// Billing in the demo store (docs/product.md#billing, docs/decisions/0018-plan-truth.md):
+// the error page's variants, the plan cards per plan and flag, and the whole path through the
+// demo's stand-in of Shopify's confirmation page.
+
+const VARIANTS = [
+  {
+    type: "declined",
+    title: "Payment Declined",
+    action: "Try Again",
+    href: "/pricing?shop=margin-guardrail-demo.myshopify.com",
+  },
+  {
+    type: "cancelled",
+    title: "Subscription Cancelled",
+    action: "Try Again",
+    href: "/pricing?shop=margin-guardrail-demo.myshopify.com",
+  },
+  {
+    type: "timeout",
+    title: "Process Timeout",
+    action: "Try Again",
+    href: "/pricing?shop=margin-guardrail-demo.myshopify.com",
+  },
+  {
+    type: "invalid_token",
+    title: "Authentication Error",
+    action: "Reconnect Store",
+    href: "/?shop=margin-guardrail-demo.myshopify.com&force_oauth=1",
+  },
+  {
+    type: "verification_failed",
+    title: "Verification Failed",
+    action: "Check Subscription Status",
+    href: "/billing/success?shop=margin-guardrail-demo.myshopify.com",
+  },
+  { type: "other", title: "Billing Error", action: null, href: null },
+];
+
+test("each billing error variant says what happened and offers its way on, the Dashboard and Support", async ({
+  page,
+}) => {
+  for (const variant of VARIANTS) {
+    await page.goto(`/billing/error?type=${variant.type}&shop=margin-guardrail-demo.myshopify.com`);
+    await expect(page.getByRole("heading", { level: 1, name: variant.title })).toBeVisible();
+    if (variant.action) {
+      await expect(page.getByRole("link", { name: variant.action })).toHaveAttribute("href", variant.href!);
+    } else {
+      await expect(page.getByRole("link", { name: "Try Again" })).toHaveCount(0);
+    }
+    await expect(page.getByRole("link", { name: "Go to Dashboard" })).toHaveAttribute(
+      "href",
+      "/dashboard?shop=margin-guardrail-demo.myshopify.com",
+    );
+    await expect(page.getByRole("link", { name: "Contact Support" })).toHaveAttribute(
+      "href",
+      "/support?shop=margin-guardrail-demo.myshopify.com",
+    );
+    await expect(page.getByText("What happened")).toHaveCount(0);
+  }
+  // a message of its own is shown; Try Again leads back to the plans
+  await page.goto("/billing/error?type=declined&message=Your%20card%20was%20declined.");
+  await expect(page.getByText("Your card was declined.")).toBeVisible();
+  await page.getByRole("link", { name: "Try Again" }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(page.getByRole("region", { name: "Core" }).getByRole("button", { name: "Current Plan" })).toBeDisabled();
+});
+
+test("the pricing cards follow the plan, and Plus is Coming Soon while the Plus flag is off", async ({ page }) => {
+  await page.goto("/pricing");
+  const card = (name: string) => page.getByRole("region", { name });
+  await expect(card("Free").getByRole("button", { name: "Downgrade to Free" })).toBeEnabled();
+  await expect(card("Core").getByRole("button", { name: "Current Plan" })).toBeDisabled();
+  await expect(card("Core").getByText("Most Value")).toBeVisible();
+  await expect(card("Plus").getByRole("button", { name: "Coming Soon" })).toBeDisabled();
+  await expect(card("Plus").getByText("Coming Soon").first()).toBeVisible();
+  await page.getByTestId("plus-coming-soon").first().click();
+  await expect(toast(page, "Plus Plan Coming Soon")).toBeVisible();
+});
+
+test.describe("with PLUS_PLAN_ENABLED=true", () => {
+  let server: AppServer;
+  test.beforeAll(async () => {
+    server = await startAppServer({ PLUS_PLAN_ENABLED: "true" });
+  });
+  test.afterAll(async () => {
+    await server.stop();
+  });
+
+  test("Plus can be bought: its card and the landing page offer it", async ({ page }) => {
+    await page.goto(`${server.url}/pricing`);
+    const plus = page.getByRole("region", { name: "Plus" });
+    await expect(plus.getByRole("button", { name: "Upgrade to Plus" })).toBeEnabled();
+    await expect(plus.getByText("Coming Soon")).toHaveCount(0);
+    await plus.getByRole("button", { name: "Upgrade to Plus" }).click();
+    await expect(page).toHaveURL(/\/billing\/confirm\?plan=plus$/);
+    await expect(page.getByText("Margin Guardrail Plus: $79.00 USD every 30 days")).toBeVisible();
+
+    await page.goto(`${server.url}/`);
+    const landing = page.getByRole("region", { name: "Plus plan" });
+    await expect(landing.getByRole("link", { name: "Choose Plus" })).toBeVisible();
+    await expect(landing.getByText("Coming Soon")).toHaveCount(0);
+  });
+
+  test("/billing/success keeps checking, and says 'Verification Timeout' after 10 attempts", async ({ page }) => {
+    test.setTimeout(75_000);
+    // a Free shop that never approved anything: nothing will become active
+    const down = await page.request.post(`${server.url}/api/billing/downgrade?plan=free`);
+    expect(down.status()).toBe(200);
+    await page.goto(`${server.url}/billing/success`);
+    await expect(page.getByText("Verifying your subscription...")).toBeVisible();
+    await expect(page.getByText("Attempt 2 of 10")).toBeVisible({ timeout: 10_000 });
+    await expect(toast(page, "Verification Timeout")).toBeVisible({ timeout: 45_000 });
+    await expect(
+      toast(page, "Subscription verification is taking longer than expected. Please refresh the page."),
+    ).toBeVisible();
+    await expect(page.getByText("Attempt 10 of 10")).toBeVisible();
+  });
+});
+
+test("a downgrade pauses rules; the confirmation page declines, then approves; resuming restores them", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.goto("/pricing");
+  await page.getByRole("region", { name: "Free" }).getByRole("button", { name: "Downgrade to Free" }).click();
+  await expect(toast(page, "Successfully downgraded to Free plan.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Free" }).getByRole("button", { name: "Current Plan" })).toBeDisabled();
+
+  // 5 active rules on Free: the oldest 2 stay, 3 are paused, none deleted
+  await page.goto("/rules");
+  await expect(page.getByText("3 rules are paused by the Free plan")).toBeVisible();
+  await expect(page.getByText("2 of 2 active")).toBeVisible();
+  await expect(page.getByText("Paused by plan")).toHaveCount(3);
+  await expect(page.getByRole("button", { name: "Resume paused rules" })).toHaveCount(0);
+  await page.goto("/dashboard");
+  await expect(page.getByText("3 rules are paused by the Free plan")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Review paused rules" })).toBeVisible();
+
+  // upgrade: Shopify's page (the demo's stand-in) is declined
+  await page.goto("/pricing");
+  await page.getByRole("region", { name: "Core" }).getByRole("button", { name: "Upgrade to Core" }).click();
+  await expect(page).toHaveURL(/\/billing\/confirm\?plan=core$/);
+  await expect(
+    page.getByText("Margin Guardrail Core: $29.00 USD every 30 days (test charge, nothing is billed)."),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Decline" }).click();
+  await expect(page).toHaveURL(/\/billing\/error\?type=declined/);
+  await expect(page.getByRole("heading", { name: "Payment Declined" })).toBeVisible();
+
+  // Try Again, and approve this time
+  await page.getByRole("link", { name: "Try Again" }).click();
+  await page.getByRole("region", { name: "Core" }).getByRole("button", { name: "Upgrade to Core" }).click();
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect(page).toHaveURL(/\/billing\/success/);
+  await expect(page.getByRole("heading", { name: "Welcome to Core" })).toBeVisible();
+  await expect(toast(page, "Plan Updated")).toBeVisible();
+
+  // upgrading offers to resume what the downgrade paused
+  await page.goto("/rules");
+  await expect(page.getByText("Your plan has room for all of them again.")).toBeVisible();
+  await page.getByRole("button", { name: "Resume paused rules" }).click();
+  await expect(toast(page, "Paused rules resumed")).toBeVisible();
+  await expect(page.getByText("5 of 10 active")).toBeVisible();
+  await expect(page.getByText("Paused by plan")).toHaveCount(0);
+});
