@@ -68,6 +68,8 @@ export function PlanChangeProvider({ children }: { children: React.ReactNode }) 
       fetch(`/api/billing/${kind}?plan=${target}`, { method: "POST", headers: { Accept: "application/json" } })
         .then(async (response) => {
           const answer = (await response.json().catch(() => null)) as PlanChangeAnswer | null;
+          // Shopify no longer accepts the session (App Bridge already retried with a new token)
+          if (response.status === 401) return fail(thrown, { ok: false, errorType: "invalid_token" });
           if (!answer || response.status >= 500) return fail(answer?.message ?? thrown, answer ?? undefined);
           if (!answer.ok) return fail(answer.message ?? refused, answer);
           if (kind === "upgrade" && !answer.confirmationUrl) return fail(refused, answer);

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { withEmbeddedQuery } from "../components/admin-nav";
 import { billingErrorPath } from "../domain/billing-errors";
-import { useLoaderData, useRevalidator } from "@remix-run/react";
-import { BlockStack, Button, Card, InlineStack, Spinner, Text } from "@shopify/polaris";
+import { useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
+import { BlockStack, Button, Card, InlineStack, Link, Spinner, Text } from "@shopify/polaris";
 import { useEffect, useRef, useState } from "react";
 import { AdminPage } from "../components/AdminPage";
 import { useToast } from "../components/Toasts";
@@ -41,6 +41,8 @@ export default function BillingSuccess() {
   const [attempts, setAttempts] = useState(1);
   const announced = useRef(false);
   const active = data.ok && data.active && data.planType !== "free";
+  // a verification that failed or timed out has its own billing error variant
+  const verificationHelp = withEmbeddedQuery(billingErrorPath("verification_failed"), useLocation().search);
   const timedOut = !active && attempts >= MAX_ATTEMPTS;
 
   useEffect(() => {
@@ -75,14 +77,17 @@ export default function BillingSuccess() {
               Verification Error
             </Text>
             <Text as="p">Unable to verify your subscription status. Please try again.</Text>
-            <Button
-              onClick={() => {
-                setAttempts(1);
-                revalidator.revalidate();
-              }}
-            >
-              Try Again
-            </Button>
+            <InlineStack gap="300" blockAlign="center">
+              <Button
+                onClick={() => {
+                  setAttempts(1);
+                  revalidator.revalidate();
+                }}
+              >
+                Try Again
+              </Button>
+              <Link url={verificationHelp}>What can I do?</Link>
+            </InlineStack>
           </BlockStack>
         ) : active ? (
           <BlockStack gap="300" inlineAlign="start">
@@ -105,14 +110,17 @@ export default function BillingSuccess() {
               </Text>
             </InlineStack>
             <Text as="p" tone="subdued">{`Attempt ${attempts} of ${MAX_ATTEMPTS}`}</Text>
-            <Button
-              onClick={() => {
-                setAttempts(1);
-                revalidator.revalidate();
-              }}
-            >
-              Check Again
-            </Button>
+            <InlineStack gap="300" blockAlign="center">
+              <Button
+                onClick={() => {
+                  setAttempts(1);
+                  revalidator.revalidate();
+                }}
+              >
+                Check Again
+              </Button>
+              {timedOut ? <Link url={verificationHelp}>What can I do?</Link> : null}
+            </InlineStack>
           </BlockStack>
         )}
       </Card>

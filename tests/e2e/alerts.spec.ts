@@ -211,8 +211,7 @@ test("on Free the page is locked and a form posted anyway is refused", async ({ 
     expect(storedSettings()).toEqual(before);
   } finally {
     await page.goto("/alerts");
-    await page.getByRole("button", { name: "Upgrade to Core" }).last().click();
-    await approveCoreAndResume(page);
+    await approveCoreAndResume(page, page.getByRole("button", { name: "Upgrade to Core" }).last());
     await page.goto("/alerts");
     await expect(page.getByRole("heading", { name: "Notification channels" })).toBeVisible();
   }

@@ -1,5 +1,5 @@
 import { startAppServer, type AppServer } from "../helpers/app-server";
-import { expect, test, toast } from "./fixtures";
+import { clickToNavigate, clickUntil, expect, test, toast } from "./fixtures";
 
 // Billing in the demo store (docs/product.md#billing, docs/decisions/0018-plan-truth.md):
 // the error page's variants, the plan cards per plan and flag, and the whole path through the
@@ -94,8 +94,11 @@ test.describe("with PLUS_PLAN_ENABLED=true", () => {
     const plus = page.getByRole("region", { name: "Plus" });
     await expect(plus.getByRole("button", { name: "Upgrade to Plus" })).toBeEnabled();
     await expect(plus.getByText("Coming Soon")).toHaveCount(0);
-    await plus.getByRole("button", { name: "Upgrade to Plus" }).click();
-    await expect(page).toHaveURL(/\/billing\/confirm\?plan=plus$/);
+    await clickToNavigate(
+      page,
+      plus.getByRole("button", { name: "Upgrade to Plus" }),
+      /\/billing\/confirm\?plan=plus$/,
+    );
     await expect(page.getByText("Margin Guardrail Plus: $79.00 USD every 30 days")).toBeVisible();
 
     await page.goto(`${server.url}/`);
@@ -117,6 +120,12 @@ test.describe("with PLUS_PLAN_ENABLED=true", () => {
       toast(page, "Subscription verification is taking longer than expected. Please refresh the page."),
     ).toBeVisible();
     await expect(page.getByText("Attempt 10 of 10")).toBeVisible();
+    await page.getByRole("link", { name: "What can I do?" }).click();
+    await expect(page.getByRole("heading", { name: "Verification Failed" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Check Subscription Status" })).toHaveAttribute(
+      "href",
+      "/billing/success",
+    );
   });
 });
 
@@ -125,8 +134,9 @@ test("a downgrade pauses rules; the confirmation page declines, then approves; r
 }) => {
   test.setTimeout(60_000);
   await page.goto("/pricing");
-  await page.getByRole("region", { name: "Free" }).getByRole("button", { name: "Downgrade to Free" }).click();
-  await expect(toast(page, "Successfully downgraded to Free plan.")).toBeVisible();
+  await clickUntil(page.getByRole("region", { name: "Free" }).getByRole("button", { name: "Downgrade to Free" }), () =>
+    expect(toast(page, "Successfully downgraded to Free plan.")).toBeVisible({ timeout: 2_000 }),
+  );
   await expect(page.getByRole("region", { name: "Free" }).getByRole("button", { name: "Current Plan" })).toBeDisabled();
 
   // 5 active rules on Free: the oldest 2 stay, 3 are paused, none deleted
@@ -141,8 +151,8 @@ test("a downgrade pauses rules; the confirmation page declines, then approves; r
 
   // upgrade: Shopify's page (the demo's stand-in) is declined
   await page.goto("/pricing");
-  await page.getByRole("region", { name: "Core" }).getByRole("button", { name: "Upgrade to Core" }).click();
-  await expect(page).toHaveURL(/\/billing\/confirm\?plan=core$/);
+  const upgrade = page.getByRole("region", { name: "Core" }).getByRole("button", { name: "Upgrade to Core" });
+  await clickToNavigate(page, upgrade, /\/billing\/confirm\?plan=core$/);
   await expect(
     page.getByText("Margin Guardrail Core: $29.00 USD every 30 days (test charge, nothing is billed)."),
   ).toBeVisible();
@@ -152,7 +162,8 @@ test("a downgrade pauses rules; the confirmation page declines, then approves; r
 
   // Try Again, and approve this time
   await page.getByRole("link", { name: "Try Again" }).click();
-  await page.getByRole("region", { name: "Core" }).getByRole("button", { name: "Upgrade to Core" }).click();
+  await expect(page).toHaveURL(/\/pricing/);
+  await clickToNavigate(page, upgrade, /\/billing\/confirm\?plan=core$/);
   await page.getByRole("button", { name: "Approve" }).click();
   await expect(page).toHaveURL(/\/billing\/success/);
   await expect(page.getByRole("heading", { name: "Welcome to Core" })).toBeVisible();
@@ -161,8 +172,9 @@ test("a downgrade pauses rules; the confirmation page declines, then approves; r
   // upgrading offers to resume what the downgrade paused
   await page.goto("/rules");
   await expect(page.getByText("Your plan has room for all of them again.")).toBeVisible();
-  await page.getByRole("button", { name: "Resume paused rules" }).click();
-  await expect(toast(page, "Paused rules resumed")).toBeVisible();
+  await clickUntil(page.getByRole("button", { name: "Resume paused rules" }), () =>
+    expect(toast(page, "Paused rules resumed")).toBeVisible({ timeout: 2_000 }),
+  );
   await expect(page.getByText("5 of 10 active")).toBeVisible();
   await expect(page.getByText("Paused by plan")).toHaveCount(0);
 });

@@ -106,8 +106,7 @@ test("downgrading and upgrading on the demo store go through the plan buttons", 
 
   await page.goto("/alerts");
   await expect(page.getByRole("heading", { name: "Unlock Alerts with Core" })).toBeVisible();
-  await page.getByRole("button", { name: "Upgrade to Core" }).last().click();
-  await approveCoreAndResume(page);
+  await approveCoreAndResume(page, page.getByRole("button", { name: "Upgrade to Core" }).last());
   await expect(toast(page, "Plan Updated")).toBeVisible();
   await page.goto("/alerts");
   await expect(page.getByRole("heading", { name: "Notification channels" })).toBeVisible();

@@ -116,14 +116,30 @@ export function signedOrder(number: number) {
 }
 
 /**
- * After an 'Upgrade to Core' click in the demo store: approves the charge on the demo's
+ * Clicks 'Upgrade to Core' (`button`) in the demo store, approves the charge on the demo's
  * stand-in of Shopify's confirmation page, then resumes the rules the earlier downgrade
  * paused, so the demo store is as the next test expects it.
  */
-export async function approveCoreAndResume(page: Page) {
-  await expect(page).toHaveURL(/\/billing\/confirm\?plan=core$/);
+export async function approveCoreAndResume(page: Page, button: ReturnType<Page["getByRole"]>) {
+  await clickToNavigate(page, button, /\/billing\/confirm\?plan=core$/);
   await page.getByRole("button", { name: "Approve" }).click();
   await expect(page.getByRole("heading", { name: "Welcome to Core" })).toBeVisible();
   const resumed = await page.request.post("/rules", { form: { intent: "resumePaused" } });
   expect([200, 409]).toContain(resumed.status());
+}
+
+/**
+ * Clicks a button that navigates until the page is at `url`: a click that lands before React
+ * has hydrated the page does nothing, so it is tried again.
+ */
+export async function clickToNavigate(page: Page, button: ReturnType<Page["getByRole"]>, url: RegExp) {
+  await clickUntil(button, () => expect(page).toHaveURL(url, { timeout: 2_000 }));
+}
+
+/** Clicks `button` until `settled` passes (a click before hydration does nothing). */
+export async function clickUntil(button: ReturnType<Page["getByRole"]>, settled: () => Promise<void>) {
+  await expect(async () => {
+    if (await button.isEnabled()) await button.click();
+    await settled();
+  }).toPass({ timeout: 20_000 });
 }

@@ -211,10 +211,9 @@ test("on Free, the 2-rule limit shows its notice and refuses a third active rule
     await expect(page.getByRole("region", { name: "One too many" })).toHaveCount(0);
   } finally {
     await page.goto("/pricing");
-    await page
-      .getByRole("region", { name: "Core", exact: true })
-      .getByRole("button", { name: "Upgrade to Core" })
-      .click();
-    await approveCoreAndResume(page);
+    await approveCoreAndResume(
+      page,
+      page.getByRole("region", { name: "Core", exact: true }).getByRole("button", { name: "Upgrade to Core" }),
+    );
   }
 });
