@@ -304,6 +304,37 @@ function targets(ids: { rule: string; collectionRule: string; receiver: string }
     },
     { name: "GET /api/health/embed", method: "GET", path: "/api/health/embed", kind: "query", params: ["host"] },
     {
+      name: "webhook app_subscriptions/update",
+      method: "POST",
+      path: "/webhooks/app_subscriptions/update",
+      kind: "webhook",
+      topic: "app_subscriptions/update",
+      base: {
+        app_subscription: {
+          admin_graphql_api_id: "gid://shopify/AppSubscription/1",
+          name: "Core",
+          status: "ACTIVE",
+          updated_at: "2026-11-23T10:00:00Z",
+        },
+      },
+    },
+    { name: "GET /api/billing/plan", method: "GET", path: "/api/billing/plan", kind: "query", params: ["shop"] },
+    { name: "GET /api/shops/me", method: "GET", path: "/api/shops/me", kind: "query", params: ["shop"] },
+    {
+      name: "GET /billing/error",
+      method: "GET",
+      path: "/billing/error",
+      kind: "query",
+      params: ["type", "message", "shop"],
+    },
+    {
+      name: "POST /rules intent=resumePaused",
+      method: "POST",
+      path: "/rules?index",
+      kind: "form",
+      base: { intent: "resumePaused" },
+    },
+    {
       name: "webhook inventory_items/update",
       method: "POST",
       path: "/webhooks/inventory_items/update",
