@@ -113,13 +113,13 @@ export async function upgradePlan(context: AdminContext, target: PlanId): Promis
  * would be (Shopify replaces the subscription on approval).
  */
 export async function downgradePlan(context: AdminContext, target: PlanId): Promise<PlanChangeResult> {
-  if (target === context.plan) return { ok: false, message: "Unable to downgrade.", errorType: "default" };
+  const refused: PlanChangeResult = { ok: false, message: "Unable to downgrade.", errorType: "default" };
+  if (PLAN_IDS.indexOf(target) >= PLAN_IDS.indexOf(context.plan)) return refused;
   if (target !== "free") {
-    if (PLAN_IDS.indexOf(target) > PLAN_IDS.indexOf(context.plan)) {
-      return { ok: false, message: "Unable to downgrade.", errorType: "default" };
-    }
-    const result = await upgradePlanTo(context, target);
-    return result;
+    // Plus to Core: a Core subscription, approved on Shopify's page, replaces the Plus one
+    const result = await upgradePlan({ ...context, plan: "free" }, target);
+    if (!result.ok) return { ...result, message: refused.message };
+    return { ...result, message: `Redirecting to change to the ${planName(target)} plan...` };
   }
   const graphql = context.admin?.graphql ?? null;
   if (graphql) {
@@ -142,11 +142,4 @@ export async function downgradePlan(context: AdminContext, target: PlanId): Prom
   }
   await storePlan(context.shop.id, FREE_FACTS, { checkedAt: new Date(), graphql });
   return { ok: true, plan: "free", message: `Successfully downgraded to ${planName("free")} plan.` };
-}
-
-/** Plus to Core: a new Core subscription, approved on Shopify's page, replaces the Plus one. */
-async function upgradePlanTo(context: AdminContext, target: PlanId): Promise<PlanChangeResult> {
-  const result = await upgradePlan({ ...context, plan: "free" }, target);
-  if (!result.ok) return { ...result, message: "Unable to downgrade." };
-  return { ...result, message: `Redirecting to change to the ${planName(target)} plan...` };
 }
