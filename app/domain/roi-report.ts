@@ -52,7 +52,10 @@ export function previousPeriod(range: RoiRange, now: Date, timeZone: string): Pe
 /** Days of `period` that have begun by `now` (today counts), at least 1 and at most the period's days. */
 export function elapsedDays(period: Period, now: Date, timeZone: string): number {
   if (now >= period.end) return period.days;
-  const days = differenceInCalendarDays(new TZDate(now.getTime(), timeZone), new TZDate(period.start.getTime(), timeZone));
+  const days = differenceInCalendarDays(
+    new TZDate(now.getTime(), timeZone),
+    new TZDate(period.start.getTime(), timeZone),
+  );
   return Math.min(period.days, Math.max(1, days + 1));
 }
 
