@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { rangeDays } from "./periods";
+import { periodContaining } from "./roi-report";
 import { roiSummary, subscriptionCostCents } from "./roi";
 import { BILLING_ERROR_VARIANTS, billingErrorPath, billingErrorView } from "./billing-errors";
 
 describe("what a plan costs over the ROI period", () => {
   const now = new Date("2026-11-23T12:00:00Z");
+  const rangeDays = (range: "this_week" | "this_month" | "this_quarter" | "this_year", at: Date) =>
+    periodContaining(range, at, "UTC").days;
   it("counts the whole period's days", () => {
     expect(rangeDays("this_week", now)).toBe(7);
     expect(rangeDays("this_month", now)).toBe(30);

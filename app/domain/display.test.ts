@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { centsToDollars, dollarsToCents, formatCents, formatPercent } from "./money";
-import { rangeStartDay, toRoiRange } from "./periods";
+import { toRoiRange } from "./periods";
+import { periodContaining } from "./roi-report";
 import { formatThreshold, ruleStatusLabel } from "./rule-display";
 import { roiSummary } from "./roi";
 
@@ -42,11 +43,13 @@ describe("threshold display (docs/product.md#rules)", () => {
 
 describe("ROI periods and summary", () => {
   const now = new Date("2026-11-21T17:00:00Z"); // a Saturday
-  it("starts each period on the right UTC day", () => {
-    expect(rangeStartDay("this_week", now)).toBe("2026-11-16");
-    expect(rangeStartDay("this_month", now)).toBe("2026-11-01");
-    expect(rangeStartDay("this_quarter", now)).toBe("2026-10-01");
-    expect(rangeStartDay("this_year", now)).toBe("2026-01-01");
+  it("starts each period on the right day (here in UTC)", () => {
+    const start = (range: "this_week" | "this_month" | "this_quarter" | "this_year") =>
+      periodContaining(range, now, "UTC").start.toISOString().slice(0, 10);
+    expect(start("this_week")).toBe("2026-11-16");
+    expect(start("this_month")).toBe("2026-11-01");
+    expect(start("this_quarter")).toBe("2026-10-01");
+    expect(start("this_year")).toBe("2026-01-01");
   });
   it("defaults unknown ranges to this_month", () => {
     expect(toRoiRange("forever")).toBe("this_month");

@@ -6,6 +6,8 @@ export const RULE_TYPE_LABELS: Record<string, string> = {
   margin_floor: "Margin Floor",
   stacking_prevention: "Stacking Prevention",
   collection_rule: "Collection Rule",
+  // the checkout rule's blocks (app/domain/checkout-events.ts)
+  checkout_validation: "Checkout blocking",
 };
 
 /**

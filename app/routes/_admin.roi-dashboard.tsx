@@ -1,28 +1,39 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useNavigate, useLocation } from "@remix-run/react";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData, useLocation, useNavigate } from "@remix-run/react";
+import vizStyles from "@shopify/polaris-viz/build/esm/styles.css";
 import { Badge, BlockStack, Card, DataTable, InlineGrid, Select, Text } from "@shopify/polaris";
 import { AdminPage, PlanButton } from "../components/AdminPage";
+import { MarginChart } from "../components/MarginChart";
+import { NamedCard } from "../components/NamedCard";
 import { formatCents } from "../domain/money";
-import { ROI_RANGES, ROI_RANGE_LABELS, rangeDays, toRoiRange } from "../domain/periods";
+import { ROI_RANGES, ROI_RANGE_LABELS, toRoiRange, type RoiRange } from "../domain/periods";
 import { PLANS, planName } from "../domain/plans";
 import { RULE_TYPE_LABELS } from "../domain/rule-display";
 import { requireAdmin } from "../services/shops/admin-context.server";
-import { loadRoi } from "../services/roi/roi.server";
+import { roiReport } from "../services/roi/roi-report.server";
 
 export const meta: MetaFunction = () => [{ title: "ROI Dashboard · Margin Guardrail" }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: vizStyles }];
 
 export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
   const { shop, plan, demo } = await requireAdmin(request, load);
   const range = toRoiRange(new URL(request.url).searchParams.get("range"));
   if (plan === "free") return { locked: true as const, range };
-  const now = new Date();
-  const roi = await loadRoi(shop.id, plan, range, now);
-  return { locked: false as const, range, demo, plan, periodDays: rangeDays(range, now), ...roi };
+  const report = await roiReport({ ...shop, plan }, range);
+  return { locked: false as const, demo, plan, report };
 };
 
-function SummaryCard({ label, value, help }: { label: string; value: string; help?: string }) {
+/** What "previous" means for each period, in the cards' comparison line. */
+const PREVIOUS_LABELS: Record<RoiRange, string> = {
+  this_week: "Last week",
+  this_month: "Last month",
+  this_quarter: "Last quarter",
+  this_year: "Last year",
+};
+
+function SummaryCard({ label, value, how, previous }: { label: string; value: string; how: string; previous: string }) {
   return (
-    <Card>
+    <NamedCard name={label}>
       <BlockStack gap="200">
         <Text as="h2" variant="headingSm" tone="subdued">
           {label}
@@ -30,15 +41,18 @@ function SummaryCard({ label, value, help }: { label: string; value: string; hel
         <Text as="p" variant="headingXl" numeric>
           {value}
         </Text>
-        {help ? (
-          <Text as="p" variant="bodySm" tone="subdued">
-            {help}
-          </Text>
-        ) : null}
+        <Text as="p" variant="bodySm" tone="subdued">
+          {how}
+        </Text>
+        <Text as="p" variant="bodySm">
+          {previous}
+        </Text>
       </BlockStack>
-    </Card>
+    </NamedCard>
   );
 }
+
+const percent = (value: number | null) => (value === null ? "–" : `${value.toLocaleString("en-US")}%`);
 
 export default function RoiDashboard() {
   const data = useLoaderData<typeof loader>();
@@ -58,6 +72,10 @@ export default function RoiDashboard() {
       </AdminPage>
     );
   }
+  const { report, plan } = data;
+  const money = (cents: number) => formatCents(cents, report.currency);
+  const before = PREVIOUS_LABELS[report.range];
+  const price = money(PLANS[plan].priceUsd * 100);
   const setRange = (range: string) => {
     const params = new URLSearchParams(location.search);
     params.set("range", range);
@@ -69,34 +87,101 @@ export default function RoiDashboard() {
         <Select
           label="Period"
           options={ROI_RANGES.map((range) => ({ label: ROI_RANGE_LABELS[range], value: range }))}
-          value={data.range}
+          value={report.range}
           onChange={setRange}
         />
-        {data.demo ? (
+        <BlockStack gap="100">
           <Text as="p" tone="subdued">
-            <Badge tone="info">Sample data</Badge> Figures from the demo store&apos;s sample orders.
+            {`Days and amounts in your store's time zone (${report.timezone}) and currency (${report.currency}).`}
           </Text>
-        ) : null}
+          {data.demo ? (
+            <Text as="p" tone="subdued">
+              <Badge tone="info">Sample data</Badge> Figures from the demo store&apos;s sample orders.
+            </Text>
+          ) : null}
+        </BlockStack>
       </InlineGrid>
       <InlineGrid columns={{ xs: 1, md: 4 }} gap="400">
-        <SummaryCard label="Total saved" value={formatCents(data.summary.totalSavedCents)} />
-        <SummaryCard label="Blocked checkouts" value={String(data.summary.blockedCheckouts)} />
-        <SummaryCard label="Alerts sent" value={String(data.summary.alertsSent)} />
+        <SummaryCard
+          label="Total saved"
+          value={money(report.totalSavedCents)}
+          how="The discount above your limits, on flagged orders and on blocked checkouts"
+          previous={`${before}: ${money(report.previous.totalSavedCents)}`}
+        />
+        <SummaryCard
+          label="Blocked checkouts"
+          value={report.blockedCheckouts.toLocaleString("en-US")}
+          how="Checkouts the deployed checkout rule stopped"
+          previous={`${before}: ${report.previous.blockedCheckouts.toLocaleString("en-US")}`}
+        />
+        <SummaryCard
+          label="Alerts sent"
+          value={report.alertsSent.toLocaleString("en-US")}
+          how="Alerts delivered by e-mail, Slack or webhook"
+          previous={`${before}: ${report.previous.alertsSent.toLocaleString("en-US")}`}
+        />
         <SummaryCard
           label="ROI"
-          value={data.summary.roiPercentage === null ? "–" : `${data.summary.roiPercentage}%`}
-          help={`Saved against ${formatCents(data.summary.subscriptionCostCents)} of ${planName(data.plan)} for ${data.periodDays} days (${formatCents(PLANS[data.plan].priceUsd * 100)} per 30 days)`}
+          value={percent(report.roiPercentage)}
+          how="(Saved − subscription cost) ÷ subscription cost"
+          previous={`${before}: ${percent(report.previous.roiPercentage)}`}
         />
       </InlineGrid>
+      <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
+        <NamedCard name="Cost analysis">
+          <BlockStack gap="200">
+            <Text as="h2" variant="headingMd">
+              Cost analysis
+            </Text>
+            <Text as="p">{`Subscription cost: ${money(report.subscriptionCostCents)}`}</Text>
+            <Text as="p" variant="bodySm" tone="subdued">
+              {`${planName(plan)} at ${price} per 30 days × ${report.period.days} days in this period`}
+            </Text>
+            <Text as="p">{`Return: ${report.roi === null ? "–" : `${report.roi}×`} the cost (${percent(report.roiPercentage)})`}</Text>
+          </BlockStack>
+        </NamedCard>
+        <NamedCard name="Annual projection">
+          <BlockStack gap="200">
+            <Text as="h2" variant="headingMd">
+              Annual projection
+            </Text>
+            <Text as="p" variant="headingLg" numeric>
+              {money(report.annualProjectionCents)}
+            </Text>
+            <Text as="p" variant="bodySm" tone="subdued">
+              {`This period's rate (${money(report.monthlyRateCents)} per 30 days, from ${report.period.elapsedDays} days so far) × 12`}
+            </Text>
+          </BlockStack>
+        </NamedCard>
+      </InlineGrid>
+      <NamedCard name="Margin protected over time">
+        <BlockStack gap="300">
+          <Text as="h2" variant="headingMd">
+            Margin protected over time
+          </Text>
+          <MarginChart
+            label="Margin protected"
+            points={report.byTimeframe.map((row) => ({ key: row.period, value: row.savedCents / 100 }))}
+          />
+        </BlockStack>
+      </NamedCard>
+      <Card padding="0">
+        <DataTable
+          columnContentTypes={["text", "numeric", "numeric", "numeric"]}
+          headings={["Savings by rule type", "Saved", "Blocks", "Share"]}
+          rows={report.byRuleType.map((row) => [
+            RULE_TYPE_LABELS[row.type] ?? row.type,
+            money(row.savedCents),
+            row.blocks,
+            `${row.percentage}%`,
+          ])}
+        />
+      </Card>
       <Card padding="0">
         <DataTable
           columnContentTypes={["text", "numeric", "numeric"]}
-          headings={["Savings by rule type", "Breaches", "Saved"]}
-          rows={data.byRuleType.map((row) => [
-            RULE_TYPE_LABELS[row.ruleKey] ?? row.ruleKey,
-            row.count,
-            formatCents(row.savedCents),
-          ])}
+          headings={["Period", "Saved", "Blocks"]}
+          rows={report.byTimeframe.map((row) => [row.period, money(row.savedCents), row.blocks])}
         />
       </Card>
     </AdminPage>

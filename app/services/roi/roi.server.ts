@@ -1,7 +1,6 @@
 import prisma from "../../db.server";
 import { dashboardCounts } from "../../domain/audit-events";
 import { PLANS, type PlanId } from "../../domain/plans";
-import { rangeDays, rangeStartDay, type RoiRange } from "../../domain/periods";
 import { roiSummary, subscriptionCostCents, type RoiSummary } from "../../domain/roi";
 
 /**
@@ -25,29 +24,4 @@ export async function roiSince(
     ...counts,
     subscriptionCostCents: subscriptionCostCents(PLANS[plan].priceUsd, periodDays),
   });
-}
-
-/** The ROI dashboard: the summary and the savings by rule type over the range containing `now`. */
-export async function loadRoi(shopId: string, plan: PlanId, range: RoiRange, now = new Date()) {
-  const sinceDay = rangeStartDay(range, now);
-  const since = new Date(`${sinceDay}T00:00:00.000Z`);
-  const [summary, byRule] = await Promise.all([
-    roiSince(shopId, plan, sinceDay, rangeDays(range, now)),
-    prisma.auditEvent.groupBy({
-      by: ["ruleKey"],
-      where: { shopId, eventType: "rule_triggered", createdAt: { gte: since } },
-      _count: { _all: true },
-      _sum: { marginSavedCents: true },
-    }),
-  ]);
-  return {
-    summary,
-    byRuleType: byRule
-      .map((row) => ({
-        ruleKey: row.ruleKey ?? "unknown",
-        count: row._count._all,
-        savedCents: row._sum.marginSavedCents ?? 0,
-      }))
-      .sort((a, b) => b.savedCents - a.savedCents),
-  };
 }
