@@ -43,6 +43,16 @@ export async function benchInProcess() {
   );
   if (dashboard.last.alertsSent !== directCount.last) throw new Error("The rollups disagree with the events table");
 
+  // the ROI dashboard sums the period's events in the database, per rule type and per bucket
+  const { roiReport } = await import("../app/services/roi/roi-report.server");
+  const roiShop = { ...shop, currency: "USD", timezone: "America/New_York" };
+  for (const range of ["this_month", "this_quarter", "this_year"] as const) {
+    const report = await timed(10, () => roiReport(roiShop, range));
+    console.log(
+      `  ROI dashboard, ${range} (this and the previous period, ${report.last.byTimeframe.length} buckets): p50 ${ms(report.p50)}, p95 ${ms(report.p95)}`,
+    );
+  }
+
   const first = await timed(RUNS, () => auditPage(shop.id, { q: undefined }));
   const deepEvent = await prisma.auditEvent.findFirstOrThrow({
     where: { shopId: shop.id },

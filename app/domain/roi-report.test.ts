@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  aggregateSavings,
   elapsedDays,
   percentagesOf,
   periodContaining,
@@ -122,7 +123,12 @@ describe("a period's figures", () => {
   ];
 
   it("adds what was protected, by rule type and by local day", () => {
-    const figures = roiFigures({ events, alertsSent: 4, subscriptionCostCents: 2_900, buckets, elapsedDays: 10 });
+    const figures = roiFigures({
+      ...aggregateSavings(events, buckets),
+      alertsSent: 4,
+      subscriptionCostCents: 2_900,
+      elapsedDays: 10,
+    });
     expect(figures).toMatchObject({ totalSavedCents: 3_000, blockedCheckouts: 1, alertsSent: 4, roiPercentage: 3 });
     expect(figures.byRuleType).toEqual([
       { type: "max_discount", savedCents: 2_500, blocks: 1, percentage: 83 },
@@ -134,14 +140,29 @@ describe("a period's figures", () => {
     expect(figures.byTimeframe.reduce((sum, bucket) => sum + bucket.savedCents, 0)).toBe(3_000);
   });
   it("projects a year from this period's monthly rate", () => {
-    const figures = roiFigures({ events, alertsSent: 0, subscriptionCostCents: 2_900, buckets, elapsedDays: 10 });
+    const figures = roiFigures({
+      ...aggregateSavings(events, buckets),
+      alertsSent: 0,
+      subscriptionCostCents: 2_900,
+      elapsedDays: 10,
+    });
     expect(figures.monthlyRateCents).toBe(9_000);
     expect(figures.annualProjectionCents).toBe(108_000);
   });
   it("has no ROI without a cost, and zeros without savings", () => {
-    const free = roiFigures({ events, alertsSent: 0, subscriptionCostCents: 0, buckets, elapsedDays: 10 });
+    const free = roiFigures({
+      ...aggregateSavings(events, buckets),
+      alertsSent: 0,
+      subscriptionCostCents: 0,
+      elapsedDays: 10,
+    });
     expect([free.roi, free.roiPercentage]).toEqual([null, null]);
-    const none = roiFigures({ events: [], alertsSent: 0, subscriptionCostCents: 2_900, buckets, elapsedDays: 23 });
+    const none = roiFigures({
+      ...aggregateSavings([], buckets),
+      alertsSent: 0,
+      subscriptionCostCents: 2_900,
+      elapsedDays: 23,
+    });
     expect(none).toMatchObject({ totalSavedCents: 0, roiPercentage: -100, annualProjectionCents: 0, byRuleType: [] });
   });
 });

@@ -94,6 +94,47 @@ export interface SavingEvent {
   marginSavedCents: number | null;
 }
 
+/** Events of one rule key and event type, summed (what a GROUP BY gives). */
+export interface SavingGroup {
+  ruleKey: string | null;
+  eventType: string;
+  count: number;
+  savedCents: number;
+}
+
+/** One bucket of the chart, summed. */
+export interface BucketTotal {
+  label: string;
+  savedCents: number;
+  blocks: number;
+}
+
+const BLOCKED = "checkout_blocked";
+
+/** What the service's aggregate queries compute, from the events themselves. */
+export function aggregateSavings(
+  events: SavingEvent[],
+  buckets: Bucket[],
+): { groups: SavingGroup[]; bucketTotals: BucketTotal[] } {
+  const groups = new Map<string, SavingGroup>();
+  for (const event of events) {
+    const key = `${event.ruleKey}|${event.eventType}`;
+    const group = groups.get(key) ?? { ruleKey: event.ruleKey, eventType: event.eventType, count: 0, savedCents: 0 };
+    group.count += 1;
+    group.savedCents += event.marginSavedCents ?? 0;
+    groups.set(key, group);
+  }
+  const bucketTotals = buckets.map((bucket) => {
+    const inside = events.filter((event) => event.createdAt >= bucket.start && event.createdAt < bucket.end);
+    return {
+      label: bucket.label,
+      savedCents: inside.reduce((sum, event) => sum + (event.marginSavedCents ?? 0), 0),
+      blocks: inside.filter((event) => event.eventType === BLOCKED).length,
+    };
+  });
+  return { groups: [...groups.values()], bucketTotals };
+}
+
 /**
  * Whole percentages of `parts` that add up to exactly 100 (largest remainder); all 0 when
  * nothing was saved.
@@ -136,8 +177,6 @@ export interface RoiFigures extends RoiSummary {
   annualProjectionCents: number;
 }
 
-const BLOCKED = "checkout_blocked";
-
 /**
  * The figures of one period from its events: value protected (the discount above the limit,
  * on flagged orders and on blocked checkouts), blocks, alerts delivered, the cost of the
@@ -145,32 +184,25 @@ const BLOCKED = "checkout_blocked";
  * projection from the rate so far.
  */
 export function roiFigures(input: {
-  events: SavingEvent[];
+  groups: SavingGroup[];
+  bucketTotals: BucketTotal[];
   alertsSent: number;
   subscriptionCostCents: number;
-  buckets: Bucket[];
   elapsedDays: number;
 }): RoiFigures {
-  const savedCents = input.events.reduce((sum, event) => sum + (event.marginSavedCents ?? 0), 0);
-  const blockedCheckouts = input.events.filter((event) => event.eventType === BLOCKED).length;
+  const savedCents = input.groups.reduce((sum, group) => sum + group.savedCents, 0);
+  const blocks = (group: SavingGroup) => (group.eventType === BLOCKED ? group.count : 0);
+  const blockedCheckouts = input.groups.reduce((sum, group) => sum + blocks(group), 0);
   const byType = new Map<string, { savedCents: number; blocks: number }>();
-  for (const event of input.events) {
-    const type = event.ruleKey ?? (event.eventType === BLOCKED ? "checkout_blocking" : "other");
+  for (const group of input.groups) {
+    const type = group.ruleKey ?? (group.eventType === BLOCKED ? "checkout_blocking" : "other");
     const entry = byType.get(type) ?? { savedCents: 0, blocks: 0 };
-    entry.savedCents += event.marginSavedCents ?? 0;
-    if (event.eventType === BLOCKED) entry.blocks += 1;
+    entry.savedCents += group.savedCents;
+    entry.blocks += blocks(group);
     byType.set(type, entry);
   }
   const types = [...byType.entries()].sort((a, b) => b[1].savedCents - a[1].savedCents || a[0].localeCompare(b[0]));
   const percentages = percentagesOf(types.map(([, entry]) => entry.savedCents));
-  const byTimeframe = input.buckets.map((bucket) => {
-    const inside = input.events.filter((event) => event.createdAt >= bucket.start && event.createdAt < bucket.end);
-    return {
-      period: bucket.label,
-      savedCents: inside.reduce((sum, event) => sum + (event.marginSavedCents ?? 0), 0),
-      blocks: inside.filter((event) => event.eventType === BLOCKED).length,
-    };
-  });
   const monthlyRateCents = Math.round((savedCents * 30) / Math.max(1, input.elapsedDays));
   return {
     ...roiSummary({
@@ -180,7 +212,11 @@ export function roiFigures(input: {
       subscriptionCostCents: input.subscriptionCostCents,
     }),
     byRuleType: types.map(([type, entry], index) => ({ type, ...entry, percentage: percentages[index] ?? 0 })),
-    byTimeframe,
+    byTimeframe: input.bucketTotals.map((bucket) => ({
+      period: bucket.label,
+      savedCents: bucket.savedCents,
+      blocks: bucket.blocks,
+    })),
     monthlyRateCents,
     annualProjectionCents: monthlyRateCents * 12,
   };

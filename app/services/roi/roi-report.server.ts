@@ -35,22 +35,58 @@ export interface RoiReport extends PeriodFigures {
 const SAVING_TYPES = ["rule_triggered", "checkout_blocked"];
 
 async function periodFigures(shop: RoiShop, range: RoiRange, period: Period, now: Date): Promise<PeriodFigures> {
-  const createdAt = { gte: period.start, lt: period.end };
-  const [events, alertsSent] = await Promise.all([
-    prisma.auditEvent.findMany({
-      where: { shopId: shop.id, eventType: { in: SAVING_TYPES }, createdAt },
-      select: { createdAt: true, eventType: true, ruleKey: true, marginSavedCents: true },
+  const saving = (createdAt: { gte: Date; lt: Date }) => ({
+    shopId: shop.id,
+    eventType: { in: SAVING_TYPES },
+    createdAt,
+  });
+  const buckets = timeframeBuckets(range, period, shop.timezone);
+  // sums in the database (the (shopId, eventType, createdAt) index): a year of events is never loaded
+  const [groups, alertsSent, bucketTotals] = await Promise.all([
+    prisma.auditEvent.groupBy({
+      by: ["ruleKey", "eventType"],
+      where: saving({ gte: period.start, lt: period.end }),
+      _count: { _all: true },
+      _sum: { marginSavedCents: true },
     }),
-    prisma.auditEvent.count({ where: { shopId: shop.id, eventType: { contains: "alert_sent" }, createdAt } }),
+    prisma.auditEvent.count({
+      where: {
+        shopId: shop.id,
+        eventType: { contains: "alert_sent" },
+        createdAt: { gte: period.start, lt: period.end },
+      },
+    }),
+    Promise.all(
+      buckets.map(async (bucket) => {
+        const rows = await prisma.auditEvent.groupBy({
+          by: ["eventType"],
+          where: saving({ gte: bucket.start, lt: bucket.end }),
+          _count: { _all: true },
+          _sum: { marginSavedCents: true },
+        });
+        return {
+          label: bucket.label,
+          savedCents: rows.reduce((sum, row) => sum + (row._sum.marginSavedCents ?? 0), 0),
+          blocks: rows
+            .filter((row) => row.eventType === "checkout_blocked")
+            .reduce((sum, row) => sum + row._count._all, 0),
+        };
+      }),
+    ),
   ]);
   const elapsed = elapsedDays(period, now, shop.timezone);
   return {
     period: { ...period, elapsedDays: elapsed },
     ...roiFigures({
-      events,
+      groups: groups.map((row) => ({
+        ruleKey: row.ruleKey,
+        eventType: row.eventType,
+        count: row._count._all,
+        savedCents: row._sum.marginSavedCents ?? 0,
+      })),
+      bucketTotals,
       alertsSent,
       subscriptionCostCents: subscriptionCostCents(PLANS[shop.plan].priceUsd, period.days),
-      buckets: timeframeBuckets(range, period, shop.timezone),
       elapsedDays: elapsed,
     }),
   };
