@@ -20,6 +20,18 @@ Object.assign(process.env, {
   SHOPIFY_APP_URL: TEST_APP_URL,
 });
 
+// No outside network in tests: a request to a shop's Admin API that no fake answers (a test
+// that did not install tests/helpers/fake-admin-api.ts) fails at once instead of reaching out.
+// Shopify's library takes globalThis.fetch when the app's modules are imported, after this.
+const realFetch = globalThis.fetch;
+globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+  const url = new URL(input instanceof Request ? input.url : String(input));
+  if (url.hostname.endsWith(".myshopify.com")) {
+    return Promise.reject(new TypeError(`No outside network in tests: ${url.origin} has no fake here`));
+  }
+  return realFetch(input, init);
+}) as typeof fetch;
+
 afterAll(() => {
   for (const suffix of ["", "-wal", "-shm", "-journal"]) fs.rmSync(file + suffix, { force: true });
 });
