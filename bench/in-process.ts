@@ -35,7 +35,8 @@ export async function benchInProcess() {
 
   const dashboard = await timed(RUNS, () => loadDashboard(shop));
   const directCount = await timed(5, () =>
-    prisma.auditEvent.count({ where: { shopId: shop.id, eventType: { in: ["rule_triggered", "alert_sent"] } } }),
+    // "Alerts Sent" counts delivered alerts (alert_sent events), not breaches (docs/product.md#decisions, 14)
+    prisma.auditEvent.count({ where: { shopId: shop.id, eventType: { contains: "alert_sent" } } }),
   );
   console.log(`  Dashboard loader (loadDashboard): p50 ${ms(dashboard.p50)}, p95 ${ms(dashboard.p95)}`);
   console.log(
