@@ -6,7 +6,6 @@ import {
   factsFromSubscriptions,
   planRefreshDue,
   rulesToPause,
-  type LimitedRule,
   type PlanFacts,
   type ShopifySubscription,
   type SubscriptionUpdate,
@@ -16,6 +15,7 @@ import { disableValidation } from "../checkout/deploy.server";
 import { adminGraphqlData, graphqlForShopDomain } from "../shops/admin-graphql.server";
 import type { AdminGraphql } from "../monitoring/variant-facts.server";
 import { forgetShopRules } from "../rules/cache.server";
+import { EVALUATED_RULES, limitedRules, updateLimitedRules } from "../rules/rules.server";
 
 /**
  * The shop's plan follows Shopify (docs/decisions/0018-plan-truth.md): it is asked of the
@@ -41,30 +41,15 @@ export async function activeSubscriptions(graphql: AdminGraphql): Promise<Shopif
   return data.currentAppInstallation.activeSubscriptions;
 }
 
-type Tx = Prisma.TransactionClient;
-
-/** Active rules not yet paused, as the plan limit counts them. */
-async function activeUnpaused(tx: Tx, shopId: string): Promise<LimitedRule[]> {
-  const where = { shopId, isActive: true, pausedByPlan: null };
-  const select = { id: true, createdAt: true };
-  const [rules, collectionRules] = await Promise.all([
-    tx.rule.findMany({ where, select }),
-    tx.collectionRule.findMany({ where, select }),
-  ]);
-  return [
-    ...rules.map((rule) => ({ ...rule, kind: "rule" as const })),
-    ...collectionRules.map((rule) => ({ ...rule, kind: "collection" as const })),
-  ];
-}
-
 /** Pauses the active rules beyond `plan`'s limit, keeping the oldest; returns how many. */
-async function pauseBeyondLimit(tx: Tx, shopId: string, plan: PlanId, now: Date): Promise<number> {
-  const pause = rulesToPause(await activeUnpaused(tx, shopId), plan);
-  if (pause.length === 0) return 0;
-  const data = { pausedByPlan: plan, pausedAt: now };
-  const ids = (kind: LimitedRule["kind"]) => pause.filter((rule) => rule.kind === kind).map((rule) => rule.id);
-  await tx.rule.updateMany({ where: { shopId, id: { in: ids("rule") } }, data });
-  await tx.collectionRule.updateMany({ where: { shopId, id: { in: ids("collection") } }, data });
+async function pauseBeyondLimit(
+  tx: Prisma.TransactionClient,
+  shopId: string,
+  plan: PlanId,
+  now: Date,
+): Promise<number> {
+  const pause = rulesToPause(await limitedRules(tx, shopId, EVALUATED_RULES), plan);
+  if (pause.length > 0) await updateLimitedRules(tx, shopId, pause, { pausedByPlan: plan, pausedAt: now });
   return pause.length;
 }
 

@@ -1,7 +1,7 @@
 import type { Prisma, Rule } from "@prisma/client";
 import prisma from "../../db.server";
 import { PLANS, canActivateAnotherRule, planName, toPlanId, type PlanId } from "../../domain/plans";
-import { rulesToResume, type PausedRulesView } from "../../domain/plan-truth";
+import { rulesToResume, type LimitedRule, type PausedRulesView } from "../../domain/plan-truth";
 import {
   DEFAULT_CURRENCY,
   DEFAULT_PRIORITY,
@@ -48,6 +48,36 @@ export async function countActiveRules(shopId: string, tx: Tx = prisma): Promise
   return rules + collectionRules;
 }
 
+/** Where a rule counts as paused by the plan (kept, not evaluated). */
+const PAUSED_RULES = { isActive: true, pausedByPlan: { not: null } } as const;
+
+type LimitedWhere = typeof EVALUATED_RULES | typeof PAUSED_RULES;
+
+/** The shop's rules and collection rules matching `where`, as the plan limit counts them. */
+export async function limitedRules(tx: Tx, shopId: string, where: LimitedWhere): Promise<LimitedRule[]> {
+  const select = { id: true, createdAt: true };
+  const [rules, collectionRules] = await Promise.all([
+    tx.rule.findMany({ where: { shopId, ...where }, select }),
+    tx.collectionRule.findMany({ where: { shopId, ...where }, select }),
+  ]);
+  return [
+    ...rules.map((rule) => ({ ...rule, kind: "rule" as const })),
+    ...collectionRules.map((rule) => ({ ...rule, kind: "collection" as const })),
+  ];
+}
+
+/** Writes `data` to these rules and collection rules of the shop. */
+export async function updateLimitedRules(
+  tx: Tx,
+  shopId: string,
+  rules: LimitedRule[],
+  data: { pausedByPlan: string | null; pausedAt: Date | null },
+): Promise<void> {
+  const ids = (kind: LimitedRule["kind"]) => rules.filter((rule) => rule.kind === kind).map((rule) => rule.id);
+  await tx.rule.updateMany({ where: { shopId, id: { in: ids("rule") } }, data });
+  await tx.collectionRule.updateMany({ where: { shopId, id: { in: ids("collection") } }, data });
+}
+
 function isEvaluated(rule: { isActive: boolean; pausedByPlan: string | null }): boolean {
   return rule.isActive && rule.pausedByPlan === null;
 }
@@ -57,17 +87,15 @@ function switchedTo(isActive: boolean) {
   return { isActive, pausedByPlan: null, pausedAt: null };
 }
 
-export interface PausedRule {
-  id: string;
+export interface PausedRule extends LimitedRule {
   name: string;
-  kind: "rule" | "collection";
   pausedByPlan: PlanId;
   pausedAt: Date | null;
 }
 
 /** The rules a plan change paused, oldest first, with the plan that paused them. */
 export async function listPausedRules(shopId: string): Promise<PausedRule[]> {
-  const where = { shopId, isActive: true, pausedByPlan: { not: null } };
+  const where = { shopId, ...PAUSED_RULES };
   const [rules, collectionRules] = await Promise.all([
     prisma.rule.findMany({ where, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
     prisma.collectionRule.findMany({ where, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
@@ -83,8 +111,8 @@ export async function listPausedRules(shopId: string): Promise<PausedRule[]> {
   ];
 }
 
-function pausedFields(rule: { pausedByPlan: string | null; pausedAt: Date | null }) {
-  return { pausedByPlan: toPlanId(rule.pausedByPlan) ?? "free", pausedAt: rule.pausedAt };
+function pausedFields(rule: { pausedByPlan: string | null; pausedAt: Date | null; createdAt: Date }) {
+  return { pausedByPlan: toPlanId(rule.pausedByPlan) ?? "free", pausedAt: rule.pausedAt, createdAt: rule.createdAt };
 }
 
 /** What the paused-rules banner shows: the names, the plan that paused them, and the room now. */
@@ -92,11 +120,10 @@ export async function pausedRulesView(shopId: string, plan: PlanId): Promise<Pau
   const [paused, active] = await Promise.all([listPausedRules(shopId), countActiveRules(shopId)]);
   if (paused.length === 0) return null;
   const latest = paused.reduce((a, b) => ((a.pausedAt?.getTime() ?? 0) >= (b.pausedAt?.getTime() ?? 0) ? a : b));
-  const limit = PLANS[plan].ruleLimit;
   return {
     names: paused.map((rule) => rule.name),
     pausedBy: latest.pausedByPlan,
-    resumable: limit === null ? paused.length : Math.min(paused.length, Math.max(0, limit - active)),
+    resumable: rulesToResume(paused, active, plan).length,
   };
 }
 
@@ -107,22 +134,12 @@ export async function pausedRulesView(shopId: string, plan: PlanId): Promise<Pau
 export function resumePausedRules(owner: RuleOwner): Promise<{ resumed: number; stillPaused: number }> {
   return prisma
     .$transaction(async (tx) => {
-      const where = { shopId: owner.id, isActive: true, pausedByPlan: { not: null } };
-      const select = { id: true, createdAt: true };
-      const [rules, collectionRules, active] = await Promise.all([
-        tx.rule.findMany({ where, select }),
-        tx.collectionRule.findMany({ where, select }),
+      const [paused, active] = await Promise.all([
+        limitedRules(tx, owner.id, PAUSED_RULES),
         countActiveRules(owner.id, tx),
       ]);
-      const paused = [
-        ...rules.map((rule) => ({ ...rule, kind: "rule" as const })),
-        ...collectionRules.map((rule) => ({ ...rule, kind: "collection" as const })),
-      ];
       const resume = rulesToResume(paused, active, owner.plan);
-      const ids = (kind: "rule" | "collection") => resume.filter((rule) => rule.kind === kind).map((rule) => rule.id);
-      const data = { pausedByPlan: null, pausedAt: null };
-      await tx.rule.updateMany({ where: { shopId: owner.id, id: { in: ids("rule") } }, data });
-      await tx.collectionRule.updateMany({ where: { shopId: owner.id, id: { in: ids("collection") } }, data });
+      await updateLimitedRules(tx, owner.id, resume, { pausedByPlan: null, pausedAt: null });
       return { resumed: resume.length, stillPaused: paused.length - resume.length };
     })
     .finally(() => forgetShopRules(owner.id));
