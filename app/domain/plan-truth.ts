@@ -3,7 +3,7 @@
  * asked of the Billing API again, what a subscription update changes, and which rules a plan
  * change pauses or an upgrade may resume. Pure: the services feed it rows and Shopify's answers.
  */
-import { PLANS, toPlanId, type PlanId } from "./plans";
+import { PLANS, PLAN_IDS, toPlanId, type PlanId } from "./plans";
 
 /** An admin load asks the Billing API again once the stored plan is older than this. */
 export const PLAN_REFRESH_MS = 5 * 60_000;
@@ -57,7 +57,7 @@ export function factsFromSubscriptions(subscriptions: ShopifySubscription[]): Pl
     .filter((subscription) => subscription.status === "ACTIVE")
     .map((subscription) => ({ subscription, plan: toPlanId(subscription.name) }))
     .filter((entry): entry is { subscription: ShopifySubscription; plan: PlanId } => entry.plan !== null)
-    .sort((a, b) => PLANS_ORDER.indexOf(b.plan) - PLANS_ORDER.indexOf(a.plan));
+    .sort((a, b) => PLAN_IDS.indexOf(b.plan) - PLAN_IDS.indexOf(a.plan));
   const best = ours[0];
   if (!best) return FREE_FACTS;
   const created = dateOrNull(best.subscription.createdAt);
@@ -70,8 +70,6 @@ export function factsFromSubscriptions(subscriptions: ShopifySubscription[]): Pl
     currentPeriodEnd: dateOrNull(best.subscription.currentPeriodEnd),
   };
 }
-
-const PLANS_ORDER: PlanId[] = ["free", "core", "plus"];
 
 /** The `app_subscription` object of an app_subscriptions/update webhook. */
 export interface SubscriptionUpdate {

@@ -105,11 +105,19 @@ export async function storePlan(
   return result;
 }
 
-/** Asks the Billing API for the shop's plan and stores the answer as fresh. */
-export async function refreshPlan(shopId: string, graphql: AdminGraphql): Promise<PlanFacts> {
-  const facts = factsFromSubscriptions(await activeSubscriptions(graphql));
-  await storePlan(shopId, facts, { checkedAt: new Date(), graphql });
-  return facts;
+/**
+ * Asks the Billing API for the shop's plan and stores the answer as fresh (with a webhook's
+ * `updatedAt`); returns the plan and the subscriptions it came from.
+ */
+export async function refreshPlan(
+  shopId: string,
+  graphql: AdminGraphql,
+  updatedAt: Date | null = null,
+): Promise<{ facts: PlanFacts; subscriptions: ShopifySubscription[] }> {
+  const subscriptions = await activeSubscriptions(graphql);
+  const facts = factsFromSubscriptions(subscriptions);
+  await storePlan(shopId, facts, { checkedAt: new Date(), updatedAt, graphql });
+  return { facts, subscriptions };
 }
 
 /** One Billing API call at a time per shop in this process, and a pause after a failure. */
@@ -125,7 +133,7 @@ async function billingPlan(shop: Shop, graphql: AdminGraphql, now: Date): Promis
   let pending = inFlight.get(shop.id);
   if (!pending) {
     pending = refreshPlan(shop.id, graphql)
-      .then((facts) => {
+      .then(({ facts }) => {
         failedAt.delete(shop.id);
         return facts.plan;
       })
@@ -175,8 +183,7 @@ export async function applySubscriptionUpdate(shopDomain: string, update: Subscr
   const graphql = await graphqlForShopDomain(shopDomain);
   if (graphql) {
     try {
-      const facts = factsFromSubscriptions(await activeSubscriptions(graphql));
-      await storePlan(shop.id, facts, { checkedAt: new Date(), updatedAt, graphql });
+      await refreshPlan(shop.id, graphql, updatedAt);
       return;
     } catch (error) {
       console.error(`[plans] Billing API check failed for ${shopDomain}; deciding from the webhook`, error);

@@ -1,9 +1,8 @@
 import type { BillingErrorType } from "../../domain/billing-errors";
-import { factsFromSubscriptions } from "../../domain/plan-truth";
 import type { PlanId } from "../../domain/plans";
 import { adminGraphqlData } from "../shops/admin-graphql.server";
 import type { AdminContext } from "../shops/admin-context.server";
-import { activeSubscriptions, storePlan } from "./plan-truth.server";
+import { refreshPlan } from "./plan-truth.server";
 
 export interface VerifyResult {
   active: boolean;
@@ -35,9 +34,7 @@ const FAILURES: Record<string, BillingErrorType> = {
 export async function verifySubscription(context: AdminContext, chargeId?: string | null): Promise<VerifyResult> {
   const graphql = context.admin?.graphql;
   if (!graphql) return { active: context.plan !== "free", planType: context.plan, subscriptions: [] };
-  const subscriptions = await activeSubscriptions(graphql);
-  const facts = factsFromSubscriptions(subscriptions);
-  await storePlan(context.shop.id, facts, { checkedAt: new Date(), graphql });
+  const { facts, subscriptions } = await refreshPlan(context.shop.id, graphql);
   const result: VerifyResult = {
     active: facts.plan !== "free",
     planType: facts.plan,
