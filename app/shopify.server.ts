@@ -1,18 +1,13 @@
 import "@shopify/shopify-app-remix/adapters/node";
-import { ApiVersion, AppDistribution, BillingInterval, shopifyApp } from "@shopify/shopify-app-remix/server";
+import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import prisma from "./db.server";
 import { getEnv } from "./env.server";
-import { PLAN_PRICES_USD } from "./domain/plans";
 import { CachedSessionStorage } from "./services/shops/session-cache.server";
 import { recordInstall } from "./services/shops/shops.server";
 
 /** The Admin API version the app is written and tested against. */
 export const API_VERSION = ApiVersion.October26;
-
-/** Billing plan names, as Shopify's Billing API and the app's plans know them. */
-export const CORE_PLAN = "Core";
-export const PLUS_PLAN = "Plus";
 
 const env = getEnv();
 
@@ -29,26 +24,6 @@ const shopify = shopifyApp({
     // Token exchange: Shopify manages installation, session tokens become access tokens.
     unstable_newEmbeddedAuthStrategy: true,
     expiringOfflineAccessTokens: true,
-  },
-  billing: {
-    [CORE_PLAN]: {
-      lineItems: [
-        {
-          amount: PLAN_PRICES_USD.core,
-          currencyCode: "USD",
-          interval: BillingInterval.Every30Days,
-        },
-      ],
-    },
-    [PLUS_PLAN]: {
-      lineItems: [
-        {
-          amount: PLAN_PRICES_USD.plus,
-          currencyCode: "USD",
-          interval: BillingInterval.Every30Days,
-        },
-      ],
-    },
   },
   hooks: {
     afterAuth: async ({ session }) => {

@@ -16,11 +16,7 @@ export interface AdminContext {
   demo: boolean;
   /** the Admin API client; null in the demo store, which is not connected to Shopify */
   admin: AdminApiContext | null;
-  /** Shopify's Billing API for the shop; null in the demo store */
-  billing: AdminBilling | null;
 }
-
-export type AdminBilling = Awaited<ReturnType<typeof authenticate.admin>>["billing"];
 
 export function demoShop(): Promise<Shop> {
   const env = getEnv();
@@ -49,13 +45,13 @@ const contexts = new WeakMap<AppLoadContext, Promise<AdminContext>>();
 async function authenticateAdmin(request: Request): Promise<AdminContext> {
   if (getEnv().demoMode) {
     const shop = await demoShop();
-    return { shop, plan: await planForShop(shop, null), demo: true, admin: null, billing: null };
+    return { shop, plan: await planForShop(shop, null), demo: true, admin: null };
   }
-  const { session, admin, billing } = await authenticate.admin(request);
+  const { session, admin } = await authenticate.admin(request);
   const found = await ensureShop(session.shop);
   const asked = planRefreshDue(found.planCheckedAt, new Date());
   const plan = await planForShop(found, admin.graphql);
   // when Shopify was asked, its answer was stored: the context carries the row as it is now
   const shop = asked ? ((await prisma.shop.findUnique({ where: { id: found.id } })) ?? found) : found;
-  return { shop, plan, demo: false, admin, billing };
+  return { shop, plan, demo: false, admin };
 }
