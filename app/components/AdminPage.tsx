@@ -50,7 +50,8 @@ export function PlanChangeProvider({ children }: { children: React.ReactNode }) 
   const [pending, setPending] = useState<PlanId | null>(null);
   const toast = useToast();
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
+  // the router's revalidate is one function for the page's life, so `change` stays stable too
+  const { revalidate } = useRevalidator();
   const location = useLocation();
   const { shop } = useAdminLayout();
 
@@ -77,7 +78,7 @@ export function PlanChangeProvider({ children }: { children: React.ReactNode }) 
           // the upgrade is confirmed on Shopify's page, at the top level of the admin; a
           // downgrade reloads the page's data (the toast stays)
           if (answer.confirmationUrl) window.open(answer.confirmationUrl, "_top");
-          else revalidator.revalidate();
+          else revalidate();
         })
         .catch((error: unknown) => {
           console.error(thrown, error);
@@ -85,7 +86,7 @@ export function PlanChangeProvider({ children }: { children: React.ReactNode }) 
         })
         .finally(() => setPending(null));
     },
-    [pending, toast, navigate, revalidator, location.search, shop.domain],
+    [pending, toast, navigate, revalidate, location.search, shop.domain],
   );
   const value = useMemo(() => ({ pending, change }), [pending, change]);
   return <PlanChangeContext.Provider value={value}>{children}</PlanChangeContext.Provider>;

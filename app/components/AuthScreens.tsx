@@ -1,47 +1,40 @@
 import { isRouteErrorResponse } from "@remix-run/react";
-import { BlockStack, Box, Button, Card, InlineStack, Page, Spinner, Text } from "@shopify/polaris";
+import { BlockStack, Button, InlineStack, Spinner, Text } from "@shopify/polaris";
+import { ScreenCard } from "./ScreenCard";
 
 /** Shown while the embedded session is being established (docs/product.md#authentication-gate-and-errors). */
 export function AuthLoadingCard() {
   return (
-    <Page narrowWidth>
-      <Box paddingBlockStart="1600">
-        <Card>
-          <InlineStack gap="400" blockAlign="center" wrap={false}>
-            <Spinner size="small" accessibilityLabel="Connecting" />
-            <BlockStack gap="100">
-              <Text as="h1" variant="headingMd">
-                Loading Margin Guardrail
-              </Text>
-              <Text as="p" tone="subdued">
-                Connecting to your Shopify store...
-              </Text>
-            </BlockStack>
-          </InlineStack>
-        </Card>
-      </Box>
-    </Page>
+    <ScreenCard>
+      <InlineStack gap="400" blockAlign="center" wrap={false}>
+        <Spinner size="small" accessibilityLabel="Connecting" />
+        <BlockStack gap="100">
+          <Text as="h1" variant="headingMd">
+            Loading Margin Guardrail
+          </Text>
+          <Text as="p" tone="subdued">
+            Connecting to your Shopify store...
+          </Text>
+        </BlockStack>
+      </InlineStack>
+    </ScreenCard>
   );
 }
 
 /** Shown when no valid Shopify session can be established (docs/product.md#authentication-gate-and-errors). */
 export function AuthRequiredCard() {
   return (
-    <Page narrowWidth>
-      <Box paddingBlockStart="1600">
-        <Card>
-          <BlockStack gap="400" inlineAlign="start">
-            <Text as="h1" variant="headingLg">
-              Authentication Required
-            </Text>
-            <Text as="p">Please install this app from your Shopify admin to continue.</Text>
-            <Button variant="primary" onClick={() => window.location.reload()}>
-              Retry Connection
-            </Button>
-          </BlockStack>
-        </Card>
-      </Box>
-    </Page>
+    <ScreenCard>
+      <BlockStack gap="400" inlineAlign="start">
+        <Text as="h1" variant="headingLg">
+          Authentication Required
+        </Text>
+        <Text as="p">Please install this app from your Shopify admin to continue.</Text>
+        <Button variant="primary" onClick={() => window.location.reload()}>
+          Retry Connection
+        </Button>
+      </BlockStack>
+    </ScreenCard>
   );
 }
 

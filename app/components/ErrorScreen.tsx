@@ -1,32 +1,29 @@
-import { BlockStack, Box, Button, Card, InlineStack, Page, Text } from "@shopify/polaris";
+import { BlockStack, Button, InlineStack, Text } from "@shopify/polaris";
 import { useRevalidator } from "@remix-run/react";
+import { ScreenCard } from "./ScreenCard";
 
 /** Error fallback (docs/product.md#authentication-gate-and-errors): 'Something went wrong', 'Refresh Page', 'Try Again'. */
 export function ErrorScreen() {
   const revalidator = useRevalidator();
   return (
-    <Page narrowWidth>
-      <Box paddingBlockStart="1600">
-        <Card>
-          <BlockStack gap="400">
-            <Text as="h1" variant="headingLg">
-              Something went wrong
-            </Text>
-            <Text as="p" tone="subdued">
-              An unexpected error stopped this page from loading. Your rules and settings are safe. Refresh the page, or
-              try again.
-            </Text>
-            <InlineStack gap="300">
-              <Button variant="primary" onClick={() => window.location.reload()}>
-                Refresh Page
-              </Button>
-              <Button loading={revalidator.state === "loading"} onClick={() => revalidator.revalidate()}>
-                Try Again
-              </Button>
-            </InlineStack>
-          </BlockStack>
-        </Card>
-      </Box>
-    </Page>
+    <ScreenCard>
+      <BlockStack gap="400">
+        <Text as="h1" variant="headingLg">
+          Something went wrong
+        </Text>
+        <Text as="p" tone="subdued">
+          An unexpected error stopped this page from loading. Your rules and settings are safe. Refresh the page, or try
+          again.
+        </Text>
+        <InlineStack gap="300">
+          <Button variant="primary" onClick={() => window.location.reload()}>
+            Refresh Page
+          </Button>
+          <Button loading={revalidator.state === "loading"} onClick={() => revalidator.revalidate()}>
+            Try Again
+          </Button>
+        </InlineStack>
+      </BlockStack>
+    </ScreenCard>
   );
 }

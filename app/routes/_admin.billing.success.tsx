@@ -41,6 +41,11 @@ export default function BillingSuccess() {
   const [attempts, setAttempts] = useState(1);
   const announced = useRef(false);
   const active = data.ok && data.active && data.planType !== "free";
+  // 'Try Again' and 'Check Again': the count of attempts starts over with a new check
+  const startOver = () => {
+    setAttempts(1);
+    revalidator.revalidate();
+  };
   // a verification that failed or timed out has its own billing error variant
   const verificationHelp = withEmbeddedQuery(billingErrorPath("verification_failed"), useLocation().search);
   const timedOut = !active && attempts >= MAX_ATTEMPTS;
@@ -78,14 +83,7 @@ export default function BillingSuccess() {
             </Text>
             <Text as="p">Unable to verify your subscription status. Please try again.</Text>
             <InlineStack gap="300" blockAlign="center">
-              <Button
-                onClick={() => {
-                  setAttempts(1);
-                  revalidator.revalidate();
-                }}
-              >
-                Try Again
-              </Button>
+              <Button onClick={startOver}>Try Again</Button>
               <Link url={verificationHelp}>What can I do?</Link>
             </InlineStack>
           </BlockStack>
@@ -111,14 +109,7 @@ export default function BillingSuccess() {
             </InlineStack>
             <Text as="p" tone="subdued">{`Attempt ${attempts} of ${MAX_ATTEMPTS}`}</Text>
             <InlineStack gap="300" blockAlign="center">
-              <Button
-                onClick={() => {
-                  setAttempts(1);
-                  revalidator.revalidate();
-                }}
-              >
-                Check Again
-              </Button>
+              <Button onClick={startOver}>Check Again</Button>
               {timedOut ? <Link url={verificationHelp}>What can I do?</Link> : null}
             </InlineStack>
           </BlockStack>

@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { Badge, BlockStack, Box, Button, Card, InlineStack, Page, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Button, InlineStack, Text } from "@shopify/polaris";
 import { StandaloneProvider } from "../components/StandaloneProvider";
 import { billingErrorPath } from "../domain/billing-errors";
 import { PLANS, isPurchasable, planName, toPlanId, type PlanId } from "../domain/plans";
 import { getEnv } from "../env.server";
 import { storePlan } from "../services/billing/plan-truth.server";
 import { demoShop } from "../services/shops/admin-context.server";
+import { ScreenCard } from "../components/ScreenCard";
 
 export const meta: MetaFunction = () => [{ title: "Approve subscription · Demo store" }];
 
@@ -55,35 +56,31 @@ export default function DemoConfirmation() {
   const { plan, price, test } = useLoaderData<typeof loader>();
   return (
     <StandaloneProvider>
-      <Page narrowWidth>
-        <Box paddingBlockStart="1600">
-          <Card>
-            <BlockStack gap="400">
-              <InlineStack gap="200" blockAlign="center">
-                <Text as="h1" variant="headingLg">
-                  Approve subscription
-                </Text>
-                <Badge tone="info">Demo store: stands in for Shopify</Badge>
-              </InlineStack>
-              <Text as="p">
-                {`Margin Guardrail ${planName(plan)}: $${price.toFixed(2)} USD every 30 days${test ? " (test charge, nothing is billed)" : ""}.`}
-              </Text>
-              <InlineStack gap="300">
-                <Form method="post">
-                  <input type="hidden" name="intent" value="approve" />
-                  <Button submit variant="primary">
-                    Approve
-                  </Button>
-                </Form>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="decline" />
-                  <Button submit>Decline</Button>
-                </Form>
-              </InlineStack>
-            </BlockStack>
-          </Card>
-        </Box>
-      </Page>
+      <ScreenCard>
+        <BlockStack gap="400">
+          <InlineStack gap="200" blockAlign="center">
+            <Text as="h1" variant="headingLg">
+              Approve subscription
+            </Text>
+            <Badge tone="info">Demo store: stands in for Shopify</Badge>
+          </InlineStack>
+          <Text as="p">
+            {`Margin Guardrail ${planName(plan)}: $${price.toFixed(2)} USD every 30 days${test ? " (test charge, nothing is billed)" : ""}.`}
+          </Text>
+          <InlineStack gap="300">
+            <Form method="post">
+              <input type="hidden" name="intent" value="approve" />
+              <Button submit variant="primary">
+                Approve
+              </Button>
+            </Form>
+            <Form method="post">
+              <input type="hidden" name="intent" value="decline" />
+              <Button submit>Decline</Button>
+            </Form>
+          </InlineStack>
+        </BlockStack>
+      </ScreenCard>
     </StandaloneProvider>
   );
 }

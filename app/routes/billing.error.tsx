@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
-import { Banner, BlockStack, Box, Button, Card, InlineStack, Page, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Button, InlineStack, Text } from "@shopify/polaris";
 import { withEmbeddedQuery } from "../components/admin-nav";
 import { StandaloneProvider } from "../components/StandaloneProvider";
 import { billingErrorView, type BillingErrorAction } from "../domain/billing-errors";
 import { isShopDomain } from "../domain/shop-domain";
+import { ScreenCard } from "../components/ScreenCard";
 
 export const meta: MetaFunction = () => [{ title: "Billing · Margin Guardrail" }];
 
@@ -38,34 +39,30 @@ export default function BillingError() {
   const { search } = useLocation();
   return (
     <StandaloneProvider>
-      <Page narrowWidth>
-        <Box paddingBlockStart="1600">
-          <Card>
-            <BlockStack gap="400">
-              <Text as="h1" variant="headingLg">
-                {variant.title}
-              </Text>
-              <Text as="p">{variant.description}</Text>
-              {message ? (
-                <Banner tone="critical" title="What happened">
-                  <p>{message}</p>
-                </Banner>
-              ) : null}
-              <InlineStack gap="300">
-                {variant.action ? (
-                  <Button variant="primary" url={actionUrl(variant.action, shop, search)}>
-                    {variant.action.label}
-                  </Button>
-                ) : null}
-                <Button url={withEmbeddedQuery("/dashboard", search)}>Go to Dashboard</Button>
-                <Button variant="plain" url={withEmbeddedQuery("/support", search)}>
-                  Contact Support
-                </Button>
-              </InlineStack>
-            </BlockStack>
-          </Card>
-        </Box>
-      </Page>
+      <ScreenCard>
+        <BlockStack gap="400">
+          <Text as="h1" variant="headingLg">
+            {variant.title}
+          </Text>
+          <Text as="p">{variant.description}</Text>
+          {message ? (
+            <Banner tone="critical" title="What happened">
+              <p>{message}</p>
+            </Banner>
+          ) : null}
+          <InlineStack gap="300">
+            {variant.action ? (
+              <Button variant="primary" url={actionUrl(variant.action, shop, search)}>
+                {variant.action.label}
+              </Button>
+            ) : null}
+            <Button url={withEmbeddedQuery("/dashboard", search)}>Go to Dashboard</Button>
+            <Button variant="plain" url={withEmbeddedQuery("/support", search)}>
+              Contact Support
+            </Button>
+          </InlineStack>
+        </BlockStack>
+      </ScreenCard>
     </StandaloneProvider>
   );
 }

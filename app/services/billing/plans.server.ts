@@ -131,12 +131,7 @@ export async function downgradePlan(context: AdminContext, target: PlanId): Prom
         }),
       );
       if (data.appSubscriptionCancel.userErrors.length) {
-        return {
-          ok: false,
-          message: "Unable to downgrade.",
-          errorType: "default",
-          detail: `Shopify: ${userErrorText(data.appSubscriptionCancel.userErrors)}`,
-        };
+        return { ...refused, detail: `Shopify: ${userErrorText(data.appSubscriptionCancel.userErrors)}` };
       }
     }
   }
