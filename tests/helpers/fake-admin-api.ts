@@ -1,6 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
+import type { QueryCost } from "../../app/domain/backtest";
+import type { GraphqlOrderNode } from "../../app/domain/graphql-order";
 
 /** An `answer` that makes the fake answer with this HTTP status instead of data (an outage, a revoked token). */
 export class FakeHttpError {
@@ -28,6 +30,15 @@ export function installFakeAdminApi(
     subscriptions?: { name: string; test?: boolean; id?: string; status?: string; currentPeriodEnd?: string }[];
     /** the access scopes currentAppInstallation reports */
     scopes?: string[];
+    /** the shop's orders, for the backtest's paginated `orders` query (any order; sorted by createdAt) */
+    orders?: GraphqlOrderNode[];
+    /**
+     * Asked before each `orders` page (numbered from 1): a cost to answer THROTTLED with, as
+     * Shopify does when the bucket is short, or null to answer the page.
+     */
+    throttleOrders?: (page: number) => QueryCost | null;
+    /** the cost figures sent with every answer (extensions.cost) */
+    cost?: QueryCost;
     /** answers other operations (mutations): the `data` to send, or undefined to fall through */
     answer?: (query: string, variables: Record<string, unknown>) => unknown;
   } = {},
@@ -61,8 +72,67 @@ export function installFakeAdminApi(
     return realFetch(`http://127.0.0.1:${await listening}${url.pathname}`, { ...init, headers });
   });
 
+  let ordersPages = 0;
+  const orders = [...(options.orders ?? [])].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  const json = (value: unknown) =>
+    new Response(JSON.stringify(value), { status: 200, headers: { "Content-Type": "application/json" } });
+  const extensions = options.cost ? { extensions: { cost: options.cost } } : {};
+  const inWindow = (query: unknown) => {
+    const since = /created_at:>='([^']+)'/.exec(String(query ?? ""))?.[1];
+    return since ? orders.filter((order) => order.createdAt >= since) : orders;
+  };
+  /** Lines as a connection of `first` after a cursor (the line's position). */
+  const lineConnection = (order: GraphqlOrderNode, first: number, after: unknown) => {
+    const all = order.lineItems?.nodes ?? [];
+    const start = typeof after === "string" ? Number(after) + 1 : 0;
+    const nodes = all.slice(start, start + first);
+    const hasNextPage = start + first < all.length;
+    return { nodes, pageInfo: { hasNextPage, endCursor: nodes.length ? String(start + nodes.length - 1) : null } };
+  };
+
+  function answerOrders(query: string, variables: Record<string, unknown>): Response | undefined {
+    if (query.includes("ordersCount(")) {
+      return json({ data: { ordersCount: { count: inWindow(variables.query).length, precision: "EXACT" } }, ...extensions });
+    }
+    if (query.includes("BacktestOrderRest")) {
+      const order = orders.find((candidate) => candidate.id === variables.id);
+      const data = order && {
+        discountApplications: { nodes: order.discountApplications?.nodes ?? [] },
+        lineItems: lineConnection(order, 50, variables.after),
+      };
+      return json({ data: { order: data ?? null }, ...extensions });
+    }
+    if (!query.includes("BacktestOrders")) return undefined;
+    ordersPages += 1;
+    const throttle = options.throttleOrders?.(ordersPages);
+    if (throttle) {
+      return json({ errors: [{ message: "Throttled", extensions: { code: "THROTTLED" } }], extensions: { cost: throttle } });
+    }
+    const window = inWindow(variables.query);
+    const start = typeof variables.after === "string" ? Number(variables.after) + 1 : 0;
+    const first = Number(variables.first);
+    const page = window.slice(start, start + first).map((order) => ({
+      ...order,
+      lineItems: lineConnection(order, Number(/lineItems\(first: (\d+)\)/.exec(query)?.[1] ?? 250), null),
+    }));
+    return json({
+      data: {
+        orders: {
+          nodes: page,
+          pageInfo: { hasNextPage: start + first < window.length, endCursor: page.length ? String(start + page.length - 1) : null },
+        },
+      },
+      ...extensions,
+    });
+  }
+
   async function answer(url: string, text: string): Promise<Response> {
     const body = JSON.parse(text || "{}") as { query?: string; variables?: { ids?: string[] } };
+    const ordersAnswer = answerOrders(body.query ?? "", (body.variables ?? {}) as Record<string, unknown>);
+    if (ordersAnswer) {
+      operations.push({ query: body.query ?? "", variables: (body.variables ?? {}) as Record<string, unknown> });
+      return ordersAnswer;
+    }
     const answered = options.answer?.(body.query ?? "", (body.variables ?? {}) as Record<string, unknown>);
     if (answered instanceof FakeHttpError) {
       operations.push({ query: body.query ?? "", variables: (body.variables ?? {}) as Record<string, unknown> });

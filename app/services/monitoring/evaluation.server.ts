@@ -25,7 +25,7 @@ import { loadVariantFacts, type AdminGraphql } from "./variant-facts.server";
 /** Where the engine gets an Admin API client for a shop (null: cache only). */
 export type GraphqlForShop = (shopDomain: string) => Promise<AdminGraphql | null>;
 
-function evaluableRules(
+export function evaluableRules(
   rules: Omit<EvaluableRule, "collectionId" | "collectionLabel">[],
   collectionRules: Parameters<typeof mapCollectionRule>[0][],
 ): EvaluableRule[] {
@@ -47,6 +47,10 @@ function evaluableRules(
   ];
 }
 
+/** Margin floors need unit costs, collection rules the lines' collections: both come from the variants. */
+export const needVariants = (rules: EvaluableRule[]) =>
+  rules.some((rule) => rule.ruleType === "margin_floor" || Boolean(rule.collectionId));
+
 /** A queued order to evaluate: from the queue, or built by the demo seed. */
 export interface OrderJob {
   id?: string;
@@ -58,7 +62,7 @@ export interface OrderJob {
   at?: Date;
 }
 
-interface ShopContext {
+export interface ShopContext {
   shop: { id: string; domain: string; plan: PlanId };
   /** how the shop's breaches are alerted (null: no settings) */
   alerts: AlertPreferences | null;
@@ -69,7 +73,8 @@ interface ShopContext {
   checkout: CheckoutConfig | null;
 }
 
-function shopContext(shopId: string): Promise<ShopContext | null> {
+/** A shop's rules as the engine evaluates them (cached), with its stacking and alert settings. */
+export function shopContext(shopId: string): Promise<ShopContext | null> {
   return cachedForShop(shopId, () => loadShopContext(shopId));
 }
 
@@ -98,7 +103,7 @@ async function loadShopContext(shopId: string): Promise<ShopContext | null> {
     alerts: settings && alertPreferences(settings, shop.timezone),
     rules: evaluable,
     stacking,
-    needsVariants: evaluable.some((rule) => rule.ruleType === "margin_floor" || rule.collectionId),
+    needsVariants: needVariants(evaluable),
     checkout: checkout.live ? checkout.config : null,
   };
 }
@@ -208,7 +213,8 @@ function alertEventOf(id: string, event: NewAuditEvent, now: Date): AlertEvent {
   };
 }
 
-function withVariantFacts(
+/** The order's lines with the unit costs and collections the Admin API (or its cache) knows. */
+export function withVariantFacts(
   facts: OrderFacts,
   variants: Map<string, { unitCostCents: number | null; collectionIds: string[] }>,
 ): OrderFacts {

@@ -1,0 +1,194 @@
+/**
+ * A backtest: what rules would have caught over a shop's recent orders, tallied as the
+ * orders stream past (docs/decisions/0019-backtests.md). Pure: the service feeds it the
+ * orders' facts and the evaluator's outcomes.
+ */
+import type { EvaluableRule, RuleOutcome } from "./evaluate";
+import type { OrderFacts } from "./order-facts";
+
+/** The window read: the orders Shopify lets an app read without read_all_orders. */
+export const BACKTEST_DAYS = 60;
+/** The worst orders kept per rule. */
+export const WORST_ORDERS = 5;
+/** The percent limits tried for the suggested rule, lowest first. */
+export const SUGGESTION_LADDER = [10, 15, 20, 25, 30, 35, 40, 50, 60] as const;
+/** The suggestion flags at most this share of the discounted orders: the outliers, not the promotions. */
+export const SUGGESTION_SHARE = 0.05;
+/** A shop without discounted orders is suggested this limit. */
+export const DEFAULT_SUGGESTED_PERCENT = 30;
+const LADDER_PREFIX = "suggestion-";
+
+export interface WorstOrder {
+  orderId: string;
+  orderName: string;
+  createdAt: string;
+  discountPercent: number;
+  totalDiscountCents: number;
+  overLimitCents: number;
+  message: string;
+}
+
+export interface RuleTally {
+  ruleId: string;
+  ruleName: string;
+  ruleType: string;
+  /** orders the rule would have flagged */
+  ordersBreached: number;
+  /** the discount above the rule's limit, summed over those orders */
+  overLimitCents: number;
+  /** the largest first */
+  worst: WorstOrder[];
+}
+
+export interface SuggestedRule {
+  name: string;
+  ruleType: "max_discount";
+  thresholdUnit: "PERCENT";
+  threshold: number;
+}
+
+export interface BacktestResults {
+  currency: string;
+  ordersScanned: number;
+  ordersDiscounted: number;
+  /** orders any tested rule would have flagged */
+  ordersBreached: number;
+  /** per order the largest amount above any tested rule's limit, summed (no order counted twice) */
+  overLimitCents: number;
+  /** orders Shopify returned that could not be read (counted, never guessed) */
+  unreadableOrders: number;
+  rules: RuleTally[];
+  suggestion: { rule: SuggestedRule; result: RuleTally } | null;
+  /** the Admin API calls made and the waits for its rate limit (null: the demo's sample orders) */
+  reads: { requests: number; rateLimitWaits: number; waitedMs: number } | null;
+}
+
+export interface Tally {
+  results: BacktestResults;
+  byRule: Map<string, RuleTally>;
+  ladder: Map<number, RuleTally>;
+}
+
+function ruleTally(rule: { id: string; name: string; ruleType: string }): RuleTally {
+  return { ruleId: rule.id, ruleName: rule.name, ruleType: rule.ruleType, ordersBreached: 0, overLimitCents: 0, worst: [] };
+}
+
+/** The suggested rule at one rung of the ladder. */
+export function suggestedRule(percent: number): SuggestedRule {
+  return { name: `Max ${percent}% off any order`, ruleType: "max_discount", thresholdUnit: "PERCENT", threshold: percent };
+}
+
+/** The ladder's rules, evaluated beside the tested ones when a suggestion is asked for. */
+export function ladderRules(): EvaluableRule[] {
+  return SUGGESTION_LADDER.map((percent) => ({
+    id: `${LADDER_PREFIX}${percent}`,
+    name: suggestedRule(percent).name,
+    ruleType: "max_discount",
+    thresholdUnit: "PERCENT",
+    thresholdPercent: percent,
+    thresholdAmountCents: null,
+  }));
+}
+
+export function newTally(rules: EvaluableRule[], currency: string, suggest: boolean): Tally {
+  return {
+    results: {
+      currency,
+      ordersScanned: 0,
+      ordersDiscounted: 0,
+      ordersBreached: 0,
+      overLimitCents: 0,
+      unreadableOrders: 0,
+      rules: [],
+      suggestion: null,
+      reads: null,
+    },
+    byRule: new Map(rules.map((rule) => [rule.id, ruleTally(rule)])),
+    ladder: new Map(suggest ? ladderRules().map((rule, at) => [SUGGESTION_LADDER[at], ruleTally(rule)]) : []),
+  };
+}
+
+function keepWorst(list: WorstOrder[], order: WorstOrder) {
+  list.push(order);
+  list.sort((a, b) => b.overLimitCents - a.overLimitCents || a.orderName.localeCompare(b.orderName));
+  if (list.length > WORST_ORDERS) list.length = WORST_ORDERS;
+}
+
+/** Adds one order and the evaluator's outcomes for it (tested rules and, if asked, the ladder). */
+export function tallyOrder(tally: Tally, facts: OrderFacts, createdAt: string, outcomes: RuleOutcome[]) {
+  const results = tally.results;
+  results.ordersScanned += 1;
+  if (facts.totalDiscountCents > 0) results.ordersDiscounted += 1;
+  let worstOver = -1;
+  for (const outcome of outcomes) {
+    if (!outcome.breached) continue;
+    const ladder = outcome.rule.id.startsWith(LADDER_PREFIX);
+    const target = ladder
+      ? tally.ladder.get(Number(outcome.rule.id.slice(LADDER_PREFIX.length)))
+      : tally.byRule.get(outcome.rule.id);
+    if (!target) continue;
+    target.ordersBreached += 1;
+    target.overLimitCents += outcome.marginSavedCents;
+    keepWorst(target.worst, {
+      orderId: facts.orderId,
+      orderName: facts.orderName,
+      createdAt,
+      discountPercent: outcome.discountPercent,
+      totalDiscountCents: outcome.totalDiscountCents,
+      overLimitCents: outcome.marginSavedCents,
+      message: outcome.message,
+    });
+    if (!ladder) worstOver = Math.max(worstOver, outcome.marginSavedCents);
+  }
+  if (worstOver >= 0) {
+    results.ordersBreached += 1;
+    results.overLimitCents += worstOver;
+  }
+}
+
+/** The lowest rung that flags at most SUGGESTION_SHARE of the discounted orders. */
+export function suggestionPercent(ladder: Map<number, RuleTally>, ordersDiscounted: number): number {
+  if (ordersDiscounted === 0) return DEFAULT_SUGGESTED_PERCENT;
+  for (const percent of SUGGESTION_LADDER) {
+    const breached = ladder.get(percent)?.ordersBreached ?? 0;
+    if (breached <= ordersDiscounted * SUGGESTION_SHARE) return percent;
+  }
+  return SUGGESTION_LADDER[SUGGESTION_LADDER.length - 1];
+}
+
+/** The results once every order was read. */
+export function finishTally(tally: Tally): BacktestResults {
+  const results = { ...tally.results, rules: [...tally.byRule.values()] };
+  if (tally.ladder.size > 0) {
+    const percent = suggestionPercent(tally.ladder, results.ordersDiscounted);
+    const rule = suggestedRule(percent);
+    const found = tally.ladder.get(percent)!;
+    results.suggestion = { rule, result: { ...found, ruleId: "suggestion", ruleName: rule.name } };
+  }
+  return results;
+}
+
+/** Shopify's cost figures of one GraphQL answer (`extensions.cost`). */
+export interface QueryCost {
+  requestedQueryCost?: number;
+  actualQueryCost?: number | null;
+  throttleStatus?: { maximumAvailable: number; currentlyAvailable: number; restoreRate: number };
+}
+
+/**
+ * How long to wait before asking for `nextCost` points again: nothing while the bucket holds
+ * them, otherwise until the restore rate has refilled the difference (Shopify's leaky bucket).
+ */
+export function throttleWaitMs(cost: QueryCost | undefined, nextCost: number): number {
+  const status = cost?.throttleStatus;
+  if (!status || status.restoreRate <= 0) return 0;
+  const needed = Math.min(nextCost, status.maximumAvailable) - status.currentlyAvailable;
+  return needed > 0 ? Math.ceil((needed / status.restoreRate) * 1000) : 0;
+}
+
+/** Progress as a whole percent: orders read of those Shopify counted; unknown totals say 0 until done. */
+export function progressPercent(read: number, total: number | null, done: boolean): number {
+  if (done) return 100;
+  if (!total || total <= 0) return 0;
+  return Math.min(99, Math.floor((read / total) * 100));
+}

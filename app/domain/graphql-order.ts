@@ -1,0 +1,112 @@
+/**
+ * An order as the Admin GraphQL API returns it (the backtest's `orders` query), turned into
+ * the webhook payload's shape, so that it is read by the same parser and measured by the same
+ * evaluator as a live order (docs/decisions/0019-backtests.md). Pure.
+ */
+
+interface ShopMoney {
+  shopMoney?: { amount?: string | number | null } | null;
+}
+
+interface AllocationNode {
+  allocatedAmountSet?: ShopMoney | null;
+  discountApplication?: { index?: number | null } | null;
+}
+
+export interface GraphqlOrderLine {
+  id: string;
+  quantity: number;
+  variant?: { id?: string | null } | null;
+  product?: { id?: string | null } | null;
+  originalUnitPriceSet?: ShopMoney | null;
+  discountAllocations?: AllocationNode[] | null;
+}
+
+export interface GraphqlDiscountApplication {
+  __typename?: string;
+  index: number;
+  targetType?: string | null;
+  value?: { __typename?: string } | null;
+  code?: string | null;
+  title?: string | null;
+}
+
+export interface GraphqlOrderNode {
+  id: string;
+  legacyResourceId?: string | null;
+  name: string;
+  createdAt: string;
+  currencyCode?: string | null;
+  tags?: string[] | null;
+  note?: string | null;
+  discountCodes?: string[] | null;
+  totalDiscountsSet?: ShopMoney | null;
+  customer?: { id?: string | null; tags?: string[] | null } | null;
+  discountApplications?: { nodes?: GraphqlDiscountApplication[]; pageInfo?: PageInfo } | null;
+  lineItems?: { nodes?: GraphqlOrderLine[]; pageInfo?: PageInfo } | null;
+  shippingLines?: { nodes?: { discountAllocations?: AllocationNode[] | null }[] } | null;
+}
+
+export interface PageInfo {
+  hasNextPage: boolean;
+  endCursor?: string | null;
+}
+
+/** How the REST payload names what GraphQL calls by its type. */
+const APPLICATION_TYPES: Record<string, string> = {
+  DiscountCodeApplication: "discount_code",
+  AutomaticDiscountApplication: "automatic",
+  ManualDiscountApplication: "manual",
+  ScriptDiscountApplication: "script",
+};
+
+const amountOf = (set: ShopMoney | null | undefined) => String(set?.shopMoney?.amount ?? "0");
+
+/**
+ * The webhook-shaped payload of a GraphQL order. Allocations name their application by
+ * Shopify's index; the payload names it by position, so the applications are laid out in
+ * index order and each index mapped to its position.
+ */
+export function orderPayloadFromNode(node: GraphqlOrderNode): Record<string, unknown> {
+  const applications = [...(node.discountApplications?.nodes ?? [])].sort((a, b) => a.index - b.index);
+  const position = new Map(applications.map((application, at) => [application.index, at]));
+  const allocations = (list: AllocationNode[] | null | undefined) =>
+    (list ?? []).map((allocation) => ({
+      amount: amountOf(allocation.allocatedAmountSet),
+      amount_set: { shop_money: { amount: amountOf(allocation.allocatedAmountSet) } },
+      // an allocation of an application the page did not hold is refused by the parser
+      discount_application_index: position.get(allocation.discountApplication?.index ?? -1) ?? applications.length,
+    }));
+  return {
+    id: node.legacyResourceId ?? node.id.split("/").pop(),
+    admin_graphql_api_id: node.id,
+    name: node.name,
+    currency: node.currencyCode ?? "USD",
+    created_at: node.createdAt,
+    total_discounts: amountOf(node.totalDiscountsSet),
+    total_discounts_set: { shop_money: { amount: amountOf(node.totalDiscountsSet) } },
+    customer: node.customer?.id ? { id: node.customer.id, tags: (node.customer.tags ?? []).join(", ") } : null,
+    tags: (node.tags ?? []).join(", "),
+    note: node.note ?? null,
+    discount_codes: (node.discountCodes ?? []).map((code) => ({ code })),
+    discount_applications: applications.map((application) => ({
+      type: APPLICATION_TYPES[application.__typename ?? ""] ?? "manual",
+      target_type: application.targetType === "SHIPPING_LINE" ? "shipping_line" : "line_item",
+      value_type: application.value?.__typename === "PricingPercentageValue" ? "percentage" : "fixed_amount",
+      code: application.code ?? null,
+      title: application.title ?? null,
+    })),
+    line_items: (node.lineItems?.nodes ?? []).map((line) => ({
+      id: line.id,
+      variant_id: line.variant?.id ?? null,
+      product_id: line.product?.id ?? null,
+      quantity: line.quantity,
+      price: amountOf(line.originalUnitPriceSet),
+      price_set: { shop_money: { amount: amountOf(line.originalUnitPriceSet) } },
+      discount_allocations: allocations(line.discountAllocations),
+    })),
+    shipping_lines: (node.shippingLines?.nodes ?? []).map((line) => ({
+      discount_allocations: allocations(line.discountAllocations),
+    })),
+  };
+}

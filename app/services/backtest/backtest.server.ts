@@ -1,0 +1,207 @@
+/**
+ * Backtests (docs/decisions/0019-backtests.md): the shop's rules, or a rule being edited, run
+ * over the shop's orders of the last 60 days through the same parser and evaluator as live
+ * orders. A backtest writes only its own row: no audit event, no alert, no order check.
+ */
+import type { Backtest, Prisma } from "@prisma/client";
+import prisma from "../../db.server";
+import { buildDemoStore } from "../../demo/demo-store";
+import {
+  BACKTEST_DAYS,
+  finishTally,
+  ladderRules,
+  newTally,
+  progressPercent,
+  tallyOrder,
+  type BacktestResults,
+  type Tally,
+} from "../../domain/backtest";
+import { evaluateOrder, type EvaluableRule } from "../../domain/evaluate";
+import { orderPayloadFromNode } from "../../domain/graphql-order";
+import { orderFactsFromPayload } from "../../domain/order-payload";
+import { storedThreshold } from "../../domain/rules";
+import type { RuleInput } from "../../forms/rules";
+import { needVariants, shopContext, withVariantFacts } from "../monitoring/evaluation.server";
+import { loadVariantFacts, type AdminGraphql } from "../monitoring/variant-facts.server";
+import { ThrottledReader, countOrders, orderPages, type ReadOptions } from "./order-pages.server";
+
+const DAY_MS = 86_400_000;
+/** A running backtest whose row has not moved for this long was cut off (the process ended). */
+export const STALE_MS = 2 * 60_000;
+/** Progress is written at most this often. */
+const PROGRESS_EVERY_MS = 250;
+/** Finished backtests are kept this long. */
+const KEEP_MS = 7 * DAY_MS;
+export const BACKTEST_RUNNING = "A backtest is already running for this store. Wait for it to finish.";
+export const BACKTEST_INTERRUPTED = "This backtest stopped before it finished (the app restarted). Run it again.";
+
+/** What a backtest tests: the shop's rules, or a draft rule, and whether a rule is suggested. */
+export interface BacktestScope {
+  rules: "shop" | "draft";
+  draft?: EvaluableRule;
+  suggest: boolean;
+}
+
+/** Where the orders come from: Shopify's Admin API, or the demo store's sample orders. */
+export type OrderSource = { kind: "shopify"; graphql: AdminGraphql; read?: ReadOptions } | { kind: "demo" };
+
+export interface BacktestView {
+  id: string;
+  status: "running" | "done" | "failed";
+  scope: BacktestScope;
+  since: string;
+  ordersRead: number;
+  ordersTotal: number | null;
+  progress: number;
+  error: string | null;
+  results: BacktestResults | null;
+  startedAt: string;
+  finishedAt: string | null;
+}
+
+/** A rule from the Rule Builder's form, as the evaluator takes it: the same schema and storage rules. */
+export function draftRule(input: RuleInput): EvaluableRule {
+  const stored = storedThreshold(input.ruleType, input.thresholdUnit, input.threshold);
+  return {
+    id: "draft",
+    name: input.name,
+    ruleType: input.ruleType,
+    thresholdUnit: stored.thresholdUnit,
+    thresholdPercent: stored.thresholdPercent,
+    thresholdAmountCents: stored.thresholdAmountCents,
+  };
+}
+
+function isStale(row: Backtest, now: Date) {
+  return row.status === "running" && now.getTime() - row.updatedAt.getTime() > STALE_MS;
+}
+
+export function backtestView(row: Backtest, now = new Date()): BacktestView {
+  const stale = isStale(row, now);
+  const status = stale ? "failed" : (row.status as BacktestView["status"]);
+  return {
+    id: row.id,
+    status,
+    scope: row.scope as unknown as BacktestScope,
+    since: row.sinceAt.toISOString(),
+    ordersRead: row.ordersRead,
+    ordersTotal: row.ordersTotal,
+    progress: progressPercent(row.ordersRead, row.ordersTotal, status === "done"),
+    error: stale ? BACKTEST_INTERRUPTED : row.error,
+    results: (row.results as unknown as BacktestResults | null) ?? null,
+    startedAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** The shop's backtest, or null: another shop's id is not found (tenant check). */
+export async function findBacktest(shopId: string, id: string): Promise<BacktestView | null> {
+  const row = await prisma.backtest.findFirst({ where: { id, shopId } });
+  return row && backtestView(row);
+}
+
+/** The shop's latest backtest of its own rules with a suggestion (onboarding's), if any. */
+export async function latestBacktest(shopId: string, rules: BacktestScope["rules"]): Promise<BacktestView | null> {
+  const rows = await prisma.backtest.findMany({ where: { shopId }, orderBy: { createdAt: "desc" }, take: 10 });
+  const row = rows.find((candidate) => (candidate.scope as unknown as BacktestScope).rules === rules);
+  return row ? backtestView(row) : null;
+}
+
+type StartResult = { ok: true; value: BacktestView; run: Promise<void> } | { ok: false; status: 409; message: string };
+
+/**
+ * Starts a backtest and returns at once; it runs in this process, writing its progress to its
+ * row. One runs per shop at a time. `run` settles when it has finished (tests and the demo await it).
+ */
+export async function startBacktest(
+  shop: { id: string; currency: string },
+  scope: BacktestScope,
+  source: OrderSource,
+  now = new Date(),
+): Promise<StartResult> {
+  await prisma.backtest.deleteMany({ where: { shopId: shop.id, createdAt: { lt: new Date(now.getTime() - KEEP_MS) } } });
+  const running = await prisma.backtest.findMany({ where: { shopId: shop.id, status: "running" } });
+  if (running.some((row) => !isStale(row, now))) return { ok: false, status: 409, message: BACKTEST_RUNNING };
+  const row = await prisma.backtest.create({
+    data: {
+      shopId: shop.id,
+      scope: scope as unknown as Prisma.InputJsonValue,
+      sinceAt: new Date(now.getTime() - BACKTEST_DAYS * DAY_MS),
+    },
+  });
+  const run = runBacktest(row, shop, scope, source).catch(async (error: unknown) => {
+    console.error(`Backtest ${row.id} failed`, error);
+    const message = error instanceof Error ? error.message : String(error);
+    await prisma.backtest
+      .update({
+        where: { id: row.id },
+        data: { status: "failed", error: `Shopify's orders could not be read: ${message}`.slice(0, 500), finishedAt: new Date() },
+      })
+      .catch((failure: unknown) => console.error(`Backtest ${row.id} could not record its failure`, failure));
+  });
+  return { ok: true, value: backtestView(row, now), run };
+}
+
+/** The rules a backtest evaluates (the plan's active rules, or the draft) and how stacking is judged. */
+async function rulesOf(shopId: string, scope: BacktestScope) {
+  const context = await shopContext(shopId);
+  const tested = scope.rules === "draft" ? (scope.draft ? [scope.draft] : []) : (context?.rules ?? []);
+  return { tested, stacking: context?.stacking, evaluated: scope.suggest ? [...tested, ...ladderRules()] : tested };
+}
+
+async function runBacktest(row: Backtest, shop: { id: string; currency: string }, scope: BacktestScope, source: OrderSource) {
+  const { tested, stacking, evaluated } = await rulesOf(shop.id, scope);
+  const tally = newTally(tested, shop.currency, scope.suggest);
+  const variants = needVariants(tested);
+  let lastWrite = 0;
+  const progress = async (force = false) => {
+    if (!force && Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
+    lastWrite = Date.now();
+    await prisma.backtest.update({ where: { id: row.id }, data: { ordersRead: tally.results.ordersScanned } });
+  };
+  const evaluatePage = async (payloads: { payload: unknown; createdAt: string }[], graphql: AdminGraphql | null) => {
+    const parsed = payloads.map((item) => ({ read: orderFactsFromPayload(item.payload), createdAt: item.createdAt }));
+    const facts = parsed.flatMap((item) => (item.read.ok ? [{ facts: item.read.facts, createdAt: item.createdAt }] : []));
+    tally.results.unreadableOrders += parsed.length - facts.length;
+    tally.results.ordersScanned += parsed.length - facts.length;
+    const known = variants
+      ? await loadVariantFacts(shop.id, facts.flatMap((item) => item.facts.lines.flatMap((line) => line.variantId ?? [])), graphql)
+      : null;
+    for (const item of facts) {
+      const full = known ? withVariantFacts(item.facts, known) : item.facts;
+      tallyOrder(tally, full, item.createdAt, evaluateOrder(full, evaluated, stacking));
+    }
+    await progress();
+  };
+
+  if (source.kind === "demo") {
+    const orders = buildDemoStore(new Date()).orders.filter((order) => order.createdAt >= row.sinceAt);
+    await prisma.backtest.update({ where: { id: row.id }, data: { ordersTotal: orders.length } });
+    for (let start = 0; start < orders.length; start += 50) {
+      const page = orders.slice(start, start + 50);
+      await evaluatePage(page.map((order) => ({ payload: order.payload, createdAt: order.createdAt.toISOString() })), null);
+    }
+  } else {
+    const reader = new ThrottledReader(source.graphql, source.read);
+    const total = await countOrders(reader, row.sinceAt);
+    if (total !== null) await prisma.backtest.update({ where: { id: row.id }, data: { ordersTotal: total } });
+    for await (const nodes of orderPages(reader, row.sinceAt)) {
+      await evaluatePage(nodes.map((node) => ({ payload: orderPayloadFromNode(node), createdAt: node.createdAt })), source.graphql);
+    }
+    tally.results.reads = { requests: reader.requests, rateLimitWaits: reader.waits, waitedMs: reader.waitedMs };
+  }
+  await finish(row.id, tally);
+}
+
+async function finish(id: string, tally: Tally) {
+  const results = finishTally(tally);
+  await prisma.backtest.update({
+    where: { id },
+    data: {
+      status: "done",
+      ordersRead: results.ordersScanned,
+      results: results as unknown as Prisma.InputJsonValue,
+      finishedAt: new Date(),
+    },
+  });
+}
