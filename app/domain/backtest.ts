@@ -70,12 +70,24 @@ export interface Tally {
 }
 
 function ruleTally(rule: { id: string; name: string; ruleType: string }): RuleTally {
-  return { ruleId: rule.id, ruleName: rule.name, ruleType: rule.ruleType, ordersBreached: 0, overLimitCents: 0, worst: [] };
+  return {
+    ruleId: rule.id,
+    ruleName: rule.name,
+    ruleType: rule.ruleType,
+    ordersBreached: 0,
+    overLimitCents: 0,
+    worst: [],
+  };
 }
 
 /** The suggested rule at one rung of the ladder. */
 export function suggestedRule(percent: number): SuggestedRule {
-  return { name: `Max ${percent}% off any order`, ruleType: "max_discount", thresholdUnit: "PERCENT", threshold: percent };
+  return {
+    name: `Max ${percent}% off any order`,
+    ruleType: "max_discount",
+    thresholdUnit: "PERCENT",
+    threshold: percent,
+  };
 }
 
 /** The ladder's rules, evaluated beside the tested ones when a suggestion is asked for. */
@@ -191,4 +203,25 @@ export function progressPercent(read: number, total: number | null, done: boolea
   if (done) return 100;
   if (!total || total <= 0) return 0;
   return Math.min(99, Math.floor((read / total) * 100));
+}
+
+/** What a backtest tests: the shop's rules, or a draft rule, and whether a rule is suggested. */
+export interface BacktestScope {
+  rules: "shop" | "draft";
+  draft?: EvaluableRule;
+  suggest: boolean;
+}
+
+export interface BacktestView {
+  id: string;
+  status: "running" | "done" | "failed";
+  scope: BacktestScope;
+  since: string;
+  ordersRead: number;
+  ordersTotal: number | null;
+  progress: number;
+  error: string | null;
+  results: BacktestResults | null;
+  startedAt: string;
+  finishedAt: string | null;
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ruleSchema } from "../forms/rules";
-import { draftRule, startBacktest, type BacktestScope, type OrderSource } from "../services/backtest/backtest.server";
+import type { BacktestScope } from "../domain/backtest";
+import { draftRule, startBacktest, type OrderSource } from "../services/backtest/backtest.server";
 import type { AdminContext } from "../services/shops/admin-context.server";
 import { jsonError, validateBody } from "./api.server";
 

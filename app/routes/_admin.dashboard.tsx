@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { withEmbeddedQuery } from "../components/admin-nav";
 import { Badge, Banner, BlockStack, InlineGrid, InlineStack, Layout, Link, Text } from "@shopify/polaris";
@@ -12,11 +12,16 @@ import { loadDashboard } from "../services/dashboard/dashboard.server";
 import { ROI_WINDOW_DAYS } from "../domain/windows";
 import { PausedRulesBanner } from "../components/PausedRulesBanner";
 import { pausedRulesView } from "../services/rules/rules.server";
+import { ONBOARDING_DONE } from "../domain/onboarding";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Margin Guardrail" }];
 
 export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
   const context = await requireAdmin(request, load);
+  // a newly installed shop lands on onboarding until it completes or skips it
+  if (context.shop.onboardingStep < ONBOARDING_DONE) {
+    throw redirect(`/onboarding${new URL(request.url).search}`);
+  }
   const [dashboard, paused] = await Promise.all([
     loadDashboard({ ...context.shop, plan: context.plan }),
     pausedRulesView(context.shop.id, context.plan),

@@ -92,7 +92,10 @@ export function installFakeAdminApi(
 
   function answerOrders(query: string, variables: Record<string, unknown>): Response | undefined {
     if (query.includes("ordersCount(")) {
-      return json({ data: { ordersCount: { count: inWindow(variables.query).length, precision: "EXACT" } }, ...extensions });
+      return json({
+        data: { ordersCount: { count: inWindow(variables.query).length, precision: "EXACT" } },
+        ...extensions,
+      });
     }
     if (query.includes("BacktestOrderRest")) {
       const order = orders.find((candidate) => candidate.id === variables.id);
@@ -106,7 +109,10 @@ export function installFakeAdminApi(
     ordersPages += 1;
     const throttle = options.throttleOrders?.(ordersPages);
     if (throttle) {
-      return json({ errors: [{ message: "Throttled", extensions: { code: "THROTTLED" } }], extensions: { cost: throttle } });
+      return json({
+        errors: [{ message: "Throttled", extensions: { code: "THROTTLED" } }],
+        extensions: { cost: throttle },
+      });
     }
     const window = inWindow(variables.query);
     const start = typeof variables.after === "string" ? Number(variables.after) + 1 : 0;
@@ -119,7 +125,10 @@ export function installFakeAdminApi(
       data: {
         orders: {
           nodes: page,
-          pageInfo: { hasNextPage: start + first < window.length, endCursor: page.length ? String(start + page.length - 1) : null },
+          pageInfo: {
+            hasNextPage: start + first < window.length,
+            endCursor: page.length ? String(start + page.length - 1) : null,
+          },
         },
       },
       ...extensions,

@@ -35,7 +35,9 @@ function payloads() {
     number: 4001,
     createdAt: new Date(NOW - 2 * DAY).toISOString(),
     codes: [{ code: "BULK", amount: "300.00", type: "fixed_amount" }],
-    applications: [{ type: "discount_code", target: "line_item", valueType: "fixed_amount", value: "300.0", code: "BULK" }],
+    applications: [
+      { type: "discount_code", target: "line_item", valueType: "fixed_amount", value: "300.0", code: "BULK" },
+    ],
     lines: Array.from({ length: 14 }, (_, index) => {
       const item = DEMO_CATALOG[index % DEMO_CATALOG.length];
       return {
@@ -121,10 +123,38 @@ function direct(rules: EvaluableRule[], stacking: { enabled: boolean; blockedSta
 }
 
 const RULES = [
-  { id: "bt-max", name: "Max 30% off", ruleType: "max_discount", threshold: "30", thresholdPercent: 30, thresholdUnit: "PERCENT" },
-  { id: "bt-cap", name: "Cap at $50", ruleType: "max_discount_amount", threshold: "50", thresholdAmountCents: 5000, thresholdUnit: "AMOUNT" },
-  { id: "bt-margin", name: "Keep 25% margin", ruleType: "margin_floor", threshold: "25", thresholdPercent: 25, thresholdUnit: "PERCENT" },
-  { id: "bt-stack", name: "One promotion", ruleType: "stacking_prevention", threshold: "0", thresholdAmountCents: 0, thresholdUnit: "AMOUNT" },
+  {
+    id: "bt-max",
+    name: "Max 30% off",
+    ruleType: "max_discount",
+    threshold: "30",
+    thresholdPercent: 30,
+    thresholdUnit: "PERCENT",
+  },
+  {
+    id: "bt-cap",
+    name: "Cap at $50",
+    ruleType: "max_discount_amount",
+    threshold: "50",
+    thresholdAmountCents: 5000,
+    thresholdUnit: "AMOUNT",
+  },
+  {
+    id: "bt-margin",
+    name: "Keep 25% margin",
+    ruleType: "margin_floor",
+    threshold: "25",
+    thresholdPercent: 25,
+    thresholdUnit: "PERCENT",
+  },
+  {
+    id: "bt-stack",
+    name: "One promotion",
+    ruleType: "stacking_prevention",
+    threshold: "0",
+    thresholdAmountCents: 0,
+    thresholdUnit: "AMOUNT",
+  },
 ];
 const STACKING = { enabled: true, blockedStacking: [["DiscountCodeBasic", "DiscountAutomaticBasic"]] };
 let shopId = "";
@@ -183,7 +213,9 @@ describe("POST /api/backtest and GET /api/backtest/{id}", () => {
     expect(reads).toMatchObject({ rateLimitWaits: 1 });
     // (500 - 100) points at 10,000 a second
     expect(reads!.waitedMs).toBe(40);
-    const bigOrder = results.rules.find((rule) => rule.ruleId === "bt-cap")!.worst.find((order) => order.orderName === "#4001");
+    const bigOrder = results.rules
+      .find((rule) => rule.ruleId === "bt-cap")!
+      .worst.find((order) => order.orderName === "#4001");
     expect(bigOrder?.totalDiscountCents).toBe(30_000);
 
     // a backtest records nothing but itself

@@ -15,6 +15,13 @@ import { ruleSchema } from "../../forms/rules";
 import { textFieldProps } from "../../components/conform-polaris";
 import { ThresholdField } from "./ThresholdField";
 import { useRulesFetcher } from "./useRulesFetcher";
+import { BacktestPanel, useBacktest } from "../../components/Backtest";
+
+/** The form's values as POST /api/backtest takes a rule being edited. */
+export function draftOf(values: RuleFormValues): Record<string, unknown> {
+  const { id: _id, ...rule } = values;
+  return rule;
+}
 
 export interface RuleFormValues {
   id?: string;
@@ -52,11 +59,8 @@ export function RuleDialog({
   );
   const [form, fields] = useFetcherForm({ id: `rule-${mode}-form`, schema: ruleSchema, fetcher });
   const input = thresholdInput(values.ruleType, values.thresholdUnit);
-  const set =
-    <K extends keyof RuleFormValues>(key: K) =>
-    (value: RuleFormValues[K]) =>
-      setValues((current) => ({ ...current, [key]: value }));
   const busy = fetcher.state !== "idle";
+  const backtest = useBacktest();
 
   return (
     <Modal
@@ -75,64 +79,95 @@ export function RuleDialog({
           <input type="hidden" name="intent" value={mode === "add" ? "create" : "update"} />
           {values.id ? <input type="hidden" name="id" value={values.id} /> : null}
           {input.showUnit ? null : <input type="hidden" name="thresholdUnit" value={values.thresholdUnit} />}
-          <FormLayout>
-            <TextField
-              label="Name"
-              {...textFieldProps(fields.name)}
-              value={values.name}
-              onChange={set("name")}
-              requiredIndicator
-            />
-            <TextField
-              label="Description"
-              {...textFieldProps(fields.description)}
-              value={values.description}
-              onChange={set("description")}
-              multiline={2}
-            />
-            <Select
-              label="Rule Type"
-              name={fields.ruleType.name}
-              id={fields.ruleType.id}
-              options={RULE_TYPE_OPTIONS}
-              value={values.ruleType}
-              error={fields.ruleType.errors?.[0]}
-              onChange={(ruleType) =>
-                setValues((current) => ({
-                  ...current,
-                  ruleType: ruleType as RuleType,
-                  thresholdUnit: initialUnitFor(ruleType),
-                }))
-              }
-            />
-            {input.showUnit ? (
-              <Select
-                label="Unit"
-                name={fields.thresholdUnit.name}
-                id={fields.thresholdUnit.id}
-                options={UNIT_OPTIONS.map((option) => ({ ...option }))}
-                value={values.thresholdUnit}
-                onChange={(unit) => set("thresholdUnit")(unit as ThresholdUnit)}
-              />
-            ) : null}
-            <ThresholdField
-              input={input}
-              field={fields.threshold}
-              value={values.threshold}
-              onChange={set("threshold")}
-            />
-            <Select
-              label="Action"
-              name={fields.action.name}
-              id={fields.action.id}
-              options={RULE_ACTION_OPTIONS.map((option) => ({ ...option }))}
-              value={values.action}
-              error={fields.action.errors?.[0]}
-              onChange={set("action")}
-            />
-          </FormLayout>
+          <RuleFields values={values} setValues={setValues} fields={fields} />
         </form>
       </Modal.Section>
+      <Modal.Section>
+        <BacktestPanel
+          backtest={backtest}
+          request={() => ({ rule: draftOf(values) })}
+          label="Test this rule on the last 60 days of orders"
+        />
+      </Modal.Section>
     </Modal>
+  );
+}
+
+type RuleFieldsMetadata = ReturnType<typeof useFetcherForm<typeof ruleSchema>>[1];
+
+/** The Rule Builder's fields, shared by its dialogs and onboarding's first rule. */
+export function RuleFields({
+  values,
+  setValues,
+  fields,
+  showAction = true,
+}: {
+  values: RuleFormValues;
+  setValues: React.Dispatch<React.SetStateAction<RuleFormValues>>;
+  fields: RuleFieldsMetadata;
+  /** onboarding's first rule alerts; the Action select is the dialogs' */
+  showAction?: boolean;
+}) {
+  const input = thresholdInput(values.ruleType, values.thresholdUnit);
+  const set =
+    <K extends keyof RuleFormValues>(key: K) =>
+    (value: RuleFormValues[K]) =>
+      setValues((current) => ({ ...current, [key]: value }));
+  return (
+    <FormLayout>
+      <TextField
+        label="Name"
+        {...textFieldProps(fields.name)}
+        value={values.name}
+        onChange={set("name")}
+        requiredIndicator
+      />
+      <TextField
+        label="Description"
+        {...textFieldProps(fields.description)}
+        value={values.description}
+        onChange={set("description")}
+        multiline={2}
+      />
+      <Select
+        label="Rule Type"
+        name={fields.ruleType.name}
+        id={fields.ruleType.id}
+        options={RULE_TYPE_OPTIONS}
+        value={values.ruleType}
+        error={fields.ruleType.errors?.[0]}
+        onChange={(ruleType) =>
+          setValues((current) => ({
+            ...current,
+            ruleType: ruleType as RuleType,
+            thresholdUnit: initialUnitFor(ruleType),
+          }))
+        }
+      />
+      {input.showUnit ? (
+        <Select
+          label="Unit"
+          name={fields.thresholdUnit.name}
+          id={fields.thresholdUnit.id}
+          options={UNIT_OPTIONS.map((option) => ({ ...option }))}
+          value={values.thresholdUnit}
+          onChange={(unit) => set("thresholdUnit")(unit as ThresholdUnit)}
+        />
+      ) : null}
+      <ThresholdField input={input} field={fields.threshold} value={values.threshold} onChange={set("threshold")} />
+      {showAction ? (
+        <Select
+          label="Action"
+          name={fields.action.name}
+          id={fields.action.id}
+          options={RULE_ACTION_OPTIONS.map((option) => ({ ...option }))}
+          value={values.action}
+          error={fields.action.errors?.[0]}
+          onChange={set("action")}
+        />
+      ) : (
+        <input type="hidden" name={fields.action.name} value={values.action} />
+      )}
+    </FormLayout>
   );
 }

@@ -25,6 +25,7 @@ import {
 } from "../../services/rules/rules.server";
 import { PausedRulesBanner } from "../../components/PausedRulesBanner";
 import { useRulesFetcher } from "./useRulesFetcher";
+import { BacktestPanel, useBacktest } from "../../components/Backtest";
 
 export const meta: MetaFunction = () => [{ title: "Rules · Margin Guardrail" }];
 
@@ -141,6 +142,7 @@ export default function Rules() {
           <DiscountMethodKinds />
         </BlockStack>
       </Card>
+      <RulesBacktestCard />
       <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
         <Card>
           <StackingSettingsForm initial={stacking} />
@@ -165,5 +167,26 @@ export default function Rules() {
         </Modal.Section>
       </Modal>
     </AdminPage>
+  );
+}
+
+/** "What would these rules have caught": the active rules over the last 60 days of orders. */
+function RulesBacktestCard() {
+  const backtest = useBacktest();
+  return (
+    <Card>
+      <BlockStack gap="400">
+        <BlockStack gap="100">
+          <Text as="h2" variant="headingLg">
+            What would your rules have caught?
+          </Text>
+          <Text as="p" tone="subdued">
+            Runs your active rules over your orders of the last 60 days, as if they had been on. Nothing is recorded and
+            nobody is alerted.
+          </Text>
+        </BlockStack>
+        <BacktestPanel backtest={backtest} request={() => ({})} />
+      </BlockStack>
+    </Card>
   );
 }

@@ -14,6 +14,8 @@ import {
   progressPercent,
   tallyOrder,
   type BacktestResults,
+  type BacktestScope,
+  type BacktestView,
   type Tally,
 } from "../../domain/backtest";
 import { evaluateOrder, type EvaluableRule } from "../../domain/evaluate";
@@ -35,29 +37,8 @@ const KEEP_MS = 7 * DAY_MS;
 export const BACKTEST_RUNNING = "A backtest is already running for this store. Wait for it to finish.";
 export const BACKTEST_INTERRUPTED = "This backtest stopped before it finished (the app restarted). Run it again.";
 
-/** What a backtest tests: the shop's rules, or a draft rule, and whether a rule is suggested. */
-export interface BacktestScope {
-  rules: "shop" | "draft";
-  draft?: EvaluableRule;
-  suggest: boolean;
-}
-
 /** Where the orders come from: Shopify's Admin API, or the demo store's sample orders. */
 export type OrderSource = { kind: "shopify"; graphql: AdminGraphql; read?: ReadOptions } | { kind: "demo" };
-
-export interface BacktestView {
-  id: string;
-  status: "running" | "done" | "failed";
-  scope: BacktestScope;
-  since: string;
-  ordersRead: number;
-  ordersTotal: number | null;
-  progress: number;
-  error: string | null;
-  results: BacktestResults | null;
-  startedAt: string;
-  finishedAt: string | null;
-}
 
 /** A rule from the Rule Builder's form, as the evaluator takes it: the same schema and storage rules. */
 export function draftRule(input: RuleInput): EvaluableRule {
@@ -119,7 +100,9 @@ export async function startBacktest(
   source: OrderSource,
   now = new Date(),
 ): Promise<StartResult> {
-  await prisma.backtest.deleteMany({ where: { shopId: shop.id, createdAt: { lt: new Date(now.getTime() - KEEP_MS) } } });
+  await prisma.backtest.deleteMany({
+    where: { shopId: shop.id, createdAt: { lt: new Date(now.getTime() - KEEP_MS) } },
+  });
   const running = await prisma.backtest.findMany({ where: { shopId: shop.id, status: "running" } });
   if (running.some((row) => !isStale(row, now))) return { ok: false, status: 409, message: BACKTEST_RUNNING };
   const row = await prisma.backtest.create({
@@ -135,7 +118,11 @@ export async function startBacktest(
     await prisma.backtest
       .update({
         where: { id: row.id },
-        data: { status: "failed", error: `Shopify's orders could not be read: ${message}`.slice(0, 500), finishedAt: new Date() },
+        data: {
+          status: "failed",
+          error: `Shopify's orders could not be read: ${message}`.slice(0, 500),
+          finishedAt: new Date(),
+        },
       })
       .catch((failure: unknown) => console.error(`Backtest ${row.id} could not record its failure`, failure));
   });
@@ -149,7 +136,12 @@ async function rulesOf(shopId: string, scope: BacktestScope) {
   return { tested, stacking: context?.stacking, evaluated: scope.suggest ? [...tested, ...ladderRules()] : tested };
 }
 
-async function runBacktest(row: Backtest, shop: { id: string; currency: string }, scope: BacktestScope, source: OrderSource) {
+async function runBacktest(
+  row: Backtest,
+  shop: { id: string; currency: string },
+  scope: BacktestScope,
+  source: OrderSource,
+) {
   const { tested, stacking, evaluated } = await rulesOf(shop.id, scope);
   const tally = newTally(tested, shop.currency, scope.suggest);
   const variants = needVariants(tested);
@@ -161,11 +153,17 @@ async function runBacktest(row: Backtest, shop: { id: string; currency: string }
   };
   const evaluatePage = async (payloads: { payload: unknown; createdAt: string }[], graphql: AdminGraphql | null) => {
     const parsed = payloads.map((item) => ({ read: orderFactsFromPayload(item.payload), createdAt: item.createdAt }));
-    const facts = parsed.flatMap((item) => (item.read.ok ? [{ facts: item.read.facts, createdAt: item.createdAt }] : []));
+    const facts = parsed.flatMap((item) =>
+      item.read.ok ? [{ facts: item.read.facts, createdAt: item.createdAt }] : [],
+    );
     tally.results.unreadableOrders += parsed.length - facts.length;
     tally.results.ordersScanned += parsed.length - facts.length;
     const known = variants
-      ? await loadVariantFacts(shop.id, facts.flatMap((item) => item.facts.lines.flatMap((line) => line.variantId ?? [])), graphql)
+      ? await loadVariantFacts(
+          shop.id,
+          facts.flatMap((item) => item.facts.lines.flatMap((line) => line.variantId ?? [])),
+          graphql,
+        )
       : null;
     for (const item of facts) {
       const full = known ? withVariantFacts(item.facts, known) : item.facts;
@@ -179,14 +177,20 @@ async function runBacktest(row: Backtest, shop: { id: string; currency: string }
     await prisma.backtest.update({ where: { id: row.id }, data: { ordersTotal: orders.length } });
     for (let start = 0; start < orders.length; start += 50) {
       const page = orders.slice(start, start + 50);
-      await evaluatePage(page.map((order) => ({ payload: order.payload, createdAt: order.createdAt.toISOString() })), null);
+      await evaluatePage(
+        page.map((order) => ({ payload: order.payload, createdAt: order.createdAt.toISOString() })),
+        null,
+      );
     }
   } else {
     const reader = new ThrottledReader(source.graphql, source.read);
     const total = await countOrders(reader, row.sinceAt);
     if (total !== null) await prisma.backtest.update({ where: { id: row.id }, data: { ordersTotal: total } });
     for await (const nodes of orderPages(reader, row.sinceAt)) {
-      await evaluatePage(nodes.map((node) => ({ payload: orderPayloadFromNode(node), createdAt: node.createdAt })), source.graphql);
+      await evaluatePage(
+        nodes.map((node) => ({ payload: orderPayloadFromNode(node), createdAt: node.createdAt })),
+        source.graphql,
+      );
     }
     tally.results.reads = { requests: reader.requests, rateLimitWaits: reader.waits, waitedMs: reader.waitedMs };
   }

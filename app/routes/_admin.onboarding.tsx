@@ -1,0 +1,406 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import type { SubmissionResult } from "@conform-to/react";
+import { useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  Checkbox,
+  FormLayout,
+  InlineStack,
+  List,
+  Select,
+  Text,
+  TextField,
+} from "@shopify/polaris";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { AdminPage } from "../components/AdminPage";
+import { BacktestProgress, BacktestResultsView, ruleCatchLine, useBacktest } from "../components/Backtest";
+import { useToast } from "../components/Toasts";
+import { useFetcherForm } from "../components/useFetcherForm";
+import { getEnv } from "../env.server";
+import { BACKTEST_DAYS, type BacktestView, type SuggestedRule } from "../domain/backtest";
+import { ONBOARDING_DONE, ONBOARDING_REDIRECT_MS, ONBOARDING_STEPS, onboardingHome } from "../domain/onboarding";
+import { planHasAlerts } from "../domain/plans";
+import { SEVERITIES } from "../domain/severity";
+import { alertSettingsSchema } from "../forms/alerts";
+import { ruleSchema } from "../forms/rules";
+import { saveParsedForm } from "../http/form-save.server";
+import { pageFormAction } from "../http/request-body.server";
+import { latestBacktest } from "../services/backtest/backtest.server";
+import { ALERTS_NEED_CORE, getAlertSettings, saveAlertSettings } from "../services/alerts/settings.server";
+import { createRule } from "../services/rules/rules.server";
+import { requireAdmin } from "../services/shops/admin-context.server";
+import { finishOnboarding, setOnboardingStep } from "../services/shops/onboarding.server";
+import { EMPTY_RULE, RuleFields, draftOf, type RuleFormValues } from "./_admin.rules/RuleDialog";
+
+export const meta: MetaFunction = () => [{ title: "Get started · Margin Guardrail" }];
+
+export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
+  const { shop, plan } = await requireAdmin(request, load);
+  const alerts = planHasAlerts(plan) ? await getAlertSettings(shop.id) : null;
+  const backtest = await latestBacktest(shop.id, "shop");
+  return {
+    // a shop that finished (or skipped) and comes back starts again from the welcome
+    step: shop.onboardingStep >= ONBOARDING_DONE ? 0 : shop.onboardingStep,
+    alertsIncluded: planHasAlerts(plan),
+    alerts: alerts && {
+      emailEnabled: alerts.emailEnabled,
+      emails: alerts.emails.join(", "),
+      slackEnabled: alerts.slackEnabled,
+      slackConnected: alerts.slackWebhook !== null,
+      slackChannel: alerts.slackChannel,
+      minSeverity: alerts.minSeverity,
+      // kept as they are: onboarding does not show them
+      kept: {
+        webhookEnabled: alerts.webhookEnabled,
+        webhooks: alerts.webhooks.join(", "),
+        frequency: alerts.frequency,
+        quietStart: alerts.quietStart ?? "",
+        quietEnd: alerts.quietEnd ?? "",
+      },
+    },
+    suggestion: backtest?.scope.suggest ? backtest : null,
+  };
+};
+
+export interface OnboardingResult {
+  intent: string;
+  ok: boolean;
+  status: number;
+  toast?: { title: string; description?: string; error?: boolean };
+  result?: SubmissionResult<string[]>;
+  step?: number;
+  done?: boolean;
+}
+
+export const action = async ({ request, context: load }: ActionFunctionArgs) => {
+  const context = await requireAdmin(request, load);
+  const shopId = context.shop.id;
+  return pageFormAction<OnboardingResult>(
+    request,
+    (message) => ({ intent: "unknown", ok: false, status: 400, toast: { title: message, error: true } }),
+    async (formData): Promise<OnboardingResult> => {
+      const intent = String(formData.get("intent") ?? "");
+      if (intent === "skip") {
+        await finishOnboarding(shopId);
+        throw redirect(onboardingHome(new URL(request.url).search));
+      }
+      if (intent === "step") {
+        const step = Number(formData.get("step"));
+        if (!Number.isInteger(step) || step < 0 || step >= ONBOARDING_STEPS.length) {
+          return { intent, ok: false, status: 400, toast: { title: "Unknown step", error: true } };
+        }
+        await setOnboardingStep(shopId, step);
+        return { intent, ok: true, status: 200, step };
+      }
+      if (intent === "createRule") {
+        // the Rule Builder's schema and service: the same rule, the same plan limit
+        const owner = { id: shopId, plan: context.plan, currency: context.shop.currency };
+        const saved = await saveParsedForm(formData, ruleSchema, (value) => createRule(owner, value));
+        if (!saved.ok) {
+          return {
+            intent,
+            ok: false,
+            status: saved.status,
+            result: saved.result,
+            toast: { title: "Failed to create rule", description: saved.description, error: true },
+          };
+        }
+        await setOnboardingStep(shopId, 2);
+        return { intent, ok: true, status: 201, result: saved.result, step: 2, toast: { title: "Rule created" } };
+      }
+      if (intent === "complete") {
+        if (planHasAlerts(context.plan)) {
+          const owner = { id: shopId, plan: context.plan };
+          const saved = await saveParsedForm(
+            formData,
+            alertSettingsSchema({ production: getEnv().isProduction }),
+            (value) => saveAlertSettings(owner, value),
+          );
+          if (!saved.ok) {
+            return {
+              intent,
+              ok: false,
+              status: saved.status,
+              result: saved.result,
+              toast: { title: "Failed to save alert settings", description: saved.description, error: true },
+            };
+          }
+        }
+        await finishOnboarding(shopId);
+        return { intent, ok: true, status: 200, done: true, toast: { title: "Setup complete" } };
+      }
+      return { intent, ok: false, status: 400, toast: { title: "Unknown action", error: true } };
+    },
+  );
+};
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function ruleValues(rule: SuggestedRule): RuleFormValues {
+  return {
+    ...EMPTY_RULE,
+    name: rule.name,
+    ruleType: rule.ruleType,
+    thresholdUnit: rule.thresholdUnit,
+    threshold: String(rule.threshold),
+  };
+}
+
+function Welcome() {
+  return (
+    <BlockStack gap="300">
+      <Text as="p">
+        Margin Guardrail watches every order&apos;s discounts and tells you when a promotion goes further than you
+        meant: codes stacked on automatic discounts, a discount above your limit, an order sold under your margin floor.
+      </Text>
+      <List>
+        <List.Item>First, a rule: we read your orders of the last {BACKTEST_DAYS} days and suggest one.</List.Item>
+        <List.Item>Then, who hears about a breach: e-mail or Slack.</List.Item>
+        <List.Item>From then on every new order is checked, and the audit log keeps what was found.</List.Item>
+      </List>
+    </BlockStack>
+  );
+}
+
+function FirstRule({
+  suggestion,
+  fetcher,
+}: {
+  suggestion: BacktestView | null;
+  fetcher: ReturnType<typeof useFetcher<OnboardingResult>>;
+}) {
+  const suggested = useBacktest(suggestion);
+  const tried = useBacktest();
+  const [values, setValues] = useState<RuleFormValues>(() =>
+    suggestion?.results?.suggestion ? ruleValues(suggestion.results.suggestion.rule) : EMPTY_RULE,
+  );
+  const edited = useRef(false);
+  const change: typeof setValues = (update) => {
+    edited.current = true;
+    setValues(update);
+  };
+  const [form, fields] = useFetcherForm({ id: "onboarding-rule", schema: ruleSchema, fetcher });
+  const started = useRef(false);
+
+  // the suggestion comes from the shop's own orders: read them once, when the step opens
+  useEffect(() => {
+    if (started.current || suggestion) return;
+    started.current = true;
+    void suggested.start({ suggest: true });
+  }, [suggestion, suggested]);
+  const found = suggested.view?.status === "done" ? suggested.view.results : null;
+  useEffect(() => {
+    if (found?.suggestion && !edited.current) setValues(ruleValues(found.suggestion.rule));
+  }, [found]);
+
+  const draft = tried.view?.status === "done" ? tried.view.results : null;
+  return (
+    <BlockStack gap="400">
+      {suggested.running && suggested.view ? <BacktestProgress view={suggested.view} /> : null}
+      {suggested.error || suggested.view?.status === "failed" ? (
+        <Banner tone="warning" title="Your past orders could not be read">
+          {suggested.error ?? suggested.view?.error} You can still set up a rule; a maximum of 30% off is a common
+          start.
+        </Banner>
+      ) : null}
+      {found?.suggestion ? (
+        <Banner tone="info" title={`Suggested: ${found.suggestion.rule.name}`}>
+          {found.ordersDiscounted === 0
+            ? `None of your ${found.ordersScanned.toLocaleString("en-US")} orders of the last ${BACKTEST_DAYS} days was discounted, so this is a common starting limit.`
+            : `${found.ordersDiscounted.toLocaleString("en-US")} of your ${found.ordersScanned.toLocaleString("en-US")} orders of the last ${BACKTEST_DAYS} days were discounted. ${ruleCatchLine(found.suggestion.result, found)}`}
+        </Banner>
+      ) : null}
+      <form {...{ id: form.id, onSubmit: form.onSubmit, noValidate: form.noValidate }}>
+        <input type="hidden" name="intent" value="createRule" />
+        <RuleFields values={values} setValues={change} fields={fields} showAction={false} />
+      </form>
+      <InlineStack gap="300" blockAlign="center">
+        <Button onClick={() => void tried.start({ rule: draftOf(values) })} loading={tried.running}>
+          Test this rule
+        </Button>
+        {tried.running && tried.view ? <BacktestProgress view={tried.view} /> : null}
+      </InlineStack>
+      {tried.error ? (
+        <Banner tone="critical" title="Backtest failed">
+          {tried.error}
+        </Banner>
+      ) : null}
+      {draft && draft.rules[0] ? (
+        <BacktestResultsView
+          results={draft}
+          heading={`${draft.rules[0].ruleName}: ${ruleCatchLine(draft.rules[0], draft)}`}
+        />
+      ) : null}
+    </BlockStack>
+  );
+}
+
+function AlertStep({ data }: { data: LoaderData }) {
+  const alerts = data.alerts;
+  const [emailEnabled, setEmailEnabled] = useState(alerts?.emailEnabled ?? false);
+  const [emails, setEmails] = useState(alerts?.emails ?? "");
+  const [slackEnabled, setSlackEnabled] = useState(alerts?.slackEnabled ?? false);
+  const [slackWebhook, setSlackWebhook] = useState("");
+  const [minSeverity, setMinSeverity] = useState(alerts?.minSeverity ?? "medium");
+  if (!data.alertsIncluded || !alerts) {
+    return (
+      <Banner tone="info" title="Alerts come with Core">
+        {ALERTS_NEED_CORE} Your rules still check every order, and the audit log and dashboard show what they find.
+      </Banner>
+    );
+  }
+  return (
+    <>
+      {Object.entries(alerts.kept).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={String(value)} />
+      ))}
+      <input type="hidden" name="slackChannel" value={alerts.slackChannel} />
+      {emailEnabled ? null : <input type="hidden" name="emails" value={emails} />}
+      <FormLayout>
+        <Checkbox label="E-mail alerts" name="emailEnabled" checked={emailEnabled} onChange={setEmailEnabled} />
+        <TextField
+          label="E-mail recipients"
+          name="emails"
+          value={emails}
+          onChange={setEmails}
+          autoComplete="email"
+          helpText="Separate several addresses with commas"
+          disabled={!emailEnabled}
+        />
+        <Checkbox label="Slack alerts" name="slackEnabled" checked={slackEnabled} onChange={setSlackEnabled} />
+        <TextField
+          label="Slack incoming-webhook URL"
+          name="slackWebhook"
+          value={slackWebhook}
+          onChange={setSlackWebhook}
+          autoComplete="off"
+          placeholder={
+            alerts.slackConnected ? "Connected; paste a new URL to replace it" : "https://hooks.slack.com/services/..."
+          }
+          disabled={!slackEnabled}
+        />
+        <Select
+          label="Minimum severity"
+          name="minSeverity"
+          options={SEVERITIES.map((severity) => ({
+            label: severity[0].toUpperCase() + severity.slice(1),
+            value: severity,
+          }))}
+          value={minSeverity}
+          onChange={setMinSeverity}
+        />
+      </FormLayout>
+    </>
+  );
+}
+
+/** Field errors the action sent back (conform's reply), in one list. */
+function replyErrors(result: SubmissionResult<string[]> | undefined): string[] {
+  return Object.values(result?.error ?? {}).flatMap((messages) => messages ?? []);
+}
+
+export default function Onboarding() {
+  const data = useLoaderData<typeof loader>();
+  const fetcher = useFetcher<OnboardingResult>({ key: "onboarding" });
+  const [step, setStep] = useState(data.step);
+  const [done, setDone] = useState(false);
+  const toast = useToast();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const handled = useRef<OnboardingResult | undefined>(undefined);
+
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== "idle" || !result || handled.current === result) return;
+    handled.current = result;
+    if (result.toast) toast(result.toast);
+    if (result.ok && result.step !== undefined) setStep(result.step);
+    if (result.ok && result.done) setDone(true);
+  }, [fetcher.state, fetcher.data, toast]);
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => navigate(onboardingHome(location.search)), ONBOARDING_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate, location.search]);
+
+  const busy = fetcher.state !== "idle";
+  const go = useCallback(
+    (to: number) => fetcher.submit({ intent: "step", step: String(to) }, { method: "post" }),
+    [fetcher],
+  );
+  const skip = () => fetcher.submit({ intent: "skip" }, { method: "post" });
+  const submitForm = (id: string) => (document.getElementById(id) as HTMLFormElement | null)?.requestSubmit();
+  const errors = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? replyErrors(fetcher.data.result) : [];
+
+  const primary =
+    step === 0
+      ? { content: "Continue", onAction: () => go(1) }
+      : step === 1
+        ? { content: "Continue", onAction: () => submitForm("onboarding-rule") }
+        : { content: "Complete Setup", onAction: () => submitForm("onboarding-alerts") };
+
+  return (
+    <AdminPage title="Get started" description="Three steps to protect your margins">
+      <Card>
+        <BlockStack gap="500">
+          <InlineStack align="space-between" blockAlign="center">
+            <Text as="h2" variant="headingLg">
+              {ONBOARDING_STEPS[step]}
+            </Text>
+            <Badge>{`Step ${step + 1} of ${ONBOARDING_STEPS.length}`}</Badge>
+          </InlineStack>
+          {done ? (
+            <Banner tone="success" title="Setup complete">
+              Your store is protected. Taking you to your dashboard...
+            </Banner>
+          ) : null}
+          {step === 0 ? <Welcome /> : null}
+          {step === 1 ? <FirstRule suggestion={data.suggestion} fetcher={fetcher} /> : null}
+          {step === 2 ? (
+            <form
+              id="onboarding-alerts"
+              onSubmit={(event) => {
+                event.preventDefault();
+                const formData = new FormData(event.currentTarget);
+                formData.set("intent", "complete");
+                fetcher.submit(formData, { method: "post" });
+              }}
+            >
+              <AlertStep data={data} />
+            </form>
+          ) : null}
+          {errors.length > 0 && step === 2 ? (
+            <Banner tone="critical" title="Check the fields">
+              <List>
+                {errors.map((message) => (
+                  <List.Item key={message}>{message}</List.Item>
+                ))}
+              </List>
+            </Banner>
+          ) : null}
+          <InlineStack align="space-between">
+            <Button variant="plain" onClick={skip} disabled={busy || done}>
+              Skip Setup
+            </Button>
+            <InlineStack gap="300">
+              {step > 0 ? (
+                <Button onClick={() => go(step - 1)} disabled={busy || done}>
+                  Back
+                </Button>
+              ) : null}
+              <Button variant="primary" onClick={primary.onAction} loading={busy} disabled={done}>
+                {primary.content}
+              </Button>
+            </InlineStack>
+          </InlineStack>
+        </BlockStack>
+      </Card>
+    </AdminPage>
+  );
+}
