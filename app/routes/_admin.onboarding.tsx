@@ -262,7 +262,13 @@ function AlertStep({ data }: { data: LoaderData }) {
       <input type="hidden" name="slackChannel" value={alerts.slackChannel} />
       {emailEnabled ? null : <input type="hidden" name="emails" value={emails} />}
       <FormLayout>
-        <Checkbox label="E-mail alerts" name="emailEnabled" checked={emailEnabled} onChange={setEmailEnabled} />
+        <Checkbox
+          label="E-mail alerts"
+          name="emailEnabled"
+          value="true"
+          checked={emailEnabled}
+          onChange={setEmailEnabled}
+        />
         <TextField
           label="E-mail recipients"
           name="emails"
@@ -272,7 +278,13 @@ function AlertStep({ data }: { data: LoaderData }) {
           helpText="Separate several addresses with commas"
           disabled={!emailEnabled}
         />
-        <Checkbox label="Slack alerts" name="slackEnabled" checked={slackEnabled} onChange={setSlackEnabled} />
+        <Checkbox
+          label="Slack alerts"
+          name="slackEnabled"
+          value="true"
+          checked={slackEnabled}
+          onChange={setSlackEnabled}
+        />
         <TextField
           label="Slack incoming-webhook URL"
           name="slackWebhook"

@@ -9,6 +9,16 @@ export function openDatabase() {
   return new Database("tests/.tmp/e2e.sqlite", { readonly: true, fileMustExist: true });
 }
 
+/** Writes to the e2e server's database: only to put the demo shop back where a test starts (onboarding). */
+export function setDemoOnboardingStep(step: number) {
+  const db = new Database("tests/.tmp/e2e.sqlite", { fileMustExist: true });
+  try {
+    db.prepare("UPDATE Shop SET onboardingStep = ? WHERE domain = ?").run(step, DEMO_SHOP);
+  } finally {
+    db.close();
+  }
+}
+
 export function demoShopId(db: Database.Database): string {
   const row = db.prepare("SELECT id FROM Shop WHERE domain = ?").get("margin-guardrail-demo.myshopify.com") as
     { id: string } | undefined;

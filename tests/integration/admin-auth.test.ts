@@ -9,8 +9,15 @@ describe("admin loaders go through Shopify's authenticate.admin", () => {
     await storeOfflineSession(SHOP);
   });
 
-  it("serves the dashboard for a valid session token and stored offline session", async () => {
+  it("sends a newly installed shop to onboarding, then serves the dashboard for its session", async () => {
     const { loader } = await import("../../app/routes/_admin.dashboard");
+    const first = await settle(async () => loader(routeArgs(await adminRequest("/dashboard?host=abc", SHOP))));
+    expect(first).toBeInstanceOf(Response);
+    expect((first as Response).status).toBe(302);
+    expect((first as Response).headers.get("Location")).toBe("/onboarding?host=abc");
+    const { finishOnboarding } = await import("../../app/services/shops/onboarding.server");
+    const { ensureShop } = await import("../../app/services/shops/shops.server");
+    await finishOnboarding((await ensureShop(SHOP)).id);
     const result = (await loader(routeArgs(await adminRequest("/dashboard", SHOP)))) as {
       activeRules: number;
       plan: string;

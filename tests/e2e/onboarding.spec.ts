@@ -1,0 +1,206 @@
+// Onboarding and backtests (docs/product.md#onboarding, #backtest) in the demo store, whose
+// backtests read its own sample orders.
+import type { Page } from "@playwright/test";
+import { clickToNavigate, clickUntil, expect, openDatabase, setDemoOnboardingStep, test, toast } from "./fixtures";
+
+const stepHeading = (page: Page, name: string) => page.getByRole("heading", { name, exact: true });
+
+interface AlertSettingsJson {
+  emailEnabled: boolean;
+  emails: string[];
+  slackEnabled: boolean;
+  webhookEnabled: boolean;
+  webhooks: string[];
+  frequency: string;
+  minSeverity: string;
+  quietStart: string | null;
+  quietEnd: string | null;
+  slackChannel: string;
+}
+
+test.describe("onboarding", () => {
+  let alerts: AlertSettingsJson;
+  let ruleName = "";
+
+  test.beforeEach(async ({ page }) => {
+    alerts = (await (await page.request.get("/api/alerts/settings")).json()) as AlertSettingsJson;
+    setDemoOnboardingStep(0);
+  });
+
+  test.afterEach(async ({ page }) => {
+    // the demo store as the other tests know it: its five rules and its alert settings
+    setDemoOnboardingStep(3);
+    if (ruleName) {
+      const rules = (await (await page.request.get("/api/rules")).json()) as { id: string; name: string }[];
+      for (const rule of rules.filter((candidate) => candidate.name === ruleName)) {
+        expect((await page.request.delete(`/api/rules/${rule.id}`)).status()).toBe(204);
+      }
+      ruleName = "";
+    }
+    // the settings' own fields; the masked secrets are left as they are
+    const {
+      emailEnabled,
+      emails,
+      slackEnabled,
+      webhookEnabled,
+      webhooks,
+      frequency,
+      minSeverity,
+      quietStart,
+      quietEnd,
+    } = alerts;
+    const restored = await page.request.put("/api/alerts/settings", {
+      data: {
+        emailEnabled,
+        emails,
+        slackEnabled,
+        webhookEnabled,
+        webhooks,
+        frequency,
+        minSeverity,
+        quietStart,
+        quietEnd,
+      },
+    });
+    expect(restored.status()).toBe(200);
+  });
+
+  test("a new shop lands on it and leaves with a real rule and alert settings in three steps", async ({ page }) => {
+    const started = Date.now();
+    let appMs = 0;
+    const timed = async <T>(work: () => Promise<T>) => {
+      const from = Date.now();
+      const result = await work();
+      appMs += Date.now() - from;
+      return result;
+    };
+    await timed(() => page.goto("/dashboard"));
+    await expect(page).toHaveURL(/\/onboarding$/);
+    await expect(stepHeading(page, "Welcome")).toBeVisible();
+    await expect(page.getByText("Step 1 of 3")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Skip Setup" })).toBeVisible();
+
+    await timed(() =>
+      clickUntil(page.getByRole("button", { name: "Continue" }), () =>
+        expect(stepHeading(page, "Set Up Your First Rule")).toBeVisible({ timeout: 2_000 }),
+      ),
+    );
+    await expect(page.getByText("Step 2 of 3")).toBeVisible();
+    // the suggestion comes from a backtest of the store's orders of the last 60 days
+    const suggestion = page.getByText(/^Suggested: Max \d+% off any order$/);
+    await timed(() => expect(suggestion).toBeVisible({ timeout: 15_000 }));
+    await expect(page.getByText(/of your \d+ orders of the last 60 days were discounted/)).toBeVisible();
+    const suggested = (await suggestion.textContent())!.replace("Suggested: ", "");
+    await expect(page.getByLabel("Name")).toHaveValue(suggested);
+    await expect(page.getByLabel("Rule Type")).toHaveValue("max_discount");
+
+    // the rule as edited, tested before it is saved
+    ruleName = `Onboarding cap ${Date.now()}`;
+    await page.getByLabel("Name").fill(ruleName);
+    await page.getByLabel("Threshold Value").fill("35");
+    await timed(async () => {
+      await page.getByRole("button", { name: "Test this rule" }).click();
+      await expect(page.getByText(new RegExp(`^${ruleName}: Would have flagged`))).toBeVisible({ timeout: 15_000 });
+    });
+    await expect(page.getByRole("heading", { name: `Worst orders: ${ruleName}` })).toBeVisible();
+
+    await timed(async () => {
+      await page.getByRole("button", { name: "Continue" }).click();
+      await expect(toast(page, "Rule created")).toBeVisible();
+    });
+    const activeAfterMs = Date.now() - started;
+    await expect(stepHeading(page, "Configure Alert Settings")).toBeVisible();
+    const db = openDatabase();
+    const rule = db
+      .prepare("SELECT ruleType, thresholdPercent, isActive, action FROM Rule WHERE name = ?")
+      .get(ruleName);
+    expect(rule).toEqual({ ruleType: "max_discount", thresholdPercent: 35, isActive: 1, action: "alert" });
+
+    // the alert settings, saved through the alerts service
+    await page.getByLabel("E-mail recipients").fill("onboarding@margin-guardrail-demo.example");
+    await page.getByLabel("Minimum severity").selectOption("high");
+    await timed(async () => {
+      await page.getByRole("button", { name: "Complete Setup" }).click();
+      await expect(toast(page, "Setup complete")).toBeVisible();
+    });
+    // completion moves on to the home page (the dashboard outside Shopify's admin) after 1 s
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
+    await expect(page.getByRole("heading", { name: "Dashboard", exact: true })).toBeVisible();
+    const saved = db
+      .prepare(
+        "SELECT emailEnabled, emails, minSeverity FROM AlertSettings JOIN Shop ON Shop.id = AlertSettings.shopId WHERE Shop.domain = ?",
+      )
+      .get("margin-guardrail-demo.myshopify.com") as { emailEnabled: number; emails: string; minSeverity: string };
+    expect(saved).toMatchObject({ emailEnabled: 1, minSeverity: "high" });
+    expect(JSON.parse(saved.emails)).toEqual(["onboarding@margin-guardrail-demo.example"]);
+    const shop = db
+      .prepare("SELECT onboardingStep FROM Shop WHERE domain = ?")
+      .get("margin-guardrail-demo.myshopify.com");
+    expect(shop).toEqual({ onboardingStep: 3 });
+    db.close();
+    console.log(
+      `Onboarding: first page to an active rule in ${(activeAfterMs / 1000).toFixed(1)} s of test time, of which the app's own time (page loads, backtests, saves) was ${(appMs / 1000).toFixed(1)} s (targets: under 2 minutes of a person's clicks, under 10 s of the app's own time)`,
+    );
+  });
+
+  test("a reload resumes the stored step; Skip Setup leaves for good", async ({ page }) => {
+    await page.goto("/onboarding");
+    await clickUntil(page.getByRole("button", { name: "Continue" }), () =>
+      expect(stepHeading(page, "Set Up Your First Rule")).toBeVisible({ timeout: 2_000 }),
+    );
+    await page.reload();
+    await expect(stepHeading(page, "Set Up Your First Rule")).toBeVisible();
+    await expect(page.getByText("Step 2 of 3")).toBeVisible();
+    // the dashboard still sends the shop back here
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/onboarding$/);
+    await expect(stepHeading(page, "Set Up Your First Rule")).toBeVisible();
+
+    await clickToNavigate(page, page.getByRole("button", { name: "Skip Setup" }), /\/dashboard$/);
+    await expect(page.getByRole("heading", { name: "Dashboard", exact: true })).toBeVisible();
+    const db = openDatabase();
+    expect(
+      db.prepare("SELECT onboardingStep FROM Shop WHERE domain = ?").get("margin-guardrail-demo.myshopify.com"),
+    ).toEqual({
+      onboardingStep: 3,
+    });
+    db.close();
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
+
+test("the Rules page backtests the active rules with a progress bar, then results by rule", async ({ page }) => {
+  // the first progress report is held back a moment, so that the bar can be seen at work
+  let held = false;
+  await page.route(/\/api\/backtest\/[^/]+$/, async (route) => {
+    if (!held) {
+      held = true;
+      await new Promise((resolve) => setTimeout(resolve, 800));
+    }
+    await route.continue();
+  });
+  await page.goto("/rules");
+  await expect(page.getByRole("heading", { name: "What would your rules have caught?" })).toBeVisible();
+  const start = page.getByRole("button", { name: "Test on the last 60 days of orders" });
+  await clickUntil(start, () =>
+    expect(page.getByText(/^Reading your orders of the last 60 days/)).toBeVisible({ timeout: 2_000 }),
+  );
+  await expect(page.getByRole("progressbar")).toBeVisible();
+  await expect(
+    page.getByText(/your rules would have flagged \d+ orders: \$[\d,.]+ of discount above the limits/),
+  ).toBeVisible({
+    timeout: 15_000,
+  });
+  const table = page.getByRole("table").filter({ hasText: "Orders flagged" });
+  for (const rule of [
+    "Max 30% off any order",
+    "Cap discounts at $50",
+    "Keep a 25% margin",
+    "One promotion per order",
+  ]) {
+    await expect(table.getByRole("row").filter({ hasText: rule })).toBeVisible();
+  }
+  await expect(page.getByRole("heading", { name: "Worst orders: Max 30% off any order" })).toBeVisible();
+  await expect(page.getByText("A backtest only reads: it records no audit events and sends no alerts.")).toBeVisible();
+});
