@@ -1,8 +1,9 @@
 /**
  * npm run bench: figures, not pass/fail thresholds (see README, "Benchmarks").
  * Set BENCH_EVENTS, BENCH_WEBHOOKS, BENCH_CONCURRENCY or BENCH_ROUNDS to change the sizes;
- * `npm run bench -- webhooks`, `-- alerts` or `-- events` runs one part.
+ * `npm run bench -- webhooks`, `-- alerts`, `-- events` or `-- backtest` runs one part.
  */
+import { spawnSync } from "node:child_process";
 import os from "node:os";
 import { benchAlerts } from "./alerts";
 import { benchInProcess } from "./in-process";
@@ -32,3 +33,8 @@ if (!only || only === "webhooks") {
 }
 if (!only || only === "alerts") await benchAlerts();
 if (!only || only === "events") await benchInProcess();
+if (!only || only === "backtest") {
+  // its own process: the app's database client is bound to one database per process
+  const child = spawnSync(process.execPath, ["--import", "tsx", "bench/backtest.ts"], { stdio: "inherit" });
+  if (child.status !== 0) throw new Error("The backtest benchmark failed");
+}

@@ -204,5 +204,6 @@ export function installFakeAdminApi(
       headers: { "Content-Type": "application/json" },
     });
   }
-  return { calls, operations };
+  /** the fake's port on 127.0.0.1, for clients that call it directly (the backtest benchmark) */
+  return { calls, operations, port: listening };
 }
