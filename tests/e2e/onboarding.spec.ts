@@ -203,4 +203,21 @@ test("the Rules page backtests the active rules with a progress bar, then result
   }
   await expect(page.getByRole("heading", { name: "Worst orders: Max 30% off any order" })).toBeVisible();
   await expect(page.getByText("A backtest only reads: it records no audit events and sends no alerts.")).toBeVisible();
+
+  // a rule being added is tested before it is saved
+  await page.getByRole("button", { name: "Add Rule" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Name").fill("Draft 45% cap");
+  await dialog.getByLabel("Threshold Value").fill("45");
+  await dialog.getByRole("button", { name: "Test this rule on the last 60 days of orders" }).click();
+  await expect(
+    dialog.getByText(/this rule would have flagged \d+ orders?: \$[\d,.]+ of discount above the limits/),
+  ).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(dialog.getByRole("heading", { name: "Worst orders: Draft 45% cap" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  const db = openDatabase();
+  expect(db.prepare("SELECT COUNT(*) AS count FROM Rule WHERE name = ?").get("Draft 45% cap")).toEqual({ count: 0 });
+  db.close();
 });
