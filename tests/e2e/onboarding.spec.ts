@@ -109,6 +109,7 @@ test.describe("onboarding", () => {
       await expect(toast(page, "Rule created")).toBeVisible();
     });
     const activeAfterMs = Date.now() - started;
+    const appMsToActive = appMs;
     await expect(stepHeading(page, "Configure Alert Settings")).toBeVisible();
     const db = openDatabase();
     const rule = db
@@ -139,7 +140,7 @@ test.describe("onboarding", () => {
     expect(shop).toEqual({ onboardingStep: 3 });
     db.close();
     console.log(
-      `Onboarding: first page to an active rule in ${(activeAfterMs / 1000).toFixed(1)} s of test time, of which the app's own time (page loads, backtests, saves) was ${(appMs / 1000).toFixed(1)} s (targets: under 2 minutes of a person's clicks, under 10 s of the app's own time)`,
+      `Onboarding: first page to an active rule in ${(activeAfterMs / 1000).toFixed(1)} s of test time, of which the app's own time (page loads, backtests, saves) was ${(appMsToActive / 1000).toFixed(1)} s (targets: under 2 minutes of a person's clicks, under 10 s of the app's own time)`,
     );
   });
 
