@@ -17,9 +17,9 @@ createMigratedDatabase(file);
 process.env.DATABASE_URL = `file:${file}`;
 process.env.SHOPIFY_API_SECRET ||= "bench";
 
-const { DEMO_CATALOG, buildDemoStore, sampleOrder, seededRandom, variantGid } = await import("../app/demo/demo-store");
+const { buildDemoStore, sampleOrder, seededRandom } = await import("../app/demo/demo-store");
 const { graphqlOrderNode } = await import("../app/demo/graphql-order-builder");
-const { installFakeAdminApi } = await import("../tests/helpers/fake-admin-api");
+const { demoCatalogVariants, installFakeAdminApi } = await import("../tests/helpers/fake-admin-api");
 const { ensureShop } = await import("../app/services/shops/shops.server");
 const { startBacktest, findBacktest } = await import("../app/services/backtest/backtest.server");
 const prisma = (await import("../app/db.server")).default;
@@ -31,23 +31,15 @@ const nodes = Array.from({ length: ORDERS }, (_, index) =>
     sampleOrder(rand, 8_000_000 + index, 10_001 + index, new Date(now - 1000 - Math.floor(rand() * 59 * DAY_MS))),
   ),
 );
-const fake = installFakeAdminApi(
-  DEMO_CATALOG.map((item) => ({
-    id: variantGid(item.variant),
-    inventoryItemId: `gid://shopify/InventoryItem/${item.variant}`,
-    unitCost: item.costCents === null ? null : (item.costCents / 100).toFixed(2),
-    collectionIds: item.collections,
-  })),
-  {
-    orders: nodes,
-    // a bucket that never runs dry: the figure is the app's own time, not Shopify's pace
-    cost: {
-      requestedQueryCost: 900,
-      actualQueryCost: 300,
-      throttleStatus: { maximumAvailable: 1000, currentlyAvailable: 1000, restoreRate: 1000 },
-    },
+const fake = installFakeAdminApi(demoCatalogVariants(), {
+  orders: nodes,
+  // a bucket that never runs dry: the figure is the app's own time, not Shopify's pace
+  cost: {
+    requestedQueryCost: 900,
+    actualQueryCost: 300,
+    throttleStatus: { maximumAvailable: 1000, currentlyAvailable: 1000, restoreRate: 1000 },
   },
-);
+});
 const port = await fake.port;
 const graphql = (query: string, options?: { variables?: Record<string, unknown> }) =>
   fetch(`http://127.0.0.1:${port}/admin/api/2025-10/graphql.json`, {

@@ -28,7 +28,8 @@ import { planHasAlerts } from "../domain/plans";
 import { SEVERITIES } from "../domain/severity";
 import { alertSettingsSchema } from "../forms/alerts";
 import { ruleSchema } from "../forms/rules";
-import { saveParsedForm } from "../http/form-save.server";
+import { saveParsedForm, type FormSave } from "../http/form-save.server";
+import { SAVE_FAILED } from "./_admin.alerts/actions.server";
 import { pageFormAction } from "../http/request-body.server";
 import { latestBacktest } from "../services/backtest/backtest.server";
 import { ALERTS_NEED_CORE, getAlertSettings, saveAlertSettings } from "../services/alerts/settings.server";
@@ -77,6 +78,17 @@ export interface OnboardingResult {
   done?: boolean;
 }
 
+/** A step's form the schema or the service refused: its field errors, and a toast saying what failed. */
+function refusedSave(intent: string, title: string, saved: Extract<FormSave, { ok: false }>): OnboardingResult {
+  return {
+    intent,
+    ok: false,
+    status: saved.status,
+    result: saved.result,
+    toast: { title, description: saved.description, error: true },
+  };
+}
+
 export const action = async ({ request, context: load }: ActionFunctionArgs) => {
   const context = await requireAdmin(request, load);
   const shopId = context.shop.id;
@@ -101,15 +113,7 @@ export const action = async ({ request, context: load }: ActionFunctionArgs) => 
         // the Rule Builder's schema and service: the same rule, the same plan limit
         const owner = { id: shopId, plan: context.plan, currency: context.shop.currency };
         const saved = await saveParsedForm(formData, ruleSchema, (value) => createRule(owner, value));
-        if (!saved.ok) {
-          return {
-            intent,
-            ok: false,
-            status: saved.status,
-            result: saved.result,
-            toast: { title: "Failed to create rule", description: saved.description, error: true },
-          };
-        }
+        if (!saved.ok) return refusedSave(intent, "Failed to create rule", saved);
         await setOnboardingStep(shopId, 2);
         return { intent, ok: true, status: 201, result: saved.result, step: 2, toast: { title: "Rule created" } };
       }
@@ -121,15 +125,7 @@ export const action = async ({ request, context: load }: ActionFunctionArgs) => 
             alertSettingsSchema({ production: getEnv().isProduction }),
             (value) => saveAlertSettings(owner, value),
           );
-          if (!saved.ok) {
-            return {
-              intent,
-              ok: false,
-              status: saved.status,
-              result: saved.result,
-              toast: { title: "Failed to save alert settings", description: saved.description, error: true },
-            };
-          }
+          if (!saved.ok) return refusedSave(intent, SAVE_FAILED, saved);
         }
         await finishOnboarding(shopId);
         return { intent, ok: true, status: 200, done: true, toast: { title: "Setup complete" } };

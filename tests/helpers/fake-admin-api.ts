@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
 import type { QueryCost } from "../../app/domain/backtest";
 import type { GraphqlOrderNode } from "../../app/domain/graphql-order";
+import { DEMO_CATALOG, variantGid } from "../../app/demo/demo-store";
 
 /** An `answer` that makes the fake answer with this HTTP status instead of data (an outage, a revoked token). */
 export class FakeHttpError {
@@ -15,6 +16,15 @@ export interface FakeVariant {
   unitCost: string | null;
   collectionIds: string[];
 }
+
+/** The demo catalog's variants as the Admin API knows them: their unit costs and collections. */
+export const demoCatalogVariants = (): FakeVariant[] =>
+  DEMO_CATALOG.map((item) => ({
+    id: variantGid(item.variant),
+    inventoryItemId: `gid://shopify/InventoryItem/${item.variant}`,
+    unitCost: item.costCents === null ? null : (item.costCents / 100).toFixed(2),
+    collectionIds: item.collections,
+  }));
 
 /**
  * Stands in for Shopify's Admin GraphQL API: a real HTTP server on 127.0.0.1 that answers

@@ -10,7 +10,7 @@ import { finishTally, ladderRules, newTally, tallyOrder, type BacktestResults } 
 import { evaluateOrder, type EvaluableRule } from "../../app/domain/evaluate";
 import { orderFactsFromPayload } from "../../app/domain/order-payload";
 import { ensureShop } from "../../app/services/shops/shops.server";
-import { installFakeAdminApi } from "../helpers/fake-admin-api";
+import { demoCatalogVariants, installFakeAdminApi } from "../helpers/fake-admin-api";
 import { adminRequest, routeArgs, settle, storeOfflineSession } from "../helpers/shopify";
 
 const { action: start } = await import("../../app/routes/api.backtest");
@@ -54,31 +54,23 @@ function payloads() {
 
 const orders = payloads();
 let throttledPages: number[] = [];
-const fake = installFakeAdminApi(
-  DEMO_CATALOG.map((item) => ({
-    id: variantGid(item.variant),
-    inventoryItemId: `gid://shopify/InventoryItem/${item.variant}`,
-    unitCost: item.costCents === null ? null : (item.costCents / 100).toFixed(2),
-    collectionIds: item.collections,
-  })),
-  {
-    orders: [...orders.inside, ...orders.outside].map(graphqlOrderNode),
-    // the second page is refused once, as Shopify does when the bucket is short
-    throttleOrders: (page) =>
-      throttledPages.includes(page)
-        ? {
-            requestedQueryCost: 500,
-            actualQueryCost: null,
-            throttleStatus: { maximumAvailable: 1000, currentlyAvailable: 100, restoreRate: 10_000 },
-          }
-        : null,
-    cost: {
-      requestedQueryCost: 400,
-      actualQueryCost: 120,
-      throttleStatus: { maximumAvailable: 1000, currentlyAvailable: 880, restoreRate: 10_000 },
-    },
+const fake = installFakeAdminApi(demoCatalogVariants(), {
+  orders: [...orders.inside, ...orders.outside].map(graphqlOrderNode),
+  // the second page is refused once, as Shopify does when the bucket is short
+  throttleOrders: (page) =>
+    throttledPages.includes(page)
+      ? {
+          requestedQueryCost: 500,
+          actualQueryCost: null,
+          throttleStatus: { maximumAvailable: 1000, currentlyAvailable: 100, restoreRate: 10_000 },
+        }
+      : null,
+  cost: {
+    requestedQueryCost: 400,
+    actualQueryCost: 120,
+    throttleStatus: { maximumAvailable: 1000, currentlyAvailable: 880, restoreRate: 10_000 },
   },
-);
+});
 
 async function post(shop: string, body?: unknown) {
   const init: RequestInit = body
