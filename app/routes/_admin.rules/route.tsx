@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Await, useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Card, Divider, InlineGrid, InlineStack, Modal, Text } from "@shopify/polaris";
-import { Suspense, useCallback, useMemo, useState } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { AdminPage, useAdminLayout } from "../../components/AdminPage";
 import { AdvancedRules, DiscountMethodKinds } from "./AdvancedRules";
 import { CollectionRuleForm } from "./CollectionRuleForm";
@@ -67,6 +67,11 @@ export default function Rules() {
   const appBridge = useAppBridgePresent(demo);
   const [dialog, setDialog] = useState<{ mode: "add" | "edit"; values: RuleFormValues } | null>(null);
   const [collectionEdit, setCollectionEdit] = useState<{ name: string; values: CollectionRuleValues } | null>(null);
+  // The rule dialogs' fetchers update the router's state when they mount, which the streamed list
+  // reads: a dialog opened before the list has hydrated would make React throw the list's server
+  // HTML away (a recoverable error, and a blink). A dialog asked for earlier opens once it has.
+  const [listHydrated, setListHydrated] = useState(false);
+  const markListHydrated = useCallback(() => setListHydrated(true), []);
   const close = useCallback(() => setDialog(null), []);
   const closeCollectionEdit = useCallback(() => setCollectionEdit(null), []);
   const edit = useCallback((rule: RuleListItem) => {
@@ -88,10 +93,17 @@ export default function Rules() {
           </Text>
         }
       >
-        <Await resolve={rules}>{(items) => <RuleList rules={items} onEdit={edit} />}</Await>
+        <Await resolve={rules}>
+          {(items) => (
+            <>
+              <RuleList rules={items} onEdit={edit} />
+              <OnMount run={markListHydrated} />
+            </>
+          )}
+        </Await>
       </Suspense>
     ),
-    [rules, edit],
+    [rules, edit, markListHydrated],
   );
 
   return (
@@ -151,7 +163,7 @@ export default function Rules() {
           <BlockingSettingsForm initial={blocking} />
         </Card>
       </InlineGrid>
-      {dialog ? (
+      {dialog && listHydrated ? (
         <RuleDialog key={dialog.values.id ?? "new"} mode={dialog.mode} initial={dialog.values} onClose={close} />
       ) : null}
       <Modal open={collectionEdit !== null} onClose={closeCollectionEdit} title="Edit Collection Rule">
@@ -168,6 +180,12 @@ export default function Rules() {
       </Modal>
     </AdminPage>
   );
+}
+
+/** Renders nothing; runs `run` once it is on the page (hydrated, or rendered in the browser). */
+function OnMount({ run }: { run: () => void }) {
+  useEffect(run, [run]);
+  return null;
 }
 
 /** "What would these rules have caught": the active rules over the last 60 days of orders. */
