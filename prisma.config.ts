@@ -1,17 +1,22 @@
 import path from "node:path";
 import { defineConfig } from "prisma/config";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { loadDotEnv, resolveDatabaseUrl } from "./app/config/database-url";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { isSqliteUrl, loadDotEnv, resolveDatabaseUrl } from "./app/config/database-url";
 
-// The Prisma CLI uses the Wasm schema engine through this adapter, so no engine binary
-// is downloaded (see ../shared/STACK.md and docs/decisions/0002-prisma-without-engines.md).
+// The Prisma CLI uses the Wasm schema engine through a driver adapter, so no engine binary
+// is downloaded (docs/decisions/0002-prisma-without-engines.md). DATABASE_URL picks the engine:
+// file: is SQLite (prisma/schema.prisma), postgresql:// is PostgreSQL (prisma/postgresql/, with
+// its own migrations; docs/decisions/0020-postgresql-and-several-processes.md).
 loadDotEnv();
-process.env.DATABASE_URL = resolveDatabaseUrl(process.env.DATABASE_URL);
+const url = resolveDatabaseUrl(process.env.DATABASE_URL);
+process.env.DATABASE_URL = url;
+const sqlite = isSqliteUrl(url);
 
 export default defineConfig({
-  schema: path.join("prisma", "schema.prisma"),
+  schema: sqlite ? path.join("prisma", "schema.prisma") : path.join("prisma", "postgresql", "schema.prisma"),
   migrations: { seed: "tsx prisma/seed.ts" },
   experimental: { adapter: true },
   engine: "js",
-  adapter: async () => new PrismaBetterSQLite3({ url: process.env.DATABASE_URL! }),
+  adapter: async () => (sqlite ? new PrismaBetterSQLite3({ url }) : new PrismaPg({ connectionString: url })),
 });

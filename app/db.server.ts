@@ -1,17 +1,28 @@
 import { PrismaClient } from "@prisma/client";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { getEnv } from "./env.server";
-import { isSqliteUrl } from "./config/database-url";
+import { isPostgresUrl, isSqliteUrl } from "./config/database-url";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient as PostgresPrismaClient } from "@margin-guardrail/prisma-postgresql";
 import { awaitWriterTurn } from "./db/writer-turn.server";
+
+/** Connections each app process keeps to PostgreSQL (README.md, "Running at scale"). */
+const POSTGRES_POOL_SIZE = 10;
 
 /** SQLite waits this long for the writer lock before failing a statement. */
 export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 export function createPrismaClient(databaseUrl: string): PrismaClient {
+  if (isPostgresUrl(databaseUrl)) {
+    // the client generated from prisma/postgresql/schema.prisma: the same models and API
+    return new PostgresPrismaClient({
+      adapter: new PrismaPg({ connectionString: databaseUrl, max: POSTGRES_POOL_SIZE }),
+    }) as unknown as PrismaClient;
+  }
   if (!isSqliteUrl(databaseUrl)) {
     throw new Error(
-      `DATABASE_URL "${databaseUrl.split("@").pop()}" is not a SQLite file URL. ` +
-        "To run on PostgreSQL follow README.md, section 'Moving to PostgreSQL'.",
+      `DATABASE_URL "${databaseUrl.split("@").pop()}" is neither a SQLite file URL (file:) nor a PostgreSQL URL ` +
+        "(postgresql://). See README.md, section 'Configuration'.",
     );
   }
   const adapter = new PrismaBetterSQLite3(
@@ -73,8 +84,9 @@ declare global {
 }
 
 function makeClient(): PrismaClient {
-  const client = createPrismaClient(getEnv().databaseUrl);
-  void tuneSqlite(client).catch((error) => console.error("SQLite tuning failed", error));
+  const { databaseUrl } = getEnv();
+  const client = createPrismaClient(databaseUrl);
+  if (isSqliteUrl(databaseUrl)) void tuneSqlite(client).catch((error) => console.error("SQLite tuning failed", error));
   return client;
 }
 

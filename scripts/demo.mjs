@@ -25,7 +25,7 @@ if (!fs.existsSync(".env")) {
 }
 
 const env = { ...process.env, NODE_ENV: "demo" };
-run("npx", ["prisma", "migrate", "deploy"], env);
+run("node", ["scripts/migrate.mjs"], env);
 run("npx", ["tsx", "prisma/seed.ts", ...(args.has("--reset") ? ["--reset"] : [])], env);
 if (!args.has("--no-build") || !fs.existsSync("build/index.js")) {
   run("npx", ["remix", "build"], { ...process.env, NODE_ENV: "production" });

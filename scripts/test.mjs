@@ -62,7 +62,7 @@ fs.rmSync(REPORTS, { recursive: true, force: true });
 fs.mkdirSync(REPORTS, { recursive: true });
 const testEnv = { ...process.env, NODE_ENV: "test" };
 const chromium = ensureChromium();
-step("Prisma client", "npx", ["prisma", "generate"]);
+step("Prisma clients", "node", ["scripts/prisma-generate.mjs"]);
 step("Type check", "npx", ["tsc", "--noEmit"]);
 step("Lint (ESLint, Prettier)", "npm", ["run", "-s", "lint"]);
 // Built before Vitest: tests/integration/server.test.ts runs server.js on this build.

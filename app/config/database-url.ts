@@ -30,6 +30,17 @@ export function isSqliteUrl(url: string): boolean {
   return url.startsWith("file:");
 }
 
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//.test(url);
+}
+
+/** The engine a DATABASE_URL selects (docs/decisions/0020-postgresql-and-several-processes.md). */
+export type DatabaseEngine = "sqlite" | "postgresql";
+
+export function databaseEngine(url: string): DatabaseEngine {
+  return isPostgresUrl(url) ? "postgresql" : "sqlite";
+}
+
 /** The file a SQLite URL names (`file:/data/app.sqlite` → `/data/app.sqlite`). */
 export function sqliteFile(url: string): string {
   return url.slice("file:".length);

@@ -4,11 +4,22 @@
  * on one database never take the same row; a claim left by a process that died is taken
  * again once its lease runs out (at least once delivery).
  */
-import { Prisma, type AlertOutbox, type AlertSettings } from "@prisma/client";
+import type { AlertOutbox, AlertSettings } from "@prisma/client";
 import type { Digest, HeldFor } from "../domain/alert-digest";
 import type { AlertEvent } from "../domain/alert-message";
 import type { PlannedDelivery } from "../domain/alert-routing";
-import { columnList, fromSqlJson, fromSqlTime, toSqlJson, toSqlTime } from "./columns";
+import {
+  columnList,
+  fromSqlJson,
+  fromSqlTime,
+  join,
+  raw,
+  sql,
+  sqlEngine,
+  toSqlBool,
+  toSqlJson,
+  toSqlTime,
+} from "./columns";
 import { newRowId } from "./ids";
 import type { RawSql, SqlWriter } from "./raw-sql.server";
 
@@ -37,7 +48,7 @@ export async function insertOutboxRows(tx: Tx, shopId: string, rows: NewOutboxRo
   if (rows.length === 0) return;
   const values = rows.map(
     (row) =>
-      Prisma.sql`(${Prisma.join([
+      sql`(${join([
         newRowId(),
         shopId,
         row.auditEventId,
@@ -50,7 +61,7 @@ export async function insertOutboxRows(tx: Tx, shopId: string, rows: NewOutboxRo
       ])})`,
   );
   await tx.$executeRaw`
-    INSERT INTO "AlertOutbox" (${columnList(ALERT_OUTBOX_INSERT_COLUMNS)}) VALUES ${Prisma.join(values)}
+    INSERT INTO "AlertOutbox" (${columnList(ALERT_OUTBOX_INSERT_COLUMNS)}) VALUES ${join(values)}
     ON CONFLICT ("auditEventId", "channel") DO NOTHING`;
 }
 
@@ -87,6 +98,10 @@ export async function claimDueAlerts(
   limit: number,
 ): Promise<ClaimedAlert[]> {
   const at = toSqlTime(now);
+  const lapsed = toSqlTime(now.getTime() - leaseMs);
+  // PostgreSQL: rows another process is claiming at this moment are skipped, not waited for
+  // and then taken twice (its UPDATE would not see the other's claim in the subquery's rows)
+  const lock = sqlEngine() === "postgresql" ? raw("FOR UPDATE SKIP LOCKED") : raw("");
   const rows = await db.$queryRaw<
     {
       id: string;
@@ -95,18 +110,18 @@ export async function claimDueAlerts(
       channel: string;
       payload: unknown;
       attempts: number | bigint;
-      createdAt: number | bigint;
+      createdAt: number | bigint | Date;
     }[]
   >`
     UPDATE "AlertOutbox" SET "status" = 'sending', "lockedBy" = ${worker}, "lockedAt" = ${at}, "attempts" = "attempts" + 1
     WHERE "id" IN (
       SELECT "id" FROM (
         SELECT "id" FROM "AlertOutbox" WHERE "status" = 'pending' AND "nextAttemptAt" <= ${at}
-        ORDER BY "nextAttemptAt" ASC LIMIT ${limit})
+        ORDER BY "nextAttemptAt" ASC LIMIT ${limit} ${lock}) AS "due"
       UNION ALL
       SELECT "id" FROM (
-        SELECT "id" FROM "AlertOutbox" WHERE "status" = 'sending' AND "lockedAt" < ${at - leaseMs}
-        LIMIT ${limit})
+        SELECT "id" FROM "AlertOutbox" WHERE "status" = 'sending' AND "lockedAt" < ${lapsed}
+        LIMIT ${limit} ${lock}) AS "lapsed"
       LIMIT ${limit})
     RETURNING "id", "shopId", "auditEventId", "channel", "payload", "attempts", "createdAt"`;
   return rows.map((row) => {
@@ -131,7 +146,7 @@ export async function markSent(tx: Tx, ids: string[], worker: string, at: Date):
   const rows = await tx.$queryRaw<{ id: string }[]>`
     UPDATE "AlertOutbox" SET "status" = 'sent', "sentAt" = ${toSqlTime(at)}, "lockedBy" = NULL, "lockedAt" = NULL,
       "lastError" = NULL
-    WHERE "id" IN (${Prisma.join(ids)}) AND "lockedBy" = ${worker}
+    WHERE "id" IN (${join(ids)}) AND "lockedBy" = ${worker}
     RETURNING "id"`;
   return new Set(rows.map((row) => row.id));
 }
@@ -165,19 +180,19 @@ export async function insertAttempts(tx: Tx, attempts: AttemptRow[]): Promise<vo
   if (attempts.length === 0) return;
   const values = attempts.map(
     (attempt) =>
-      Prisma.sql`(${Prisma.join([
+      sql`(${join([
         newRowId(),
         attempt.outboxId,
         attempt.shopId,
         toSqlTime(attempt.at),
-        attempt.ok ? 1 : 0,
+        toSqlBool(attempt.ok),
         attempt.error?.slice(0, 1000) ?? null,
         Math.round(attempt.durationMs),
       ])})`,
   );
   await tx.$executeRaw`
     INSERT INTO "AlertAttempt" ("id", "outboxId", "shopId", "attemptedAt", "ok", "error", "durationMs")
-    VALUES ${Prisma.join(values)}`;
+    VALUES ${join(values)}`;
 }
 
 /** The breaches a delivered digest covered, now sent with it; a dead digest takes them with it. */
@@ -288,9 +303,9 @@ export async function shopsWithAlertSettings(
   if (shopIds.length === 0) return new Map();
   const rows = await db.$queryRaw<Record<string, unknown>[]>`
     SELECT "Shop"."id" AS "shop_id", "Shop"."domain" AS "shop_domain",
-      ${Prisma.raw(ALERT_SETTINGS_COLUMNS.map((column) => `"AlertSettings"."${column}"`).join(", "))}
+      ${columnList(ALERT_SETTINGS_COLUMNS, "AlertSettings")}
     FROM "Shop" LEFT JOIN "AlertSettings" ON "AlertSettings"."shopId" = "Shop"."id"
-    WHERE "Shop"."id" IN (${Prisma.join(shopIds)})`;
+    WHERE "Shop"."id" IN (${join(shopIds)})`;
   return new Map(
     rows.map((row) => [
       String(row.shop_id),

@@ -3,12 +3,12 @@
  * Audit Log's pages and the CSV export (docs/decisions/0009-monitoring-engine.md). Column
  * lists are exported so app/db/schema-columns.test.ts can hold them to prisma/schema.prisma.
  */
-import { Prisma, type AuditEvent } from "@prisma/client";
+import type { Prisma, AuditEvent } from "@prisma/client";
 import prisma from "../db.server";
 import { auditSearchText } from "../domain/order-payload";
 import type { NewAuditEvent } from "../domain/audit-events";
 import { severitiesAtLeast, type Severity } from "../domain/severity";
-import { columnList, toSqlJson, toSqlTime } from "./columns";
+import { columnList, join, sql, toSqlJson, toSqlTime } from "./columns";
 import { newRowId } from "./ids";
 import type { RawSql } from "./raw-sql.server";
 
@@ -127,11 +127,11 @@ export async function insertAuditEventRows(
   for (let start = 0; start < events.length; start += ROWS_PER_STATEMENT) {
     const rows = events
       .slice(start, start + ROWS_PER_STATEMENT)
-      .map((event) => Prisma.sql`(${Prisma.join(eventValues(shopId, event))})`);
+      .map((event) => sql`(${join(eventValues(shopId, event))})`);
     inserted.push(
       ...(await tx.$queryRaw<InsertedEventRow[]>`
         INSERT INTO "AuditEvent" (${columnList(AUDIT_EVENT_INSERT_COLUMNS)})
-        VALUES ${Prisma.join(rows)}
+        VALUES ${join(rows)}
         ON CONFLICT ("shopId", "dedupeKey") DO NOTHING
         RETURNING "id", "eventType", "dedupeKey", "marginSavedCents", "createdAt"`),
     );
@@ -150,11 +150,11 @@ export interface RollupIncrement {
 export async function addToRollups(tx: Tx, shopId: string, increments: RollupIncrement[]): Promise<void> {
   if (increments.length === 0) return;
   const values = increments.map(
-    (entry) => Prisma.sql`(${shopId}, ${entry.day}, ${entry.eventType}, ${entry.count}, ${entry.marginSavedCents})`,
+    (entry) => sql`(${shopId}, ${entry.day}, ${entry.eventType}, ${entry.count}, ${entry.marginSavedCents})`,
   );
   await tx.$executeRaw`
     INSERT INTO "EventRollup" (${columnList(EVENT_ROLLUP_INSERT_COLUMNS)})
-    VALUES ${Prisma.join(values)}
+    VALUES ${join(values)}
     ON CONFLICT ("shopId", "day", "eventType") DO UPDATE SET
       "count" = "EventRollup"."count" + excluded."count",
       "marginSavedCents" = "EventRollup"."marginSavedCents" + excluded."marginSavedCents"`;
@@ -173,24 +173,24 @@ export interface AuditFilter {
 export const ORDER_NAME_SEARCH = /^#\d{1,19}$/;
 
 function auditConditions(shopId: string, filter: AuditFilter): Prisma.Sql {
-  const conditions = [Prisma.sql`"shopId" = ${shopId}`];
-  if (filter.type) conditions.push(Prisma.sql`"eventType" = ${filter.type}`);
+  const conditions = [sql`"shopId" = ${shopId}`];
+  if (filter.type) conditions.push(sql`"eventType" = ${filter.type}`);
   if (filter.severity && filter.severity !== "low") {
-    conditions.push(Prisma.sql`"severity" IN (${Prisma.join(severitiesAtLeast(filter.severity))})`);
+    conditions.push(sql`"severity" IN (${join(severitiesAtLeast(filter.severity))})`);
   }
   if (filter.q && ORDER_NAME_SEARCH.test(filter.q)) {
     // "#1234" finds that order and the orders whose names continue it (#12345), on the
     // (shopId, orderName) index instead of a scan of the shop's search text
-    conditions.push(Prisma.sql`"orderName" >= ${filter.q} AND "orderName" < ${`${filter.q}\uffff`}`);
+    conditions.push(sql`"orderName" >= ${filter.q} AND "orderName" < ${`${filter.q}\uffff`}`);
   } else if (filter.q) {
     const pattern = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-    conditions.push(Prisma.sql`"searchText" LIKE ${pattern} ESCAPE '\\'`);
+    conditions.push(sql`"searchText" LIKE ${pattern} ESCAPE '\\'`);
   }
   if (filter.before) {
     const at = toSqlTime(filter.before.createdAt);
-    conditions.push(Prisma.sql`"createdAt" <= ${at} AND NOT ("createdAt" = ${at} AND "id" >= ${filter.before.id})`);
+    conditions.push(sql`"createdAt" <= ${at} AND NOT ("createdAt" = ${at} AND "id" >= ${filter.before.id})`);
   }
-  return Prisma.join(conditions, " AND ");
+  return join(conditions, " AND ");
 }
 
 /** Whole events, newest first, on the (shopId, createdAt, id) index. */

@@ -1,22 +1,68 @@
 /**
  * How values cross the raw-SQL boundary (docs/decisions/0009-monitoring-engine.md: the hot
- * path runs raw SQL through Prisma). One place for the conversions Prisma would otherwise
- * do: timestamps are stored as Unix milliseconds (the SQLite adapter's `unixepoch-ms`), JSON
- * columns as text. Pure.
+ * path runs raw SQL through Prisma), on either engine (docs/decisions/0020-postgresql-and-several-processes.md).
+ * One place for the conversions Prisma would otherwise do. On SQLite timestamps are stored as
+ * Unix milliseconds (the SQLite adapter's `unixepoch-ms`), JSON columns as text and booleans as
+ * 0 or 1; on PostgreSQL they are timestamp(3), jsonb and boolean columns, bound as Dates, JSON
+ * text and booleans. The engine is the one DATABASE_URL names, read once.
  */
 import { Prisma } from "@prisma/client";
+import { Prisma as PostgresPrisma } from "@margin-guardrail/prisma-postgresql";
+import { databaseEngine, type DatabaseEngine } from "../config/database-url";
 
-/** A column list for an INSERT or SELECT, each name quoted. */
-export function columnList(columns: readonly string[]): Prisma.Sql {
-  return Prisma.raw(columns.map((column) => `"${column}"`).join(", "));
+let engine: DatabaseEngine | null = null;
+
+/** The engine this process's raw SQL runs on. */
+export function sqlEngine(): DatabaseEngine {
+  engine ??= databaseEngine(process.env.DATABASE_URL ?? "");
+  return engine;
+}
+
+type SqlHelpers = Pick<typeof Prisma, "sql" | "join" | "raw">;
+
+/**
+ * Prisma's SQL fragment helpers from the client of this process's engine: each generated client
+ * has its own runtime, and a client takes only its own runtime's fragments as SQL (another's
+ * would be bound as a value).
+ */
+function helpers(): SqlHelpers {
+  return sqlEngine() === "postgresql" ? (PostgresPrisma as unknown as SqlHelpers) : Prisma;
+}
+
+/** A SQL fragment, as `Prisma.sql`. */
+export function sql(strings: TemplateStringsArray, ...values: unknown[]): Prisma.Sql {
+  return helpers().sql(strings, ...values);
+}
+
+/** Values (or fragments) joined into one fragment, as `Prisma.join`. */
+export function join(values: readonly unknown[], separator?: string): Prisma.Sql {
+  return helpers().join(values, separator);
+}
+
+/** Trusted SQL text (never a value), as `Prisma.raw`. */
+export function raw(text: string): Prisma.Sql {
+  return helpers().raw(text);
+}
+
+/** A column list for an INSERT or SELECT, each name quoted (and qualified by `table`, if given). */
+export function columnList(columns: readonly string[], table?: string): Prisma.Sql {
+  const prefix = table ? `"${table}".` : "";
+  return helpers().raw(columns.map((column) => `${prefix}"${column}"`).join(", "));
 }
 
 /** A timestamp as the raw SQL binds it. */
-export function toSqlTime(value: Date | number | string | null | undefined): number {
-  if (value instanceof Date) return value.getTime();
-  if (typeof value === "number") return value;
-  if (typeof value === "string") return Date.parse(value);
-  return Date.now();
+export function toSqlTime(value: Date | number | string | null | undefined): number | Date {
+  let ms: number;
+  if (value instanceof Date) ms = value.getTime();
+  else if (typeof value === "number") ms = value;
+  else if (typeof value === "string") ms = Date.parse(value);
+  else ms = Date.now();
+  return sqlEngine() === "postgresql" ? new Date(ms) : ms;
+}
+
+/** A boolean as the raw SQL binds it. */
+export function toSqlBool(value: boolean): number | boolean {
+  return sqlEngine() === "postgresql" ? value : value ? 1 : 0;
 }
 
 /** A timestamp column as a raw query returns it (a number, a bigint, or already a Date). */

@@ -4,10 +4,10 @@
  * (docs/decisions/0009-monitoring-engine.md). Column lists are held to prisma/schema.prisma
  * by app/db/schema-columns.test.ts.
  */
-import { Prisma, type OrderCheck, type OrderEvaluation } from "@prisma/client";
+import type { Prisma, OrderCheck, OrderEvaluation } from "@prisma/client";
 import prisma from "../db.server";
 import type { OrderFacts } from "../domain/order-facts";
-import { columnList, fromSqlJson, toSqlJson, toSqlTime } from "./columns";
+import { columnList, fromSqlJson, join, sql, toSqlJson, toSqlTime } from "./columns";
 import { newRowId } from "./ids";
 
 type Tx = Prisma.TransactionClient;
@@ -56,7 +56,7 @@ export async function insertQueuedOrder(entry: {
     toSqlTime(new Date()),
   ];
   const inserted = await prisma.$executeRaw`
-    INSERT INTO "OrderEvaluation" (${columnList(ORDER_EVALUATION_INSERT_COLUMNS)}) VALUES (${Prisma.join(values)})
+    INSERT INTO "OrderEvaluation" (${columnList(ORDER_EVALUATION_INSERT_COLUMNS)}) VALUES (${join(values)})
     ON CONFLICT ("webhookId") DO NOTHING`;
   return inserted > 0;
 }
@@ -98,7 +98,7 @@ export async function selectOrderFingerprints(shopId: string, orderIds: string[]
   if (orderIds.length === 0) return new Map();
   const rows = await prisma.$queryRaw<{ orderId: string; fingerprint: string }[]>`
     SELECT "orderId", "fingerprint" FROM "OrderCheck"
-    WHERE "shopId" = ${shopId} AND "orderId" IN (${Prisma.join(orderIds)})`;
+    WHERE "shopId" = ${shopId} AND "orderId" IN (${join(orderIds)})`;
   return new Map(rows.map((row) => [row.orderId, row.fingerprint]));
 }
 
@@ -110,11 +110,10 @@ export async function upsertOrderFingerprints(
 ): Promise<void> {
   if (checks.size === 0) return;
   const values = [...checks].map(
-    ([orderId, check]) =>
-      Prisma.sql`(${Prisma.join([newRowId(), shopId, orderId, check.fingerprint, toSqlTime(check.at)])})`,
+    ([orderId, check]) => sql`(${join([newRowId(), shopId, orderId, check.fingerprint, toSqlTime(check.at)])})`,
   );
   await tx.$executeRaw`
-    INSERT INTO "OrderCheck" (${columnList(ORDER_CHECK_INSERT_COLUMNS)}) VALUES ${Prisma.join(values)}
+    INSERT INTO "OrderCheck" (${columnList(ORDER_CHECK_INSERT_COLUMNS)}) VALUES ${join(values)}
     ON CONFLICT ("shopId", "orderId") DO UPDATE SET "fingerprint" = excluded."fingerprint", "checkedAt" = excluded."checkedAt"`;
 }
 

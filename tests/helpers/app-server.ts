@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { BASE_DATABASE, TMP_DIR } from "../../scripts/migrations";
+import { createPostgresTestDatabase } from "./postgres-databases";
 
 /** The production build, built once if this checkout has none (npm test builds it first). */
 export function ensureBuild(): void {
@@ -13,7 +14,9 @@ export function ensureBuild(): void {
 
 export interface AppServer {
   url: string;
+  /** DATABASE_URL less its file: prefix: the SQLite file, or the PostgreSQL URL */
   database: string;
+  databaseUrl: string;
   process: ChildProcess;
   output: () => string;
   stop: () => Promise<void>;
@@ -21,17 +24,33 @@ export interface AppServer {
 
 let nextPort = 3400 + Math.floor(Math.random() * 500);
 
+/** A fresh copy of the migrated base database, of the engine the tests run on, and how to remove it. */
+async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (process.env.TEST_POSTGRES_URL) return createPostgresTestDatabase(process.env.TEST_POSTGRES_URL);
+  const file = path.join(TMP_DIR, `server-${crypto.randomUUID()}.sqlite`);
+  fs.copyFileSync(BASE_DATABASE, file);
+  return {
+    url: `file:${file}`,
+    drop: async () => {
+      for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
+    },
+  };
+}
+
 /**
  * Runs `node server.js` on 127.0.0.1, on a fresh copy of the migrated database, or on
- * `options.database` (shared with other processes: stopping leaves it in place).
+ * `options.database` (a SQLite file) or `options.databaseUrl` (either engine), shared with other
+ * processes: stopping leaves it in place.
  */
 export async function startAppServer(
   env: Record<string, string> = {},
-  options: { database?: string } = {},
+  options: { database?: string; databaseUrl?: string } = {},
 ): Promise<AppServer> {
   ensureBuild();
-  const database = options.database ?? path.join(TMP_DIR, `server-${crypto.randomUUID()}.sqlite`);
-  if (!options.database) fs.copyFileSync(BASE_DATABASE, database);
+  const shared = options.databaseUrl ?? (options.database ? `file:${options.database}` : null);
+  const owned = shared ? null : await freshDatabase();
+  const databaseUrl = shared ?? owned!.url;
+  const database = databaseUrl.replace(/^file:/, "");
   const port = nextPort++;
   let output = "";
   // NODE_ENV=demo is ours; @types/node knows three values only
@@ -40,7 +59,7 @@ export async function startAppServer(
     NODE_ENV: "demo",
     PORT: String(port),
     HOST: "127.0.0.1",
-    DATABASE_URL: `file:${database}`,
+    DATABASE_URL: databaseUrl,
     SHOPIFY_API_KEY: "",
     SHOPIFY_API_SECRET: "server-test-secret",
     MAIL_OUTBOX_DIR: path.join(TMP_DIR, "server-outbox"),
@@ -59,7 +78,7 @@ export async function startAppServer(
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
     }
-    if (!options.database) for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(database + suffix, { force: true });
+    await owned?.drop();
   };
   for (let attempt = 0; ; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`server.js exited with ${child.exitCode}:\n${output}`);
@@ -74,7 +93,7 @@ export async function startAppServer(
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { url, database, process: child, output: () => output, stop };
+  return { url, database, databaseUrl, process: child, output: () => output, stop };
 }
 
 /** Runs server.js until it exits (a refused boot), returning its exit code and output. */

@@ -8,7 +8,7 @@ import { ALERT_BATCH } from "../../app/services/alerts/delivery.server";
 import { startAppServer, type AppServer } from "../helpers/app-server";
 import { startReceiver } from "../helpers/receiver";
 
-const DATABASE = process.env.DATABASE_URL!.replace(/^file:/, "");
+const DATABASE_URL = process.env.DATABASE_URL!;
 
 function event(index: number): AlertEvent {
   return {
@@ -56,14 +56,14 @@ async function until(check: () => Promise<boolean>, timeoutMs = 60_000) {
 
 const servers: AppServer[] = [];
 const start = async () => {
-  const server = await startAppServer({}, { database: DATABASE });
+  const server = await startAppServer({}, { databaseUrl: DATABASE_URL });
   servers.push(server);
   return server;
 };
 
 beforeAll(async () => {
   // the servers' guard is off outside production: the receivers on 127.0.0.1 are reachable
-  await prisma.$executeRawUnsafe("PRAGMA journal_mode = WAL");
+  if (DATABASE_URL.startsWith("file:")) await prisma.$executeRawUnsafe("PRAGMA journal_mode = WAL");
 });
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop()));

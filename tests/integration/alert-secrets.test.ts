@@ -4,6 +4,21 @@ import { expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { openShopSecret, sealShopSecret } from "../../app/services/alerts/secrets.server";
 import { ensureShop } from "../../app/services/shops/shops.server";
+import { readValue } from "../helpers/postgres-databases";
+
+/** What the database holds: SQLite's file and write-ahead log, or PostgreSQL's rows as text. */
+async function storedBytes(): Promise<Buffer> {
+  const url = process.env.DATABASE_URL!;
+  if (!url.startsWith("file:")) {
+    const text = await readValue(url, `SELECT string_agg(row_to_json(t)::text, '') FROM "AlertSettings" t`);
+    return Buffer.from(String(text));
+  }
+  await prisma.$queryRawUnsafe("PRAGMA wal_checkpoint(TRUNCATE)");
+  const file = url.replace(/^file:/, "");
+  return Buffer.concat(
+    [file, `${file}-wal`].filter((path) => fs.existsSync(path)).map((path) => fs.readFileSync(path)),
+  );
+}
 
 it("stores the Slack URL, the SMTP password and the signing secret unreadable in the database file", async () => {
   const shop = await ensureShop("secrets.myshopify.com");
@@ -20,12 +35,7 @@ it("stores the Slack URL, the SMTP password and the signing secret unreadable in
       slackChannel: "#control-channel-in-clear",
     },
   });
-  // the bytes on disk, write-ahead log included
-  await prisma.$queryRawUnsafe("PRAGMA wal_checkpoint(TRUNCATE)");
-  const file = process.env.DATABASE_URL!.replace(/^file:/, "");
-  const bytes = Buffer.concat(
-    [file, `${file}-wal`].filter((path) => fs.existsSync(path)).map((path) => fs.readFileSync(path)),
-  );
+  const bytes = await storedBytes();
   expect(bytes.includes("#control-channel-in-clear")).toBe(true);
   for (const secret of [slack, password, signing, "slack-token-in-clear"]) expect(bytes.includes(secret)).toBe(false);
   const stored = await prisma.alertSettings.findUniqueOrThrow({ where: { shopId: shop.id } });

@@ -1,5 +1,5 @@
-import { Prisma } from "@prisma/client";
 import prisma from "../../db.server";
+import { isUniqueViolation } from "../../db/errors";
 
 export interface WebhookDelivery {
   webhookId: string;
@@ -22,7 +22,7 @@ export async function claimWebhook(delivery: WebhookDelivery): Promise<boolean> 
     });
     return true;
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+    if (isUniqueViolation(error)) {
       return false;
     }
     throw error;

@@ -1,0 +1,12 @@
+// Applies the migrations of the engine DATABASE_URL names (docs/decisions/0020-postgresql-and-several-processes.md):
+// file: is SQLite, through Prisma Migrate; postgresql:// is PostgreSQL, through scripts/migrate-postgres.mjs.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+
+if (!process.env.DATABASE_URL && fs.existsSync(".env")) process.loadEnvFile(".env");
+const postgres = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? "");
+const [command, args] = postgres
+  ? ["node", ["scripts/migrate-postgres.mjs"]]
+  : ["npx", ["prisma", "migrate", "deploy"]];
+const result = spawnSync(command, args, { stdio: "inherit" });
+process.exit(result.status ?? 1);
