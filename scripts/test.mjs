@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// npm test: type check, lint, the production build, unit and integration tests (vitest), and the
-// Playwright tests in Debian's Chromium, which is installed here when missing (as root).
+// npm test: type check, lint, the production build, unit and integration tests (vitest), the
+// integration tests again on a throwaway PostgreSQL server (installed from Debian when missing, as
+// root), and the Playwright tests in Debian's Chromium, which is installed here when missing (as root).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 
@@ -47,15 +48,28 @@ const REPORTS = "tests/.tmp/reports";
 const VITEST_REPORT = `${REPORTS}/vitest.json`;
 const PLAYWRIGHT_REPORT = `${REPORTS}/playwright.json`;
 
-/** Passed, failed and skipped tests of both runners, for the closing line. */
+const POSTGRES_REPORT = `${REPORTS}/vitest-postgres.json`;
+
+/** Passed, failed and skipped tests of every run, for the closing line. */
 function counts() {
-  const vitest = JSON.parse(fs.readFileSync(VITEST_REPORT, "utf8"));
+  const vitest = [VITEST_REPORT, POSTGRES_REPORT]
+    .filter((file) => fs.existsSync(file))
+    .map((file) => JSON.parse(fs.readFileSync(file, "utf8")));
+  const sum = (key) => vitest.reduce((total, report) => total + report[key], 0);
   const playwright = JSON.parse(fs.readFileSync(PLAYWRIGHT_REPORT, "utf8")).stats;
   return {
-    passed: vitest.numPassedTests + playwright.expected + playwright.flaky,
-    failed: vitest.numFailedTests + playwright.unexpected,
-    skipped: vitest.numPendingTests + vitest.numTodoTests + playwright.skipped,
+    passed: sum("numPassedTests") + playwright.expected + playwright.flaky,
+    failed: sum("numFailedTests") + playwright.unexpected,
+    skipped: sum("numPendingTests") + sum("numTodoTests") + playwright.skipped,
   };
+}
+
+/** PostgreSQL's server is here, or can be installed here (root with apt-get). */
+function postgresAvailable() {
+  const installed = fs.existsSync("/usr/lib/postgresql") && fs.readdirSync("/usr/lib/postgresql").length > 0;
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  const hasApt = spawnSync("sh", ["-c", "command -v apt-get"], { stdio: "ignore" }).status === 0;
+  return installed || (isRoot && hasApt);
 }
 
 fs.rmSync(REPORTS, { recursive: true, force: true });
@@ -73,6 +87,19 @@ step(
   ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${VITEST_REPORT}`],
   testEnv,
 );
+if (postgresAvailable()) {
+  step("Integration tests on PostgreSQL (npm run test:postgres)", "node", [
+    "scripts/test-postgres.mjs",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${POSTGRES_REPORT}`,
+  ]);
+} else {
+  console.log(
+    "\n▶ Integration tests on PostgreSQL: skipped, PostgreSQL is not installed and cannot be installed here " +
+      "(apt-get install -y postgresql as root, then npm run test:postgres).",
+  );
+}
 step("Browser tests (Playwright, Chromium)", "npx", ["playwright", "test"], {
   ...process.env,
   CHROMIUM_PATH: chromium,

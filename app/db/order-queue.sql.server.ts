@@ -7,7 +7,7 @@
 import type { Prisma, OrderCheck, OrderEvaluation } from "@prisma/client";
 import prisma from "../db.server";
 import type { OrderFacts } from "../domain/order-facts";
-import { columnList, fromSqlJson, join, sql, toSqlJson, toSqlTime } from "./columns";
+import { columnList, fromSqlJson, fromSqlTime, join, raw, sql, sqlEngine, toSqlJson, toSqlTime } from "./columns";
 import { newRowId } from "./ids";
 
 type Tx = Prisma.TransactionClient;
@@ -71,25 +71,70 @@ export interface QueuedOrder {
   attempts: number;
 }
 
-/** Queued orders due now: pending ones below `maxAttempts`, and failed ones whose retry time came. */
-export async function selectDueOrders(now: Date, maxAttempts: number, limit: number): Promise<QueuedOrder[]> {
+/**
+ * Claims up to `limit` queued orders due now for `worker`: pending ones below `maxAttempts` and
+ * failed ones whose retry time came, that no other process holds, or whose holder's claim is
+ * older than `leaseMs` (it died). One statement, so two app processes never take the same order;
+ * on PostgreSQL rows another process is claiming at that moment are skipped, not waited for.
+ * Oldest first.
+ */
+export async function claimDueOrders(
+  worker: string,
+  now: Date,
+  options: { leaseMs: number; maxAttempts: number; limit: number },
+): Promise<QueuedOrder[]> {
+  const at = toSqlTime(now);
+  const lock = sqlEngine() === "postgresql" ? raw("FOR UPDATE SKIP LOCKED") : raw("");
   const rows = await prisma.$queryRaw<
-    (Omit<QueuedOrder, "facts" | "attempts"> & { facts: unknown; attempts: number | bigint })[]
+    (Omit<QueuedOrder, "facts" | "attempts"> & {
+      facts: unknown;
+      attempts: number | bigint;
+      createdAt: number | bigint | Date;
+    })[]
   >`
-    SELECT "id", "shopId", "topic", "orderId", "facts", "customerId", "attempts" FROM "OrderEvaluation"
-    WHERE ("status" = 'pending' AND "attempts" < ${maxAttempts})
-       OR ("status" = 'failed' AND "nextAttemptAt" <= ${toSqlTime(now)})
-    ORDER BY "createdAt" ASC LIMIT ${limit}`;
-  return rows.map((row) => ({ ...row, facts: fromSqlJson<OrderFacts>(row.facts), attempts: Number(row.attempts) }));
+    UPDATE "OrderEvaluation" SET "lockedBy" = ${worker}, "lockedAt" = ${at}
+    WHERE "id" IN (
+      SELECT "id" FROM "OrderEvaluation"
+      WHERE (("status" = 'pending' AND "attempts" < ${options.maxAttempts})
+          OR ("status" = 'failed' AND "nextAttemptAt" <= ${at}))
+        AND ("lockedAt" IS NULL OR "lockedAt" < ${toSqlTime(now.getTime() - options.leaseMs)})
+      ORDER BY "createdAt" ASC LIMIT ${options.limit} ${lock})
+    RETURNING "id", "shopId", "topic", "orderId", "facts", "customerId", "attempts", "createdAt"`;
+  return rows
+    .map((row) => ({ row, createdAt: fromSqlTime(row.createdAt).getTime() }))
+    .sort((a, b) => a.createdAt - b.createdAt || a.row.id.localeCompare(b.row.id))
+    .map(({ row: { createdAt: _createdAt, ...row } }) => ({
+      ...row,
+      facts: fromSqlJson<OrderFacts>(row.facts),
+      attempts: Number(row.attempts),
+    }));
 }
 
-/** Marks evaluated orders done, with the events each created. */
-export async function markOrdersDone(tx: Tx, done: { id: string; created: number }[], now: Date): Promise<void> {
+/** A claimed order that another process took back (this one's lease ran out): its work is not saved. */
+export class OrderClaimLost extends Error {
+  constructor(id: string) {
+    super(`Queued order ${id} is no longer claimed by this process (its lease ran out); another evaluates it`);
+    this.name = "OrderClaimLost";
+  }
+}
+
+/**
+ * Marks evaluated orders done, with the events each created, in the transaction that records
+ * those events. An order `worker` no longer holds throws OrderClaimLost, rolling the transaction
+ * back: only the process holding the claim saves an order's evaluation, so it counts once.
+ */
+export async function markOrdersDone(
+  tx: Tx,
+  done: { id: string; created: number }[],
+  now: Date,
+  worker: string,
+): Promise<void> {
   for (const job of done) {
-    await tx.$executeRaw`
+    const updated = await tx.$executeRaw`
       UPDATE "OrderEvaluation" SET "status" = 'done', "attempts" = "attempts" + 1, "eventsCreated" = ${job.created},
-        "processedAt" = ${toSqlTime(now)}, "lastError" = NULL, "nextAttemptAt" = NULL
-      WHERE "id" = ${job.id}`;
+        "processedAt" = ${toSqlTime(now)}, "lastError" = NULL, "nextAttemptAt" = NULL, "lockedBy" = NULL, "lockedAt" = NULL
+      WHERE "id" = ${job.id} AND "lockedBy" = ${worker}`;
+    if (updated === 0) throw new OrderClaimLost(job.id);
   }
 }
 

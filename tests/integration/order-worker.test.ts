@@ -24,12 +24,12 @@ vi.mock("../../app/db/order-queue.sql.server", async (importOriginal) => {
   const original = await importOriginal<typeof OrderQueue>();
   return {
     ...original,
-    selectDueOrders: vi.fn(async (...args: Parameters<typeof original.selectDueOrders>) => {
+    claimDueOrders: vi.fn(async (...args: Parameters<typeof original.claimDueOrders>) => {
       if (failures.queue > 0) {
         failures.queue -= 1;
         throw new Error("SQLITE_BUSY: database is locked");
       }
-      return original.selectDueOrders(...args);
+      return original.claimDueOrders(...args);
     }),
   };
 });

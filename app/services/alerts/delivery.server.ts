@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import prisma from "../../db.server";
 import {
   claimDueAlerts,
@@ -20,6 +19,7 @@ import { afterFailedDelivery } from "../../domain/backoff";
 import { alertSentEvent } from "../../domain/breach-event";
 import { recordAuditEvents } from "../audit/events.server";
 import { workerLoop } from "../worker-loop.server";
+import { PROCESS_ID } from "../process-id.server";
 import { CHANNELS, sendAlert, type Channel, type SendOptions } from "./channels.server";
 
 /**
@@ -39,7 +39,7 @@ export const ALERT_BATCH = 100;
 /** How often the outbox is looked at for alerts whose time came (retries, the end of quiet hours). */
 export const ALERT_SWEEP_MS = 1_000;
 /** This process's name on its claims. */
-export const WORKER_ID = `${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
+export const WORKER_ID = PROCESS_ID;
 
 let sendOptions: SendOptions = {};
 /** Where the worker's SQL runs: Prisma's client, or the delivery thread's own connection. */

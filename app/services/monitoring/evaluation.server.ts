@@ -20,6 +20,7 @@ import { recordAuditEvents } from "../audit/events.server";
 import { cachedForShop } from "../rules/cache.server";
 import { EVALUATED_RULES, getStackingSettings } from "../rules/rules.server";
 import { rulesToPause } from "../../domain/plan-truth";
+import { PROCESS_ID } from "../process-id.server";
 import { loadVariantFacts, type AdminGraphql } from "./variant-facts.server";
 
 /** Where the engine gets an Admin API client for a shop (null: cache only). */
@@ -188,6 +189,7 @@ export async function evaluateShopOrders(
       tx,
       jobs.flatMap((job, index) => (job.id ? [{ id: job.id, created: created[index] }] : [])),
       new Date(),
+      PROCESS_ID,
     );
   });
   if (queuedAlerts > 0) void kickAlertWorker();

@@ -1,8 +1,9 @@
 import prisma from "../../db.server";
-import { selectDueOrders, type QueuedOrder } from "../../db/order-queue.sql.server";
+import { claimDueOrders, type QueuedOrder } from "../../db/order-queue.sql.server";
 import { backoffDelayMs } from "../../domain/backoff";
 import { workerLoop } from "../worker-loop.server";
 import { graphqlForShopDomain } from "../shops/admin-graphql.server";
+import { PROCESS_ID } from "../process-id.server";
 import { evaluateShopOrders, type GraphqlForShop, type OrderJob } from "./evaluation.server";
 
 /** Quick attempts before a queued order is marked failed; failed orders are retried on a schedule. */
@@ -13,6 +14,8 @@ export const FAILED_RETRY = { baseMs: 60_000, capMs: 60 * 60_000 };
 export const WORKER_BACKOFF = { baseMs: 500, capMs: 30_000 };
 /** Queued orders evaluated together: one transaction writes all of their events. */
 const BATCH = 100;
+/** A claim older than this belongs to a process that died: another app process takes the order again. */
+export const ORDER_LEASE_MS = 2 * 60_000;
 
 let graphqlForShop: GraphqlForShop = graphqlForShopDomain;
 
@@ -25,19 +28,23 @@ async function markFailed(row: QueuedOrder, error: unknown, now = Date.now()) {
   const attempts = row.attempts + 1;
   const failed = attempts >= MAX_ATTEMPTS;
   const nextAttemptAt = failed ? new Date(now + backoffDelayMs(attempts - MAX_ATTEMPTS + 1, FAILED_RETRY)) : null;
-  console.error(
-    `Evaluating order ${row.orderId} failed (attempt ${attempts})${nextAttemptAt ? `; next try at ${nextAttemptAt.toISOString()}` : ""}`,
-    error,
-  );
-  await prisma.orderEvaluation.update({
-    where: { id: row.id },
+  // only while this process holds the order: a claim that ran out is another process's now
+  const { count } = await prisma.orderEvaluation.updateMany({
+    where: { id: row.id, lockedBy: PROCESS_ID },
     data: {
       attempts,
       status: failed ? "failed" : "pending",
       nextAttemptAt,
       lastError: error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500),
+      lockedBy: null,
+      lockedAt: null,
     },
   });
+  if (count === 0) return;
+  console.error(
+    `Evaluating order ${row.orderId} failed (attempt ${attempts})${nextAttemptAt ? `; next try at ${nextAttemptAt.toISOString()}` : ""}`,
+    error,
+  );
 }
 
 /** A batch of queued orders, a shop at a time; a failing batch is retried order by order. */
@@ -67,7 +74,11 @@ async function processBatch(rows: QueuedOrder[]): Promise<void> {
 
 /** One batch of due orders; true when there may be more. */
 async function step(): Promise<boolean> {
-  const rows = await selectDueOrders(new Date(), MAX_ATTEMPTS, BATCH);
+  const rows = await claimDueOrders(PROCESS_ID, new Date(), {
+    leaseMs: ORDER_LEASE_MS,
+    maxAttempts: MAX_ATTEMPTS,
+    limit: BATCH,
+  });
   if (rows.length === 0) return false;
   // each failure counts an attempt or moves the order's next try into the future, so this ends
   await processBatch(rows);

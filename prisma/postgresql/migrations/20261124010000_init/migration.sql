@@ -288,6 +288,8 @@ CREATE TABLE "OrderEvaluation" (
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "processedAt" TIMESTAMP(3),
     "nextAttemptAt" TIMESTAMP(3),
+    "lockedBy" TEXT,
+    "lockedAt" TIMESTAMP(3),
 
     CONSTRAINT "OrderEvaluation_pkey" PRIMARY KEY ("id")
 );
@@ -504,7 +506,6 @@ ALTER TABLE "AlertAttempt" ADD CONSTRAINT "AlertAttempt_outboxId_fkey" FOREIGN K
 
 -- AddForeignKey
 ALTER TABLE "AlertAttempt" ADD CONSTRAINT "AlertAttempt_shopId_fkey" FOREIGN KEY ("shopId") REFERENCES "Shop"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
 
 -- PostgreSQL only (Prisma's schema cannot say them): small partial indexes for the two claims that
 -- every app process runs every few hundred milliseconds, the order queue's and the alert outbox's

@@ -1,0 +1,178 @@
+// Order evaluation across real processes (docs/decisions/0020-postgresql-and-several-processes.md):
+// two `node server.js` on one database, signed order webhooks spread across both, every order
+// evaluated once; a process killed with SIGKILL holding claimed orders loses none of them: once
+// its claims' lease runs out, the other process evaluates them. Runs on SQLite, and on PostgreSQL
+// under npm run test:postgres.
+import crypto from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import prisma from "../../app/db.server";
+import { ensureShop } from "../../app/services/shops/shops.server";
+import { ORDER_LEASE_MS } from "../../app/services/monitoring/worker.server";
+import { stackedCodeAndAutomatic } from "../fixtures/orders";
+import { startAppServer, type AppServer } from "../helpers/app-server";
+
+const SECRET = "server-test-secret";
+const DEMO_SHOP = "margin-guardrail-demo.myshopify.com";
+const DATABASE_URL = process.env.DATABASE_URL!;
+
+function signedOrder(index: number): RequestInit {
+  const order = {
+    ...stackedCodeAndAutomatic,
+    id: 800_000 + index,
+    name: `#MP${index}`,
+    admin_graphql_api_id: undefined,
+  };
+  const body = JSON.stringify(order);
+  return {
+    method: "POST",
+    body,
+    headers: {
+      "Content-Type": "application/json",
+      "X-Shopify-Topic": "orders/create",
+      "X-Shopify-Shop-Domain": DEMO_SHOP,
+      "X-Shopify-API-Version": "2026-10",
+      "X-Shopify-Webhook-Id": crypto.randomUUID(),
+      "X-Shopify-Hmac-Sha256": crypto.createHmac("sha256", SECRET).update(body).digest("base64"),
+    },
+  };
+}
+
+/** Posts orders `from`..`to` (exclusive), `parallel` at a time, each to the server `pick` chooses. */
+async function postOrders(from: number, to: number, pick: (index: number) => AppServer, parallel = 16) {
+  let next = from;
+  const statuses: number[] = [];
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < to) {
+        const index = next++;
+        // a process killed mid-request answers nothing (0): Shopify would deliver that one again
+        const status = await fetch(`${pick(index).url}/webhooks/orders/create`, signedOrder(index)).then(
+          (response) => response.status,
+          () => 0,
+        );
+        statuses.push(status);
+      }
+    }),
+  );
+  return statuses;
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs = 120_000) {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const servers: AppServer[] = [];
+const start = async () => {
+  const server = await startAppServer({}, { databaseUrl: DATABASE_URL });
+  servers.push(server);
+  return server;
+};
+
+let shopId: string;
+const done = () => prisma.orderEvaluation.count({ where: { shopId, status: "done" } });
+
+beforeAll(async () => {
+  if (DATABASE_URL.startsWith("file:")) await prisma.$executeRawUnsafe("PRAGMA journal_mode = WAL");
+  shopId = (await ensureShop(DEMO_SHOP)).id;
+  await prisma.rule.create({
+    data: {
+      shopId,
+      name: "Max 1% off",
+      ruleType: "max_discount",
+      threshold: "1",
+      thresholdUnit: "PERCENT",
+      thresholdPercent: 1,
+      conditions: {},
+    },
+  });
+});
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.stop()));
+});
+
+/** Each order's breach events: the fixture breaches the one rule once per order. */
+async function eventsByOrder() {
+  const events = await prisma.auditEvent.findMany({
+    where: { shopId, eventType: "rule_triggered" },
+    select: { orderName: true },
+  });
+  const counts = new Map<string, number>();
+  for (const event of events) counts.set(event.orderName ?? "", (counts.get(event.orderName ?? "") ?? 0) + 1);
+  return counts;
+}
+
+describe("two app processes on one database", () => {
+  it("evaluate 2,000 orders spread across both exactly once", async () => {
+    const COUNT = 2_000;
+    const [a, b] = await Promise.all([start(), start()]);
+    const statuses = await postOrders(0, COUNT, (index) => (index % 2 === 0 ? a : b));
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    await until(async () => (await done()) === COUNT);
+
+    const rows = await prisma.orderEvaluation.findMany({ where: { shopId }, select: { attempts: true } });
+    expect(rows).toHaveLength(COUNT);
+    // one attempt each: no order was evaluated (and saved) twice
+    expect(rows.every((row) => row.attempts === 1)).toBe(true);
+    const events = await eventsByOrder();
+    expect(events.size).toBe(COUNT);
+    expect([...events.values()].every((count) => count === 1)).toBe(true);
+    await Promise.all([a.stop(), b.stop()]);
+  }, 240_000);
+});
+
+describe("a process killed with SIGKILL holding claimed orders", () => {
+  it("loses none: once the lease runs out the other process evaluates them, once", async () => {
+    const FROM = 10_000;
+    const COUNT = 1_200;
+    const before = await done();
+    const [a, b] = await Promise.all([start(), start()]);
+    // A gets the first half; it is stopped the moment it holds claimed orders, then killed
+    const posting = postOrders(FROM, FROM + COUNT / 2, () => a, 32);
+    let claimed = 0;
+    while (claimed === 0) {
+      const held = await prisma.orderEvaluation.count({
+        where: { shopId, status: "pending", lockedBy: { not: null } },
+      });
+      if (held > 0) {
+        a.process.kill("SIGSTOP");
+        // frozen: what it holds now is what it holds when it dies
+        claimed = await prisma.orderEvaluation.count({
+          where: { shopId, status: "pending", lockedBy: { not: null } },
+        });
+        if (claimed === 0) a.process.kill("SIGCONT");
+      }
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    a.process.kill("SIGKILL");
+    await new Promise((resolve) => a.process.once("exit", resolve));
+    await posting;
+
+    // B gets the second half, and evaluates what A acknowledged but had not claimed
+    const statuses = await postOrders(FROM + COUNT / 2, FROM + COUNT, () => b);
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    const queued = await prisma.orderEvaluation.count({ where: { shopId } });
+    await until(async () => (await done()) === queued - claimed);
+    // A's claims wait for their lease: still pending, still A's
+    expect(await prisma.orderEvaluation.count({ where: { shopId, status: "pending", lockedBy: { not: null } } })).toBe(
+      claimed,
+    );
+    // the lease runs out (its time moved back rather than waited for); the next sweep or order takes them
+    await prisma.orderEvaluation.updateMany({
+      where: { shopId, status: "pending", lockedBy: { not: null } },
+      data: { lockedAt: new Date(Date.now() - ORDER_LEASE_MS - 60_000) },
+    });
+    expect((await fetch(`${b.url}/webhooks/orders/create`, signedOrder(FROM + COUNT))).status).toBe(200);
+    await until(async () => (await done()) === queued + 1);
+
+    expect(before).toBeGreaterThan(0);
+    const rows = await prisma.orderEvaluation.findMany({ where: { shopId }, select: { attempts: true, status: true } });
+    expect(rows.every((row) => row.status === "done" && row.attempts === 1)).toBe(true);
+    const events = await eventsByOrder();
+    expect(events.size).toBe(rows.length);
+    expect([...events.values()].every((count) => count === 1)).toBe(true);
+  }, 240_000);
+});
