@@ -1,6 +1,7 @@
 import { startAlertWorker, stopAlertWorker } from "./services/alerts/delivery.server";
 import { startDeliveryThread, type DeliveryThread } from "./services/alerts/delivery-thread.server";
 import { kickOrderWorker, resumeOrderWorker, stopOrderWorker } from "./services/monitoring/worker.server";
+import { startRulesListener, type RulesListener } from "./services/rules/rules-changes.server";
 
 /**
  * Every in-process worker starts and stops here, once, from the server entry (server.js
@@ -21,10 +22,13 @@ export interface BackgroundOptions {
 let sweep: ReturnType<typeof setInterval> | null = null;
 let stopAlertSweep: (() => void) | null = null;
 let deliveryThread: DeliveryThread | null = null;
+let rulesListener: RulesListener | null = null;
 
 export function startBackgroundWork(options: BackgroundOptions = {}): void {
   if (sweep) return;
   resumeOrderWorker();
+  // PostgreSQL: other app processes' rule changes reach this one's cache (docs/decisions/0020-postgresql-and-several-processes.md)
+  rulesListener = startRulesListener();
   // Orders acknowledged before a restart, and failed orders whose retry time came, are evaluated.
   void kickOrderWorker();
   sweep = setInterval(() => void kickOrderWorker(), ORDER_SWEEP_MS);
@@ -44,5 +48,7 @@ export async function stopBackgroundWork(): Promise<void> {
   stopAlertSweep = null;
   const thread = deliveryThread;
   deliveryThread = null;
-  await Promise.all([stopOrderWorker(), stopAlertWorker(), thread?.stop()]);
+  const listener = rulesListener;
+  rulesListener = null;
+  await Promise.all([stopOrderWorker(), stopAlertWorker(), thread?.stop(), listener?.stop()]);
 }

@@ -1,4 +1,10 @@
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible";
+import { postgresPool } from "../../db/postgres-pool.server";
 import prisma from "../../db.server";
 import { getEnv } from "../../env.server";
 import {
@@ -15,13 +21,39 @@ import { sendMail } from "../mail/mailer.server";
 
 export type ContactKind = "support" | "sales";
 
-/** Messages a client (by its address, app/http/client-address.ts) may send per kind in the window (per app instance, in memory). */
+/**
+ * Messages a client (by its address, app/http/client-address.ts) may send per kind in the window:
+ * counted in memory on SQLite (one app process), and in the database on PostgreSQL, so that every
+ * app process behind a load balancer shares one count
+ * (docs/decisions/0020-postgresql-and-several-processes.md).
+ */
 export const CONTACT_LIMIT = { points: 5, durationSeconds: 15 * 60 };
 
-const limiters: Record<ContactKind, RateLimiterMemory> = {
-  support: new RateLimiterMemory({ points: CONTACT_LIMIT.points, duration: CONTACT_LIMIT.durationSeconds }),
-  sales: new RateLimiterMemory({ points: CONTACT_LIMIT.points, duration: CONTACT_LIMIT.durationSeconds }),
-};
+const limiters = new Map<ContactKind, Promise<RateLimiterAbstract>>();
+
+function limiter(kind: ContactKind): Promise<RateLimiterAbstract> {
+  let made = limiters.get(kind);
+  if (made) return made;
+  const options = {
+    keyPrefix: `contact-${kind}`,
+    points: CONTACT_LIMIT.points,
+    duration: CONTACT_LIMIT.durationSeconds,
+  };
+  const pool = postgresPool();
+  made = pool
+    ? new Promise<RateLimiterAbstract>((resolve, reject) => {
+        // the store makes its table (rate_limits) when it is missing, then calls back
+        const store: RateLimiterPostgres = new RateLimiterPostgres(
+          { ...options, storeClient: pool, tableName: "rate_limits", clearExpiredByTimeout: true },
+          (error?: Error) => (error ? reject(error) : resolve(store)),
+        );
+      })
+    : Promise.resolve(new RateLimiterMemory(options));
+  // a store that could not start is tried again on the next message
+  made.catch(() => limiters.delete(kind));
+  limiters.set(kind, made);
+  return made;
+}
 
 export type Refusal = { status: 400 | 429; message: string; retryAfterSeconds?: number };
 
@@ -40,7 +72,7 @@ export function honeypotRefusal(payload: Record<string, unknown>): Refusal | nul
 /** Counts one message against the client's allowance; refuses once it is used up. */
 export async function rateLimitRefusal(kind: ContactKind, client: string): Promise<Refusal | null> {
   try {
-    await limiters[kind].consume(client);
+    await (await limiter(kind)).consume(client);
     return null;
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;

@@ -1,8 +1,9 @@
-// Order evaluation across real processes (docs/decisions/0020-postgresql-and-several-processes.md):
-// two `node server.js` on one database, signed order webhooks spread across both, every order
-// evaluated once; a process killed with SIGKILL holding claimed orders loses none of them: once
-// its claims' lease runs out, the other process evaluates them. Runs on SQLite, and on PostgreSQL
-// under npm run test:postgres.
+// Several app processes on one database (docs/decisions/0020-postgresql-and-several-processes.md):
+// two `node server.js`, signed order webhooks spread across both, every order evaluated once; a
+// process killed with SIGKILL holding claimed orders loses none of them: once its claims' lease
+// runs out, the other process evaluates them. On PostgreSQL (npm run test:postgres) also: a rule
+// changed through one process reaches the other's cache within a second, and the contact forms'
+// rate limit is one count for all processes.
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
@@ -175,4 +176,47 @@ describe("a process killed with SIGKILL holding claimed orders", () => {
     expect(events.size).toBe(rows.length);
     expect([...events.values()].every((count) => count === 1)).toBe(true);
   }, 240_000);
+});
+
+// NOTIFY between processes and the shared rate limit are PostgreSQL's; on SQLite (one app process) a
+// change made elsewhere is seen within the rules cache's few seconds, and the limit is counted in memory
+describe.skipIf(DATABASE_URL.startsWith("file:"))("PostgreSQL shared between processes", () => {
+  it("a rule changed through one process is used by the other within a second", async () => {
+    const [a, b] = await Promise.all([start(), start()]);
+    const rule = await prisma.rule.findFirstOrThrow({ where: { shopId, name: "Max 1% off" } });
+    const breaches = () => prisma.auditEvent.count({ where: { shopId, eventType: "rule_triggered" } });
+    // B evaluates an order, and so has the shop's rules cached
+    const first = await breaches();
+    expect((await fetch(`${b.url}/webhooks/orders/create`, signedOrder(20_000))).status).toBe(200);
+    await until(async () => (await breaches()) === first + 1);
+
+    // the rule is turned off through A; B's cache would keep it for seconds more without the notice
+    const off = await fetch(`${a.url}/api/rules/${rule.id}`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ isActive: false }),
+    });
+    expect(off.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const queued = await prisma.orderEvaluation.count({ where: { shopId } });
+    expect((await fetch(`${b.url}/webhooks/orders/create`, signedOrder(20_001))).status).toBe(200);
+    await until(async () => (await done()) === queued + 1);
+    expect(await breaches()).toBe(first + 1);
+    await prisma.rule.update({ where: { id: rule.id }, data: { isActive: true } });
+  }, 120_000);
+
+  it("shares the contact forms' limit: a client's sixth message is refused by either process", async () => {
+    const [a, b] = await Promise.all([start(), start()]);
+    const body = JSON.stringify({ name: "Mallory", email: "m@example.com", storeName: "", message: "Hello" });
+    const post = (server: AppServer) =>
+      fetch(`${server.url}/api/contact-sales`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body,
+      });
+    const statuses: number[] = [];
+    // alternating processes, from one address (127.0.0.1): one allowance of 5, not one per process
+    for (let index = 0; index < 7; index += 1) statuses.push((await post(index % 2 === 0 ? a : b)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+  }, 120_000);
 });
