@@ -1,12 +1,14 @@
 /**
  * npm run bench: figures, not pass/fail thresholds (see README, "Benchmarks").
  * Set BENCH_EVENTS, BENCH_WEBHOOKS, BENCH_CONCURRENCY or BENCH_ROUNDS to change the sizes;
- * `npm run bench -- webhooks`, `-- alerts`, `-- events` or `-- backtest` runs one part.
+ * `npm run bench -- webhooks`, `-- alerts`, `-- events` or `-- backtest` runs one part;
+ * `npm run bench -- postgres` (only when asked) runs the webhook benchmark on PostgreSQL too.
  */
 import { spawnSync } from "node:child_process";
 import os from "node:os";
 import { benchAlerts } from "./alerts";
 import { benchInProcess } from "./in-process";
+import { benchPostgres } from "./postgres";
 import { benchWebhooks } from "./webhooks";
 
 console.log(
@@ -38,3 +40,4 @@ if (!only || only === "backtest") {
   const child = spawnSync(process.execPath, ["--import", "tsx", "bench/backtest.ts"], { stdio: "inherit" });
   if (child.status !== 0) throw new Error("The backtest benchmark failed");
 }
+if (only === "postgres") await benchPostgres();

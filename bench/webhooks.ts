@@ -14,14 +14,14 @@ import { TMP_DIR, createMigratedDatabase } from "../scripts/migrations";
 import { ms, percentile } from "./fill";
 import { countingReceiverProcess } from "./receiver";
 
-const WEBHOOKS = Number(process.env.BENCH_WEBHOOKS || 6000);
-const WARMUP = 300;
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 16);
+export const WEBHOOKS = Number(process.env.BENCH_WEBHOOKS || 6000);
+export const WARMUP = 300;
+export const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 16);
 const PORT = Number(process.env.BENCH_PORT || 3250);
 export const SECRET = "bench-webhook-secret-0123456789abcdef";
 export const ALERTS_KEY = "ab".repeat(32);
-const SHOP = "wh-bench.myshopify.com";
-const EVENTS_PER_ORDER = 3;
+export const SHOP = "wh-bench.myshopify.com";
+export const EVENTS_PER_ORDER = 3;
 
 export function prepareDatabase(file: string) {
   createMigratedDatabase(file);
@@ -52,7 +52,7 @@ export function prepareDatabase(file: string) {
 }
 
 /** $100 with a $45 code and a $10 automatic discount: breaks the percent, amount and stacking rules. */
-function payload(index: number) {
+export function payload(index: number) {
   return orderPayload({
     id: 100_000_000 + index,
     number: 100_000 + index,
@@ -103,7 +103,13 @@ async function post(base: string, index: number): Promise<number> {
   return performance.now() - started;
 }
 
-async function load(base: string, from: number, count: number): Promise<{ latencies: number[]; seconds: number }> {
+/** Posts webhooks `from`..`from + count`, CONCURRENCY at a time, spread in turn over `bases` (app processes). */
+export async function load(
+  bases: string | string[],
+  from: number,
+  count: number,
+): Promise<{ latencies: number[]; seconds: number }> {
+  const targets = Array.isArray(bases) ? bases : [bases];
   const latencies: number[] = [];
   let next = from;
   const started = performance.now();
@@ -111,15 +117,31 @@ async function load(base: string, from: number, count: number): Promise<{ latenc
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < from + count) {
         const index = next++;
-        latencies.push(await post(base, index));
+        latencies.push(await post(targets[index % targets.length]!, index));
       }
     }),
   );
   return { latencies, seconds: (performance.now() - started) / 1000 };
 }
 
+/** The varying values of one raw breach event (the raw-insert ceilings of both engines). */
+export function rawEventValues<T>(index: number, rule: number, now: T) {
+  const orderId = `gid://shopify/Order/${index}`;
+  return [
+    `ev-${index}-${rule}`,
+    `Order #${index} broke rule ${rule}`,
+    orderId,
+    `#${index}`,
+    `rule-${rule}`,
+    `Rule ${rule}`,
+    `${orderId}|${rule}`,
+    `#${index} bench45 rule ${rule}`,
+    now,
+  ] as const;
+}
+
 /** The same rows the app writes for one webhook, straight into SQLite, one transaction each. */
-function rawCeiling(count: number): number {
+export function rawCeiling(count: number): number {
   const file = path.join(TMP_DIR, "bench-raw.sqlite");
   prepareDatabase(file);
   const db = new Database(file);
@@ -155,17 +177,7 @@ function rawCeiling(count: number): number {
     job.run(`job-${index}`, `raw-${index}`, orderId, facts, now);
     check.run(`check-${index}`, orderId, `fp-${index}`, now);
     for (let rule = 0; rule < EVENTS_PER_ORDER; rule += 1) {
-      event.run(
-        `ev-${index}-${rule}`,
-        `Order #${index} broke rule ${rule}`,
-        orderId,
-        `#${index}`,
-        `rule-${rule}`,
-        `Rule ${rule}`,
-        `${orderId}|${rule}`,
-        `#${index} bench45 rule ${rule}`,
-        now,
-      );
+      event.run(...rawEventValues(index, rule, now));
       rollup.run(day);
     }
     done.run(now, `job-${index}`);
@@ -185,7 +197,7 @@ export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs
   }
 }
 
-/** The production build on `port` against `file`; resolves once it answers. */
+/** The production build on `port` against `file` (SQLite) or a postgresql:// URL; resolves once it answers. */
 export async function startBenchServer(file: string, port: number, env: Record<string, string> = {}) {
   const server = spawn(
     process.execPath,
@@ -200,7 +212,7 @@ export async function startBenchServer(file: string, port: number, env: Record<s
         NODE_ENV: "production",
         PORT: String(port),
         HOST: "127.0.0.1",
-        DATABASE_URL: `file:${file}`,
+        DATABASE_URL: file.startsWith("postgresql://") ? file : `file:${file}`,
         SHOPIFY_API_KEY: "bench-api-key",
         SHOPIFY_API_SECRET: SECRET,
         SHOPIFY_APP_URL: `https://127.0.0.1:${port}`,

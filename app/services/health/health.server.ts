@@ -1,6 +1,7 @@
 import prisma from "../../db.server";
 import { decodeEmbedHost, shopHandle } from "../../domain/embed-host";
 import { getEnv } from "../../env.server";
+import { isPostgresUrl } from "../../config/database-url";
 import type { AdminContext } from "../shops/admin-context.server";
 import { adminGraphqlData } from "../shops/admin-graphql.server";
 
@@ -64,4 +65,49 @@ export function embedHealth(shopDomain: string, host: string | null): EmbedHealt
     return { embedded: false, shop: shopDomain, reason: `The host belongs to another store (${decoded.shopHandle})` };
   }
   return { embedded: true, host: decoded.host, shop: shopDomain };
+}
+
+export interface ServiceHealth {
+  status: "ok" | "unavailable";
+  database: "sqlite" | "postgresql";
+  /** the order queue: orders acknowledged and not yet evaluated, and those whose evaluation failed */
+  orders?: { waiting: number; failed: number };
+  /** the alert outbox: alerts waiting or being sent, how late the oldest due one is, and dead ones */
+  alerts?: { pending: number; oldestDueSeconds: number; dead: number };
+  error?: string;
+}
+
+/**
+ * What a load balancer probes (GET /api/health; README, "Running at scale"): 200 while this
+ * process reaches its database, 503 when it does not, with the figures an operator watches.
+ * Counts only, across all shops: nothing about any one shop.
+ */
+export async function serviceHealth(
+  db: Pick<typeof prisma, "orderEvaluation" | "alertOutbox"> = prisma,
+  now = new Date(),
+): Promise<ServiceHealth> {
+  const database = isPostgresUrl(getEnv().databaseUrl) ? "postgresql" : "sqlite";
+  try {
+    const [waiting, failed, pending, oldestDue, dead] = await Promise.all([
+      db.orderEvaluation.count({ where: { status: "pending" } }),
+      db.orderEvaluation.count({ where: { status: "failed" } }),
+      db.alertOutbox.count({ where: { status: { in: ["pending", "sending"] } } }),
+      db.alertOutbox.findFirst({
+        where: { status: "pending", nextAttemptAt: { lte: now } },
+        orderBy: { nextAttemptAt: "asc" },
+        select: { nextAttemptAt: true },
+      }),
+      db.alertOutbox.count({ where: { status: "dead" } }),
+    ]);
+    const late = oldestDue ? Math.max(0, Math.round((now.getTime() - oldestDue.nextAttemptAt.getTime()) / 1000)) : 0;
+    return {
+      status: "ok",
+      database,
+      orders: { waiting, failed },
+      alerts: { pending, oldestDueSeconds: late, dead },
+    };
+  } catch (error) {
+    console.error("Health check: the database cannot be reached", error);
+    return { status: "unavailable", database, error: "The database cannot be reached" };
+  }
 }
