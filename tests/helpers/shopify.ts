@@ -93,3 +93,14 @@ export async function callRoute(
   const request = await adminRequest(path, shop, { init });
   return (await settle(() => Promise.resolve(handler({ request, params: {}, context: {} })))) as Response;
 }
+
+/** Shops installed with an offline session each, as the admin routes expect; their ids in order. */
+export async function installedShops(...domains: string[]): Promise<string[]> {
+  const { ensureShop } = await import("../../app/services/shops/shops.server");
+  const ids: string[] = [];
+  for (const domain of domains) {
+    ids.push((await ensureShop(domain)).id);
+    await storeOfflineSession(domain);
+  }
+  return ids;
+}

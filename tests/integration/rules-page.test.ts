@@ -1,8 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import type { RulesActionResult } from "../../app/routes/_admin.rules/actions.server";
-import { ensureShop } from "../../app/services/shops/shops.server";
-import { adminRequest, storeOfflineSession } from "../helpers/shopify";
+import { adminRequest, installedShops } from "../helpers/shopify";
 
 const { action, loader } = await import("../../app/routes/_admin.rules/route");
 const SHOP = "page-a.myshopify.com";
@@ -33,10 +32,7 @@ const ruleFields = {
 describe("the Rules page's action", () => {
   let shopId: string;
   beforeAll(async () => {
-    shopId = (await ensureShop(SHOP)).id;
-    await ensureShop(OTHER);
-    await storeOfflineSession(SHOP);
-    await storeOfflineSession(OTHER);
+    [shopId] = await installedShops(SHOP, OTHER);
   });
   beforeEach(async () => {
     await prisma.rule.deleteMany();

@@ -22,6 +22,8 @@ export async function markShopUninstalled(domain: string, now = new Date()): Pro
       where: { shop: { domain } },
       data: { validationId: null, validationEnabled: false, deployedAt: null, metafieldSyncedAt: null },
     }),
+    // and its app discounts: the code rules' discount is gone too (the settings are kept)
+    prisma.codeRuleSettings.updateMany({ where: { shop: { domain } }, data: { discountId: null, syncedAt: null } }),
   ]);
 }
 

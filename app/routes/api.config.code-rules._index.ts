@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { codeRulesSchema } from "../forms/code-rules";
+import { jsonError, methodNotAllowed, readJsonBody, requireApiAdmin, validateBody } from "../http/api.server";
+import { getCodeRules, saveCodeRules } from "../services/code-rules/code-rules.server";
+
+// GET /api/config/code-rules: {settings, rules, available, discountId, syncedAt, syncError}
+// (docs/product.md#code-rules).
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const context = await requireApiAdmin(request);
+  return Response.json(await getCodeRules({ id: context.shop.id, plan: context.plan }));
+};
+
+// PUT /api/config/code-rules: saves the settings (Core and Plus; 403 on Free; 400 with field messages).
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const context = await requireApiAdmin(request);
+  if (request.method !== "PUT") return methodNotAllowed(["GET", "PUT"]);
+  const input = validateBody(codeRulesSchema, await readJsonBody(request));
+  const result = await saveCodeRules({ id: context.shop.id, plan: context.plan }, input);
+  return result.ok ? Response.json(result.value) : jsonError(result.status, result.message);
+};

@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { DEFAULT_CODE_REJECTION_MESSAGE } from "../domain/code-rules";
+import { codeRulesOf, codeRulesPreviewSchema, codeRulesSchema } from "../forms/code-rules";
+import { methodNotAllowed, readJsonBody, requireApiAdmin, validateBody } from "../http/api.server";
+import { getCodeRules, previewCodeRules } from "../services/code-rules/code-rules.server";
+
+// POST /api/config/code-rules/preview: {cart: {lines, customerTags}, codes, settings?} →
+// {decisions: [{code, rejected, reasons, text}], rejected, message, summary}. Unsaved settings
+// (the form being edited) are previewed as given; without them, the saved ones. Nothing is stored.
+export const loader = () => methodNotAllowed(["POST"]);
+
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const context = await requireApiAdmin(request);
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const input = validateBody(codeRulesPreviewSchema, await readJsonBody(request));
+  const rules =
+    input.settings === undefined
+      ? (await getCodeRules({ id: context.shop.id, plan: context.plan })).rules
+      : codeRulesOf(validateBody(codeRulesSchema, input.settings), DEFAULT_CODE_REJECTION_MESSAGE);
+  return Response.json(previewCodeRules(rules, input));
+};

@@ -1,0 +1,151 @@
+// The code rules' JSON API (docs/product.md#code-rules): settings saved on Core and Plus only,
+// every bad field named and nothing stored, and the preview deciding as the Function would.
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import prisma from "../../app/db.server";
+import { DEFAULT_CODE_REJECTION_MESSAGE } from "../../app/domain/code-rules";
+import { callRoute, installedShops } from "../helpers/shopify";
+
+const SHOP = "code-rules.myshopify.com";
+const OTHER = "code-rules-other.myshopify.com";
+const settingsRoute = await import("../../app/routes/api.config.code-rules._index");
+const previewRoute = await import("../../app/routes/api.config.code-rules.preview");
+
+let shopId: string;
+const setPlan = (id: string, plan: string) =>
+  prisma.shop.update({ where: { id }, data: { plan, planCheckedAt: new Date() } });
+
+const get = (shop = SHOP) => callRoute(settingsRoute.loader, "/api/config/code-rules", shop);
+const put = (body: unknown, shop = SHOP) =>
+  callRoute(settingsRoute.action, "/api/config/code-rules", shop, "PUT", body);
+const preview = (body: unknown, shop = SHOP) =>
+  callRoute(previewRoute.action, "/api/config/code-rules/preview", shop, "POST", body);
+
+const SETTINGS = {
+  message: "Codes don't apply to sale items or gift cards.",
+  noCodesOnSaleItems: true,
+  maxCodes: 2,
+  forbiddenPairs: ["WELCOME10 + VIP25"],
+  protectedProductIds: "7, gid://shopify/Product/8",
+  protectedCollectionIds: ["55"],
+  customerTagsMode: "refuse",
+  customerTags: "wholesale",
+};
+
+const cart = (lines: Record<string, unknown>[], customerTags: string[] | null = null) => ({ lines, customerTags });
+const shirt = { title: "Linen shirt", productId: "1", price: 60, compareAtPrice: null, collectionIds: [] };
+
+describe("code rules API", () => {
+  beforeAll(async () => {
+    [shopId] = await installedShops(SHOP, OTHER);
+  });
+  beforeEach(async () => {
+    await prisma.codeRuleSettings.deleteMany();
+    await setPlan(shopId, "core");
+  });
+
+  it("starts with nothing on, and saves and reads back the settings in the Function's terms", async () => {
+    const empty = await (await get()).json();
+    expect(empty).toMatchObject({ available: true, discountId: null });
+    expect(empty.rules).toMatchObject({ noCodesOnSaleItems: false, maxCodes: null, customerTags: null });
+    expect(empty.rules.message).toBe(DEFAULT_CODE_REJECTION_MESSAGE);
+
+    const saved = await put(SETTINGS);
+    expect(saved.status).toBe(200);
+    const body = await saved.json();
+    expect(body.rules).toEqual({
+      message: "Codes don't apply to sale items or gift cards.",
+      noCodesOnSaleItems: true,
+      maxCodes: 2,
+      forbiddenPairs: [["WELCOME10", "VIP25"]],
+      protectedProductIds: ["gid://shopify/Product/7", "gid://shopify/Product/8"],
+      protectedCollectionIds: ["gid://shopify/Collection/55"],
+      customerTags: { mode: "refuse", tags: ["wholesale"] },
+    });
+    expect((await (await get()).json()).rules).toEqual(body.rules);
+    // another shop has its own
+    expect((await (await get(OTHER)).json()).rules.maxCodes).toBeNull();
+  });
+
+  it("names every bad field and stores nothing", async () => {
+    const response = await put({
+      maxCodes: "21",
+      forbiddenPairs: ["ONLYONE", "SAME + same"],
+      protectedProductIds: "shirt",
+      protectedCollectionIds: "gid://shopify/Product/1",
+      customerTagsMode: "only",
+      customerTags: "",
+      message: "x".repeat(301),
+    });
+    expect(response.status).toBe(400);
+    const { errors } = await response.json();
+    expect(errors).toEqual({
+      maxCodes: ["Must be a whole number from 0 to 20, or empty for any number"],
+      forbiddenPairs: ["Write a pair as two codes: WELCOME10 + VIP25", "A pair needs two different codes"],
+      protectedProductIds: ['"shirt" is not a product id (a number, or gid://shopify/Product/…)'],
+      protectedCollectionIds: [
+        '"gid://shopify/Product/1" is not a collection id (a number, or gid://shopify/Collection/…)',
+      ],
+      message: ["Message must be at most 300 characters"],
+    });
+    // a list of tags for the chosen mode is checked once the fields themselves are right
+    const noTags = await put({ customerTagsMode: "only", customerTags: "" });
+    expect((await noTags.json()).errors).toEqual({ customerTags: ["Name at least one customer tag"] });
+    expect(await prisma.codeRuleSettings.count()).toBe(0);
+  });
+
+  it("refuses Free with 403 and stores nothing", async () => {
+    await setPlan(shopId, "free");
+    const response = await put(SETTINGS);
+    expect(response.status).toBe(403);
+    expect((await response.json()).error).toBe(
+      "Code rules come with the Core plan. Upgrade to turn codes away at checkout.",
+    );
+    expect(await prisma.codeRuleSettings.count()).toBe(0);
+    expect((await (await get()).json()).available).toBe(false);
+  });
+
+  it("previews the saved settings on a cart: this cart, these codes, and why", async () => {
+    await put(SETTINGS);
+    const accepted = await (await preview({ cart: cart([shirt]), codes: ["SAVE20"] })).json();
+    expect(accepted.summary).toBe("This cart, these codes: all accepted.");
+    expect(accepted.rejected).toEqual([]);
+
+    const sale = await (
+      await preview({
+        cart: cart([shirt, { title: "Wool scarf", price: 30, compareAtPrice: 45, collectionIds: [] }]),
+        codes: ["SAVE20"],
+      })
+    ).json();
+    expect(sale.rejected).toEqual(["SAVE20"]);
+    expect(sale.decisions[0].text).toBe("SAVE20: rejected, because Wool scarf is already on sale ($30.00, was $45.00)");
+    expect(sale.summary).toBe(
+      `This cart, these codes: 1 of 1 rejected, with the message "Codes don't apply to sale items or gift cards."`,
+    );
+
+    const several = await (
+      await preview({
+        cart: cart([{ ...shirt, collectionIds: ["gid://shopify/Collection/55"] }], ["Wholesale"]),
+        codes: ["VIP25", "WELCOME10", "THIRD"],
+      })
+    ).json();
+    expect(several.decisions.map((decision: { text: string }) => decision.text)).toEqual([
+      "VIP25: rejected, because Linen shirt is in a protected collection; codes are not for customers tagged wholesale",
+      "WELCOME10: rejected, because Linen shirt is in a protected collection; codes are not for customers tagged wholesale",
+      "THIRD: rejected, because Linen shirt is in a protected collection; codes are not for customers tagged wholesale",
+    ]);
+  });
+
+  it("previews unsaved settings as given, saving nothing, and checks the cart", async () => {
+    const draft = await (await preview({ settings: { maxCodes: "1" }, cart: cart([shirt]), codes: ["A", "B"] })).json();
+    expect(draft.rejected).toEqual(["B"]);
+    expect(draft.decisions[1].text).toBe("B: rejected, because only 1 code can be used together");
+    expect(await prisma.codeRuleSettings.count()).toBe(0);
+
+    const bad = await preview({ cart: cart([]), codes: [] });
+    expect(bad.status).toBe(400);
+    const { errors } = await bad.json();
+    expect(errors.cart).toEqual(["Add at least one item to the cart"]);
+    expect(errors.codes).toEqual(["Enter at least one code"]);
+    expect((await preview({ settings: { maxCodes: "many" }, cart: cart([shirt]), codes: ["A"] })).status).toBe(400);
+  });
+});
