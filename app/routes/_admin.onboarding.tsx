@@ -36,6 +36,7 @@ import { ALERTS_NEED_CORE, getAlertSettings, saveAlertSettings } from "../servic
 import { createRule } from "../services/rules/rules.server";
 import { requireAdmin } from "../services/shops/admin-context.server";
 import { finishOnboarding, setOnboardingStep } from "../services/shops/onboarding.server";
+import { MessagesBanner } from "../components/MessagesBanner";
 import { EMPTY_RULE, RuleFields, draftOf, type RuleFormValues } from "./_admin.rules/RuleDialog";
 
 export const meta: MetaFunction = () => [{ title: "Get started · Margin Guardrail" }];
@@ -384,13 +385,7 @@ export default function Onboarding() {
             </form>
           ) : null}
           {errors.length > 0 && step === 2 ? (
-            <Banner tone="critical" title="Check the fields">
-              <List>
-                {errors.map((message) => (
-                  <List.Item key={message}>{message}</List.Item>
-                ))}
-              </List>
-            </Banner>
+            <MessagesBanner tone="critical" title="Check the fields" messages={errors} />
           ) : null}
           <InlineStack align="space-between">
             <Button variant="plain" onClick={skip} disabled={busy || done}>

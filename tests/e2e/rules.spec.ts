@@ -201,6 +201,11 @@ test("on Free, the 2-rule limit shows its notice and refuses a third active rule
     await page.goto("/rules");
     // The demo store has more than 2 active rules: the notice shows, and no rule may be added.
     await expect(page.getByText("You've reached your 2-rule limit. Upgrade to Core for 10 rules.")).toBeVisible();
+    // code rules are Core's too: their section offers the upgrade instead of the settings
+    await expect(
+      page.getByText("Code rules come with the Core plan. Upgrade to turn codes away at checkout."),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: "Save code rules" })).toHaveCount(0);
     const dialog = await openAddDialog(page);
     await dialog.getByLabel("Name").fill("One too many");
     await dialog.getByLabel("Threshold Value").fill("20");

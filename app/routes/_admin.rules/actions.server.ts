@@ -18,6 +18,8 @@ import {
   updateRule,
 } from "../../services/rules/rules.server";
 import { notInStep, syncAfterChange } from "../../services/checkout/deploy.server";
+import { codeRulesSchema } from "../../forms/code-rules";
+import { saveCodeRules } from "../../services/code-rules/code-rules.server";
 
 export const RULE_INTENTS = [
   "create",
@@ -30,6 +32,7 @@ export const RULE_INTENTS = [
   "deleteCollectionRule",
   "saveStacking",
   "saveBlocking",
+  "saveCodeRules",
   "resumePaused",
 ] as const;
 export type RuleIntent = (typeof RULE_INTENTS)[number];
@@ -55,6 +58,7 @@ const TOASTS: Record<RuleIntent, { success: string; failure: string }> = {
   deleteCollectionRule: { success: "Rule deleted successfully", failure: "Failed to delete rule" },
   saveStacking: { success: "Stacking rules saved", failure: "Failed to save stacking rules" },
   saveBlocking: { success: "Blocking settings saved", failure: "Failed to save blocking settings" },
+  saveCodeRules: { success: "Code rules saved", failure: "Failed to save code rules" },
   resumePaused: { success: "Paused rules resumed", failure: "Failed to resume rules" },
 };
 
@@ -110,6 +114,7 @@ export async function handleRulesAction(context: AdminContext, formData: FormDat
     toggleCollectionRule: ruleActiveSchema,
     saveStacking: stackingSchema,
     saveBlocking: blockingSchema,
+    saveCodeRules: codeRulesSchema,
     delete: null,
     deleteCollectionRule: null,
     resumePaused: null,
@@ -163,6 +168,10 @@ export async function handleRulesAction(context: AdminContext, formData: FormDat
     case "saveBlocking":
       await saveBlockingSettings(owner.id, value as Parameters<typeof saveBlockingSettings>[1]);
       return synced();
+    case "saveCodeRules": {
+      const outcome = await saveCodeRules(owner, value as Parameters<typeof saveCodeRules>[1]);
+      return outcome.ok ? done() : failed(outcome.status, outcome.message);
+    }
     case "resumePaused": {
       const { resumed, stillPaused } = await resumePausedRules(owner);
       if (resumed === 0) return failed(409, planLimitMessage(owner.plan));

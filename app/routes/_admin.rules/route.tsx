@@ -26,6 +26,8 @@ import {
 import { PausedRulesBanner } from "../../components/PausedRulesBanner";
 import { useRulesFetcher } from "./useRulesFetcher";
 import { BacktestPanel, useBacktest } from "../../components/Backtest";
+import { CodeRulesSection } from "./CodeRulesSection";
+import { getCodeRules } from "../../services/code-rules/code-rules.server";
 
 export const meta: MetaFunction = () => [{ title: "Rules · Margin Guardrail" }];
 
@@ -36,11 +38,12 @@ async function ruleItems(shopId: string): Promise<RuleListItem[]> {
 
 export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
   const { shop, plan } = await requireAdmin(request, load);
-  const [activeCount, stacking, blocking, paused] = await Promise.all([
+  const [activeCount, stacking, blocking, paused, codeRules] = await Promise.all([
     countActiveRules(shop.id),
     getStackingSettings(shop.id),
     getBlockingSettings(shop.id),
     pausedRulesView(shop.id, plan),
+    getCodeRules({ id: shop.id, plan }),
   ]);
   const atLimit = !canActivateAnotherRule(plan, activeCount);
   return {
@@ -52,6 +55,7 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
     stacking,
     blocking,
     paused,
+    codeRules: { settings: codeRules.settings, available: codeRules.available },
   };
 };
 
@@ -61,7 +65,8 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 };
 
 export default function Rules() {
-  const { rules, activeCount, ruleLimit, limitNotice, stacking, blocking, paused } = useLoaderData<typeof loader>();
+  const { rules, activeCount, ruleLimit, limitNotice, stacking, blocking, paused, codeRules } =
+    useLoaderData<typeof loader>();
   const resume = useRulesFetcher("resume-paused");
   const { demo } = useAdminLayout();
   const appBridge = useAppBridgePresent(demo);
@@ -155,6 +160,9 @@ export default function Rules() {
         </BlockStack>
       </Card>
       <RulesBacktestCard />
+      <Card>
+        <CodeRulesSection data={codeRules} />
+      </Card>
       <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
         <Card>
           <StackingSettingsForm initial={stacking} />

@@ -1,0 +1,338 @@
+import { getFormProps } from "@conform-to/react";
+import {
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  Checkbox,
+  FormLayout,
+  InlineGrid,
+  InlineStack,
+  List,
+  Select,
+  Text,
+  TextField,
+} from "@shopify/polaris";
+import { useEffect, useState } from "react";
+import { PlanButton } from "../../components/AdminPage";
+import { MessagesBanner } from "../../components/MessagesBanner";
+import { textFieldProps } from "../../components/conform-polaris";
+import { useFetcherForm } from "../../components/useFetcherForm";
+import { DEFAULT_CODE_REJECTION_MESSAGE } from "../../domain/code-rules";
+import { codeRulesSchema, type CodeRulesInput } from "../../forms/code-rules";
+import { useRulesFetcher } from "./useRulesFetcher";
+
+/** What the Rules page's loader gives the section (app/services/code-rules/code-rules.server.ts). */
+export interface CodeRulesSectionData {
+  settings: CodeRulesInput;
+  available: boolean;
+}
+
+const MODES = [
+  { label: "Anyone may use codes", value: "anyone" },
+  { label: "Only customers with these tags", value: "only" },
+  { label: "Not customers with these tags", value: "refuse" },
+];
+
+/** The form's text for the stored lists. */
+function formValues(settings: CodeRulesInput) {
+  return {
+    message: settings.message,
+    noCodesOnSaleItems: settings.noCodesOnSaleItems,
+    maxCodes: settings.maxCodes === null ? "" : String(settings.maxCodes),
+    forbiddenPairs: settings.forbiddenPairs.map(([a, b]) => `${a} + ${b}`).join("\n"),
+    protectedProductIds: settings.protectedProductIds.join(", "),
+    protectedCollectionIds: settings.protectedCollectionIds.join(", "),
+    customerTagsMode: settings.customerTagsMode,
+    customerTags: settings.customerTags.join(", "),
+  };
+}
+type FormValues = ReturnType<typeof formValues>;
+
+/**
+ * The Rules page's "Code rules" section (docs/product.md#code-rules): the settings, saved on
+ * Core and Plus, and a live preview of what they (as typed, before saving) do to a cart.
+ */
+export function CodeRulesSection({ data }: { data: CodeRulesSectionData }) {
+  return (
+    <BlockStack gap="400">
+      <BlockStack gap="100">
+        <Text as="h2" variant="headingLg">
+          Code rules
+        </Text>
+        <Text as="p" tone="subdued">
+          Turn discount codes away as customers enter them at checkout, with your message, before they pay.
+        </Text>
+      </BlockStack>
+      {data.available ? (
+        <CodeRulesForm initial={formValues(data.settings)} />
+      ) : (
+        <BlockStack gap="300" inlineAlign="start">
+          <Text as="p">Code rules come with the Core plan. Upgrade to turn codes away at checkout.</Text>
+          <PlanButton target="core" />
+        </BlockStack>
+      )}
+    </BlockStack>
+  );
+}
+
+function CodeRulesForm({ initial }: { initial: FormValues }) {
+  const fetcher = useRulesFetcher("code-rules");
+  const [form, fields] = useFetcherForm({ id: "code-rules-form", schema: codeRulesSchema, fetcher });
+  const [values, setValues] = useState<FormValues>(initial);
+  const set =
+    <K extends keyof FormValues>(key: K) =>
+    (value: FormValues[K]) =>
+      setValues((current) => ({ ...current, [key]: value }));
+  return (
+    <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
+      <form {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="saveCodeRules" />
+        <input type="hidden" name="noCodesOnSaleItems" value={String(values.noCodesOnSaleItems)} />
+        <FormLayout>
+          <Checkbox
+            label="No codes on items already on sale"
+            helpText="A cart with an item whose compare-at price is above its price takes no code."
+            checked={values.noCodesOnSaleItems}
+            onChange={set("noCodesOnSaleItems")}
+          />
+          <TextField
+            label="Most codes together"
+            type="number"
+            helpText="Empty: any number. The first codes entered are kept."
+            {...textFieldProps(fields.maxCodes)}
+            value={values.maxCodes}
+            onChange={set("maxCodes")}
+          />
+          <TextField
+            label="Codes that can't be combined"
+            helpText="One pair per line, for example WELCOME10 + VIP25. The second code entered is turned away."
+            multiline={3}
+            {...textFieldProps(fields.forbiddenPairs)}
+            value={values.forbiddenPairs}
+            onChange={set("forbiddenPairs")}
+          />
+          <TextField
+            label="Protected products"
+            helpText="Product ids, comma-separated: a cart with one of them takes no code."
+            {...textFieldProps(fields.protectedProductIds)}
+            value={values.protectedProductIds}
+            onChange={set("protectedProductIds")}
+          />
+          <TextField
+            label="Protected collections"
+            helpText="Collection ids, comma-separated: a cart with one of their products takes no code."
+            {...textFieldProps(fields.protectedCollectionIds)}
+            value={values.protectedCollectionIds}
+            onChange={set("protectedCollectionIds")}
+          />
+          <Select
+            label="Who may use codes"
+            name={fields.customerTagsMode.name}
+            id={fields.customerTagsMode.id}
+            options={MODES}
+            value={values.customerTagsMode}
+            onChange={(mode) => set("customerTagsMode")(mode as FormValues["customerTagsMode"])}
+          />
+          {values.customerTagsMode === "anyone" ? (
+            <input type="hidden" name={fields.customerTags.name} value={values.customerTags} />
+          ) : (
+            <TextField
+              label="Customer tags"
+              helpText="Comma-separated, for example staff, wholesale."
+              {...textFieldProps(fields.customerTags)}
+              value={values.customerTags}
+              onChange={set("customerTags")}
+            />
+          )}
+          <TextField
+            label="Message for rejected codes"
+            placeholder={DEFAULT_CODE_REJECTION_MESSAGE}
+            helpText="Shown at checkout beside each code turned away. Empty: the message shown here."
+            {...textFieldProps(fields.message)}
+            value={values.message}
+            onChange={set("message")}
+          />
+          <InlineStack>
+            <Button submit loading={fetcher.state !== "idle"}>
+              Save code rules
+            </Button>
+          </InlineStack>
+        </FormLayout>
+      </form>
+      <CodeRulesPreview settings={values} />
+    </InlineGrid>
+  );
+}
+
+interface PreviewLine {
+  title: string;
+  productId: string;
+  price: string;
+  compareAtPrice: string;
+  collectionIds: string;
+}
+
+interface PreviewAnswer {
+  decisions?: { code: string; rejected: boolean; text: string }[];
+  summary?: string;
+  error?: string;
+  errors?: Record<string, string[]>;
+}
+
+const SAMPLE_CART: PreviewLine[] = [
+  { title: "Linen shirt", productId: "", price: "60.00", compareAtPrice: "", collectionIds: "" },
+  { title: "Wool scarf", productId: "", price: "30.00", compareAtPrice: "45.00", collectionIds: "" },
+];
+
+const list = (text: string) =>
+  text
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
+/** "This cart, these codes: …", asked of the server as the settings are typed. */
+function CodeRulesPreview({ settings }: { settings: FormValues }) {
+  const [lines, setLines] = useState<PreviewLine[]>(SAMPLE_CART);
+  const [codes, setCodes] = useState("SAVE20, VIP25");
+  const [customerTags, setCustomerTags] = useState("");
+  const [answer, setAnswer] = useState<PreviewAnswer | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      try {
+        const response = await fetch("/api/config/code-rules/preview", {
+          method: "POST",
+          signal: controller.signal,
+          headers: { "Content-Type": "application/json", Accept: "application/json" },
+          body: JSON.stringify({
+            settings,
+            codes: list(codes),
+            cart: {
+              customerTags: customerTags.trim() === "" ? null : list(customerTags),
+              lines: lines.map((line) => ({
+                title: line.title,
+                productId: line.productId.trim() || null,
+                price: line.price,
+                compareAtPrice: line.compareAtPrice.trim() === "" ? null : line.compareAtPrice,
+                collectionIds: list(line.collectionIds),
+              })),
+            },
+          }),
+        });
+        setAnswer((await response.json()) as PreviewAnswer);
+      } catch (failure) {
+        if (!controller.signal.aborted) setAnswer({ error: String(failure) });
+      }
+    }, 300);
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [settings, lines, codes, customerTags]);
+
+  const setLine = (index: number, key: keyof PreviewLine) => (value: string) =>
+    setLines((current) => current.map((line, at) => (at === index ? { ...line, [key]: value } : line)));
+  const problems = answer?.errors ? Object.values(answer.errors).flat() : [];
+
+  return (
+    <Box background="bg-surface-secondary" padding="400" borderRadius="200">
+      <BlockStack gap="300">
+        <Text as="h3" variant="headingMd">
+          Preview
+        </Text>
+        <Text as="p" tone="subdued">
+          A cart and the codes entered, decided by the settings as they are now, before you save.
+        </Text>
+        {lines.map((line, index) => (
+          <BlockStack gap="100" key={index}>
+            <InlineGrid columns={3} gap="200">
+              <TextField
+                label={`Item ${index + 1}`}
+                autoComplete="off"
+                value={line.title}
+                onChange={setLine(index, "title")}
+              />
+              <TextField
+                label={`Item ${index + 1} price`}
+                autoComplete="off"
+                value={line.price}
+                onChange={setLine(index, "price")}
+              />
+              <TextField
+                label={`Item ${index + 1} compare-at price`}
+                autoComplete="off"
+                value={line.compareAtPrice}
+                onChange={setLine(index, "compareAtPrice")}
+              />
+            </InlineGrid>
+            <InlineGrid columns={2} gap="200">
+              <TextField
+                label={`Item ${index + 1} product (id)`}
+                autoComplete="off"
+                value={line.productId}
+                onChange={setLine(index, "productId")}
+              />
+              <TextField
+                label={`Item ${index + 1} collections (ids)`}
+                autoComplete="off"
+                value={line.collectionIds}
+                onChange={setLine(index, "collectionIds")}
+              />
+            </InlineGrid>
+          </BlockStack>
+        ))}
+        <InlineStack gap="200">
+          <Button
+            onClick={() =>
+              setLines((current) => [
+                ...current,
+                { title: "New item", productId: "", price: "20.00", compareAtPrice: "", collectionIds: "" },
+              ])
+            }
+          >
+            Add item
+          </Button>
+          {lines.length > 1 ? (
+            <Button onClick={() => setLines((current) => current.slice(0, -1))}>Remove last item</Button>
+          ) : null}
+        </InlineStack>
+        <TextField
+          label="Codes entered"
+          helpText="Comma-separated"
+          autoComplete="off"
+          value={codes}
+          onChange={setCodes}
+        />
+        <TextField
+          label="Customer tags"
+          helpText="Comma-separated; empty: a guest"
+          autoComplete="off"
+          value={customerTags}
+          onChange={setCustomerTags}
+        />
+        {problems.length > 0 ? (
+          <MessagesBanner tone="warning" title="The preview needs" messages={problems} />
+        ) : answer?.summary ? (
+          <BlockStack gap="100">
+            <Text as="p" fontWeight="semibold">
+              {answer.summary}
+            </Text>
+            <List>
+              {answer.decisions?.map((decision) => (
+                <List.Item key={decision.code}>
+                  <Text as="span" tone={decision.rejected ? "critical" : "success"}>
+                    {decision.text}
+                  </Text>
+                </List.Item>
+              ))}
+            </List>
+          </BlockStack>
+        ) : answer?.error ? (
+          <Banner tone="critical">{answer.error}</Banner>
+        ) : null}
+      </BlockStack>
+    </Box>
+  );
+}
