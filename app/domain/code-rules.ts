@@ -173,3 +173,60 @@ export function decisionText(decision: CodeDecision): string {
     ? `${decision.code}: would be rejected, because ${because}, but Shopify does not let apps reject this code`
     : `${decision.code}: rejected, because ${because}`;
 }
+
+/** Where the app writes the rules, on the app discount that runs the Function. */
+export const CODE_RULES_METAFIELD = { namespace: "$app", key: "code-rules" } as const;
+
+/**
+ * The metafield's JSON: the rules, and the Function input query's variables (the collections to
+ * ask about, the customer tags to ask about), which Shopify reads from the same metafield.
+ */
+export interface CodeRulesMetafield {
+  rules: CodeRules;
+  collectionIds: string[];
+  customerTags: string[];
+}
+
+export function codeRulesMetafield(rules: CodeRules): CodeRulesMetafield {
+  return { rules, collectionIds: rules.protectedCollectionIds, customerTags: rules.customerTags?.tags ?? [] };
+}
+
+const strings = (value: unknown): string[] | null =>
+  Array.isArray(value) && value.every((entry) => typeof entry === "string") ? value : null;
+
+/**
+ * The rules in a metafield's JSON, or null when there is none or it is not the app's shape: the
+ * Function then rejects nothing rather than guess.
+ */
+export function parseCodeRulesMetafield(value: unknown): CodeRules | null {
+  if (!value || typeof value !== "object") return null;
+  const rules = (value as { rules?: unknown }).rules;
+  if (!rules || typeof rules !== "object") return null;
+  const r = rules as Record<string, unknown>;
+  const pairs = Array.isArray(r.forbiddenPairs) ? r.forbiddenPairs : null;
+  const products = strings(r.protectedProductIds);
+  const collections = strings(r.protectedCollectionIds);
+  const tags = r.customerTags as { mode?: unknown; tags?: unknown } | null | undefined;
+  const tagList = tags ? strings(tags.tags) : [];
+  if (
+    typeof r.message !== "string" ||
+    typeof r.noCodesOnSaleItems !== "boolean" ||
+    !(r.maxCodes === null || (typeof r.maxCodes === "number" && Number.isInteger(r.maxCodes) && r.maxCodes >= 0)) ||
+    !pairs ||
+    !pairs.every((pair) => strings(pair)?.length === 2) ||
+    !products ||
+    !collections ||
+    (tags !== null && tags !== undefined && (!(tags.mode === "only" || tags.mode === "refuse") || !tagList))
+  ) {
+    return null;
+  }
+  return {
+    message: r.message,
+    noCodesOnSaleItems: r.noCodesOnSaleItems,
+    maxCodes: r.maxCodes as number | null,
+    forbiddenPairs: pairs as [string, string][],
+    protectedProductIds: products,
+    protectedCollectionIds: collections,
+    customerTags: tags ? { mode: tags.mode as "only" | "refuse", tags: tagList! } : null,
+  };
+}

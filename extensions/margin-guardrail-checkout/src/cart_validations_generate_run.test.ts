@@ -3,43 +3,30 @@
 // validated against Shopify's schema for the target (schema.graphql, API 2026-04).
 import fs from "node:fs";
 import path from "node:path";
-import {
-  loadFixture,
-  loadInputQuery,
-  loadSchema,
-  validateFixtureInput,
-  validateTestAssets,
-  type FixtureData,
-} from "@shopify/shopify-function-test-helpers";
+import { validateFixtureInput, type FixtureData } from "@shopify/shopify-function-test-helpers";
 import type { DocumentNode, GraphQLSchema } from "graphql";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { functionFixtureTests } from "../../function-fixtures";
 import { OVERRIDE_TAG, CONFIG_METAFIELD } from "../../../app/domain/checkout-blocking";
 import { cartValidationsGenerateRun, type CartValidationsGenerateRunInput } from "./cart_validations_generate_run";
 
 const HERE = path.resolve(__dirname, "..");
-const FIXTURES = path.join(HERE, "tests");
 const QUERY = path.join(HERE, "src/cart_validations_generate_run.graphql");
 
-let schema: GraphQLSchema;
-let query: DocumentNode;
-
-beforeAll(async () => {
-  schema = await loadSchema(path.join(HERE, "schema.graphql"));
-  query = await loadInputQuery(QUERY);
-});
-
-function expectValid(result: Awaited<ReturnType<typeof validateTestAssets>>) {
-  expect(result.error).toBeUndefined();
-  expect(result.inputQuery.errors).toEqual([]);
-  expect(result.inputFixture.errors).toEqual([]);
-  expect(result.outputFixture.errors).toEqual([]);
-}
+let assets: () => { schema: GraphQLSchema; query: DocumentNode };
 
 describe("the checkout Function's fixtures", () => {
-  const files = fs.readdirSync(FIXTURES).filter((file) => file.endsWith(".json"));
+  const tests = functionFixtureTests<CartValidationsGenerateRunInput>({
+    dir: HERE,
+    query: "src/cart_validations_generate_run.graphql",
+    target: "cart.validations.generate.run",
+    exportName: "cart-validations-generate-run",
+    run: cartValidationsGenerateRun,
+  });
+  assets = tests.assets;
 
   it("cover the cases the product promises", () => {
-    expect(files.sort()).toEqual(
+    expect(tests.names.sort()).toEqual(
       [
         "at-threshold",
         "cart-interaction",
@@ -53,19 +40,7 @@ describe("the checkout Function's fixtures", () => {
         "no-metafield",
         "override-tag",
         "stacked-above-threshold",
-      ]
-        .map((name) => `${name}.json`)
-        .sort(),
-    );
-  });
-
-  it.each(files)("%s: valid against Shopify's schema, and the Function answers its output", async (file) => {
-    const fixture = await loadFixture(path.join(FIXTURES, file));
-    expect(fixture.target).toBe("cart.validations.generate.run");
-    expect(fixture.export).toBe("cart-validations-generate-run");
-    expectValid(await validateTestAssets({ schema, fixture, inputQueryAST: query }));
-    expect(cartValidationsGenerateRun(fixture.input as CartValidationsGenerateRunInput)).toEqual(
-      fixture.expectedOutput,
+      ].sort(),
     );
   });
 });
@@ -104,6 +79,7 @@ function bigCart(count: number): FixtureData {
 describe("a cart of 250 lines", () => {
   it("is valid input, is blocked, and is decided in linear time (well under 1 ms)", async () => {
     const fixture = bigCart(250);
+    const { schema, query } = assets();
     expect((await validateFixtureInput(query, schema, fixture.input)).errors).toEqual([]);
     const input = fixture.input as CartValidationsGenerateRunInput;
     expect(cartValidationsGenerateRun(input)).toEqual(fixture.expectedOutput);

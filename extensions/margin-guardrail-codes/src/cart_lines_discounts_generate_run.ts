@@ -1,0 +1,62 @@
+/**
+ * The code rules Function's run target (cart.lines.discounts.generate.run): reads the cart and
+ * the entered codes named by src/cart_lines_discounts_generate_run.graphql and rejects the codes
+ * app/domain/code-rules.ts turns away, with the merchant's message. It adds no discount. No
+ * metafield, or one not in the app's shape: nothing is rejected. Linear in lines and codes.
+ */
+import { toCents } from "../../../app/domain/checkout-blocking";
+import { decideCodes, parseCodeRulesMetafield, type CodeCart } from "../../../app/domain/code-rules";
+
+type Money = { amount: string | number } | null;
+
+/** The input the query asks for (Shopify's schema.graphql types, narrowed to the query). */
+export interface CartLinesDiscountsGenerateRunInput {
+  enteredDiscountCodes: { code: string; rejectable: boolean }[];
+  cart: {
+    buyerIdentity: { customer: { hasTags: { tag: string; hasTag: boolean }[] } | null } | null;
+    lines: {
+      cost: { amountPerQuantity: Money; compareAtAmountPerQuantity: Money };
+      merchandise:
+        | { __typename: "ProductVariant"; product: { id: string; title: string; inAnyCollection: boolean } }
+        | { __typename: "CustomProduct" };
+    }[];
+  };
+  discount: { metafield: { jsonValue: unknown } | null };
+}
+
+export interface CartLinesDiscountsGenerateRunResult {
+  operations: { enteredDiscountCodesReject: { codes: { code: string }[]; message: string } }[];
+}
+
+/** The cart as the rules see it. */
+export function codeCartOf(input: CartLinesDiscountsGenerateRunInput): CodeCart {
+  const customer = input.cart.buyerIdentity?.customer ?? null;
+  return {
+    customerTags: customer ? customer.hasTags.filter((entry) => entry.hasTag).map((entry) => entry.tag) : null,
+    lines: input.cart.lines.map((line) => {
+      const product = line.merchandise.__typename === "ProductVariant" ? line.merchandise.product : null;
+      return {
+        title: product?.title ?? "A custom item",
+        productId: product?.id ?? null,
+        priceCents: toCents(line.cost.amountPerQuantity?.amount ?? 0),
+        compareAtPriceCents:
+          line.cost.compareAtAmountPerQuantity === null ? null : toCents(line.cost.compareAtAmountPerQuantity.amount),
+        inProtectedCollection: product?.inAnyCollection ?? false,
+      };
+    }),
+  };
+}
+
+export function cartLinesDiscountsGenerateRun(
+  input: CartLinesDiscountsGenerateRunInput,
+): CartLinesDiscountsGenerateRunResult {
+  const rules = parseCodeRulesMetafield(input.discount.metafield?.jsonValue);
+  if (!rules || input.enteredDiscountCodes.length === 0) return { operations: [] };
+  const result = decideCodes(rules, codeCartOf(input), input.enteredDiscountCodes);
+  if (result.rejected.length === 0) return { operations: [] };
+  return {
+    operations: [
+      { enteredDiscountCodesReject: { codes: result.rejected.map((code) => ({ code })), message: result.message } },
+    ],
+  };
+}

@@ -1,0 +1,1 @@
+export * from "./cart_lines_discounts_generate_run";
