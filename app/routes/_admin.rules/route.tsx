@@ -64,6 +64,12 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   return pageFormAction(request, refusedRulesForm, (formData) => handleRulesAction(context, formData));
 };
 
+const LOADING_RULES = (
+  <Text as="p" tone="subdued">
+    Loading rules...
+  </Text>
+);
+
 export default function Rules() {
   const { rules, activeCount, ruleLimit, limitNotice, stacking, blocking, paused, codeRules } =
     useLoaderData<typeof loader>();
@@ -72,9 +78,14 @@ export default function Rules() {
   const appBridge = useAppBridgePresent(demo);
   const [dialog, setDialog] = useState<{ mode: "add" | "edit"; values: RuleFormValues } | null>(null);
   const [collectionEdit, setCollectionEdit] = useState<{ name: string; values: CollectionRuleValues } | null>(null);
-  // The rule dialogs' fetchers update the router's state when they mount, which the streamed list
-  // reads: a dialog opened before the list has hydrated would make React throw the list's server
-  // HTML away (a recoverable error, and a blink). A dialog asked for earlier opens once it has.
+  // The list is rendered in the browser only, once the page has hydrated: streamed into the
+  // server's HTML it would sit in a Suspense boundary still hydrating while the merchant clicks,
+  // and any update reaching it then (a dialog's fetcher, a context the list reads) makes React
+  // 18 throw its HTML away (#421) and, reading its data again, sometimes give up on the page
+  // (#345). Until then, and until its data arrives, it says 'Loading rules...'. A dialog asked
+  // for before the list is on the page opens once it is.
+  const [pageHydrated, setPageHydrated] = useState(false);
+  useEffect(() => setPageHydrated(true), []);
   const [listHydrated, setListHydrated] = useState(false);
   const markListHydrated = useCallback(() => setListHydrated(true), []);
   const close = useCallback(() => setDialog(null), []);
@@ -91,13 +102,7 @@ export default function Rules() {
   // re-render it (React would throw away the server's HTML for it).
   const ruleList = useMemo(
     () => (
-      <Suspense
-        fallback={
-          <Text as="p" tone="subdued">
-            Loading rules...
-          </Text>
-        }
-      >
+      <Suspense fallback={LOADING_RULES}>
         <Await resolve={rules}>
           {(items) => (
             <>
@@ -150,7 +155,7 @@ export default function Rules() {
               {ruleLimit === null ? `${activeCount} active` : `${activeCount} of ${ruleLimit} active`}
             </Text>
           </InlineStack>
-          {ruleList}
+          {pageHydrated ? ruleList : LOADING_RULES}
           <Divider />
           <CollectionRuleForm appBridge={appBridge} />
           <Divider />
