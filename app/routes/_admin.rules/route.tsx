@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Await, useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Card, Divider, InlineGrid, InlineStack, Modal, Text } from "@shopify/polaris";
-import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { Suspense, useCallback, useEffect, useState } from "react";
 import { AdminPage, useAdminLayout } from "../../components/AdminPage";
 import { AdvancedRules, DiscountMethodKinds } from "./AdvancedRules";
 import { CollectionRuleForm } from "./CollectionRuleForm";
@@ -82,12 +82,9 @@ export default function Rules() {
   // server's HTML it would sit in a Suspense boundary still hydrating while the merchant clicks,
   // and any update reaching it then (a dialog's fetcher, a context the list reads) makes React
   // 18 throw its HTML away (#421) and, reading its data again, sometimes give up on the page
-  // (#345). Until then, and until its data arrives, it says 'Loading rules...'. A dialog asked
-  // for before the list is on the page opens once it is.
+  // (#345). Until then, and until its data arrives, it says 'Loading rules...'.
   const [pageHydrated, setPageHydrated] = useState(false);
   useEffect(() => setPageHydrated(true), []);
-  const [listHydrated, setListHydrated] = useState(false);
-  const markListHydrated = useCallback(() => setListHydrated(true), []);
   const close = useCallback(() => setDialog(null), []);
   const closeCollectionEdit = useCallback(() => setCollectionEdit(null), []);
   const edit = useCallback((rule: RuleListItem) => {
@@ -98,22 +95,10 @@ export default function Rules() {
         values: { id: rule.id, name: rule.name, description: rule.description ?? "", ...rule.edit },
       });
   }, []);
-  // The streamed list is its own element: opening a dialog before it has hydrated must not
-  // re-render it (React would throw away the server's HTML for it).
-  const ruleList = useMemo(
-    () => (
-      <Suspense fallback={LOADING_RULES}>
-        <Await resolve={rules}>
-          {(items) => (
-            <>
-              <RuleList rules={items} onEdit={edit} />
-              <OnMount run={markListHydrated} />
-            </>
-          )}
-        </Await>
-      </Suspense>
-    ),
-    [rules, edit, markListHydrated],
+  const ruleList = (
+    <Suspense fallback={LOADING_RULES}>
+      <Await resolve={rules}>{(items) => <RuleList rules={items} onEdit={edit} />}</Await>
+    </Suspense>
   );
 
   return (
@@ -176,7 +161,7 @@ export default function Rules() {
           <BlockingSettingsForm initial={blocking} />
         </Card>
       </InlineGrid>
-      {dialog && listHydrated ? (
+      {dialog ? (
         <RuleDialog key={dialog.values.id ?? "new"} mode={dialog.mode} initial={dialog.values} onClose={close} />
       ) : null}
       <Modal open={collectionEdit !== null} onClose={closeCollectionEdit} title="Edit Collection Rule">
@@ -193,12 +178,6 @@ export default function Rules() {
       </Modal>
     </AdminPage>
   );
-}
-
-/** Renders nothing; runs `run` once it is on the page (hydrated, or rendered in the browser). */
-function OnMount({ run }: { run: () => void }) {
-  useEffect(run, [run]);
-  return null;
 }
 
 /** "What would these rules have caught": the active rules over the last 60 days of orders. */
