@@ -1,8 +1,10 @@
-import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import { orderPayload } from "../../app/demo/order-payload-builder";
 import Database from "better-sqlite3";
 import { test as base, expect } from "@playwright/test";
+import { DEMO_SHOP, signedWebhook } from "../helpers/app-server";
+
+export { DEMO_SHOP };
 
 /** Reads the e2e server's database (see playwright.config.ts) to check what pages show. */
 export function openDatabase() {
@@ -79,7 +81,6 @@ export function sidebar(page: Page) {
 }
 
 const SECRET = "e2e-webhook-secret"; // playwright.config.ts gives the server this secret
-export const DEMO_SHOP = "margin-guardrail-demo.myshopify.com";
 
 /**
  * A $140 order with a $60 code and a $20 automatic discount (57.1% off): it breaches four
@@ -113,15 +114,7 @@ export function signedOrder(number: number) {
       },
     ],
   });
-  const body = JSON.stringify(payload);
-  const headers = {
-    "Content-Type": "application/json",
-    "X-Shopify-Topic": "orders/create",
-    "X-Shopify-Shop-Domain": DEMO_SHOP,
-    "X-Shopify-API-Version": "2026-10",
-    "X-Shopify-Webhook-Id": crypto.randomUUID(),
-    "X-Shopify-Hmac-Sha256": crypto.createHmac("sha256", SECRET).update(body).digest("base64"),
-  };
+  const { body, headers } = signedWebhook("orders/create", payload, { secret: SECRET });
   return { body, headers };
 }
 

@@ -12,6 +12,60 @@ export function ensureBuild(): void {
   if (result.status !== 0) throw new Error("remix build failed");
 }
 
+/** The secret startAppServer gives its servers, which signs the webhooks posted to them. */
+export const APP_SERVER_SECRET = "server-test-secret";
+/** The demo store's shop, which a server in demo mode serves. */
+export const DEMO_SHOP = "margin-guardrail-demo.myshopify.com";
+
+/**
+ * A webhook for the demo shop, signed like Shopify's (a string payload is sent as it is), for
+ * `fetch` to post to `/webhooks/<topic>`.
+ */
+export function signedWebhook(
+  topic: string,
+  payload: unknown,
+  options: { webhookId?: string; secret?: string } = {},
+): { method: "POST"; body: string; headers: Record<string, string> } {
+  const body = typeof payload === "string" ? payload : JSON.stringify(payload);
+  return {
+    method: "POST",
+    body,
+    headers: {
+      "Content-Type": "application/json",
+      "X-Shopify-Topic": topic,
+      "X-Shopify-Shop-Domain": DEMO_SHOP,
+      "X-Shopify-API-Version": "2026-10",
+      "X-Shopify-Webhook-Id": options.webhookId ?? crypto.randomUUID(),
+      "X-Shopify-Hmac-Sha256": crypto
+        .createHmac("sha256", options.secret ?? APP_SERVER_SECRET)
+        .update(body)
+        .digest("base64"),
+    },
+  };
+}
+
+/** Resolves once `check` holds, asking every 100 ms; fails after `timeoutMs`. */
+export async function waitUntil(check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** App servers started on one shared database, all stopped together at the end. */
+export function serversOn(databaseUrl: string) {
+  const servers: AppServer[] = [];
+  return {
+    async start(): Promise<AppServer> {
+      const server = await startAppServer({}, { databaseUrl });
+      servers.push(server);
+      return server;
+    },
+    stopAll: () => Promise.all(servers.splice(0).map((server) => server.stop())),
+  };
+}
+
 export interface AppServer {
   url: string;
   /** DATABASE_URL less its file: prefix: the SQLite file, or the PostgreSQL URL */
@@ -61,7 +115,7 @@ export async function startAppServer(
     HOST: "127.0.0.1",
     DATABASE_URL: databaseUrl,
     SHOPIFY_API_KEY: "",
-    SHOPIFY_API_SECRET: "server-test-secret",
+    SHOPIFY_API_SECRET: APP_SERVER_SECRET,
     MAIL_OUTBOX_DIR: path.join(TMP_DIR, "server-outbox"),
     ...env,
   };

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import type { AlertEvent } from "../../app/domain/alert-message";
 import { ALERT_BATCH } from "../../app/services/alerts/delivery.server";
-import { startAppServer, type AppServer } from "../helpers/app-server";
+import { serversOn, waitUntil } from "../helpers/app-server";
 import { startReceiver } from "../helpers/receiver";
 
 const DATABASE_URL = process.env.DATABASE_URL!;
@@ -46,28 +46,13 @@ async function shopWithDueAlerts(domain: string, url: string, count: number) {
   return shop;
 }
 
-async function until(check: () => Promise<boolean>, timeoutMs = 60_000) {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > timeoutMs) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-const servers: AppServer[] = [];
-const start = async () => {
-  const server = await startAppServer({}, { databaseUrl: DATABASE_URL });
-  servers.push(server);
-  return server;
-};
+const { start, stopAll } = serversOn(DATABASE_URL);
 
 beforeAll(async () => {
   // the servers' guard is off outside production: the receivers on 127.0.0.1 are reachable
   if (DATABASE_URL.startsWith("file:")) await prisma.$executeRawUnsafe("PRAGMA journal_mode = WAL");
 });
-afterAll(async () => {
-  await Promise.all(servers.map((server) => server.stop()));
-});
+afterAll(stopAll);
 
 describe("two app processes on one database", () => {
   it("deliver every alert once, never the same row twice at once", async () => {
@@ -75,7 +60,9 @@ describe("two app processes on one database", () => {
     const receiver = await startReceiver([], { delayMs: 300 });
     const shop = await shopWithDueAlerts("two-processes.myshopify.com", `${receiver.url}/hook`, COUNT);
     await Promise.all([start(), start()]);
-    await until(async () => (await prisma.alertOutbox.count({ where: { shopId: shop.id, status: "sent" } })) === COUNT);
+    await waitUntil(
+      async () => (await prisma.alertOutbox.count({ where: { shopId: shop.id, status: "sent" } })) === COUNT,
+    );
 
     const keys = receiver.received.map((request) => request.headers["idempotency-key"]);
     expect(keys).toHaveLength(COUNT);
@@ -83,7 +70,7 @@ describe("two app processes on one database", () => {
     expect(await prisma.alertAttempt.count({ where: { shopId: shop.id } })).toBe(COUNT);
     // a worker sends at most one batch (ALERT_BATCH) at once: more in flight means both were sending
     expect(receiver.maxInFlight()).toBeGreaterThan(ALERT_BATCH);
-    await Promise.all(servers.splice(0).map((server) => server.stop()));
+    await stopAll();
     await receiver.close();
   }, 90_000);
 });
@@ -95,7 +82,7 @@ describe("a server killed with SIGKILL mid-delivery", () => {
     receiver.hold();
     const shop = await shopWithDueAlerts("killed-mid-delivery.myshopify.com", `${receiver.url}/hook`, COUNT);
     const first = await start();
-    await until(async () => receiver.received.length > 0);
+    await waitUntil(async () => receiver.received.length > 0);
     first.process.kill("SIGKILL");
     await new Promise((resolve) => first.process.once("exit", resolve));
     receiver.release();
@@ -109,7 +96,9 @@ describe("a server killed with SIGKILL mid-delivery", () => {
       data: { lockedAt: new Date(Date.now() - 3 * 60_000) },
     });
     await start();
-    await until(async () => (await prisma.alertOutbox.count({ where: { shopId: shop.id, status: "sent" } })) === COUNT);
+    await waitUntil(
+      async () => (await prisma.alertOutbox.count({ where: { shopId: shop.id, status: "sent" } })) === COUNT,
+    );
     const delivered = new Set(
       receiver.received
         .filter((request) => request.status === 200)

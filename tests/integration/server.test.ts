@@ -1,7 +1,6 @@
 // The HTTP server (server.js) as an attacker and a careless operator meet it: the hardening
 // issue's findings that live above the routes (body limits, methods, headers, client
 // addresses, boot checks, a locked database).
-import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -9,27 +8,15 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stackedCodeAndAutomatic } from "../fixtures/orders";
-import { bootOnce, startAppServer, type AppServer } from "../helpers/app-server";
+import {
+  APP_SERVER_SECRET,
+  DEMO_SHOP,
+  bootOnce,
+  signedWebhook,
+  startAppServer,
+  type AppServer,
+} from "../helpers/app-server";
 import { readValue } from "../helpers/postgres-databases";
-
-const SECRET = "server-test-secret";
-const DEMO_SHOP = "margin-guardrail-demo.myshopify.com";
-
-function signedWebhook(topic: string, payload: unknown, webhookId = crypto.randomUUID()): RequestInit {
-  const body = typeof payload === "string" ? payload : JSON.stringify(payload);
-  return {
-    method: "POST",
-    body,
-    headers: {
-      "Content-Type": "application/json",
-      "X-Shopify-Topic": topic,
-      "X-Shopify-Shop-Domain": DEMO_SHOP,
-      "X-Shopify-API-Version": "2026-10",
-      "X-Shopify-Webhook-Id": webhookId,
-      "X-Shopify-Hmac-Sha256": crypto.createHmac("sha256", SECRET).update(body).digest("base64"),
-    },
-  };
-}
 
 /** A request from a chosen loopback address (127.0.0.x are all this machine). */
 function postFrom(
@@ -253,7 +240,11 @@ describe("server.js boot checks", () => {
   });
 
   it("never serves the demo store from the build under NODE_ENV=test", () => {
-    const { status, output } = bootOnce({ NODE_ENV: "test", SHOPIFY_API_KEY: "", SHOPIFY_API_SECRET: SECRET });
+    const { status, output } = bootOnce({
+      NODE_ENV: "test",
+      SHOPIFY_API_KEY: "",
+      SHOPIFY_API_SECRET: APP_SERVER_SECRET,
+    });
     expect(status).toBe(1);
     expect(output).toContain("NODE_ENV=test is for the test runner");
   });

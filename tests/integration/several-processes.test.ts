@@ -4,16 +4,13 @@
 // runs out, the other process evaluates them. On PostgreSQL (npm run test:postgres) also: a rule
 // changed through one process reaches the other's cache within a second, and the contact forms'
 // rate limit is one count for all processes.
-import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { ensureShop } from "../../app/services/shops/shops.server";
 import { ORDER_LEASE_MS } from "../../app/services/monitoring/worker.server";
 import { stackedCodeAndAutomatic } from "../fixtures/orders";
-import { startAppServer, type AppServer } from "../helpers/app-server";
+import { DEMO_SHOP, serversOn, signedWebhook, waitUntil, type AppServer } from "../helpers/app-server";
 
-const SECRET = "server-test-secret";
-const DEMO_SHOP = "margin-guardrail-demo.myshopify.com";
 const DATABASE_URL = process.env.DATABASE_URL!;
 
 function signedOrder(index: number): RequestInit {
@@ -23,19 +20,7 @@ function signedOrder(index: number): RequestInit {
     name: `#MP${index}`,
     admin_graphql_api_id: undefined,
   };
-  const body = JSON.stringify(order);
-  return {
-    method: "POST",
-    body,
-    headers: {
-      "Content-Type": "application/json",
-      "X-Shopify-Topic": "orders/create",
-      "X-Shopify-Shop-Domain": DEMO_SHOP,
-      "X-Shopify-API-Version": "2026-10",
-      "X-Shopify-Webhook-Id": crypto.randomUUID(),
-      "X-Shopify-Hmac-Sha256": crypto.createHmac("sha256", SECRET).update(body).digest("base64"),
-    },
-  };
+  return signedWebhook("orders/create", order);
 }
 
 /** Posts orders `from`..`to` (exclusive), `parallel` at a time, each to the server `pick` chooses. */
@@ -58,20 +43,9 @@ async function postOrders(from: number, to: number, pick: (index: number) => App
   return statuses;
 }
 
-async function until(check: () => Promise<boolean>, timeoutMs = 120_000) {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > timeoutMs) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-const servers: AppServer[] = [];
-const start = async () => {
-  const server = await startAppServer({}, { databaseUrl: DATABASE_URL });
-  servers.push(server);
-  return server;
-};
+const { start, stopAll } = serversOn(DATABASE_URL);
+/** Thousands of orders across processes take longer than the helper's minute on a busy machine. */
+const until = (check: () => Promise<boolean>) => waitUntil(check, 120_000);
 
 let shopId: string;
 const done = () => prisma.orderEvaluation.count({ where: { shopId, status: "done" } });
@@ -91,9 +65,7 @@ beforeAll(async () => {
     },
   });
 });
-afterAll(async () => {
-  await Promise.all(servers.map((server) => server.stop()));
-});
+afterAll(stopAll);
 
 /** Each order's breach events: the fixture breaches the one rule once per order. */
 async function eventsByOrder() {
