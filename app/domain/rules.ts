@@ -217,14 +217,23 @@ export function mapCollectionRule(rule: CollectionRuleRecord): MappedCollectionR
   };
 }
 
-const COLLECTION_GID = /^gid:\/\/shopify\/Collection\/(\d+)$/;
+const GID = {
+  Collection: /^gid:\/\/shopify\/Collection\/\d+$/,
+  Product: /^gid:\/\/shopify\/Product\/\d+$/,
+};
+
+/** A Shopify GID of `kind`, from a GID or a bare numeric id; null otherwise. */
+function normalizeGid(kind: keyof typeof GID, value: string): string | null {
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return `gid://shopify/${kind}/${trimmed}`;
+  return GID[kind].test(trimmed) ? trimmed : null;
+}
 
 /** A collection id as Shopify's GID, from a GID or a bare numeric id; null otherwise. */
-export function normalizeCollectionId(value: string): string | null {
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return `gid://shopify/Collection/${trimmed}`;
-  return COLLECTION_GID.test(trimmed) ? trimmed : null;
-}
+export const normalizeCollectionId = (value: string) => normalizeGid("Collection", value);
+
+/** A product id as Shopify's GID, from a GID or a bare numeric id; null otherwise. */
+export const normalizeProductId = (value: string) => normalizeGid("Product", value);
 
 /** The discount method kinds of docs/product.md#rules (static). */
 export const DISCOUNT_METHOD_KINDS = [

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { flag, commaList } from "./fields";
-import { normalizeCollectionId } from "../domain/rules";
+import { normalizeCollectionId, normalizeProductId } from "../domain/rules";
 import type { CodeRules } from "../domain/code-rules";
 
 /**
@@ -13,7 +13,6 @@ export const CODE_RULES_MESSAGE_MAX = 300;
 /** What the Function reads must stay small: Shopify caps a Function's input. */
 export const CODE_LIST_MAX = 50;
 const CODE_MAX = 255;
-const PRODUCT_GID = /^gid:\/\/shopify\/Product\/\d+$/;
 
 const code = z
   .string()
@@ -37,8 +36,8 @@ const productId = z
   .string()
   .trim()
   .transform((value, context) => {
-    const gid = /^\d+$/.test(value) ? `gid://shopify/Product/${value}` : value;
-    if (!PRODUCT_GID.test(gid)) {
+    const gid = normalizeProductId(value);
+    if (!gid) {
       context.addIssue({
         code: "custom",
         message: `"${value}" is not a product id (a number, or gid://shopify/Product/…)`,

@@ -11,7 +11,7 @@ import {
   type CodeRules,
 } from "../../domain/code-rules";
 import { planHasAlerts, type PlanId } from "../../domain/plans";
-import { normalizeCollectionId } from "../../domain/rules";
+import { normalizeCollectionId, normalizeProductId } from "../../domain/rules";
 import { codeRulesOf, codeRulesSchema, type CodeRulesInput, type CodeRulesPreviewInput } from "../../forms/code-rules";
 
 export const CODE_RULES_NEED_CORE = "Code rules come with the Core plan. Upgrade to turn codes away at checkout.";
@@ -84,11 +84,8 @@ export function previewCodeRules(rules: CodeRules, input: CodeRulesPreviewInput)
     {
       lines: input.cart.lines.map((line) => ({
         title: line.title,
-        productId: line.productId
-          ? /^\d+$/.test(line.productId)
-            ? `gid://shopify/Product/${line.productId}`
-            : line.productId
-          : null,
+        // an id that is no product's GID can match no protected product
+        productId: line.productId ? normalizeProductId(line.productId) : null,
         priceCents: cents(line.price),
         compareAtPriceCents: line.compareAtPrice === null ? null : cents(line.compareAtPrice),
         inProtectedCollection: line.collectionIds.some((id) => {

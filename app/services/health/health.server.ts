@@ -1,7 +1,7 @@
 import prisma from "../../db.server";
 import { decodeEmbedHost, shopHandle } from "../../domain/embed-host";
 import { getEnv } from "../../env.server";
-import { isPostgresUrl } from "../../config/database-url";
+import { databaseEngine } from "../../config/database-url";
 import type { AdminContext } from "../shops/admin-context.server";
 import { adminGraphqlData } from "../shops/admin-graphql.server";
 
@@ -86,7 +86,7 @@ export async function serviceHealth(
   db: Pick<typeof prisma, "orderEvaluation" | "alertOutbox"> = prisma,
   now = new Date(),
 ): Promise<ServiceHealth> {
-  const database = isPostgresUrl(getEnv().databaseUrl) ? "postgresql" : "sqlite";
+  const database = databaseEngine(getEnv().databaseUrl);
   try {
     const [waiting, failed, pending, oldestDue, dead] = await Promise.all([
       db.orderEvaluation.count({ where: { status: "pending" } }),
