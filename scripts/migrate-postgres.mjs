@@ -9,6 +9,11 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
 
+/** A postgresql:// (or postgres://) URL: the engine these migrations are for. */
+export function isPostgresUrl(url) {
+  return /^postgres(ql)?:\/\//.test(url ?? "");
+}
+
 export const POSTGRES_MIGRATIONS = path.resolve("prisma/postgresql/migrations");
 
 /** Any number; it only has to be the same in every process that migrates. */
@@ -88,7 +93,7 @@ export async function migratePostgres(url, { folder = POSTGRES_MIGRATIONS, log =
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const url = process.env.DATABASE_URL;
-  if (!url || !/^postgres(ql)?:\/\//.test(url)) {
+  if (!isPostgresUrl(url)) {
     console.error("✖ DATABASE_URL is not a postgresql:// URL.");
     process.exit(1);
   }

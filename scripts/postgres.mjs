@@ -22,6 +22,11 @@ function serverBin() {
 const isRoot = () => typeof process.getuid === "function" && process.getuid() === 0;
 const hasApt = () => spawnSync("sh", ["-c", "command -v apt-get"], { stdio: "ignore" }).status === 0;
 
+/** PostgreSQL's server is installed here, or ensurePostgres can install it (root with apt-get). */
+export function postgresAvailable() {
+  return serverBin() !== null || (isRoot() && hasApt());
+}
+
 /**
  * Where PostgreSQL's server programs are: installed from Debian's packages when missing and this
  * is root with apt-get. Returns { bin } or { missing: "how to install it" }.

@@ -4,6 +4,7 @@
 // root), and the Playwright tests in Debian's Chromium, which is installed here when missing (as root).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { postgresAvailable } from "./postgres.mjs";
 
 const DEBIAN_CHROMIUM = "/usr/bin/chromium";
 
@@ -62,14 +63,6 @@ function counts() {
     failed: sum("numFailedTests") + playwright.unexpected,
     skipped: sum("numPendingTests") + sum("numTodoTests") + playwright.skipped,
   };
-}
-
-/** PostgreSQL's server is here, or can be installed here (root with apt-get). */
-function postgresAvailable() {
-  const installed = fs.existsSync("/usr/lib/postgresql") && fs.readdirSync("/usr/lib/postgresql").length > 0;
-  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
-  const hasApt = spawnSync("sh", ["-c", "command -v apt-get"], { stdio: "ignore" }).status === 0;
-  return installed || (isRoot && hasApt);
 }
 
 fs.rmSync(REPORTS, { recursive: true, force: true });
