@@ -32,35 +32,25 @@ const pair = z.preprocess(
     ),
 );
 
-const productId = z
-  .string()
-  .trim()
-  .transform((value, context) => {
-    const gid = normalizeProductId(value);
-    if (!gid) {
-      context.addIssue({
-        code: "custom",
-        message: `"${value}" is not a product id (a number, or gid://shopify/Product/…)`,
-      });
-      return z.NEVER;
-    }
-    return gid;
-  });
+/** A product or collection id, as its GID (from a GID or a bare number), or a message naming the value. */
+const gidField = (normalize: (value: string) => string | null, noun: string, kind: string) =>
+  z
+    .string()
+    .trim()
+    .transform((value, context) => {
+      const gid = normalize(value);
+      if (!gid) {
+        context.addIssue({
+          code: "custom",
+          message: `"${value}" is not a ${noun} id (a number, or gid://shopify/${kind}/…)`,
+        });
+        return z.NEVER;
+      }
+      return gid;
+    });
 
-const collectionId = z
-  .string()
-  .trim()
-  .transform((value, context) => {
-    const gid = normalizeCollectionId(value);
-    if (!gid) {
-      context.addIssue({
-        code: "custom",
-        message: `"${value}" is not a collection id (a number, or gid://shopify/Collection/…)`,
-      });
-      return z.NEVER;
-    }
-    return gid;
-  });
+const productId = gidField(normalizeProductId, "product", "Product");
+const collectionId = gidField(normalizeCollectionId, "collection", "Collection");
 
 const tag = z.string().trim().min(1).max(255, "A tag is at most 255 characters");
 
