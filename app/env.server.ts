@@ -7,6 +7,8 @@ export const DEFAULT_SCOPES =
   "read_orders,read_products,read_inventory,read_discounts,read_validations,write_validations";
 export const DEMO_SHOP_DOMAIN = "margin-guardrail-demo.myshopify.com";
 export const DEFAULT_SUPPORT_EMAIL = "support@margin-guardrail.example";
+/** The demo store's stand-in of Shopify's Admin GraphQL API (app/routes/demo.admin-api.graphql[.]json.ts). */
+export const DEMO_ADMIN_API_PATH = "/demo/admin-api/graphql.json";
 
 const optionalText = z
   .string()
@@ -54,6 +56,7 @@ const rawSchema = z.object({
     .default("false")
     .transform((value) => value === "true"),
   DEMO_SHOP_DOMAIN: optionalText.pipe(z.string().regex(SHOP_DOMAIN, "must be a *.myshopify.com domain").optional()),
+  ADMIN_API_STAND_IN_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional()),
 });
 
 export type AppEnv = {
@@ -78,6 +81,11 @@ export type AppEnv = {
   /** proxy hops in front of the app whose X-Forwarded-For is trusted; 0: the socket's address */
   trustProxy: number;
   demoShopDomain: string;
+  /**
+   * Outside production only: where the order actions' Admin API calls go instead of Shopify (a
+   * local stand-in). The demo store uses its own (/demo/admin-api/graphql.json) unless set.
+   */
+  adminStandInUrl?: string;
   mail: {
     supportEmail: string;
     from: string;
@@ -114,6 +122,7 @@ function productionProblems(raw: {
   SHOPIFY_API_SECRET?: string;
   SHOPIFY_APP_URL?: string;
   ALERTS_ENCRYPTION_KEY?: string;
+  ADMIN_API_STAND_IN_URL?: string;
 }): string[] {
   const problems: string[] = [];
   for (const [name, samples] of Object.entries(SAMPLE_VALUES)) {
@@ -130,6 +139,9 @@ function productionProblems(raw: {
   }
   if (raw.SHOPIFY_APP_URL && !raw.SHOPIFY_APP_URL.startsWith("https://")) {
     problems.push("SHOPIFY_APP_URL must be an https:// URL in production (Shopify only loads apps over https)");
+  }
+  if (raw.ADMIN_API_STAND_IN_URL) {
+    problems.push("ADMIN_API_STAND_IN_URL is for the demo store and tests; production calls Shopify itself");
   }
   if (!raw.ALERTS_ENCRYPTION_KEY) {
     problems.push(
@@ -195,6 +207,9 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     alertsAllowPrivateUrls: raw.ALERTS_ALLOW_PRIVATE_URLS,
     secretKeys: secretKeysFrom(raw, isProduction),
     demoShopDomain: raw.DEMO_SHOP_DOMAIN ?? DEMO_SHOP_DOMAIN,
+    adminStandInUrl:
+      raw.ADMIN_API_STAND_IN_URL ??
+      (demoMode ? `http://127.0.0.1:${raw.PORT}${DEMO_ADMIN_API_PATH}` : undefined),
     mail: {
       supportEmail: raw.SUPPORT_EMAIL ?? DEFAULT_SUPPORT_EMAIL,
       from: raw.MAIL_FROM ?? "Margin Guardrail <no-reply@margin-guardrail.example>",

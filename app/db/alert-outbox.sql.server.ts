@@ -65,6 +65,40 @@ export async function insertOutboxRows(tx: Tx, shopId: string, rows: NewOutboxRo
     ON CONFLICT ("auditEventId", "channel") DO NOTHING`;
 }
 
+/** An order action to queue (docs/product.md#order-actions): its breach, channel, key and breach figures. */
+export interface NewActionRow {
+  auditEventId: string;
+  channel: string;
+  actionKey: string;
+  payload: unknown;
+}
+
+/**
+ * Queues order actions beside the breach's alerts, due now. A key already queued (the same
+ * order and rule, evaluated again after a late or repeated webhook) adds nothing.
+ */
+export async function insertActionRows(tx: Tx, shopId: string, rows: NewActionRow[], now: Date): Promise<void> {
+  if (rows.length === 0) return;
+  const values = rows.map(
+    (row) =>
+      sql`(${join([
+        newRowId(),
+        shopId,
+        row.auditEventId,
+        row.channel,
+        toSqlJson(row.payload),
+        "pending",
+        0,
+        toSqlTime(now),
+        toSqlTime(now),
+        row.actionKey,
+      ])})`,
+  );
+  await tx.$executeRaw`
+    INSERT INTO "AlertOutbox" (${columnList([...ALERT_OUTBOX_INSERT_COLUMNS, "actionKey"])}) VALUES ${join(values)}
+    ON CONFLICT DO NOTHING`;
+}
+
 export type ClaimedAlert = {
   id: string;
   shopId: string;

@@ -8,6 +8,10 @@ export const AUDIT_EVENT_TYPES = [
   "checkout_blocked",
   "admin_override",
   "rule_created",
+  "order_tagged",
+  "fulfillment_held",
+  "hold_released",
+  "flow_triggered",
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
@@ -18,6 +22,10 @@ export const AUDIT_EVENT_TYPE_LABELS: Record<AuditEventType, string> = {
   checkout_blocked: "Checkout blocked",
   admin_override: "Admin override",
   rule_created: "Rule created",
+  order_tagged: "Order tagged",
+  fulfillment_held: "Fulfilment held",
+  hold_released: "Hold released",
+  flow_triggered: "Flow triggered",
 };
 
 export function isAuditEventType(value: unknown): value is AuditEventType {

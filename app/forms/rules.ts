@@ -92,6 +92,13 @@ const ruleFields = {
     .regex(/^[A-Z]{3}$/, "Currency must be a three-letter code such as USD")
     .optional(),
   conditions: z.record(z.string(), z.unknown(), { error: "Conditions must be an object" }).optional(),
+  /** docs/product.md#order-actions: what a breach does to the order besides alerting */
+  orderActions: z
+    .object(
+      { tag: flag.optional(), hold: flag.optional(), flow: flag.optional() },
+      { error: "Order actions must be an object with tag, hold and flow" },
+    )
+    .optional(),
 };
 
 function percentCapped(data: { ruleType: string; thresholdUnit?: string; threshold: number }) {

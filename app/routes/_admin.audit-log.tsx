@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useLocation, useNavigate, useSubmit } from "@remix-run/react";
 import {
   BlockStack,
@@ -23,6 +23,10 @@ import { formatCents } from "../domain/money";
 import { SEVERITY_BANDS } from "../domain/severity";
 import { requireAdmin } from "../services/shops/admin-context.server";
 import { auditPage, readAuditQuery, type AuditQuery } from "../services/audit/log.server";
+import { releaseHold, releasedHolds } from "../services/actions/release-hold.server";
+import { actionClientOf } from "../services/actions/admin-client.server";
+import { pageFormAction } from "../http/request-body.server";
+import { useActionFetcher, type ToastingResult } from "../components/useActionFetcher";
 
 export const meta: MetaFunction = () => [{ title: "Audit Log · Margin Guardrail" }];
 
@@ -32,6 +36,11 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
   // A hand-edited URL with a bad filter shows everything rather than an error.
   const query: AuditQuery = parsed.success ? parsed.data : { q: undefined };
   const page = await auditPage(shop.id, query);
+  // held orders show "Release hold" until someone releases them (docs/product.md#order-actions)
+  const released = await releasedHolds(
+    shop.id,
+    page.events.filter((event) => event.eventType === "fulfillment_held").map((event) => event.id),
+  );
   return {
     query: { q: query.q ?? "", type: query.type ?? "", severity: query.severity ?? "", paged: Boolean(query.cursor) },
     nextCursor: page.nextCursor,
@@ -39,9 +48,66 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
       ...toEventView(event, shop.timezone),
       preDiscountSubtotal:
         event.preDiscountSubtotalCents === null ? null : formatCents(event.preDiscountSubtotalCents, event.currency),
+      hold:
+        event.eventType === "fulfillment_held"
+          ? released.has(event.id)
+            ? { releasedBy: released.get(event.id) ?? null }
+            : { releasedBy: null }
+          : null,
     })),
   };
 };
+
+export interface AuditActionResult extends ToastingResult {
+  status: number;
+}
+
+/** "Release hold" on a held order: Shopify releases it, then hold_released is recorded. */
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const context = await requireAdmin(request);
+  const refused = (message: string): AuditActionResult => ({
+    ok: false,
+    status: 400,
+    toast: { title: "Hold not released", description: message, error: true },
+  });
+  return pageFormAction(request, refused, async (formData): Promise<AuditActionResult> => {
+    if (formData.get("intent") !== "releaseHold") return refused("Unknown action");
+    const result = await releaseHold(
+      context.shop.id,
+      String(formData.get("eventId") ?? ""),
+      context.actor,
+      actionClientOf(context),
+    );
+    return result.ok
+      ? { ok: true, status: 200, toast: { title: result.message } }
+      : {
+          ok: false,
+          status: result.status,
+          toast: { title: "Hold not released", description: result.message, error: true },
+        };
+  });
+};
+
+/** The held order's "Release hold" button, or who released it. */
+function HoldCell({ eventId, releasedBy }: { eventId: string; releasedBy: string | null }) {
+  const fetcher = useActionFetcher<AuditActionResult>(`release-${eventId}`);
+  if (releasedBy) {
+    return (
+      <Text as="span" tone="subdued">
+        Released by {releasedBy}
+      </Text>
+    );
+  }
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="releaseHold" />
+      <input type="hidden" name="eventId" value={eventId} />
+      <Button submit size="slim" loading={fetcher.state !== "idle"}>
+        Release hold
+      </Button>
+    </fetcher.Form>
+  );
+}
 
 const TYPE_OPTIONS = [
   { label: "All events", value: "" },
@@ -195,7 +261,10 @@ export default function AuditLog() {
               event.preDiscountSubtotal ?? "",
               event.ruleName ?? "",
               <div key="message" style={{ whiteSpace: "normal", minWidth: 280 }}>
-                {event.message}
+                <BlockStack gap="100">
+                  <span>{event.message}</span>
+                  {event.hold ? <HoldCell eventId={event.id} releasedBy={event.hold.releasedBy} /> : null}
+                </BlockStack>
               </div>,
             ])}
             increasedTableDensity

@@ -21,6 +21,8 @@ import { recordAuditEvents } from "../audit/events.server";
 import { workerLoop } from "../worker-loop.server";
 import { PROCESS_ID } from "../process-id.server";
 import { CHANNELS, sendAlert, type Channel, type SendOptions } from "./channels.server";
+import { actionEvent, actionOfChannel, type ActionEvent } from "../../domain/order-actions";
+import { runOrderAction } from "../actions/order-actions.server";
 
 /**
  * The alert delivery worker (docs/decisions/0013-alert-delivery.md): claims due outbox rows,
@@ -60,6 +62,8 @@ interface Delivered {
   result: Awaited<ReturnType<typeof sendAlert>>;
   at: Date;
   durationMs: number;
+  /** an order action's audit event (order_tagged, fulfillment_held, flow_triggered) once done */
+  acted?: NewAuditEvent;
 }
 
 async function send(
@@ -69,6 +73,19 @@ async function send(
   const channel = alert.channel as Channel;
   const started = performance.now();
   const shopDomain = shop?.domain ?? "";
+  // an order action rides the same outbox and worker (docs/product.md#order-actions)
+  const action = actionOfChannel(alert.channel);
+  if (action && alert.event) {
+    const event = alert.event as ActionEvent;
+    const done = await runOrderAction(action, event, shopDomain);
+    const at = new Date();
+    const durationMs = performance.now() - started;
+    if (!done.ok) return { alert, result: done, at, durationMs };
+    const acted = done.outcome
+      ? actionEvent(alert.id, alert.auditEventId, event, done.outcome, { standIn: done.standIn, at })
+      : undefined;
+    return { alert, result: { ok: true, detail: done.detail }, at, durationMs, acted };
+  }
   const outgoing: Outgoing = alert.digest
     ? { id: alert.id, shopDomain, digest: alert.digest }
     : { id: alert.id, shopDomain, event: alert.event };
@@ -97,7 +114,11 @@ async function finish(batch: Delivered[]): Promise<void> {
   }));
   const delivered = batch.filter((entry) => entry.result.ok);
   const breachEvents = new Map<string, NewAuditEvent>();
-  for (const { alert, result } of delivered) {
+  for (const { alert, result, acted } of delivered) {
+    if (actionOfChannel(alert.channel)) {
+      if (acted) breachEvents.set(alert.id, acted);
+      continue;
+    }
     if (result.ok && !alert.digest && alert.auditEventId) {
       breachEvents.set(
         alert.id,

@@ -1,6 +1,13 @@
 import crypto from "node:crypto";
 import prisma from "../../db.server";
-import { insertOutboxRows } from "../../db/alert-outbox.sql.server";
+import { insertActionRows, insertOutboxRows } from "../../db/alert-outbox.sql.server";
+import {
+  ACTION_CHANNELS,
+  actionKey,
+  plannedActions,
+  type ActionEvent,
+  type OrderActions,
+} from "../../domain/order-actions";
 import { markOrdersDone, selectOrderFingerprints, upsertOrderFingerprints } from "../../db/order-queue.sql.server";
 import type { AlertEvent } from "../../domain/alert-message";
 import { plannedDeliveries, type AlertPreferences } from "../../domain/alert-routing";
@@ -72,6 +79,10 @@ export interface ShopContext {
   needsVariants: boolean;
   /** the checkout Function's configuration while its validation is live: staff overrides are recorded */
   checkout: CheckoutConfig | null;
+  /** each rule's order actions (docs/product.md#order-actions), by rule id */
+  orderActions: Map<string, OrderActions>;
+  /** whether an enabled Shopify Flow workflow uses the trigger (Flow's lifecycle callback) */
+  flowTriggerEnabled: boolean;
 }
 
 /** A shop's rules as the engine evaluates them (cached), with its stacking and alert settings. */
@@ -81,7 +92,10 @@ export function shopContext(shopId: string): Promise<ShopContext | null> {
 
 async function loadShopContext(shopId: string): Promise<ShopContext | null> {
   const [shop, rules, collectionRules, stacking, settings, checkout] = await Promise.all([
-    prisma.shop.findUnique({ where: { id: shopId }, select: { id: true, domain: true, plan: true, timezone: true } }),
+    prisma.shop.findUnique({
+      where: { id: shopId },
+      select: { id: true, domain: true, plan: true, timezone: true, flowTriggerEnabled: true },
+    }),
     prisma.rule.findMany({ where: { shopId, ...EVALUATED_RULES } }),
     prisma.collectionRule.findMany({ where: { shopId, ...EVALUATED_RULES } }),
     getStackingSettings(shopId),
@@ -106,6 +120,10 @@ async function loadShopContext(shopId: string): Promise<ShopContext | null> {
     stacking,
     needsVariants: needVariants(evaluable),
     checkout: checkout.live ? checkout.config : null,
+    orderActions: new Map(
+      rules.map((rule) => [rule.id, { tag: rule.tagOrder, hold: rule.holdOrder, flow: rule.flowTrigger }]),
+    ),
+    flowTriggerEnabled: shop.flowTriggerEnabled,
   };
 }
 
@@ -183,8 +201,27 @@ export async function evaluateShopOrders(
         delivery,
       }));
     });
-    queuedAlerts = alerts.length;
+    // and its order actions, once per order and rule however often the order comes back
+    const actions = recorded.flatMap((row) => {
+      const event = byKey.get(row.dedupeKey);
+      if (!event?.ruleId || !event.orderId || event.eventType !== "rule_triggered" || options.alerts === false)
+        return [];
+      const ruleId = event.ruleId;
+      const orderId = event.orderId;
+      const payload: ActionEvent = { ...alertEventOf(row.id, event, now), ruleId, ruleType: event.ruleKey ?? "" };
+      return plannedActions(
+        { orderActions: context.orderActions.get(ruleId) },
+        { plan: context.shop.plan, flowTriggerEnabled: context.flowTriggerEnabled },
+      ).map((action) => ({
+        auditEventId: row.id,
+        channel: ACTION_CHANNELS[action],
+        actionKey: actionKey(shopId, orderId, ruleId, action),
+        payload,
+      }));
+    });
+    queuedAlerts = alerts.length + actions.length;
     await insertOutboxRows(tx, shopId, alerts, now);
+    await insertActionRows(tx, shopId, actions, now);
     await markOrdersDone(
       tx,
       jobs.flatMap((job, index) => (job.id ? [{ id: job.id, created: created[index] }] : [])),

@@ -11,6 +11,7 @@ import {
 } from "../../domain/rules";
 import type { BlockingInput, CollectionRuleInput, RuleInput, StackingInput } from "../../forms/rules";
 import { recordAuditEvents } from "../audit/events.server";
+import { ORDER_ACTIONS_LOCKED, planHasOrderActions, type OrderActions } from "../../domain/order-actions";
 import { forgetShopRules } from "./cache.server";
 
 /** The shop a rules operation runs for: every query below is scoped by its id. */
@@ -20,7 +21,22 @@ export interface RuleOwner {
   currency?: string;
 }
 
-export type RuleResult<T> = { ok: true; value: T } | { ok: false; status: 404 | 409; message: string };
+export type RuleResult<T> = { ok: true; value: T } | { ok: false; status: 403 | 404 | 409; message: string };
+
+/** A rule as the API and the Rules page show it: its row, with its order actions as one object. */
+export type RuleView = Rule & { orderActions: OrderActions };
+
+export function ruleView(rule: Rule): RuleView {
+  return { ...rule, orderActions: { tag: rule.tagOrder, hold: rule.holdOrder, flow: rule.flowTrigger } };
+}
+
+/** Turning an order action on needs a paid plan; turning one off never does. */
+function orderActionsRefused(owner: RuleOwner, input: RuleInput) {
+  const turnedOn = Object.values(input.orderActions ?? {}).some(Boolean);
+  return turnedOn && !planHasOrderActions(owner.plan)
+    ? { ok: false as const, status: 403 as const, message: ORDER_ACTIONS_LOCKED }
+    : null;
+}
 
 type Tx = Prisma.TransactionClient;
 
@@ -149,11 +165,12 @@ async function roomForOneMore(owner: RuleOwner, tx: Tx): Promise<boolean> {
   return canActivateAnotherRule(owner.plan, await countActiveRules(owner.id, tx));
 }
 
-export function listRules(shopId: string): Promise<Rule[]> {
-  return prisma.rule.findMany({
+export async function listRules(shopId: string): Promise<RuleView[]> {
+  const rules = await prisma.rule.findMany({
     where: { shopId },
     orderBy: [{ priority: "desc" }, { createdAt: "asc" }, { id: "asc" }],
   });
+  return rules.map(ruleView);
 }
 
 export async function listCollectionRules(shopId: string): Promise<MappedCollectionRule[]> {
@@ -164,8 +181,9 @@ export async function listCollectionRules(shopId: string): Promise<MappedCollect
   return rows.map(mapCollectionRule);
 }
 
-export function findRule(shopId: string, id: string): Promise<Rule | null> {
-  return prisma.rule.findFirst({ where: { id, shopId } });
+export async function findRule(shopId: string, id: string): Promise<RuleView | null> {
+  const rule = await prisma.rule.findFirst({ where: { id, shopId } });
+  return rule && ruleView(rule);
 }
 
 /** The stored fields of a rule; an edit keeps what it does not send (currency, priority, conditions). */
@@ -179,13 +197,18 @@ function ruleData(owner: RuleOwner, input: RuleInput, existing?: Rule) {
     currency: input.currency ?? existing?.currency ?? owner.currency ?? DEFAULT_CURRENCY,
     priority: input.priority ?? existing?.priority ?? DEFAULT_PRIORITY,
     conditions: (input.conditions ?? existing?.conditions ?? {}) as Prisma.InputJsonValue,
+    tagOrder: input.orderActions?.tag ?? existing?.tagOrder ?? false,
+    holdOrder: input.orderActions?.hold ?? existing?.holdOrder ?? false,
+    flowTrigger: input.orderActions?.flow ?? existing?.flowTrigger ?? false,
   };
 }
 
 /** Creates a rule (active unless said otherwise) and records a rule_created event. */
-export function createRule(owner: RuleOwner, input: RuleInput): Promise<RuleResult<Rule>> {
+export function createRule(owner: RuleOwner, input: RuleInput): Promise<RuleResult<RuleView>> {
   return prisma
-    .$transaction(async (tx): Promise<RuleResult<Rule>> => {
+    .$transaction(async (tx): Promise<RuleResult<RuleView>> => {
+      const refused = orderActionsRefused(owner, input);
+      if (refused) return refused;
       const isActive = input.isActive ?? true;
       if (isActive && !(await roomForOneMore(owner, tx))) {
         return { ok: false, status: 409, message: planLimitMessage(owner.plan) };
@@ -208,17 +231,19 @@ export function createRule(owner: RuleOwner, input: RuleInput): Promise<RuleResu
         ],
         tx,
       );
-      return { ok: true, value: rule };
+      return { ok: true, value: ruleView(rule) };
     })
     .finally(() => forgetShopRules(owner.id));
 }
 
 /** Saves the edit dialog: every field, and the active flag if given. */
-export function updateRule(owner: RuleOwner, id: string, input: RuleInput): Promise<RuleResult<Rule>> {
+export function updateRule(owner: RuleOwner, id: string, input: RuleInput): Promise<RuleResult<RuleView>> {
   return prisma
-    .$transaction(async (tx): Promise<RuleResult<Rule>> => {
+    .$transaction(async (tx): Promise<RuleResult<RuleView>> => {
       const existing = await tx.rule.findFirst({ where: { id, shopId: owner.id } });
       if (!existing) return NOT_FOUND;
+      const refused = orderActionsRefused(owner, input);
+      if (refused) return refused;
       const isActive = input.isActive ?? existing.isActive;
       if (input.isActive !== undefined && isActive && !isEvaluated(existing) && !(await roomForOneMore(owner, tx))) {
         return { ok: false, status: 409, message: planLimitMessage(owner.plan) };
@@ -227,22 +252,22 @@ export function updateRule(owner: RuleOwner, id: string, input: RuleInput): Prom
         where: { id: existing.id },
         data: { ...ruleData(owner, input, existing), ...(input.isActive === undefined ? {} : switchedTo(isActive)) },
       });
-      return { ok: true, value: rule };
+      return { ok: true, value: ruleView(rule) };
     })
     .finally(() => forgetShopRules(owner.id));
 }
 
 /** The list's active toggle. Turning a rule on counts against the plan's limit. */
-export function setRuleActive(owner: RuleOwner, id: string, isActive: boolean): Promise<RuleResult<Rule>> {
+export function setRuleActive(owner: RuleOwner, id: string, isActive: boolean): Promise<RuleResult<RuleView>> {
   return prisma
-    .$transaction(async (tx): Promise<RuleResult<Rule>> => {
+    .$transaction(async (tx): Promise<RuleResult<RuleView>> => {
       const existing = await tx.rule.findFirst({ where: { id, shopId: owner.id } });
       if (!existing) return NOT_FOUND;
       if (isActive && !isEvaluated(existing) && !(await roomForOneMore(owner, tx))) {
         return { ok: false, status: 409, message: planLimitMessage(owner.plan) };
       }
       const rule = await tx.rule.update({ where: { id: existing.id }, data: switchedTo(isActive) });
-      return { ok: true, value: rule };
+      return { ok: true, value: ruleView(rule) };
     })
     .finally(() => forgetShopRules(owner.id));
 }

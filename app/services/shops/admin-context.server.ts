@@ -16,6 +16,20 @@ export interface AdminContext {
   demo: boolean;
   /** the Admin API client; null in the demo store, which is not connected to Shopify */
   admin: AdminApiContext | null;
+  /** who is acting, as the audit log records it (a release of a hold) */
+  actor: string;
+}
+
+/** The staff member behind a request: their name when the session knows it, else their user id. */
+function actorOf(
+  session: { onlineAccessInfo?: { associated_user?: { first_name?: string; last_name?: string; email?: string } } },
+  userId: string | undefined,
+): string {
+  const user = session.onlineAccessInfo?.associated_user;
+  const name = [user?.first_name, user?.last_name].filter(Boolean).join(" ");
+  if (name) return name;
+  if (user?.email) return user.email;
+  return userId ? `staff member ${userId}` : "a staff member";
 }
 
 export function demoShop(): Promise<Shop> {
@@ -45,13 +59,13 @@ const contexts = new WeakMap<AppLoadContext, Promise<AdminContext>>();
 async function authenticateAdmin(request: Request): Promise<AdminContext> {
   if (getEnv().demoMode) {
     const shop = await demoShop();
-    return { shop, plan: await planForShop(shop, null), demo: true, admin: null };
+    return { shop, plan: await planForShop(shop, null), demo: true, admin: null, actor: "the demo merchant" };
   }
-  const { session, admin } = await authenticate.admin(request);
+  const { session, admin, sessionToken } = await authenticate.admin(request);
   const found = await ensureShop(session.shop);
   const asked = planRefreshDue(found.planCheckedAt, new Date());
   const plan = await planForShop(found, admin.graphql);
   // when Shopify was asked, its answer was stored: the context carries the row as it is now
   const shop = asked ? ((await prisma.shop.findUnique({ where: { id: found.id } })) ?? found) : found;
-  return { shop, plan, demo: false, admin };
+  return { shop, plan, demo: false, admin, actor: actorOf(session, sessionToken?.sub) };
 }

@@ -1,0 +1,257 @@
+/**
+ * A stand-in of Shopify's Admin GraphQL API for the demo store (docs/product.md#modes): it
+ * answers the operations the order actions and code rules send (tagsAdd, fulfilment orders,
+ * fulfillmentOrderHold, fulfillmentOrderReleaseHold, flowTriggerReceive,
+ * discountAutomaticAppCreate, metafieldsSet) the way Shopify documents them, including their
+ * userErrors, and keeps what they did in memory. Nothing reaches Shopify, and the events it
+ * leads to say so. The integration tests serve the same handler on 127.0.0.1 as their fake.
+ */
+import { FLOW_PAYLOAD_LIMIT, MAX_HOLD_HANDLE, MAX_HOLDS_PER_APP } from "../domain/order-actions";
+
+export interface StandInHold {
+  id: string;
+  handle: string;
+  reason: string;
+  reasonNotes: string | null;
+}
+
+export interface StandInFulfillmentOrder {
+  id: string;
+  status: "OPEN" | "ON_HOLD" | "CLOSED";
+  holds: StandInHold[];
+}
+
+export interface StandInOrder {
+  id: string;
+  tags: string[];
+  fulfillmentOrders: StandInFulfillmentOrder[];
+}
+
+export interface StandInState {
+  orders: Map<string, StandInOrder>;
+  flowTriggers: { handle: string; payload: unknown }[];
+  discounts: Map<string, { title: string; functionHandle: string; metafields: unknown[] }>;
+  nextId: number;
+}
+
+export function newStandInState(): StandInState {
+  return { orders: new Map(), flowTriggers: [], discounts: new Map(), nextId: 1 };
+}
+
+type Answer = { data: unknown } | { errors: { message: string }[] };
+type Variables = Record<string, unknown>;
+
+const userError = (message: string, field: string[] | null = null, code?: string) => ({
+  field,
+  message,
+  ...(code ? { code } : {}),
+});
+
+/** An order the stand-in knows: made on first sight with one open fulfilment order, like a new order. */
+function orderOf(state: StandInState, id: string): StandInOrder | null {
+  const number = /^gid:\/\/shopify\/Order\/(\d+)$/.exec(id)?.[1];
+  if (!number) return null;
+  let order = state.orders.get(id);
+  if (!order) {
+    order = {
+      id,
+      tags: [],
+      fulfillmentOrders: [{ id: `gid://shopify/FulfillmentOrder/${number}`, status: "OPEN", holds: [] }],
+    };
+    state.orders.set(id, order);
+  }
+  return order;
+}
+
+function fulfillmentOrderOf(state: StandInState, id: unknown): StandInFulfillmentOrder | null {
+  for (const order of state.orders.values()) {
+    const found = order.fulfillmentOrders.find((candidate) => candidate.id === id);
+    if (found) return found;
+  }
+  return null;
+}
+
+const OPERATIONS: Record<string, (state: StandInState, variables: Variables) => unknown> = {
+  tagsAdd(state, variables) {
+    const order = orderOf(state, String(variables.id ?? ""));
+    if (!order) return { tagsAdd: { node: null, userErrors: [userError("Resource not found", ["id"])] } };
+    const tags = Array.isArray(variables.tags) ? variables.tags.map(String) : [];
+    const tooLong = tags.find((tag) => tag.length > 40);
+    if (tooLong) return { tagsAdd: { node: null, userErrors: [userError(`Tag ${tooLong} is too long`, ["tags"])] } };
+    for (const tag of tags) if (!order.tags.includes(tag)) order.tags.push(tag);
+    return { tagsAdd: { node: { id: order.id }, userErrors: [] } };
+  },
+  order(state, variables) {
+    const order = orderOf(state, String(variables.id ?? ""));
+    if (!order) return { order: null };
+    return {
+      order: {
+        id: order.id,
+        fulfillmentOrders: {
+          nodes: order.fulfillmentOrders.map((fulfillmentOrder) => ({
+            id: fulfillmentOrder.id,
+            status: fulfillmentOrder.status,
+            fulfillmentHolds: fulfillmentOrder.holds.map((hold) => ({
+              id: hold.id,
+              handle: hold.handle,
+              heldByRequestingApp: true,
+            })),
+          })),
+        },
+      },
+    };
+  },
+  fulfillmentOrderHold(state, variables) {
+    const fulfillmentOrder = fulfillmentOrderOf(state, variables.id);
+    const input = (variables.fulfillmentHold ?? {}) as { reason?: string; reasonNotes?: string; handle?: string };
+    const refuse = (message: string, field: string[], code: string) => ({
+      fulfillmentOrderHold: {
+        fulfillmentHold: null,
+        fulfillmentOrder: null,
+        userErrors: [userError(message, field, code)],
+      },
+    });
+    if (!fulfillmentOrder) return refuse("Fulfillment order does not exist.", ["id"], "FULFILLMENT_ORDER_NOT_FOUND");
+    const handle = input.handle ?? "";
+    if (handle.length > MAX_HOLD_HANDLE) {
+      return refuse(
+        `Handle is too long (maximum is ${MAX_HOLD_HANDLE} characters)`,
+        ["fulfillmentHold", "handle"],
+        "TAKEN",
+      );
+    }
+    if (fulfillmentOrder.holds.some((hold) => hold.handle === handle)) {
+      return refuse(
+        "The handle provided for the fulfillment hold is already in use by this app for another hold on this fulfillment order.",
+        ["fulfillmentHold", "handle"],
+        "DUPLICATE_FULFILLMENT_HOLD_HANDLE",
+      );
+    }
+    if (fulfillmentOrder.holds.length >= MAX_HOLDS_PER_APP) {
+      return refuse(
+        "The maximum number of fulfillment holds for this fulfillment order has been reached for this app.",
+        ["id"],
+        "FULFILLMENT_ORDER_HOLD_LIMIT_REACHED",
+      );
+    }
+    if (fulfillmentOrder.status === "CLOSED") {
+      return refuse("The fulfillment order is not in a holdable state.", ["id"], "INVALID_FULFILLMENT_ORDER_STATUS");
+    }
+    const hold = {
+      id: `gid://shopify/FulfillmentHold/${state.nextId++}`,
+      handle,
+      reason: input.reason ?? "OTHER",
+      reasonNotes: input.reasonNotes ?? null,
+    };
+    fulfillmentOrder.holds.push(hold);
+    fulfillmentOrder.status = "ON_HOLD";
+    return {
+      fulfillmentOrderHold: {
+        fulfillmentHold: { id: hold.id, handle: hold.handle },
+        fulfillmentOrder: { id: fulfillmentOrder.id, status: fulfillmentOrder.status },
+        userErrors: [],
+      },
+    };
+  },
+  fulfillmentOrderReleaseHold(state, variables) {
+    const fulfillmentOrder = fulfillmentOrderOf(state, variables.id);
+    if (!fulfillmentOrder) {
+      return {
+        fulfillmentOrderReleaseHold: {
+          fulfillmentOrder: null,
+          userErrors: [userError("Fulfillment order does not exist.", ["id"], "FULFILLMENT_ORDER_NOT_FOUND")],
+        },
+      };
+    }
+    const ids = Array.isArray(variables.holdIds) ? variables.holdIds.map(String) : null;
+    const releasing = fulfillmentOrder.holds.filter((hold) => !ids || ids.includes(hold.id));
+    if (releasing.length === 0) {
+      return {
+        fulfillmentOrderReleaseHold: {
+          fulfillmentOrder: null,
+          userErrors: [userError("The fulfillment order is not on hold.", ["id"], "INVALID_FULFILLMENT_ORDER_STATUS")],
+        },
+      };
+    }
+    fulfillmentOrder.holds = fulfillmentOrder.holds.filter((hold) => !releasing.includes(hold));
+    if (fulfillmentOrder.holds.length === 0) fulfillmentOrder.status = "OPEN";
+    return {
+      fulfillmentOrderReleaseHold: {
+        fulfillmentOrder: { id: fulfillmentOrder.id, status: fulfillmentOrder.status },
+        userErrors: [],
+      },
+    };
+  },
+  flowTriggerReceive(state, variables) {
+    const size = Buffer.byteLength(JSON.stringify(variables.payload ?? null));
+    if (size >= FLOW_PAYLOAD_LIMIT) {
+      return {
+        flowTriggerReceive: { userErrors: [userError("Errors validating schema: payload is too large", ["payload"])] },
+      };
+    }
+    if (typeof variables.handle !== "string" || variables.handle === "") {
+      return { flowTriggerReceive: { userErrors: [userError("Trigger not found", ["handle"])] } };
+    }
+    state.flowTriggers.push({ handle: variables.handle, payload: variables.payload });
+    return { flowTriggerReceive: { userErrors: [] } };
+  },
+  discountAutomaticAppCreate(state, variables) {
+    const input = (variables.automaticAppDiscount ?? {}) as {
+      title?: string;
+      functionHandle?: string;
+      metafields?: unknown[];
+    };
+    if (!input.functionHandle) {
+      return {
+        discountAutomaticAppCreate: {
+          automaticAppDiscount: null,
+          userErrors: [userError("Function not found.", ["automaticAppDiscount", "functionHandle"])],
+        },
+      };
+    }
+    const id = `gid://shopify/DiscountAutomaticNode/${state.nextId++}`;
+    state.discounts.set(id, {
+      title: input.title ?? "",
+      functionHandle: input.functionHandle,
+      metafields: input.metafields ?? [],
+    });
+    return { discountAutomaticAppCreate: { automaticAppDiscount: { discountId: id }, userErrors: [] } };
+  },
+  metafieldsSet(state, variables) {
+    const metafields = Array.isArray(variables.metafields) ? (variables.metafields as { ownerId?: string }[]) : [];
+    const unknown = metafields.find((metafield) => !state.discounts.has(String(metafield.ownerId)));
+    if (unknown) {
+      return {
+        metafieldsSet: {
+          metafields: [],
+          userErrors: [userError("Owner does not exist.", ["metafields", "0", "ownerId"])],
+        },
+      };
+    }
+    for (const metafield of metafields) state.discounts.get(String(metafield.ownerId))?.metafields.push(metafield);
+    return {
+      metafieldsSet: {
+        metafields: metafields.map((_, index) => ({ id: `gid://shopify/Metafield/${index + 1}` })),
+        userErrors: [],
+      },
+    };
+  },
+};
+
+/** The root field an operation asks for: its first selection. */
+function rootField(query: string): string | null {
+  const body = query.slice(query.indexOf("{") + 1);
+  return /^\s*(\w+)/.exec(body)?.[1] ?? null;
+}
+
+/** Answers one GraphQL request's body as Shopify's Admin API would, changing `state`. */
+export function answerStandIn(state: StandInState, body: { query?: unknown; variables?: unknown }): Answer {
+  const query = typeof body.query === "string" ? body.query : "";
+  const field = rootField(query);
+  const operation = field ? OPERATIONS[field] : undefined;
+  if (!operation) {
+    return { errors: [{ message: `The demo store's stand-in of Shopify does not answer ${field ?? "this request"}` }] };
+  }
+  const variables = body.variables && typeof body.variables === "object" ? (body.variables as Variables) : {};
+  return { data: operation(state, variables) };
+}

@@ -1,0 +1,42 @@
+import { getEnv } from "../../env.server";
+import type { AdminGraphql } from "../monitoring/variant-facts.server";
+import { graphqlForShopDomain } from "../shops/admin-graphql.server";
+
+/**
+ * The Admin API client that acts on a shop's orders and discounts (docs/product.md#order-actions):
+ * Shopify's, through the shop's offline session; or, in the demo store and tests, the local
+ * stand-in ADMIN_API_STAND_IN_URL names (production refuses that setting). `standIn` says which,
+ * so that what is recorded never claims to have reached Shopify when it did not.
+ */
+export interface ActionClient {
+  graphql: AdminGraphql;
+  standIn: boolean;
+}
+
+/** A client for the stand-in at `url`: the request Shopify's library would make, without a token. */
+export function standInGraphql(url: string, shopDomain: string): AdminGraphql {
+  return (query, options) =>
+    fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Shopify-Shop-Domain": shopDomain },
+      body: JSON.stringify({ query, variables: options?.variables ?? {} }),
+      signal: AbortSignal.timeout(10_000),
+    });
+}
+
+export async function actionClientFor(shopDomain: string): Promise<ActionClient | null> {
+  const url = getEnv().adminStandInUrl;
+  if (url) return { graphql: standInGraphql(url, shopDomain), standIn: true };
+  const graphql = await graphqlForShopDomain(shopDomain);
+  return graphql ? { graphql, standIn: false } : null;
+}
+
+/** The client for a request's admin context: the stand-in when one is set, else the session's. */
+export function actionClientOf(context: {
+  shop: { domain: string };
+  admin: { graphql: AdminGraphql } | null;
+}): ActionClient | null {
+  const url = getEnv().adminStandInUrl;
+  if (url) return { graphql: standInGraphql(url, context.shop.domain), standIn: true };
+  return context.admin ? { graphql: context.admin.graphql, standIn: false } : null;
+}

@@ -1,0 +1,153 @@
+import {
+  FLOW_TRIGGER_HANDLE,
+  breachTags,
+  flowPayload,
+  holdHandle,
+  holdReasonNotes,
+  type ActionEvent,
+  type ActionOutcome,
+  type OrderAction,
+} from "../../domain/order-actions";
+import { adminGraphqlData, userErrorText, type UserError } from "../shops/admin-graphql.server";
+import type { AdminGraphql } from "../monitoring/variant-facts.server";
+import { actionClientFor, type ActionClient } from "./admin-client.server";
+
+/**
+ * Runs one order action in Shopify (docs/product.md#order-actions), for the outbox worker. Each is
+ * safe to run again after a crash: tags are added, not replaced; a fulfilment order that already
+ * carries this rule's hold is not held twice; Flow is told at least once. Shopify's userErrors
+ * come back as the failure's message, so the delivery log and the retry show them.
+ */
+
+const TAGS_ADD = `mutation MarginGuardrailTagsAdd($id: ID!, $tags: [String!]!) {
+  tagsAdd(id: $id, tags: $tags) { node { id } userErrors { field message } }
+}`;
+
+const FULFILLMENT_ORDERS = `query MarginGuardrailFulfillmentOrders($id: ID!) {
+  order(id: $id) {
+    id
+    fulfillmentOrders(first: 20) { nodes { id status fulfillmentHolds { id handle heldByRequestingApp } } }
+  }
+}`;
+
+const HOLD = `mutation MarginGuardrailHold($id: ID!, $fulfillmentHold: FulfillmentOrderHoldInput!) {
+  fulfillmentOrderHold(id: $id, fulfillmentHold: $fulfillmentHold) {
+    fulfillmentHold { id handle }
+    userErrors { field message code }
+  }
+}`;
+
+export const RELEASE_HOLD = `mutation MarginGuardrailReleaseHold($id: ID!, $holdIds: [ID!]) {
+  fulfillmentOrderReleaseHold(id: $id, holdIds: $holdIds) {
+    fulfillmentOrder { id status }
+    userErrors { field message code }
+  }
+}`;
+
+const FLOW_TRIGGER = `mutation MarginGuardrailFlowTrigger($handle: String!, $payload: JSON!) {
+  flowTriggerReceive(handle: $handle, payload: $payload) { userErrors { field message } }
+}`;
+
+/** The fulfilment order statuses a hold can be placed on. */
+const HOLDABLE = new Set(["OPEN", "SCHEDULED", "ON_HOLD"]);
+
+export type ActionResult =
+  { ok: true; detail: string; outcome: ActionOutcome | null; standIn: boolean } | { ok: false; error: string };
+
+class ShopifyRefused extends Error {}
+
+function refusedBy(userErrors: UserError[] | undefined): void {
+  if (userErrors?.length) throw new ShopifyRefused(userErrorText(userErrors));
+}
+
+async function tagOrder(graphql: AdminGraphql, event: ActionEvent): Promise<ActionOutcome> {
+  const tags = breachTags(event.ruleName ?? "rule");
+  const data = await adminGraphqlData<{ tagsAdd: { userErrors: UserError[] } | null }>(graphql, TAGS_ADD, {
+    id: event.orderId,
+    tags,
+  });
+  if (!data.tagsAdd) throw new Error("Shopify did not answer tagsAdd");
+  refusedBy(data.tagsAdd.userErrors);
+  return { action: "tag", tags };
+}
+
+interface FulfillmentOrderNode {
+  id: string;
+  status: string;
+  fulfillmentHolds: { id: string; handle: string | null; heldByRequestingApp: boolean }[];
+}
+
+async function holdOrder(graphql: AdminGraphql, event: ActionEvent): Promise<ActionOutcome | null> {
+  const handle = holdHandle(event.ruleId);
+  const data = await adminGraphqlData<{ order: { fulfillmentOrders: { nodes: FulfillmentOrderNode[] } } | null }>(
+    graphql,
+    FULFILLMENT_ORDERS,
+    { id: event.orderId },
+  );
+  if (!data.order) throw new ShopifyRefused(`Shopify has no order ${event.orderName ?? event.orderId}`);
+  const holds: { fulfillmentOrderId: string; holdId: string | null }[] = [];
+  for (const fulfillmentOrder of data.order.fulfillmentOrders.nodes) {
+    if (!HOLDABLE.has(fulfillmentOrder.status)) continue;
+    // held by an earlier try of this action that did not live to record it
+    const mine = fulfillmentOrder.fulfillmentHolds.find((hold) => hold.heldByRequestingApp && hold.handle === handle);
+    if (mine) {
+      holds.push({ fulfillmentOrderId: fulfillmentOrder.id, holdId: mine.id });
+      continue;
+    }
+    const held = await adminGraphqlData<{
+      fulfillmentOrderHold: { fulfillmentHold: { id: string } | null; userErrors: UserError[] } | null;
+    }>(graphql, HOLD, {
+      id: fulfillmentOrder.id,
+      fulfillmentHold: { reason: "OTHER", reasonNotes: holdReasonNotes(event), handle, notifyMerchant: false },
+    });
+    if (!held.fulfillmentOrderHold) throw new Error("Shopify did not answer fulfillmentOrderHold");
+    refusedBy(held.fulfillmentOrderHold.userErrors);
+    holds.push({
+      fulfillmentOrderId: fulfillmentOrder.id,
+      holdId: held.fulfillmentOrderHold.fulfillmentHold?.id ?? null,
+    });
+  }
+  // nothing left to fulfil (already fulfilled or cancelled): nothing to hold, nothing to record
+  return holds.length ? { action: "hold", handle, holds } : null;
+}
+
+async function fireFlow(graphql: AdminGraphql, event: ActionEvent): Promise<ActionOutcome> {
+  const data = await adminGraphqlData<{ flowTriggerReceive: { userErrors: UserError[] } | null }>(
+    graphql,
+    FLOW_TRIGGER,
+    { handle: FLOW_TRIGGER_HANDLE, payload: flowPayload(event) },
+  );
+  if (!data.flowTriggerReceive) throw new Error("Shopify did not answer flowTriggerReceive");
+  refusedBy(data.flowTriggerReceive.userErrors);
+  return { action: "flow" };
+}
+
+const RUN: Record<OrderAction, (graphql: AdminGraphql, event: ActionEvent) => Promise<ActionOutcome | null>> = {
+  tag: tagOrder,
+  hold: holdOrder,
+  flow: fireFlow,
+};
+
+const DETAIL: Record<OrderAction, string> = { tag: "tagged", hold: "held", flow: "sent to Flow" };
+
+/** Runs `action` for the breach `event` of the shop at `shopDomain`; never throws. */
+export async function runOrderAction(
+  action: OrderAction,
+  event: ActionEvent,
+  shopDomain: string,
+  client?: ActionClient | null,
+): Promise<ActionResult> {
+  const acting = client === undefined ? await actionClientFor(shopDomain) : client;
+  if (!acting) return { ok: false, error: `No Admin API access for ${shopDomain}: is the app still installed?` };
+  if (!event.orderId) return { ok: false, error: "The breach has no order to act on" };
+  try {
+    const outcome = await RUN[action](acting.graphql, event);
+    const detail = outcome
+      ? `${DETAIL[action]}${acting.standIn ? " in the demo stand-in" : ""}`
+      : "no open fulfilment order to hold";
+    return { ok: true, detail, outcome, standIn: acting.standIn };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, error: error instanceof ShopifyRefused ? `Shopify refused: ${message}` : message };
+  }
+}

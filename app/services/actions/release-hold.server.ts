@@ -1,0 +1,67 @@
+import prisma from "../../db.server";
+import { holdReleasedEvent, recordedHold } from "../../domain/order-actions";
+import { isSeverity } from "../../domain/severity";
+import { recordAuditEvents } from "../audit/events.server";
+import { adminGraphqlData, userErrorText, type UserError } from "../shops/admin-graphql.server";
+import type { ActionClient } from "./admin-client.server";
+import { RELEASE_HOLD } from "./order-actions.server";
+
+/**
+ * "Release hold" in the Audit Log (docs/product.md#order-actions): releases the holds a
+ * fulfillment_held event placed (fulfillmentOrderReleaseHold, with the hold ids it recorded)
+ * and records hold_released with who did it. Shopify's refusal is the merchant's message and
+ * records nothing.
+ */
+
+export type ReleaseResult =
+  { ok: true; message: string } | { ok: false; status: 403 | 404 | 409 | 422 | 502; message: string };
+
+const releasedKey = (heldEventId: string) => `hold_released|${heldEventId}`;
+
+/** Which of these fulfillment_held events were released, and by whom. */
+export async function releasedHolds(shopId: string, heldEventIds: string[]): Promise<Map<string, string>> {
+  if (heldEventIds.length === 0) return new Map();
+  const rows = await prisma.auditEvent.findMany({
+    where: { shopId, dedupeKey: { in: heldEventIds.map(releasedKey) } },
+    select: { dedupeKey: true, overrideBy: true },
+  });
+  return new Map(rows.map((row) => [String(row.dedupeKey).slice(releasedKey("").length), row.overrideBy ?? "someone"]));
+}
+
+export async function releaseHold(
+  shopId: string,
+  heldEventId: string,
+  actor: string,
+  client: ActionClient | null,
+): Promise<ReleaseResult> {
+  const held = await prisma.auditEvent.findFirst({ where: { id: heldEventId, shopId, eventType: "fulfillment_held" } });
+  const hold = held && recordedHold(held.details);
+  if (!held || !hold) return { ok: false, status: 404, message: "Held order not found" };
+  if ((await releasedHolds(shopId, [held.id])).size > 0) {
+    return { ok: false, status: 409, message: `The hold on order ${held.orderName ?? "?"} was already released` };
+  }
+  if (!client) {
+    return { ok: false, status: 409, message: "Releasing a hold needs a store connected to Shopify." };
+  }
+  try {
+    for (const entry of hold.holds) {
+      const data = await adminGraphqlData<{ fulfillmentOrderReleaseHold: { userErrors: UserError[] } | null }>(
+        client.graphql,
+        RELEASE_HOLD,
+        { id: entry.fulfillmentOrderId, ...(entry.holdId ? { holdIds: [entry.holdId] } : {}) },
+      );
+      const errors = data.fulfillmentOrderReleaseHold?.userErrors ?? [];
+      if (!data.fulfillmentOrderReleaseHold) throw new Error("Shopify did not answer fulfillmentOrderReleaseHold");
+      if (errors.length) return { ok: false, status: 422, message: `Shopify refused: ${userErrorText(errors)}` };
+    }
+  } catch (error) {
+    console.error(`Releasing the hold of event ${held.id} failed`, error);
+    return { ok: false, status: 502, message: error instanceof Error ? error.message : String(error) };
+  }
+  await recordAuditEvents(shopId, [
+    holdReleasedEvent({ ...held, severity: isSeverity(held.severity) ? held.severity : "low" }, actor, {
+      standIn: client.standIn,
+    }),
+  ]);
+  return { ok: true, message: `Hold on order ${held.orderName ?? "?"} released` };
+}
