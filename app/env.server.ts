@@ -56,7 +56,9 @@ const rawSchema = z.object({
     .default("false")
     .transform((value) => value === "true"),
   DEMO_SHOP_DOMAIN: optionalText.pipe(z.string().regex(SHOP_DOMAIN, "must be a *.myshopify.com domain").optional()),
-  ADMIN_API_STAND_IN_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional()),
+  ADMIN_API_STAND_IN_URL: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  ),
 });
 
 export type AppEnv = {
@@ -208,8 +210,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     secretKeys: secretKeysFrom(raw, isProduction),
     demoShopDomain: raw.DEMO_SHOP_DOMAIN ?? DEMO_SHOP_DOMAIN,
     adminStandInUrl:
-      raw.ADMIN_API_STAND_IN_URL ??
-      (demoMode ? `http://127.0.0.1:${raw.PORT}${DEMO_ADMIN_API_PATH}` : undefined),
+      raw.ADMIN_API_STAND_IN_URL ?? (demoMode ? `http://127.0.0.1:${raw.PORT}${DEMO_ADMIN_API_PATH}` : undefined),
     mail: {
       supportEmail: raw.SUPPORT_EMAIL ?? DEFAULT_SUPPORT_EMAIL,
       from: raw.MAIL_FROM ?? "Margin Guardrail <no-reply@margin-guardrail.example>",

@@ -1,7 +1,14 @@
 import { Badge, BlockStack, Card, DataTable, Text } from "@shopify/polaris";
 import type { DeliveryView } from "../../services/alerts/delivery.server";
 
-const CHANNEL_NAMES: Record<string, string> = { email: "E-mail", slack: "Slack", webhook: "Webhook" };
+const CHANNEL_NAMES: Record<string, string> = {
+  email: "E-mail",
+  slack: "Slack",
+  webhook: "Webhook",
+  order_tag: "Order tag",
+  order_hold: "Fulfilment hold",
+  flow_trigger: "Shopify Flow",
+};
 
 const STATUS: Record<string, { label: string; tone?: "success" | "critical" | "attention" | "info" }> = {
   sent: { label: "Sent", tone: "success" },

@@ -16,10 +16,12 @@ import { textFieldProps } from "../../components/conform-polaris";
 import { ThresholdField } from "./ThresholdField";
 import { useRulesFetcher } from "./useRulesFetcher";
 import { BacktestPanel, useBacktest } from "../../components/Backtest";
+import { NO_ORDER_ACTIONS, type OrderActions } from "../../domain/order-actions";
+import { OrderActionsFields, type OrderActionsAccess } from "./OrderActionsFields";
 
 /** The form's values as POST /api/backtest takes a rule being edited. */
 export function draftOf(values: RuleFormValues): Record<string, unknown> {
-  const { id: _id, ...rule } = values;
+  const { id: _id, orderActions: _actions, ...rule } = values;
   return rule;
 }
 
@@ -31,6 +33,7 @@ export interface RuleFormValues {
   thresholdUnit: ThresholdUnit;
   threshold: string;
   action: string;
+  orderActions: OrderActions;
 }
 
 export const EMPTY_RULE: RuleFormValues = {
@@ -40,6 +43,7 @@ export const EMPTY_RULE: RuleFormValues = {
   thresholdUnit: initialUnitFor("max_discount"),
   threshold: "",
   action: "alert",
+  orderActions: NO_ORDER_ACTIONS,
 };
 
 /** The 'Add New Rule' and 'Edit Rule' dialogs (docs/product.md#rules). */
@@ -47,10 +51,12 @@ export function RuleDialog({
   mode,
   initial,
   onClose,
+  access,
 }: {
   mode: "add" | "edit";
   initial: RuleFormValues;
   onClose: () => void;
+  access: OrderActionsAccess;
 }) {
   const [values, setValues] = useState<RuleFormValues>(initial);
   const fetcher = useRulesFetcher(
@@ -81,6 +87,14 @@ export function RuleDialog({
           {input.showUnit ? null : <input type="hidden" name="thresholdUnit" value={values.thresholdUnit} />}
           <RuleFields values={values} setValues={setValues} fields={fields} />
         </form>
+      </Modal.Section>
+      <Modal.Section>
+        <OrderActionsFields
+          value={values.orderActions}
+          onChange={(orderActions) => setValues((current) => ({ ...current, orderActions }))}
+          access={access}
+          form={form.id}
+        />
       </Modal.Section>
       <Modal.Section>
         <BacktestPanel

@@ -96,6 +96,11 @@ export function RuleList({ rules, onEdit }: { rules: RuleListItem[]; onEdit: (ru
                 <Text as="p">
                   {rule.typeLabel} · {rule.threshold}
                 </Text>
+                {rule.actions.length ? (
+                  <Text as="p" variant="bodySm" tone="subdued">
+                    On breach: {rule.actions.join(", ")}
+                  </Text>
+                ) : null}
               </BlockStack>
               <InlineStack gap="300" blockAlign="center">
                 <ActiveToggle rule={rule} />

@@ -28,6 +28,8 @@ import { useRulesFetcher } from "./useRulesFetcher";
 import { BacktestPanel, useBacktest } from "../../components/Backtest";
 import { CodeRulesSection } from "./CodeRulesSection";
 import { getCodeRules } from "../../services/code-rules/code-rules.server";
+import { planHasOrderActions } from "../../domain/order-actions";
+import type { OrderActionsAccess } from "./OrderActionsFields";
 
 export const meta: MetaFunction = () => [{ title: "Rules · Margin Guardrail" }];
 
@@ -37,7 +39,7 @@ async function ruleItems(shopId: string): Promise<RuleListItem[]> {
 }
 
 export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
-  const { shop, plan } = await requireAdmin(request, load);
+  const { shop, plan, demo } = await requireAdmin(request, load);
   const [activeCount, stacking, blocking, paused, codeRules] = await Promise.all([
     countActiveRules(shop.id),
     getStackingSettings(shop.id),
@@ -56,6 +58,12 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
     blocking,
     paused,
     codeRules: { settings: codeRules.settings, available: codeRules.available },
+    orderActions: {
+      available: planHasOrderActions(plan),
+      // the demo store acts on its stand-in of Shopify, which asks for no permission
+      grantedScopes: demo ? null : (shop.grantedScopes ?? "").split(",").filter(Boolean),
+      flowTriggerEnabled: shop.flowTriggerEnabled,
+    } satisfies OrderActionsAccess,
   };
 };
 
@@ -71,7 +79,7 @@ const LOADING_RULES = (
 );
 
 export default function Rules() {
-  const { rules, activeCount, ruleLimit, limitNotice, stacking, blocking, paused, codeRules } =
+  const { rules, activeCount, ruleLimit, limitNotice, stacking, blocking, paused, codeRules, orderActions } =
     useLoaderData<typeof loader>();
   const resume = useRulesFetcher("resume-paused");
   const { demo } = useAdminLayout();
@@ -162,7 +170,13 @@ export default function Rules() {
         </Card>
       </InlineGrid>
       {dialog ? (
-        <RuleDialog key={dialog.values.id ?? "new"} mode={dialog.mode} initial={dialog.values} onClose={close} />
+        <RuleDialog
+          key={dialog.values.id ?? "new"}
+          mode={dialog.mode}
+          initial={dialog.values}
+          onClose={close}
+          access={orderActions}
+        />
       ) : null}
       <Modal open={collectionEdit !== null} onClose={closeCollectionEdit} title="Edit Collection Rule">
         <Modal.Section>

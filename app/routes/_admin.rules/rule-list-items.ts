@@ -1,4 +1,5 @@
-import type { Rule } from "@prisma/client";
+import type { RuleView } from "../../services/rules/rules.server";
+import { ORDER_ACTIONS, ORDER_ACTION_LABELS, type OrderActions } from "../../domain/order-actions";
 import { RULE_TYPE_LABELS, formatThreshold, ruleStatusLabel, ruleTypeLabel } from "../../domain/rule-display";
 import { editableThreshold, type MappedCollectionRule, type RuleType, type ThresholdUnit } from "../../domain/rules";
 
@@ -13,11 +14,14 @@ export interface RuleListItem {
   /** evaluated: active and not paused by the plan */
   isActive: boolean;
   collectionRule: boolean;
+  /** what a breach does to the order besides the alert, in words ("Tag the order", ...) */
+  actions: string[];
   edit: {
     ruleType: RuleType;
     thresholdUnit: ThresholdUnit;
     threshold: string;
     action: string;
+    orderActions: OrderActions;
   } | null;
   /** what a collection rule's edit dialog starts from */
   collectionEdit: CollectionRuleValues | null;
@@ -31,7 +35,7 @@ export interface CollectionRuleValues {
   threshold: string;
 }
 
-export function ruleListItem(rule: Rule): RuleListItem {
+export function ruleListItem(rule: RuleView): RuleListItem {
   return {
     id: rule.id,
     name: rule.name,
@@ -41,11 +45,13 @@ export function ruleListItem(rule: Rule): RuleListItem {
     status: ruleStatusLabel(rule),
     isActive: rule.isActive && !rule.pausedByPlan,
     collectionRule: false,
+    actions: ORDER_ACTIONS.filter((action) => rule.orderActions[action]).map((action) => ORDER_ACTION_LABELS[action]),
     edit: {
       ruleType: rule.ruleType as RuleType,
       thresholdUnit: rule.thresholdUnit === "PERCENT" ? "PERCENT" : "AMOUNT",
       threshold: editableThreshold(rule),
       action: rule.action,
+      orderActions: rule.orderActions,
     },
     collectionEdit: null,
   };
@@ -61,6 +67,7 @@ export function collectionRuleListItem(rule: MappedCollectionRule): RuleListItem
     status: ruleStatusLabel(rule),
     isActive: rule.isActive && !rule.pausedByPlan,
     collectionRule: true,
+    actions: [],
     edit: null,
     collectionEdit: {
       id: rule.id,

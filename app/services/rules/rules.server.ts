@@ -30,9 +30,12 @@ export function ruleView(rule: Rule): RuleView {
   return { ...rule, orderActions: { tag: rule.tagOrder, hold: rule.holdOrder, flow: rule.flowTrigger } };
 }
 
-/** Turning an order action on needs a paid plan; turning one off never does. */
-function orderActionsRefused(owner: RuleOwner, input: RuleInput) {
-  const turnedOn = Object.values(input.orderActions ?? {}).some(Boolean);
+/** Turning an order action on needs a paid plan; keeping or turning one off never does. */
+function orderActionsRefused(owner: RuleOwner, input: RuleInput, existing?: Rule) {
+  const was = existing ? ruleView(existing).orderActions : null;
+  const turnedOn = Object.entries(input.orderActions ?? {}).some(
+    ([action, on]) => on && !was?.[action as keyof OrderActions],
+  );
   return turnedOn && !planHasOrderActions(owner.plan)
     ? { ok: false as const, status: 403 as const, message: ORDER_ACTIONS_LOCKED }
     : null;
@@ -242,7 +245,7 @@ export function updateRule(owner: RuleOwner, id: string, input: RuleInput): Prom
     .$transaction(async (tx): Promise<RuleResult<RuleView>> => {
       const existing = await tx.rule.findFirst({ where: { id, shopId: owner.id } });
       if (!existing) return NOT_FOUND;
-      const refused = orderActionsRefused(owner, input);
+      const refused = orderActionsRefused(owner, input, existing);
       if (refused) return refused;
       const isActive = input.isActive ?? existing.isActive;
       if (input.isActive !== undefined && isActive && !isEvaluated(existing) && !(await roomForOneMore(owner, tx))) {

@@ -1,0 +1,46 @@
+import crypto from "node:crypto";
+import { z } from "zod";
+import prisma from "../../db.server";
+import { SHOP_DOMAIN } from "../../domain/shop-domain";
+import { getEnv } from "../../env.server";
+import { forgetShopRules } from "../rules/cache.server";
+
+/**
+ * Shopify Flow's trigger lifecycle callback (docs/product.md#order-actions): Flow says whether a
+ * shop has an enabled workflow that starts with "Margin rule breached". The app stores it and
+ * fires the trigger only for those shops. A callback older than the one stored changes nothing
+ * (Flow's rule: the newest timestamp wins).
+ */
+
+export const flowLifecycleSchema = z.object({
+  flow_trigger_definition_id: z.string({ error: "flow_trigger_definition_id is required" }).min(1).max(255),
+  has_enabled_flow: z.boolean({ error: "has_enabled_flow must be true or false" }),
+  shop_id: z.union([z.number(), z.string().regex(/^\d+$/)], { error: "shop_id must be a number" }),
+  shopify_domain: z
+    .string({ error: "shopify_domain is required" })
+    .regex(SHOP_DOMAIN, "shopify_domain is not a shop domain"),
+  timestamp: z.iso.datetime({ offset: true, error: "timestamp must be an ISO 8601 time" }),
+});
+export type FlowLifecycle = z.infer<typeof flowLifecycleSchema>;
+
+/** Flow signs the callback like a webhook: base64 HMAC-SHA256 of the raw body with the app's secret. */
+export function flowSignatureValid(body: string, header: string | null): boolean {
+  if (!header) return false;
+  const expected = crypto.createHmac("sha256", getEnv().shopifyApiSecret).update(body, "utf8").digest();
+  const given = Buffer.from(header, "base64");
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+}
+
+/** Stores the callback; says whether it changed what the shop's state is. */
+export async function recordFlowLifecycle(callback: FlowLifecycle): Promise<"updated" | "stale" | "unknown shop"> {
+  const shop = await prisma.shop.findUnique({ where: { domain: callback.shopify_domain } });
+  if (!shop) return "unknown shop";
+  const at = new Date(callback.timestamp);
+  const updated = await prisma.shop.updateMany({
+    where: { id: shop.id, OR: [{ flowTriggerUpdatedAt: null }, { flowTriggerUpdatedAt: { lt: at } }] },
+    data: { flowTriggerEnabled: callback.has_enabled_flow, flowTriggerUpdatedAt: at },
+  });
+  if (updated.count === 0) return "stale";
+  forgetShopRules(shop.id);
+  return "updated";
+}
