@@ -26,6 +26,30 @@ import { useRulesFetcher } from "./useRulesFetcher";
 export interface CodeRulesSectionData {
   settings: CodeRulesInput;
   available: boolean;
+  /** the app discount running the Function in Shopify, once created */
+  discountId: string | null;
+  /** why the last write to Shopify failed, until one succeeds */
+  syncError: string | null;
+  /** the demo store writes to its stand-in of Shopify */
+  demo: boolean;
+}
+
+/** Where the saved rules stand at checkout. */
+function CheckoutState({ data }: { data: CodeRulesSectionData }) {
+  if (data.syncError) {
+    return (
+      <Banner tone="warning" title="Checkout does not have your latest code rules">
+        {data.syncError}
+      </Banner>
+    );
+  }
+  return (
+    <Text as="p" tone={data.discountId ? "success" : "subdued"}>
+      {data.discountId
+        ? `Live at checkout: the app discount "Margin Guardrail: code rules" runs these rules${data.demo ? " (in the demo store's stand-in of Shopify)" : ""}.`
+        : "Not at checkout yet: saving a rule creates the app discount that runs them."}
+    </Text>
+  );
 }
 
 const MODES = [
@@ -64,6 +88,7 @@ export function CodeRulesSection({ data }: { data: CodeRulesSectionData }) {
           Turn discount codes away as customers enter them at checkout, with your message, before they pay.
         </Text>
       </BlockStack>
+      {data.available ? <CheckoutState data={data} /> : null}
       {data.available ? (
         <CodeRulesForm initial={formValues(data.settings)} />
       ) : (

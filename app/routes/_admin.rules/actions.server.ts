@@ -19,7 +19,8 @@ import {
 } from "../../services/rules/rules.server";
 import { notInStep, syncAfterChange } from "../../services/checkout/deploy.server";
 import { codeRulesSchema } from "../../forms/code-rules";
-import { saveCodeRules } from "../../services/code-rules/code-rules.server";
+import { codeRulesNotInStep, saveCodeRules } from "../../services/code-rules/code-rules.server";
+import { actionClientOf } from "../../services/actions/admin-client.server";
 
 export const RULE_INTENTS = [
   "create",
@@ -169,8 +170,9 @@ export async function handleRulesAction(context: AdminContext, formData: FormDat
       await saveBlockingSettings(owner.id, value as Parameters<typeof saveBlockingSettings>[1]);
       return synced();
     case "saveCodeRules": {
-      const outcome = await saveCodeRules(owner, value as Parameters<typeof saveCodeRules>[1]);
-      return outcome.ok ? done() : failed(outcome.status, outcome.message);
+      const outcome = await saveCodeRules(owner, value as Parameters<typeof saveCodeRules>[1], actionClientOf(context));
+      if (!outcome.ok) return failed(outcome.status, outcome.message);
+      return done(undefined, outcome.value.syncError ? codeRulesNotInStep(outcome.value.syncError) : undefined);
     }
     case "resumePaused": {
       const { resumed, stillPaused } = await resumePausedRules(owner);

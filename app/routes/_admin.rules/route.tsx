@@ -57,7 +57,13 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
     stacking,
     blocking,
     paused,
-    codeRules: { settings: codeRules.settings, available: codeRules.available },
+    codeRules: {
+      settings: codeRules.settings,
+      available: codeRules.available,
+      discountId: codeRules.discountId,
+      syncError: codeRules.syncError,
+      demo,
+    },
     orderActions: {
       available: planHasOrderActions(plan),
       // the demo store acts on its stand-in of Shopify, which asks for no permission

@@ -13,6 +13,9 @@ import {
 import { planHasAlerts, type PlanId } from "../../domain/plans";
 import { normalizeCollectionId, normalizeProductId } from "../../domain/rules";
 import { codeRulesOf, codeRulesSchema, type CodeRulesInput, type CodeRulesPreviewInput } from "../../forms/code-rules";
+import { CODE_RULES_METAFIELD, codeRulesMetafield, hasCodeRules } from "../../domain/code-rules";
+import type { ActionClient } from "../actions/admin-client.server";
+import { adminGraphqlData, userErrorText, type UserError } from "../shops/admin-graphql.server";
 
 export const CODE_RULES_NEED_CORE = "Code rules come with the Core plan. Upgrade to turn codes away at checkout.";
 
@@ -38,6 +41,20 @@ function storedSettings(value: unknown): CodeRulesInput {
   return parsed.success ? parsed.data : EMPTY_SETTINGS;
 }
 
+/** The Function's handle (extensions/margin-guardrail-codes) and the app discount that runs it. */
+export const CODES_FUNCTION_HANDLE = "margin-guardrail-codes";
+export const CODES_DISCOUNT_TITLE = "Margin Guardrail: code rules";
+
+const DISCOUNT_CREATE = `mutation MarginGuardrailCodeRulesDiscount($automaticAppDiscount: DiscountAutomaticAppInput!) {
+  discountAutomaticAppCreate(automaticAppDiscount: $automaticAppDiscount) {
+    automaticAppDiscount { discountId }
+    userErrors { field message }
+  }
+}`;
+const METAFIELDS_SET = `mutation MarginGuardrailCodeRulesSet($metafields: [MetafieldsSetInput!]!) {
+  metafieldsSet(metafields: $metafields) { metafields { id } userErrors { field message code } }
+}`;
+
 export async function getCodeRules(shop: { id: string; plan: PlanId }): Promise<CodeRulesView> {
   const row = await prisma.codeRuleSettings.findUnique({ where: { shopId: shop.id } });
   const settings = row ? storedSettings(row.settings) : EMPTY_SETTINGS;
@@ -53,10 +70,17 @@ export async function getCodeRules(shop: { id: string; plan: PlanId }): Promise<
 
 export type SaveCodeRulesResult = { ok: true; value: CodeRulesView } | { ok: false; status: 403; message: string };
 
-/** Saves the settings (Core and Plus; Free is refused and nothing is stored). */
+/**
+ * Saves the settings (Core and Plus; Free is refused and nothing is stored), then writes them to
+ * Shopify: the first time rules are set, the automatic app discount that runs the Function is
+ * created with them in its $app metafield (discountAutomaticAppCreate); afterwards the metafield
+ * is rewritten (metafieldsSet). The settings stay saved when Shopify refuses; the view's
+ * syncError says why until a write succeeds.
+ */
 export async function saveCodeRules(
   shop: { id: string; plan: PlanId },
   input: CodeRulesInput,
+  client: ActionClient | null,
 ): Promise<SaveCodeRulesResult> {
   if (!planHasCodeRules(shop.plan)) return { ok: false, status: 403, message: CODE_RULES_NEED_CORE };
   await prisma.codeRuleSettings.upsert({
@@ -64,8 +88,72 @@ export async function saveCodeRules(
     create: { shopId: shop.id, settings: input },
     update: { settings: input },
   });
+  await syncCodeRulesDiscount(shop.id, client);
   return { ok: true, value: await getCodeRules(shop) };
 }
+
+/** Writes the saved rules to Shopify's app discount; records the outcome, never throws. */
+export async function syncCodeRulesDiscount(shopId: string, client: ActionClient | null): Promise<void> {
+  const row = await prisma.codeRuleSettings.findUnique({ where: { shopId } });
+  if (!row) return;
+  const rules = codeRulesOf(storedSettings(row.settings), DEFAULT_CODE_REJECTION_MESSAGE);
+  // no rules and no discount yet: nothing to turn away, nothing to create
+  if (!row.discountId && !hasCodeRules(rules)) return;
+  const outcome = async (syncError: string | null, discountId = row.discountId) => {
+    await prisma.codeRuleSettings.update({
+      where: { shopId },
+      data: { syncError, discountId, ...(syncError ? {} : { syncedAt: new Date() }) },
+    });
+  };
+  if (!client) return outcome("Not connected to Shopify: the rules are saved here and reach checkout once the app is.");
+  const metafield = {
+    namespace: CODE_RULES_METAFIELD.namespace,
+    key: CODE_RULES_METAFIELD.key,
+    type: "json",
+    value: JSON.stringify(codeRulesMetafield(rules)),
+  };
+  try {
+    if (!row.discountId) {
+      const data = await adminGraphqlData<{
+        discountAutomaticAppCreate: {
+          automaticAppDiscount: { discountId: string } | null;
+          userErrors: UserError[];
+        } | null;
+      }>(client.graphql, DISCOUNT_CREATE, {
+        automaticAppDiscount: {
+          title: CODES_DISCOUNT_TITLE,
+          functionHandle: CODES_FUNCTION_HANDLE,
+          discountClasses: ["ORDER", "PRODUCT"],
+          startsAt: new Date().toISOString(),
+          // it gives no discount of its own, so it never stops another from combining
+          combinesWith: { orderDiscounts: true, productDiscounts: true, shippingDiscounts: true },
+          metafields: [metafield],
+        },
+      });
+      const created = data.discountAutomaticAppCreate;
+      if (!created) throw new Error("Shopify did not answer discountAutomaticAppCreate");
+      if (created.userErrors.length) return outcome(`Shopify refused: ${userErrorText(created.userErrors)}`);
+      if (!created.automaticAppDiscount) throw new Error("Shopify did not return the discount");
+      return outcome(null, created.automaticAppDiscount.discountId);
+    }
+    const data = await adminGraphqlData<{ metafieldsSet: { userErrors: UserError[] } | null }>(
+      client.graphql,
+      METAFIELDS_SET,
+      { metafields: [{ ownerId: row.discountId, ...metafield }] },
+    );
+    if (!data.metafieldsSet) throw new Error("Shopify did not answer metafieldsSet");
+    return outcome(
+      data.metafieldsSet.userErrors.length ? `Shopify refused: ${userErrorText(data.metafieldsSet.userErrors)}` : null,
+    );
+  } catch (error) {
+    console.error(`Writing the code rules of shop ${shopId} to Shopify failed`, error);
+    return outcome(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** The note a saved change carries when Shopify's discount could not follow it. */
+export const codeRulesNotInStep = (syncError: string) =>
+  `Saved here, but checkout still has the previous code rules: ${syncError}`;
 
 export interface CodeRulesPreview {
   decisions: (CodeDecision & { text: string })[];

@@ -1,0 +1,80 @@
+// Saving code rules writes them to Shopify (docs/product.md#code-rules): the first save creates
+// the automatic app discount running the Function with the rules in its $app metafield, later
+// saves rewrite that metafield, and Shopify's refusal keeps the settings and says why.
+import { beforeAll, describe, expect, it } from "vitest";
+import prisma from "../../app/db.server";
+import { answerStandIn, newStandInState } from "../../app/demo/admin-stand-in";
+import { installFakeAdminApi } from "../helpers/fake-admin-api";
+import { callRoute, installedShops } from "../helpers/shopify";
+
+// the app's modules first: importing them sets Shopify's library's fetch, which the fake replaces
+const route = await import("../../app/routes/api.config.code-rules._index");
+const SHOP = "code-rules-discount.myshopify.com";
+const state = newStandInState();
+let refuseNext: string | null = null;
+const fake = installFakeAdminApi([], {
+  answer(query, variables) {
+    if (refuseNext && query.includes(refuseNext)) {
+      refuseNext = null;
+      return {
+        metafieldsSet: {
+          metafields: [],
+          userErrors: [{ field: ["metafields", "0", "value"], message: "Value is invalid JSON" }],
+        },
+      };
+    }
+    const answered = answerStandIn(state, { query, variables });
+    return "data" in answered ? answered.data : undefined;
+  },
+});
+const put = (body: unknown) => callRoute(route.action, "/api/config/code-rules", SHOP, "PUT", body);
+
+describe("code rules in Shopify", () => {
+  beforeAll(async () => {
+    const [shopId] = await installedShops(SHOP);
+    await prisma.shop.update({ where: { id: shopId }, data: { plan: "core", planCheckedAt: new Date() } });
+  });
+
+  it("creates nothing for empty rules, creates the discount once, then rewrites its metafield", async () => {
+    expect((await put({})).status).toBe(200);
+    expect(fake.operations.filter((operation) => operation.query.includes("discountAutomaticAppCreate"))).toHaveLength(
+      0,
+    );
+
+    const first = await (await put({ maxCodes: 1, customerTagsMode: "only", customerTags: "staff" })).json();
+    const [create] = fake.operations.filter((operation) => operation.query.includes("discountAutomaticAppCreate"));
+    expect(create.variables.automaticAppDiscount).toMatchObject({
+      title: "Margin Guardrail: code rules",
+      functionHandle: "margin-guardrail-codes",
+      discountClasses: ["ORDER", "PRODUCT"],
+      metafields: [{ namespace: "$app", key: "code-rules", type: "json" }],
+    });
+    const metafield = JSON.parse(
+      (create.variables.automaticAppDiscount as { metafields: { value: string }[] }).metafields[0].value,
+    );
+    expect(metafield).toMatchObject({ rules: { maxCodes: 1 }, customerTags: ["staff"], collectionIds: [] });
+    expect(first).toMatchObject({
+      discountId: expect.stringMatching(/^gid:\/\/shopify\/DiscountAutomaticNode\//),
+      syncError: null,
+    });
+    expect(first.syncedAt).not.toBeNull();
+
+    const second = await (await put({ maxCodes: 2 })).json();
+    const sets = fake.operations.filter((operation) => operation.query.includes("metafieldsSet"));
+    expect(sets).toHaveLength(1);
+    expect((sets[0].variables.metafields as { ownerId: string }[])[0].ownerId).toBe(first.discountId);
+    expect(second.discountId).toBe(first.discountId);
+    expect(fake.operations.filter((operation) => operation.query.includes("discountAutomaticAppCreate"))).toHaveLength(
+      1,
+    );
+  });
+
+  it("keeps the settings and says why when Shopify refuses", async () => {
+    refuseNext = "metafieldsSet";
+    const body = await (await put({ maxCodes: 3 })).json();
+    expect(body.settings.maxCodes).toBe(3);
+    expect(body.syncError).toBe("Shopify refused: metafields.0.value: Value is invalid JSON");
+    const fixed = await (await put({ maxCodes: 3 })).json();
+    expect(fixed.syncError).toBeNull();
+  });
+});
