@@ -116,6 +116,22 @@ export default function Integration() {
                 {data.scopes.error}
               </Text>
             ) : null}
+            <Text as="h3" variant="headingSm">
+              Optional permissions
+            </Text>
+            <Text as="p" tone="subdued">
+              Asked for only when you turn on what needs them, in a rule&apos;s order actions or the code rules.
+            </Text>
+            {data.scopes.optional.map((entry) => (
+              <Status
+                key={entry.scope}
+                label={`${entry.purpose} (${entry.scope})`}
+                ok={entry.granted}
+                text={
+                  data.scopes.source === "demo" ? "Demo store (not asked)" : entry.granted ? "Granted" : "Not granted"
+                }
+              />
+            ))}
           </BlockStack>
         </NamedCard>
         <FunctionCard

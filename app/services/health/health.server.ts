@@ -1,3 +1,4 @@
+import { SCOPE_PURPOSES } from "../../domain/order-actions";
 import prisma from "../../db.server";
 import { decodeEmbedHost, shopHandle } from "../../domain/embed-host";
 import { getEnv } from "../../env.server";
@@ -19,8 +20,17 @@ export interface ScopeHealth {
   required: string[];
   granted: string[];
   missing: string[];
+  /** the optional scopes (shopify.app.toml), what each is for, and whether it is granted */
+  optional: { scope: string; purpose: string; granted: boolean }[];
   error?: string;
 }
+
+const optionalScopes = (granted: Set<string> | null) =>
+  Object.entries(SCOPE_PURPOSES).map(([scope, purpose]) => ({
+    scope,
+    purpose,
+    granted: granted ? covered(scope, granted) : false,
+  }));
 
 /** Shopify implies a read scope with its write scope (write_validations grants read_validations). */
 function covered(scope: string, granted: Set<string>) {
@@ -29,7 +39,9 @@ function covered(scope: string, granted: Set<string>) {
 
 export async function scopeHealth(context: AdminContext): Promise<ScopeHealth> {
   const required = getEnv().scopes;
-  if (context.demo || !context.admin) return { source: "demo", required, granted: required, missing: [] };
+  if (context.demo || !context.admin) {
+    return { source: "demo", required, granted: required, missing: [], optional: optionalScopes(null) };
+  }
   let granted: string[];
   let source: ScopeHealth["source"] = "shopify";
   let error: string | undefined;
@@ -48,7 +60,14 @@ export async function scopeHealth(context: AdminContext): Promise<ScopeHealth> {
     granted = (context.shop.grantedScopes ?? "").split(",").filter(Boolean);
   }
   const set = new Set(granted);
-  return { source, required, granted, missing: required.filter((scope) => !covered(scope, set)), error };
+  return {
+    source,
+    required,
+    granted,
+    missing: required.filter((scope) => !covered(scope, set)),
+    optional: optionalScopes(set),
+    error,
+  };
 }
 
 export type EmbedHealth =
