@@ -117,7 +117,7 @@ const OPERATIONS: Record<string, (state: StandInState, variables: Variables) => 
       return refuse(
         `Handle is too long (maximum is ${MAX_HOLD_HANDLE} characters)`,
         ["fulfillmentHold", "handle"],
-        "TAKEN",
+        "INVALID",
       );
     }
     if (fulfillmentOrder.holds.some((hold) => hold.handle === handle)) {
@@ -219,7 +219,9 @@ const OPERATIONS: Record<string, (state: StandInState, variables: Variables) => 
   },
   metafieldsSet(state, variables) {
     const metafields = Array.isArray(variables.metafields) ? (variables.metafields as { ownerId?: string }[]) : [];
-    const unknown = metafields.find((metafield) => !state.discounts.has(String(metafield.ownerId)));
+    const unknown = metafields.find(
+      (metafield) => !/^gid:\/\/shopify\/DiscountAutomaticNode\/\d+$/.test(String(metafield.ownerId)),
+    );
     if (unknown) {
       return {
         metafieldsSet: {
@@ -228,7 +230,13 @@ const OPERATIONS: Record<string, (state: StandInState, variables: Variables) => 
         },
       };
     }
-    for (const metafield of metafields) state.discounts.get(String(metafield.ownerId))?.metafields.push(metafield);
+    for (const metafield of metafields) {
+      // a discount made before the demo server restarted: its memory is gone, the discount is not
+      const id = String(metafield.ownerId);
+      const discount = state.discounts.get(id) ?? { title: "", functionHandle: "", metafields: [] };
+      discount.metafields.push(metafield);
+      state.discounts.set(id, discount);
+    }
     return {
       metafieldsSet: {
         metafields: metafields.map((_, index) => ({ id: `gid://shopify/Metafield/${index + 1}` })),

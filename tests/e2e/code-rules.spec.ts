@@ -40,6 +40,12 @@ test("code rules: the preview follows the settings as they are typed, and Save k
     await section.getByLabel("Message for rejected codes").fill("One code per order, and none on sale items.");
     await section.getByRole("button", { name: "Save code rules" }).click();
     await expect(toast(page, "Code rules saved")).toBeVisible();
+    // saving put them at checkout: the app discount was created in the demo's stand-in of Shopify
+    await expect(
+      section.getByText(
+        `Live at checkout: the app discount "Margin Guardrail: code rules" runs these rules (in the demo store's stand-in of Shopify).`,
+      ),
+    ).toBeVisible();
 
     await page.reload();
     const again = codeRules(page);

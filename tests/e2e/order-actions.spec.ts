@@ -66,7 +66,9 @@ test("a rule tags and holds a breaching order, and the hold is released from the
   await expect(page.getByText("nothing reached Shopify").first()).toBeVisible();
 
   await page.goto(`/audit-log?q=%23${number}&type=order_tagged`);
-  await expect(page.getByText(`Order #${number} tagged margin-guardrail-breach, mg-max-30-off-any-order`)).toBeVisible();
+  await expect(
+    page.getByText(`Order #${number} tagged margin-guardrail-breach, mg-max-30-off-any-order`),
+  ).toBeVisible();
 
   await page.goto(`/audit-log?q=%23${number}&type=fulfillment_held`);
   await page.getByRole("button", { name: "Release hold" }).click();

@@ -21,6 +21,8 @@ import { useFetcherForm } from "../../components/useFetcherForm";
 import { DEFAULT_CODE_REJECTION_MESSAGE } from "../../domain/code-rules";
 import { codeRulesSchema, type CodeRulesInput } from "../../forms/code-rules";
 import { useRulesFetcher } from "./useRulesFetcher";
+import { scopesApi } from "./OrderActionsFields";
+import { useRevalidator } from "@remix-run/react";
 
 /** What the Rules page's loader gives the section (app/services/code-rules/code-rules.server.ts). */
 export interface CodeRulesSectionData {
@@ -32,10 +34,46 @@ export interface CodeRulesSectionData {
   syncError: string | null;
   /** the demo store writes to its stand-in of Shopify */
   demo: boolean;
+  /** Shopify has not granted write_discounts, which the app discount needs (an optional scope) */
+  needsPermission: boolean;
+}
+
+/** Asks Shopify for write_discounts (App Bridge's scopes.request), then reloads the page's data. */
+function GrantPermission() {
+  const revalidator = useRevalidator();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
+  const ask = async () => {
+    const api = scopesApi();
+    if (!api) return setProblem("Open Margin Guardrail from your Shopify admin to grant it.");
+    setAsking(true);
+    try {
+      const answer = await api.request(["write_discounts"]);
+      if (answer.result === "granted-all") {
+        // the scopes health check asks Shopify and stores what it granted, before the webhook says so
+        await fetch("/api/health/scopes");
+        revalidator.revalidate();
+      } else setProblem("Shopify did not grant it, so code rules stay off at checkout.");
+    } catch (error) {
+      setProblem(`Shopify could not ask for it: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      setAsking(false);
+    }
+  };
+  return (
+    <Banner
+      tone="warning"
+      title="Code rules need Shopify's permission to manage discounts"
+      action={{ content: "Grant permission", onAction: () => void ask(), loading: asking }}
+    >
+      {problem ?? "Margin Guardrail runs your code rules as an app discount. Grant the permission, then save."}
+    </Banner>
+  );
 }
 
 /** Where the saved rules stand at checkout. */
 function CheckoutState({ data }: { data: CodeRulesSectionData }) {
+  if (data.needsPermission) return <GrantPermission />;
   if (data.syncError) {
     return (
       <Banner tone="warning" title="Checkout does not have your latest code rules">

@@ -26,7 +26,7 @@ interface ScopesApi {
 }
 
 /** App Bridge's Scopes API when the page runs embedded in Shopify. */
-function scopesApi(): ScopesApi | null {
+export function scopesApi(): ScopesApi | null {
   const shopify = (globalThis as { shopify?: { scopes?: ScopesApi } }).shopify;
   return shopify?.scopes ?? null;
 }

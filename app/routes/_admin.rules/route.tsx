@@ -63,6 +63,7 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
       discountId: codeRules.discountId,
       syncError: codeRules.syncError,
       demo,
+      needsPermission: !demo && !(shop.grantedScopes ?? "").split(",").includes("write_discounts"),
     },
     orderActions: {
       available: planHasOrderActions(plan),

@@ -34,7 +34,7 @@ export const STEPS = [
   },
   {
     title: "Act on what we catch",
-    body: "Get alerted, fix the promotion, and see the margin you protected add up in the ROI dashboard.",
+    body: "Get alerted; with Core, have the order tagged, its fulfilment held for review or a Shopify Flow workflow started, and codes turned away at checkout. Fix the promotion and see the margin you protected add up in the ROI dashboard.",
   },
 ];
 
@@ -46,6 +46,10 @@ export const INTEGRATIONS = [
     body: "Signed JSON (HMAC-SHA256, with an idempotency key) to your own systems, retried with backoff for up to 24 hours.",
   },
   { title: "Analytics", body: "Audit log export to CSV and an ROI dashboard by rule type and period." },
+  {
+    title: "Shopify Flow",
+    body: 'With Core, the trigger "Margin rule breached" starts your own workflows with the order and the breach\'s figures.',
+  },
 ];
 
 export const TESTIMONIALS = [
