@@ -70,7 +70,9 @@ describe.skipIf(process.env.TEST_POSTGRES_URL)("the delivery thread's direct SQL
   });
 });
 
-describe("the main thread's Prisma connection", () => {
+// The writer turn is SQLite's (one writer per file); PostgreSQL's client does not take it, so on
+// PostgreSQL this only passed when the first connection happened to take longer than 50 ms.
+describe.skipIf(process.env.TEST_POSTGRES_URL)("the main thread's Prisma connection", () => {
   it("waits for the writer turn, without blocking its thread, before it writes", async () => {
     holdWriterTurn(true);
     const now = new Date();
