@@ -150,6 +150,10 @@ export interface CollectionRuleRecord {
   pausedByPlan?: string | null;
   priority: number;
   conditions: unknown;
+  /** its order actions (docs/product.md#order-actions); absent in older records: none */
+  tagOrder?: boolean;
+  holdOrder?: boolean;
+  flowTrigger?: boolean;
   createdAt: Date | string;
   updatedAt: Date | string;
 }
@@ -173,6 +177,7 @@ export interface MappedCollectionRule {
   pausedByPlan: string | null;
   priority: number;
   conditions: unknown;
+  orderActions: { tag: boolean; hold: boolean; flow: boolean };
   createdAt: string;
   updatedAt: string;
 }
@@ -212,6 +217,7 @@ export function mapCollectionRule(rule: CollectionRuleRecord): MappedCollectionR
     pausedByPlan: rule.pausedByPlan ?? null,
     priority: rule.priority,
     conditions: rule.conditions,
+    orderActions: { tag: rule.tagOrder ?? false, hold: rule.holdOrder ?? false, flow: rule.flowTrigger ?? false },
     createdAt: new Date(rule.createdAt).toISOString(),
     updatedAt: new Date(rule.updatedAt).toISOString(),
   };

@@ -146,6 +146,7 @@ export const collectionRuleSchema = z
     }),
     threshold,
     action: ruleFields.action.optional().default("alert"),
+    orderActions: ruleFields.orderActions,
   })
   .refine((data) => data.ruleType !== "margin_floor" || data.threshold <= PERCENT_MAX, {
     message: PERCENT_TOO_HIGH,

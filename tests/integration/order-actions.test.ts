@@ -17,18 +17,29 @@ const SHOP = "order-actions.myshopify.com";
 let state: StandInState = newStandInState();
 /** userErrors to answer the next call of a root field with, instead of the stand-in's answer. */
 const refuse = new Map<string, { field: string[]; message: string }[]>();
-const fake = installFakeAdminApi([], {
-  answer(query, variables) {
-    const field = /\{\s*(\w+)/.exec(query)?.[1] ?? "";
-    const errors = refuse.get(field);
-    if (errors) {
-      refuse.delete(field);
-      return { [field]: { userErrors: errors } };
-    }
-    const answered = answerStandIn(state, { query, variables });
-    return "data" in answered ? answered.data : undefined;
+// the order's one variant is in collection 77, for the collection rule's test
+const fake = installFakeAdminApi(
+  [
+    {
+      id: "gid://shopify/ProductVariant/1",
+      inventoryItemId: "gid://shopify/InventoryItem/1",
+      unitCost: "30.00",
+      collectionIds: ["gid://shopify/Collection/77"],
+    },
+  ],
+  {
+    answer(query, variables) {
+      const field = /\{\s*(\w+)/.exec(query)?.[1] ?? "";
+      const errors = refuse.get(field);
+      if (errors) {
+        refuse.delete(field);
+        return { [field]: { userErrors: errors } };
+      }
+      const answered = answerStandIn(state, { query, variables });
+      return "data" in answered ? answered.data : undefined;
+    },
   },
-});
+);
 const calls = (field: string) =>
   fake.operations.filter((operation) => new RegExp(`\\{\\s*${field}\\(`).test(operation.query));
 
@@ -202,6 +213,30 @@ describe("order actions", () => {
       ok: false,
       toast: { description: "The hold on order #9104 was already released" },
     });
+  });
+
+  it("acts for a collection rule too, with its own handle, and its API says so", async () => {
+    const { action } = await import("../../app/routes/api.rules.collections.create");
+    const { callRoute } = await import("../helpers/shopify");
+    const created = await callRoute(action, "/api/rules/collections/create", SHOP, "POST", {
+      collectionId: "77",
+      collectionTitle: "Clearance",
+      ruleType: "max_discount",
+      threshold: 10,
+      orderActions: { hold: true },
+    });
+    expect(created.status).toBe(201);
+    const rule = await created.json();
+    expect(rule.orderActions).toEqual({ tag: false, hold: true, flow: false });
+    forgetShopRules(shopId);
+
+    await deliver("orders/create", order(9107, 45), "oa-7");
+    const holds = calls("fulfillmentOrderHold").map(
+      (call) => (call.variables.fulfillmentHold as { handle: string }).handle,
+    );
+    expect(holds.sort()).toEqual([`margin-guardrail-${rule.id}`, `margin-guardrail-${ruleId}`].sort());
+    expect(state.orders.get("gid://shopify/Order/9107")?.fulfillmentOrders[0].holds).toHaveLength(2);
+    await prisma.collectionRule.delete({ where: { id: rule.id } });
   });
 
   it("queues nothing on Free, and no Flow trigger while no workflow uses it", async () => {

@@ -8,8 +8,16 @@ import { textFieldProps } from "../../components/conform-polaris";
 import { ThresholdField } from "./ThresholdField";
 import type { CollectionRuleValues } from "./rule-list-items";
 import { useRulesFetcher } from "./useRulesFetcher";
+import { NO_ORDER_ACTIONS } from "../../domain/order-actions";
+import { OrderActionsFields, type OrderActionsAccess } from "./OrderActionsFields";
 
-const EMPTY: CollectionRuleValues = { collectionId: "", collectionTitle: "", ruleType: "margin_floor", threshold: "" };
+const EMPTY: CollectionRuleValues = {
+  collectionId: "",
+  collectionTitle: "",
+  ruleType: "margin_floor",
+  threshold: "",
+  orderActions: NO_ORDER_ACTIONS,
+};
 
 /**
  * Adds a collection rule, or edits one (`initial` with its id). Embedded in Shopify, the
@@ -20,10 +28,13 @@ export function CollectionRuleForm({
   appBridge,
   initial,
   onSaved,
+  access,
 }: {
   appBridge: boolean;
   initial?: CollectionRuleValues;
   onSaved?: () => void;
+  /** editing: its order actions are set here too (docs/product.md#order-actions) */
+  access?: OrderActionsAccess;
 }) {
   const editing = Boolean(initial?.id);
   const [values, setValues] = useState(initial ?? EMPTY);
@@ -38,7 +49,7 @@ export function CollectionRuleForm({
     shouldValidate: "onSubmit",
   });
   const input = thresholdInput(values.ruleType, values.ruleType === "margin_floor" ? "PERCENT" : "AMOUNT");
-  const set = (key: keyof CollectionRuleValues) => (value: string) =>
+  const set = (key: Exclude<keyof CollectionRuleValues, "orderActions">) => (value: string) =>
     setValues((current) => ({ ...current, [key]: value }));
 
   async function pickCollection() {
@@ -102,6 +113,14 @@ export function CollectionRuleForm({
             />
           </FormLayout.Group>
         </FormLayout>
+        {editing && access ? (
+          <OrderActionsFields
+            value={values.orderActions}
+            onChange={(orderActions) => setValues((current) => ({ ...current, orderActions }))}
+            access={access}
+            form={form.id}
+          />
+        ) : null}
         <InlineStack>
           <Button submit variant={editing ? "primary" : undefined} loading={fetcher.state !== "idle"}>
             {editing ? "Save collection rule" : "Add collection rule"}

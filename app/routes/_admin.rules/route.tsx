@@ -193,6 +193,7 @@ export default function Rules() {
               appBridge={appBridge}
               initial={collectionEdit.values}
               onSaved={closeCollectionEdit}
+              access={orderActions}
             />
           ) : null}
         </Modal.Section>

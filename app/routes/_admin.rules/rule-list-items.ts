@@ -33,7 +33,12 @@ export interface CollectionRuleValues {
   collectionTitle: string;
   ruleType: string;
   threshold: string;
+  orderActions: OrderActions;
 }
+
+/** "Tag the order", ... for the actions that are on. */
+const actionLabels = (actions: OrderActions) =>
+  ORDER_ACTIONS.filter((action) => actions[action]).map((action) => ORDER_ACTION_LABELS[action]);
 
 export function ruleListItem(rule: RuleView): RuleListItem {
   return {
@@ -45,7 +50,7 @@ export function ruleListItem(rule: RuleView): RuleListItem {
     status: ruleStatusLabel(rule),
     isActive: rule.isActive && !rule.pausedByPlan,
     collectionRule: false,
-    actions: ORDER_ACTIONS.filter((action) => rule.orderActions[action]).map((action) => ORDER_ACTION_LABELS[action]),
+    actions: actionLabels(rule.orderActions),
     edit: {
       ruleType: rule.ruleType as RuleType,
       thresholdUnit: rule.thresholdUnit === "PERCENT" ? "PERCENT" : "AMOUNT",
@@ -67,7 +72,7 @@ export function collectionRuleListItem(rule: MappedCollectionRule): RuleListItem
     status: ruleStatusLabel(rule),
     isActive: rule.isActive && !rule.pausedByPlan,
     collectionRule: true,
-    actions: [],
+    actions: actionLabels(rule.orderActions),
     edit: null,
     collectionEdit: {
       id: rule.id,
@@ -75,6 +80,7 @@ export function collectionRuleListItem(rule: MappedCollectionRule): RuleListItem
       collectionTitle: rule.collectionTitle ?? "",
       ruleType: rule.collectionRuleType,
       threshold: rule.threshold,
+      orderActions: rule.orderActions,
     },
   };
 }

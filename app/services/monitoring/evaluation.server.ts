@@ -121,7 +121,10 @@ async function loadShopContext(shopId: string): Promise<ShopContext | null> {
     needsVariants: needVariants(evaluable),
     checkout: checkout.live ? checkout.config : null,
     orderActions: new Map(
-      rules.map((rule) => [rule.id, { tag: rule.tagOrder, hold: rule.holdOrder, flow: rule.flowTrigger }]),
+      [...rules, ...collectionRules].map((rule) => [
+        rule.id,
+        { tag: rule.tagOrder, hold: rule.holdOrder, flow: rule.flowTrigger },
+      ]),
     ),
     flowTriggerEnabled: shop.flowTriggerEnabled,
   };

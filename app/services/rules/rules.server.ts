@@ -30,9 +30,25 @@ export function ruleView(rule: Rule): RuleView {
   return { ...rule, orderActions: { tag: rule.tagOrder, hold: rule.holdOrder, flow: rule.flowTrigger } };
 }
 
+/** The stored columns of a rule's or collection rule's order actions: what the input says, else what it had. */
+function orderActionColumns(
+  input: { orderActions?: Partial<OrderActions> },
+  existing?: { tagOrder: boolean; holdOrder: boolean; flowTrigger: boolean },
+) {
+  return {
+    tagOrder: input.orderActions?.tag ?? existing?.tagOrder ?? false,
+    holdOrder: input.orderActions?.hold ?? existing?.holdOrder ?? false,
+    flowTrigger: input.orderActions?.flow ?? existing?.flowTrigger ?? false,
+  };
+}
+
 /** Turning an order action on needs a paid plan; keeping or turning one off never does. */
-function orderActionsRefused(owner: RuleOwner, input: RuleInput, existing?: Rule) {
-  const was = existing ? ruleView(existing).orderActions : null;
+function orderActionsRefused(
+  owner: RuleOwner,
+  input: { orderActions?: Partial<OrderActions> },
+  existing?: { tagOrder: boolean; holdOrder: boolean; flowTrigger: boolean } | null,
+) {
+  const was = existing ? { tag: existing.tagOrder, hold: existing.holdOrder, flow: existing.flowTrigger } : null;
   const turnedOn = Object.entries(input.orderActions ?? {}).some(
     ([action, on]) => on && !was?.[action as keyof OrderActions],
   );
@@ -200,9 +216,7 @@ function ruleData(owner: RuleOwner, input: RuleInput, existing?: Rule) {
     currency: input.currency ?? existing?.currency ?? owner.currency ?? DEFAULT_CURRENCY,
     priority: input.priority ?? existing?.priority ?? DEFAULT_PRIORITY,
     conditions: (input.conditions ?? existing?.conditions ?? {}) as Prisma.InputJsonValue,
-    tagOrder: input.orderActions?.tag ?? existing?.tagOrder ?? false,
-    holdOrder: input.orderActions?.hold ?? existing?.holdOrder ?? false,
-    flowTrigger: input.orderActions?.flow ?? existing?.flowTrigger ?? false,
+    ...orderActionColumns(input, existing),
   };
 }
 
@@ -287,6 +301,8 @@ export function createCollectionRule(
 ): Promise<RuleResult<MappedCollectionRule>> {
   return prisma
     .$transaction(async (tx): Promise<RuleResult<MappedCollectionRule>> => {
+      const refused = orderActionsRefused(owner, input);
+      if (refused) return refused;
       if (!(await roomForOneMore(owner, tx))) return { ok: false, status: 409, message: planLimitMessage(owner.plan) };
       const row = await tx.collectionRule.create({
         data: {
@@ -298,6 +314,7 @@ export function createCollectionRule(
           action: input.action,
           currency: owner.currency ?? DEFAULT_CURRENCY,
           conditions: {},
+          ...orderActionColumns(input),
         },
       });
       const mapped = mapCollectionRule(row);
@@ -323,12 +340,16 @@ export function createCollectionRule(
     .finally(() => forgetShopRules(owner.id));
 }
 
-/** Saves a collection rule's edit: its collection, type, threshold and action. */
+/** Saves a collection rule's edit: its collection, type, threshold, action and order actions. */
 export async function updateCollectionRule(
   owner: RuleOwner,
   id: string,
   input: CollectionRuleInput,
 ): Promise<RuleResult<MappedCollectionRule>> {
+  const existing = await prisma.collectionRule.findFirst({ where: { id, shopId: owner.id } });
+  if (!existing) return COLLECTION_RULE_NOT_FOUND;
+  const refused = orderActionsRefused(owner, input, existing);
+  if (refused) return refused;
   const result = await prisma.collectionRule.updateMany({
     where: { id, shopId: owner.id },
     data: {
@@ -337,6 +358,7 @@ export async function updateCollectionRule(
       ruleType: input.ruleType,
       threshold: input.threshold,
       action: input.action,
+      ...orderActionColumns(input, existing),
     },
   });
   forgetShopRules(owner.id);
