@@ -4,7 +4,7 @@
  * on one database never take the same row; a claim left by a process that died is taken
  * again once its lease runs out (at least once delivery).
  */
-import type { AlertOutbox, AlertSettings } from "@prisma/client";
+import type { AlertOutbox, AlertSettings, Prisma } from "@prisma/client";
 import type { Digest, HeldFor } from "../domain/alert-digest";
 import type { AlertEvent } from "../domain/alert-message";
 import type { PlannedDelivery } from "../domain/alert-routing";
@@ -43,26 +43,55 @@ export interface NewOutboxRow {
   delivery: PlannedDelivery;
 }
 
-/** Queues the alerts of recorded breaches; a breach and channel already queued add nothing. */
-export async function insertOutboxRows(tx: Tx, shopId: string, rows: NewOutboxRow[], now: Date): Promise<void> {
+/** One outbox row as it is inserted: an alert of a breach, or an order action (with its key). */
+interface OutboxInsert {
+  auditEventId: string;
+  channel: string;
+  payload: unknown;
+  status: string;
+  nextAttemptAt: Date;
+  actionKey?: string;
+}
+
+/** Inserts outbox rows; `conflict` says which unique key makes a row already queued add nothing. */
+async function insertRows(tx: Tx, shopId: string, rows: OutboxInsert[], now: Date, conflict: Prisma.Sql) {
   if (rows.length === 0) return;
+  const actions = rows[0].actionKey !== undefined;
   const values = rows.map(
     (row) =>
       sql`(${join([
         newRowId(),
         shopId,
         row.auditEventId,
-        row.delivery.channel,
-        toSqlJson(row.delivery.heldFor ? { ...row.event, heldFor: row.delivery.heldFor } : row.event),
-        row.delivery.status,
+        row.channel,
+        toSqlJson(row.payload),
+        row.status,
         0,
-        toSqlTime(row.delivery.nextAttemptAt),
+        toSqlTime(row.nextAttemptAt),
         toSqlTime(now),
+        ...(actions ? [row.actionKey ?? null] : []),
       ])})`,
   );
+  const columns = actions ? [...ALERT_OUTBOX_INSERT_COLUMNS, "actionKey"] : ALERT_OUTBOX_INSERT_COLUMNS;
   await tx.$executeRaw`
-    INSERT INTO "AlertOutbox" (${columnList(ALERT_OUTBOX_INSERT_COLUMNS)}) VALUES ${join(values)}
-    ON CONFLICT ("auditEventId", "channel") DO NOTHING`;
+    INSERT INTO "AlertOutbox" (${columnList(columns)}) VALUES ${join(values)} ${conflict}`;
+}
+
+/** Queues the alerts of recorded breaches; a breach and channel already queued add nothing. */
+export function insertOutboxRows(tx: Tx, shopId: string, rows: NewOutboxRow[], now: Date): Promise<void> {
+  return insertRows(
+    tx,
+    shopId,
+    rows.map((row) => ({
+      auditEventId: row.auditEventId,
+      channel: row.delivery.channel,
+      payload: row.delivery.heldFor ? { ...row.event, heldFor: row.delivery.heldFor } : row.event,
+      status: row.delivery.status,
+      nextAttemptAt: row.delivery.nextAttemptAt,
+    })),
+    now,
+    raw(`ON CONFLICT ("auditEventId", "channel") DO NOTHING`),
+  );
 }
 
 /** An order action to queue (docs/product.md#order-actions): its breach, channel, key and breach figures. */
@@ -77,26 +106,14 @@ export interface NewActionRow {
  * Queues order actions beside the breach's alerts, due now. A key already queued (the same
  * order and rule, evaluated again after a late or repeated webhook) adds nothing.
  */
-export async function insertActionRows(tx: Tx, shopId: string, rows: NewActionRow[], now: Date): Promise<void> {
-  if (rows.length === 0) return;
-  const values = rows.map(
-    (row) =>
-      sql`(${join([
-        newRowId(),
-        shopId,
-        row.auditEventId,
-        row.channel,
-        toSqlJson(row.payload),
-        "pending",
-        0,
-        toSqlTime(now),
-        toSqlTime(now),
-        row.actionKey,
-      ])})`,
+export function insertActionRows(tx: Tx, shopId: string, rows: NewActionRow[], now: Date): Promise<void> {
+  return insertRows(
+    tx,
+    shopId,
+    rows.map((row) => ({ ...row, status: "pending", nextAttemptAt: now })),
+    now,
+    raw("ON CONFLICT DO NOTHING"),
   );
-  await tx.$executeRaw`
-    INSERT INTO "AlertOutbox" (${columnList([...ALERT_OUTBOX_INSERT_COLUMNS, "actionKey"])}) VALUES ${join(values)}
-    ON CONFLICT DO NOTHING`;
 }
 
 export type ClaimedAlert = {

@@ -4,6 +4,26 @@ import { drainOrderEvaluations } from "../../app/services/monitoring/worker.serv
 import { ensureShop } from "../../app/services/shops/shops.server";
 import { orderPayload } from "../fixtures/orders";
 import { routeArgs, webhookRequest } from "./shopify";
+import type { AlertEvent } from "../../app/domain/alert-message";
+
+/** A high breach of a 30% limit by order #`number` (40% off $100), as the outbox stores it. */
+export function sampleAlertEvent(number: number): AlertEvent {
+  return {
+    id: `event-${number}`,
+    severity: "high",
+    message: `Order #${number} took 40.0% off, above the 30% limit`,
+    orderId: `gid://shopify/Order/${number}`,
+    orderName: `#${number}`,
+    discountCodes: ["BIG40"],
+    discountPercent: 40,
+    totalDiscountCents: 4_000,
+    overLimitCents: 1_000,
+    currency: "USD",
+    ruleName: "Max 30% off",
+    threshold: 30,
+    createdAt: new Date(),
+  };
+}
 
 /** A shop on Core (in `timezone`) with one rule, at most 20% off; its id. */
 export async function coreShopWithLimit(domain: string, timezone = "UTC"): Promise<string> {
@@ -49,4 +69,19 @@ export function breachingOrders(domain: string, firstNumber: number) {
     await drainOrderEvaluations();
     return `#${number}`;
   };
+}
+
+/** The outbox rows of a shop in `status` (pending, sending, sent, ...). */
+export const outboxCount = (shopId: string, status: string) => prisma.alertOutbox.count({ where: { shopId, status } });
+
+/**
+ * A process killed with SIGKILL left its claims ("sending"): their lease (2 minutes) runs out, so
+ * the next server takes them again. Returns how many there were.
+ */
+export async function lapseDeadClaims(shopId: string): Promise<number> {
+  const { count } = await prisma.alertOutbox.updateMany({
+    where: { shopId, status: "sending" },
+    data: { lockedAt: new Date(Date.now() - 3 * 60_000) },
+  });
+  return count;
 }

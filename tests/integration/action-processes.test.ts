@@ -8,6 +8,7 @@ import prisma from "../../app/db.server";
 import { answerStandIn, newStandInState } from "../../app/demo/admin-stand-in";
 import { ACTION_CHANNELS, actionKey, type ActionEvent, type OrderAction } from "../../app/domain/order-actions";
 import { startAppServer, waitUntil, type AppServer } from "../helpers/app-server";
+import { lapseDeadClaims, outboxCount, sampleAlertEvent } from "../helpers/breaches";
 
 const DATABASE_URL = process.env.DATABASE_URL!;
 const ORDERS = 15;
@@ -47,25 +48,12 @@ async function fakeAdminApi() {
   };
 }
 
-function breach(index: number, ruleId: string): ActionEvent {
-  return {
-    id: `breach-${index}`,
-    severity: "high",
-    message: `Order #${index} took 40.0% off, above the 30% limit`,
-    orderId: `gid://shopify/Order/${8000 + index}`,
-    orderName: `#${8000 + index}`,
-    discountCodes: ["BIG40"],
-    discountPercent: 40,
-    totalDiscountCents: 4_000,
-    overLimitCents: 1_000,
-    currency: "USD",
-    ruleName: "Max 30% off",
-    threshold: 30,
-    createdAt: new Date(),
-    ruleId,
-    ruleType: "max_discount",
-  };
-}
+/** Order #(8000 + index)'s breach of the rule, as an action's outbox row holds it. */
+const breach = (index: number, ruleId: string): ActionEvent => ({
+  ...sampleAlertEvent(8000 + index),
+  ruleId,
+  ruleType: "max_discount",
+});
 
 const servers: AppServer[] = [];
 afterAll(() => Promise.all(servers.map((server) => server.stop())));
@@ -101,17 +89,10 @@ describe("order actions when a server is killed with SIGKILL mid-way", () => {
     fake.release();
 
     const acted = fake.requests();
-    expect(await prisma.alertOutbox.count({ where: { shopId: shop.id, status: "sent" } })).toBe(0);
-    expect(await prisma.alertOutbox.count({ where: { shopId: shop.id, status: "sending" } })).toBeGreaterThan(0);
-    // the dead process's claims lapse after their lease (2 minutes)
-    await prisma.alertOutbox.updateMany({
-      where: { shopId: shop.id, status: "sending" },
-      data: { lockedAt: new Date(Date.now() - 3 * 60_000) },
-    });
+    expect(await outboxCount(shop.id, "sent")).toBe(0);
+    expect(await lapseDeadClaims(shop.id)).toBeGreaterThan(0);
     await start();
-    await waitUntil(
-      async () => (await prisma.alertOutbox.count({ where: { shopId: shop.id, status: "sent" } })) === rows.length,
-    );
+    await waitUntil(async () => (await outboxCount(shop.id, "sent")) === rows.length);
 
     expect(acted).toBeGreaterThan(0);
     // the actions in flight when it died ran again: Shopify had done them, and nothing was doubled

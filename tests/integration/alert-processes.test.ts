@@ -3,30 +3,12 @@
 // nothing: once its claims' lease runs out, the next server delivers every alert.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
-import type { AlertEvent } from "../../app/domain/alert-message";
 import { ALERT_BATCH } from "../../app/services/alerts/delivery.server";
 import { serversOn, waitUntil } from "../helpers/app-server";
 import { startReceiver } from "../helpers/receiver";
+import { lapseDeadClaims, outboxCount, sampleAlertEvent } from "../helpers/breaches";
 
 const DATABASE_URL = process.env.DATABASE_URL!;
-
-function event(index: number): AlertEvent {
-  return {
-    id: `event-${index}`,
-    severity: "high",
-    message: `Order #${index} took 40.0% off, above the 30% limit`,
-    orderId: `gid://shopify/Order/${index}`,
-    orderName: `#${index}`,
-    discountCodes: ["BIG40"],
-    discountPercent: 40,
-    totalDiscountCents: 4_000,
-    overLimitCents: 1_000,
-    currency: "USD",
-    ruleName: "Max 30% off",
-    threshold: 30,
-    createdAt: new Date(),
-  };
-}
 
 /** A Core shop whose alerts go to `url` by webhook, with `count` alerts due now. */
 async function shopWithDueAlerts(domain: string, url: string, count: number) {
@@ -38,7 +20,7 @@ async function shopWithDueAlerts(domain: string, url: string, count: number) {
     data: Array.from({ length: count }, (_, index) => ({
       shopId: shop.id,
       channel: "webhook",
-      payload: { ...event(index + 1), createdAt: new Date().toISOString() },
+      payload: { ...sampleAlertEvent(index + 1), createdAt: new Date().toISOString() },
       status: "pending",
       nextAttemptAt: new Date(Date.now() - 1_000),
     })),
@@ -87,18 +69,11 @@ describe("a server killed with SIGKILL mid-delivery", () => {
     await new Promise((resolve) => first.process.once("exit", resolve));
     receiver.release();
 
-    const claimed = await prisma.alertOutbox.count({ where: { shopId: shop.id, status: "sending" } });
+    expect(await outboxCount(shop.id, "sent")).toBe(0);
+    const claimed = await lapseDeadClaims(shop.id);
     expect(claimed).toBeGreaterThan(0);
-    expect(await prisma.alertOutbox.count({ where: { shopId: shop.id, status: "sent" } })).toBe(0);
-    // the dead process's claims: taken again once their lease (2 minutes) has run out
-    await prisma.alertOutbox.updateMany({
-      where: { shopId: shop.id, status: "sending" },
-      data: { lockedAt: new Date(Date.now() - 3 * 60_000) },
-    });
     await start();
-    await waitUntil(
-      async () => (await prisma.alertOutbox.count({ where: { shopId: shop.id, status: "sent" } })) === COUNT,
-    );
+    await waitUntil(async () => (await outboxCount(shop.id, "sent")) === COUNT);
     const delivered = new Set(
       receiver.received
         .filter((request) => request.status === 200)
