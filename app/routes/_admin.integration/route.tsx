@@ -35,6 +35,7 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
   return {
     demo,
     installState: shop.installState,
+    flowTriggerEnabled: shop.flowTriggerEnabled,
     scopes,
     embed: "error" in embed ? { embedded: false, reason: embed.error } : embed,
     plusEnabled: getEnv().plusPlanEnabled,
@@ -89,6 +90,11 @@ export default function Integration() {
               label="Order monitoring webhooks"
               ok={data.installState === "installed"}
               text={data.installState === "installed" ? "Active" : "Uninstalled"}
+            />
+            <Status
+              label='Shopify Flow trigger "Margin rule breached"'
+              ok={data.flowTriggerEnabled}
+              text={data.flowTriggerEnabled ? "Used by an enabled workflow" : "No enabled workflow uses it"}
             />
             <Status
               label="Orders waiting to be checked"
