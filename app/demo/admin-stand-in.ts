@@ -38,6 +38,9 @@ export function newStandInState(): StandInState {
   return { orders: new Map(), flowTriggers: [], discounts: new Map(), nextId: 1 };
 }
 
+/** The stand-in keeps its orders in memory: a restart of the demo forgets them. */
+const FORGOTTEN = "Fulfillment order does not exist. (The stand-in forgets its orders when the demo restarts.)";
+
 type Answer = { data: unknown } | { errors: { message: string }[] };
 type Variables = Record<string, unknown>;
 
@@ -111,7 +114,7 @@ const OPERATIONS: Record<string, (state: StandInState, variables: Variables) => 
         userErrors: [userError(message, field, code)],
       },
     });
-    if (!fulfillmentOrder) return refuse("Fulfillment order does not exist.", ["id"], "FULFILLMENT_ORDER_NOT_FOUND");
+    if (!fulfillmentOrder) return refuse(FORGOTTEN, ["id"], "FULFILLMENT_ORDER_NOT_FOUND");
     const handle = input.handle ?? "";
     if (handle.length > MAX_HOLD_HANDLE) {
       return refuse(
@@ -159,7 +162,7 @@ const OPERATIONS: Record<string, (state: StandInState, variables: Variables) => 
       return {
         fulfillmentOrderReleaseHold: {
           fulfillmentOrder: null,
-          userErrors: [userError("Fulfillment order does not exist.", ["id"], "FULFILLMENT_ORDER_NOT_FOUND")],
+          userErrors: [userError(FORGOTTEN, ["id"], "FULFILLMENT_ORDER_NOT_FOUND")],
         },
       };
     }

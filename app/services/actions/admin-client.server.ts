@@ -40,3 +40,7 @@ export function actionClientOf(context: {
   if (url) return { graphql: standInGraphql(url, context.shop.domain), standIn: true };
   return context.admin ? { graphql: context.admin.graphql, standIn: false } : null;
 }
+
+/** How a refusal is introduced: Shopify's, or the demo's stand-in's, never one for the other. */
+export const refusedBy = (client: ActionClient, errors: string) =>
+  `${client.standIn ? "The demo store's stand-in of Shopify refused" : "Shopify refused"}: ${errors}`;

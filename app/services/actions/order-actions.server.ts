@@ -10,7 +10,7 @@ import {
 } from "../../domain/order-actions";
 import { adminGraphqlData, userErrorText, type UserError } from "../shops/admin-graphql.server";
 import type { AdminGraphql } from "../monitoring/variant-facts.server";
-import { actionClientFor, type ActionClient } from "./admin-client.server";
+import { actionClientFor, refusedBy, type ActionClient } from "./admin-client.server";
 
 /**
  * Runs one order action in Shopify (docs/product.md#order-actions), for the outbox worker. Each is
@@ -56,7 +56,7 @@ export type ActionResult =
 
 class ShopifyRefused extends Error {}
 
-function refusedBy(userErrors: UserError[] | undefined): void {
+function throwIfRefused(userErrors: UserError[] | undefined): void {
   if (userErrors?.length) throw new ShopifyRefused(userErrorText(userErrors));
 }
 
@@ -67,7 +67,7 @@ async function tagOrder(graphql: AdminGraphql, event: ActionEvent): Promise<Acti
     tags,
   });
   if (!data.tagsAdd) throw new Error("Shopify did not answer tagsAdd");
-  refusedBy(data.tagsAdd.userErrors);
+  throwIfRefused(data.tagsAdd.userErrors);
   return { action: "tag", tags };
 }
 
@@ -101,7 +101,7 @@ async function holdOrder(graphql: AdminGraphql, event: ActionEvent): Promise<Act
       fulfillmentHold: { reason: "OTHER", reasonNotes: holdReasonNotes(event), handle, notifyMerchant: false },
     });
     if (!held.fulfillmentOrderHold) throw new Error("Shopify did not answer fulfillmentOrderHold");
-    refusedBy(held.fulfillmentOrderHold.userErrors);
+    throwIfRefused(held.fulfillmentOrderHold.userErrors);
     holds.push({
       fulfillmentOrderId: fulfillmentOrder.id,
       holdId: held.fulfillmentOrderHold.fulfillmentHold?.id ?? null,
@@ -118,7 +118,7 @@ async function fireFlow(graphql: AdminGraphql, event: ActionEvent): Promise<Acti
     { handle: FLOW_TRIGGER_HANDLE, payload: flowPayload(event) },
   );
   if (!data.flowTriggerReceive) throw new Error("Shopify did not answer flowTriggerReceive");
-  refusedBy(data.flowTriggerReceive.userErrors);
+  throwIfRefused(data.flowTriggerReceive.userErrors);
   return { action: "flow" };
 }
 
@@ -148,6 +148,6 @@ export async function runOrderAction(
     return { ok: true, detail, outcome, standIn: acting.standIn };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, error: error instanceof ShopifyRefused ? `Shopify refused: ${message}` : message };
+    return { ok: false, error: error instanceof ShopifyRefused ? refusedBy(acting, message) : message };
   }
 }

@@ -3,7 +3,7 @@ import { holdReleasedEvent, recordedHold } from "../../domain/order-actions";
 import { isSeverity } from "../../domain/severity";
 import { recordAuditEvents } from "../audit/events.server";
 import { adminGraphqlData, userErrorText, type UserError } from "../shops/admin-graphql.server";
-import type { ActionClient } from "./admin-client.server";
+import { refusedBy, type ActionClient } from "./admin-client.server";
 import { RELEASE_HOLD } from "./order-actions.server";
 
 /**
@@ -52,7 +52,7 @@ export async function releaseHold(
       );
       const errors = data.fulfillmentOrderReleaseHold?.userErrors ?? [];
       if (!data.fulfillmentOrderReleaseHold) throw new Error("Shopify did not answer fulfillmentOrderReleaseHold");
-      if (errors.length) return { ok: false, status: 422, message: `Shopify refused: ${userErrorText(errors)}` };
+      if (errors.length) return { ok: false, status: 422, message: refusedBy(client, userErrorText(errors)) };
     }
   } catch (error) {
     console.error(`Releasing the hold of event ${held.id} failed`, error);

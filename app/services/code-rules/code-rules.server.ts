@@ -14,7 +14,7 @@ import { planHasAlerts, type PlanId } from "../../domain/plans";
 import { normalizeCollectionId, normalizeProductId } from "../../domain/rules";
 import { codeRulesOf, codeRulesSchema, type CodeRulesInput, type CodeRulesPreviewInput } from "../../forms/code-rules";
 import { CODE_RULES_METAFIELD, codeRulesMetafield, hasCodeRules } from "../../domain/code-rules";
-import type { ActionClient } from "../actions/admin-client.server";
+import { refusedBy, type ActionClient } from "../actions/admin-client.server";
 import { adminGraphqlData, userErrorText, type UserError } from "../shops/admin-graphql.server";
 
 export const CODE_RULES_NEED_CORE = "Code rules come with the Core plan. Upgrade to turn codes away at checkout.";
@@ -132,7 +132,7 @@ export async function syncCodeRulesDiscount(shopId: string, client: ActionClient
       });
       const created = data.discountAutomaticAppCreate;
       if (!created) throw new Error("Shopify did not answer discountAutomaticAppCreate");
-      if (created.userErrors.length) return outcome(`Shopify refused: ${userErrorText(created.userErrors)}`);
+      if (created.userErrors.length) return outcome(refusedBy(client, userErrorText(created.userErrors)));
       if (!created.automaticAppDiscount) throw new Error("Shopify did not return the discount");
       return outcome(null, created.automaticAppDiscount.discountId);
     }
@@ -143,7 +143,7 @@ export async function syncCodeRulesDiscount(shopId: string, client: ActionClient
     );
     if (!data.metafieldsSet) throw new Error("Shopify did not answer metafieldsSet");
     return outcome(
-      data.metafieldsSet.userErrors.length ? `Shopify refused: ${userErrorText(data.metafieldsSet.userErrors)}` : null,
+      data.metafieldsSet.userErrors.length ? refusedBy(client, userErrorText(data.metafieldsSet.userErrors)) : null,
     );
   } catch (error) {
     console.error(`Writing the code rules of shop ${shopId} to Shopify failed`, error);
