@@ -4,6 +4,8 @@ import polarisStyles from "@shopify/polaris/build/esm/styles.css";
 import { ErrorScreen } from "./components/ErrorScreen";
 import { NotFoundScreen } from "./components/NotFoundScreen";
 import { StandaloneProvider } from "./components/StandaloneProvider";
+import { pageHydrated } from "./components/hydration-gate";
+import { useEffect } from "react";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: polarisStyles },
@@ -19,6 +21,8 @@ export const meta: MetaFunction = () => [
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // the page has hydrated: input events held since entry.client reach React again
+  useEffect(() => pageHydrated(), []);
   return (
     <html lang="en">
       <head>

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Await, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Card, Divider, InlineGrid, InlineStack, Modal, Text } from "@shopify/polaris";
-import { Suspense, useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { AdminPage, useAdminLayout } from "../../components/AdminPage";
 import { AdvancedRules, DiscountMethodKinds } from "./AdvancedRules";
 import { CollectionRuleForm } from "./CollectionRuleForm";
@@ -49,8 +49,10 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
   ]);
   const atLimit = !canActivateAnotherRule(plan, activeCount);
   return {
-    // streamed: the list shows 'Loading rules...' until it arrives
-    rules: ruleItems(shop.id),
+    // not streamed (docs/decisions/0023-early-clicks-and-hydration.md): a deferred value leaves
+    // Remix's streamed Suspense boundaries in the page, and a click before they hydrate can make
+    // React 18 give up on it (#345)
+    rules: await ruleItems(shop.id),
     activeCount,
     ruleLimit: PLANS[plan].ruleLimit,
     limitNotice: atLimit ? planLimitMessage(plan) : null,
@@ -93,11 +95,8 @@ export default function Rules() {
   const appBridge = useAppBridgePresent(demo);
   const [dialog, setDialog] = useState<{ mode: "add" | "edit"; values: RuleFormValues } | null>(null);
   const [collectionEdit, setCollectionEdit] = useState<{ name: string; values: CollectionRuleValues } | null>(null);
-  // The list is rendered in the browser only, once the page has hydrated: streamed into the
-  // server's HTML it would sit in a Suspense boundary still hydrating while the merchant clicks,
-  // and any update reaching it then (a dialog's fetcher, a context the list reads) makes React
-  // 18 throw its HTML away (#421) and, reading its data again, sometimes give up on the page
-  // (#345). Until then, and until its data arrives, it says 'Loading rules...'.
+  // The list is rendered in the browser once the page has hydrated; until then it says
+  // 'Loading rules...' (docs/decisions/0023-early-clicks-and-hydration.md).
   const [pageHydrated, setPageHydrated] = useState(false);
   useEffect(() => setPageHydrated(true), []);
   const close = useCallback(() => setDialog(null), []);
@@ -110,11 +109,7 @@ export default function Rules() {
         values: { id: rule.id, name: rule.name, description: rule.description ?? "", ...rule.edit },
       });
   }, []);
-  const ruleList = (
-    <Suspense fallback={LOADING_RULES}>
-      <Await resolve={rules}>{(items) => <RuleList rules={items} onEdit={edit} />}</Await>
-    </Suspense>
-  );
+  const ruleList = <RuleList rules={rules} onEdit={edit} />;
 
   return (
     <AdminPage
