@@ -32,7 +32,40 @@ export function demoShopId(db: Database.Database): string {
  * Every page is checked for requests leaving this machine: they are aborted and reported,
  * and the test fails if there was any (no outside network in tests, see STACK.md).
  */
+/**
+ * Waits until the page has hydrated: until then it holds input events
+ * (docs/decisions/0023-early-clicks-and-hydration.md). Pages that are not the app's (JSON,
+ * files) have nothing to wait for.
+ */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(
+    () => !("__remixContext" in window) || document.documentElement.dataset.hydrated === "true",
+    undefined,
+    { timeout: 15_000 },
+  );
+}
+
 export const test = base.extend<{ outsideRequests: string[]; pageErrors: string[] }>({
+  // A merchant's first click lands once the page answers: page loads wait until it has hydrated,
+  // except those asked to return at once ({ waitUntil: "commit" }, the hydration test).
+  page: [
+    async ({ page }, use) => {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        if (options?.waitUntil !== "commit") await hydrated(page);
+        return response;
+      };
+      page.reload = async (options) => {
+        const response = await reload(options);
+        if (options?.waitUntil !== "commit") await hydrated(page);
+        return response;
+      };
+      await use(page);
+    },
+    { scope: "test" },
+  ],
   // An uncaught error in the page (a hydration mismatch, say) fails the test that saw it.
   pageErrors: [
     async ({ page }, use) => {
