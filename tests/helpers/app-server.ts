@@ -141,7 +141,8 @@ export async function startAppServer(
     } catch {
       // not listening yet
     }
-    if (attempt > 300) {
+    // a minute: on a busy machine (CI, PostgreSQL's run after SQLite's) 30 s was once too short
+    if (attempt > 600) {
       await stop();
       throw new Error(`server.js did not start:\n${output}`);
     }
