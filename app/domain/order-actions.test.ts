@@ -7,12 +7,13 @@ import {
   flowPayload,
   holdHandle,
   holdReasonNotes,
-  missingScopes,
   plannedActions,
   recordedHold,
   ruleTag,
+  actionScopes,
   type ActionEvent,
 } from "./order-actions";
+import { missingScopes } from "./scopes";
 
 const breach: ActionEvent = {
   id: "evt_1",
@@ -84,13 +85,15 @@ describe("order actions", () => {
   });
 
   it("names the scopes an action still needs (a write scope covers its read)", () => {
-    expect(missingScopes({ tag: true, hold: true, flow: true }, ["read_orders"])).toEqual([
+    expect(missingScopes(actionScopes({ tag: true, hold: true, flow: true }), ["read_orders"])).toEqual([
       "write_orders",
       "read_merchant_managed_fulfillment_orders",
       "write_merchant_managed_fulfillment_orders",
     ]);
     expect(
-      missingScopes({ tag: false, hold: true, flow: false }, ["write_merchant_managed_fulfillment_orders"]),
+      missingScopes(actionScopes({ tag: false, hold: true, flow: false }), [
+        "write_merchant_managed_fulfillment_orders",
+      ]),
     ).toEqual([]);
   });
 

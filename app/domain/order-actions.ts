@@ -6,7 +6,7 @@
  */
 import type { AlertEvent } from "./alert-message";
 import type { NewAuditEvent } from "./audit-events";
-import { formatCents, formatPercent } from "./money";
+import { centsToDollars, formatCents, formatPercent } from "./money";
 import type { PlanId } from "./plans";
 
 export const ORDER_ACTIONS = ["tag", "hold", "flow"] as const;
@@ -58,14 +58,18 @@ export const SCOPE_PURPOSES: Record<string, string> = {
   write_discounts: "Reject discount codes at checkout (code rules)",
 };
 
-/** The scopes the turned-on actions need that the shop has not granted. */
-export function missingScopes(actions: OrderActions, granted: readonly string[]): string[] {
-  const have = new Set(granted);
-  // write_X implies read_X in Shopify's scopes
-  const has = (scope: string) => have.has(scope) || have.has(scope.replace(/^read_/, "write_"));
-  return [
-    ...new Set(ORDER_ACTIONS.filter((action) => actions[action]).flatMap((action) => ACTION_SCOPES[action])),
-  ].filter((scope) => !has(scope));
+/** The scopes the turned-on actions need (app/domain/scopes.ts says which are missing). */
+export function actionScopes(actions: OrderActions): string[] {
+  return ORDER_ACTIONS.filter((action) => actions[action]).flatMap((action) => ACTION_SCOPES[action]);
+}
+
+/** A rule's or collection rule's stored columns as its order actions (absent columns: off). */
+export function orderActionsOf(columns: {
+  tagOrder?: boolean;
+  holdOrder?: boolean;
+  flowTrigger?: boolean;
+}): OrderActions {
+  return { tag: columns.tagOrder ?? false, hold: columns.holdOrder ?? false, flow: columns.flowTrigger ?? false };
 }
 
 export const BREACH_TAG = "margin-guardrail-breach";
@@ -124,15 +128,14 @@ export const FLOW_PAYLOAD_LIMIT = 50_000;
 /** The trigger's payload: the order reference and the breach fields, keyed as in the extension. */
 export function flowPayload(event: ActionEvent): Record<string, string | number> {
   const orderNumber = Number(event.orderId?.match(/(\d+)$/)?.[1] ?? Number.NaN);
-  const cents = (value: number | null) => Math.round(value ?? 0) / 100;
   return {
     order_id: orderNumber,
     "Rule name": event.ruleName ?? "",
     "Rule type": event.ruleType,
     Severity: event.severity,
     "Discount percent": Math.round((event.discountPercent ?? 0) * 100) / 100,
-    "Discount amount": cents(event.totalDiscountCents),
-    "Amount over limit": cents(event.overLimitCents),
+    "Discount amount": centsToDollars(Math.round(event.totalDiscountCents ?? 0)),
+    "Amount over limit": centsToDollars(Math.round(event.overLimitCents ?? 0)),
     "Discount codes": event.discountCodes.join(", ").slice(0, 1000),
   };
 }

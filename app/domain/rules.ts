@@ -5,6 +5,8 @@
  */
 import { centsToDollars, dollarsToCents } from "./money";
 
+import { orderActionsOf } from "./order-actions";
+
 export const RULE_TYPES = ["max_discount", "max_discount_amount", "margin_floor", "stacking_prevention"] as const;
 export type RuleType = (typeof RULE_TYPES)[number];
 
@@ -217,7 +219,7 @@ export function mapCollectionRule(rule: CollectionRuleRecord): MappedCollectionR
     pausedByPlan: rule.pausedByPlan ?? null,
     priority: rule.priority,
     conditions: rule.conditions,
-    orderActions: { tag: rule.tagOrder ?? false, hold: rule.holdOrder ?? false, flow: rule.flowTrigger ?? false },
+    orderActions: orderActionsOf(rule),
     createdAt: new Date(rule.createdAt).toISOString(),
     updatedAt: new Date(rule.updatedAt).toISOString(),
   };

@@ -21,7 +21,7 @@ import { useFetcherForm } from "../../components/useFetcherForm";
 import { DEFAULT_CODE_REJECTION_MESSAGE } from "../../domain/code-rules";
 import { codeRulesSchema, type CodeRulesInput } from "../../forms/code-rules";
 import { useRulesFetcher } from "./useRulesFetcher";
-import { scopesApi } from "./OrderActionsFields";
+import { askForScopes } from "../../components/askForScopes";
 import { useRevalidator } from "@remix-run/react";
 
 /** What the Rules page's loader gives the section (app/services/code-rules/code-rules.server.ts). */
@@ -44,21 +44,22 @@ function GrantPermission() {
   const [problem, setProblem] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
   const ask = async () => {
-    const api = scopesApi();
-    if (!api) return setProblem("Open Margin Guardrail from your Shopify admin to grant it.");
     setAsking(true);
-    try {
-      const answer = await api.request(["write_discounts"]);
-      if (answer.result === "granted-all") {
-        // the scopes health check asks Shopify and stores what it granted, before the webhook says so
-        await fetch("/api/health/scopes");
-        revalidator.revalidate();
-      } else setProblem("Shopify did not grant it, so code rules stay off at checkout.");
-    } catch (error) {
-      setProblem(`Shopify could not ask for it: ${error instanceof Error ? error.message : String(error)}`);
-    } finally {
-      setAsking(false);
+    const answer = await askForScopes(["write_discounts"]);
+    if (answer.granted) {
+      // the scopes health check asks Shopify and stores what it granted, before the webhook says so
+      await fetch("/api/health/scopes");
+      revalidator.revalidate();
+    } else {
+      setProblem(
+        answer.why === "not embedded"
+          ? "Open Margin Guardrail from your Shopify admin to grant it."
+          : answer.why === "declined"
+            ? "Shopify did not grant it, so code rules stay off at checkout."
+            : `Shopify could not ask for it: ${answer.error}`,
+      );
     }
+    setAsking(false);
   };
   return (
     <Banner

@@ -5,11 +5,13 @@ import {
   ORDER_ACTIONS_LOCKED,
   ORDER_ACTION_HELP,
   ORDER_ACTION_LABELS,
+  ACTION_SCOPES,
   SCOPE_PURPOSES,
-  missingScopes,
   type OrderAction,
   type OrderActions,
 } from "../../domain/order-actions";
+import { missingScopes } from "../../domain/scopes";
+import { askForScopes } from "../../components/askForScopes";
 
 /** What the Rules page knows about acting on orders in this shop. */
 export interface OrderActionsAccess {
@@ -19,16 +21,6 @@ export interface OrderActionsAccess {
   grantedScopes: string[] | null;
   /** an enabled Shopify Flow workflow uses the trigger (Flow's lifecycle callback) */
   flowTriggerEnabled: boolean;
-}
-
-interface ScopesApi {
-  request(scopes: string[]): Promise<{ result: "granted-all" | "declined-all" }>;
-}
-
-/** App Bridge's Scopes API when the page runs embedded in Shopify. */
-export function scopesApi(): ScopesApi | null {
-  const shopify = (globalThis as { shopify?: { scopes?: ScopesApi } }).shopify;
-  return shopify?.scopes ?? null;
 }
 
 /**
@@ -55,30 +47,22 @@ export function OrderActionsFields({
   const toggle = async (action: OrderAction, on: boolean) => {
     setProblem(null);
     const next = { ...value, [action]: on };
-    const missing =
-      on && granted ? missingScopes({ tag: false, hold: false, flow: false, [action]: true }, granted) : [];
+    const missing = on && granted ? missingScopes(ACTION_SCOPES[action], granted) : [];
     if (missing.length === 0) return onChange(next);
-    const api = scopesApi();
-    if (!api) {
-      setProblem(
-        `This needs Shopify's permission to ${missing.map((scope) => SCOPE_PURPOSES[scope]?.toLowerCase() ?? scope).join(" and ")}. Open Margin Guardrail from your Shopify admin to grant it.`,
-      );
-      return;
-    }
     setAsking(action);
-    try {
-      const answer = await api.request(missing);
-      if (answer.result !== "granted-all") {
-        setProblem("Shopify did not grant the permission, so this action stays off.");
-        return;
-      }
+    const answer = await askForScopes(missing);
+    setAsking(null);
+    if (answer.granted) {
       setGranted([...(granted ?? []), ...missing]);
-      onChange(next);
-    } catch (error) {
-      setProblem(`Shopify could not ask for the permission: ${error instanceof Error ? error.message : String(error)}`);
-    } finally {
-      setAsking(null);
+      return onChange(next);
     }
+    setProblem(
+      answer.why === "not embedded"
+        ? `This needs Shopify's permission to ${missing.map((scope) => SCOPE_PURPOSES[scope]?.toLowerCase() ?? scope).join(" and ")}. Open Margin Guardrail from your Shopify admin to grant it.`
+        : answer.why === "declined"
+          ? "Shopify did not grant the permission, so this action stays off."
+          : `Shopify could not ask for the permission: ${answer.error}`,
+    );
   };
 
   return (

@@ -29,6 +29,7 @@ import { BacktestPanel, useBacktest } from "../../components/Backtest";
 import { CodeRulesSection } from "./CodeRulesSection";
 import { getCodeRules } from "../../services/code-rules/code-rules.server";
 import { planHasOrderActions } from "../../domain/order-actions";
+import { grantedScopesOf, missingScopes } from "../../domain/scopes";
 import type { OrderActionsAccess } from "./OrderActionsFields";
 
 export const meta: MetaFunction = () => [{ title: "Rules · Margin Guardrail" }];
@@ -40,7 +41,9 @@ async function ruleItems(shopId: string): Promise<RuleListItem[]> {
 
 export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
   const { shop, plan, demo } = await requireAdmin(request, load);
-  const [activeCount, stacking, blocking, paused, codeRules] = await Promise.all([
+  // the list is not streamed (docs/decisions/0023-early-clicks-and-hydration.md)
+  const [rules, activeCount, stacking, blocking, paused, codeRules] = await Promise.all([
+    ruleItems(shop.id),
     countActiveRules(shop.id),
     getStackingSettings(shop.id),
     getBlockingSettings(shop.id),
@@ -48,11 +51,9 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
     getCodeRules({ id: shop.id, plan }),
   ]);
   const atLimit = !canActivateAnotherRule(plan, activeCount);
+  const granted = grantedScopesOf(shop.grantedScopes);
   return {
-    // not streamed (docs/decisions/0023-early-clicks-and-hydration.md): a deferred value leaves
-    // Remix's streamed Suspense boundaries in the page, and a click before they hydrate can make
-    // React 18 give up on it (#345)
-    rules: await ruleItems(shop.id),
+    rules,
     activeCount,
     ruleLimit: PLANS[plan].ruleLimit,
     limitNotice: atLimit ? planLimitMessage(plan) : null,
@@ -65,12 +66,12 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
       discountId: codeRules.discountId,
       syncError: codeRules.syncError,
       demo,
-      needsPermission: !demo && !(shop.grantedScopes ?? "").split(",").includes("write_discounts"),
+      needsPermission: !demo && missingScopes(["write_discounts"], granted).length > 0,
     },
     orderActions: {
       available: planHasOrderActions(plan),
       // the demo store acts on its stand-in of Shopify, which asks for no permission
-      grantedScopes: demo ? null : (shop.grantedScopes ?? "").split(",").filter(Boolean),
+      grantedScopes: demo ? null : granted,
       flowTriggerEnabled: shop.flowTriggerEnabled,
     } satisfies OrderActionsAccess,
   };

@@ -24,9 +24,15 @@ export function standInGraphql(url: string, shopDomain: string): AdminGraphql {
     });
 }
 
-export async function actionClientFor(shopDomain: string): Promise<ActionClient | null> {
+/** The stand-in's client, when ADMIN_API_STAND_IN_URL (or the demo store's default) names one. */
+function standInClient(shopDomain: string): ActionClient | null {
   const url = getEnv().adminStandInUrl;
-  if (url) return { graphql: standInGraphql(url, shopDomain), standIn: true };
+  return url ? { graphql: standInGraphql(url, shopDomain), standIn: true } : null;
+}
+
+export async function actionClientFor(shopDomain: string): Promise<ActionClient | null> {
+  const standIn = standInClient(shopDomain);
+  if (standIn) return standIn;
   const graphql = await graphqlForShopDomain(shopDomain);
   return graphql ? { graphql, standIn: false } : null;
 }
@@ -36,9 +42,9 @@ export function actionClientOf(context: {
   shop: { domain: string };
   admin: { graphql: AdminGraphql } | null;
 }): ActionClient | null {
-  const url = getEnv().adminStandInUrl;
-  if (url) return { graphql: standInGraphql(url, context.shop.domain), standIn: true };
-  return context.admin ? { graphql: context.admin.graphql, standIn: false } : null;
+  return (
+    standInClient(context.shop.domain) ?? (context.admin ? { graphql: context.admin.graphql, standIn: false } : null)
+  );
 }
 
 /** How a refusal is introduced: Shopify's, or the demo's stand-in's, never one for the other. */

@@ -1,4 +1,5 @@
 import { SCOPE_PURPOSES } from "../../domain/order-actions";
+import { grantedScopesOf, scopeGranted } from "../../domain/scopes";
 import prisma from "../../db.server";
 import { decodeEmbedHost, shopHandle } from "../../domain/embed-host";
 import { getEnv } from "../../env.server";
@@ -29,13 +30,8 @@ const optionalScopes = (granted: Set<string> | null) =>
   Object.entries(SCOPE_PURPOSES).map(([scope, purpose]) => ({
     scope,
     purpose,
-    granted: granted ? covered(scope, granted) : false,
+    granted: granted ? scopeGranted(scope, granted) : false,
   }));
-
-/** Shopify implies a read scope with its write scope (write_validations grants read_validations). */
-function covered(scope: string, granted: Set<string>) {
-  return granted.has(scope) || (scope.startsWith("read_") && granted.has(`write_${scope.slice(5)}`));
-}
 
 export async function scopeHealth(context: AdminContext): Promise<ScopeHealth> {
   const required = getEnv().scopes;
@@ -57,14 +53,14 @@ export async function scopeHealth(context: AdminContext): Promise<ScopeHealth> {
   } catch (cause) {
     source = "stored";
     error = `Shopify did not answer, showing the scopes last seen: ${cause instanceof Error ? cause.message : String(cause)}`;
-    granted = (context.shop.grantedScopes ?? "").split(",").filter(Boolean);
+    granted = grantedScopesOf(context.shop.grantedScopes);
   }
   const set = new Set(granted);
   return {
     source,
     required,
     granted,
-    missing: required.filter((scope) => !covered(scope, set)),
+    missing: required.filter((scope) => !scopeGranted(scope, set)),
     optional: optionalScopes(set),
     error,
   };

@@ -1,9 +1,15 @@
 import crypto from "node:crypto";
 import prisma from "../../db.server";
-import { insertActionRows, insertOutboxRows } from "../../db/alert-outbox.sql.server";
+import {
+  insertActionRows,
+  insertOutboxRows,
+  type NewActionRow,
+  type NewOutboxRow,
+} from "../../db/alert-outbox.sql.server";
 import {
   ACTION_CHANNELS,
   actionKey,
+  orderActionsOf,
   plannedActions,
   type ActionEvent,
   type OrderActions,
@@ -120,12 +126,7 @@ async function loadShopContext(shopId: string): Promise<ShopContext | null> {
     stacking,
     needsVariants: needVariants(evaluable),
     checkout: checkout.live ? checkout.config : null,
-    orderActions: new Map(
-      [...rules, ...collectionRules].map((rule) => [
-        rule.id,
-        { tag: rule.tagOrder, hold: rule.holdOrder, flow: rule.flowTrigger },
-      ]),
-    ),
+    orderActions: new Map([...rules, ...collectionRules].map((rule) => [rule.id, orderActionsOf(rule)])),
     flowTriggerEnabled: shop.flowTriggerEnabled,
   };
 }
@@ -195,33 +196,32 @@ export async function evaluateShopOrders(
     }
     // each recorded breach's alerts go to the outbox in the same transaction: none is lost
     const byKey = new Map(events.map((event) => [event.dedupeKey, event]));
-    const alerts = recorded.flatMap((row) => {
+    const alerts: NewOutboxRow[] = [];
+    const actions: NewActionRow[] = [];
+    for (const row of options.alerts === false ? [] : recorded) {
       const event = byKey.get(row.dedupeKey);
-      if (!event || options.alerts === false) return [];
-      return plannedDeliveries(event.severity, context.alerts, context.shop.plan, now).map((delivery) => ({
-        auditEventId: row.id,
-        event: alertEventOf(row.id, event, now),
-        delivery,
-      }));
-    });
-    // and its order actions, once per order and rule however often the order comes back
-    const actions = recorded.flatMap((row) => {
-      const event = byKey.get(row.dedupeKey);
-      if (!event?.ruleId || !event.orderId || event.eventType !== "rule_triggered" || options.alerts === false)
-        return [];
-      const ruleId = event.ruleId;
-      const orderId = event.orderId;
-      const payload: ActionEvent = { ...alertEventOf(row.id, event, now), ruleId, ruleType: event.ruleKey ?? "" };
-      return plannedActions(
+      if (!event) continue;
+      const alertEvent = alertEventOf(row.id, event, now);
+      for (const delivery of plannedDeliveries(event.severity, context.alerts, context.shop.plan, now)) {
+        alerts.push({ auditEventId: row.id, event: alertEvent, delivery });
+      }
+      // and its order actions, once per order and rule however often the order comes back
+      const { ruleId, orderId } = event;
+      if (!ruleId || !orderId || event.eventType !== "rule_triggered") continue;
+      const payload: ActionEvent = { ...alertEvent, ruleId, ruleType: event.ruleKey ?? "" };
+      const planned = plannedActions(
         { orderActions: context.orderActions.get(ruleId) },
         { plan: context.shop.plan, flowTriggerEnabled: context.flowTriggerEnabled },
-      ).map((action) => ({
-        auditEventId: row.id,
-        channel: ACTION_CHANNELS[action],
-        actionKey: actionKey(shopId, orderId, ruleId, action),
-        payload,
-      }));
-    });
+      );
+      for (const action of planned) {
+        actions.push({
+          auditEventId: row.id,
+          channel: ACTION_CHANNELS[action],
+          actionKey: actionKey(shopId, orderId, ruleId, action),
+          payload,
+        });
+      }
+    }
     queuedAlerts = alerts.length + actions.length;
     await insertOutboxRows(tx, shopId, alerts, now);
     await insertActionRows(tx, shopId, actions, now);

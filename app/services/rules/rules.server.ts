@@ -11,7 +11,12 @@ import {
 } from "../../domain/rules";
 import type { BlockingInput, CollectionRuleInput, RuleInput, StackingInput } from "../../forms/rules";
 import { recordAuditEvents } from "../audit/events.server";
-import { ORDER_ACTIONS_LOCKED, planHasOrderActions, type OrderActions } from "../../domain/order-actions";
+import {
+  ORDER_ACTIONS_LOCKED,
+  orderActionsOf,
+  planHasOrderActions,
+  type OrderActions,
+} from "../../domain/order-actions";
 import { forgetShopRules } from "./cache.server";
 
 /** The shop a rules operation runs for: every query below is scoped by its id. */
@@ -27,7 +32,7 @@ export type RuleResult<T> = { ok: true; value: T } | { ok: false; status: 403 | 
 export type RuleView = Rule & { orderActions: OrderActions };
 
 export function ruleView(rule: Rule): RuleView {
-  return { ...rule, orderActions: { tag: rule.tagOrder, hold: rule.holdOrder, flow: rule.flowTrigger } };
+  return { ...rule, orderActions: orderActionsOf(rule) };
 }
 
 /** The stored columns of a rule's or collection rule's order actions: what the input says, else what it had. */
@@ -48,7 +53,7 @@ function orderActionsRefused(
   input: { orderActions?: Partial<OrderActions> },
   existing?: { tagOrder: boolean; holdOrder: boolean; flowTrigger: boolean } | null,
 ) {
-  const was = existing ? { tag: existing.tagOrder, hold: existing.holdOrder, flow: existing.flowTrigger } : null;
+  const was = existing ? orderActionsOf(existing) : null;
   const turnedOn = Object.entries(input.orderActions ?? {}).some(
     ([action, on]) => on && !was?.[action as keyof OrderActions],
   );
