@@ -39,6 +39,9 @@ function statement(query: TemplateStringsArray | Prisma.Sql, values: unknown[]):
   return Array.isArray(query) ? Prisma.sql(query as TemplateStringsArray, ...values) : (query as Prisma.Sql);
 }
 
+/** Prepared statements a direct connection keeps (a batch's row count changes the text of its inserts). */
+const PREPARED_STATEMENTS = 500;
+
 /**
  * Raw SQL on a synchronous better-sqlite3 connection, with Prisma's raw-query signature (a
  * statement runs when it is called; nothing else is awaited). Rows come back as objects keyed
@@ -49,6 +52,17 @@ export function sqliteWriter(file: string, busyTimeoutMs: number): SqlWriter & {
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
   let open = false;
+  // prepared once per statement text: the worker runs the same few statements every batch
+  const statements = new Map<string, Database.Statement>();
+  const prepare = (text: string) => {
+    let ready = statements.get(text);
+    if (!ready) {
+      if (statements.size >= PREPARED_STATEMENTS) statements.clear();
+      ready = db.prepare(text);
+      statements.set(text, ready);
+    }
+    return ready;
+  };
   async function transaction<T>(work: (tx: RawSql) => Promise<T>): Promise<T> {
     if (open) throw new Error("A transaction is already open on this connection");
     // waits here (this thread only) while the main thread writes; then says it holds the writer
@@ -69,7 +83,7 @@ export function sqliteWriter(file: string, busyTimeoutMs: number): SqlWriter & {
   }
   async function run(query: TemplateStringsArray | Prisma.Sql, values: unknown[]) {
     const compiled = statement(query, values);
-    const prepared = db.prepare(compiled.sql);
+    const prepared = prepare(compiled.sql);
     const args = compiled.values.map(bindable);
     const execute = () => (prepared.reader ? (prepared.all(...args) as unknown[]) : prepared.run(...args).changes);
     // reads never wait for the writer (WAL); a write of its own is a transaction of one statement

@@ -100,6 +100,26 @@ const guardedAgents = {
   https: new RequestFilteringHttpsAgent(FILTER),
 };
 
+/**
+ * Hosts found public when an alert was sent, and until when that answer stands: a busy shop's
+ * alerts do not each ask DNS again. The agent still checks the address of every connection it
+ * makes; a refusal is never remembered, and saving a URL always asks afresh.
+ */
+const publicHosts = new Map<string, number>();
+const PUBLIC_HOST_TTL_MS = 30_000;
+const PUBLIC_HOSTS_KEPT = 1_000;
+
+export async function sendTimeProblem(url: string, guard: boolean): Promise<string | null> {
+  const host = guard && URL.canParse(url) ? new URL(url).hostname : undefined;
+  if (host && (publicHosts.get(host) ?? 0) > Date.now()) return null;
+  const problem = await outboundUrlProblem(url, { guard });
+  if (host && problem === null) {
+    if (publicHosts.size >= PUBLIC_HOSTS_KEPT) publicHosts.clear();
+    publicHosts.set(host, Date.now() + PUBLIC_HOST_TTL_MS);
+  }
+  return problem;
+}
+
 export async function postOutbound(
   url: string,
   body: string,
@@ -107,7 +127,7 @@ export async function postOutbound(
   options: { guard?: boolean; timeoutMs?: number } = {},
 ): Promise<OutboundResponse> {
   const guard = guardOn(options.guard);
-  const problem = await outboundUrlProblem(url, { guard });
+  const problem = await sendTimeProblem(url, guard);
   if (problem) throw new OutboundRefused(problem);
   const target = new URL(url);
   const secure = target.protocol === "https:";

@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { isPublicAddress, outboundUrlProblem } from "./outbound.server";
+import dns from "node:dns/promises";
+import { describe, expect, it, vi } from "vitest";
+import { isPublicAddress, outboundUrlProblem, sendTimeProblem } from "./outbound.server";
 
 describe("the guard on merchants' URLs", () => {
   it("tells public addresses from private, loopback, link-local and the like", () => {
@@ -34,5 +35,29 @@ describe("the guard on merchants' URLs", () => {
     expect(await outboundUrlProblem("ftp://example.com/x", { guard: false })).toBe(
       '"ftp://example.com/x" must start with https://',
     );
+  });
+  it("at send time, asks DNS once per host for a while when the answer is public, and every time when it is not", async () => {
+    const answers: Record<string, string> = { "hooks.example.com": "8.8.8.8", "inside.example.com": "10.0.0.7" };
+    const lookup = vi
+      .spyOn(dns, "lookup")
+      .mockImplementation((async (host: string) => [
+        { address: answers[host], family: 4 },
+      ]) as unknown as typeof dns.lookup);
+    try {
+      expect(await sendTimeProblem("https://hooks.example.com/a", true)).toBeNull();
+      expect(await sendTimeProblem("https://hooks.example.com/b", true)).toBeNull();
+      expect(lookup).toHaveBeenCalledTimes(1);
+      for (let time = 0; time < 2; time += 1) {
+        expect(await sendTimeProblem("https://inside.example.com/hook", true)).toBe(
+          "inside.example.com points at a private or local address; alerts go only to public addresses",
+        );
+      }
+      expect(lookup).toHaveBeenCalledTimes(3);
+      // without the guard nothing is looked up
+      expect(await sendTimeProblem("https://inside.example.com/hook", false)).toBeNull();
+      expect(lookup).toHaveBeenCalledTimes(3);
+    } finally {
+      lookup.mockRestore();
+    }
   });
 });

@@ -28,6 +28,26 @@ export interface SendOptions {
   now?: Date;
 }
 
+/**
+ * A shop's sealed setting opened once per loaded settings row: the delivery worker loads the
+ * settings once per batch, and a batch of a hundred alerts then decrypts the secret once, not
+ * a hundred times. The clear text lives as long as that row does.
+ */
+const openedSecrets = new WeakMap<SettingsRow, Map<string, string>>();
+function openSetting(shopId: string, settings: SettingsRow, sealed: string): string {
+  let opened = openedSecrets.get(settings);
+  if (!opened) {
+    opened = new Map();
+    openedSecrets.set(settings, opened);
+  }
+  let plain = opened.get(sealed);
+  if (plain === undefined) {
+    plain = openShopSecret(shopId, sealed);
+    opened.set(sealed, plain);
+  }
+  return plain;
+}
+
 function failure(error: unknown): SendResult {
   return { ok: false, error: error instanceof Error ? error.message : String(error) };
 }
@@ -52,7 +72,7 @@ async function sendEmail(
         host: settings.smtpHost,
         port: settings.smtpPort,
         username: settings.smtpUsername,
-        password: settings.smtpPasswordEncrypted ? openShopSecret(shopId, settings.smtpPasswordEncrypted) : null,
+        password: settings.smtpPasswordEncrypted ? openSetting(shopId, settings, settings.smtpPasswordEncrypted) : null,
         address,
       }
     : null;
@@ -69,7 +89,7 @@ async function sendSlack(
   options: SendOptions,
 ): Promise<SendResult> {
   if (!settings.slackWebhookEncrypted) return { ok: false, error: "No Slack webhook URL is set", unconfigured: true };
-  const url = openShopSecret(shopId, settings.slackWebhookEncrypted);
+  const url = openSetting(shopId, settings, settings.slackWebhookEncrypted);
   try {
     const webhook = new IncomingWebhook(url, { fetch: guardedFetch(options), timeout: OUTBOUND_TIMEOUT_MS });
     await webhook.send(slackMessageOf(alert, getEnv().appUrl, settings.slackChannel));
@@ -106,7 +126,7 @@ async function sendWebhooks(
   if (urls.length === 0) return { ok: false, error: "No webhook URLs are set", unconfigured: true };
   // the loaded settings hold the sealed secret; a shop's first webhook makes one
   const secret = settings.webhookSecretEncrypted
-    ? openShopSecret(shopId, settings.webhookSecretEncrypted)
+    ? openSetting(shopId, settings, settings.webhookSecretEncrypted)
     : (await ensureWebhookSecret(shopId)).secret;
   const body = JSON.stringify(webhookBodyOf(alert, getEnv().appUrl));
   const timestamp = Math.floor((options.now ?? new Date()).getTime() / 1000);
