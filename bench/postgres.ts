@@ -184,7 +184,7 @@ export async function benchPostgres(): Promise<void> {
   if (missing) throw new Error(missing);
   const cluster = await startCluster({ bin, database: "bench" });
   try {
-    const sqlite = await benchWebhooks(false);
+    const sqlite = await benchWebhooks("off");
     const one = await run(cluster, 1);
     const two = await run(cluster, 2);
     const rawSqlite = rawCeiling(WEBHOOKS);

@@ -245,19 +245,42 @@ export async function startBenchServer(file: string, port: number, env: Record<s
 
 /**
  * The bench shop's alert settings: webhook alerts to `webhookUrl` and, with `slackUrl`, Slack
- * alerts too (its URL sealed as the app seals it); `on: false` stores them turned off.
+ * alerts too (its URL sealed as the app seals it); `on: false` stores them turned off. With
+ * `held`, quiet hours (UTC, the shop's zone) run from an hour ago to two hours from now: every
+ * alert is queued and held for the digest at their end, and none is sent during the run.
  */
-export function insertAlertSettings(file: string, options: { on: boolean; webhookUrl: string; slackUrl?: string }) {
+export function insertAlertSettings(
+  file: string,
+  options: { on: boolean; webhookUrl: string; slackUrl?: string; held?: boolean },
+) {
   const db = new Database(file);
   const now = Date.now();
   const slack = options.slackUrl ? sealSecret(options.slackUrl, "wh-shop", parseSecretKey(ALERTS_KEY)) : null;
+  const clock = (at: number) => new Date(at).toISOString().slice(11, 16);
+  const quiet = options.held ? [clock(now - 3_600_000), clock(now + 7_200_000)] : [null, null];
   db.prepare(
     `INSERT INTO AlertSettings (id, shopId, emailEnabled, slackEnabled, webhookEnabled, frequency, minSeverity, emails,
-       slackChannel, slackWebhookEncrypted, webhooks, smtpPort, createdAt, updatedAt)
-     VALUES ('as-bench', 'wh-shop', 0, ?, ?, 'immediate', 'low', '[]', '#alerts', ?, ?, 587, ?, ?)`,
-  ).run(options.on && slack ? 1 : 0, options.on ? 1 : 0, slack, JSON.stringify([options.webhookUrl]), now, now);
+       slackChannel, slackWebhookEncrypted, webhooks, smtpPort, quietStart, quietEnd, createdAt, updatedAt)
+     VALUES ('as-bench', 'wh-shop', 0, ?, ?, 'immediate', 'low', '[]', '#alerts', ?, ?, 587, ?, ?, ?, ?)`,
+  ).run(
+    options.on && slack ? 1 : 0,
+    options.on ? 1 : 0,
+    slack,
+    JSON.stringify([options.webhookUrl]),
+    quiet[0],
+    quiet[1],
+    now,
+    now,
+  );
   db.close();
 }
+
+/**
+ * What the webhook benchmark runs with: alerts off; alerts on but held (quiet hours), so the
+ * run pays for queuing them in each order's transaction and nothing else; or alerts on and
+ * delivered to a local receiver during the run.
+ */
+export type AlertMode = "off" | "held" | "delivered";
 
 export interface WebhookFigures {
   ackRate: number;
@@ -267,15 +290,18 @@ export interface WebhookFigures {
 }
 
 /**
- * The webhook benchmark; with `alerts`, webhook alerts are on (to a local receiver) and the
- * run waits for every alert to arrive too.
+ * The webhook benchmark (see AlertMode); with alerts delivered, webhook alerts go to a local
+ * receiver and the run waits for every alert to arrive too; held, it checks that every alert
+ * was queued.
  */
-export async function benchWebhooks(alerts = false): Promise<WebhookFigures> {
+export async function benchWebhooks(mode: AlertMode = "off"): Promise<WebhookFigures> {
   const file = path.join(TMP_DIR, "bench-webhooks.sqlite");
   prepareDatabase(file);
-  const alertReceiver = alerts ? await countingReceiverProcess() : null;
+  const alertReceiver = mode === "delivered" ? await countingReceiverProcess() : null;
   if (alertReceiver) insertAlertSettings(file, { on: true, webhookUrl: `${alertReceiver.url}/alerts` });
-  const server = await startBenchServer(file, PORT, alerts ? { ALERTS_ALLOW_PRIVATE_URLS: "true" } : {});
+  // never reached: every alert is held past the run
+  if (mode === "held") insertAlertSettings(file, { on: true, webhookUrl: "http://127.0.0.1:9/alerts", held: true });
+  const server = await startBenchServer(file, PORT, mode === "off" ? {} : { ALERTS_ALLOW_PRIVATE_URLS: "true" });
   const base = server.base;
   const db = new Database(file, { readonly: true });
   try {
@@ -305,8 +331,15 @@ export async function benchWebhooks(alerts = false): Promise<WebhookFigures> {
           () => alertReceiver.count(),
         )
       : 0;
+    const held =
+      mode === "held"
+        ? (db.prepare("SELECT COUNT(*) AS n FROM AlertOutbox WHERE status = 'held'").get() as { n: number }).n
+        : 0;
+    const label = { off: "", held: ", webhook alerts on and held (quiet hours)", delivered: ", webhook alerts on" }[
+      mode
+    ];
     console.log(
-      `\nWebhooks${alerts ? ", webhook alerts on" : ""}: ${WEBHOOKS.toLocaleString("en-US")} signed orders/create over loopback, ${CONCURRENCY} at a time, production build (${os.cpus().length} cores)`,
+      `\nWebhooks${label}: ${WEBHOOKS.toLocaleString("en-US")} signed orders/create over loopback, ${CONCURRENCY} at a time, production build (${os.cpus().length} cores)`,
     );
     console.log(
       `  acknowledged: ${ackRate.toFixed(0)} requests/s; latency p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, max ${ms(Math.max(...latencies))}`,
@@ -323,7 +356,11 @@ export async function benchWebhooks(alerts = false): Promise<WebhookFigures> {
         `  alerts delivered to the local receiver: ${delivered.toLocaleString("en-US")} of ${events.toLocaleString("en-US")}`,
       );
     }
+    if (mode === "held") {
+      console.log(`  alerts queued and held: ${held.toLocaleString("en-US")} of ${events.toLocaleString("en-US")}`);
+    }
     if (events !== expected || failed !== 0) throw new Error("Stored events differ from the expected count");
+    if (mode === "held" && held !== events) throw new Error("Alerts were not all queued");
     if (alertReceiver && delivered < events) throw new Error("Alerts were lost");
     return {
       ackRate,

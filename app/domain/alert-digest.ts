@@ -9,6 +9,7 @@ import { Cron } from "croner";
 import type { AlertEvent } from "./alert-message";
 import { inQuietHours, quietHoursEnd, type QuietHours } from "./quiet-hours";
 import { SEVERITIES, type Severity } from "./severity";
+import { zoneOrUtc } from "./time-zones";
 
 export type DigestFrequency = "hourly" | "daily";
 /** Why alerts were held: their frequency, or the quiet hours. */
@@ -19,18 +20,25 @@ export const DIGEST_SCHEDULES: Record<DigestFrequency, string> = { hourly: "0 * 
 export const DAILY_DIGEST_TIME = "09:00";
 export const DIGEST_WORST = 10;
 
-function zoneOrUtc(timeZone: string): string {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone });
-    return timeZone;
-  } catch {
-    return "UTC";
+/** One schedule per frequency and zone, made once: the engine asks for one per held breach. */
+const schedules = new Map<string, Cron>();
+const SCHEDULES_KEPT = 1_000;
+
+function scheduleOf(frequency: DigestFrequency, timeZone: string): Cron {
+  const zone = zoneOrUtc(timeZone);
+  const key = `${frequency}|${zone}`;
+  let schedule = schedules.get(key);
+  if (!schedule) {
+    schedule = new Cron(DIGEST_SCHEDULES[frequency], { timezone: zone, paused: true });
+    if (schedules.size >= SCHEDULES_KEPT) schedules.clear();
+    schedules.set(key, schedule);
   }
+  return schedule;
 }
 
 /** The end of the digest period that holds `at`: the schedule's next run after it. */
 export function nextDigestAt(frequency: DigestFrequency, at: Date, timeZone: string): Date {
-  const next = new Cron(DIGEST_SCHEDULES[frequency], { timezone: zoneOrUtc(timeZone), paused: true }).nextRun(at);
+  const next = scheduleOf(frequency, timeZone).nextRun(at);
   if (!next) throw new Error(`No next run for the ${frequency} digest`);
   return next;
 }

@@ -6,6 +6,7 @@
 import type { Digest, DigestEntry, HeldFor } from "./alert-digest";
 import { formatCents, formatPercent } from "./money";
 import { SEVERITIES, SEVERITY_BANDS, type Severity } from "./severity";
+import { shopLocalTime } from "./time-zones";
 
 export interface AlertEvent {
   id: string;
@@ -203,10 +204,6 @@ function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? "" : word.endsWith("h") ? "es" : "s"}`;
 }
 
-function localTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
-}
-
 export function digestSubject(alert: DigestAlert): string {
   const { digest } = alert;
   const critical = digest.bySeverity.critical > 0 ? ` (${digest.bySeverity.critical} critical)` : "";
@@ -214,7 +211,7 @@ export function digestSubject(alert: DigestAlert): string {
 }
 
 function digestPeriod(digest: Digest): string {
-  return `${localTime(digest.from, digest.timeZone)} to ${localTime(digest.to, digest.timeZone)} (${digest.timeZone})`;
+  return `${shopLocalTime(digest.from, digest.timeZone)} to ${shopLocalTime(digest.to, digest.timeZone)} (${digest.timeZone})`;
 }
 
 function overLimitText(digest: Digest): string {

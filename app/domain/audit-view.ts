@@ -1,6 +1,7 @@
 import type { AuditEvent } from "@prisma/client";
 import { AUDIT_EVENT_TYPE_LABELS, isAuditEventType } from "./audit-events";
 import { formatCents, formatPercent } from "./money";
+import { zonedFormat } from "./time-zones";
 
 /** An audit event as screens show it: every figure already formatted. */
 export interface AuditEventView {
@@ -31,17 +32,11 @@ export function codesOf(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((code): code is string => typeof code === "string") : [];
 }
 
+const EVENT_TIME: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
+
 /** "Nov 21, 2026, 5:44 PM" in the shop's time zone (UTC when the zone is unknown). */
 export function formatEventTime(date: Date, timeZone: string): string {
-  const options: Intl.DateTimeFormatOptions = {
-    dateStyle: "medium",
-    timeStyle: "short",
-  };
-  try {
-    return new Intl.DateTimeFormat("en-US", { ...options, timeZone }).format(date);
-  } catch {
-    return new Intl.DateTimeFormat("en-US", { ...options, timeZone: "UTC" }).format(date);
-  }
+  return zonedFormat("en-US", EVENT_TIME, timeZone).format(date);
 }
 
 export function toEventView(event: AuditEvent, timeZone: string): AuditEventView {

@@ -3,6 +3,7 @@
  * held and then sent together when it ends (docs/product.md#alerts). "22:00" to "08:00" spans
  * midnight. Pure: the time is passed in; the zone's rules (DST) come from Intl.
  */
+import { zonedFormat } from "./time-zones";
 
 export interface QuietHours {
   /** "HH:MM", 24-hour */
@@ -22,24 +23,11 @@ function minutesOf(time: string): number {
   return Number(match[1]) * 60 + Number(match[2]);
 }
 
+const CLOCK: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+
 /** Minutes since local midnight at `at` in `timeZone` (UTC when the zone is unknown). */
 export function localMinutes(at: Date, timeZone: string): number {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat("en-GB", {
-      timeZone,
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    }).formatToParts(at);
-  } catch {
-    parts = new Intl.DateTimeFormat("en-GB", {
-      timeZone: "UTC",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    }).formatToParts(at);
-  }
+  const parts = zonedFormat("en-GB", CLOCK, timeZone).formatToParts(at);
   const value = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
   return value("hour") * 60 + value("minute");
 }

@@ -1,5 +1,6 @@
 import { Badge, BlockStack, Card, DataTable, Text } from "@shopify/polaris";
 import type { DeliveryView } from "../../services/alerts/delivery.server";
+import { shopLocalTime } from "../../domain/time-zones";
 
 const CHANNEL_NAMES: Record<string, string> = {
   email: "E-mail",
@@ -18,10 +19,6 @@ const STATUS: Record<string, { label: string; tone?: "success" | "critical" | "a
   digested: { label: "In a digest", tone: "info" },
   dead: { label: "Failed", tone: "critical" },
 };
-
-function when(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
-}
 
 /** The shop's latest deliveries: what was sent, what waits and why, what failed. */
 export function DeliveryLog({ deliveries, timeZone }: { deliveries: DeliveryView[]; timeZone: string }) {
@@ -43,7 +40,7 @@ export function DeliveryLog({ deliveries, timeZone }: { deliveries: DeliveryView
               const status = STATUS[delivery.status] ?? { label: delivery.status };
               const pending = delivery.status === "pending" && delivery.attempts === 0;
               return [
-                when(delivery.createdAt, timeZone),
+                shopLocalTime(delivery.createdAt, timeZone),
                 delivery.digestOf !== null
                   ? `Digest of ${delivery.digestOf} breach${delivery.digestOf === 1 ? "" : "es"}`
                   : `${delivery.orderName ?? "?"}${delivery.severity ? ` · ${delivery.severity}` : ""}`,

@@ -199,7 +199,12 @@ export async function gatherDueDigests(now = new Date()): Promise<number> {
   return made;
 }
 
-/** One batch of due alerts; true when there may be more. */
+/**
+ * One batch of due alerts; true when there may be more at once (the batch was full). A batch
+ * that was not full ends the round: alerts queued while it was sent come with a kick, which
+ * lets them gather for a moment, so a steady stream of breaches makes batches, not a claim and
+ * a write of their own for every few alerts (each takes SQLite's writer from the order engine).
+ */
 async function step(): Promise<boolean> {
   if (Date.now() - lastGather >= DIGEST_GATHER_MS) {
     lastGather = Date.now();
@@ -210,7 +215,7 @@ async function step(): Promise<boolean> {
   // each shop and its settings once per batch, not once per alert
   const shops = await shopsWithAlertSettings(db.sql, [...new Set(claimed.map((alert) => alert.shopId))]);
   await finish(await Promise.all(claimed.map((alert) => send(alert, shops.get(alert.shopId)))));
-  return true;
+  return claimed.length === ALERT_BATCH;
 }
 
 // a kick waits 100 ms for more breaches, so that a busy shop's alerts go out in batches
