@@ -141,6 +141,20 @@ export function storedEvent(payload: unknown): AlertEvent & { heldFor?: HeldFor 
  * Takes up to `limit` due rows for `worker`: pending ones whose time came, and ones another
  * worker claimed more than `leaseMs` ago (it died). One statement: the claim is atomic.
  */
+/**
+ * Whether any alert is due or its claim has lapsed: a read, which does not take SQLite's
+ * writer, so a worker with nothing to do (most sweeps; every kick while a shop's alerts are
+ * held) does not take it from the order engine to claim nothing.
+ */
+export async function anyAlertDue(db: RawSql, now: Date, leaseMs: number): Promise<boolean> {
+  const at = toSqlTime(now);
+  const lapsed = toSqlTime(now.getTime() - leaseMs);
+  const [row] = await db.$queryRaw<{ due: boolean | number | bigint }[]>`
+    SELECT (EXISTS (SELECT 1 FROM "AlertOutbox" WHERE "status" = 'pending' AND "nextAttemptAt" <= ${at})
+      OR EXISTS (SELECT 1 FROM "AlertOutbox" WHERE "status" = 'sending' AND "lockedAt" < ${lapsed})) AS "due"`;
+  return row?.due === true || Number(row?.due) === 1;
+}
+
 export async function claimDueAlerts(
   db: RawSql,
   worker: string,

@@ -1,5 +1,6 @@
 import prisma from "../../db.server";
 import {
+  anyAlertDue,
   claimDueAlerts,
   dueDigestGroups,
   gatherDigest,
@@ -210,7 +211,9 @@ async function step(): Promise<boolean> {
     lastGather = Date.now();
     await gatherDueDigests();
   }
-  const claimed = await claimDueAlerts(db.sql, WORKER_ID, new Date(), ALERT_LEASE_MS, ALERT_BATCH);
+  const now = new Date();
+  if (!(await anyAlertDue(db.sql, now, ALERT_LEASE_MS))) return false;
+  const claimed = await claimDueAlerts(db.sql, WORKER_ID, now, ALERT_LEASE_MS, ALERT_BATCH);
   if (claimed.length === 0) return false;
   // each shop and its settings once per batch, not once per alert
   const shops = await shopsWithAlertSettings(db.sql, [...new Set(claimed.map((alert) => alert.shopId))]);

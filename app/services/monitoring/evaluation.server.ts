@@ -222,7 +222,8 @@ export async function evaluateShopOrders(
         });
       }
     }
-    queuedAlerts = alerts.length + actions.length;
+    // held alerts wait for their digest's time, which the worker's sweep finds: no kick for them
+    queuedAlerts = alerts.filter((alert) => alert.delivery.status === "pending").length + actions.length;
     await insertOutboxRows(tx, shopId, alerts, now);
     await insertActionRows(tx, shopId, actions, now);
     await markOrdersDone(
