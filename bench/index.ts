@@ -29,7 +29,7 @@ if (!only || only === "webhooks") {
     }
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-  const percent = (value: number) => `${value.toFixed(1)}%`;
+  const slower = (off: number, on: number) => `${(((off - on) / off) * 100).toFixed(1)}%`;
   const off = runs.get("off")!;
   const offRate = median(off.map((run) => run.ackRate));
   console.log(
@@ -47,9 +47,9 @@ if (!only || only === "webhooks") {
   ] as const) {
     const these = runs.get(mode)!;
     const rate = median(these.map((run) => run.ackRate));
-    const each = these.map((run, index) => percent(((off[index]!.ackRate - run.ackRate) / off[index]!.ackRate) * 100));
+    const each = these.map((run, index) => slower(off[index]!.ackRate, run.ackRate));
     console.log(
-      `  ${label}: acknowledged ${rate.toFixed(0)}/s, p99 ${median(these.map((run) => run.p99)).toFixed(1)} ms; ${percent(((offRate - rate) / offRate) * 100)} slower (each round against its own alerts-off run: ${each.join(", ")})`,
+      `  ${label}: acknowledged ${rate.toFixed(0)}/s, p99 ${median(these.map((run) => run.p99)).toFixed(1)} ms; ${slower(offRate, rate)} slower (each round against its own alerts-off run: ${each.join(", ")})`,
     );
   }
 }

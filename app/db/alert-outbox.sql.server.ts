@@ -138,23 +138,30 @@ export function storedEvent(payload: unknown): AlertEvent & { heldFor?: HeldFor 
 }
 
 /**
- * Takes up to `limit` due rows for `worker`: pending ones whose time came, and ones another
- * worker claimed more than `leaseMs` ago (it died). One statement: the claim is atomic.
- */
-/**
  * Whether any alert is due or its claim has lapsed: a read, which does not take SQLite's
  * writer, so a worker with nothing to do (most sweeps; every kick while a shop's alerts are
  * held) does not take it from the order engine to claim nothing.
  */
 export async function anyAlertDue(db: RawSql, now: Date, leaseMs: number): Promise<boolean> {
-  const at = toSqlTime(now);
-  const lapsed = toSqlTime(now.getTime() - leaseMs);
-  const [row] = await db.$queryRaw<{ due: boolean | number | bigint }[]>`
-    SELECT (EXISTS (SELECT 1 FROM "AlertOutbox" WHERE "status" = 'pending' AND "nextAttemptAt" <= ${at})
-      OR EXISTS (SELECT 1 FROM "AlertOutbox" WHERE "status" = 'sending' AND "lockedAt" < ${lapsed})) AS "due"`;
-  return row?.due === true || Number(row?.due) === 1;
+  const { due, lapsed } = claimable(now, leaseMs);
+  const [row] = await db.$queryRaw<{ found: boolean | number | bigint }[]>`
+    SELECT (EXISTS (SELECT 1 FROM "AlertOutbox" WHERE ${due})
+      OR EXISTS (SELECT 1 FROM "AlertOutbox" WHERE ${lapsed})) AS "found"`;
+  return row?.found === true || Number(row?.found) === 1;
 }
 
+/** What a worker may claim: rows due now, and rows whose claim lapsed (their process died). */
+function claimable(now: Date, leaseMs: number) {
+  return {
+    due: sql`"status" = 'pending' AND "nextAttemptAt" <= ${toSqlTime(now)}`,
+    lapsed: sql`"status" = 'sending' AND "lockedAt" < ${toSqlTime(now.getTime() - leaseMs)}`,
+  };
+}
+
+/**
+ * Takes up to `limit` due rows for `worker`: pending ones whose time came, and ones another
+ * worker claimed more than `leaseMs` ago (it died). One statement: the claim is atomic.
+ */
 export async function claimDueAlerts(
   db: RawSql,
   worker: string,
@@ -162,8 +169,7 @@ export async function claimDueAlerts(
   leaseMs: number,
   limit: number,
 ): Promise<ClaimedAlert[]> {
-  const at = toSqlTime(now);
-  const lapsed = toSqlTime(now.getTime() - leaseMs);
+  const { due, lapsed } = claimable(now, leaseMs);
   // PostgreSQL: rows another process is claiming at this moment are skipped, not waited for
   // and then taken twice (its UPDATE would not see the other's claim in the subquery's rows)
   const lock = sqlEngine() === "postgresql" ? raw("FOR UPDATE SKIP LOCKED") : raw("");
@@ -178,14 +184,14 @@ export async function claimDueAlerts(
       createdAt: number | bigint | Date;
     }[]
   >`
-    UPDATE "AlertOutbox" SET "status" = 'sending', "lockedBy" = ${worker}, "lockedAt" = ${at}, "attempts" = "attempts" + 1
+    UPDATE "AlertOutbox" SET "status" = 'sending', "lockedBy" = ${worker}, "lockedAt" = ${toSqlTime(now)}, "attempts" = "attempts" + 1
     WHERE "id" IN (
       SELECT "id" FROM (
-        SELECT "id" FROM "AlertOutbox" WHERE "status" = 'pending' AND "nextAttemptAt" <= ${at}
+        SELECT "id" FROM "AlertOutbox" WHERE ${due}
         ORDER BY "nextAttemptAt" ASC LIMIT ${limit} ${lock}) AS "due"
       UNION ALL
       SELECT "id" FROM (
-        SELECT "id" FROM "AlertOutbox" WHERE "status" = 'sending' AND "lockedAt" < ${lapsed}
+        SELECT "id" FROM "AlertOutbox" WHERE ${lapsed}
         LIMIT ${limit} ${lock}) AS "lapsed"
       LIMIT ${limit})
     RETURNING "id", "shopId", "auditEventId", "channel", "payload", "attempts", "createdAt"`;

@@ -11,6 +11,7 @@
  */
 import Database from "better-sqlite3";
 import { Prisma, type PrismaClient } from "@prisma/client";
+import { keptValues } from "../domain/kept-values";
 import { holdWriterTurn } from "./writer-turn.server";
 
 /** The raw-SQL methods of Prisma's client (and of its transactions) that the app's SQL uses. */
@@ -53,16 +54,7 @@ export function sqliteWriter(file: string, busyTimeoutMs: number): SqlWriter & {
   db.pragma("synchronous = NORMAL");
   let open = false;
   // prepared once per statement text: the worker runs the same few statements every batch
-  const statements = new Map<string, Database.Statement>();
-  const prepare = (text: string) => {
-    let ready = statements.get(text);
-    if (!ready) {
-      if (statements.size >= PREPARED_STATEMENTS) statements.clear();
-      ready = db.prepare(text);
-      statements.set(text, ready);
-    }
-    return ready;
-  };
+  const statements = keptValues<string, Database.Statement>(PREPARED_STATEMENTS);
   async function transaction<T>(work: (tx: RawSql) => Promise<T>): Promise<T> {
     if (open) throw new Error("A transaction is already open on this connection");
     // waits here (this thread only) while the main thread writes; then says it holds the writer
@@ -83,7 +75,7 @@ export function sqliteWriter(file: string, busyTimeoutMs: number): SqlWriter & {
   }
   async function run(query: TemplateStringsArray | Prisma.Sql, values: unknown[]) {
     const compiled = statement(query, values);
-    const prepared = prepare(compiled.sql);
+    const prepared = statements(compiled.sql, () => db.prepare(compiled.sql));
     const args = compiled.values.map(bindable);
     const execute = () => (prepared.reader ? (prepared.all(...args) as unknown[]) : prepared.run(...args).changes);
     // reads never wait for the writer (WAL); a write of its own is a transaction of one statement

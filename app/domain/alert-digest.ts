@@ -9,6 +9,7 @@ import { Cron } from "croner";
 import type { AlertEvent } from "./alert-message";
 import { inQuietHours, quietHoursEnd, type QuietHours } from "./quiet-hours";
 import { SEVERITIES, type Severity } from "./severity";
+import { keptValues } from "./kept-values";
 import { zoneOrUtc } from "./time-zones";
 
 export type DigestFrequency = "hourly" | "daily";
@@ -21,19 +22,14 @@ export const DAILY_DIGEST_TIME = "09:00";
 export const DIGEST_WORST = 10;
 
 /** One schedule per frequency and zone, made once: the engine asks for one per held breach. */
-const schedules = new Map<string, Cron>();
-const SCHEDULES_KEPT = 1_000;
+const schedule = keptValues<string, Cron>(1_000);
 
 function scheduleOf(frequency: DigestFrequency, timeZone: string): Cron {
   const zone = zoneOrUtc(timeZone);
-  const key = `${frequency}|${zone}`;
-  let schedule = schedules.get(key);
-  if (!schedule) {
-    schedule = new Cron(DIGEST_SCHEDULES[frequency], { timezone: zone, paused: true });
-    if (schedules.size >= SCHEDULES_KEPT) schedules.clear();
-    schedules.set(key, schedule);
-  }
-  return schedule;
+  return schedule(
+    `${frequency}|${zone}`,
+    () => new Cron(DIGEST_SCHEDULES[frequency], { timezone: zone, paused: true }),
+  );
 }
 
 /** The end of the digest period that holds `at`: the schedule's next run after it. */

@@ -4,46 +4,38 @@
  * has quiet hours or digests: each locale, options and zone gets one, made once. An unknown
  * zone is read as UTC.
  */
+import { keptValues } from "./kept-values";
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-/** More than any process meets; past it the cache starts again rather than grow. */
-const FORMATS_KEPT = 1_000;
+/** More zones and formats than any process meets. */
+const KEPT = 1_000;
+
+const knownZone = keptValues<string, boolean>(KEPT);
+
+/** The zone itself when Intl knows it, else UTC. */
+export function zoneOrUtc(timeZone: string): string {
+  const known = knownZone(timeZone, () => {
+    try {
+      new Intl.DateTimeFormat("en", { timeZone });
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  return known ? timeZone : "UTC";
+}
+
+const format = keptValues<string, Intl.DateTimeFormat>(KEPT);
 
 export function zonedFormat(
   locale: string,
   options: Intl.DateTimeFormatOptions,
   timeZone: string,
 ): Intl.DateTimeFormat {
-  const key = `${locale}|${timeZone}|${JSON.stringify(options)}`;
-  let format = formats.get(key);
-  if (!format) {
-    try {
-      format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
-    } catch {
-      format = zonedFormat(locale, options, "UTC");
-    }
-    if (formats.size >= FORMATS_KEPT) formats.clear();
-    formats.set(key, format);
-  }
-  return format;
-}
-
-const knownZones = new Map<string, boolean>();
-
-/** The zone itself when Intl knows it, else UTC. */
-export function zoneOrUtc(timeZone: string): string {
-  let known = knownZones.get(timeZone);
-  if (known === undefined) {
-    try {
-      new Intl.DateTimeFormat("en", { timeZone });
-      known = true;
-    } catch {
-      known = false;
-    }
-    if (knownZones.size >= FORMATS_KEPT) knownZones.clear();
-    knownZones.set(timeZone, known);
-  }
-  return known ? timeZone : "UTC";
+  const zone = zoneOrUtc(timeZone);
+  return format(
+    `${locale}|${zone}|${JSON.stringify(options)}`,
+    () => new Intl.DateTimeFormat(locale, { ...options, timeZone: zone }),
+  );
 }
 
 const SHOP_TIME: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
