@@ -19,6 +19,9 @@ export function createMigratedDatabase(file: string): void {
   db.close();
 }
 
-/** Scratch space of tests and benchmarks (git-ignored). */
-export const TMP_DIR = path.resolve("tests/.tmp");
+/**
+ * Scratch space of tests and benchmarks (git-ignored); TEST_TMP_DIR gives a run its own, so two
+ * Vitest runs on one machine do not rewrite each other's base database.
+ */
+export const TMP_DIR = path.resolve(process.env.TEST_TMP_DIR || "tests/.tmp");
 export const BASE_DATABASE = path.join(TMP_DIR, "base.sqlite");
