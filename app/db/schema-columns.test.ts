@@ -8,6 +8,7 @@ import {
   EVENT_ROLLUP_INSERT_COLUMNS,
 } from "./audit-events.sql.server";
 import { ALERT_OUTBOX_INSERT_COLUMNS, ALERT_SETTINGS_COLUMNS } from "./alert-outbox.sql.server";
+import { ORDER_MONEY_COLUMNS } from "./order-money.sql.server";
 import { ORDER_CHECK_INSERT_COLUMNS, ORDER_EVALUATION_INSERT_COLUMNS } from "./order-queue.sql.server";
 
 interface Field {
@@ -67,6 +68,11 @@ describe("raw SQL column lists match prisma/schema.prisma", () => {
   it("EventRollup", () => check("EventRollup", EVENT_ROLLUP_INSERT_COLUMNS, { insert: true }));
   it("OrderEvaluation", () => check("OrderEvaluation", ORDER_EVALUATION_INSERT_COLUMNS, { insert: true }));
   it("OrderCheck", () => check("OrderCheck", ORDER_CHECK_INSERT_COLUMNS, { insert: true }));
+  it("OrderMoney, written and read whole", () => {
+    check("OrderMoney", ORDER_MONEY_COLUMNS, { insert: true });
+    const scalar = SCHEMA.get("OrderMoney")!.filter((field) => !field.relation);
+    expect([...ORDER_MONEY_COLUMNS].sort()).toEqual(scalar.map((field) => field.name).sort());
+  });
   it("AlertOutbox", () => check("AlertOutbox", ALERT_OUTBOX_INSERT_COLUMNS, { insert: true }));
   it("AlertSettings, read whole by the delivery worker", () => {
     check("AlertSettings", ALERT_SETTINGS_COLUMNS, { insert: false });

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { periodContaining } from "./roi-report";
+import { moneyTotals } from "./order-money";
 import { roiSummary, subscriptionCostCents } from "./roi";
 import { BILLING_ERROR_VARIANTS, billingErrorPath, billingErrorView } from "./billing-errors";
+
+/** Saved money, all of it stopped at checkout. */
+const saved = (cents: number) => moneyTotals([{ stoppedCents: cents, recoveredCents: 0, flaggedCents: 0 }]);
 
 describe("what a plan costs over the ROI period", () => {
   const now = new Date("2026-11-23T12:00:00Z");
@@ -23,7 +27,7 @@ describe("what a plan costs over the ROI period", () => {
   });
   it("makes the ROI percent of a year against a year's cost", () => {
     const year = roiSummary({
-      savedCents: 1_094_800,
+      money: saved(1_094_800),
       blockedCheckouts: 0,
       alertsSent: 0,
       subscriptionCostCents: subscriptionCostCents(29, 365),

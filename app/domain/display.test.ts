@@ -3,7 +3,11 @@ import { centsToDollars, dollarsToCents, formatCents, formatPercent } from "./mo
 import { toRoiRange } from "./periods";
 import { periodContaining } from "./roi-report";
 import { formatThreshold, ruleStatusLabel } from "./rule-display";
+import { moneyTotals } from "./order-money";
 import { roiSummary } from "./roi";
+
+/** Saved money, all of it stopped at checkout. */
+const saved = (cents: number) => moneyTotals([{ stoppedCents: cents, recoveredCents: 0, flaggedCents: 0 }]);
 
 describe("money", () => {
   it("converts dollars and cents both ways without float drift", () => {
@@ -56,16 +60,16 @@ describe("ROI periods and summary", () => {
   });
   it("computes ROI against the subscription, and none on Free", () => {
     expect(
-      roiSummary({ savedCents: 29000, blockedCheckouts: 1, alertsSent: 2, subscriptionCostCents: 2900 }),
+      roiSummary({ money: saved(29000), blockedCheckouts: 1, alertsSent: 2, subscriptionCostCents: 2900 }),
     ).toMatchObject({
       roi: 10,
       roiPercentage: 900,
     });
-    expect(roiSummary({ savedCents: 500, blockedCheckouts: 0, alertsSent: 1, subscriptionCostCents: 0 })).toMatchObject(
-      {
-        roi: null,
-        roiPercentage: null,
-      },
-    );
+    expect(
+      roiSummary({ money: saved(500), blockedCheckouts: 0, alertsSent: 1, subscriptionCostCents: 0 }),
+    ).toMatchObject({
+      roi: null,
+      roiPercentage: null,
+    });
   });
 });

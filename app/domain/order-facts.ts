@@ -42,4 +42,6 @@ export interface OrderFacts {
    * (a staff member's GID, when Shopify says) and why (the order's note).
    */
   override?: { by: string | null; reason: string | null };
+  /** present when Shopify says the order was cancelled (its `cancelled_at`) */
+  cancelled?: true;
 }

@@ -88,6 +88,7 @@ const orderShape = z.object({
     .default("USD"),
   created_at: text.optional(),
   updated_at: text.optional(),
+  cancelled_at: text.nullish(),
   total_discounts: money.optional(),
   total_discounts_set: moneySet,
   customer: z.object({ id: id.optional(), tags: tagList }).passthrough().nullish(),
@@ -258,6 +259,7 @@ export function orderFactsFromOrder(order: OrderPayload): { facts: OrderFacts; c
           reason: order.note?.trim() ? order.note.trim().slice(0, PAYLOAD_LIMITS.maxTextLength) : null,
         },
       }),
+      ...(order.cancelled_at ? { cancelled: true as const } : {}),
     },
   };
 }
@@ -274,6 +276,8 @@ export function factsFingerprint(facts: OrderFacts): string {
     facts.lines.map((line) => [line.variantId, line.quantity, line.unitPriceCents, line.discountCents]),
     // only a tagged order has this entry, so untagged orders keep the fingerprints they had
     ...(facts.override ? [["override", facts.override.by, facts.override.reason]] : []),
+    // likewise a cancelled order (its money changes: docs/decisions/0025-what-saved-means.md)
+    ...(facts.cancelled ? [["cancelled"]] : []),
   ]);
 }
 

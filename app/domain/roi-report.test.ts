@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
-  aggregateSavings,
+  aggregateMoney,
   elapsedDays,
   percentagesOf,
   periodContaining,
   previousPeriod,
   roiFigures,
   timeframeBuckets,
-  type SavingEvent,
 } from "./roi-report";
 
 const NY = "America/New_York";
@@ -114,34 +113,49 @@ describe("a period's figures", () => {
   const month = periodContaining("this_month", new Date("2026-11-23T12:00:00Z"), NY);
   const buckets = timeframeBuckets("this_month", month, NY);
   const at = (day: number, hourUtc = 15) => new Date(Date.UTC(2026, 10, day, hourUtc));
-  const events: SavingEvent[] = [
-    { createdAt: at(2), eventType: "rule_triggered", ruleKey: "max_discount", marginSavedCents: 1_000 },
-    { createdAt: at(2), eventType: "rule_triggered", ruleKey: "stacking_prevention", marginSavedCents: 500 },
-    { createdAt: at(10), eventType: "checkout_blocked", ruleKey: "max_discount", marginSavedCents: 1_500 },
+  const none = { stoppedCents: 0, recoveredCents: 0, flaggedCents: 0 };
+  // one row per order or checkout (app/domain/order-money.ts)
+  const rows = [
+    { ...none, at: at(2), ruleKey: "max_discount", flaggedCents: 1_000 },
+    { ...none, at: at(2), ruleKey: "stacking_prevention", recoveredCents: 500 },
+    { ...none, at: at(10), ruleKey: "checkout_validation", stoppedCents: 1_500 },
+    { ...none, at: at(10), ruleKey: "max_discount", recoveredCents: 1_000, flaggedCents: 200 },
     // 02:00 UTC on 21 November is still 20 November in New York
-    { createdAt: at(21, 2), eventType: "rule_triggered", ruleKey: "margin_floor", marginSavedCents: 0 },
+    { ...none, at: at(21, 2), ruleKey: "margin_floor", flaggedCents: 700 },
   ];
+  const blocked = [{ ruleKey: "checkout_validation", createdAt: at(10) }];
 
-  it("adds what was protected, by rule type and by local day", () => {
+  it("adds saved (stopped + recovered) and flagged apart, by rule type and by local day", () => {
     const figures = roiFigures({
-      ...aggregateSavings(events, buckets),
+      ...aggregateMoney(rows, blocked, buckets),
       alertsSent: 4,
       subscriptionCostCents: 2_900,
       elapsedDays: 10,
     });
-    expect(figures).toMatchObject({ totalSavedCents: 3_000, blockedCheckouts: 1, alertsSent: 4, roiPercentage: 3 });
+    expect(figures).toMatchObject({
+      totalSavedCents: 3_000,
+      stoppedCents: 1_500,
+      recoveredCents: 1_500,
+      flaggedCents: 1_900,
+      blockedCheckouts: 1,
+      alertsSent: 4,
+      roiPercentage: 3,
+    });
     expect(figures.byRuleType).toEqual([
-      { type: "max_discount", savedCents: 2_500, blocks: 1, percentage: 83 },
-      { type: "stacking_prevention", savedCents: 500, blocks: 0, percentage: 17 },
-      { type: "margin_floor", savedCents: 0, blocks: 0, percentage: 0 },
+      { type: "checkout_validation", savedCents: 1_500, flaggedCents: 0, blocks: 1, percentage: 50 },
+      { type: "max_discount", savedCents: 1_000, flaggedCents: 1_200, blocks: 0, percentage: 33 },
+      { type: "stacking_prevention", savedCents: 500, flaggedCents: 0, blocks: 0, percentage: 17 },
+      { type: "margin_floor", savedCents: 0, flaggedCents: 700, blocks: 0, percentage: 0 },
     ]);
-    expect(figures.byTimeframe[1]).toEqual({ period: "Mon Nov 2", savedCents: 1_500, blocks: 0 });
-    expect(figures.byTimeframe[9]).toEqual({ period: "Tue Nov 10", savedCents: 1_500, blocks: 1 });
+    expect(figures.byTimeframe[1]).toEqual({ period: "Mon Nov 2", savedCents: 500, flaggedCents: 1_000, blocks: 0 });
+    expect(figures.byTimeframe[9]).toEqual({ period: "Tue Nov 10", savedCents: 2_500, flaggedCents: 200, blocks: 1 });
+    expect(figures.byTimeframe[19]).toMatchObject({ period: "Fri Nov 20", flaggedCents: 700 });
     expect(figures.byTimeframe.reduce((sum, bucket) => sum + bucket.savedCents, 0)).toBe(3_000);
+    expect(figures.byTimeframe.reduce((sum, bucket) => sum + bucket.flaggedCents, 0)).toBe(1_900);
   });
-  it("projects a year from this period's monthly rate", () => {
+  it("projects a year from this period's monthly rate of saved money", () => {
     const figures = roiFigures({
-      ...aggregateSavings(events, buckets),
+      ...aggregateMoney(rows, blocked, buckets),
       alertsSent: 0,
       subscriptionCostCents: 2_900,
       elapsedDays: 10,
@@ -151,18 +165,32 @@ describe("a period's figures", () => {
   });
   it("has no ROI without a cost, and zeros without savings", () => {
     const free = roiFigures({
-      ...aggregateSavings(events, buckets),
+      ...aggregateMoney(rows, blocked, buckets),
       alertsSent: 0,
       subscriptionCostCents: 0,
       elapsedDays: 10,
     });
     expect([free.roi, free.roiPercentage]).toEqual([null, null]);
-    const none = roiFigures({
-      ...aggregateSavings([], buckets),
+    const nothing = roiFigures({
+      ...aggregateMoney([], [], buckets),
       alertsSent: 0,
       subscriptionCostCents: 2_900,
       elapsedDays: 23,
     });
-    expect(none).toMatchObject({ totalSavedCents: 0, roiPercentage: -100, annualProjectionCents: 0, byRuleType: [] });
+    expect(nothing).toMatchObject({
+      totalSavedCents: 0,
+      roiPercentage: -100,
+      annualProjectionCents: 0,
+      byRuleType: [],
+    });
+  });
+  it("never counts flagged money in ROI: a period of only flagged orders returns nothing", () => {
+    const flaggedOnly = roiFigures({
+      ...aggregateMoney([{ ...none, at: at(3), ruleKey: "max_discount", flaggedCents: 500_000 }], [], buckets),
+      alertsSent: 9,
+      subscriptionCostCents: 2_900,
+      elapsedDays: 10,
+    });
+    expect(flaggedOnly).toMatchObject({ totalSavedCents: 0, flaggedCents: 500_000, roiPercentage: -100 });
   });
 });

@@ -17,6 +17,7 @@ import {
   startOfYear,
 } from "date-fns";
 import type { RoiRange } from "./periods";
+import { moneyTotals, type MoneySplit } from "./order-money";
 import { roiSummary, type RoiSummary } from "./roi";
 
 export interface Period {
@@ -86,53 +87,57 @@ export function timeframeBuckets(range: RoiRange, period: Period, timeZone: stri
   return buckets;
 }
 
-/** An event that protected margin: a breach (alerts) or a blocked checkout. */
-export interface SavingEvent {
-  createdAt: Date;
-  eventType: string;
+/** One rule type's money over a period, summed (a GROUP BY over OrderMoney). */
+export interface MoneyGroup extends MoneySplit {
   ruleKey: string | null;
-  marginSavedCents: number | null;
 }
 
-/** Events of one rule key and event type, summed (what a GROUP BY gives). */
-export interface SavingGroup {
+/** Checkouts blocked under one rule key over a period (a GROUP BY over the events). */
+export interface BlockGroup {
   ruleKey: string | null;
-  eventType: string;
   count: number;
-  savedCents: number;
 }
 
 /** One bucket of the chart, summed. */
-export interface BucketTotal {
+export interface BucketTotal extends MoneySplit {
   label: string;
-  savedCents: number;
   blocks: number;
 }
 
-const BLOCKED = "checkout_blocked";
-
-/** What the service's aggregate queries compute, from the events themselves. */
-export function aggregateSavings(
-  events: SavingEvent[],
+/**
+ * What the service's aggregate queries compute, from the rows themselves: each order's or
+ * checkout's money (counted in the period of its `at`) and the blocked checkouts' times.
+ */
+export function aggregateMoney(
+  rows: (MoneySplit & { ruleKey: string | null; at: Date })[],
+  blocked: { ruleKey: string | null; createdAt: Date }[],
   buckets: Bucket[],
-): { groups: SavingGroup[]; bucketTotals: BucketTotal[] } {
-  const groups = new Map<string, SavingGroup>();
-  for (const event of events) {
-    const key = `${event.ruleKey}|${event.eventType}`;
-    const group = groups.get(key) ?? { ruleKey: event.ruleKey, eventType: event.eventType, count: 0, savedCents: 0 };
-    group.count += 1;
-    group.savedCents += event.marginSavedCents ?? 0;
-    groups.set(key, group);
-  }
-  const bucketTotals = buckets.map((bucket) => {
-    const inside = events.filter((event) => event.createdAt >= bucket.start && event.createdAt < bucket.end);
-    return {
-      label: bucket.label,
-      savedCents: inside.reduce((sum, event) => sum + (event.marginSavedCents ?? 0), 0),
-      blocks: inside.filter((event) => event.eventType === BLOCKED).length,
+): { money: MoneyGroup[]; blocks: BlockGroup[]; bucketTotals: BucketTotal[] } {
+  const money = new Map<string | null, MoneyGroup>();
+  for (const row of rows) {
+    const group = money.get(row.ruleKey) ?? {
+      ruleKey: row.ruleKey,
+      stoppedCents: 0,
+      recoveredCents: 0,
+      flaggedCents: 0,
     };
-  });
-  return { groups: [...groups.values()], bucketTotals };
+    group.stoppedCents += row.stoppedCents;
+    group.recoveredCents += row.recoveredCents;
+    group.flaggedCents += row.flaggedCents;
+    money.set(row.ruleKey, group);
+  }
+  const blocks = new Map<string | null, number>();
+  for (const block of blocked) blocks.set(block.ruleKey, (blocks.get(block.ruleKey) ?? 0) + 1);
+  const inside = (at: Date, bucket: Bucket) => at >= bucket.start && at < bucket.end;
+  return {
+    money: [...money.values()],
+    blocks: [...blocks].map(([ruleKey, count]) => ({ ruleKey, count })),
+    bucketTotals: buckets.map((bucket) => ({
+      label: bucket.label,
+      ...moneyTotals(rows.filter((row) => inside(row.at, bucket))),
+      blocks: blocked.filter((block) => inside(block.createdAt, bucket)).length,
+    })),
+  };
 }
 
 /**
@@ -157,14 +162,18 @@ export function percentagesOf(parts: number[]): number[] {
 
 export interface RuleTypeSaving {
   type: string;
+  /** stopped + recovered */
   savedCents: number;
+  flaggedCents: number;
   blocks: number;
+  /** share of the period's saved */
   percentage: number;
 }
 
 export interface TimeframeSaving {
   period: string;
   savedCents: number;
+  flaggedCents: number;
   blocks: number;
 }
 
@@ -178,43 +187,52 @@ export interface RoiFigures extends RoiSummary {
 }
 
 /**
- * The figures of one period from its events: value protected (the discount above the limit,
- * on flagged orders and on blocked checkouts), blocks, alerts delivered, the cost of the
- * period, savings by rule type (percentages adding up to 100) and over time, and the
- * projection from the rate so far.
+ * The figures of one period (docs/decisions/0025-what-saved-means.md): saved (stopped by
+ * blocked checkouts + recovered from held orders), flagged (overage on orders that went
+ * through), each order once; blocks, alerts delivered, the cost of the period; savings by
+ * rule type (percentages of saved adding up to 100) and over time; the projection of saved
+ * from the rate so far.
  */
 export function roiFigures(input: {
-  groups: SavingGroup[];
+  money: MoneyGroup[];
+  blocks: BlockGroup[];
   bucketTotals: BucketTotal[];
   alertsSent: number;
   subscriptionCostCents: number;
   elapsedDays: number;
 }): RoiFigures {
-  const savedCents = input.groups.reduce((sum, group) => sum + group.savedCents, 0);
-  const blocks = (group: SavingGroup) => (group.eventType === BLOCKED ? group.count : 0);
-  const blockedCheckouts = input.groups.reduce((sum, group) => sum + blocks(group), 0);
-  const byType = new Map<string, { savedCents: number; blocks: number }>();
-  for (const group of input.groups) {
-    const type = group.ruleKey ?? (group.eventType === BLOCKED ? "checkout_blocking" : "other");
-    const entry = byType.get(type) ?? { savedCents: 0, blocks: 0 };
-    entry.savedCents += group.savedCents;
-    entry.blocks += blocks(group);
-    byType.set(type, entry);
+  const money = moneyTotals(input.money);
+  const blockedCheckouts = input.blocks.reduce((sum, group) => sum + group.count, 0);
+  const byType = new Map<string, { savedCents: number; flaggedCents: number; blocks: number }>();
+  const entry = (ruleKey: string | null, fallback: string) => {
+    const type = ruleKey ?? fallback;
+    const found = byType.get(type) ?? { savedCents: 0, flaggedCents: 0, blocks: 0 };
+    byType.set(type, found);
+    return found;
+  };
+  for (const group of input.money) {
+    const found = entry(group.ruleKey, "other");
+    found.savedCents += moneyTotals([group]).savedCents;
+    found.flaggedCents += group.flaggedCents;
   }
-  const types = [...byType.entries()].sort((a, b) => b[1].savedCents - a[1].savedCents || a[0].localeCompare(b[0]));
-  const percentages = percentagesOf(types.map(([, entry]) => entry.savedCents));
-  const monthlyRateCents = Math.round((savedCents * 30) / Math.max(1, input.elapsedDays));
+  for (const group of input.blocks) entry(group.ruleKey, "checkout_blocking").blocks += group.count;
+  const types = [...byType.entries()].sort(
+    (a, b) => b[1].savedCents - a[1].savedCents || b[1].flaggedCents - a[1].flaggedCents || a[0].localeCompare(b[0]),
+  );
+  const percentages = percentagesOf(types.map(([, found]) => found.savedCents));
+  const monthlyRateCents = Math.round((money.savedCents * 30) / Math.max(1, input.elapsedDays));
   return {
     ...roiSummary({
-      savedCents,
+      money,
       blockedCheckouts,
       alertsSent: input.alertsSent,
       subscriptionCostCents: input.subscriptionCostCents,
     }),
-    byRuleType: types.map(([type, entry], index) => ({ type, ...entry, percentage: percentages[index] ?? 0 })),
+    byRuleType: types.map(([type, found], index) => ({ type, ...found, percentage: percentages[index] ?? 0 })),
     byTimeframe: input.bucketTotals.map((bucket) => ({
       period: bucket.label,
-      savedCents: bucket.savedCents,
+      savedCents: moneyTotals([bucket]).savedCents,
+      flaggedCents: bucket.flaggedCents,
       blocks: bucket.blocks,
     })),
     monthlyRateCents,

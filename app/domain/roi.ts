@@ -1,14 +1,25 @@
-/** ROI of the subscription from recorded events (docs/product.md#decisions, 10: never invented). */
+/**
+ * ROI of the subscription from recorded events (docs/product.md#decisions, 10: never invented),
+ * with money as app/domain/order-money.ts defines it (docs/decisions/0025-what-saved-means.md).
+ */
+import type { MoneyTotals } from "./order-money";
 
 export interface RoiInput {
-  savedCents: number;
+  money: MoneyTotals;
   blockedCheckouts: number;
   alertsSent: number;
   subscriptionCostCents: number;
 }
 
 export interface RoiSummary {
+  /** stopped + recovered: what ROI divides by the cost */
   totalSavedCents: number;
+  /** checkouts the deployed validation blocked, their overage */
+  stoppedCents: number;
+  /** held orders the merchant then cancelled or edited down */
+  recoveredCents: number;
+  /** overage on orders that went through with a breach: never part of saved */
+  flaggedCents: number;
   blockedCheckouts: number;
   alertsSent: number;
   subscriptionCostCents: number;
@@ -20,13 +31,17 @@ export interface RoiSummary {
 
 export function roiSummary(input: RoiInput): RoiSummary {
   const cost = input.subscriptionCostCents;
+  const saved = input.money.savedCents;
   return {
-    totalSavedCents: input.savedCents,
+    totalSavedCents: saved,
+    stoppedCents: input.money.stoppedCents,
+    recoveredCents: input.money.recoveredCents,
+    flaggedCents: input.money.flaggedCents,
     blockedCheckouts: input.blockedCheckouts,
     alertsSent: input.alertsSent,
     subscriptionCostCents: cost,
-    roi: cost > 0 ? Math.round((input.savedCents / cost) * 10) / 10 : null,
-    roiPercentage: cost > 0 ? Math.round(((input.savedCents - cost) / cost) * 100) : null,
+    roi: cost > 0 ? Math.round((saved / cost) * 10) / 10 : null,
+    roiPercentage: cost > 0 ? Math.round(((saved - cost) / cost) * 100) : null,
   };
 }
 

@@ -13,7 +13,11 @@ function figures(report: PeriodFigures) {
       days: report.period.days,
       elapsedDays: report.period.elapsedDays,
     },
+    // saved = stopped + recovered; flagged went through (docs/decisions/0025-what-saved-means.md)
     totalSaved: centsToDollars(report.totalSavedCents),
+    stopped: centsToDollars(report.stoppedCents),
+    recovered: centsToDollars(report.recoveredCents),
+    flaggedAmount: centsToDollars(report.flaggedCents),
     blockedCheckouts: report.blockedCheckouts,
     alertsSent: report.alertsSent,
     subscriptionCost: centsToDollars(report.subscriptionCostCents),
@@ -25,12 +29,14 @@ function figures(report: PeriodFigures) {
       byRuleType: report.byRuleType.map((row) => ({
         type: row.type,
         saved: centsToDollars(row.savedCents),
+        flagged: centsToDollars(row.flaggedCents),
         blocks: row.blocks,
         percentage: row.percentage,
       })),
       byTimeframe: report.byTimeframe.map((row) => ({
         period: row.period,
         saved: centsToDollars(row.savedCents),
+        flagged: centsToDollars(row.flaggedCents),
         blocks: row.blocks,
       })),
     },

@@ -7,6 +7,7 @@ import { ensureShop } from "../../app/services/shops/shops.server";
 const NOW = new Date("2026-11-21T12:00:00Z");
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86_400_000);
 
+let checkouts = 0;
 function event(eventType: NewAuditEvent["eventType"], createdAt: Date, saved = 0): NewAuditEvent {
   return {
     eventType,
@@ -14,7 +15,10 @@ function event(eventType: NewAuditEvent["eventType"], createdAt: Date, saved = 0
     message: `${eventType} at ${createdAt.toISOString()}`,
     discountCodes: [],
     marginSavedCents: saved,
+    totalDiscountCents: saved * 2,
     createdAt,
+    // a blocked checkout is one event per checkout token, as the checkout webhooks record it
+    ...(eventType === "checkout_blocked" ? { dedupeKey: `checkout:token-${(checkouts += 1)}` } : {}),
   };
 }
 
@@ -84,14 +88,18 @@ describe("dashboard figures from the database", () => {
     expect(data.recentEvents[0].time).toBe("Nov 20, 2026, 6:00 PM");
   });
 
-  it("sums the last 30 days' value protected against the subscription", async () => {
+  it("sums the last 30 days' saved money against the subscription: blocked checkouts, not breaches", async () => {
     const data = await loadDashboard({ id: shopId, plan: "core", timezone: "UTC" }, NOW);
+    // decision 19: breaches that went through are flagged (by the engine, per order), never saved
     expect(data.roi).toMatchObject({
-      totalSavedCents: 7000,
+      totalSavedCents: 4000,
+      stoppedCents: 4000,
+      recoveredCents: 0,
+      flaggedCents: 0,
       blockedCheckouts: 1,
       alertsSent: 1,
       subscriptionCostCents: 2900,
-      roiPercentage: 141,
+      roiPercentage: 38,
     });
   });
 });

@@ -1,9 +1,10 @@
 // GET /api/roi/summary (docs/product.md#roi-dashboard): figures equal a direct computation over
-// the seeded events, periods in the shop's time zone, the previous period from its own events,
+// the seeded orders' money (saved and flagged apart, docs/decisions/0025-what-saved-means.md) and events, periods in the shop's time zone, the previous period from its own events,
 // the plan's cost for the period, tenant isolation.
 import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { ensureShop } from "../../app/services/shops/shops.server";
+import { moneyTotals } from "../../app/domain/order-money";
 import { periodContaining, previousPeriod } from "../../app/domain/roi-report";
 import { installFakeAdminApi } from "../helpers/fake-admin-api";
 import { adminRequest, routeArgs, settle, storeOfflineSession } from "../helpers/shopify";
@@ -21,13 +22,7 @@ async function get(shop: string, path: string) {
 }
 
 let eventNumber = 0;
-async function event(
-  shopId: string,
-  eventType: string,
-  createdAt: Date,
-  marginSavedCents: number | null,
-  ruleKey: string,
-) {
+async function event(shopId: string, eventType: string, createdAt: Date, ruleKey: string) {
   eventNumber += 1;
   await prisma.auditEvent.create({
     data: {
@@ -36,7 +31,6 @@ async function event(
       severity: "high",
       message: `${eventType} ${eventNumber}`,
       ruleKey,
-      marginSavedCents,
       discountCodes: [],
       details: {},
       dedupeKey: `roi-${eventNumber}`,
@@ -45,7 +39,33 @@ async function event(
   });
 }
 
-/** Deterministic events spread over this month and the last, some at the zone's midnight. */
+/** One order's or checkout's money, as the engine keeps it (app/domain/order-money.ts). */
+async function money(
+  shopId: string,
+  at: Date,
+  ruleKey: string,
+  split: Partial<Record<"stopped" | "recovered" | "flagged", number>>,
+) {
+  eventNumber += 1;
+  const overage = (split.stopped ?? 0) + (split.recovered ?? 0) + (split.flagged ?? 0);
+  await prisma.orderMoney.create({
+    data: {
+      shopId,
+      subject: split.stopped ? `checkout:roi-${eventNumber}` : `gid://shopify/Order/${eventNumber}`,
+      at,
+      ruleKey,
+      discountCents: overage * 2,
+      overageCents: overage,
+      heldOverageCents: split.recovered ? overage : null,
+      stoppedCents: split.stopped ?? 0,
+      recoveredCents: split.recovered ?? 0,
+      flaggedCents: split.flagged ?? 0,
+      updatedAt: at,
+    },
+  });
+}
+
+/** Deterministic orders and checkouts spread over this month and the last, some at the zone's midnight. */
 async function seed(shopId: string, now: Date) {
   const month = periodContaining("this_month", now, ZONE);
   const before = previousPeriod("this_month", now, ZONE);
@@ -55,30 +75,32 @@ async function seed(shopId: string, now: Date) {
     const period = inMonth ? month : before;
     const span = Math.min(period.end.getTime(), now.getTime()) - period.start.getTime();
     const at = new Date(period.start.getTime() + ((index * 7919) % 1000) * (span / 1000));
-    await event(
-      shopId,
-      index % 5 === 0 ? "checkout_blocked" : "rule_triggered",
-      at,
-      100 + index * 37,
-      types[index % 3]!,
-    );
-    if (index % 3 === 0) await event(shopId, "alert_sent", at, null, types[index % 3]!);
+    const cents = 100 + index * 37;
+    if (index % 5 === 0) {
+      await money(shopId, at, "checkout_validation", { stopped: cents });
+      await event(shopId, "checkout_blocked", at, "checkout_validation");
+    } else if (index % 4 === 1) {
+      await money(shopId, at, types[index % 3]!, { recovered: cents, flagged: index });
+    } else {
+      await money(shopId, at, types[index % 3]!, { flagged: cents });
+    }
+    if (index % 3 === 0) await event(shopId, "alert_sent", at, types[index % 3]!);
   }
   // one minute either side of the month's start in the shop's zone
-  await event(shopId, "rule_triggered", new Date(month.start.getTime() - 60_000), 5_000, "max_discount");
-  await event(shopId, "rule_triggered", new Date(month.start.getTime() + 60_000), 7_000, "max_discount");
+  await money(shopId, new Date(month.start.getTime() - 60_000), "max_discount", { recovered: 5_000 });
+  await money(shopId, new Date(month.start.getTime() + 60_000), "max_discount", { recovered: 7_000 });
 }
 
+/** The figures counted straight from the rows, with the domain's own definition of saved. */
 async function direct(shopId: string, start: Date, end: Date) {
-  const where = { shopId, createdAt: { gte: start, lt: end } };
-  const saved = await prisma.auditEvent.aggregate({
-    where: { ...where, eventType: { in: ["rule_triggered", "checkout_blocked"] } },
-    _sum: { marginSavedCents: true },
-  });
+  const where = { shopId, at: { gte: start, lt: end } };
+  const totals = moneyTotals(await prisma.orderMoney.findMany({ where }));
+  const events = { shopId, createdAt: { gte: start, lt: end } };
   return {
-    totalSaved: (saved._sum.marginSavedCents ?? 0) / 100,
-    blockedCheckouts: await prisma.auditEvent.count({ where: { ...where, eventType: "checkout_blocked" } }),
-    alertsSent: await prisma.auditEvent.count({ where: { ...where, eventType: "alert_sent" } }),
+    totalSaved: totals.savedCents / 100,
+    flaggedAmount: totals.flaggedCents / 100,
+    blockedCheckouts: await prisma.auditEvent.count({ where: { ...events, eventType: "checkout_blocked" } }),
+    alertsSent: await prisma.auditEvent.count({ where: { ...events, eventType: "alert_sent" } }),
   };
 }
 
@@ -93,8 +115,8 @@ describe("GET /api/roi/summary", () => {
     await storeOfflineSession(OTHER);
     const now = new Date();
     await seed(shopId, now);
-    // another shop's events never count
-    await event(other.id, "rule_triggered", new Date(), 999_999, "max_discount");
+    // another shop's money never counts
+    await money(other.id, new Date(), "max_discount", { recovered: 999_999, flagged: 5 });
   });
 
   it("equals a direct computation over the events of this month and the last, in the shop's zone", async () => {
@@ -119,13 +141,25 @@ describe("GET /api/roi/summary", () => {
 
   it("breaks the savings down by rule type (percentages adding up to 100) and by day, adding up to the total", async () => {
     const body = await (await get(SHOP, "/api/roi/summary")).json();
-    const byType = body.breakdown.byRuleType as { saved: number; percentage: number; blocks: number }[];
+    const byType = body.breakdown.byRuleType as {
+      saved: number;
+      flagged: number;
+      percentage: number;
+      blocks: number;
+    }[];
     expect(byType.reduce((sum, row) => sum + row.percentage, 0)).toBe(100);
     expect(byType.reduce((sum, row) => sum + Math.round(row.saved * 100), 0)).toBe(Math.round(body.totalSaved * 100));
     expect(byType.reduce((sum, row) => sum + row.blocks, 0)).toBe(body.blockedCheckouts);
-    const byDay = body.breakdown.byTimeframe as { saved: number; blocks: number }[];
+    expect(byType.reduce((sum, row) => sum + Math.round(row.flagged * 100), 0)).toBe(
+      Math.round(body.flaggedAmount * 100),
+    );
+    const byDay = body.breakdown.byTimeframe as { saved: number; flagged: number; blocks: number }[];
     expect(byDay).toHaveLength(body.period.days);
     expect(byDay.reduce((sum, row) => sum + Math.round(row.saved * 100), 0)).toBe(Math.round(body.totalSaved * 100));
+    expect(byDay.reduce((sum, row) => sum + Math.round(row.flagged * 100), 0)).toBe(
+      Math.round(body.flaggedAmount * 100),
+    );
+    expect(body.flaggedAmount).toBeGreaterThan(0);
     expect(body.annualProjection).toBeCloseTo(body.monthlyRate * 12, 2);
   });
 

@@ -3,6 +3,7 @@ import { addToRollups, insertAuditEventRows, type RollupIncrement } from "../../
 import prisma from "../../db.server";
 import type { RawSql } from "../../db/raw-sql.server";
 import type { NewAuditEvent } from "../../domain/audit-events";
+import { recordMoneyOfEvents } from "../roi/order-money.server";
 
 export type { NewAuditEvent } from "../../domain/audit-events";
 
@@ -20,8 +21,9 @@ export interface RecordedEvent {
 }
 
 /**
- * Inserts events and keeps the per-day rollups in step, in the caller's transaction. An event
- * whose dedupeKey the shop already has is skipped (and not counted).
+ * Inserts events and keeps the per-day rollups and the money of orders (OrderMoney) in step, in
+ * the caller's transaction. An event whose dedupeKey the shop already has is skipped (and not
+ * counted).
  */
 async function insertWithRollups(tx: Tx, shopId: string, events: NewAuditEvent[]): Promise<RecordedEvent[]> {
   const rows = await insertAuditEventRows(tx, shopId, events);
@@ -35,6 +37,13 @@ async function insertWithRollups(tx: Tx, shopId: string, events: NewAuditEvent[]
     rollups.set(key, entry);
   }
   await addToRollups(tx, shopId, [...rollups.values()]);
+  // the money a blocked checkout or a hold counts is written with its event
+  const inserted = new Set(rows.map((row) => row.dedupeKey));
+  await recordMoneyOfEvents(
+    tx,
+    shopId,
+    events.filter((event) => event.dedupeKey && inserted.has(event.dedupeKey)),
+  );
   return rows.map((row) => ({ id: row.id, eventType: row.eventType, dedupeKey: row.dedupeKey }));
 }
 

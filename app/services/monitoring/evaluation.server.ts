@@ -30,6 +30,8 @@ import type { OrderFacts } from "../../domain/order-facts";
 import { factsFingerprint } from "../../domain/order-payload";
 import { mapCollectionRule } from "../../domain/rules";
 import { recordAuditEvents } from "../audit/events.server";
+import { orderOverage, type OrderEvaluated, type Overage } from "../../domain/order-money";
+import { recordOrderEvaluations } from "../roi/order-money.server";
 import { cachedForShop } from "../rules/cache.server";
 import { EVALUATED_RULES, getStackingSettings } from "../rules/rules.server";
 import { rulesToPause } from "../../domain/plan-truth";
@@ -156,6 +158,8 @@ export async function evaluateShopOrders(
 
   const checks = new Map<string, { fingerprint: string; at: Date }>();
   const events: NewAuditEvent[] = [];
+  const evaluated: OrderEvaluated[] = [];
+  const known = new Set<string>();
   const jobOf = new Map<string, number>();
   jobs.forEach((job, index) => {
     const at = job.at ?? new Date();
@@ -165,7 +169,10 @@ export async function evaluateShopOrders(
     checks.set(job.facts.orderId, { fingerprint, at });
     const facts = context.needsVariants ? withVariantFacts(job.facts, variants) : job.facts;
     const fingerprintHash = crypto.createHash("sha256").update(fingerprint).digest("hex").slice(0, 16);
-    for (const outcome of evaluateOrder(facts, context.rules, context.stacking)) {
+    // a cancelled order breaks nothing new: only its money changes
+    const outcomes = facts.cancelled ? [] : evaluateOrder(facts, context.rules, context.stacking);
+    const overages: Overage[] = [];
+    for (const outcome of outcomes) {
       if (!outcome.breached) continue;
       const event = breachEvent(outcome, facts, {
         customerId: job.customerId,
@@ -176,6 +183,20 @@ export async function evaluateShopOrders(
       });
       jobOf.set(event.dedupeKey as string, index);
       events.push(event);
+      overages.push({ overageCents: outcome.marginSavedCents, ruleKey: event.ruleKey ?? null });
+    }
+    // what the order counts in money, once (docs/decisions/0025-what-saved-means.md)
+    if (before !== undefined) known.add(facts.orderId);
+    if (overages.length > 0 || before !== undefined) {
+      evaluated.push({
+        orderId: facts.orderId,
+        orderName: facts.orderName,
+        currency: facts.currency,
+        at,
+        discountCents: facts.totalDiscountCents,
+        overage: orderOverage(facts.totalDiscountCents, overages),
+        cancelled: Boolean(facts.cancelled),
+      });
     }
     const override = context.checkout && adminOverrideEvent(facts, job.customerId, context.checkout, at);
     if (override) {
@@ -190,6 +211,7 @@ export async function evaluateShopOrders(
   await prisma.$transaction(async (tx) => {
     await upsertOrderFingerprints(tx, shopId, checks);
     const recorded = await recordAuditEvents(shopId, events, tx);
+    await recordOrderEvaluations(tx, shopId, evaluated, known, now);
     for (const row of recorded) {
       const index = jobOf.get(row.dedupeKey ?? "");
       if (index !== undefined) created[index] += 1;

@@ -1,6 +1,7 @@
 import prisma from "../../db.server";
 import type { RoiRange } from "../../domain/periods";
 import { PLANS, type PlanId } from "../../domain/plans";
+import { moneyBetween, moneyByRuleKey } from "./money-figures.server";
 import { subscriptionCostCents } from "../../domain/roi";
 import {
   elapsedDays,
@@ -31,59 +32,37 @@ export interface RoiReport extends PeriodFigures {
   previous: PeriodFigures;
 }
 
-/** Events that protected margin: breaches (alerts) and blocked checkouts. */
-const SAVING_TYPES = ["rule_triggered", "checkout_blocked"];
-
 async function periodFigures(shop: RoiShop, range: RoiRange, period: Period, now: Date): Promise<PeriodFigures> {
-  const saving = (createdAt: { gte: Date; lt: Date }) => ({
-    shopId: shop.id,
-    eventType: { in: SAVING_TYPES },
-    createdAt,
-  });
+  const between = (from: Date, to: Date) => ({ gte: from, lt: to });
   const buckets = timeframeBuckets(range, period, shop.timezone);
-  // sums in the database (the (shopId, eventType, createdAt) index): a year of events is never loaded
-  const [groups, alertsSent, bucketTotals] = await Promise.all([
+  // sums in the database (OrderMoney's (shopId, at) index, the events' (shopId, eventType,
+  // createdAt)): a year of orders is never loaded
+  const [money, blocks, alertsSent, bucketTotals] = await Promise.all([
+    moneyByRuleKey(shop.id, period.start, period.end),
     prisma.auditEvent.groupBy({
-      by: ["ruleKey", "eventType"],
-      where: saving({ gte: period.start, lt: period.end }),
+      by: ["ruleKey"],
+      where: { shopId: shop.id, eventType: "checkout_blocked", createdAt: between(period.start, period.end) },
       _count: { _all: true },
-      _sum: { marginSavedCents: true },
     }),
     prisma.auditEvent.count({
-      where: {
-        shopId: shop.id,
-        eventType: { contains: "alert_sent" },
-        createdAt: { gte: period.start, lt: period.end },
-      },
+      where: { shopId: shop.id, eventType: "alert_sent", createdAt: between(period.start, period.end) },
     }),
     Promise.all(
-      buckets.map(async (bucket) => {
-        const rows = await prisma.auditEvent.groupBy({
-          by: ["eventType"],
-          where: saving({ gte: bucket.start, lt: bucket.end }),
-          _count: { _all: true },
-          _sum: { marginSavedCents: true },
-        });
-        return {
-          label: bucket.label,
-          savedCents: rows.reduce((sum, row) => sum + (row._sum.marginSavedCents ?? 0), 0),
-          blocks: rows
-            .filter((row) => row.eventType === "checkout_blocked")
-            .reduce((sum, row) => sum + row._count._all, 0),
-        };
-      }),
+      buckets.map(async (bucket) => ({
+        label: bucket.label,
+        ...(await moneyBetween(shop.id, bucket.start, bucket.end)),
+        blocks: await prisma.auditEvent.count({
+          where: { shopId: shop.id, eventType: "checkout_blocked", createdAt: between(bucket.start, bucket.end) },
+        }),
+      })),
     ),
   ]);
   const elapsed = elapsedDays(period, now, shop.timezone);
   return {
     period: { ...period, elapsedDays: elapsed },
     ...roiFigures({
-      groups: groups.map((row) => ({
-        ruleKey: row.ruleKey,
-        eventType: row.eventType,
-        count: row._count._all,
-        savedCents: row._sum.marginSavedCents ?? 0,
-      })),
+      money,
+      blocks: blocks.map((row) => ({ ruleKey: row.ruleKey, count: row._count._all })),
       bucketTotals,
       alertsSent,
       subscriptionCostCents: subscriptionCostCents(PLANS[shop.plan].priceUsd, period.days),

@@ -2,10 +2,12 @@ import prisma from "../../db.server";
 import { dashboardCounts } from "../../domain/audit-events";
 import { PLANS, type PlanId } from "../../domain/plans";
 import { roiSummary, subscriptionCostCents, type RoiSummary } from "../../domain/roi";
+import { moneyBetween } from "./money-figures.server";
 
 /**
- * Blocked checkouts, alerts and value protected since a UTC day, from the rollups, against
- * what the plan costs over the period's `periodDays` days.
+ * Blocked checkouts and alerts since a UTC day, from the rollups, and the money of the orders
+ * counted since then (saved and flagged, docs/decisions/0025-what-saved-means.md), against what
+ * the plan costs over the period's `periodDays` days.
  */
 export async function roiSince(
   shopId: string,
@@ -13,14 +15,17 @@ export async function roiSince(
   sinceDay: string,
   periodDays: number,
 ): Promise<RoiSummary> {
-  const rollups = await prisma.eventRollup.groupBy({
-    by: ["eventType"],
-    where: { shopId, day: { gte: sinceDay } },
-    _sum: { count: true, marginSavedCents: true },
-  });
+  const [rollups, money] = await Promise.all([
+    prisma.eventRollup.groupBy({
+      by: ["eventType"],
+      where: { shopId, day: { gte: sinceDay } },
+      _sum: { count: true },
+    }),
+    moneyBetween(shopId, new Date(`${sinceDay}T00:00:00Z`)),
+  ]);
   const counts = dashboardCounts(rollups.map((row) => ({ eventType: row.eventType, count: row._sum.count ?? 0 })));
   return roiSummary({
-    savedCents: rollups.reduce((total, row) => total + (row._sum.marginSavedCents ?? 0), 0),
+    money,
     ...counts,
     subscriptionCostCents: subscriptionCostCents(PLANS[plan].priceUsd, periodDays),
   });
