@@ -94,19 +94,37 @@ describe("a digest", () => {
     ]);
   });
   it("totals the discount over the limits per currency, and spans the first breach to the release", () => {
+    // the critical breach's $40 over the limit is capped at its order's $25 discount
     expect(digest.overLimit).toEqual([
-      { currency: "USD", cents: 9 * 500 + 4_000 + 1_200 + 2_200 },
+      { currency: "USD", cents: 9 * 500 + 2_500 + 1_200 + 2_200 },
       { currency: "EUR", cents: 700 },
     ]);
     expect(digest.from).toBe("2026-11-22T14:01:00.000Z");
     expect(digest.to).toBe("2026-11-22T15:00:00.000Z");
+  });
+  it("counts an order once: its largest overage, and only its latest evaluation's when it was edited", () => {
+    const order = { orderId: "gid://shopify/Order/77", totalDiscountCents: 3_000 };
+    const edited = digestOf(
+      [
+        breach({ ...order, overLimitCents: 1_000, createdAt: at("2026-11-22T14:01:00Z") }),
+        breach({ ...order, overLimitCents: 1_800, createdAt: at("2026-11-22T14:01:00Z") }),
+        // the order edited: a lower discount, the same two rules broken
+        breach({ ...order, totalDiscountCents: 2_000, overLimitCents: 200, createdAt: at("2026-11-22T14:30:00Z") }),
+        breach({ ...order, totalDiscountCents: 2_000, overLimitCents: 900, createdAt: at("2026-11-22T14:30:00Z") }),
+      ],
+      "hourly",
+      at("2026-11-22T15:00:00Z"),
+      NY,
+    );
+    expect(edited.total).toBe(4);
+    expect(edited.overLimit).toEqual([{ currency: "USD", cents: 900 }]);
   });
   it("says it in the merchant's words on every channel, with links to the orders", () => {
     const alert = { id: "outbox-9", shopDomain: "my-store.myshopify.com", digest };
     expect(digestSubject(alert)).toBe("Margin Guardrail: 13 breaches (1 critical), hourly digest");
     const text = digestText(alert, "https://app.example.com");
     expect(text).toContain("By severity: critical 1, high 2, medium 1, low 9");
-    expect(text).toContain("Discount over the limits: $119.00");
+    expect(text).toContain("Flagged: discount over the limits, each order once: $104.00");
     expect(text).toContain("Max 20% off: 12");
     expect(text).toContain("https://admin.shopify.com/store/my-store/orders/5010");
     expect(text).toContain("22 Nov 2026, 09:01 to 22 Nov 2026, 10:00 (America/New_York)");

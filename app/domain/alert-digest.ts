@@ -10,6 +10,7 @@ import type { AlertEvent } from "./alert-message";
 import { inQuietHours, quietHoursEnd, type QuietHours } from "./quiet-hours";
 import { SEVERITIES, type Severity } from "./severity";
 import { keptValues } from "./kept-values";
+import { overageByOrder } from "./order-money";
 import { zoneOrUtc } from "./time-zones";
 
 export type DigestFrequency = "hourly" | "daily";
@@ -82,7 +83,7 @@ export interface Digest {
   bySeverity: Record<Severity, number>;
   /** most breaches first */
   byRule: { rule: string; count: number }[];
-  /** per currency, largest first */
+  /** flagged money per currency, largest first: each order's largest overage once, never more than its discount */
   overLimit: { currency: string; cents: number }[];
   worst: DigestEntry[];
 }
@@ -122,12 +123,15 @@ export function digestOf(events: AlertEvent[], heldFor: HeldFor, releasedAt: Dat
   if (events.length === 0) throw new Error("A digest needs at least one breach");
   const bySeverity = Object.fromEntries(SEVERITIES.map((severity) => [severity, 0])) as Record<Severity, number>;
   const rules = new Map<string, number>();
-  const overLimit = new Map<string, number>();
   for (const event of events) {
     bySeverity[event.severity] += 1;
     const rule = event.ruleName ?? "Other";
     rules.set(rule, (rules.get(rule) ?? 0) + 1);
-    overLimit.set(event.currency, (overLimit.get(event.currency) ?? 0) + (event.overLimitCents ?? 0));
+  }
+  // flagged money, each order once (docs/decisions/0025-what-saved-means.md)
+  const overLimit = new Map<string, number>();
+  for (const order of overageByOrder(events)) {
+    overLimit.set(order.currency, (overLimit.get(order.currency) ?? 0) + order.overageCents);
   }
   const first = Math.min(...events.map((event) => event.createdAt.getTime()));
   return {

@@ -17,7 +17,7 @@ export interface AlertEvent {
   discountCodes: string[];
   discountPercent: number | null;
   totalDiscountCents: number | null;
-  /** the part of the discount above the rule's limit (the value protected) */
+  /** the part of the discount above the rule's limit (flagged money when the order goes through) */
   overLimitCents: number | null;
   currency: string;
   ruleName: string | null;
@@ -239,7 +239,7 @@ export function digestFacts(digest: Digest): [string, string][] {
         .map((severity) => `${severity} ${digest.bySeverity[severity]}`)
         .join(", "),
     ],
-    ["Discount over the limits", overLimitText(digest)],
+    ["Flagged: discount over the limits, each order once", overLimitText(digest)],
   ];
 }
 

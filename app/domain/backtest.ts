@@ -5,6 +5,7 @@
  */
 import type { EvaluableRule, RuleOutcome } from "./evaluate";
 import type { OrderFacts } from "./order-facts";
+import { orderOverage, type Overage } from "./order-money";
 
 /** The window read: the orders Shopify lets an app read without read_all_orders. */
 export const BACKTEST_DAYS = 60;
@@ -53,7 +54,10 @@ export interface BacktestResults {
   ordersDiscounted: number;
   /** orders any tested rule would have flagged */
   ordersBreached: number;
-  /** per order the largest amount above any tested rule's limit, summed (no order counted twice) */
+  /**
+   * per order the largest amount above any tested rule's limit, never more than its discount,
+   * summed (no order counted twice): what these orders would add to "flagged"
+   */
   overLimitCents: number;
   /** orders Shopify returned that could not be read (counted, never guessed) */
   unreadableOrders: number;
@@ -131,7 +135,7 @@ export function tallyOrder(tally: Tally, facts: OrderFacts, createdAt: string, o
   const results = tally.results;
   results.ordersScanned += 1;
   if (facts.totalDiscountCents > 0) results.ordersDiscounted += 1;
-  let worstOver = -1;
+  const tested: Overage[] = [];
   for (const outcome of outcomes) {
     if (!outcome.breached) continue;
     const ladder = outcome.rule.id.startsWith(LADDER_PREFIX);
@@ -139,22 +143,27 @@ export function tallyOrder(tally: Tally, facts: OrderFacts, createdAt: string, o
       ? tally.ladder.get(Number(outcome.rule.id.slice(LADDER_PREFIX.length)))
       : tally.byRule.get(outcome.rule.id);
     if (!target) continue;
+    // a rule alone counts the order's overage the way the order does: never more than its discount
+    const overLimitCents = orderOverage(facts.totalDiscountCents, [
+      { overageCents: outcome.marginSavedCents, ruleKey: null },
+    ]).overageCents;
     target.ordersBreached += 1;
-    target.overLimitCents += outcome.marginSavedCents;
+    target.overLimitCents += overLimitCents;
     keepWorst(target.worst, {
       orderId: facts.orderId,
       orderName: facts.orderName,
       createdAt,
       discountPercent: outcome.discountPercent,
       totalDiscountCents: outcome.totalDiscountCents,
-      overLimitCents: outcome.marginSavedCents,
+      overLimitCents,
       message: outcome.message,
     });
-    if (!ladder) worstOver = Math.max(worstOver, outcome.marginSavedCents);
+    if (!ladder) tested.push({ overageCents: outcome.marginSavedCents, ruleKey: outcome.rule.ruleType });
   }
-  if (worstOver >= 0) {
+  if (tested.length > 0) {
+    // the order once: what the Dashboard and ROI would count for it (docs/decisions/0025-what-saved-means.md)
     results.ordersBreached += 1;
-    results.overLimitCents += worstOver;
+    results.overLimitCents += orderOverage(facts.totalDiscountCents, tested).overageCents;
   }
 }
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { digestOf } from "./alert-digest";
+import { finishTally, newTally, tallyOrder } from "./backtest";
 import { evaluateOrder, type EvaluableRule } from "./evaluate";
 import type { OrderFacts } from "./order-facts";
 import {
@@ -12,6 +14,8 @@ import {
   type MoneyRow,
   type OrderEvaluated,
 } from "./order-money";
+import { roiSummary } from "./roi";
+import { aggregateMoney, periodContaining, roiFigures, timeframeBuckets } from "./roi-report";
 
 const AT = new Date("2026-11-20T10:00:00Z");
 
@@ -224,5 +228,95 @@ describe("what an order counts", () => {
       flaggedCents: flagged.overageCents,
       savedCents: 2_000 + heldThenCancelled.heldOverageCents!,
     });
+  });
+});
+
+describe("one definition everywhere", () => {
+  // orders that went through with alerts: each breaks one to four rules, one is edited down
+  const orders = [
+    order(9_000, 2, "gid://shopify/Order/11"),
+    order(6_500, 1, "gid://shopify/Order/12"),
+    order(4_500, 3, "gid://shopify/Order/13"),
+    order(0, 1, "gid://shopify/Order/14"),
+    order(12_000, 2, "gid://shopify/Order/15"),
+  ];
+  const editedDown = order(5_000, 2, "gid://shopify/Order/11");
+
+  function breaches(facts: OrderFacts, at: Date) {
+    return evaluateOrder(facts, FOUR_RULES, { enabled: true, blockedStacking: [] }).flatMap((outcome, index) =>
+      outcome.breached
+        ? [
+            {
+              id: `${facts.orderId}-${at.getTime()}-${index}`,
+              severity: outcome.severity,
+              message: outcome.message,
+              orderId: facts.orderId,
+              orderName: facts.orderName,
+              discountCodes: facts.discountCodes,
+              discountPercent: outcome.discountPercent,
+              totalDiscountCents: outcome.totalDiscountCents,
+              overLimitCents: outcome.marginSavedCents,
+              currency: facts.currency,
+              ruleName: outcome.rule.name,
+              threshold: outcome.threshold,
+              createdAt: at,
+            },
+          ]
+        : [],
+    );
+  }
+
+  it("gives the same flagged money from ROI, the Dashboard, a digest and a backtest, each order once", () => {
+    const later = new Date(AT.getTime() + 3_600_000);
+    // the engine's rows, as ROI and the Dashboard add them up
+    const rows = new Map<string, MoneyRow>();
+    for (const facts of [...orders, editedDown]) {
+      const at = facts === editedDown ? later : AT;
+      const next = afterEvaluation(rows.get(facts.orderId) ?? null, evaluated(facts, FOUR_RULES, { at }));
+      if (next) rows.set(facts.orderId, next);
+    }
+    const month = periodContaining("this_month", AT, "UTC");
+    const buckets = timeframeBuckets("this_month", month, "UTC");
+    const roi = roiFigures({
+      ...aggregateMoney([...rows.values()], [], buckets),
+      alertsSent: 0,
+      subscriptionCostCents: 2_900,
+      elapsedDays: 20,
+    });
+    const dashboard = roiSummary({
+      money: moneyTotals(rows.values()),
+      blockedCheckouts: 0,
+      alertsSent: 0,
+      subscriptionCostCents: 2_900,
+    });
+    // the digest of every breach recorded, the edit's included
+    const digest = digestOf(
+      [...orders.flatMap((facts) => breaches(facts, AT)), ...breaches(editedDown, later)],
+      "daily",
+      new Date(AT.getTime() + 86_400_000),
+      "UTC",
+    );
+    // a backtest over the orders as they stand now
+    const tally = newTally(FOUR_RULES, "USD", false);
+    for (const facts of [editedDown, ...orders.slice(1)]) {
+      tallyOrder(
+        tally,
+        facts,
+        AT.toISOString(),
+        evaluateOrder(facts, FOUR_RULES, { enabled: true, blockedStacking: [] }),
+      );
+    }
+    const backtest = finishTally(tally);
+
+    const flagged = roi.flaggedCents;
+    expect(flagged).toBeGreaterThan(0);
+    expect(dashboard.flaggedCents).toBe(flagged);
+    expect(digest.overLimit).toEqual([{ currency: "USD", cents: flagged }]);
+    expect(backtest.overLimitCents).toBe(flagged);
+    // nothing was stopped or recovered: nothing saved, whatever was flagged
+    expect([roi.totalSavedCents, dashboard.totalSavedCents]).toEqual([0, 0]);
+    for (const row of rows.values()) assertNeverMoreThanDiscount(row);
+    const discounts = [editedDown, ...orders.slice(1)].reduce((sum, facts) => sum + facts.totalDiscountCents, 0);
+    expect(flagged).toBeLessThanOrEqual(discounts);
   });
 });
