@@ -1,0 +1,208 @@
+// What "saved" means, through the real engine (docs/decisions/0025-what-saved-means.md): orders
+// posted as Shopify's webhooks, a hold placed through the (stand-in) Admin API, cancellations
+// and edits as orders/updated, a checkout blocked by the live validation; the ROI report, the
+// Dashboard, /api/roi/summary and the Audit Log's orders behind each figure agree, and each
+// order counts once, never more than its discount.
+import { beforeAll, describe, expect, it } from "vitest";
+import prisma from "../../app/db.server";
+import { answerStandIn, newStandInState } from "../../app/demo/admin-stand-in";
+import { checkoutPayload } from "../../app/demo/checkout-payload-builder";
+import { moneyOf } from "../../app/domain/order-money";
+import { drainAlerts, setAlertSendOptions } from "../../app/services/alerts/delivery.server";
+import { loadDashboard } from "../../app/services/dashboard/dashboard.server";
+import { drainOrderEvaluations } from "../../app/services/monitoring/worker.server";
+import { moneyRowsBehind } from "../../app/services/roi/money-figures.server";
+import { roiReport } from "../../app/services/roi/roi-report.server";
+import { forgetShopRules } from "../../app/services/rules/cache.server";
+import { orderPayload } from "../fixtures/orders";
+import { installFakeAdminApi } from "../helpers/fake-admin-api";
+import { coreShopWithLimit } from "../helpers/breaches";
+import { adminRequest, routeArgs, settle, storeOfflineSession, webhookRequest } from "../helpers/shopify";
+
+const SHOP = "money.myshopify.com";
+const state = newStandInState();
+installFakeAdminApi(
+  [
+    {
+      id: "gid://shopify/ProductVariant/1",
+      inventoryItemId: "gid://shopify/InventoryItem/1",
+      unitCost: "30.00",
+      collectionIds: [],
+    },
+  ],
+  {
+    answer(query, variables) {
+      const answered = answerStandIn(state, { query, variables });
+      return "data" in answered ? answered.data : undefined;
+    },
+  },
+);
+
+/** A $100 order with one code per amount (dollars), as orders/create or orders/updated sends it. */
+function order(id: number, amounts: number[], extra: Record<string, unknown> = {}) {
+  const codes = amounts.map((amount, index) => ({ code: `C${index}-${amount}`, amount: `${amount}.00` }));
+  return {
+    ...orderPayload({
+      id,
+      number: id,
+      codes: codes.map((code) => ({ ...code, type: "fixed_amount" as const })),
+      applications: codes.map((code) => ({
+        type: "discount_code" as const,
+        target: "line_item" as const,
+        valueType: "fixed_amount" as const,
+        value: code.amount,
+        code: code.code,
+      })),
+      lines: [
+        {
+          variant: 1,
+          product: 1,
+          price: { shop: "100.00" },
+          allocations: codes.map((code, index) => ({ index, amount: { shop: code.amount } })),
+        },
+      ],
+    }),
+    ...extra,
+  };
+}
+
+let webhooks = 0;
+async function post(topic: "orders/create" | "orders/updated" | "checkouts/create", payload: unknown) {
+  const route =
+    topic === "orders/create"
+      ? await import("../../app/routes/webhooks.orders.create")
+      : topic === "orders/updated"
+        ? await import("../../app/routes/webhooks.orders.updated")
+        : await import("../../app/routes/webhooks.checkouts.create");
+  webhooks += 1;
+  const request = webhookRequest(topic, SHOP, payload, { webhookId: `money-${webhooks}` });
+  const response = (await settle(() => route.action(routeArgs(request)))) as Response;
+  expect(response.status).toBe(200);
+  await drainOrderEvaluations();
+  await drainAlerts();
+}
+
+const rowOf = (shopId: string, number: number) =>
+  prisma.orderMoney.findUniqueOrThrow({
+    where: { shopId_subject: { shopId, subject: `gid://shopify/Order/${number}` } },
+  });
+
+describe("money counted once, saved apart from flagged", () => {
+  let shopId: string;
+  beforeAll(async () => {
+    setAlertSendOptions({ guard: false });
+    // rules: max 20% (from the helper), a $30 cap, one discount at a time, and max 40% that holds the order
+    shopId = await coreShopWithLimit(SHOP);
+    await storeOfflineSession(SHOP);
+    await prisma.alertSettings.update({ where: { shopId }, data: { emailEnabled: false } });
+    const rule = (name: string, ruleType: string, data: Record<string, unknown>) =>
+      prisma.rule.create({ data: { shopId, name, ruleType, threshold: "0", conditions: {}, ...data } });
+    await rule("At most $30", "max_discount_amount", { thresholdUnit: "AMOUNT", thresholdAmountCents: 3_000 });
+    await rule("One discount", "stacking_prevention", { thresholdUnit: "PERCENT", thresholdPercent: 0 });
+    await rule("Hold past 40%", "max_discount", { thresholdUnit: "PERCENT", thresholdPercent: 40, holdOrder: true });
+    // the checkout validation is deployed and live, at 40%
+    await prisma.functionConfig.update({
+      where: { shopId },
+      data: { thresholdPercent: 40, validationId: "gid://shopify/Validation/1", validationEnabled: true },
+    });
+    forgetShopRules(shopId);
+
+    // #9201: 45% off with two codes breaks all four rules; held; then cancelled
+    await post("orders/create", order(9201, [30, 15]));
+    await post("orders/updated", order(9201, [30, 15], { cancelled_at: new Date().toISOString() }));
+    // #9202: the same, held, then edited down to one $25 code
+    await post("orders/create", order(9202, [30, 15]));
+    await post("orders/updated", order(9202, [25]));
+    // #9203: one $35 code (two rules), went through, then edited down to $25
+    await post("orders/create", order(9203, [35]));
+    await post("orders/updated", order(9203, [25]));
+    // #9204: no discount
+    await post("orders/create", order(9204, []));
+    // a checkout with $50 off, blocked by the 40% validation (twice: one checkout)
+    const checkout = checkoutPayload({
+      token: "money-checkout-1",
+      lines: [{ title: "Walnut desk tidy", price: "100.00" }],
+      codes: [{ code: "HALF", amount: "50.00" }],
+      customer: null,
+    });
+    await post("checkouts/create", checkout);
+    await post("checkouts/create", checkout);
+  });
+
+  it("counts a cancelled held order as recovered: its overage when held, once", async () => {
+    const breaches = await prisma.auditEvent.findMany({
+      where: { shopId, orderName: "#9201", eventType: "rule_triggered" },
+    });
+    expect(breaches).toHaveLength(4);
+    // the old figure added every breach: $25 + $15 + $15 + $5 of a $45 discount
+    expect(breaches.reduce((sum, event) => sum + (event.marginSavedCents ?? 0), 0)).toBe(6_000);
+    expect(
+      await prisma.auditEvent.count({ where: { shopId, orderName: "#9201", eventType: "fulfillment_held" } }),
+    ).toBe(1);
+    const row = await rowOf(shopId, 9201);
+    expect(row).toMatchObject({ discountCents: 4_500, overageCents: 2_500, heldOverageCents: 2_500, cancelled: true });
+    expect(row).toMatchObject({ stoppedCents: 0, recoveredCents: 2_500, flaggedCents: 0 });
+  });
+
+  it("counts a held order edited down as recovered by what the edit took off; the rest is flagged", async () => {
+    const row = await rowOf(shopId, 9202);
+    expect(row).toMatchObject({ discountCents: 2_500, overageCents: 500, heldOverageCents: 2_500 });
+    expect(row).toMatchObject({ recoveredCents: 2_000, flaggedCents: 500 });
+  });
+
+  it("replaces an edited order's figure instead of adding to it, and never counts an order that went through as saved", async () => {
+    const row = await rowOf(shopId, 9203);
+    expect(row).toMatchObject({ discountCents: 2_500, overageCents: 500, heldOverageCents: null });
+    expect(row).toMatchObject({ stoppedCents: 0, recoveredCents: 0, flaggedCents: 500 });
+    expect(await prisma.orderMoney.count({ where: { shopId, subject: "gid://shopify/Order/9204" } })).toBe(0);
+  });
+
+  it("counts a blocked checkout as stopped, once", async () => {
+    const rows = await prisma.orderMoney.findMany({ where: { shopId, subject: { startsWith: "checkout:" } } });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ subject: "checkout:money-checkout-1", discountCents: 5_000, stoppedCents: 1_000 });
+  });
+
+  it("never counts more than an order's discount, and every row splits as the domain says", async () => {
+    for (const row of await prisma.orderMoney.findMany({ where: { shopId } })) {
+      const kind = row.subject.startsWith("checkout:") ? "checkout" : "order";
+      expect({
+        stoppedCents: row.stoppedCents,
+        recoveredCents: row.recoveredCents,
+        flaggedCents: row.flaggedCents,
+      }).toEqual(moneyOf({ ...row, kind }));
+      expect(row.stoppedCents + row.recoveredCents + row.flaggedCents).toBeLessThanOrEqual(
+        Math.max(row.discountCents, row.heldOverageCents ?? 0),
+      );
+    }
+  });
+
+  it("gives the same saved and flagged on the ROI dashboard, the Dashboard, the API and the Audit Log's orders", async () => {
+    // saved: $10 stopped + $25 + $20 recovered; flagged: $5 + $5
+    const shop = { id: shopId, plan: "core" as const, timezone: "UTC", currency: "USD" };
+    const report = await roiReport(shop, "this_month");
+    expect(report).toMatchObject({
+      totalSavedCents: 5_500,
+      stoppedCents: 1_000,
+      recoveredCents: 4_500,
+      flaggedCents: 1_000,
+    });
+    expect(report.blockedCheckouts).toBe(1);
+    const dashboard = await loadDashboard(shop);
+    expect(dashboard.roi).toMatchObject({ totalSavedCents: 5_500, flaggedCents: 1_000 });
+    const { loader } = await import("../../app/routes/api.roi.summary");
+    const body = await (
+      (await settle(async () => loader(routeArgs(await adminRequest("/api/roi/summary", SHOP))))) as Response
+    ).json();
+    expect(body).toMatchObject({ totalSaved: 55, stopped: 10, recovered: 45, flaggedAmount: 10 });
+    const period = { start: report.period.start, end: report.period.end };
+    const saved = await moneyRowsBehind(shopId, "saved", period.start, period.end, 100);
+    expect(saved.map((row) => (row.subject.startsWith("checkout:") ? row.subject : row.orderName)).sort()).toEqual(
+      ["#9201", "#9202", "checkout:money-checkout-1"].sort(),
+    );
+    expect(saved.reduce((sum, row) => sum + row.stoppedCents + row.recoveredCents, 0)).toBe(5_500);
+    const flagged = await moneyRowsBehind(shopId, "flagged", period.start, period.end, 100);
+    expect(flagged.map((row) => row.orderName).sort()).toEqual(["#9202", "#9203"]);
+    expect(flagged.reduce((sum, row) => sum + row.flaggedCents, 0)).toBe(1_000);
+  });
+});
