@@ -222,3 +222,20 @@ export function overageByOrder(breaches: BreachMoney[]): { currency: string; ove
     ).overageCents,
   }));
 }
+
+/** What each figure counts, in the words every screen shows beside it. */
+export const MONEY_FIGURE_HELP: Record<MoneyFigure, string> = {
+  saved:
+    "Discount above your limits that the app kept in the store: checkouts it blocked, and orders it held that were then cancelled or edited down. Each order once, never more than its discount.",
+  flagged:
+    "Discount above your limits on orders that went through with a breach recorded. Each order once; not part of saved.",
+};
+
+export const MONEY_FIGURE_NAMES: Record<MoneyFigure, string> = { saved: "Saved", flagged: "Flagged" };
+
+/** The Audit Log's list of the orders behind a figure over [from, to) (no `to`: up to now). */
+export function moneyBehindUrl(figure: MoneyFigure, from: Date | string, to?: Date | string | null): string {
+  const params = new URLSearchParams({ figure, from: new Date(from).toISOString() });
+  if (to) params.set("to", new Date(to).toISOString());
+  return `/audit-log?${params.toString()}`;
+}

@@ -22,6 +22,8 @@ import { toEventView } from "../domain/audit-view";
 import { formatCents } from "../domain/money";
 import { SEVERITY_BANDS } from "../domain/severity";
 import { requireAdmin } from "../services/shops/admin-context.server";
+import { moneyBehind } from "../services/roi/money-figures.server";
+import { MoneyBehind } from "../components/MoneyBehind";
 import { auditPage, readAuditQuery, type AuditQuery } from "../services/audit/log.server";
 import { releaseHold, releasedHolds } from "../services/actions/release-hold.server";
 import { actionClientOf } from "../services/actions/admin-client.server";
@@ -32,16 +34,19 @@ export const meta: MetaFunction = () => [{ title: "Audit Log · Margin Guardrail
 
 export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
   const { shop } = await requireAdmin(request, load);
-  const parsed = readAuditQuery(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const parsed = readAuditQuery(params);
   // A hand-edited URL with a bad filter shows everything rather than an error.
   const query: AuditQuery = parsed.success ? parsed.data : { q: undefined };
-  const page = await auditPage(shop.id, query);
+  // a money figure's link lists the orders behind it (docs/decisions/0025-what-saved-means.md)
+  const [page, money] = await Promise.all([auditPage(shop.id, query), moneyBehind(shop, params)]);
   // held orders show "Release hold" until someone releases them (docs/product.md#order-actions)
   const released = await releasedHolds(
     shop.id,
     page.events.filter((event) => event.eventType === "fulfillment_held").map((event) => event.id),
   );
   return {
+    money,
     query: { q: query.q ?? "", type: query.type ?? "", severity: query.severity ?? "", paged: Boolean(query.cursor) },
     nextCursor: page.nextCursor,
     events: page.events.map((event) => ({
@@ -155,7 +160,7 @@ function useExportCsv() {
 }
 
 export default function AuditLog() {
-  const { events, nextCursor, query } = useLoaderData<typeof loader>();
+  const { events, nextCursor, query, money } = useLoaderData<typeof loader>();
   const submit = useSubmit();
   const navigate = useNavigate();
   const location = useLocation();
@@ -175,6 +180,9 @@ export default function AuditLog() {
 
   return (
     <AdminPage title="Audit Log" description="Every rule breach and change, with the numbers behind it">
+      {money ? (
+        <MoneyBehind view={money} onClose={() => navigate(withParams({ figure: null, from: null, to: null }))} />
+      ) : null}
       <Card>
         <BlockStack gap="300">
           <InlineGrid columns={{ xs: 1, md: "2fr 1fr 1fr auto" }} gap="300" alignItems="end">

@@ -13,6 +13,12 @@ import { ROI_WINDOW_DAYS } from "../domain/windows";
 import { PausedRulesBanner } from "../components/PausedRulesBanner";
 import { pausedRulesView } from "../services/rules/rules.server";
 import { ONBOARDING_DONE } from "../domain/onboarding";
+import {
+  MONEY_FIGURE_HELP,
+  MONEY_FIGURE_NAMES,
+  moneyBehindUrl,
+  type MoneyFigure as MoneyFigureName,
+} from "../domain/order-money";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Margin Guardrail" }];
 
@@ -47,9 +53,49 @@ function StatCard({ label, value, help }: { label: string; value: number; help: 
   );
 }
 
+/** A money figure with what it counts and a link to the orders behind it (docs/decisions/0025-what-saved-means.md). */
+function MoneyFigure({
+  figure,
+  cents,
+  url,
+  large,
+}: {
+  figure: MoneyFigureName;
+  cents: number;
+  url: string;
+  large?: boolean;
+}) {
+  return (
+    <BlockStack gap="100">
+      <InlineStack align="space-between" blockAlign="baseline">
+        <Text as="p" variant={large ? "headingSm" : "bodyMd"}>
+          {MONEY_FIGURE_NAMES[figure]}
+        </Text>
+        <Text as="p" variant={large ? "headingLg" : "bodyMd"} numeric>
+          {formatCents(cents)}
+        </Text>
+      </InlineStack>
+      <Text as="p" variant="bodySm" tone="subdued">
+        {MONEY_FIGURE_HELP[figure]} <Link url={url}>See the orders</Link>
+      </Text>
+    </BlockStack>
+  );
+}
+
 export default function Dashboard() {
-  const { activeRules, blockedCheckouts, alertsSent, breaches, alertsOn, recentEvents, roi, plan, demo, paused } =
-    useLoaderData<typeof loader>();
+  const {
+    activeRules,
+    blockedCheckouts,
+    alertsSent,
+    breaches,
+    alertsOn,
+    recentEvents,
+    roi,
+    roiSince,
+    plan,
+    demo,
+    paused,
+  } = useLoaderData<typeof loader>();
   const location = useLocation();
   return (
     <AdminPage title="Dashboard" description="Monitor and protect your store margins">
@@ -113,14 +159,17 @@ export default function Dashboard() {
               <Text as="p" tone="subdued">
                 Last {ROI_WINDOW_DAYS} days
               </Text>
-              <BlockStack gap="100">
-                <Text as="p" variant="bodySm" tone="subdued">
-                  Value protected
-                </Text>
-                <Text as="p" variant="headingLg" numeric>
-                  {formatCents(roi.totalSavedCents)}
-                </Text>
-              </BlockStack>
+              <MoneyFigure
+                figure="saved"
+                cents={roi.totalSavedCents}
+                url={withEmbeddedQuery(moneyBehindUrl("saved", roiSince), location.search)}
+                large
+              />
+              <MoneyFigure
+                figure="flagged"
+                cents={roi.flaggedCents}
+                url={withEmbeddedQuery(moneyBehindUrl("flagged", roiSince), location.search)}
+              />
               <InlineStack align="space-between">
                 <Text as="span">Blocked checkouts</Text>
                 <Text as="span" numeric>

@@ -1,11 +1,13 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import vizStyles from "@shopify/polaris-viz/build/esm/styles.css";
-import { Badge, BlockStack, Card, DataTable, InlineGrid, Select, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Card, DataTable, InlineGrid, Link, Select, Text } from "@shopify/polaris";
+import { withEmbeddedQuery } from "../components/admin-nav";
 import { AdminPage, PlanButton } from "../components/AdminPage";
 import { MarginChart } from "../components/MarginChart";
 import { NamedCard } from "../components/NamedCard";
 import { formatCents } from "../domain/money";
+import { MONEY_FIGURE_HELP, moneyBehindUrl, type MoneyFigure } from "../domain/order-money";
 import { ROI_RANGES, ROI_RANGE_LABELS, toRoiRange, type RoiRange } from "../domain/periods";
 import { PLANS, planName } from "../domain/plans";
 import { RULE_TYPE_LABELS } from "../domain/rule-display";
@@ -31,7 +33,20 @@ const PREVIOUS_LABELS: Record<RoiRange, string> = {
   this_year: "Last year",
 };
 
-function SummaryCard({ label, value, how, previous }: { label: string; value: string; how: string; previous: string }) {
+function SummaryCard({
+  label,
+  value,
+  how,
+  previous,
+  url,
+}: {
+  label: string;
+  value: string;
+  how: string;
+  previous: string;
+  /** the Audit Log's list of the orders behind the figure */
+  url?: string;
+}) {
   return (
     <NamedCard name={label}>
       <BlockStack gap="200">
@@ -43,6 +58,12 @@ function SummaryCard({ label, value, how, previous }: { label: string; value: st
         </Text>
         <Text as="p" variant="bodySm" tone="subdued">
           {how}
+          {url ? (
+            <>
+              {" "}
+              <Link url={url}>See the orders</Link>
+            </>
+          ) : null}
         </Text>
         <Text as="p" variant="bodySm">
           {previous}
@@ -76,6 +97,8 @@ export default function RoiDashboard() {
   const money = (cents: number) => formatCents(cents, report.currency);
   const before = PREVIOUS_LABELS[report.range];
   const price = money(PLANS[plan].priceUsd * 100);
+  const behind = (figure: MoneyFigure) =>
+    withEmbeddedQuery(moneyBehindUrl(figure, report.period.start, report.period.end), location.search);
   const setRange = (range: string) => {
     const params = new URLSearchParams(location.search);
     params.set("range", range);
@@ -105,8 +128,9 @@ export default function RoiDashboard() {
         <SummaryCard
           label="Total saved"
           value={money(report.totalSavedCents)}
-          how="The discount above your limits, on flagged orders and on blocked checkouts"
+          how={MONEY_FIGURE_HELP.saved}
           previous={`${before}: ${money(report.previous.totalSavedCents)}`}
+          url={behind("saved")}
         />
         <SummaryCard
           label="Blocked checkouts"
@@ -127,12 +151,27 @@ export default function RoiDashboard() {
           previous={`${before}: ${percent(report.previous.roiPercentage)}`}
         />
       </InlineGrid>
-      <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
+      <InlineGrid columns={{ xs: 1, md: 3 }} gap="400">
+        <NamedCard name="Flagged">
+          <BlockStack gap="200">
+            <Text as="h2" variant="headingMd">
+              Flagged
+            </Text>
+            <Text as="p" variant="headingLg" numeric>
+              {money(report.flaggedCents)}
+            </Text>
+            <Text as="p" variant="bodySm" tone="subdued">
+              {MONEY_FIGURE_HELP.flagged} <Link url={behind("flagged")}>See the orders</Link>
+            </Text>
+            <Text as="p" variant="bodySm">{`${before}: ${money(report.previous.flaggedCents)}`}</Text>
+          </BlockStack>
+        </NamedCard>
         <NamedCard name="Cost analysis">
           <BlockStack gap="200">
             <Text as="h2" variant="headingMd">
               Cost analysis
             </Text>
+            <Text as="p">{`Saved: ${money(report.totalSavedCents)} (stopped at checkout ${money(report.stoppedCents)}, recovered from held orders ${money(report.recoveredCents)})`}</Text>
             <Text as="p">{`Subscription cost: ${money(report.subscriptionCostCents)}`}</Text>
             <Text as="p" variant="bodySm" tone="subdued">
               {`${planName(plan)} at ${price} per 30 days × ${report.period.days} days in this period`}
@@ -149,7 +188,7 @@ export default function RoiDashboard() {
               {money(report.annualProjectionCents)}
             </Text>
             <Text as="p" variant="bodySm" tone="subdued">
-              {`This period's rate (${money(report.monthlyRateCents)} per 30 days, from ${report.period.elapsedDays} days so far) × 12`}
+              {`This period's rate of saved money (${money(report.monthlyRateCents)} per 30 days, from ${report.period.elapsedDays} days so far) × 12`}
             </Text>
           </BlockStack>
         </NamedCard>
@@ -167,21 +206,27 @@ export default function RoiDashboard() {
       </NamedCard>
       <Card padding="0">
         <DataTable
-          columnContentTypes={["text", "numeric", "numeric", "numeric"]}
-          headings={["Savings by rule type", "Saved", "Blocks", "Share"]}
+          columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric"]}
+          headings={["Savings by rule type", "Saved", "Share of saved", "Flagged", "Blocks"]}
           rows={report.byRuleType.map((row) => [
             RULE_TYPE_LABELS[row.type] ?? row.type,
             money(row.savedCents),
-            row.blocks,
             `${row.percentage}%`,
+            money(row.flaggedCents),
+            row.blocks,
           ])}
         />
       </Card>
       <Card padding="0">
         <DataTable
-          columnContentTypes={["text", "numeric", "numeric"]}
-          headings={["Period", "Saved", "Blocks"]}
-          rows={report.byTimeframe.map((row) => [row.period, money(row.savedCents), row.blocks])}
+          columnContentTypes={["text", "numeric", "numeric", "numeric"]}
+          headings={["Period", "Saved", "Flagged", "Blocks"]}
+          rows={report.byTimeframe.map((row) => [
+            row.period,
+            money(row.savedCents),
+            money(row.flaggedCents),
+            row.blocks,
+          ])}
         />
       </Card>
     </AdminPage>

@@ -11,7 +11,7 @@ import { moneyOf } from "../../app/domain/order-money";
 import { drainAlerts, setAlertSendOptions } from "../../app/services/alerts/delivery.server";
 import { loadDashboard } from "../../app/services/dashboard/dashboard.server";
 import { drainOrderEvaluations } from "../../app/services/monitoring/worker.server";
-import { moneyRowsBehind } from "../../app/services/roi/money-figures.server";
+import { moneyBehind } from "../../app/services/roi/money-figures.server";
 import { roiReport } from "../../app/services/roi/roi-report.server";
 import { forgetShopRules } from "../../app/services/rules/cache.server";
 import { orderPayload } from "../fixtures/orders";
@@ -195,14 +195,20 @@ describe("money counted once, saved apart from flagged", () => {
       (await settle(async () => loader(routeArgs(await adminRequest("/api/roi/summary", SHOP))))) as Response
     ).json();
     expect(body).toMatchObject({ totalSaved: 55, stopped: 10, recovered: 45, flaggedAmount: 10 });
-    const period = { start: report.period.start, end: report.period.end };
-    const saved = await moneyRowsBehind(shopId, "saved", period.start, period.end, 100);
-    expect(saved.map((row) => (row.subject.startsWith("checkout:") ? row.subject : row.orderName)).sort()).toEqual(
-      ["#9201", "#9202", "checkout:money-checkout-1"].sort(),
-    );
-    expect(saved.reduce((sum, row) => sum + row.stoppedCents + row.recoveredCents, 0)).toBe(5_500);
-    const flagged = await moneyRowsBehind(shopId, "flagged", period.start, period.end, 100);
-    expect(flagged.map((row) => row.orderName).sort()).toEqual(["#9202", "#9203"]);
-    expect(flagged.reduce((sum, row) => sum + row.flaggedCents, 0)).toBe(1_000);
+    // the Audit Log's lists behind each figure add up to the figure itself
+    const params = (figure: string) =>
+      new URLSearchParams({ figure, from: report.period.start.toISOString(), to: report.period.end.toISOString() });
+    const saved = (await moneyBehind(shop, params("saved")))!;
+    expect(saved.totalCents).toBe(5_500);
+    expect(saved.rows.map((row) => row.label).sort()).toEqual(["#9201", "#9202", "Checkout money-ch"].sort());
+    expect(saved.rows.reduce((sum, row) => sum + row.countedCents, 0)).toBe(5_500);
+    expect(saved.rows.find((row) => row.label === "#9201")?.outcome).toBe("Held, then cancelled");
+    const flagged = (await moneyBehind(shop, params("flagged")))!;
+    expect(flagged.rows.map((row) => row.label).sort()).toEqual(["#9202", "#9203"]);
+    expect(flagged.rows.reduce((sum, row) => sum + row.countedCents, 0)).toBe(1_000);
+    expect(flagged.totalCents).toBe(1_000);
+    // a hand-edited link with no figure or a bad date lists nothing
+    expect(await moneyBehind(shop, new URLSearchParams({ figure: "everything", from: "2026-01-01" }))).toBeNull();
+    expect(await moneyBehind(shop, new URLSearchParams({ figure: "saved", from: "soon" }))).toBeNull();
   });
 });

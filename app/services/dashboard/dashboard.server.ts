@@ -19,6 +19,8 @@ export interface DashboardData {
   alertsOn: boolean;
   recentEvents: AuditEventView[];
   roi: RoiSummary;
+  /** where the ROI summary's money starts counting (ISO): its figures link to the orders since then */
+  roiSince: string;
 }
 
 /**
@@ -52,5 +54,6 @@ export async function loadDashboard(
       Boolean(preferences && (preferences.emailEnabled || preferences.slackEnabled || preferences.webhookEnabled)),
     recentEvents: recent.map((event) => toEventView(event, shop.timezone)),
     roi,
+    roiSince: `${since}T00:00:00.000Z`,
   };
 }

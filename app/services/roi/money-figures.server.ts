@@ -5,7 +5,16 @@
  * "orders behind a figure" all read them here.
  */
 import prisma from "../../db.server";
-import { moneyTotals, type MoneyFigure, type MoneyTotals } from "../../domain/order-money";
+import { formatEventTime } from "../../domain/audit-view";
+import {
+  CHECKOUT_SUBJECT,
+  countedIn,
+  MONEY_FIGURES,
+  moneyOutcome,
+  moneyTotals,
+  type MoneyFigure,
+  type MoneyTotals,
+} from "../../domain/order-money";
 import type { MoneyGroup } from "../../domain/roi-report";
 
 const SPLIT = { stoppedCents: true, recoveredCents: true, flaggedCents: true } as const;
@@ -41,11 +50,74 @@ const COUNTS_IN: Record<MoneyFigure, object> = {
   flagged: { flaggedCents: { gt: 0 } },
 };
 
-/** The orders and checkouts behind a figure over [start, end), newest first. */
-export function moneyRowsBehind(shopId: string, figure: MoneyFigure, start: Date, end: Date, take: number) {
-  return prisma.orderMoney.findMany({
-    where: { shopId, at: { gte: start, lt: end }, ...COUNTS_IN[figure] },
-    orderBy: [{ at: "desc" }, { subject: "asc" }],
-    take,
-  });
+/** At most this many orders are listed behind a figure (the total always counts them all). */
+export const ROWS_BEHIND = 250;
+
+export interface MoneyBehindView {
+  figure: MoneyFigure;
+  from: string;
+  to: string | null;
+  /** the period in the shop's time zone, as the list's heading says it */
+  period: string;
+  /** the figure itself: what the Dashboard or ROI dashboard showed for the same period */
+  totalCents: number;
+  currency: string;
+  /** how many orders and checkouts count in it */
+  count: number;
+  rows: {
+    subject: string;
+    label: string;
+    time: string;
+    outcome: string;
+    discountCents: number;
+    overageCents: number;
+    countedCents: number;
+  }[];
+}
+
+/**
+ * The orders and checkouts behind a money figure, for the Audit Log (`?figure=saved|flagged
+ * &from=ISO&to=ISO`; no `to`: up to now): each with what it counts, and the figure's total,
+ * so a merchant can add them up. Null when the query names no figure or a bad period.
+ */
+export async function moneyBehind(
+  shop: { id: string; timezone: string; currency: string },
+  params: URLSearchParams,
+): Promise<MoneyBehindView | null> {
+  const figure = params.get("figure");
+  if (!(MONEY_FIGURES as readonly string[]).includes(figure ?? "")) return null;
+  const from = new Date(params.get("from") ?? "");
+  const to = params.get("to") ? new Date(params.get("to")!) : null;
+  if (Number.isNaN(from.getTime()) || (to && Number.isNaN(to.getTime()))) return null;
+  const chosen = figure as MoneyFigure;
+  const where = { shopId: shop.id, at: to ? { gte: from, lt: to } : { gte: from }, ...COUNTS_IN[chosen] };
+  const [totals, count, rows] = await Promise.all([
+    moneyBetween(shop.id, from, to ?? undefined),
+    prisma.orderMoney.count({ where }),
+    prisma.orderMoney.findMany({ where, orderBy: [{ at: "desc" }, { subject: "asc" }], take: ROWS_BEHIND }),
+  ]);
+  return {
+    figure: chosen,
+    from: from.toISOString(),
+    to: to?.toISOString() ?? null,
+    period: `From ${formatEventTime(from, shop.timezone)} to ${to ? formatEventTime(to, shop.timezone) : "now"} (${shop.timezone})`,
+    totalCents: chosen === "saved" ? totals.savedCents : totals.flaggedCents,
+    currency: shop.currency,
+    count,
+    rows: rows.map((row) => {
+      const kind = row.subject.startsWith(CHECKOUT_SUBJECT) ? "checkout" : "order";
+      return {
+        subject: row.subject,
+        label:
+          kind === "checkout"
+            ? `Checkout ${row.subject.slice(CHECKOUT_SUBJECT.length, CHECKOUT_SUBJECT.length + 8)}`
+            : (row.orderName ?? row.subject),
+        time: formatEventTime(row.at, shop.timezone),
+        outcome: moneyOutcome({ ...row, kind }),
+        discountCents: row.discountCents,
+        overageCents: row.overageCents,
+        countedCents: countedIn(chosen, row),
+      };
+    }),
+  };
 }
