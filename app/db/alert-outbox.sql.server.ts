@@ -41,6 +41,8 @@ export interface NewOutboxRow {
   auditEventId: string;
   event: AlertEvent;
   delivery: PlannedDelivery;
+  /** when it was queued, if not now (the demo's history) */
+  queuedAt?: Date;
 }
 
 /** One outbox row as it is inserted: an alert of a breach, or an order action (with its key). */
@@ -51,6 +53,7 @@ interface OutboxInsert {
   status: string;
   nextAttemptAt: Date;
   actionKey?: string;
+  queuedAt?: Date;
 }
 
 /** Inserts outbox rows; `conflict` says which unique key makes a row already queued add nothing. */
@@ -68,7 +71,7 @@ async function insertRows(tx: Tx, shopId: string, rows: OutboxInsert[], now: Dat
         row.status,
         0,
         toSqlTime(row.nextAttemptAt),
-        toSqlTime(now),
+        toSqlTime(row.queuedAt ?? now),
         ...(actions ? [row.actionKey ?? null] : []),
       ])})`,
   );
@@ -88,6 +91,7 @@ export function insertOutboxRows(tx: Tx, shopId: string, rows: NewOutboxRow[], n
       payload: row.delivery.heldFor ? { ...row.event, heldFor: row.delivery.heldFor } : row.event,
       status: row.delivery.status,
       nextAttemptAt: row.delivery.nextAttemptAt,
+      queuedAt: row.queuedAt,
     })),
     now,
     raw(`ON CONFLICT ("auditEventId", "channel") DO NOTHING`),

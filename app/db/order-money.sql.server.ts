@@ -7,7 +7,7 @@
 import type { OrderMoney } from "@prisma/client";
 import type { MoneyRow } from "../domain/order-money";
 import { CHECKOUT_SUBJECT } from "../domain/order-money";
-import { columnList, fromSqlInt, fromSqlTime, join, raw, sql, sqlEngine, toSqlTime } from "./columns";
+import { columnList, fromSqlInt, fromSqlTime, join, raw, sql, toSqlBool, toSqlTime } from "./columns";
 import type { RawSql } from "./raw-sql.server";
 
 export const ORDER_MONEY_COLUMNS = [
@@ -31,8 +31,6 @@ export const ORDER_MONEY_COLUMNS = [
 const UPDATED = ORDER_MONEY_COLUMNS.filter((column) => !["shopId", "subject", "at"].includes(column));
 
 type StoredRow = Record<(typeof ORDER_MONEY_COLUMNS)[number], unknown>;
-
-const bool = (value: boolean) => (sqlEngine() === "postgresql" ? value : value ? 1 : 0);
 
 function fromRow(row: StoredRow): MoneyRow {
   const subject = String(row.subject);
@@ -77,7 +75,7 @@ export async function upsertMoneyRows(tx: RawSql, shopId: string, rows: MoneyRow
         row.discountCents,
         row.overageCents,
         row.heldOverageCents,
-        bool(row.cancelled),
+        toSqlBool(row.cancelled),
         row.stoppedCents,
         row.recoveredCents,
         row.flaggedCents,

@@ -7,12 +7,12 @@ import { checkoutFacts, checkoutPayloadSchema } from "../domain/checkout-payload
 import { checkoutConfigFor, functionConfigRow } from "../services/checkout/function-config.server";
 import { checkoutPayload } from "./checkout-payload-builder";
 import { evaluateShopOrders } from "../services/monitoring/evaluation.server";
-import { plannedDeliveries } from "../domain/alert-routing";
 import { alertSentEvent } from "../domain/breach-event";
-import { codesOf } from "../domain/audit-view";
-import type { PlanId } from "../domain/plans";
-import type { Severity } from "../domain/severity";
-import { alertPreferences } from "../services/alerts/settings.server";
+import { digestOf } from "../domain/alert-digest";
+import type { AlertEvent } from "../domain/alert-message";
+import type { NewAuditEvent } from "../domain/audit-events";
+import { dueDigestGroups, gatherDigest, settleDigested, storedEvent } from "../db/alert-outbox.sql.server";
+import { prismaWriter } from "../db/raw-sql.server";
 import { ensureShop } from "../services/shops/shops.server";
 import { DEMO_CATALOG, buildDemoStore, seededRandom, variantGid } from "./demo-store";
 
@@ -97,12 +97,12 @@ export async function seedDemoStore(domain: string, now = new Date()) {
   let events = 0;
   for (let start = 0; start < jobs.length; start += 100) {
     const created = await evaluateShopOrders(shop.id, jobs.slice(start, start + 100), async () => null, {
-      alerts: false,
+      history: true,
     });
     events += created.reduce((sum, count) => sum + count, 0);
   }
-  await recordSampleDeliveries(shop.id, demo.plan, demo.timezone);
-  await recordSampleCheckouts(shop.id, now);
+  await settleSampleAlerts(shop.id, demo.timezone, now);
+  await recordShadowCheckouts(shop.id, now);
   return {
     shop,
     rules: demo.rules.length,
@@ -112,84 +112,76 @@ export async function seedDemoStore(domain: string, now = new Date()) {
   };
 }
 
+/** How long a sample delivery took, after it was due (the demo's mail folder answers at once). */
+const SAMPLE_DELIVERY_MS = 1_500;
+
 /**
- * The alerts the demo shop's settings would have sent for its past breaches, as delivered
- * e-mail (sample data, like the whole demo store): each at the time routing would have sent
- * it, after the quiet hours when it fell in them. Nothing is queued: these are history.
+ * The demo's alert history. The engine queued each past breach's alerts as at its order's
+ * time, held by the quiet hours where they fell in them (evaluateShopOrders' `history`). What
+ * would have gone out before `now` is settled as the worker would have: held alerts gathered
+ * into their digests at their release (the worker's own gathering), each due delivery sent
+ * with its attempt, and alert_sent recorded, at the times they would have happened, as
+ * samples. What is due later stays queued for the running app's worker to deliver.
  */
-async function recordSampleDeliveries(shopId: string, plan: PlanId, timezone: string): Promise<void> {
-  const settings = await prisma.alertSettings.findUniqueOrThrow({ where: { shopId } });
-  const preferences = alertPreferences(settings, timezone);
-  const breaches = await prisma.auditEvent.findMany({ where: { shopId, eventType: "rule_triggered" } });
-  const sent = breaches.flatMap((breach) => {
-    const [first] = plannedDeliveries(breach.severity as Severity, preferences, plan, breach.createdAt);
-    if (!first) return [];
-    return [
-      alertSentEvent(
-        breach.id,
-        {
-          severity: breach.severity as Severity,
-          orderId: breach.orderId,
-          orderName: breach.orderName,
-          discountCodes: codesOf(breach.discountCodes),
-          discountPercent: breach.discountPercent,
-          totalDiscountCents: breach.totalDiscountCents,
-          currency: breach.currency,
-          ruleName: breach.ruleName,
-          threshold: breach.threshold,
-        },
-        {
-          channel: first.channel,
-          detail: `${first.channel}, sample`,
-          at: new Date(first.nextAttemptAt.getTime() + 5_000),
-          sample: true,
-        },
-      ),
-    ];
+async function settleSampleAlerts(shopId: string, timezone: string, now: Date): Promise<void> {
+  const writer = prismaWriter(prisma);
+  const groups = (await dueDigestGroups(writer.sql, now, 100_000)).filter((group) => group.shopId === shopId);
+  for (const group of groups) {
+    await gatherDigest(writer, group, group.releaseAt, (events) =>
+      digestOf(events, events[0]?.heldFor ?? "quiet_hours", group.releaseAt, timezone),
+    );
+  }
+  const due = await prisma.alertOutbox.findMany({
+    where: { shopId, status: "pending", nextAttemptAt: { lte: now } },
+    orderBy: { nextAttemptAt: "asc" },
   });
-  for (let start = 0; start < sent.length; start += 200)
-    await recordAuditEvents(shopId, sent.slice(start, start + 200));
+  const rand = seededRandom(5151);
+  const sent: NewAuditEvent[] = [];
+  await prisma.$transaction(async (tx) => {
+    for (const row of due) {
+      const durationMs = 200 + Math.round(rand() * 900);
+      const sentAt = new Date(row.nextAttemptAt.getTime() + SAMPLE_DELIVERY_MS + durationMs);
+      await tx.alertOutbox.update({ where: { id: row.id }, data: { status: "sent", attempts: 1, sentAt } });
+      await tx.alertAttempt.create({
+        data: { outboxId: row.id, shopId, attemptedAt: sentAt, ok: true, durationMs },
+      });
+      const delivered = (auditEventId: string, event: AlertEvent, detail: string) =>
+        sent.push(alertSentEvent(auditEventId, event, { channel: row.channel, detail, at: sentAt, sample: true }));
+      if (row.auditEventId) delivered(row.auditEventId, storedEvent(row.payload), `${row.channel}, sample`);
+      else
+        for (const entry of await settleDigested(tx, row.id, { sentAt }))
+          delivered(entry.auditEventId, entry.event, `${row.channel}, in a digest, sample`);
+    }
+  });
+  for (let start = 0; start < sent.length; start += 200) await recordAuditEvents(shopId, sent.slice(start, start + 200));
 }
 
-export const SAMPLE_BLOCKED_CHECKOUTS = 12;
 export const SAMPLE_SHADOW_CHECKOUTS = 9;
 
 /**
- * Checkout blocking's history in the demo store (sample data, labelled so): checkouts a
- * validation blocked 31 to 89 days ago, and, since the demo store cannot deploy one, the
- * checkouts of the last 30 days that shadow mode counted. Each is a checkout webhook's
- * payload decided by the Function's own code at the default configuration.
+ * Shadow mode's history in the demo store (sample data, labelled so): checkouts of the last 30
+ * days that the checkout rule would have blocked, decided by the Function's own code at the
+ * default configuration. None is recorded as blocked: the demo store is on Core, where the
+ * validation is not deployed (with PLUS_PLAN_ENABLED=true a newcomer can deploy it in the demo
+ * and post a sample checkout: README, "See blocking in the demo").
  */
-async function recordSampleCheckouts(shopId: string, now: Date): Promise<void> {
+async function recordShadowCheckouts(shopId: string, now: Date): Promise<void> {
   const rand = seededRandom(4040);
   const config = await checkoutConfigFor(await functionConfigRow(shopId));
   const day = 86_400_000;
-  const sample = (index: number, daysAgo: number) => {
+  for (let index = 0; index < SAMPLE_SHADOW_CHECKOUTS; index += 1) {
     const price = 60 + Math.round(rand() * 140);
     const share = 0.42 + rand() * 0.25;
     const payload = checkoutPayload({
-      token: `sample-${index}-${Math.round(rand() * 1e9).toString(16)}`,
-      lines: [{ title: DEMO_CATALOG[index % DEMO_CATALOG.length]!.title, price: price.toFixed(2) }],
+      token: `sample-${100 + index}-${Math.round(rand() * 1e9).toString(16)}`,
+      lines: [{ title: DEMO_CATALOG[(100 + index) % DEMO_CATALOG.length]!.title, price: price.toFixed(2) }],
       codes: [
         { code: "WELCOME15", amount: (price * 0.15).toFixed(2) },
         { code: "VIP30", amount: (price * (share - 0.15)).toFixed(2) },
       ],
     });
-    return { facts: checkoutFacts(checkoutPayloadSchema.parse(payload)), at: new Date(now.getTime() - daysAgo * day) };
-  };
-  const blocked = Array.from({ length: SAMPLE_BLOCKED_CHECKOUTS }, (_, index) => {
-    const { facts, at } = sample(index, 31 + Math.floor(rand() * 58));
-    const { event } = checkoutBlockedEvent(facts, config, at);
-    if (!event) throw new Error("A sample checkout was not blocked");
-    return {
-      ...event,
-      message: `Sample: ${event.message}`,
-      details: { ...(event.details as Record<string, unknown>), sample: true },
-    };
-  });
-  await recordAuditEvents(shopId, blocked);
-  for (let index = 0; index < SAMPLE_SHADOW_CHECKOUTS; index += 1) {
-    const { facts, at } = sample(100 + index, Math.floor(rand() * 29));
+    const facts = checkoutFacts(checkoutPayloadSchema.parse(payload));
+    const at = new Date(now.getTime() - Math.floor(rand() * 29) * day);
     const { decision } = checkoutBlockedEvent(facts, config, at);
     await prisma.shadowCheckout.create({
       data: { shopId, token: facts.token, day: rollupDay(at), overLimitCents: decision.overLimitCents, createdAt: at },

@@ -142,8 +142,11 @@ export async function evaluateShopOrders(
   shopId: string,
   jobs: OrderJob[],
   graphqlForShop: GraphqlForShop,
-  /** false for the demo seed's past orders: history is recorded, nobody is alerted about it */
-  options: { alerts?: boolean } = {},
+  /**
+   * `history`: the demo seed's past orders: their alerts are routed and queued as at each
+   * order's time, and the worker is not woken (the seed settles them as history)
+   */
+  options: { history?: boolean } = {},
 ): Promise<number[]> {
   const context = await shopContext(shopId);
   if (!context) return jobs.map(() => 0);
@@ -220,12 +223,13 @@ export async function evaluateShopOrders(
     const byKey = new Map(events.map((event) => [event.dedupeKey, event]));
     const alerts: NewOutboxRow[] = [];
     const actions: NewActionRow[] = [];
-    for (const row of options.alerts === false ? [] : recorded) {
+    for (const row of recorded) {
       const event = byKey.get(row.dedupeKey);
       if (!event) continue;
       const alertEvent = alertEventOf(row.id, event, now);
-      for (const delivery of plannedDeliveries(event.severity, context.alerts, context.shop.plan, now)) {
-        alerts.push({ auditEventId: row.id, event: alertEvent, delivery });
+      const at = options.history ? alertEvent.createdAt : now;
+      for (const delivery of plannedDeliveries(event.severity, context.alerts, context.shop.plan, at)) {
+        alerts.push({ auditEventId: row.id, event: alertEvent, delivery, ...(options.history ? { queuedAt: at } : {}) });
       }
       // and its order actions, once per order and rule however often the order comes back
       const { ruleId, orderId } = event;
@@ -255,7 +259,7 @@ export async function evaluateShopOrders(
       PROCESS_ID,
     );
   });
-  if (queuedAlerts > 0) void kickAlertWorker();
+  if (queuedAlerts > 0 && !options.history) void kickAlertWorker();
   return created;
 }
 
