@@ -153,7 +153,8 @@ async function settleSampleAlerts(shopId: string, timezone: string, now: Date): 
           delivered(entry.auditEventId, entry.event, `${row.channel}, in a digest, sample`);
     }
   });
-  for (let start = 0; start < sent.length; start += 200) await recordAuditEvents(shopId, sent.slice(start, start + 200));
+  for (let start = 0; start < sent.length; start += 200)
+    await recordAuditEvents(shopId, sent.slice(start, start + 200));
 }
 
 export const SAMPLE_SHADOW_CHECKOUTS = 9;

@@ -229,7 +229,12 @@ export async function evaluateShopOrders(
       const alertEvent = alertEventOf(row.id, event, now);
       const at = options.history ? alertEvent.createdAt : now;
       for (const delivery of plannedDeliveries(event.severity, context.alerts, context.shop.plan, at)) {
-        alerts.push({ auditEventId: row.id, event: alertEvent, delivery, ...(options.history ? { queuedAt: at } : {}) });
+        alerts.push({
+          auditEventId: row.id,
+          event: alertEvent,
+          delivery,
+          ...(options.history ? { queuedAt: at } : {}),
+        });
       }
       // and its order actions, once per order and rule however often the order comes back
       const { ruleId, orderId } = event;
