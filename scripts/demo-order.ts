@@ -6,16 +6,9 @@
  * Without a file it sends a sample order that stacks a staff code, an automatic sale and
  * free shipping, with a new order number each time.
  */
-import crypto from "node:crypto";
 import fs from "node:fs";
-import { loadDotEnv } from "../app/config/database-url";
 import { orderPayload } from "../app/demo/order-payload-builder";
-import { DEMO_SHOP_DOMAIN } from "../app/env.server";
-
-loadDotEnv();
-const secret = process.env.SHOPIFY_API_SECRET;
-const base = process.env.SHOPIFY_APP_URL || `http://localhost:${process.env.PORT || 3000}`;
-const shop = process.env.DEMO_SHOP_DOMAIN || DEMO_SHOP_DOMAIN;
+import { base, postWebhook } from "./demo-webhook";
 
 function samplePayload() {
   const number = 20_000 + Math.floor(Math.random() * 70_000);
@@ -57,28 +50,9 @@ function samplePayload() {
 }
 
 async function main() {
-  if (!secret) throw new Error("SHOPIFY_API_SECRET is not set (copy .env.example to .env).");
   const file = process.argv[2];
   const payload = file ? JSON.parse(fs.readFileSync(file, "utf8")) : samplePayload();
-  const body = JSON.stringify(payload);
-  const hmac = crypto.createHmac("sha256", secret).update(body, "utf8").digest("base64");
-  const started = performance.now();
-  const response = await fetch(`${base}/webhooks/orders/create`, {
-    method: "POST",
-    body,
-    headers: {
-      "Content-Type": "application/json",
-      "X-Shopify-Topic": "orders/create",
-      "X-Shopify-Shop-Domain": shop,
-      "X-Shopify-API-Version": "2026-10",
-      "X-Shopify-Webhook-Id": crypto.randomUUID(),
-      "X-Shopify-Hmac-Sha256": hmac,
-    },
-  });
-  console.log(
-    `POST ${base}/webhooks/orders/create for ${payload.name} (${shop}): ${response.status} in ${(performance.now() - started).toFixed(1)} ms`,
-  );
-  if (!response.ok) throw new Error(`The app refused the webhook (${response.status}).`);
+  await postWebhook("orders/create", payload, payload.name);
 
   const search = encodeURIComponent(String(payload.name).toLowerCase());
   for (let attempt = 0; attempt < 20; attempt += 1) {

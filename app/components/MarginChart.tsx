@@ -2,7 +2,7 @@ import { BarChart, PolarisVizProvider } from "@shopify/polaris-viz";
 import { useEffect, useState } from "react";
 
 /**
- * Margin protected over the period's days, weeks or months (@shopify/polaris-viz). The chart
+ * Saved money over the period's days, weeks or months (@shopify/polaris-viz). The chart
  * measures the page, so it draws in the browser only; the table beside it carries the same
  * figures for the server's first paint and for screen readers.
  */

@@ -36,3 +36,49 @@ describe("the demo store's stand-in of the Admin API", () => {
     expect(state.flowTriggers).toHaveLength(0);
   });
 });
+
+describe("the stand-in's checkout validations", () => {
+  const create = `mutation Create($validation: ValidationCreateInput!) { validationCreate(validation: $validation) { validation { id enabled } userErrors { field message code } } }`;
+  const update = `mutation Update($id: ID!, $validation: ValidationUpdateInput!) { validationUpdate(id: $id, validation: $validation) { validation { id enabled } userErrors { field message code } } }`;
+  const read = `query Read($id: ID!) { validation(id: $id) { id enabled } }`;
+
+  it("creates, switches and reads a validation as Shopify answers, refusing one without a function", () => {
+    const state = newStandInState();
+    const refused = answerStandIn(state, { query: create, variables: { validation: { enable: true } } });
+    expect(refused).toMatchObject({
+      data: { validationCreate: { validation: null, userErrors: [{ field: ["validation", "functionHandle"] }] } },
+    });
+    const made = answerStandIn(state, {
+      query: create,
+      variables: {
+        validation: { functionHandle: "margin-guardrail-checkout", enable: true, metafields: [{ key: "c" }] },
+      },
+    }) as { data: { validationCreate: { validation: { id: string; enabled: boolean } } } };
+    const { id } = made.data.validationCreate.validation;
+    expect(made.data.validationCreate.validation.enabled).toBe(true);
+    expect(answerStandIn(state, { query: update, variables: { id, validation: { enable: false } } })).toMatchObject({
+      data: { validationUpdate: { validation: { id, enabled: false }, userErrors: [] } },
+    });
+    expect(answerStandIn(state, { query: read, variables: { id } })).toEqual({
+      data: { validation: { id, enabled: false } },
+    });
+    // its configuration metafield can be rewritten like a discount's
+    const set = `mutation Set($metafields: [MetafieldsSetInput!]!) { metafieldsSet(metafields: $metafields) { metafields { id } userErrors { field message } } }`;
+    expect(answerStandIn(state, { query: set, variables: { metafields: [{ ownerId: id, key: "c" }] } })).toMatchObject({
+      data: { metafieldsSet: { userErrors: [] } },
+    });
+    expect(state.validations.get(id)?.metafields).toHaveLength(2);
+    expect(
+      answerStandIn(state, { query: update, variables: { id: "gid://shopify/Order/1", validation: {} } }),
+    ).toMatchObject({
+      data: { validationUpdate: { validation: null, userErrors: [{ field: ["id"] }] } },
+    });
+  });
+
+  it("remembers a validation made before the demo restarted as enabled: its memory is gone, the validation is not", () => {
+    const state = newStandInState();
+    expect(answerStandIn(state, { query: read, variables: { id: "gid://shopify/Validation/42" } })).toEqual({
+      data: { validation: { id: "gid://shopify/Validation/42", enabled: true } },
+    });
+  });
+});

@@ -2,7 +2,8 @@
  * A stand-in of Shopify's Admin GraphQL API for the demo store (docs/product.md#modes): it
  * answers the operations the order actions and code rules send (tagsAdd, fulfilment orders,
  * fulfillmentOrderHold, fulfillmentOrderReleaseHold, flowTriggerReceive,
- * discountAutomaticAppCreate, metafieldsSet) the way Shopify documents them, including their
+ * discountAutomaticAppCreate, metafieldsSet) and checkout blocking's deploy (validationCreate,
+ * validationUpdate, validation) the way Shopify documents them, including their
  * userErrors, and keeps what they did in memory. Nothing reaches Shopify, and the events it
  * leads to say so. The integration tests serve the same handler on 127.0.0.1 as their fake.
  */
@@ -31,11 +32,46 @@ export interface StandInState {
   orders: Map<string, StandInOrder>;
   flowTriggers: { handle: string; payload: unknown }[];
   discounts: Map<string, { title: string; functionHandle: string; metafields: unknown[] }>;
+  validations: Map<string, StandInValidation>;
   nextId: number;
 }
 
+/** A cart and checkout validation made from the app's Function (validationCreate). */
+export interface StandInValidation {
+  id: string;
+  title: string;
+  functionHandle: string;
+  enabled: boolean;
+  blockOnFailure: boolean;
+  metafields: unknown[];
+}
+
 export function newStandInState(): StandInState {
-  return { orders: new Map(), flowTriggers: [], discounts: new Map(), nextId: 1 };
+  return { orders: new Map(), flowTriggers: [], discounts: new Map(), validations: new Map(), nextId: 1 };
+}
+
+const VALIDATION_ID = /^gid:\/\/shopify\/Validation\/\d+$/;
+
+/**
+ * A validation the stand-in made: one made before the demo server restarted is remembered as
+ * enabled (its memory is gone, the validation is not), like a discount's metafields.
+ */
+function validationOf(state: StandInState, id: string): StandInValidation | null {
+  if (!VALIDATION_ID.test(id)) return null;
+  let validation = state.validations.get(id);
+  if (!validation) {
+    validation = { id, title: "", functionHandle: "", enabled: true, blockOnFailure: false, metafields: [] };
+    state.validations.set(id, validation);
+  }
+  return validation;
+}
+
+interface ValidationInput {
+  functionHandle?: string;
+  enable?: boolean;
+  blockOnFailure?: boolean;
+  title?: string;
+  metafields?: unknown[];
 }
 
 /** The stand-in keeps its orders in memory: a restart of the demo forgets them. */
@@ -220,10 +256,52 @@ const OPERATIONS: Record<string, (state: StandInState, variables: Variables) => 
     });
     return { discountAutomaticAppCreate: { automaticAppDiscount: { discountId: id }, userErrors: [] } };
   },
+  validationCreate(state, variables) {
+    const input = (variables.validation ?? {}) as ValidationInput;
+    if (!input.functionHandle) {
+      return {
+        validationCreate: {
+          validation: null,
+          userErrors: [userError("Function not found.", ["validation", "functionHandle"], "NOT_FOUND")],
+        },
+      };
+    }
+    const id = `gid://shopify/Validation/${state.nextId++}`;
+    const validation: StandInValidation = {
+      id,
+      title: input.title ?? "",
+      functionHandle: input.functionHandle,
+      enabled: input.enable ?? false,
+      blockOnFailure: input.blockOnFailure ?? false,
+      metafields: input.metafields ?? [],
+    };
+    state.validations.set(id, validation);
+    return { validationCreate: { validation: { id, enabled: validation.enabled }, userErrors: [] } };
+  },
+  validationUpdate(state, variables) {
+    const validation = validationOf(state, String(variables.id ?? ""));
+    if (!validation) {
+      return {
+        validationUpdate: { validation: null, userErrors: [userError("Validation not found.", ["id"], "NOT_FOUND")] },
+      };
+    }
+    const input = (variables.validation ?? {}) as ValidationInput;
+    if (input.enable !== undefined) validation.enabled = input.enable;
+    if (input.blockOnFailure !== undefined) validation.blockOnFailure = input.blockOnFailure;
+    if (input.title !== undefined) validation.title = input.title;
+    if (input.metafields) validation.metafields.push(...input.metafields);
+    return { validationUpdate: { validation: { id: validation.id, enabled: validation.enabled }, userErrors: [] } };
+  },
+  validation(state, variables) {
+    const validation = validationOf(state, String(variables.id ?? ""));
+    return { validation: validation ? { id: validation.id, enabled: validation.enabled } : null };
+  },
   metafieldsSet(state, variables) {
     const metafields = Array.isArray(variables.metafields) ? (variables.metafields as { ownerId?: string }[]) : [];
     const unknown = metafields.find(
-      (metafield) => !/^gid:\/\/shopify\/DiscountAutomaticNode\/\d+$/.test(String(metafield.ownerId)),
+      (metafield) =>
+        !/^gid:\/\/shopify\/DiscountAutomaticNode\/\d+$/.test(String(metafield.ownerId)) &&
+        !VALIDATION_ID.test(String(metafield.ownerId)),
     );
     if (unknown) {
       return {
@@ -234,8 +312,13 @@ const OPERATIONS: Record<string, (state: StandInState, variables: Variables) => 
       };
     }
     for (const metafield of metafields) {
-      // a discount made before the demo server restarted: its memory is gone, the discount is not
       const id = String(metafield.ownerId);
+      const validation = validationOf(state, id);
+      if (validation) {
+        validation.metafields.push(metafield);
+        continue;
+      }
+      // a discount made before the demo server restarted: its memory is gone, the discount is not
       const discount = state.discounts.get(id) ?? { title: "", functionHandle: "", metafields: [] };
       discount.metafields.push(metafield);
       state.discounts.set(id, discount);

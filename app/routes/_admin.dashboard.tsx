@@ -1,9 +1,10 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { withEmbeddedQuery } from "../components/admin-nav";
-import { Badge, Banner, BlockStack, InlineGrid, InlineStack, Layout, Link, Text } from "@shopify/polaris";
+import { Banner, BlockStack, InlineGrid, InlineStack, Layout, Link, Text } from "@shopify/polaris";
 import { AdminPage, PlanButton } from "../components/AdminPage";
 import { NamedCard } from "../components/NamedCard";
+import { CardHeading } from "../components/CardHeading";
 import { EventList } from "../components/EventList";
 import { formatCents } from "../domain/money";
 import { headerPlanTarget, planName } from "../domain/plans";
@@ -35,13 +36,21 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
   return { ...dashboard, paused, plan: context.plan, demo: context.demo };
 };
 
-function StatCard({ label, value, help }: { label: string; value: number; help: React.ReactNode }) {
+function StatCard({
+  label,
+  value,
+  help,
+  sample,
+}: {
+  label: string;
+  value: number;
+  help: React.ReactNode;
+  sample: boolean;
+}) {
   return (
     <NamedCard name={label}>
       <BlockStack gap="200">
-        <Text as="h2" variant="headingSm" tone="subdued">
-          {label}
-        </Text>
+        <CardHeading title={label} sample={sample} variant="headingSm" tone="subdued" />
         <Text as="p" variant="heading2xl" numeric>
           {value.toLocaleString("en-US")}
         </Text>
@@ -119,9 +128,10 @@ export default function Dashboard() {
         />
       ) : null}
       <InlineGrid columns={{ xs: 1, md: 3 }} gap="400">
-        <StatCard label="Active Rules" value={activeRules} help="Rules and collection rules turned on" />
-        <StatCard label="Blocked Checkouts" value={blockedCheckouts} help="Checkouts stopped by a rule" />
+        <StatCard label="Active Rules" value={activeRules} help="Rules and collection rules turned on" sample={demo} />
+        <StatCard label="Blocked Checkouts" value={blockedCheckouts} help="Checkouts stopped by a rule" sample={demo} />
         <StatCard
+          sample={demo}
           label="Alerts Sent"
           value={alertsSent}
           help={
@@ -150,12 +160,7 @@ export default function Dashboard() {
         <Layout.Section variant="oneThird">
           <NamedCard name="ROI Summary">
             <BlockStack gap="300">
-              <InlineStack align="space-between" blockAlign="center">
-                <Text as="h2" variant="headingMd">
-                  ROI Summary
-                </Text>
-                {demo ? <Badge tone="info">Sample data</Badge> : null}
-              </InlineStack>
+              <CardHeading title="ROI Summary" sample={demo} />
               <Text as="p" tone="subdued">
                 Last {ROI_WINDOW_DAYS} days
               </Text>

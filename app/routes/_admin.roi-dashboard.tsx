@@ -6,6 +6,7 @@ import { withEmbeddedQuery } from "../components/admin-nav";
 import { AdminPage, PlanButton } from "../components/AdminPage";
 import { MarginChart } from "../components/MarginChart";
 import { NamedCard } from "../components/NamedCard";
+import { CardHeading } from "../components/CardHeading";
 import { formatCents } from "../domain/money";
 import { MONEY_FIGURE_HELP, moneyBehindUrl, type MoneyFigure } from "../domain/order-money";
 import { ROI_RANGES, ROI_RANGE_LABELS, toRoiRange, type RoiRange } from "../domain/periods";
@@ -39,7 +40,9 @@ function SummaryCard({
   how,
   previous,
   url,
+  sample,
 }: {
+  sample: boolean;
   label: string;
   value: string;
   how: string;
@@ -50,9 +53,7 @@ function SummaryCard({
   return (
     <NamedCard name={label}>
       <BlockStack gap="200">
-        <Text as="h2" variant="headingSm" tone="subdued">
-          {label}
-        </Text>
+        <CardHeading title={label} sample={sample} variant="headingSm" tone="subdued" />
         <Text as="p" variant="headingXl" numeric>
           {value}
         </Text>
@@ -126,6 +127,7 @@ export default function RoiDashboard() {
       </InlineGrid>
       <InlineGrid columns={{ xs: 1, md: 4 }} gap="400">
         <SummaryCard
+          sample={data.demo}
           label="Total saved"
           value={money(report.totalSavedCents)}
           how={MONEY_FIGURE_HELP.saved}
@@ -133,18 +135,21 @@ export default function RoiDashboard() {
           url={behind("saved")}
         />
         <SummaryCard
+          sample={data.demo}
           label="Blocked checkouts"
           value={report.blockedCheckouts.toLocaleString("en-US")}
           how="Checkouts the deployed checkout rule stopped"
           previous={`${before}: ${report.previous.blockedCheckouts.toLocaleString("en-US")}`}
         />
         <SummaryCard
+          sample={data.demo}
           label="Alerts sent"
           value={report.alertsSent.toLocaleString("en-US")}
           how="Alerts delivered by e-mail, Slack or webhook"
           previous={`${before}: ${report.previous.alertsSent.toLocaleString("en-US")}`}
         />
         <SummaryCard
+          sample={data.demo}
           label="ROI"
           value={percent(report.roiPercentage)}
           how="(Saved − subscription cost) ÷ subscription cost"
@@ -154,9 +159,7 @@ export default function RoiDashboard() {
       <InlineGrid columns={{ xs: 1, md: 3 }} gap="400">
         <NamedCard name="Flagged">
           <BlockStack gap="200">
-            <Text as="h2" variant="headingMd">
-              Flagged
-            </Text>
+            <CardHeading title="Flagged" sample={data.demo} />
             <Text as="p" variant="headingLg" numeric>
               {money(report.flaggedCents)}
             </Text>
@@ -168,9 +171,7 @@ export default function RoiDashboard() {
         </NamedCard>
         <NamedCard name="Cost analysis">
           <BlockStack gap="200">
-            <Text as="h2" variant="headingMd">
-              Cost analysis
-            </Text>
+            <CardHeading title="Cost analysis" sample={data.demo} />
             <Text as="p">{`Saved: ${money(report.totalSavedCents)} (stopped at checkout ${money(report.stoppedCents)}, recovered from held orders ${money(report.recoveredCents)})`}</Text>
             <Text as="p">{`Subscription cost: ${money(report.subscriptionCostCents)}`}</Text>
             <Text as="p" variant="bodySm" tone="subdued">
@@ -181,9 +182,7 @@ export default function RoiDashboard() {
         </NamedCard>
         <NamedCard name="Annual projection">
           <BlockStack gap="200">
-            <Text as="h2" variant="headingMd">
-              Annual projection
-            </Text>
+            <CardHeading title="Annual projection" sample={data.demo} />
             <Text as="p" variant="headingLg" numeric>
               {money(report.annualProjectionCents)}
             </Text>
@@ -193,13 +192,11 @@ export default function RoiDashboard() {
           </BlockStack>
         </NamedCard>
       </InlineGrid>
-      <NamedCard name="Margin protected over time">
+      <NamedCard name="Saved over time">
         <BlockStack gap="300">
-          <Text as="h2" variant="headingMd">
-            Margin protected over time
-          </Text>
+          <CardHeading title="Saved over time" sample={data.demo} />
           <MarginChart
-            label="Margin protected"
+            label="Saved"
             points={report.byTimeframe.map((row) => ({ key: row.period, value: row.savedCents / 100 }))}
           />
         </BlockStack>

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { functionConfigSchema } from "../forms/function-config";
 import { methodNotAllowed, readJsonBody, requireApiAdmin, validateBody } from "../http/api.server";
-import { refreshValidationState, syncAfterChange } from "../services/checkout/deploy.server";
+import { checkoutClientOf, refreshValidationState, syncAfterChange } from "../services/checkout/deploy.server";
 import { getFunctionConfig, saveFunctionThreshold } from "../services/checkout/function-config.server";
 
 // GET /api/config/function: the checkout Function's threshold and deployment status.
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const context = await requireApiAdmin(request);
-  await refreshValidationState(context.shop.id, context.admin ? context.admin.graphql : null);
+  await refreshValidationState(context.shop.id, checkoutClientOf(context)?.graphql ?? null);
   return Response.json(await getFunctionConfig(context.shop.id));
 };
 

@@ -3,10 +3,11 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { TMP_DIR, createMigratedDatabase } from "../../scripts/migrations";
-import { startAppServer } from "../helpers/app-server";
+import { checkoutPayload } from "../../app/demo/checkout-payload-builder";
+import { signedWebhook, startAppServer } from "../helpers/app-server";
 import { startReceiver } from "../helpers/receiver";
 import { startSmtpServer } from "../helpers/smtp";
-import { demoShopId, expect, openDatabase, test, toast } from "./fixtures";
+import { clickToNavigate, demoShopId, expect, openDatabase, test, toast } from "./fixtures";
 
 test("the Integration Center's app status counts orders waiting and failed", async ({ page }) => {
   const db = new Database("tests/.tmp/e2e.sqlite", { fileMustExist: true });
@@ -203,18 +204,55 @@ test("the Plus features card saves the blocking switches shared with the Rules p
   await expect(toast(page, "Blocking settings saved")).toBeVisible();
 });
 
-test("with PLUS_PLAN_ENABLED=true, Deploy in the demo store explains it needs a connected store", async ({ page }) => {
+test("with PLUS_PLAN_ENABLED=true, the demo store deploys to its stand-in and a sample checkout shows as blocked everywhere", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
   const database = path.join(TMP_DIR, `plus-${crypto.randomUUID()}.sqlite`);
   createMigratedDatabase(database);
   const server = await startAppServer({ PLUS_PLAN_ENABLED: "true" }, { database });
   try {
+    // Pricing → Upgrade to Plus → the stand-in's approval page → Approve
+    await page.goto(`${server.url}/pricing`);
+    await clickToNavigate(
+      page,
+      page.getByRole("region", { name: "Plus" }).getByRole("button", { name: "Upgrade to Plus" }),
+      /\/billing\/confirm\?plan=plus$/,
+    );
+    await clickToNavigate(page, page.getByRole("button", { name: "Approve" }), /\/billing\/success/);
+
     await page.goto(`${server.url}/integration`);
     const card = page.getByRole("region", { name: "Checkout blocking" });
-    await expect(page.getByRole("region", { name: "Shopify Plus Features" })).toContainText("Available on Plus");
     await card.getByRole("button", { name: "Deploy" }).click();
-    await expect(toast(page, "Deployment failed")).toBeVisible();
-    await expect(toast(page, "Deploying needs a store connected to Shopify")).toBeVisible();
-    await expect(card.getByRole("group", { name: "Deployment status" })).toContainText("Not deployed");
+    await expect(toast(page, "Checkout blocking deployed")).toBeVisible();
+    await expect(toast(page, "in the demo store's stand-in of Shopify")).toBeVisible();
+    await expect(card.getByRole("group", { name: "Deployment status" })).not.toContainText("Not deployed");
+
+    // a sample checkout with 50% off, as npm run demo:checkout posts it (the limit is 40%)
+    const checkout = checkoutPayload({
+      token: "e2e-plus-checkout",
+      lines: [{ title: "Walnut desk tidy", price: "120.00" }],
+      codes: [{ code: "VIP50", amount: "60.00" }],
+    });
+    const response = await fetch(
+      `${server.url}/webhooks/checkouts/create`,
+      signedWebhook("checkouts/create", checkout),
+    );
+    expect(response.headers.get("X-Checkout-Outcome")).toBe("blocked");
+
+    // the same block on the Dashboard, the Audit Log and the ROI dashboard: $60 off, $12 over the limit
+    await page.goto(`${server.url}/dashboard`);
+    await expect(page.getByRole("region", { name: "Blocked Checkouts" })).toContainText("1");
+    await expect(page.getByRole("region", { name: "ROI Summary" })).toContainText("$12.00");
+    await page.goto(`${server.url}/audit-log?type=checkout_blocked`);
+    await expect(page.getByText("Checkout blocked: #e2e-plus had 50% off, above the 40% limit")).toBeVisible();
+    await page.goto(`${server.url}/roi-dashboard`);
+    await expect(page.getByRole("region", { name: "Blocked checkouts" }).getByText("1", { exact: true })).toBeVisible();
+    const saved = page.getByRole("region", { name: "Total saved" });
+    await expect(saved.getByText("$12.00", { exact: true })).toBeVisible();
+    await saved.getByRole("link", { name: "See the orders" }).click();
+    await expect(page.getByRole("heading", { name: "Orders behind Saved: $12.00" })).toBeVisible();
+    await expect(page.getByRole("cell", { name: "Checkout blocked", exact: true })).toBeVisible();
   } finally {
     await server.stop();
     for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(database + suffix, { force: true });

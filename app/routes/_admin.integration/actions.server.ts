@@ -8,7 +8,7 @@ import { connectSlack, disconnectSlack, saveSmtpSettings } from "../../services/
 import { testAlertIntent } from "../../services/alerts/test-alert.server";
 import { functionConfigSchema, functionTestSchema } from "../../forms/function-config";
 import { blockingSchema } from "../../forms/rules";
-import { deployFunction, notInStep, syncAfterChange } from "../../services/checkout/deploy.server";
+import { checkoutClientOf, deployFunction, notInStep, syncAfterChange } from "../../services/checkout/deploy.server";
 import { saveFunctionThreshold, testFunction } from "../../services/checkout/function-config.server";
 import { saveBlockingSettings } from "../../services/rules/rules.server";
 
@@ -111,10 +111,7 @@ export async function handleIntegrationAction(
     return answer(intent, saved, "Integration settings saved", { description: syncError && notInStep(syncError) });
   }
   if (intent === "deploy") {
-    const deployed = await deployFunction(
-      { id: context.shop.id, plan: context.plan },
-      context.admin ? context.admin.graphql : null,
-    );
+    const deployed = await deployFunction({ id: context.shop.id, plan: context.plan }, checkoutClientOf(context));
     return deployed.ok
       ? { intent, ok: true, status: 200, toast: { title: "Checkout blocking deployed", description: deployed.message } }
       : refused(intent, deployed.status, deployed.message, undefined, DEPLOY_FAILED);

@@ -12,7 +12,7 @@ import { integrationAction } from "./actions.server";
 import { SlackCard, SmtpCard } from "./ChannelCards";
 import { FunctionCard, PlusFeaturesCard } from "./CheckoutBlockingCards";
 import { getFunctionConfig } from "../../services/checkout/function-config.server";
-import { refreshValidationState } from "../../services/checkout/deploy.server";
+import { checkoutClientOf, refreshValidationState } from "../../services/checkout/deploy.server";
 import { shadowSummary } from "../../services/checkout/checkout-webhooks.server";
 import { embedHealth, scopeHealth } from "../../services/health/health.server";
 import { getBlockingSettings } from "../../services/rules/rules.server";
@@ -22,7 +22,7 @@ export const meta: MetaFunction = () => [{ title: "Integration · Margin Guardra
 export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
   const context = await requireAdmin(request, load);
   const { shop, demo, plan } = context;
-  await refreshValidationState(shop.id, context.admin ? context.admin.graphql : null);
+  await refreshValidationState(shop.id, checkoutClientOf(context)?.graphql ?? null);
   const [functionStatus, shadow, blocking, scopes, queue, alerts] = await Promise.all([
     getFunctionConfig(shop.id),
     shadowSummary(shop.id),

@@ -5,6 +5,7 @@ import type { PlanId } from "../../domain/plans";
 import type { AdminGraphql } from "../monitoring/variant-facts.server";
 import { forgetShopRules } from "../rules/cache.server";
 import { adminGraphqlData, userErrorText, type UserError } from "../shops/admin-graphql.server";
+import { actionClientOf, type ActionClient } from "../actions/admin-client.server";
 import { checkoutConfigFor, functionConfigRow } from "./function-config.server";
 
 /**
@@ -38,10 +39,22 @@ function configMetafield(value: string) {
   return { namespace: CONFIG_METAFIELD.namespace, key: CONFIG_METAFIELD.key, type: "json", value };
 }
 
+/**
+ * The Admin API checkout blocking talks to for a request: Shopify's, or in the demo store the
+ * stand-in (ADMIN_API_STAND_IN_URL), so a newcomer can deploy and see a checkout blocked there.
+ */
+export function checkoutClientOf(context: {
+  shop: { domain: string };
+  admin: { graphql: AdminGraphql } | null;
+}): ActionClient | null {
+  return actionClientOf(context);
+}
+
 export async function deployFunction(
   shop: { id: string; plan: PlanId },
-  graphql: AdminGraphql | null,
+  client: ActionClient | null,
 ): Promise<DeployResult> {
+  const graphql = client?.graphql ?? null;
   if (!getEnv().plusPlanEnabled) {
     return { ok: false, status: 403, message: "Checkout blocking comes with the Plus plan, which is coming soon." };
   }
@@ -91,7 +104,9 @@ export async function deployFunction(
     return {
       ok: true,
       functionId: validationId,
-      message: `Checkout blocking is on above ${config.thresholdPercent}% off. ${WHERE_IN_SHOPIFY}`,
+      message: client?.standIn
+        ? `Checkout blocking is on above ${config.thresholdPercent}% off, in the demo store's stand-in of Shopify (nothing reached Shopify). Post a sample checkout to see one blocked.`
+        : `Checkout blocking is on above ${config.thresholdPercent}% off. ${WHERE_IN_SHOPIFY}`,
     };
   } catch (error) {
     console.error(`Deploying the checkout Function for shop ${shop.id} failed`, error);
@@ -165,8 +180,11 @@ export async function syncFunctionConfig(shopId: string, graphql: AdminGraphql |
  * After a change to the Function's configuration (threshold, blocking or stacking settings):
  * the deployed validation's metafield is rewritten. Never throws; says why when it could not.
  */
-export async function syncAfterChange(context: { shop: { id: string }; admin: { graphql: AdminGraphql } | null }) {
-  return syncFunctionConfig(context.shop.id, context.admin ? context.admin.graphql : null).catch((error: unknown) => {
+export async function syncAfterChange(context: {
+  shop: { id: string; domain: string };
+  admin: { graphql: AdminGraphql } | null;
+}) {
+  return syncFunctionConfig(context.shop.id, checkoutClientOf(context)?.graphql ?? null).catch((error: unknown) => {
     console.error(`Updating the checkout validation's configuration for shop ${context.shop.id} failed`, error);
     return error instanceof Error ? error.message : String(error);
   });

@@ -1,0 +1,37 @@
+/**
+ * Posts a webhook to the running app as Shopify would: signed with SHOPIFY_API_SECRET, for the
+ * demo shop by default (npm run demo:order, npm run demo:checkout).
+ */
+import crypto from "node:crypto";
+import { loadDotEnv } from "../app/config/database-url";
+import { DEMO_SHOP_DOMAIN } from "../app/env.server";
+
+loadDotEnv();
+export const base = process.env.SHOPIFY_APP_URL || `http://localhost:${process.env.PORT || 3000}`;
+export const shop = process.env.DEMO_SHOP_DOMAIN || DEMO_SHOP_DOMAIN;
+
+/** Signs and posts `payload` to /webhooks/<topic>; prints the answer and returns it. */
+export async function postWebhook(topic: string, payload: unknown, label: string): Promise<Response> {
+  const secret = process.env.SHOPIFY_API_SECRET;
+  if (!secret) throw new Error("SHOPIFY_API_SECRET is not set (copy .env.example to .env).");
+  const body = JSON.stringify(payload);
+  const hmac = crypto.createHmac("sha256", secret).update(body, "utf8").digest("base64");
+  const started = performance.now();
+  const response = await fetch(`${base}/webhooks/${topic}`, {
+    method: "POST",
+    body,
+    headers: {
+      "Content-Type": "application/json",
+      "X-Shopify-Topic": topic,
+      "X-Shopify-Shop-Domain": shop,
+      "X-Shopify-API-Version": "2026-10",
+      "X-Shopify-Webhook-Id": crypto.randomUUID(),
+      "X-Shopify-Hmac-Sha256": hmac,
+    },
+  });
+  console.log(
+    `POST ${base}/webhooks/${topic} for ${label} (${shop}): ${response.status} in ${(performance.now() - started).toFixed(1)} ms`,
+  );
+  if (!response.ok) throw new Error(`The app refused the webhook (${response.status}).`);
+  return response;
+}
