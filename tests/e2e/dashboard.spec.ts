@@ -1,3 +1,4 @@
+import { formatCents } from "../../app/domain/money";
 import { approveCoreAndResume, demoShopId, expect, openDatabase, test, toast } from "./fixtures";
 
 function countEvents(where: string): number {
@@ -110,4 +111,60 @@ test("downgrading and upgrading on the demo store go through the plan buttons", 
   await expect(toast(page, "Plan Updated")).toBeVisible();
   await page.goto("/alerts");
   await expect(page.getByRole("heading", { name: "Notification channels" })).toBeVisible();
+});
+
+test("the demo's Dashboard, Alerts page, Audit Log and ROI dashboard agree on one history", async ({ page }) => {
+  const db = openDatabase();
+  const shopId = demoShopId(db);
+  const alerts = countEvents("eventType = 'alert_sent'");
+  // every alert sent is a delivery the engine queued and the worker (or the seed, as it) sent
+  const sentBreaches = (
+    db
+      .prepare(
+        `SELECT COUNT(DISTINCT auditEventId) AS n FROM AlertOutbox WHERE shopId = ? AND status = 'sent' AND auditEventId IS NOT NULL`,
+      )
+      .get(shopId) as { n: number }
+  ).n;
+  const since = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+  const money = db
+    .prepare(
+      `SELECT COALESCE(SUM(stoppedCents + recoveredCents), 0) AS saved, COALESCE(SUM(flaggedCents), 0) AS flagged
+       FROM OrderMoney WHERE shopId = ? AND at >= ?`,
+    )
+    .get(shopId, Date.parse(`${since}T00:00:00Z`)) as { saved: number; flagged: number };
+  const latestSent = db
+    .prepare(
+      `SELECT json_extract(payload, '$.orderName') AS orderName FROM AlertOutbox
+       WHERE shopId = ? AND status = 'sent' AND auditEventId IS NOT NULL ORDER BY createdAt DESC LIMIT 1`,
+    )
+    .get(shopId) as { orderName: string };
+  db.close();
+  expect(sentBreaches).toBe(alerts);
+
+  await page.goto("/dashboard");
+  const stat = (label: string) => page.getByRole("region", { name: label, exact: true });
+  await expect(stat("Alerts Sent")).toContainText(alerts.toLocaleString("en-US"));
+  await expect(stat("Blocked Checkouts")).toContainText("0");
+  for (const label of ["Active Rules", "Blocked Checkouts", "Alerts Sent"]) {
+    await expect(stat(label).getByText("Sample data")).toBeVisible();
+  }
+  const roi = page.getByRole("region", { name: "ROI Summary" });
+  await expect(roi).toContainText(`Saved${formatCents(money.saved)}`);
+  await expect(roi).toContainText(`Flagged${formatCents(money.flagged)}`);
+
+  // the Alerts page lists the same deliveries, sent
+  await page.goto("/alerts");
+  const deliveries = page.getByRole("table").filter({ hasText: "Queued" });
+  await expect(deliveries.getByRole("row").nth(1)).toContainText("Sent");
+  await expect(page.getByText("No alerts yet")).toHaveCount(0);
+  await expect(deliveries).toContainText(latestSent.orderName);
+
+  // the Audit Log has that order's alert_sent, and the flagged figure's orders add up to it
+  await page.goto(`/audit-log?type=alert_sent&q=${encodeURIComponent(latestSent.orderName)}`);
+  await expect(page.getByRole("cell", { name: "Alert sent" }).first()).toBeVisible();
+  await page.goto("/dashboard");
+  await page.getByRole("region", { name: "ROI Summary" }).getByRole("link", { name: "See the orders" }).nth(1).click();
+  await expect(
+    page.getByRole("heading", { name: `Orders behind Flagged: ${formatCents(money.flagged)}` }),
+  ).toBeVisible();
 });
