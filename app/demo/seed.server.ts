@@ -140,7 +140,7 @@ async function settleSampleAlerts(shopId: string, timezone: string, now: Date): 
   await prisma.$transaction(async (tx) => {
     for (const row of due) {
       const durationMs = 200 + Math.round(rand() * 900);
-      const sentAt = new Date(row.nextAttemptAt.getTime() + SAMPLE_DELIVERY_MS + durationMs);
+      const sentAt = new Date(Math.min(now.getTime(), row.nextAttemptAt.getTime() + SAMPLE_DELIVERY_MS + durationMs));
       await tx.alertOutbox.update({ where: { id: row.id }, data: { status: "sent", attempts: 1, sentAt } });
       await tx.alertAttempt.create({
         data: { outboxId: row.id, shopId, attemptedAt: sentAt, ok: true, durationMs },

@@ -182,11 +182,22 @@ describe("the delivery log", () => {
 });
 
 describe("the demo seed's past orders", () => {
-  it("record their breaches without queueing alerts about them", async () => {
+  it("record their breaches and their alerts as history: nothing past is left for the worker to send now", async () => {
     const { seedDemoStore } = await import("../../app/demo/seed.server");
-    const result = await seedDemoStore("demo-seed-alerts.myshopify.com");
-    const events = await prisma.auditEvent.count({ where: { shopId: result.shop.id, eventType: "rule_triggered" } });
+    const now = new Date();
+    const result = await seedDemoStore("demo-seed-alerts.myshopify.com", now);
+    const shopId = result.shop.id;
+    const events = await prisma.auditEvent.count({ where: { shopId, eventType: "rule_triggered" } });
     expect(events).toBeGreaterThan(100);
-    expect(await prisma.alertOutbox.count({ where: { shopId: result.shop.id } })).toBe(0);
+    // the alerts were delivered as history, at their own times, each with its attempt
+    const sent = await prisma.alertOutbox.findMany({ where: { shopId, status: "sent" } });
+    expect(sent.length).toBeGreaterThan(100);
+    for (const row of sent) expect(row.sentAt!.getTime()).toBeLessThanOrEqual(now.getTime());
+    expect(await prisma.alertAttempt.count({ where: { shopId } })).toBe(sent.filter((row) => !row.digestId).length);
+    // nothing due before now waits: only alerts held past now (quiet hours ending later) are left
+    expect(await prisma.alertOutbox.count({ where: { shopId, status: "pending" } })).toBe(0);
+    for (const row of await prisma.alertOutbox.findMany({ where: { shopId, status: "held" } })) {
+      expect(row.nextAttemptAt.getTime()).toBeGreaterThan(now.getTime());
+    }
   });
 });
