@@ -2,8 +2,8 @@
  * Posts a webhook to the running app as Shopify would: signed with SHOPIFY_API_SECRET, for the
  * demo shop by default (npm run demo:order, npm run demo:checkout).
  */
-import crypto from "node:crypto";
 import { loadDotEnv } from "../app/config/database-url";
+import { webhookHeaders } from "../app/demo/webhook-headers";
 import { DEMO_SHOP_DOMAIN } from "../app/env.server";
 
 loadDotEnv();
@@ -15,19 +15,11 @@ export async function postWebhook(topic: string, payload: unknown, label: string
   const secret = process.env.SHOPIFY_API_SECRET;
   if (!secret) throw new Error("SHOPIFY_API_SECRET is not set (copy .env.example to .env).");
   const body = JSON.stringify(payload);
-  const hmac = crypto.createHmac("sha256", secret).update(body, "utf8").digest("base64");
   const started = performance.now();
   const response = await fetch(`${base}/webhooks/${topic}`, {
     method: "POST",
     body,
-    headers: {
-      "Content-Type": "application/json",
-      "X-Shopify-Topic": topic,
-      "X-Shopify-Shop-Domain": shop,
-      "X-Shopify-API-Version": "2026-10",
-      "X-Shopify-Webhook-Id": crypto.randomUUID(),
-      "X-Shopify-Hmac-Sha256": hmac,
-    },
+    headers: webhookHeaders(topic, shop, body, secret),
   });
   console.log(
     `POST ${base}/webhooks/${topic} for ${label} (${shop}): ${response.status} in ${(performance.now() - started).toFixed(1)} ms`,

@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { BASE_DATABASE, TMP_DIR } from "../../scripts/migrations";
+import { webhookHeaders } from "../../app/demo/webhook-headers";
 import { createPostgresTestDatabase } from "./postgres-databases";
 
 /** The production build, built once if this checkout has none (npm test builds it first). */
@@ -30,17 +31,7 @@ export function signedWebhook(
   return {
     method: "POST",
     body,
-    headers: {
-      "Content-Type": "application/json",
-      "X-Shopify-Topic": topic,
-      "X-Shopify-Shop-Domain": DEMO_SHOP,
-      "X-Shopify-API-Version": "2026-10",
-      "X-Shopify-Webhook-Id": options.webhookId ?? crypto.randomUUID(),
-      "X-Shopify-Hmac-Sha256": crypto
-        .createHmac("sha256", options.secret ?? APP_SERVER_SECRET)
-        .update(body)
-        .digest("base64"),
-    },
+    headers: webhookHeaders(topic, DEMO_SHOP, body, options.secret ?? APP_SERVER_SECRET, options.webhookId),
   };
 }
 

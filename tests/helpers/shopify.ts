@@ -1,5 +1,6 @@
 import { Session } from "@shopify/shopify-api";
-import { getHmac, getJwt } from "@shopify/shopify-api/test-helpers";
+import { getJwt } from "@shopify/shopify-api/test-helpers";
+import { webhookHeaders } from "../../app/demo/webhook-headers";
 import { DEFAULT_SCOPES } from "../../app/env.server";
 import { TEST_API_KEY, TEST_API_SECRET, TEST_APP_URL } from "./test-env";
 
@@ -50,14 +51,13 @@ export function webhookRequest(
   return new Request(`${TEST_APP_URL}/webhooks/${topic}`, {
     method: "POST",
     body,
-    headers: {
-      "Content-Type": "application/json",
-      "X-Shopify-Topic": topic,
-      "X-Shopify-Shop-Domain": shop,
-      "X-Shopify-API-Version": "2026-10",
-      "X-Shopify-Webhook-Id": options.webhookId ?? `webhook-${Date.now()}-${deliveries}`,
-      "X-Shopify-Hmac-Sha256": getHmac(body, options.secret ?? TEST_API_SECRET),
-    },
+    headers: webhookHeaders(
+      topic,
+      shop,
+      body,
+      options.secret ?? TEST_API_SECRET,
+      options.webhookId ?? `webhook-${Date.now()}-${deliveries}`,
+    ),
   });
 }
 
