@@ -34,7 +34,7 @@ export const STEPS = [
   },
   {
     title: "Act on what we catch",
-    body: "Get alerted; with Core, have the order tagged, its fulfilment held for review or a Shopify Flow workflow started, and codes turned away at checkout. Fix the promotion and see the margin you protected add up in the ROI dashboard.",
+    body: "Get alerted; with Core, have the order tagged, its fulfilment held for review or a Shopify Flow workflow started, and codes turned away at checkout. Fix the promotion, and see in the ROI dashboard what the app saved (checkouts blocked, held orders cancelled) apart from what it flagged, each order counted once.",
   },
 ];
 
