@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { BASE_DATABASE, TMP_DIR } from "../../scripts/migrations";
+import { BASE_DATABASE, TMP_DIR, createMigratedDatabase } from "../../scripts/migrations";
 import { webhookHeaders } from "../../app/demo/webhook-headers";
 import { createPostgresTestDatabase } from "./postgres-databases";
 
@@ -73,6 +73,8 @@ let nextPort = 3400 + Math.floor(Math.random() * 500);
 async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   if (process.env.TEST_POSTGRES_URL) return createPostgresTestDatabase(process.env.TEST_POSTGRES_URL);
   const file = path.join(TMP_DIR, `server-${crypto.randomUUID()}.sqlite`);
+  // Vitest's global setup makes the base; `npm run test:e2e` alone may run before it ever did
+  if (!fs.existsSync(BASE_DATABASE)) createMigratedDatabase(BASE_DATABASE);
   fs.copyFileSync(BASE_DATABASE, file);
   return {
     url: `file:${file}`,
