@@ -5,6 +5,7 @@ import {
   normalizeCollectionId,
   storedThreshold,
   thresholdInput,
+  PERCENT_RULE_IN_AMOUNT,
   unitFor,
 } from "./rules";
 
@@ -61,16 +62,18 @@ describe("storage (docs/product.md#rules)", () => {
       thresholdAmountCents: null,
     });
   });
-  it("follows the chosen unit for the other types, AMOUNT by default", () => {
+  it("measures max_discount as a percentage always, and follows the chosen unit for stacking, AMOUNT by default", () => {
     expect(storedThreshold("max_discount", "PERCENT", 30)).toMatchObject({
       thresholdUnit: "PERCENT",
       thresholdPercent: 30,
     });
+    expect(storedThreshold("max_discount", undefined, 30)).toMatchObject({ thresholdUnit: "PERCENT" });
     expect(storedThreshold("stacking_prevention", undefined, 0)).toMatchObject({
       thresholdUnit: "AMOUNT",
       thresholdAmountCents: 0,
     });
-    expect(unitFor("max_discount", "weird")).toBe("AMOUNT");
+    expect(unitFor("stacking_prevention", "weird")).toBe("AMOUNT");
+    expect(unitFor("max_discount", "weird")).toBe("PERCENT");
   });
   it("round-trips cents and dollars for the edit dialog", () => {
     for (const dollars of [0, 0.01, 19.99, 50, 1234.56]) {
@@ -142,10 +145,10 @@ describe("collection rules in the rules list (docs/product.md#rules)", () => {
   });
 });
 
-describe("a max_discount rule measured in money says so", () => {
-  it("explains the amount cap under the field and in the list's type", async () => {
+describe("a max_discount rule is a percentage", () => {
+  it("says so under the field when Amount is chosen; an older row in money still says what it is", async () => {
     const { ruleTypeLabel } = await import("./rule-display");
-    expect(thresholdInput("max_discount", "AMOUNT").help).toMatch(/caps the order's total discount in money/);
+    expect(thresholdInput("max_discount", "AMOUNT").help).toBe(PERCENT_RULE_IN_AMOUNT);
     expect(thresholdInput("max_discount", "PERCENT").help).toBeUndefined();
     expect(ruleTypeLabel("max_discount", "AMOUNT")).toBe("Maximum Discount (amount cap)");
     expect(ruleTypeLabel("max_discount", "PERCENT")).toBe("Maximum Discount (%)");

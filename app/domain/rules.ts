@@ -72,17 +72,25 @@ export function thresholdInput(ruleType: string, unit: string): ThresholdInput {
     min: 0,
     max: AMOUNT_MAX,
     showUnit: true,
-    help:
-      ruleType === "max_discount"
-        ? "With Amount ($) this rule caps the order's total discount in money, as Maximum Discount ($) does. Choose Percentage (%) to cap it as a share of the subtotal."
-        : undefined,
+    help: ruleType === "max_discount" ? PERCENT_RULE_IN_AMOUNT : undefined,
   };
 }
 
-/** The unit a rule type is measured in: fixed for two types, chosen for the others. */
+/**
+ * "Maximum Discount (%)" measures a share of the subtotal: saved with Amount ($) it used to be
+ * evaluated as a cap in money (docs/product.md#rules). It is refused with this message.
+ */
+export const PERCENT_RULE_IN_AMOUNT =
+  "Maximum Discount (%) is a percentage: choose Percentage (%), or the rule type Maximum Discount ($) to cap the discount in money.";
+
+/**
+ * The unit a rule type is measured in: fixed for three types (a percent rule sent without a unit
+ * is a percentage; sent with Amount it is refused, see PERCENT_RULE_IN_AMOUNT), chosen for
+ * stacking prevention.
+ */
 export function unitFor(ruleType: string, chosen: string | undefined | null): ThresholdUnit {
   if (ruleType === "max_discount_amount") return "AMOUNT";
-  if (ruleType === "margin_floor") return "PERCENT";
+  if (ruleType === "margin_floor" || ruleType === "max_discount") return "PERCENT";
   return chosen === "PERCENT" ? "PERCENT" : DEFAULT_UNIT;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { blockingSchema, collectionRuleSchema, ruleActiveSchema, ruleSchema, stackingSchema } from "./rules";
+import { PERCENT_RULE_IN_AMOUNT } from "../domain/rules";
 
 function errors(
   schema: {
@@ -138,5 +139,22 @@ describe("an unknown rule type names the allowed ones", () => {
     );
     const missing = ruleSchema.safeParse({ name: "X", threshold: "1", action: "alert" });
     expect(missing.error?.issues.find((issue) => issue.path[0] === "ruleType")?.message).toBe("Rule type is required");
+  });
+});
+
+describe("a Maximum Discount (%) rule", () => {
+  it("is refused with Amount ($), saying why and what to choose; without a unit it is a percentage", () => {
+    const base = { name: "Max 30", ruleType: "max_discount", threshold: "30", action: "alert" };
+    const refused = ruleSchema.safeParse({ ...base, thresholdUnit: "AMOUNT" });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues).toEqual([
+      expect.objectContaining({ path: ["thresholdUnit"], message: PERCENT_RULE_IN_AMOUNT }),
+    ]);
+    expect(ruleSchema.safeParse({ ...base, thresholdUnit: "PERCENT" }).success).toBe(true);
+    expect(ruleSchema.safeParse(base).success).toBe(true);
+    // a percentage is at most 100
+    expect(ruleSchema.safeParse({ ...base, threshold: "150" }).success).toBe(false);
+    // the amount cap is its own type
+    expect(ruleSchema.safeParse({ ...base, ruleType: "max_discount_amount", threshold: "150" }).success).toBe(true);
   });
 });

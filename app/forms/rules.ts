@@ -5,6 +5,7 @@ import {
   COLLECTION_RULE_TYPES,
   DISCOUNT_METHOD_KINDS,
   PERCENT_MAX,
+  PERCENT_RULE_IN_AMOUNT,
   RULE_TYPES,
   THRESHOLD_UNITS,
   normalizeCollectionId,
@@ -103,13 +104,19 @@ const ruleFields = {
 
 function percentCapped(data: { ruleType: string; thresholdUnit?: string; threshold: number }) {
   const percent =
-    data.ruleType === "margin_floor" || (data.ruleType !== "max_discount_amount" && data.thresholdUnit === "PERCENT");
+    data.ruleType === "margin_floor" ||
+    data.ruleType === "max_discount" ||
+    (data.ruleType !== "max_discount_amount" && data.thresholdUnit === "PERCENT");
   return !percent || data.threshold <= PERCENT_MAX;
 }
 
 export const ruleSchema = z
   .object(ruleFields)
-  .refine(percentCapped, { message: PERCENT_TOO_HIGH, path: ["threshold"] });
+  .refine(percentCapped, { message: PERCENT_TOO_HIGH, path: ["threshold"] })
+  .refine((data) => !(data.ruleType === "max_discount" && data.thresholdUnit === "AMOUNT"), {
+    message: PERCENT_RULE_IN_AMOUNT,
+    path: ["thresholdUnit"],
+  });
 export type RuleInput = z.infer<typeof ruleSchema>;
 
 /** Turning a rule on or off from the list. */
