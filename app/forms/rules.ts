@@ -169,7 +169,16 @@ const combination = z
     "A combination names two or more different discount kinds",
   );
 
-export const stackingSchema = z.object({
+/** The product's other name for the list of blocked combinations (docs/product.md#entities). */
+function withPreventedCategories(value: unknown): unknown {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return value;
+  const { preventedCategories, ...rest } = value as Record<string, unknown>;
+  return preventedCategories !== undefined && rest.blockedStacking === undefined
+    ? { ...rest, blockedStacking: preventedCategories }
+    : rest;
+}
+
+const stackingFields = z.object({
   enabled: flag.default(false),
   // JSON sends [["KindA","KindB"], ...]; forms send each combination as "KindA+KindB".
   blockedStacking: z.preprocess(
@@ -181,7 +190,9 @@ export const stackingSchema = z.object({
     z.array(combination, { error: "Blocked combinations must be a list" }),
   ),
 });
-export type StackingInput = z.infer<typeof stackingSchema>;
+/** Stacking settings: `blockedStacking`, or `preventedCategories` when that is what is sent. */
+export const stackingSchema = z.preprocess(withPreventedCategories, stackingFields);
+export type StackingInput = z.infer<typeof stackingFields>;
 
 export const blockingSchema = z.object({
   instantBlocking: flag.default(false),

@@ -233,6 +233,52 @@ describe("rules JSON API", () => {
     expect(await prisma.rule.count()).toBe(0);
   });
 
+  it("updates only what a partial PUT gives, validating it, and keeps the rest", async () => {
+    const { id } = await (
+      await call(routes.rules.action, SHOP_A, "/api/rules", {
+        method: "POST",
+        body: rule({ description: "Summer limit", priority: 5 }),
+      })
+    ).json();
+    const put = (body: unknown) =>
+      call(routes.rule.action, SHOP_A, `/api/rules/${id}`, { method: "PUT", body }, { id });
+    const tagged = await put({ orderActions: { tag: true } });
+    expect(tagged.status).toBe(200);
+    expect(await tagged.json()).toMatchObject({
+      name: "Cap at 30%",
+      description: "Summer limit",
+      ruleType: "max_discount",
+      thresholdPercent: 30,
+      priority: 5,
+      isActive: true,
+      orderActions: { tag: true, hold: false, flow: false },
+    });
+    expect(await (await put({ threshold: "45" })).json()).toMatchObject({
+      name: "Cap at 30%",
+      thresholdPercent: 45,
+      orderActions: { tag: true },
+    });
+    // a new type without a unit takes the type's own
+    expect(await (await put({ ruleType: "max_discount_amount", threshold: "25" })).json()).toMatchObject({
+      thresholdUnit: "AMOUNT",
+      thresholdAmountCents: 2_500,
+      description: "Summer limit",
+    });
+    // what is given is validated as the edit dialog's form; a refusal changes nothing
+    const bad = await put({ name: "  " });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).errors.name).toEqual(["Name is required"]);
+    expect(await prisma.rule.findUniqueOrThrow({ where: { id } })).toMatchObject({ name: "Cap at 30%" });
+    const missing = await call(
+      routes.rule.action,
+      SHOP_A,
+      "/api/rules/nope",
+      { method: "PUT", body: { threshold: 5 } },
+      { id: "nope" },
+    );
+    expect(missing.status).toBe(404);
+  });
+
   it("lists collection rules mapped into rules, creates and deletes them", async () => {
     const created = await call(routes.createCollection.action, SHOP_A, "/api/rules/collections/create", {
       method: "POST",
@@ -337,6 +383,15 @@ describe("rules JSON API", () => {
     expect((await (await call(routes.blocking.loader, SHOP_A, "/api/rules/blocking")).json()).customerMessage).toBe(
       "Only one code per order, please.",
     );
+    // the product's other name for the list, preventedCategories, is read the same
+    const prevented = { enabled: true, preventedCategories: [["DiscountCodeBasic", "DiscountCodeFreeShipping"]] };
+    expect(
+      (await call(routes.stacking.action, SHOP_A, "/api/rules/stacking", { method: "POST", body: prevented })).status,
+    ).toBe(200);
+    expect(await (await call(routes.stacking.loader, SHOP_A, "/api/rules/stacking")).json()).toEqual({
+      enabled: true,
+      blockedStacking: [["DiscountCodeBasic", "DiscountCodeFreeShipping"]],
+    });
     const badStacking = await call(routes.stacking.action, SHOP_A, "/api/rules/stacking", {
       method: "POST",
       body: { blockedStacking: [["DiscountCodeBasic"]] },
