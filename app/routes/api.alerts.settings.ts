@@ -10,12 +10,25 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   return Response.json(await getAlertSettings(context.shop.id));
 };
 
-// PUT /api/alerts/settings: saves them (Core and Plus; 403 on Free).
+// PUT /api/alerts/settings: saves them (Core and Plus; 403 on Free). A field not sent keeps its
+// stored value, so the product's own body ({emailEnabled, slackEnabled, webhookEnabled,
+// emailConfig, frequency, severity}) changes those and leaves the recipients and URLs be.
 export const action = async ({ request }: ActionFunctionArgs) => {
   const context = await requireApiAdmin(request);
   if (request.method !== "PUT") return methodNotAllowed(["GET", "PUT"]);
   const schema = alertSettingsSchema({ production: getEnv().isProduction });
-  const input = validateBody(schema, alertSettingsBody(await readJsonBody(request)));
+  const body = alertSettingsBody(await readJsonBody(request));
+  // secrets and the SMTP server are kept when not sent by the schema itself
+  const {
+    slackWebhook: _sealed,
+    webhookSigningSecret: _signing,
+    smtpHost: _host,
+    smtpPort: _port,
+    smtpUsername: _user,
+    smtpPassword: _password,
+    ...stored
+  } = await getAlertSettings(context.shop.id);
+  const input = validateBody(schema, { ...stored, ...body });
   const result = await saveAlertSettings({ id: context.shop.id, plan: context.plan }, input);
   return result.ok ? Response.json(result.value) : jsonError(result.status, result.message, result.errors);
 };

@@ -103,7 +103,8 @@ describe("alert settings API", () => {
     expect(await free.json()).toEqual({ error: "Alerts come with the Core plan. Upgrade to Core to send alerts." });
     expect(await prisma.alertSettings.findUniqueOrThrow({ where: { shopId: other.id } })).toEqual(before);
     await prisma.shop.update({ where: { id: other.id }, data: { plan: "core", planCheckedAt: new Date() } });
-    const noUrl = await put(OTHER, { slackEnabled: true });
+    // (e-mail, on by default with no recipient yet, is turned off: fields not sent keep their values)
+    const noUrl = await put(OTHER, { emailEnabled: false, slackEnabled: true });
     expect(noUrl.status).toBe(400);
     expect((await noUrl.json()).errors.slackWebhook).toEqual([
       "Paste the Slack incoming-webhook URL, or turn Slack alerts off",
@@ -128,6 +129,47 @@ describe("alert settings API", () => {
         ],
       },
     });
+  });
+
+  it("takes the product's own body as it is: what it leaves out keeps its stored value", async () => {
+    const saved = await put(SHOP, {
+      emailEnabled: true,
+      emails: ["ops@example.com"],
+      webhookEnabled: true,
+      webhooks: ["https://hooks.example.com/margin"],
+      slackEnabled: false,
+      quietStart: "22:00",
+      quietEnd: "07:00",
+    });
+    expect(saved.status).toBe(200);
+    const seedBody = {
+      emailEnabled: true,
+      slackEnabled: false,
+      webhookEnabled: true,
+      emailConfig: { smtpHost: "smtp.example.com", smtpPort: 2525, smtpUsername: "mailer", smtpPassword: "s3cret" },
+      frequency: "hourly",
+      severity: "high",
+    };
+    const response = await put(SHOP, seedBody);
+    expect(response.status).toBe(200);
+    expect(await (await call(route.loader as Handler, SHOP)).json()).toMatchObject({
+      emailEnabled: true,
+      webhookEnabled: true,
+      emails: ["ops@example.com"],
+      webhooks: ["https://hooks.example.com/margin"],
+      quietStart: "22:00",
+      quietEnd: "07:00",
+      frequency: "hourly",
+      minSeverity: "high",
+      smtpHost: "smtp.example.com",
+      smtpPort: 2525,
+      smtpUsername: "mailer",
+    });
+    // what it sends is still checked: a bad severity changes nothing
+    const bad = await put(SHOP, { ...seedBody, severity: "loud", frequency: "daily" });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).errors.minSeverity).toBeDefined();
+    expect((await (await call(route.loader as Handler, SHOP)).json()).frequency).toBe("hourly");
   });
 
   it("answers 401 JSON without a session token", async () => {
