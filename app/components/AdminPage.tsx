@@ -41,6 +41,9 @@ interface PlanChange {
 
 const PlanChangeContext = createContext<PlanChange | null>(null);
 
+/** What an unexpected failure of a plan change says (docs/product.md#billing). */
+export const UNEXPECTED_PLAN_FAILURE = "Failed to update plan";
+
 /**
  * One plan change at a time, for every plan button of the page (docs/product.md#plans):
  * an upgrade goes to Shopify's confirmation page at the top level of the admin; a downgrade
@@ -81,8 +84,9 @@ export function PlanChangeProvider({ children }: { children: React.ReactNode }) 
           else revalidate();
         })
         .catch((error: unknown) => {
+          // no answer at all (the network, the browser): the product's words for the unexpected
           console.error(thrown, error);
-          fail(thrown);
+          fail(UNEXPECTED_PLAN_FAILURE);
         })
         .finally(() => setPending(null));
     },

@@ -178,3 +178,16 @@ test("a downgrade pauses rules; the confirmation page declines, then approves; r
   await expect(page.getByText("5 of 10 active")).toBeVisible();
   await expect(page.getByText("Paused by plan")).toHaveCount(0);
 });
+
+test("a plan change that gets no answer says 'Failed to update plan' and changes nothing", async ({ page }) => {
+  await page.route("**/api/billing/downgrade**", (route) => route.abort("connectionreset"));
+  await page.goto("/pricing");
+  await clickUntil(page.getByRole("region", { name: "Free" }).getByRole("button", { name: "Downgrade to Free" }), () =>
+    expect(toast(page, "Failed to update plan")).toBeVisible({ timeout: 2_000 }),
+  );
+  await expect(toast(page, "Error")).toBeVisible();
+  await expect(page).toHaveURL(/\/billing\/error/);
+  await page.unroute("**/api/billing/downgrade**");
+  await page.goto("/pricing");
+  await expect(page.getByRole("region", { name: "Core" }).getByRole("button", { name: "Current Plan" })).toBeDisabled();
+});
