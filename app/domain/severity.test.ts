@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { overshootPercent, severitiesAtLeast, severityFor, stackingSeverity } from "./severity";
+import { overshootPercent, severitiesAtLeast, severityFor, stackingSeverity, STACKING_SEVERITY_TEXT } from "./severity";
 
 describe("severity bands (docs/product.md#rule-semantics)", () => {
   it("grades by how far past the threshold, relative to it", () => {
@@ -24,7 +24,10 @@ describe("severity bands (docs/product.md#rule-semantics)", () => {
     expect(severitiesAtLeast("high")).toEqual(["high", "critical"]);
     expect(severitiesAtLeast("low")).toHaveLength(4);
   });
-  it("grades stacking by the number of discounts", () => {
-    expect([2, 3, 4].map(stackingSeverity)).toEqual(["medium", "high", "critical"]);
+  it("grades stacking by the number of discounts, as the bands the pages show say", () => {
+    expect([1, 2, 3, 4, 7].map(stackingSeverity)).toEqual(["medium", "medium", "high", "critical", "critical"]);
+    expect(STACKING_SEVERITY_TEXT).toBe(
+      "Stacking prevention: medium, up to 2 discounts combined; high, 3 discounts combined; critical, 4 or more discounts combined.",
+    );
   });
 });

@@ -48,9 +48,24 @@ export function severitiesAtLeast(minimum: Severity): Severity[] {
   return SEVERITIES.slice(SEVERITIES.indexOf(minimum));
 }
 
-/** Stacking breaches are graded by how many discounts were combined on one order. */
+/**
+ * Stacking breaches are graded by how many discounts one order combined, not by a threshold:
+ * the bands the Alerts page and the Audit Log show beside the others, and the minimum-severity
+ * filter applies.
+ */
+export const STACKING_SEVERITY_BANDS: readonly { severity: Severity; fromDiscounts: number; description: string }[] = [
+  { severity: "medium", fromDiscounts: 0, description: "up to 2 discounts combined" },
+  { severity: "high", fromDiscounts: 3, description: "3 discounts combined" },
+  { severity: "critical", fromDiscounts: 4, description: "4 or more discounts combined" },
+];
+
 export function stackingSeverity(applications: number): Severity {
-  if (applications <= 2) return "medium";
-  if (applications === 3) return "high";
-  return "critical";
+  let result: Severity = "medium";
+  for (const band of STACKING_SEVERITY_BANDS) if (applications >= band.fromDiscounts) result = band.severity;
+  return result;
 }
+
+/** The stacking bands in one line, as the pages say them. */
+export const STACKING_SEVERITY_TEXT = `Stacking prevention: ${STACKING_SEVERITY_BANDS.map(
+  (band) => `${band.severity}, ${band.description}`,
+).join("; ")}.`;

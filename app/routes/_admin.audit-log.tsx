@@ -20,7 +20,7 @@ import { useToast } from "../components/Toasts";
 import { AUDIT_EVENT_TYPES, AUDIT_EVENT_TYPE_LABELS } from "../domain/audit-events";
 import { toEventView } from "../domain/audit-view";
 import { formatCents } from "../domain/money";
-import { SEVERITY_BANDS } from "../domain/severity";
+import { SEVERITY_BANDS, STACKING_SEVERITY_TEXT } from "../domain/severity";
 import { requireAdmin } from "../services/shops/admin-context.server";
 import { moneyBehind } from "../services/roi/money-figures.server";
 import { MoneyBehind } from "../components/MoneyBehind";
@@ -215,7 +215,8 @@ export default function AuditLog() {
             </Button>
           </InlineGrid>
           <Text as="p" variant="bodySm" tone="subdued">
-            Severity: {SEVERITY_BANDS.map((band) => `${band.severity}, ${band.description}`).join("; ")}.
+            Severity: {SEVERITY_BANDS.map((band) => `${band.severity}, ${band.description}`).join("; ")}.{" "}
+            {STACKING_SEVERITY_TEXT}
           </Text>
         </BlockStack>
       </Card>

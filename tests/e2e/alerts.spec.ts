@@ -68,6 +68,8 @@ test("the unsaved-changes bar: Discard restores the loaded values, Save stores a
   // the page shows the time zone and the severity bands
   await expect(page.getByText("Times are in your store's time zone (America/Chicago)")).toBeVisible();
   await expect(page.getByText("50% or more past the threshold")).toBeVisible();
+  // stacking is graded by how many discounts were combined, and says so beside the bands
+  await expect(page.getByText("Stacking prevention: medium, up to 2 discounts combined;")).toBeVisible();
 });
 
 test("every invalid e-mail, URL and time names itself, and nothing is saved", async ({ page }) => {

@@ -22,7 +22,7 @@ import { UnsavedChangesBar } from "../../components/UnsavedChangesBar";
 import { useActionFetcher } from "../../components/useActionFetcher";
 import { useAppBridgePresent } from "../../components/useAppBridge";
 import { DAILY_DIGEST_TIME } from "../../domain/alert-digest";
-import { SEVERITY_BANDS } from "../../domain/severity";
+import { SEVERITY_BANDS, STACKING_SEVERITY_TEXT } from "../../domain/severity";
 import { ALERT_FREQUENCIES, alertSettingsSchema } from "../../forms/alerts";
 import type { AlertSettingsView } from "../../services/alerts/settings.server";
 import type { AlertsActionResult } from "./actions.server";
@@ -306,6 +306,9 @@ export function AlertSettingsForm({
                       </List.Item>
                     ))}
                   </List>
+                  <Text as="p" tone="subdued">
+                    {STACKING_SEVERITY_TEXT}
+                  </Text>
                 </BlockStack>
                 <FormLayout.Group>
                   <TextField
