@@ -2,7 +2,8 @@
  * A stand-in of Shopify's Admin GraphQL API for the demo store (docs/product.md#modes): it
  * answers the operations the order actions and code rules send (tagsAdd, fulfilment orders,
  * fulfillmentOrderHold, fulfillmentOrderReleaseHold, flowTriggerReceive,
- * discountAutomaticAppCreate, metafieldsSet) and checkout blocking's deploy (validationCreate,
+ * discountAutomaticAppCreate, discountAutomaticActivate, discountAutomaticDeactivate,
+ * metafieldsSet) and checkout blocking's deploy (validationCreate,
  * validationUpdate, validation) the way Shopify documents them, including their
  * userErrors, and keeps what they did in memory. Nothing reaches Shopify, and the events it
  * leads to say so. The integration tests serve the same handler on 127.0.0.1 as their fake.
@@ -31,9 +32,43 @@ export interface StandInOrder {
 export interface StandInState {
   orders: Map<string, StandInOrder>;
   flowTriggers: { handle: string; payload: unknown }[];
-  discounts: Map<string, { title: string; functionHandle: string; metafields: unknown[] }>;
+  discounts: Map<string, StandInDiscount>;
   validations: Map<string, StandInValidation>;
   nextId: number;
+}
+
+/** An automatic app discount (discountAutomaticAppCreate): active until deactivated. */
+export interface StandInDiscount {
+  title: string;
+  functionHandle: string;
+  metafields: unknown[];
+  active: boolean;
+}
+
+const DISCOUNT_ID = /^gid:\/\/shopify\/DiscountAutomaticNode\/\d+$/;
+
+/** A discount the stand-in made; one made before the demo restarted is remembered as active. */
+function discountOf(state: StandInState, id: string): StandInDiscount | null {
+  if (!DISCOUNT_ID.test(id)) return null;
+  let discount = state.discounts.get(id);
+  if (!discount) {
+    discount = { title: "", functionHandle: "", metafields: [], active: true };
+    state.discounts.set(id, discount);
+  }
+  return discount;
+}
+
+/** discountAutomaticActivate and discountAutomaticDeactivate: the same answer, the switch set. */
+function switchDiscount(field: string, active: boolean) {
+  return (state: StandInState, variables: Variables) => {
+    const id = String(variables.id ?? "");
+    const discount = discountOf(state, id);
+    if (!discount) {
+      return { [field]: { automaticDiscountNode: null, userErrors: [userError("Discount does not exist.", ["id"])] } };
+    }
+    discount.active = active;
+    return { [field]: { automaticDiscountNode: { id }, userErrors: [] } };
+  };
 }
 
 /** A cart and checkout validation made from the app's Function (validationCreate). */
@@ -253,9 +288,12 @@ const OPERATIONS: Record<string, (state: StandInState, variables: Variables) => 
       title: input.title ?? "",
       functionHandle: input.functionHandle,
       metafields: input.metafields ?? [],
+      active: true,
     });
     return { discountAutomaticAppCreate: { automaticAppDiscount: { discountId: id }, userErrors: [] } };
   },
+  discountAutomaticActivate: switchDiscount("discountAutomaticActivate", true),
+  discountAutomaticDeactivate: switchDiscount("discountAutomaticDeactivate", false),
   validationCreate(state, variables) {
     const input = (variables.validation ?? {}) as ValidationInput;
     if (!input.functionHandle) {
@@ -299,9 +337,7 @@ const OPERATIONS: Record<string, (state: StandInState, variables: Variables) => 
   metafieldsSet(state, variables) {
     const metafields = Array.isArray(variables.metafields) ? (variables.metafields as { ownerId?: string }[]) : [];
     const unknown = metafields.find(
-      (metafield) =>
-        !/^gid:\/\/shopify\/DiscountAutomaticNode\/\d+$/.test(String(metafield.ownerId)) &&
-        !VALIDATION_ID.test(String(metafield.ownerId)),
+      (metafield) => !DISCOUNT_ID.test(String(metafield.ownerId)) && !VALIDATION_ID.test(String(metafield.ownerId)),
     );
     if (unknown) {
       return {
@@ -313,15 +349,8 @@ const OPERATIONS: Record<string, (state: StandInState, variables: Variables) => 
     }
     for (const metafield of metafields) {
       const id = String(metafield.ownerId);
-      const validation = validationOf(state, id);
-      if (validation) {
-        validation.metafields.push(metafield);
-        continue;
-      }
-      // a discount made before the demo server restarted: its memory is gone, the discount is not
-      const discount = state.discounts.get(id) ?? { title: "", functionHandle: "", metafields: [] };
-      discount.metafields.push(metafield);
-      state.discounts.set(id, discount);
+      // a discount or validation made before the demo server restarted: its memory is gone, it is not
+      (validationOf(state, id) ?? discountOf(state, id))?.metafields.push(metafield);
     }
     return {
       metafieldsSet: {

@@ -10,6 +10,7 @@ import { useToast } from "../components/Toasts";
 import { planName } from "../domain/plans";
 import { requireAdmin } from "../services/shops/admin-context.server";
 import { verifySubscription } from "../services/billing/verify.server";
+import { rulesResumedSince } from "../services/rules/rules.server";
 
 export const meta: MetaFunction = () => [{ title: "Subscription · Margin Guardrail" }];
 
@@ -31,8 +32,13 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
   if (result.failure) {
     throw redirect(withEmbeddedQuery(billingErrorPath(result.failure, undefined, context.shop.domain), url.search));
   }
-  return { ok: true as const, ...result };
+  // the rules this plan change resumed (paused by a smaller plan), named
+  const resumed = result.active ? await rulesResumedSince(context.shop.id, new Date(Date.now() - RESUMED_NEWS_MS)) : [];
+  return { ok: true as const, ...result, resumed };
 };
+
+/** Rules resumed this long ago or less belong to the plan change this page confirms. */
+const RESUMED_NEWS_MS = 60 * 60_000;
 
 export default function BillingSuccess() {
   const data = useLoaderData<typeof loader>();
@@ -95,6 +101,9 @@ export default function BillingSuccess() {
             <Text as="p">
               Your subscription is active. Alerts, the ROI dashboard and your new rule limit are ready.
             </Text>
+            {data.ok && data.resumed.length > 0 ? (
+              <Text as="p">{`Resumed, with room in your new plan: ${data.resumed.join(", ")}.`}</Text>
+            ) : null}
             <Button url="/dashboard" variant="primary">
               Go to Dashboard
             </Button>

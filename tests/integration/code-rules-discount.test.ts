@@ -12,8 +12,18 @@ const route = await import("../../app/routes/api.config.code-rules._index");
 const SHOP = "code-rules-discount.myshopify.com";
 const state = newStandInState();
 let refuseNext: string | null = null;
+let refuseSwitch = false;
 const fake = installFakeAdminApi([], {
   answer(query, variables) {
+    if (refuseSwitch && query.includes("discountAutomaticDeactivate")) {
+      refuseSwitch = false;
+      return {
+        discountAutomaticDeactivate: {
+          automaticDiscountNode: null,
+          userErrors: [{ field: ["id"], message: "Discount could not be updated", code: "INTERNAL_ERROR" }],
+        },
+      };
+    }
     if (refuseNext && query.includes(refuseNext)) {
       refuseNext = null;
       return {
@@ -28,6 +38,7 @@ const fake = installFakeAdminApi([], {
   },
 });
 const put = (body: unknown) => callRoute(route.action, "/api/config/code-rules", SHOP, "PUT", body);
+const get = () => callRoute(route.loader, "/api/config/code-rules", SHOP, "GET");
 
 describe("code rules in Shopify", () => {
   beforeAll(async () => {
@@ -76,5 +87,47 @@ describe("code rules in Shopify", () => {
     expect(body.syncError).toBe("Shopify refused: metafields.0.value: Value is invalid JSON");
     const fixed = await (await put({ maxCodes: 3 })).json();
     expect(fixed.syncError).toBeNull();
+  });
+
+  it("switches the discount off in Shopify below Core and on again above it; GET and PUT say so", async () => {
+    const { storePlan } = await import("../../app/services/billing/plan-truth.server");
+    const shop = await prisma.shop.findUniqueOrThrow({ where: { domain: SHOP } });
+    const discountId = (await (await get()).json()).discountId as string;
+    expect(await (await get()).json()).toMatchObject({ discountActive: true });
+    const free = {
+      plan: "free" as const,
+      subscriptionId: null,
+      subscriptionStatus: null,
+      trialEndsOn: null,
+      currentPeriodEnd: null,
+    };
+    const core = { ...free, plan: "core" as const, subscriptionStatus: "ACTIVE" };
+
+    // Shopify refuses once: recorded, the discount still counts as active, and the next plan check tries again
+    refuseSwitch = true;
+    await storePlan(shop.id, free, { checkedAt: new Date() });
+    expect(await prisma.codeRuleSettings.findUniqueOrThrow({ where: { shopId: shop.id } })).toMatchObject({
+      discountActive: true,
+      syncError: "Shopify refused: id: Discount could not be updated",
+    });
+    await storePlan(shop.id, free, { checkedAt: new Date() });
+    const off = fake.operations.filter((operation) => operation.query.includes("discountAutomaticDeactivate"));
+    expect(off.map((operation) => operation.variables.id)).toEqual([discountId, discountId]);
+    expect(state.discounts.get(discountId)?.active).toBe(false);
+    expect(await (await get()).json()).toMatchObject({ discountActive: false, available: false, syncError: null });
+    // on Free the form is locked: a PUT is refused and changes nothing in Shopify
+    expect((await put({ maxCodes: 5 })).status).toBe(403);
+
+    // checking the plan again on Free switches nothing
+    await storePlan(shop.id, free, { checkedAt: new Date() });
+    expect(fake.operations.filter((operation) => operation.query.includes("discountAutomaticDeactivate"))).toHaveLength(
+      2,
+    );
+
+    await storePlan(shop.id, core, { checkedAt: new Date() });
+    const on = fake.operations.filter((operation) => operation.query.includes("discountAutomaticActivate"));
+    expect(on.map((operation) => operation.variables.id)).toEqual([discountId]);
+    expect(state.discounts.get(discountId)?.active).toBe(true);
+    expect(await (await put({ maxCodes: 3 })).json()).toMatchObject({ discountActive: true, syncError: null });
   });
 });

@@ -337,15 +337,54 @@ describe("downgrading to Free", () => {
     expect(await prisma.rule.count({ where: { shopId, pausedByPlan: "free" } })).toBe(2);
   });
 
-  it("resumes the paused rules that fit after an upgrade, the oldest first", async () => {
+  it("resumes the paused rules on an upgrade by itself, the oldest first, and names them", async () => {
+    const before = new Date();
     shopifySays([{ id: "gid://shopify/AppSubscription/32", name: "Core" }]);
     const verify = await call(routes.verify, SHOP, `/api/billing/verify?shop=${SHOP}`);
     expect(await verify.json()).toMatchObject({ active: true, planType: "core" });
-    // upgrading does not resume on its own: the merchant is offered it
-    expect(await prisma.rule.count({ where: { shopId, pausedByPlan: "free" } })).toBe(2);
-    const { resumePausedRules } = await import("../../app/services/rules/rules.server");
-    expect(await resumePausedRules({ id: shopId, plan: "core" })).toEqual({ resumed: 2, stillPaused: 0 });
+    expect(await prisma.rule.count({ where: { shopId, pausedByPlan: "free" } })).toBe(0);
     expect(await prisma.rule.count({ where: { shopId, pausedByPlan: null, isActive: true } })).toBe(4);
+    const { rulesResumedSince } = await import("../../app/services/rules/rules.server");
+    const resumed = await prisma.rule.findMany({
+      where: { shopId, resumedAt: { gte: before } },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(await rulesResumedSince(shopId, before)).toEqual(resumed.map((rule) => rule.name));
+    expect(resumed).toHaveLength(2);
+  });
+
+  it("resumes only what the new plan has room for, the oldest first", async () => {
+    const { storePlan } = await import("../../app/services/billing/plan-truth.server");
+    const { resumePausedRules } = await import("../../app/services/rules/rules.server");
+    // 12 active rules on Core would be over its 10: Free pauses all but 2
+    const extra = await newShop("truth-room.myshopify.com", 12);
+    const free = {
+      plan: "free" as const,
+      subscriptionId: null,
+      subscriptionStatus: null,
+      trialEndsOn: null,
+      currentPeriodEnd: null,
+    };
+    expect(await storePlan(extra.id, free, { checkedAt: new Date() })).toMatchObject({ paused: 10, resumed: 0 });
+    const core = { ...free, plan: "core" as const, subscriptionStatus: "ACTIVE" };
+    expect(await storePlan(extra.id, core, { checkedAt: new Date() })).toMatchObject({
+      to: "core",
+      paused: 0,
+      resumed: 8,
+    });
+    const stillPaused = await prisma.rule.findMany({ where: { shopId: extra.id, pausedByPlan: { not: null } } });
+    const all = await prisma.rule.findMany({
+      where: { shopId: extra.id },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    });
+    expect(stillPaused.map((rule) => rule.id).sort()).toEqual(
+      all
+        .slice(10)
+        .map((rule) => rule.id)
+        .sort(),
+    );
+    // the button resumes nothing more: there is no room
+    expect(await resumePausedRules({ id: extra.id, plan: "core" })).toEqual({ resumed: 0, stillPaused: 2 });
   });
 
   it("tells a declined charge on the return from Shopify", async () => {

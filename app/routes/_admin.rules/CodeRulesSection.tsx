@@ -30,6 +30,8 @@ export interface CodeRulesSectionData {
   available: boolean;
   /** the app discount running the Function in Shopify, once created */
   discountId: string | null;
+  /** whether it is active there: switched off while the shop is below Core */
+  discountActive: boolean;
   /** why the last write to Shopify failed, until one succeeds */
   syncError: string | null;
   /** the demo store writes to its stand-in of Shopify */
@@ -128,6 +130,13 @@ export function CodeRulesSection({ data }: { data: CodeRulesSectionData }) {
         </Text>
       </BlockStack>
       {data.available ? <CheckoutState data={data} /> : null}
+      {!data.available && data.discountId ? (
+        <Banner tone="info" title="Code rules are off at checkout">
+          {data.discountActive
+            ? `The plan no longer includes code rules; switching their app discount off in ${data.demo ? "the demo store's stand-in of Shopify" : "Shopify"} did not work yet${data.syncError ? `: ${data.syncError}` : ""}. It is tried again at the next plan check.`
+            : `The plan no longer includes code rules, so their app discount is switched off in ${data.demo ? "the demo store's stand-in of Shopify" : "Shopify"} and no code is turned away. Your rules are kept: upgrading to Core switches them back on.`}
+        </Banner>
+      ) : null}
       {data.available ? (
         <CodeRulesForm initial={formValues(data.settings)} />
       ) : (

@@ -21,6 +21,8 @@ import {
   listCollectionRules,
   listRules,
   pausedRulesView,
+  RESUMED_SHOWN_MS,
+  rulesResumedSince,
   planLimitMessage,
 } from "../../services/rules/rules.server";
 import { PausedRulesBanner } from "../../components/PausedRulesBanner";
@@ -50,6 +52,8 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
     pausedRulesView(shop.id, plan),
     getCodeRules({ id: shop.id, plan }),
   ]);
+  // what a plan change resumed lately, named (docs/decisions/0018-plan-truth.md)
+  const resumed = await rulesResumedSince(shop.id, new Date(Date.now() - RESUMED_SHOWN_MS));
   const atLimit = !canActivateAnotherRule(plan, activeCount);
   const granted = grantedScopesOf(shop.grantedScopes);
   return {
@@ -60,10 +64,12 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
     stacking,
     blocking,
     paused,
+    resumed,
     codeRules: {
       settings: codeRules.settings,
       available: codeRules.available,
       discountId: codeRules.discountId,
+      discountActive: codeRules.discountActive,
       syncError: codeRules.syncError,
       demo,
       needsPermission: !demo && missingScopes(["write_discounts"], granted).length > 0,
@@ -89,7 +95,7 @@ const LOADING_RULES = (
 );
 
 export default function Rules() {
-  const { rules, activeCount, ruleLimit, limitNotice, stacking, blocking, paused, codeRules, orderActions } =
+  const { rules, activeCount, ruleLimit, limitNotice, stacking, blocking, paused, resumed, codeRules, orderActions } =
     useLoaderData<typeof loader>();
   const resume = useRulesFetcher("resume-paused");
   const { demo } = useAdminLayout();
@@ -141,6 +147,14 @@ export default function Rules() {
                   : undefined
               }
             />
+          ) : null}
+          {resumed.length > 0 ? (
+            <Banner
+              tone="success"
+              title={`${resumed.length === 1 ? "1 rule" : `${resumed.length} rules`} resumed by your plan`}
+            >
+              <p>{`Your plan has room for them again, so they are checked against every order: ${resumed.join(", ")}.`}</p>
+            </Banner>
           ) : null}
           {limitNotice ? <Banner tone="warning">{limitNotice}</Banner> : null}
           <InlineStack align="space-between">

@@ -12,10 +12,12 @@ import {
 } from "../../domain/plan-truth";
 import { detectPlan, planFromAlertSettings, toPlanId, type PlanId } from "../../domain/plans";
 import { disableValidation } from "../checkout/deploy.server";
+import { actionClientFor } from "../actions/admin-client.server";
+import { matchCodeRulesDiscountToPlan } from "../code-rules/code-rules.server";
 import { adminGraphqlData, graphqlForShopDomain } from "../shops/admin-graphql.server";
 import type { AdminGraphql } from "../monitoring/variant-facts.server";
 import { forgetShopRules } from "../rules/cache.server";
-import { EVALUATED_RULES, limitedRules, updateLimitedRules } from "../rules/rules.server";
+import { EVALUATED_RULES, limitedRules, resumeWithinLimit, updateLimitedRules } from "../rules/rules.server";
 
 /**
  * The shop's plan follows Shopify (docs/decisions/0018-plan-truth.md): it is asked of the
@@ -58,6 +60,8 @@ export interface StoredPlan {
   to: PlanId;
   /** rules the plan paused in this change */
   paused: number;
+  /** rules paused before that the plan had room for, resumed in this change */
+  resumed: number;
 }
 
 /**
@@ -73,7 +77,7 @@ export async function storePlan(
 ): Promise<StoredPlan> {
   const now = new Date();
   const result = await prisma.$transaction(async (tx) => {
-    const shop = await tx.shop.findUniqueOrThrow({ where: { id: shopId }, select: { plan: true } });
+    const shop = await tx.shop.findUniqueOrThrow({ where: { id: shopId }, select: { plan: true, domain: true } });
     await tx.shop.update({
       where: { id: shopId },
       data: {
@@ -87,22 +91,32 @@ export async function storePlan(
       },
     });
     const paused = await pauseBeyondLimit(tx, shopId, facts.plan, now);
-    return { from: toPlanId(shop.plan) ?? "free", to: facts.plan, paused };
+    // a plan with room resumes what a smaller one paused, the oldest first (decision 16)
+    const { resumed } = await resumeWithinLimit(tx, shopId, facts.plan, now);
+    return { from: toPlanId(shop.plan) ?? "free", to: facts.plan, paused, resumed, domain: shop.domain };
   });
-  if (result.from !== result.to || result.paused > 0) {
+  if (result.from !== result.to || result.paused > 0 || result.resumed > 0) {
     forgetShopRules(shopId);
     console.log(
-      `[plans] shop ${shopId}: ${result.from} -> ${result.to}${result.paused ? `, ${result.paused} rules paused` : ""}`,
+      `[plans] shop ${shopId}: ${result.from} -> ${result.to}${result.paused ? `, ${result.paused} rules paused` : ""}${result.resumed ? `, ${result.resumed} rules resumed` : ""}`,
     );
   }
-  // blocking comes with Plus: its validation is switched off when Plus ends (decision 16)
+  // what Shopify runs for a paid plan follows the plan (decisions 16 and 18), through the
+  // Admin API the feature was set up with (the demo's stand-in in the demo store)
+  const client = async () =>
+    (await actionClientFor(result.domain)) ?? (options.graphql ? { graphql: options.graphql, standIn: false } : null);
+  // blocking comes with Plus: its validation is switched off when Plus ends
   if (result.from === "plus" && result.to !== "plus") {
-    const refused = await disableValidation(shopId, options.graphql ?? null).catch((error: unknown) =>
+    const graphql = (await client())?.graphql ?? null;
+    const refused = await disableValidation(shopId, graphql).catch((error: unknown) =>
       error instanceof Error ? error.message : String(error),
     );
     if (refused) console.error(`Could not switch checkout blocking off for shop ${shopId}: ${refused}`);
   }
-  return result;
+  // code rules come with Core: their discount is switched off below it, and on again above
+  await matchCodeRulesDiscountToPlan(shopId, facts.plan, client);
+  const { domain: _domain, ...stored } = result;
+  return stored;
 }
 
 /**

@@ -29,6 +29,8 @@ export interface CodeRulesView {
   rules: CodeRules;
   available: boolean;
   discountId: string | null;
+  /** whether the app discount is active in Shopify: false without one, and below Core */
+  discountActive: boolean;
   syncedAt: string | null;
   syncError: string | null;
 }
@@ -63,6 +65,7 @@ export async function getCodeRules(shop: { id: string; plan: PlanId }): Promise<
     rules: codeRulesOf(settings, DEFAULT_CODE_REJECTION_MESSAGE),
     available: planHasCodeRules(shop.plan),
     discountId: row?.discountId ?? null,
+    discountActive: Boolean(row?.discountId && row.discountActive),
     syncedAt: row?.syncedAt?.toISOString() ?? null,
     syncError: row?.syncError ?? null,
   };
@@ -148,6 +151,55 @@ export async function syncCodeRulesDiscount(shopId: string, client: ActionClient
   } catch (error) {
     console.error(`Writing the code rules of shop ${shopId} to Shopify failed`, error);
     return outcome(error instanceof Error ? error.message : String(error));
+  }
+}
+
+const DISCOUNT_SWITCH = {
+  on: `mutation MarginGuardrailCodeRulesOn($id: ID!) {
+  discountAutomaticActivate(id: $id) { automaticDiscountNode { id } userErrors { field message code } }
+}`,
+  off: `mutation MarginGuardrailCodeRulesOff($id: ID!) {
+  discountAutomaticDeactivate(id: $id) { automaticDiscountNode { id } userErrors { field message code } }
+}`,
+};
+
+/**
+ * Switches the code-rules discount to what `plan` allows (docs/decisions/0018-plan-truth.md):
+ * deactivated in Shopify below Core, so no code is turned away on Free, and activated again from
+ * Core. Shopify's refusal is kept as syncError (the Rules page shows it) and the switch is tried
+ * again at the next plan check; never throws.
+ */
+export async function matchCodeRulesDiscountToPlan(
+  shopId: string,
+  plan: PlanId,
+  client: () => Promise<ActionClient | null>,
+): Promise<void> {
+  const row = await prisma.codeRuleSettings.findUnique({ where: { shopId } });
+  const wanted = planHasCodeRules(plan);
+  if (!row?.discountId || row.discountActive === wanted) return;
+  const record = (data: { discountActive?: boolean; syncError: string | null }) =>
+    prisma.codeRuleSettings.update({ where: { shopId }, data });
+  const acting = await client();
+  const what = wanted ? "switched back on" : "switched off";
+  if (!acting)
+    return void (await record({ syncError: `Not connected to Shopify: the code rules could not be ${what}.` }));
+  try {
+    const field = wanted ? "discountAutomaticActivate" : "discountAutomaticDeactivate";
+    const data = await adminGraphqlData<Record<string, { userErrors: UserError[] } | null>>(
+      acting.graphql,
+      DISCOUNT_SWITCH[wanted ? "on" : "off"],
+      { id: row.discountId },
+    );
+    const answer = data[field];
+    if (!answer) throw new Error(`Shopify did not answer ${field}`);
+    if (answer.userErrors.length) {
+      return void (await record({ syncError: refusedBy(acting, userErrorText(answer.userErrors)) }));
+    }
+    await record({ discountActive: wanted, syncError: null });
+    console.log(`[plans] shop ${shopId}: code rules ${what} at checkout (${plan})`);
+  } catch (error) {
+    console.error(`Switching the code rules of shop ${shopId} ${wanted ? "on" : "off"} failed`, error);
+    await record({ syncError: error instanceof Error ? error.message : String(error) });
   }
 }
 

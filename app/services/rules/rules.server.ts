@@ -111,7 +111,7 @@ export async function updateLimitedRules(
   tx: Tx,
   shopId: string,
   rules: LimitedRule[],
-  data: { pausedByPlan: string | null; pausedAt: Date | null },
+  data: { pausedByPlan: string | null; pausedAt: Date | null; resumedAt?: Date | null },
 ): Promise<void> {
   const ids = (kind: LimitedRule["kind"]) => rules.filter((rule) => rule.kind === kind).map((rule) => rule.id);
   await tx.rule.updateMany({ where: { shopId, id: { in: ids("rule") } }, data });
@@ -168,21 +168,42 @@ export async function pausedRulesView(shopId: string, plan: PlanId): Promise<Pau
 }
 
 /**
- * Resumes the rules a plan change paused, the oldest first, as many as `owner.plan` allows
- * beside the active ones. Returns how many were resumed and how many stay paused.
+ * Resumes the rules a plan change paused, the oldest first, as many as `plan` allows beside the
+ * active ones, in the caller's transaction; each says when (resumedAt). Returns how many were
+ * resumed and how many stay paused.
  */
+export async function resumeWithinLimit(
+  tx: Tx,
+  shopId: string,
+  plan: PlanId,
+  now: Date,
+): Promise<{ resumed: number; stillPaused: number }> {
+  const [paused, active] = await Promise.all([limitedRules(tx, shopId, PAUSED_RULES), countActiveRules(shopId, tx)]);
+  const resume = rulesToResume(paused, active, plan);
+  if (resume.length > 0) {
+    await updateLimitedRules(tx, shopId, resume, { pausedByPlan: null, pausedAt: null, resumedAt: now });
+  }
+  return { resumed: resume.length, stillPaused: paused.length - resume.length };
+}
+
+/** The Rules page's "Resume paused rules": what the plan has room for, now. */
 export function resumePausedRules(owner: RuleOwner): Promise<{ resumed: number; stillPaused: number }> {
   return prisma
-    .$transaction(async (tx) => {
-      const [paused, active] = await Promise.all([
-        limitedRules(tx, owner.id, PAUSED_RULES),
-        countActiveRules(owner.id, tx),
-      ]);
-      const resume = rulesToResume(paused, active, owner.plan);
-      await updateLimitedRules(tx, owner.id, resume, { pausedByPlan: null, pausedAt: null });
-      return { resumed: resume.length, stillPaused: paused.length - resume.length };
-    })
+    .$transaction((tx) => resumeWithinLimit(tx, owner.id, owner.plan, new Date()))
     .finally(() => forgetShopRules(owner.id));
+}
+
+/** How long the Rules page and /billing/success name the rules a plan change resumed. */
+export const RESUMED_SHOWN_MS = 7 * 86_400_000;
+
+/** The names of the rules a plan resumed since `since`, oldest first (the plan change's news). */
+export async function rulesResumedSince(shopId: string, since: Date): Promise<string[]> {
+  const where = { shopId, resumedAt: { gte: since }, ...EVALUATED_RULES };
+  const [rules, collectionRules] = await Promise.all([
+    prisma.rule.findMany({ where, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+    prisma.collectionRule.findMany({ where, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+  ]);
+  return [...rules.map((rule) => rule.name), ...collectionRules.map((rule) => mapCollectionRule(rule).name)];
 }
 
 async function roomForOneMore(owner: RuleOwner, tx: Tx): Promise<boolean> {
