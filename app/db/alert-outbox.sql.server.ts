@@ -226,6 +226,33 @@ export async function markSent(tx: Tx, ids: string[], worker: string, at: Date):
   return new Set(rows.map((row) => row.id));
 }
 
+/**
+ * Gives up claimed rows without sending them, with the reason (a shop whose plan no longer
+ * includes them, docs/decisions/0018-plan-truth.md): "dropped", never tried again, and the claim's
+ * count of attempts taken back (none was made). A dropped digest takes the breaches it lists with it. Returns the ids that were this worker's.
+ */
+export async function markDropped(
+  tx: Tx,
+  ids: string[],
+  worker: string,
+  reason: string,
+  at: Date,
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    UPDATE "AlertOutbox" SET "status" = 'dropped', "lastError" = ${reason}, "lockedBy" = NULL, "lockedAt" = NULL,
+      "nextAttemptAt" = ${toSqlTime(at)}, "attempts" = "attempts" - 1
+    WHERE "id" IN (${join(ids)}) AND "lockedBy" = ${worker}
+    RETURNING "id"`;
+  const mine = rows.map((row) => row.id);
+  if (mine.length > 0) {
+    await tx.$executeRaw`
+      UPDATE "AlertOutbox" SET "status" = 'dropped', "lastError" = ${reason}
+      WHERE "digestId" IN (${join(mine)}) AND "status" = 'digested'`;
+  }
+  return new Set(mine);
+}
+
 /** Records a failed attempt's next step: another try at `retryAt`, or dead. False: not this worker's claim. */
 export async function markFailed(
   tx: Tx,
@@ -374,10 +401,10 @@ export const ALERT_SETTINGS_COLUMNS = [
 export async function shopsWithAlertSettings(
   db: RawSql,
   shopIds: string[],
-): Promise<Map<string, { domain: string; alertSettings: SettingsRow | null }>> {
+): Promise<Map<string, { domain: string; plan: string; alertSettings: SettingsRow | null }>> {
   if (shopIds.length === 0) return new Map();
   const rows = await db.$queryRaw<Record<string, unknown>[]>`
-    SELECT "Shop"."id" AS "shop_id", "Shop"."domain" AS "shop_domain",
+    SELECT "Shop"."id" AS "shop_id", "Shop"."domain" AS "shop_domain", "Shop"."plan" AS "shop_plan",
       ${columnList(ALERT_SETTINGS_COLUMNS, "AlertSettings")}
     FROM "Shop" LEFT JOIN "AlertSettings" ON "AlertSettings"."shopId" = "Shop"."id"
     WHERE "Shop"."id" IN (${join(shopIds)})`;
@@ -386,6 +413,7 @@ export async function shopsWithAlertSettings(
       String(row.shop_id),
       {
         domain: String(row.shop_domain),
+        plan: String(row.shop_plan),
         alertSettings:
           row.id === null || row.id === undefined
             ? null

@@ -18,6 +18,7 @@ const STATUS: Record<string, { label: string; tone?: "success" | "critical" | "a
   held: { label: "Held for digest", tone: "info" },
   digested: { label: "In a digest", tone: "info" },
   dead: { label: "Failed", tone: "critical" },
+  dropped: { label: "Not sent (plan)" },
 };
 
 /** The shop's latest deliveries: what was sent, what waits and why, what failed. */

@@ -5,6 +5,7 @@ import {
   dueDigestGroups,
   gatherDigest,
   insertAttempts,
+  markDropped,
   markFailed,
   markSent,
   settleDigested,
@@ -22,8 +23,9 @@ import { recordAuditEvents } from "../audit/events.server";
 import { workerLoop } from "../worker-loop.server";
 import { PROCESS_ID } from "../process-id.server";
 import { CHANNELS, sendAlert, type Channel, type SendOptions } from "./channels.server";
-import { actionEvent, actionOfChannel, type ActionEvent } from "../../domain/order-actions";
+import { actionEvent, actionOfChannel, planHasOrderActions, type ActionEvent } from "../../domain/order-actions";
 import { runOrderAction } from "../actions/order-actions.server";
+import { planHasAlerts, planName, toPlanId, type PlanId } from "../../domain/plans";
 
 /**
  * The alert delivery worker (docs/decisions/0013-alert-delivery.md): claims due outbox rows,
@@ -217,8 +219,43 @@ async function step(): Promise<boolean> {
   if (claimed.length === 0) return false;
   // each shop and its settings once per batch, not once per alert
   const shops = await shopsWithAlertSettings(db.sql, [...new Set(claimed.map((alert) => alert.shopId))]);
-  await finish(await Promise.all(claimed.map((alert) => send(alert, shops.get(alert.shopId)))));
+  // the plan is checked again at delivery: what a shop's plan no longer includes is not sent
+  const dropped = new Map<string, ClaimedAlert[]>();
+  const due = claimed.filter((alert) => {
+    const reason = notOnThePlan(alert.channel, toPlanId(shops.get(alert.shopId)?.plan) ?? "free");
+    if (reason) dropped.set(reason, [...(dropped.get(reason) ?? []), alert]);
+    return !reason;
+  });
+  if (dropped.size > 0) await drop(dropped);
+  await finish(await Promise.all(due.map((alert) => send(alert, shops.get(alert.shopId)))));
   return claimed.length === ALERT_BATCH;
+}
+
+/** Why a row is not sent on `plan`, or null when the plan includes it. */
+export function notOnThePlan(channel: string, plan: PlanId): string | null {
+  if (actionOfChannel(channel)) {
+    return planHasOrderActions(plan)
+      ? null
+      : `Not done: the shop is on the ${planName(plan)} plan now, which has no order actions`;
+  }
+  return planHasAlerts(plan) ? null : `Not sent: the shop is on the ${planName(plan)} plan now, which has no alerts`;
+}
+
+/** Marks rows dropped with their reasons, in one transaction; they are never tried again. */
+async function drop(rows: Map<string, ClaimedAlert[]>): Promise<void> {
+  const at = new Date();
+  await db.transaction(async (tx) => {
+    for (const [reason, alerts] of rows) {
+      await markDropped(
+        tx,
+        alerts.map((alert) => alert.id),
+        WORKER_ID,
+        reason,
+        at,
+      );
+    }
+  });
+  for (const [reason, alerts] of rows) console.log(`[alerts] ${alerts.length} dropped: ${reason}`);
 }
 
 // a kick waits 100 ms for more breaches, so that a busy shop's alerts go out in batches
@@ -261,7 +298,7 @@ export const RECENT_DELIVERIES = 50;
 export interface DeliveryView {
   id: string;
   channel: string;
-  /** pending | held | digested | sending | sent | dead */
+  /** pending | held | digested | sending | sent | dead | dropped (the plan no longer includes it) */
   status: string;
   /** a digest: how many breaches it lists */
   digestOf: number | null;

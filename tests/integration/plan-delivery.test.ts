@@ -1,0 +1,139 @@
+// Delivery checks the plan again (docs/decisions/0018-plan-truth.md): alerts held by quiet hours
+// or a digest, or waiting to be retried, and order actions, of a shop that moved to Free are not
+// sent: they are dropped with the reason, and the Alerts page's Recent deliveries shows it.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import prisma from "../../app/db.server";
+import { answerStandIn, newStandInState } from "../../app/demo/admin-stand-in";
+import {
+  drainAlerts,
+  gatherDueDigests,
+  recentDeliveries,
+  resumeAlertWorker,
+  setAlertSendOptions,
+  stopAlertWorker,
+} from "../../app/services/alerts/delivery.server";
+import { storePlan } from "../../app/services/billing/plan-truth.server";
+import { forgetShopRules } from "../../app/services/rules/cache.server";
+import { startReceiver } from "../helpers/receiver";
+import { breachingOrders, coreShopWithLimit } from "../helpers/breaches";
+import { installFakeAdminApi } from "../helpers/fake-admin-api";
+import { storeOfflineSession } from "../helpers/shopify";
+
+const SHOP = "plan-delivery.myshopify.com";
+const receiver = await startReceiver();
+const state = newStandInState();
+const fake = installFakeAdminApi([], {
+  answer(query, variables) {
+    const answered = answerStandIn(state, { query, variables });
+    return "data" in answered ? answered.data : undefined;
+  },
+});
+const breachingOrder = breachingOrders(SHOP, 7100);
+const FREE = {
+  plan: "free" as const,
+  subscriptionId: null,
+  subscriptionStatus: null,
+  trialEndsOn: null,
+  currentPeriodEnd: null,
+};
+
+async function rowsOf(order: string) {
+  const breaches = await prisma.auditEvent.findMany({ where: { orderName: order, eventType: "rule_triggered" } });
+  return prisma.alertOutbox.findMany({ where: { auditEventId: { in: breaches.map((event) => event.id) } } });
+}
+
+/** Time passes: everything queued is due now. */
+async function timePasses(shopId: string) {
+  await prisma.alertOutbox.updateMany({
+    where: { shopId, status: { in: ["pending", "held"] } },
+    data: { nextAttemptAt: new Date(Date.now() - 1) },
+  });
+}
+
+describe("delivery after a downgrade to Free", () => {
+  let shopId: string;
+  beforeAll(async () => {
+    setAlertSendOptions({ guard: false });
+    shopId = await coreShopWithLimit(SHOP);
+    await storeOfflineSession(SHOP);
+  });
+  beforeEach(async () => {
+    await prisma.shop.update({ where: { id: shopId }, data: { plan: "core", planCheckedAt: new Date() } });
+    await prisma.alertSettings.update({
+      where: { shopId },
+      data: {
+        emailEnabled: false,
+        webhookEnabled: true,
+        webhooks: [`${receiver.url}/in`],
+        frequency: "daily",
+        minSeverity: "low",
+      },
+    });
+    await prisma.rule.updateMany({ where: { shopId }, data: { tagOrder: false } });
+    forgetShopRules(shopId);
+  });
+  afterAll(() => receiver.close());
+
+  it("drops a held digest instead of sending it, and says why in Recent deliveries", async () => {
+    const before = receiver.received.length;
+    const order = await breachingOrder();
+    const [held] = await rowsOf(order);
+    expect(held).toMatchObject({ status: "held", channel: "webhook" });
+
+    await storePlan(shopId, FREE, { checkedAt: new Date() });
+    await timePasses(shopId);
+    expect(await gatherDueDigests()).toBe(1);
+    await drainAlerts();
+
+    expect(receiver.received.length).toBe(before);
+    const after = await prisma.alertOutbox.findUniqueOrThrow({ where: { id: held.id } });
+    expect(after).toMatchObject({
+      status: "dropped",
+      lastError: "Not sent: the shop is on the Free plan now, which has no alerts",
+    });
+    const digest = await prisma.alertOutbox.findUniqueOrThrow({ where: { id: after.digestId! } });
+    expect(digest).toMatchObject({ status: "dropped", attempts: 0 });
+    expect(await prisma.auditEvent.count({ where: { shopId, eventType: "alert_sent" } })).toBe(0);
+    const log = await recentDeliveries(shopId);
+    expect(log[0]).toMatchObject({ status: "dropped", lastError: digest.lastError });
+  });
+
+  it("drops an alert waiting to be retried, and an order action, once the shop is on Free", async () => {
+    await prisma.alertSettings.update({ where: { shopId }, data: { frequency: "immediate" } });
+    await prisma.rule.updateMany({ where: { shopId }, data: { tagOrder: true } });
+    forgetShopRules(shopId);
+    receiver.failNext(503);
+    const order = await breachingOrder();
+    await drainAlerts();
+    const before = receiver.received.length;
+    const alert = (await rowsOf(order)).find((row) => row.channel === "webhook")!;
+    expect(await prisma.alertOutbox.findUniqueOrThrow({ where: { id: alert.id } })).toMatchObject({
+      status: "pending",
+      attempts: 1,
+    });
+    // the order action of a second order waits in the outbox when the plan changes (the worker
+    // is held meanwhile, so that it cannot run the action first)
+    const tagsBefore = fake.operations.filter((operation) => operation.query.includes("tagsAdd")).length;
+    await stopAlertWorker();
+    const second = await breachingOrder();
+    const action = (await rowsOf(second)).find((row) => row.channel === "order_tag")!;
+    expect(action).toMatchObject({ status: "pending" });
+
+    await storePlan(shopId, FREE, { checkedAt: new Date() });
+    resumeAlertWorker();
+    await timePasses(shopId);
+    await drainAlerts();
+
+    expect(receiver.received.length).toBe(before);
+    expect(await prisma.alertOutbox.findUniqueOrThrow({ where: { id: alert.id } })).toMatchObject({
+      status: "dropped",
+      attempts: 1,
+      lastError: "Not sent: the shop is on the Free plan now, which has no alerts",
+    });
+    expect(await prisma.alertOutbox.findUniqueOrThrow({ where: { id: action.id } })).toMatchObject({
+      status: "dropped",
+      lastError: "Not done: the shop is on the Free plan now, which has no order actions",
+    });
+    expect(fake.operations.filter((operation) => operation.query.includes("tagsAdd")).length).toBe(tagsBefore);
+  });
+});
