@@ -2,6 +2,7 @@ import { startAlertWorker, stopAlertWorker } from "./services/alerts/delivery.se
 import { startDeliveryThread, type DeliveryThread } from "./services/alerts/delivery-thread.server";
 import { kickOrderWorker, resumeOrderWorker, stopOrderWorker } from "./services/monitoring/worker.server";
 import { startRulesListener, type RulesListener } from "./services/rules/rules-changes.server";
+import { startPurgeJob } from "./services/privacy/purge.server";
 
 /**
  * Every in-process worker starts and stops here, once, from the server entry (server.js
@@ -23,6 +24,7 @@ let sweep: ReturnType<typeof setInterval> | null = null;
 let stopAlertSweep: (() => void) | null = null;
 let deliveryThread: DeliveryThread | null = null;
 let rulesListener: RulesListener | null = null;
+let stopPurge: (() => Promise<void>) | null = null;
 
 export function startBackgroundWork(options: BackgroundOptions = {}): void {
   if (sweep) return;
@@ -33,6 +35,8 @@ export function startBackgroundWork(options: BackgroundOptions = {}): void {
   void kickOrderWorker();
   sweep = setInterval(() => void kickOrderWorker(), ORDER_SWEEP_MS);
   sweep.unref();
+  // uninstalled shops' data goes 30 days after the uninstall, shop/redact or not
+  stopPurge = startPurgeJob();
   if (options.deliveryThread) {
     deliveryThread = startDeliveryThread(options.deliveryThread.entry, options.deliveryThread.buildPath);
     return;
@@ -50,5 +54,7 @@ export async function stopBackgroundWork(): Promise<void> {
   deliveryThread = null;
   const listener = rulesListener;
   rulesListener = null;
-  await Promise.all([stopOrderWorker(), stopAlertWorker(), thread?.stop(), listener?.stop()]);
+  const purge = stopPurge;
+  stopPurge = null;
+  await Promise.all([stopOrderWorker(), stopAlertWorker(), thread?.stop(), listener?.stop(), purge?.()]);
 }

@@ -1,0 +1,60 @@
+/**
+ * Data of uninstalled shops is deleted 30 days after the uninstall at the latest
+ * (docs/decisions/0004-privacy-and-deletion.md, the data deletion page), whether or not
+ * Shopify's shop/redact ever arrives. A scheduled job looks every hour; a shop reinstalled in
+ * the meantime is installed again (its uninstalledAt cleared) and keeps everything. Each
+ * delete names its conditions, so two app processes purging side by side, or a reinstall
+ * between the look and the delete, delete nothing twice and nothing reinstalled.
+ */
+import prisma from "../../db.server";
+import { workerLoop } from "../worker-loop.server";
+import { forgetCachedSessions } from "../shops/session-cache.server";
+import { forgetShop } from "../shops/shops.server";
+
+/** How long an uninstalled shop's data is kept (the data deletion page promises 30 days). */
+export const KEEP_UNINSTALLED_MS = 30 * 86_400_000;
+/** How often the job looks. */
+export const PURGE_EVERY_MS = 60 * 60_000;
+const PURGE_BATCH = 20;
+
+/** Deletes the data of shops uninstalled more than 30 days before `now`; returns their domains. */
+export async function purgeUninstalledShops(now = new Date(), batch = PURGE_BATCH): Promise<string[]> {
+  const cutoff = new Date(now.getTime() - KEEP_UNINSTALLED_MS);
+  const due = { installState: "uninstalled", uninstalledAt: { lt: cutoff } } as const;
+  const shops = await prisma.shop.findMany({ where: due, select: { domain: true }, take: batch });
+  const purged: string[] = [];
+  for (const { domain } of shops) {
+    const deleted = await prisma.$transaction(async (tx) => {
+      // rules, settings, events, outbox, caches and rollups cascade with the shop
+      const { count } = await tx.shop.deleteMany({ where: { domain, ...due } });
+      if (count === 0) return false; // reinstalled meanwhile, or another process was first
+      await tx.session.deleteMany({ where: { shop: domain } });
+      await tx.contactRequest.deleteMany({ where: { shopDomain: domain } });
+      await tx.complianceRequest.deleteMany({ where: { shopDomain: domain } });
+      return true;
+    });
+    if (!deleted) continue;
+    forgetCachedSessions(domain);
+    forgetShop(domain);
+    purged.push(domain);
+    console.log(`[privacy] ${domain}: uninstalled over 30 days ago, its data deleted`);
+  }
+  return purged;
+}
+
+const loop = workerLoop("Uninstalled-shop purge", async () => (await purgeUninstalledShops()).length === PURGE_BATCH, {
+  gatherMs: 0,
+  backoff: { baseMs: 60_000, capMs: PURGE_EVERY_MS },
+});
+
+/** Starts the hourly purge (and one now); returns what stops it. */
+export function startPurgeJob(): () => Promise<void> {
+  loop.resume();
+  void loop.kick();
+  const timer = setInterval(() => void loop.kick(), PURGE_EVERY_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await loop.stop();
+  };
+}
