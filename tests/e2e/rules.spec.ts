@@ -74,6 +74,35 @@ test("the threshold label and the unit selector follow the rule type", async ({ 
   await expect(dialog.getByText("Must be a valid positive number")).toBeVisible();
 });
 
+test("a Maximum Discount (%) rule with Amount ($) is refused, saying why, and nothing is saved", async ({ page }) => {
+  const name = `E2E percent in money ${Date.now()}`;
+  await page.goto("/rules");
+  const dialog = await openAddDialog(page);
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByLabel("Rule Type").selectOption("max_discount");
+  await expect(dialog.getByLabel("Unit")).toHaveValue("PERCENT");
+  await dialog.getByLabel("Unit").selectOption("AMOUNT");
+  await dialog.getByLabel("Threshold Value").fill("30");
+  const message =
+    "Maximum Discount (%) is a percentage: choose Percentage (%), or the rule type Maximum Discount ($) to cap the discount in money.";
+  await dialog.getByRole("button", { name: "Add Rule" }).click();
+  // the Unit field itself says what is wrong, and the dialog stays open with nothing saved
+  await expect(dialog.getByLabel("Unit")).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog.getByText(message)).toBeVisible();
+  await page.screenshot({ path: "tests/.tmp/rules-percent-in-amount.png" });
+  await expect(page.getByRole("region", { name, exact: true })).toHaveCount(0);
+  // Percentage (%) saves it
+  await dialog.getByLabel("Unit").selectOption("PERCENT");
+  await expect(dialog.getByText(message)).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Add Rule" }).click();
+  await expect(toast(page, "Rule created successfully")).toBeVisible();
+  const row = page.getByRole("region", { name, exact: true });
+  await expect(row).toContainText("Maximum Discount (%) · 30%");
+  await row.getByRole("button", { name: `Delete ${name}` }).click();
+  await page.getByRole("dialog", { name: "Delete rule" }).getByRole("button", { name: "Delete" }).click();
+  await expect(row).toHaveCount(0);
+});
+
 for (const rule of TYPES) {
   test(`adds, edits, toggles and deletes a ${rule.type} rule`, async ({ page }) => {
     const name = `E2E ${rule.label} ${Date.now()}`;
@@ -95,6 +124,9 @@ for (const rule of TYPES) {
     await row.getByRole("button", { name: `Edit ${name}` }).click();
     const edit = page.getByRole("dialog", { name: "Edit Rule" });
     await expect(edit.getByLabel("Name")).toHaveValue(name);
+    // Edit offers the four types of Add (docs/decisions/0026-edit-dialog-rule-types.md)
+    await expect(edit.getByLabel("Rule Type")).toHaveValue(rule.type);
+    await expect(edit.getByLabel("Rule Type").locator("option")).toHaveText(TYPES.map((type) => type.label));
     await expect(edit.getByLabel(rule.thresholdLabel)).toHaveValue(
       rule.type === "max_discount_amount" ? "75.5" : rule.threshold,
     );

@@ -123,6 +123,8 @@ export function RuleFields({
   showAction?: boolean;
 }) {
   const input = thresholdInput(values.ruleType, values.thresholdUnit);
+  // a Maximum Discount (%) rule saved with Amount ($) is refused (docs/product.md#rules)
+  const unitError = input.showUnit ? fields.thresholdUnit.errors?.[0] : undefined;
   const set =
     <K extends keyof RuleFormValues>(key: K) =>
     (value: RuleFormValues[K]) =>
@@ -165,10 +167,17 @@ export function RuleFields({
           id={fields.thresholdUnit.id}
           options={UNIT_OPTIONS.map((option) => ({ ...option }))}
           value={values.thresholdUnit}
+          error={unitError}
           onChange={(unit) => set("thresholdUnit")(unit as ThresholdUnit)}
         />
       ) : null}
-      <ThresholdField input={input} field={fields.threshold} value={values.threshold} onChange={set("threshold")} />
+      <ThresholdField
+        // a refused unit says why on the Unit field, not twice
+        input={unitError ? { ...input, help: undefined } : input}
+        field={fields.threshold}
+        value={values.threshold}
+        onChange={set("threshold")}
+      />
       {showAction ? (
         <Select
           label="Action"
