@@ -52,6 +52,10 @@ test("a signed webhook posted to the running app shows in the Audit Log and on t
 test("search and filters narrow the audit log, and pages go back in time", async ({ page }) => {
   await page.goto("/audit-log");
   await expect(tableRows(page)).toHaveCount(50);
+  // the bands the severity filter applies, stacking's by the number of discounts combined too
+  await expect(page.getByText("critical, 50% or more past the threshold")).toBeVisible();
+  await expect(page.getByText("Stacking prevention: medium, up to 2 discounts combined;")).toBeVisible();
+  await page.screenshot({ path: "tests/.tmp/audit-log-severity-bands.png" });
   await page.getByLabel("Severity").selectOption("critical");
   await expect(page).toHaveURL(/severity=critical/);
   // Polaris badges also carry a hidden label for screen readers: compare words, not text.
