@@ -82,3 +82,52 @@ describe("the stand-in's checkout validations", () => {
     });
   });
 });
+
+describe("the stand-in's automatic app discounts", () => {
+  const create = `mutation Create($automaticAppDiscount: DiscountAutomaticAppInput!) { discountAutomaticAppCreate(automaticAppDiscount: $automaticAppDiscount) { automaticAppDiscount { discountId } userErrors { field message } } }`;
+  const on = `mutation On($id: ID!) { discountAutomaticActivate(id: $id) { automaticDiscountNode { id } userErrors { field message code } } }`;
+  const off = `mutation Off($id: ID!) { discountAutomaticDeactivate(id: $id) { automaticDiscountNode { id } userErrors { field message code } } }`;
+
+  it("deactivates and activates a discount it made, as Shopify answers, and refuses an id that is no discount", () => {
+    const state = newStandInState();
+    const made = answerStandIn(state, {
+      query: create,
+      variables: { automaticAppDiscount: { title: "Codes", functionHandle: "margin-guardrail-codes", metafields: [] } },
+    }) as { data: { discountAutomaticAppCreate: { automaticAppDiscount: { discountId: string } } } };
+    const id = made.data.discountAutomaticAppCreate.automaticAppDiscount.discountId;
+    expect(state.discounts.get(id)?.active).toBe(true);
+
+    expect(answerStandIn(state, { query: off, variables: { id } })).toEqual({
+      data: { discountAutomaticDeactivate: { automaticDiscountNode: { id }, userErrors: [] } },
+    });
+    expect(state.discounts.get(id)?.active).toBe(false);
+    // deactivating again changes nothing and is no error
+    expect(answerStandIn(state, { query: off, variables: { id } })).toMatchObject({
+      data: { discountAutomaticDeactivate: { userErrors: [] } },
+    });
+    expect(state.discounts.get(id)?.active).toBe(false);
+    expect(answerStandIn(state, { query: on, variables: { id } })).toEqual({
+      data: { discountAutomaticActivate: { automaticDiscountNode: { id }, userErrors: [] } },
+    });
+    expect(state.discounts.get(id)?.active).toBe(true);
+
+    for (const [query, field] of [
+      [on, "discountAutomaticActivate"],
+      [off, "discountAutomaticDeactivate"],
+    ] as const) {
+      expect(answerStandIn(state, { query, variables: { id: "gid://shopify/Order/1" } })).toMatchObject({
+        data: { [field]: { automaticDiscountNode: null, userErrors: [{ field: ["id"] }] } },
+      });
+    }
+    expect(state.discounts.size).toBe(1);
+  });
+
+  it("switches off a discount made before the demo restarted: its memory is gone, the discount is not", () => {
+    const state = newStandInState();
+    const id = "gid://shopify/DiscountAutomaticNode/77";
+    expect(answerStandIn(state, { query: off, variables: { id } })).toMatchObject({
+      data: { discountAutomaticDeactivate: { automaticDiscountNode: { id }, userErrors: [] } },
+    });
+    expect(state.discounts.get(id)?.active).toBe(false);
+  });
+});
