@@ -1,5 +1,9 @@
+import fs from "node:fs";
 import Database from "better-sqlite3";
 import { createMigratedDatabase } from "../scripts/migrations";
+
+/** The migration that makes OrderMoney from recorded events (docs/decisions/0025-what-saved-means.md). */
+const ORDER_MONEY_BACKFILL = "prisma/migrations/20261125020001_order_money_backfill/migration.sql";
 
 const DAY_MS = 86_400_000;
 const TYPES = [
@@ -17,7 +21,7 @@ export const nowMs = () => Date.now();
 
 /**
  * A scratch database with `events` audit events for one shop (and a twentieth of that for
- * another), spread over 90 days, with the per-day rollups the app keeps.
+ * another), spread over 90 days, with the per-day rollups and the orders' money the app keeps.
  */
 export function fillAuditEvents(file: string, events: number, now = Date.now()): number {
   createMigratedDatabase(file);
@@ -68,6 +72,8 @@ export function fillAuditEvents(file: string, events: number, now = Date.now()):
     db.exec(`INSERT INTO EventRollup (shopId, day, eventType, count, marginSavedCents)
       SELECT shopId, strftime('%Y-%m-%d', createdAt / 1000, 'unixepoch'), eventType, COUNT(*), COALESCE(SUM(marginSavedCents), 0)
       FROM AuditEvent GROUP BY 1, 2, 3`);
+    // and each order's money, as the migration makes it from recorded events (the ROI figures read it)
+    db.exec(fs.readFileSync(ORDER_MONEY_BACKFILL, "utf8"));
   })();
   db.pragma("wal_checkpoint(TRUNCATE)");
   db.exec("ANALYZE");

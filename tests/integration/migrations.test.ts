@@ -33,7 +33,7 @@ function migratedUpTo(name: string) {
 
 describe("the order money backfill", () => {
   it("counts each order once from its latest evaluation, capped at its discount; holds as held; each blocked checkout", () => {
-    const { db, apply, close } = migratedUpTo("20261125020000_order_money");
+    const { db, apply, close } = migratedUpTo("20261125020001_order_money_backfill");
     try {
       db.prepare(`INSERT INTO "Shop" ("id", "domain", "updatedAt") VALUES ('s1', 'a.myshopify.com', 0)`).run();
       const event = db.prepare(`INSERT INTO "AuditEvent" ("id", "shopId", "eventType", "severity", "message", "orderId",
