@@ -55,7 +55,6 @@ test("search and filters narrow the audit log, and pages go back in time", async
   // the bands the severity filter applies, stacking's by the number of discounts combined too
   await expect(page.getByText("critical, 50% or more past the threshold")).toBeVisible();
   await expect(page.getByText("Stacking prevention: medium, up to 2 discounts combined;")).toBeVisible();
-  await page.screenshot({ path: "tests/.tmp/audit-log-severity-bands.png" });
   await page.getByLabel("Severity").selectOption("critical");
   await expect(page).toHaveURL(/severity=critical/);
   // Polaris badges also carry a hidden label for screen readers: compare words, not text.

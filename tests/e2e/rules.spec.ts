@@ -89,7 +89,6 @@ test("a Maximum Discount (%) rule with Amount ($) is refused, saying why, and no
   // the Unit field itself says what is wrong, and the dialog stays open with nothing saved
   await expect(dialog.getByLabel("Unit")).toHaveAttribute("aria-invalid", "true");
   await expect(dialog.getByText(message)).toBeVisible();
-  await page.screenshot({ path: "tests/.tmp/rules-percent-in-amount.png" });
   await expect(page.getByRole("region", { name, exact: true })).toHaveCount(0);
   // Percentage (%) saves it
   await dialog.getByLabel("Unit").selectOption("PERCENT");
