@@ -3,6 +3,7 @@ import { startDeliveryThread, type DeliveryThread } from "./services/alerts/deli
 import { kickOrderWorker, resumeOrderWorker, stopOrderWorker } from "./services/monitoring/worker.server";
 import { startRulesListener, type RulesListener } from "./services/rules/rules-changes.server";
 import { startPurgeJob } from "./services/privacy/purge.server";
+import { startPlanFollowUp } from "./services/billing/plan-follow-up.server";
 
 /**
  * Every in-process worker starts and stops here, once, from the server entry (server.js
@@ -25,6 +26,7 @@ let stopAlertSweep: (() => void) | null = null;
 let deliveryThread: DeliveryThread | null = null;
 let rulesListener: RulesListener | null = null;
 let stopPurge: (() => Promise<void>) | null = null;
+let stopPlanFollowUp: (() => Promise<void>) | null = null;
 
 export function startBackgroundWork(options: BackgroundOptions = {}): void {
   if (sweep) return;
@@ -37,6 +39,8 @@ export function startBackgroundWork(options: BackgroundOptions = {}): void {
   sweep.unref();
   // uninstalled shops' data goes 30 days after the uninstall, shop/redact or not
   stopPurge = startPurgeJob();
+  // what Shopify refused to switch at a plan change is switched again, the merchant back or not
+  stopPlanFollowUp = startPlanFollowUp();
   if (options.deliveryThread) {
     deliveryThread = startDeliveryThread(options.deliveryThread.entry, options.deliveryThread.buildPath);
     return;
@@ -56,5 +60,7 @@ export async function stopBackgroundWork(): Promise<void> {
   rulesListener = null;
   const purge = stopPurge;
   stopPurge = null;
-  await Promise.all([stopOrderWorker(), stopAlertWorker(), thread?.stop(), listener?.stop(), purge?.()]);
+  const followUp = stopPlanFollowUp;
+  stopPlanFollowUp = null;
+  await Promise.all([stopOrderWorker(), stopAlertWorker(), thread?.stop(), listener?.stop(), purge?.(), followUp?.()]);
 }

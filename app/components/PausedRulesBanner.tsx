@@ -4,7 +4,8 @@ import { planName } from "../domain/plans";
 
 /**
  * Rules a plan change paused (docs/decisions/0018-plan-truth.md): which, and why; with the way
- * to resume them when the plan has room again, or to the plan that does.
+ * to resume them when the plan has room again (room made by a deleted rule), or to the plan
+ * that does (an upgrade resumes them by itself).
  */
 export function PausedRulesBanner({
   paused,
@@ -29,7 +30,7 @@ export function PausedRulesBanner({
       <p>
         {paused.resumable > 0
           ? `Your plan has room for ${paused.resumable === count ? (count === 1 ? "it" : "all of them") : paused.resumable} again.`
-          : "Upgrade your plan to resume them."}
+          : "Upgrading resumes them by itself, the oldest first, as many as the new plan has room for."}
       </p>
     </Banner>
   );

@@ -4,8 +4,8 @@ import { jsonError, methodNotAllowed, readJsonBody, requireApiAdmin, validateBod
 import { getCodeRules, saveCodeRules } from "../services/code-rules/code-rules.server";
 import { actionClientOf } from "../services/actions/admin-client.server";
 
-// GET /api/config/code-rules: {settings, rules, available, discountId, syncedAt, syncError}
-// (docs/product.md#code-rules).
+// GET /api/config/code-rules: {settings, rules, available, discountId, discountActive, syncedAt, syncError}
+// (docs/product.md#code-rules); discountActive: whether the app discount is active in Shopify (off below Core).
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const context = await requireApiAdmin(request);
   return Response.json(await getCodeRules({ id: context.shop.id, plan: context.plan }));

@@ -74,9 +74,19 @@ function GrantPermission() {
   );
 }
 
+/** Where the code rules' app discount lives: Shopify, or the demo store's stand-in. */
+const shopifyOf = (data: CodeRulesSectionData) => (data.demo ? "the demo store's stand-in of Shopify" : "Shopify");
+
 /** Where the saved rules stand at checkout. */
 function CheckoutState({ data }: { data: CodeRulesSectionData }) {
   if (data.needsPermission) return <GrantPermission />;
+  if (data.discountId && !data.discountActive) {
+    return (
+      <Banner tone="warning" title="Code rules are off at checkout">
+        {`Your plan includes code rules again, but switching their app discount back on in ${shopifyOf(data)} did not work yet${data.syncError ? `: ${data.syncError}` : ""}. It is tried again by itself; saving the rules tries at once.`}
+      </Banner>
+    );
+  }
   if (data.syncError) {
     return (
       <Banner tone="warning" title="Checkout does not have your latest code rules">
@@ -131,11 +141,15 @@ export function CodeRulesSection({ data }: { data: CodeRulesSectionData }) {
       </BlockStack>
       {data.available ? <CheckoutState data={data} /> : null}
       {!data.available && data.discountId ? (
-        <Banner tone="info" title="Code rules are off at checkout">
-          {data.discountActive
-            ? `The plan no longer includes code rules; switching their app discount off in ${data.demo ? "the demo store's stand-in of Shopify" : "Shopify"} did not work yet${data.syncError ? `: ${data.syncError}` : ""}. It is tried again at the next plan check.`
-            : `The plan no longer includes code rules, so their app discount is switched off in ${data.demo ? "the demo store's stand-in of Shopify" : "Shopify"} and no code is turned away. Your rules are kept: upgrading to Core switches them back on.`}
-        </Banner>
+        data.discountActive ? (
+          <Banner tone="warning" title="Code rules still turn codes away at checkout">
+            {`The plan no longer includes code rules, but switching their app discount off in ${shopifyOf(data)} did not work yet${data.syncError ? `: ${data.syncError}` : ""}. It is tried again by itself until it works.`}
+          </Banner>
+        ) : (
+          <Banner tone="info" title="Code rules are off at checkout">
+            {`The plan no longer includes code rules, so their app discount is switched off in ${shopifyOf(data)} and no code is turned away. Your rules are kept: upgrading to Core switches them back on.`}
+          </Banner>
+        )
       ) : null}
       {data.available ? (
         <CodeRulesForm initial={formValues(data.settings)} />

@@ -12,7 +12,8 @@ import {
 } from "../../domain/plan-truth";
 import { detectPlan, planFromAlertSettings, toPlanId, type PlanId } from "../../domain/plans";
 import { disableValidation } from "../checkout/deploy.server";
-import { actionClientFor } from "../actions/admin-client.server";
+import { actionClientFor, type ActionClient } from "../actions/admin-client.server";
+import { isBlockingLive } from "../checkout/function-config.server";
 import { matchCodeRulesDiscountToPlan } from "../code-rules/code-rules.server";
 import { adminGraphqlData, graphqlForShopDomain } from "../shops/admin-graphql.server";
 import type { AdminGraphql } from "../monitoring/variant-facts.server";
@@ -23,8 +24,8 @@ import { EVALUATED_RULES, limitedRules, resumeWithinLimit, updateLimitedRules } 
  * The shop's plan follows Shopify (docs/decisions/0018-plan-truth.md): it is asked of the
  * Billing API on return from the confirmation page, on every app_subscriptions/update webhook
  * and on an admin load once the stored answer is older than PLAN_REFRESH_MS. Storing a plan
- * pauses the rules beyond its limit (never deletes them) and, when Plus ends, switches the
- * checkout validation off.
+ * pauses the rules beyond its limit (never deletes them), resumes those a smaller plan paused
+ * when there is room, and makes what Shopify runs follow the plan (matchShopifyToPlan).
  */
 
 const ACTIVE_SUBSCRIPTIONS = `#graphql
@@ -101,22 +102,46 @@ export async function storePlan(
       `[plans] shop ${shopId}: ${result.from} -> ${result.to}${result.paused ? `, ${result.paused} rules paused` : ""}${result.resumed ? `, ${result.resumed} rules resumed` : ""}`,
     );
   }
-  // what Shopify runs for a paid plan follows the plan (decisions 16 and 18), through the
-  // Admin API the feature was set up with (the demo's stand-in in the demo store)
-  const client = async () =>
-    (await actionClientFor(result.domain)) ?? (options.graphql ? { graphql: options.graphql, standIn: false } : null);
-  // blocking comes with Plus: its validation is switched off when Plus ends
-  if (result.from === "plus" && result.to !== "plus") {
-    const graphql = (await client())?.graphql ?? null;
-    const refused = await disableValidation(shopId, graphql).catch((error: unknown) =>
-      error instanceof Error ? error.message : String(error),
-    );
-    if (refused) console.error(`Could not switch checkout blocking off for shop ${shopId}: ${refused}`);
-  }
-  // code rules come with Core: their discount is switched off below it, and on again above
-  await matchCodeRulesDiscountToPlan(shopId, facts.plan, client);
+  await matchShopifyToPlan({ id: shopId, domain: result.domain }, facts.plan, options.graphql ?? null);
   const { domain: _domain, ...stored } = result;
   return stored;
+}
+
+/**
+ * What Shopify runs for a paid plan follows the stored plan (decisions 16 and 18), through the
+ * Admin API the feature was set up with (the demo's stand-in in the demo store, else the shop's
+ * offline session, else `graphql`): checkout blocking's validation is switched off below Plus,
+ * and the code-rules discount is switched off below Core and on again from Core. It looks at
+ * what is stored, not at the change, so a switch Shopify refused is tried again at the next
+ * plan check and by the follow-up job (plan-follow-up.server.ts). Shopify's refusals and failures
+ * are recorded or logged, never thrown; returns whether everything is in step now.
+ */
+export async function matchShopifyToPlan(
+  shop: { id: string; domain: string },
+  plan: PlanId,
+  graphql: AdminGraphql | null = null,
+): Promise<boolean> {
+  let client: Promise<ActionClient | null> | null = null;
+  const clientOnce = () =>
+    (client ??= actionClientFor(shop.domain).then(
+      (found) => found ?? (graphql ? { graphql, standIn: false } : null),
+      () => (graphql ? { graphql, standIn: false } : null),
+    ));
+  let inStep = true;
+  // blocking comes with Plus: its validation is switched off below it
+  const blocking = plan === "plus" ? null : await prisma.functionConfig.findUnique({ where: { shopId: shop.id } });
+  if (blocking && isBlockingLive(blocking)) {
+    const refused = await disableValidation(shop.id, (await clientOnce())?.graphql ?? null).catch((error: unknown) =>
+      error instanceof Error ? error.message : String(error),
+    );
+    if (refused) {
+      inStep = false;
+      console.error(`Could not switch checkout blocking off for shop ${shop.id} (tried again later): ${refused}`);
+    }
+  }
+  // code rules come with Core: their discount is switched off below it, and on again above
+  const codes = await matchCodeRulesDiscountToPlan(shop.id, plan, clientOnce);
+  return inStep && codes !== "refused";
 }
 
 /**

@@ -91,7 +91,10 @@ export async function saveCodeRules(
     create: { shopId: shop.id, settings: input },
     update: { settings: input },
   });
-  await syncCodeRulesDiscount(shop.id, client);
+  // a discount the plan switched off whose switch back on was refused is switched on first (that
+  // writes the rules too); while it stays off, its rules are written when it is switched on
+  const switched = await matchCodeRulesDiscountToPlan(shop.id, shop.plan, async () => client);
+  if (switched === "in-step") await syncCodeRulesDiscount(shop.id, client);
   return { ok: true, value: await getCodeRules(shop) };
 }
 
@@ -102,10 +105,15 @@ export async function syncCodeRulesDiscount(shopId: string, client: ActionClient
   const rules = codeRulesOf(storedSettings(row.settings), DEFAULT_CODE_REJECTION_MESSAGE);
   // no rules and no discount yet: nothing to turn away, nothing to create
   if (!row.discountId && !hasCodeRules(rules)) return;
-  const outcome = async (syncError: string | null, discountId = row.discountId) => {
+  const outcome = async (syncError: string | null, discountId = row.discountId, created = false) => {
     await prisma.codeRuleSettings.update({
       where: { shopId },
-      data: { syncError, discountId, ...(syncError ? {} : { syncedAt: new Date() }) },
+      data: {
+        syncError,
+        discountId,
+        ...(created ? { discountActive: true } : {}),
+        ...(syncError ? {} : { syncedAt: new Date() }),
+      },
     });
   };
   if (!client) return outcome("Not connected to Shopify: the rules are saved here and reach checkout once the app is.");
@@ -137,7 +145,8 @@ export async function syncCodeRulesDiscount(shopId: string, client: ActionClient
       if (!created) throw new Error("Shopify did not answer discountAutomaticAppCreate");
       if (created.userErrors.length) return outcome(refusedBy(client, userErrorText(created.userErrors)));
       if (!created.automaticAppDiscount) throw new Error("Shopify did not return the discount");
-      return outcome(null, created.automaticAppDiscount.discountId);
+      // a new discount is active, whatever an earlier one (removed with an uninstall) was
+      return outcome(null, created.automaticAppDiscount.discountId, true);
     }
     const data = await adminGraphqlData<{ metafieldsSet: { userErrors: UserError[] } | null }>(
       client.graphql,
@@ -163,26 +172,32 @@ const DISCOUNT_SWITCH = {
 }`,
 };
 
+/** What matchCodeRulesDiscountToPlan did: nothing to do, switched, or Shopify refused (recorded). */
+export type DiscountSwitch = "in-step" | "switched" | "refused";
+
 /**
  * Switches the code-rules discount to what `plan` allows (docs/decisions/0018-plan-truth.md):
- * deactivated in Shopify below Core, so no code is turned away on Free, and activated again from
- * Core. Shopify's refusal is kept as syncError (the Rules page shows it) and the switch is tried
- * again at the next plan check; never throws.
+ * deactivated in Shopify below Core (discountAutomaticDeactivate), so no code is turned away on
+ * Free, and activated again from Core (discountAutomaticActivate), its metafield then rewritten
+ * with the rules as saved now. Shopify's refusal is kept as syncError (the Rules page shows it)
+ * and the switch is tried again at the next plan check, by the follow-up job and by a save;
+ * never throws.
  */
 export async function matchCodeRulesDiscountToPlan(
   shopId: string,
   plan: PlanId,
   client: () => Promise<ActionClient | null>,
-): Promise<void> {
+): Promise<DiscountSwitch> {
   const row = await prisma.codeRuleSettings.findUnique({ where: { shopId } });
   const wanted = planHasCodeRules(plan);
-  if (!row?.discountId || row.discountActive === wanted) return;
-  const record = (data: { discountActive?: boolean; syncError: string | null }) =>
-    prisma.codeRuleSettings.update({ where: { shopId }, data });
+  if (!row?.discountId || row.discountActive === wanted) return "in-step";
+  const refused = async (syncError: string) => {
+    await prisma.codeRuleSettings.update({ where: { shopId }, data: { syncError } });
+    return "refused" as const;
+  };
   const acting = await client();
   const what = wanted ? "switched back on" : "switched off";
-  if (!acting)
-    return void (await record({ syncError: `Not connected to Shopify: the code rules could not be ${what}.` }));
+  if (!acting) return refused(`Not connected to Shopify: the code rules could not be ${what}.`);
   try {
     const field = wanted ? "discountAutomaticActivate" : "discountAutomaticDeactivate";
     const data = await adminGraphqlData<Record<string, { userErrors: UserError[] } | null>>(
@@ -192,14 +207,19 @@ export async function matchCodeRulesDiscountToPlan(
     );
     const answer = data[field];
     if (!answer) throw new Error(`Shopify did not answer ${field}`);
-    if (answer.userErrors.length) {
-      return void (await record({ syncError: refusedBy(acting, userErrorText(answer.userErrors)) }));
-    }
-    await record({ discountActive: wanted, syncError: null });
+    if (answer.userErrors.length) return refused(refusedBy(acting, userErrorText(answer.userErrors)));
+    // switched off, the discount turns nothing away and what it holds no longer matters; switched
+    // on, it gets the rules as saved now (a save refused meanwhile is written too)
+    await prisma.codeRuleSettings.update({
+      where: { shopId },
+      data: { discountActive: wanted, ...(wanted ? {} : { syncError: null }) },
+    });
+    if (wanted) await syncCodeRulesDiscount(shopId, acting);
     console.log(`[plans] shop ${shopId}: code rules ${what} at checkout (${plan})`);
+    return "switched";
   } catch (error) {
     console.error(`Switching the code rules of shop ${shopId} ${wanted ? "on" : "off"} failed`, error);
-    await record({ syncError: error instanceof Error ? error.message : String(error) });
+    return refused(error instanceof Error ? error.message : String(error));
   }
 }
 
