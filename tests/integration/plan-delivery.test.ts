@@ -17,8 +17,9 @@ import { forgetShopRules } from "../../app/services/rules/cache.server";
 import { startReceiver } from "../helpers/receiver";
 import { breachingOrders, coreShopWithLimit } from "../helpers/breaches";
 import { installFakeAdminApi } from "../helpers/fake-admin-api";
-import { storeOfflineSession } from "../helpers/shopify";
+import { adminRequest, storeOfflineSession } from "../helpers/shopify";
 
+const { loader: alertsPage } = await import("../../app/routes/_admin.alerts/route");
 const SHOP = "plan-delivery.myshopify.com";
 const receiver = await startReceiver();
 const state = newStandInState();
@@ -96,6 +97,16 @@ describe("delivery after a downgrade to Free", () => {
     expect(await prisma.auditEvent.count({ where: { shopId, eventType: "alert_sent" } })).toBe(0);
     const log = await recentDeliveries(shopId);
     expect(log[0]).toMatchObject({ status: "dropped", lastError: digest.lastError });
+    // the Alerts page is locked on Free, and still shows what was not sent and why
+    const page = (await alertsPage({ request: await adminRequest("/alerts", SHOP), params: {}, context: {} })) as {
+      locked: boolean;
+      deliveries: { id: string; status: string; lastError: string | null }[];
+    };
+    expect(page.locked).toBe(true);
+    expect(page.deliveries.find((delivery) => delivery.id === digest.id)).toMatchObject({
+      status: "dropped",
+      lastError: "Not sent: the shop is on the Free plan now, which has no alerts",
+    });
   });
 
   it("drops an alert waiting to be retried, and an order action, once the shop is on Free", async () => {

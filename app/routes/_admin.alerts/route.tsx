@@ -22,7 +22,15 @@ const PAGE_DELIVERIES = 20;
 
 export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
   const { shop, plan } = await requireAdmin(request, load);
-  if (!planHasAlerts(plan)) return { locked: true as const };
+  // locked on Free, the page still shows what was queued before and what became of it (alerts
+  // a downgrade stopped say so: docs/decisions/0018-plan-truth.md)
+  if (!planHasAlerts(plan)) {
+    return {
+      locked: true as const,
+      deliveries: await recentDeliveries(shop.id, PAGE_DELIVERIES),
+      timeZone: shop.timezone,
+    };
+  }
   const [settings, deliveries] = await Promise.all([
     getAlertSettings(shop.id),
     recentDeliveries(shop.id, PAGE_DELIVERIES),
@@ -59,18 +67,24 @@ export default function Alerts() {
   if (loaded.locked) {
     return (
       <AdminPage title="Alerts" description={DESCRIPTION}>
-        <Card>
-          <BlockStack gap="300" inlineAlign="start">
-            <Text as="h2" variant="headingLg">
-              Unlock Alerts with Core
-            </Text>
-            <Text as="p">
-              Upgrade for alerts: hear about every breach by e-mail, Slack or signed webhook, as it happens or in hourly
-              and daily digests, with quiet hours.
-            </Text>
-            <PlanButton target="core" />
-          </BlockStack>
-        </Card>
+        <BlockStack gap="400">
+          <Card>
+            <BlockStack gap="300" inlineAlign="start">
+              <Text as="h2" variant="headingLg">
+                Unlock Alerts with Core
+              </Text>
+              <Text as="p">
+                Upgrade for alerts: hear about every breach by e-mail, Slack or signed webhook, as it happens or in
+                hourly and daily digests, with quiet hours.
+              </Text>
+              <PlanButton target="core" />
+            </BlockStack>
+          </Card>
+          {/* what was queued before the plan changed, and what became of it */}
+          {loaded.deliveries.length > 0 ? (
+            <DeliveryLog deliveries={loaded.deliveries} timeZone={loaded.timeZone} />
+          ) : null}
+        </BlockStack>
       </AdminPage>
     );
   }
