@@ -1,11 +1,12 @@
 // Uninstalled shops' data is deleted 30 days after the uninstall, shop/redact or not
 // (docs/decisions/0004-privacy-and-deletion.md): tested with a clock; idempotent; a reinstall
 // keeps the data; two purges side by side delete each shop once.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import prisma from "../../app/db.server";
 import { markShopUninstalled } from "../../app/services/privacy/privacy.server";
 import { KEEP_UNINSTALLED_MS, purgeUninstalledShops } from "../../app/services/privacy/purge.server";
 import { ensureShop, recordInstall } from "../../app/services/shops/shops.server";
+import { storeOfflineSession } from "../helpers/shopify";
 
 const NOW = new Date("2026-11-25T12:00:00Z");
 const DAY = 86_400_000;
@@ -20,6 +21,9 @@ async function shopWithData(domain: string) {
   });
   await prisma.contactRequest.create({
     data: { kind: "support", shopDomain: domain, name: "A", email: "a@example.com", message: "Hello there" },
+  });
+  await prisma.complianceRequest.create({
+    data: { topic: "customers/data_request", shopDomain: domain, data: {} },
   });
   return shop;
 }
@@ -38,14 +42,25 @@ describe("the uninstalled-shop purge", () => {
     // reinstalled before the 30 days ran out: installed again, its data kept
     await recordInstall("purge-back.myshopify.com", "read_orders");
 
+    // a session stored after the uninstall (a sign-in that never completed the install) goes too
+    await storeOfflineSession("purge-old.myshopify.com");
+    const logged = vi.spyOn(console, "log").mockImplementation(() => {});
     expect(await purgeUninstalledShops(NOW)).toEqual(["purge-old.myshopify.com"]);
+    expect(logged.mock.calls.map((args) => String(args[0]))).toContain(
+      "[privacy] purge-old.myshopify.com: uninstalled over 30 days ago, its data deleted",
+    );
+    logged.mockRestore();
     expect(await exists("purge-old.myshopify.com")).toBe(false);
+    // shop/redact's deletion: everything the shop's domain names is gone
+    expect(await prisma.session.count({ where: { shop: "purge-old.myshopify.com" } })).toBe(0);
+    expect(await prisma.complianceRequest.count({ where: { shopDomain: "purge-old.myshopify.com" } })).toBe(0);
     expect(await prisma.rule.count({ where: { shopId: old.id } })).toBe(0);
     expect(await prisma.auditEvent.count({ where: { shopId: old.id } })).toBe(0);
     expect(await prisma.contactRequest.count({ where: { shopDomain: "purge-old.myshopify.com" } })).toBe(0);
     for (const kept of ["purge-recent", "purge-back", "purge-installed"]) {
       expect(await exists(`${kept}.myshopify.com`), kept).toBe(true);
       expect(await prisma.contactRequest.count({ where: { shopDomain: `${kept}.myshopify.com` } })).toBe(1);
+      expect(await prisma.complianceRequest.count({ where: { shopDomain: `${kept}.myshopify.com` } })).toBe(1);
     }
     // again: nothing more to do
     expect(await purgeUninstalledShops(NOW)).toEqual([]);

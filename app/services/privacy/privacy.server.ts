@@ -1,4 +1,4 @@
-import type { AuditEvent } from "@prisma/client";
+import type { AuditEvent, Prisma } from "@prisma/client";
 import prisma from "../../db.server";
 import { forgetCachedSessions } from "../shops/session-cache.server";
 import { forgetShop } from "../shops/shops.server";
@@ -43,15 +43,33 @@ export async function updateGrantedScopes(
 
 /** shop/redact: deletes every row of the shop, and nothing of any other shop. */
 export async function redactShop(domain: string): Promise<void> {
+  await deleteShopData(domain);
+}
+
+/**
+ * shop/redact's deletion. With `only`, the shop is deleted only while its row still meets it
+ * (the 30-day purge: still uninstalled, since long enough), in one transaction, so a reinstall in
+ * between, or another process deleting first, deletes nothing; returns whether this call deleted
+ * the shop's row.
+ */
+export async function deleteShopData(domain: string, only?: Prisma.ShopWhereInput): Promise<boolean> {
   forgetCachedSessions(domain);
   forgetShop(domain);
-  await prisma.$transaction([
+  const deleted = await prisma.$transaction(async (tx) => {
     // Rules, settings, audit events, outbox, caches and rollups cascade with the shop.
-    prisma.shop.deleteMany({ where: { domain } }),
-    prisma.session.deleteMany({ where: { shop: domain } }),
-    prisma.contactRequest.deleteMany({ where: { shopDomain: domain } }),
-    prisma.complianceRequest.deleteMany({ where: { shopDomain: domain } }),
-  ]);
+    const { count } = await tx.shop.deleteMany({ where: { ...only, domain } });
+    if (only && count === 0) return false;
+    await tx.session.deleteMany({ where: { shop: domain } });
+    await tx.contactRequest.deleteMany({ where: { shopDomain: domain } });
+    await tx.complianceRequest.deleteMany({ where: { shopDomain: domain } });
+    return count > 0;
+  });
+  // a reinstall may have cached the shop meanwhile: forget it again once it is gone
+  if (deleted) {
+    forgetCachedSessions(domain);
+    forgetShop(domain);
+  }
+  return deleted;
 }
 
 function toIdStrings(values: unknown[]): string[] {

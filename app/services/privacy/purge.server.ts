@@ -8,8 +8,7 @@
  */
 import prisma from "../../db.server";
 import { workerLoop } from "../worker-loop.server";
-import { forgetCachedSessions } from "../shops/session-cache.server";
-import { forgetShop } from "../shops/shops.server";
+import { deleteShopData } from "./privacy.server";
 
 /** How long an uninstalled shop's data is kept (the data deletion page promises 30 days). */
 export const KEEP_UNINSTALLED_MS = 30 * 86_400_000;
@@ -24,18 +23,9 @@ export async function purgeUninstalledShops(now = new Date(), batch = PURGE_BATC
   const shops = await prisma.shop.findMany({ where: due, select: { domain: true }, take: batch });
   const purged: string[] = [];
   for (const { domain } of shops) {
-    const deleted = await prisma.$transaction(async (tx) => {
-      // rules, settings, events, outbox, caches and rollups cascade with the shop
-      const { count } = await tx.shop.deleteMany({ where: { domain, ...due } });
-      if (count === 0) return false; // reinstalled meanwhile, or another process was first
-      await tx.session.deleteMany({ where: { shop: domain } });
-      await tx.contactRequest.deleteMany({ where: { shopDomain: domain } });
-      await tx.complianceRequest.deleteMany({ where: { shopDomain: domain } });
-      return true;
-    });
-    if (!deleted) continue;
-    forgetCachedSessions(domain);
-    forgetShop(domain);
+    // shop/redact's deletion, only while the shop is still due: reinstalled meanwhile, or
+    // purged by another process first, nothing is deleted
+    if (!(await deleteShopData(domain, due))) continue;
     purged.push(domain);
     console.log(`[privacy] ${domain}: uninstalled over 30 days ago, its data deleted`);
   }
