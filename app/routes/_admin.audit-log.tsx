@@ -169,7 +169,9 @@ export default function AuditLog() {
   const filtered = Boolean(query.q || query.type || query.severity);
 
   const withParams = (changes: Record<string, string | null>) => {
-    const params = new URLSearchParams(location.search);
+    // the address as it is when the merchant acts: a filter changed right after a search must
+    // keep the search, even before this render has seen the search's navigation land
+    const params = new URLSearchParams(typeof window === "undefined" ? location.search : window.location.search);
     for (const [key, value] of Object.entries(changes)) {
       if (value) params.set(key, value);
       else params.delete(key);
