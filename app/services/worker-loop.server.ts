@@ -90,3 +90,15 @@ export function workerLoop(
     },
   };
 }
+
+/** Runs `loop` now and then every `everyMs` (the scheduled jobs); returns what stops it. */
+export function startScheduledLoop(loop: WorkerLoop, everyMs: number): () => Promise<void> {
+  loop.resume();
+  void loop.kick();
+  const timer = setInterval(() => void loop.kick(), everyMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await loop.stop();
+  };
+}

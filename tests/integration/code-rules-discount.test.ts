@@ -1,6 +1,7 @@
 // Saving code rules writes them to Shopify (docs/product.md#code-rules): the first save creates
 // the automatic app discount running the Function with the rules in its $app metafield, later
 // saves rewrite that metafield, and Shopify's refusal keeps the settings and says why.
+import { FREE_FACTS } from "../../app/domain/plan-truth";
 import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { answerStandIn, newStandInState } from "../../app/demo/admin-stand-in";
@@ -94,13 +95,7 @@ describe("code rules in Shopify", () => {
     const shop = await prisma.shop.findUniqueOrThrow({ where: { domain: SHOP } });
     const discountId = (await (await get()).json()).discountId as string;
     expect(await (await get()).json()).toMatchObject({ discountActive: true });
-    const free = {
-      plan: "free" as const,
-      subscriptionId: null,
-      subscriptionStatus: null,
-      trialEndsOn: null,
-      currentPeriodEnd: null,
-    };
+    const free = FREE_FACTS;
     const core = { ...free, plan: "core" as const, subscriptionStatus: "ACTIVE" };
 
     // Shopify refuses once: recorded, the discount still counts as active, and the next plan check tries again

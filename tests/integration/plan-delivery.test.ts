@@ -1,6 +1,7 @@
 // Delivery checks the plan again (docs/decisions/0018-plan-truth.md): alerts held by quiet hours
 // or a digest, or waiting to be retried, and order actions, of a shop that moved to Free are not
 // sent: they are dropped with the reason, and the Alerts page's Recent deliveries shows it.
+import { FREE_FACTS } from "../../app/domain/plan-truth";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { answerStandIn, newStandInState } from "../../app/demo/admin-stand-in";
@@ -30,13 +31,7 @@ const fake = installFakeAdminApi([], {
   },
 });
 const breachingOrder = breachingOrders(SHOP, 7100);
-const FREE = {
-  plan: "free" as const,
-  subscriptionId: null,
-  subscriptionStatus: null,
-  trialEndsOn: null,
-  currentPeriodEnd: null,
-};
+const FREE = FREE_FACTS;
 
 async function rowsOf(order: string) {
   const breaches = await prisma.auditEvent.findMany({ where: { orderName: order, eventType: "rule_triggered" } });

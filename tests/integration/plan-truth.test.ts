@@ -1,6 +1,7 @@
 // Plans that follow Shopify (docs/decisions/0018-plan-truth.md), against a fake of the Admin
 // GraphQL API on 127.0.0.1: upgrade, downgrade, the subscription webhook, stale plans,
 // failures, pausing rules and tenant isolation.
+import { FREE_FACTS } from "../../app/domain/plan-truth";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 process.env.PLUS_PLAN_ENABLED = "true";
@@ -358,13 +359,7 @@ describe("downgrading to Free", () => {
     const { resumePausedRules } = await import("../../app/services/rules/rules.server");
     // 12 active rules on Core would be over its 10: Free pauses all but 2
     const extra = await newShop("truth-room.myshopify.com", 12);
-    const free = {
-      plan: "free" as const,
-      subscriptionId: null,
-      subscriptionStatus: null,
-      trialEndsOn: null,
-      currentPeriodEnd: null,
-    };
+    const free = FREE_FACTS;
     expect(await storePlan(extra.id, free, { checkedAt: new Date() })).toMatchObject({ paused: 10, resumed: 0 });
     const core = { ...free, plan: "core" as const, subscriptionStatus: "ACTIVE" };
     expect(await storePlan(extra.id, core, { checkedAt: new Date() })).toMatchObject({

@@ -9,7 +9,7 @@
 import prisma from "../../db.server";
 import { PLAN_IDS, toPlanId } from "../../domain/plans";
 import { planHasCodeRules } from "../code-rules/code-rules.server";
-import { workerLoop } from "../worker-loop.server";
+import { startScheduledLoop, workerLoop } from "../worker-loop.server";
 import { matchShopifyToPlan } from "./plan-truth.server";
 
 /** How often the job looks. */
@@ -71,12 +71,5 @@ const loop = workerLoop(
 
 /** Starts the job (one look now, then every FOLLOW_UP_EVERY_MS); returns what stops it. */
 export function startPlanFollowUp(): () => Promise<void> {
-  loop.resume();
-  void loop.kick();
-  const timer = setInterval(() => void loop.kick(), FOLLOW_UP_EVERY_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await loop.stop();
-  };
+  return startScheduledLoop(loop, FOLLOW_UP_EVERY_MS);
 }

@@ -7,7 +7,7 @@
  * between the look and the delete, delete nothing twice and nothing reinstalled.
  */
 import prisma from "../../db.server";
-import { workerLoop } from "../worker-loop.server";
+import { startScheduledLoop, workerLoop } from "../worker-loop.server";
 import { deleteShopData } from "./privacy.server";
 
 /** How long an uninstalled shop's data is kept (the data deletion page promises 30 days). */
@@ -39,12 +39,5 @@ const loop = workerLoop("Uninstalled-shop purge", async () => (await purgeUninst
 
 /** Starts the hourly purge (and one now); returns what stops it. */
 export function startPurgeJob(): () => Promise<void> {
-  loop.resume();
-  void loop.kick();
-  const timer = setInterval(() => void loop.kick(), PURGE_EVERY_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await loop.stop();
-  };
+  return startScheduledLoop(loop, PURGE_EVERY_MS);
 }
