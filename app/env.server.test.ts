@@ -5,9 +5,11 @@ import { EnvError, SAMPLE_VALUES, parseEnv } from "./env.server";
 const production = {
   NODE_ENV: "production",
   SHOPIFY_API_KEY: "key",
-  SHOPIFY_API_SECRET: "shpss_0123456789abcdef0123456789abcdef",
+  // random, as real ones are: patterned values are refused in production
+  SHOPIFY_API_SECRET: "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",
   SHOPIFY_APP_URL: "https://guardrail.example.com",
-  ALERTS_ENCRYPTION_KEY: "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff",
+  ALERTS_ENCRYPTION_KEY: "3db18889bfa6f2d06ca5b51f2da5783dde2c5752c502adf18fa3ade4fa9d960d",
+  SMTP_URL: "smtps://mailer:pass@smtp.example.com:465",
 };
 
 function message(source: Record<string, string | undefined>): string {
@@ -114,6 +116,42 @@ describe("environment validation", () => {
       "ab".repeat(32),
       "cd".repeat(32),
     ]);
+  });
+  it("refuses low-entropy and patterned secrets and keys in production", () => {
+    // issue 29: 32 x "x", an all-zero key and a secret that merely contains the public sample booted
+    expect(message({ ...production, SHOPIFY_API_SECRET: "x".repeat(32) })).toMatch(
+      /SHOPIFY_API_SECRET is not a real client secret: it is guessable in about 10\^\d+ guesses \(repeat/,
+    );
+    expect(message({ ...production, SHOPIFY_API_SECRET: "demo-shared-secret-change-me-but-longer" })).toMatch(
+      /SHOPIFY_API_SECRET is not a real client secret: it contains the public sample value "demo-shared-secret-change-me"/,
+    );
+    expect(message({ ...production, ALERTS_ENCRYPTION_KEY: "0".repeat(64) })).toMatch(
+      /ALERTS_ENCRYPTION_KEY is not random: it is guessable .*openssl rand -hex 32/,
+    );
+    expect(message({ ...production, ALERTS_ENCRYPTION_KEY: "ab".repeat(32) })).toMatch(
+      /ALERTS_ENCRYPTION_KEY is not random/,
+    );
+    // outside production the demo and tests may use anything
+    expect(() => parseEnv({ SHOPIFY_API_SECRET: "x".repeat(32), ALERTS_ENCRYPTION_KEY: "0".repeat(64) })).not.toThrow();
+  });
+  it("refuses test billing in production unless explicitly allowed, and says so loudly", () => {
+    expect(message({ ...production, SHOPIFY_BILLING_TEST: "true" })).toMatch(
+      /SHOPIFY_BILLING_TEST=true makes every charge a test charge.*ALLOW_TEST_BILLING_IN_PRODUCTION=true/,
+    );
+    const allowed = parseEnv({ ...production, SHOPIFY_BILLING_TEST: "true", ALLOW_TEST_BILLING_IN_PRODUCTION: "true" });
+    expect(allowed.billingTest).toBe(true);
+    expect(allowed.warnings.join("\n")).toMatch(/test subscriptions grant paid plans/);
+  });
+  it("charges for real in production and in test mode elsewhere when unset", () => {
+    expect(parseEnv(production)).toMatchObject({ billingTest: false, warnings: [] });
+    expect(parseEnv({ ...production, SHOPIFY_BILLING_TEST: "false" }).billingTest).toBe(false);
+    expect(parseEnv({ SHOPIFY_API_SECRET: "s" }).billingTest).toBe(true);
+    expect(parseEnv({ SHOPIFY_API_SECRET: "s", SHOPIFY_BILLING_TEST: "false" }).billingTest).toBe(false);
+  });
+  it("refuses production without a mail transport", () => {
+    const { SMTP_URL: _smtp, ...withoutMail } = production;
+    expect(message(withoutMail)).toMatch(/No mail transport: set RESEND_API_KEY or SMTP_URL/);
+    expect(() => parseEnv({ ...withoutMail, RESEND_API_KEY: "re_live_key" })).not.toThrow();
   });
   it("checks the demo shop domain", () => {
     expect(message({ SHOPIFY_API_SECRET: "s", DEMO_SHOP_DOMAIN: "evil.com" })).toMatch(/DEMO_SHOP_DOMAIN/);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { loadDotEnv, resolveDatabaseUrl } from "./config/database-url";
 import { derivedSecretKey, parseSecretKey, type SecretKey } from "./domain/secret-box";
+import { secretWeakness } from "./domain/secret-strength";
 import { SHOP_DOMAIN } from "./domain/shop-domain";
 
 export const DEFAULT_SCOPES =
@@ -30,9 +31,14 @@ const rawSchema = z.object({
   SHOPIFY_APP_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional()),
   SCOPES: optionalText,
   SHOP_CUSTOM_DOMAIN: optionalText,
+  // unset: test charges outside production, real ones in production
   SHOPIFY_BILLING_TEST: z
     .enum(["true", "false"], { error: "must be true or false" })
-    .default("true")
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === "true")),
+  ALLOW_TEST_BILLING_IN_PRODUCTION: z
+    .enum(["true", "false"], { error: "must be true or false" })
+    .default("false")
     .transform((value) => value === "true"),
   PLUS_PLAN_ENABLED: z
     .enum(["true", "false"], { error: "must be true or false" })
@@ -75,7 +81,13 @@ export type AppEnv = {
   appUrl: string;
   scopes: string[];
   shopCustomDomain?: string;
+  /**
+   * Charges are Shopify test charges, and only test subscriptions count as paid plans' proof
+   * then; outside it a test subscription grants nothing (docs/decisions/0027-production-refusals-and-framing.md).
+   */
   billingTest: boolean;
+  /** what the boot must say loudly: a production setting allowed by an explicit override */
+  warnings: string[];
   /** the Plus plan is on sale and unlocks deploying checkout blocking (docs/product.md#decisions, 15) */
   plusPlanEnabled: boolean;
   /** keys of the merchant secrets at rest: the current one first, then previous ones (rotation) */
@@ -119,12 +131,28 @@ export const SAMPLE_VALUES: Readonly<Record<string, readonly string[]>> = {
 /** Shopify's client secrets are 32 hex digits after an optional `shpss_`. */
 export const MIN_SECRET_LENGTH = 32;
 
+function isSecretKey(text: string): boolean {
+  try {
+    parseSecretKey(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Every public sample, which no production secret may contain. */
+const PUBLIC_SAMPLES = Object.values(SAMPLE_VALUES).flat();
+
 function productionProblems(raw: {
   SHOPIFY_API_KEY?: string;
   SHOPIFY_API_SECRET?: string;
   SHOPIFY_APP_URL?: string;
   ALERTS_ENCRYPTION_KEY?: string;
   ADMIN_API_STAND_IN_URL?: string;
+  SHOPIFY_BILLING_TEST?: boolean;
+  ALLOW_TEST_BILLING_IN_PRODUCTION: boolean;
+  RESEND_API_KEY?: string;
+  SMTP_URL?: string;
 }): string[] {
   const problems: string[] = [];
   for (const [name, samples] of Object.entries(SAMPLE_VALUES)) {
@@ -138,6 +166,9 @@ function productionProblems(raw: {
     problems.push(
       `SHOPIFY_API_SECRET is too short (${secret.length} characters; Shopify's have at least ${MIN_SECRET_LENGTH})`,
     );
+  } else if (!SAMPLE_VALUES.SHOPIFY_API_SECRET.includes(secret)) {
+    const weakness = secretWeakness(secret, PUBLIC_SAMPLES);
+    if (weakness) problems.push(`SHOPIFY_API_SECRET is not a real client secret: ${weakness}`);
   }
   if (raw.SHOPIFY_APP_URL && !raw.SHOPIFY_APP_URL.startsWith("https://")) {
     problems.push("SHOPIFY_APP_URL must be an https:// URL in production (Shopify only loads apps over https)");
@@ -148,6 +179,25 @@ function productionProblems(raw: {
   if (!raw.ALERTS_ENCRYPTION_KEY) {
     problems.push(
       "ALERTS_ENCRYPTION_KEY is required in production: 32 random bytes as 64 hex digits (openssl rand -hex 32)",
+    );
+  } else if (isSecretKey(raw.ALERTS_ENCRYPTION_KEY)) {
+    // (a key that does not parse is named by secretKeysFrom)
+    const weakness = secretWeakness(raw.ALERTS_ENCRYPTION_KEY.trim(), PUBLIC_SAMPLES);
+    if (weakness) {
+      problems.push(`ALERTS_ENCRYPTION_KEY is not random: ${weakness}; make one with openssl rand -hex 32`);
+    }
+  }
+  if (raw.SHOPIFY_BILLING_TEST && !raw.ALLOW_TEST_BILLING_IN_PRODUCTION) {
+    problems.push(
+      "SHOPIFY_BILLING_TEST=true makes every charge a test charge, so merchants would get paid plans free; " +
+        "set it to false (or leave it unset) in production. Only for a production build serving development " +
+        "stores, ALLOW_TEST_BILLING_IN_PRODUCTION=true lets it boot",
+    );
+  }
+  if (!raw.RESEND_API_KEY && !raw.SMTP_URL) {
+    problems.push(
+      "No mail transport: set RESEND_API_KEY or SMTP_URL. The public support and contact-sales forms and " +
+        "e-mail alerts send through it; without one every message would fail",
     );
   }
   return problems;
@@ -203,7 +253,14 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       .map((scope) => scope.trim())
       .filter(Boolean),
     shopCustomDomain: raw.SHOP_CUSTOM_DOMAIN,
-    billingTest: raw.SHOPIFY_BILLING_TEST,
+    billingTest: raw.SHOPIFY_BILLING_TEST ?? !isProduction,
+    warnings:
+      isProduction && raw.SHOPIFY_BILLING_TEST
+        ? [
+            "SHOPIFY_BILLING_TEST=true in production (ALLOW_TEST_BILLING_IN_PRODUCTION=true): every charge is a " +
+              "test charge and test subscriptions grant paid plans. Only for development stores.",
+          ]
+        : [],
     plusPlanEnabled: raw.PLUS_PLAN_ENABLED,
     trustProxy: raw.TRUST_PROXY,
     alertsAllowPrivateUrls: raw.ALERTS_ALLOW_PRIVATE_URLS,

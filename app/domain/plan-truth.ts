@@ -23,6 +23,8 @@ export interface ShopifySubscription {
   createdAt?: string | null;
   trialDays?: number | null;
   currentPeriodEnd?: string | null;
+  /** a Shopify test charge: nobody pays for it */
+  test?: boolean | null;
 }
 
 /** What the shop row keeps of its subscription. */
@@ -50,11 +52,17 @@ function dateOrNull(value: string | null | undefined): Date | null {
 
 /**
  * The plan the shop's active subscriptions pay for: the highest of our plans among the ACTIVE
- * ones (during a change Shopify may briefly list two), or Free when none is ours.
+ * ones (during a change Shopify may briefly list two), or Free when none is ours. A test
+ * subscription pays for nothing: it counts only when the app itself charges in test mode
+ * (`acceptTest`, SHOPIFY_BILLING_TEST), never in production otherwise.
  */
-export function factsFromSubscriptions(subscriptions: ShopifySubscription[]): PlanFacts {
+export function factsFromSubscriptions(
+  subscriptions: ShopifySubscription[],
+  options: { acceptTest: boolean } = { acceptTest: false },
+): PlanFacts {
   const ours = subscriptions
     .filter((subscription) => subscription.status === "ACTIVE")
+    .filter((subscription) => options.acceptTest || subscription.test !== true)
     .map((subscription) => ({ subscription, plan: toPlanId(subscription.name) }))
     .filter((entry): entry is { subscription: ShopifySubscription; plan: PlanId } => entry.plan !== null)
     .sort((a, b) => PLAN_IDS.indexOf(b.plan) - PLAN_IDS.indexOf(a.plan));

@@ -26,6 +26,8 @@ export function serverSettings(): ServerSettings {
         "Use NODE_ENV=demo (npm run demo) or set the Shopify settings.",
     );
   }
+  // settings production allows only by an explicit override are said loudly at every boot
+  for (const warning of env.warnings) console.warn(`⚠ WARNING: ${warning}`);
   return {
     port: env.port,
     trustProxy: env.trustProxy,

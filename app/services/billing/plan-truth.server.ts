@@ -1,5 +1,6 @@
 import type { Prisma, Shop } from "@prisma/client";
 import prisma from "../../db.server";
+import { getEnv } from "../../env.server";
 import {
   PLAN_ERROR_RETRY_MS,
   decideSubscriptionUpdate,
@@ -74,7 +75,8 @@ export interface StoredPlan {
 export async function storePlan(
   shopId: string,
   facts: PlanFacts,
-  options: { checkedAt?: Date; updatedAt?: Date | null; graphql?: AdminGraphql | null } = {},
+  /** checkedAt null: the plan is unconfirmed by the Billing API, which the next admin load asks */
+  options: { checkedAt?: Date | null; updatedAt?: Date | null; graphql?: AdminGraphql | null } = {},
 ): Promise<StoredPlan> {
   const now = new Date();
   const result = await prisma.$transaction(async (tx) => {
@@ -87,7 +89,7 @@ export async function storePlan(
         subscriptionStatus: facts.subscriptionStatus,
         trialEndsOn: facts.trialEndsOn,
         currentPeriodEnd: facts.currentPeriodEnd,
-        ...(options.checkedAt ? { planCheckedAt: options.checkedAt } : {}),
+        ...(options.checkedAt !== undefined ? { planCheckedAt: options.checkedAt } : {}),
         ...(options.updatedAt ? { subscriptionUpdatedAt: options.updatedAt } : {}),
       },
     });
@@ -154,7 +156,7 @@ export async function refreshPlan(
   updatedAt: Date | null = null,
 ): Promise<{ facts: PlanFacts; subscriptions: ShopifySubscription[] }> {
   const subscriptions = await activeSubscriptions(graphql);
-  const facts = factsFromSubscriptions(subscriptions);
+  const facts = factsFromSubscriptions(subscriptions, { acceptTest: getEnv().billingTest });
   await storePlan(shopId, facts, { checkedAt: new Date(), updatedAt, graphql });
   return { facts, subscriptions };
 }
@@ -240,5 +242,12 @@ export async function applySubscriptionUpdate(shopDomain: string, update: Subscr
     console.log(`[plans] ${shopDomain}: subscription update ignored: ${decision.reason}`);
     return;
   }
-  await storePlan(shop.id, decision.facts, { checkedAt: new Date(), updatedAt: decision.updatedAt, graphql });
+  // A payload cannot say whether it is a test charge: a paid plan it grants stays unconfirmed,
+  // so the next admin load asks the Billing API (which does say) before trusting it.
+  const confirmed = decision.facts.plan === "free" || getEnv().billingTest;
+  await storePlan(shop.id, decision.facts, {
+    checkedAt: confirmed ? new Date() : null,
+    updatedAt: decision.updatedAt,
+    graphql,
+  });
 }
