@@ -99,3 +99,47 @@ describe("alert settings", () => {
     expect(schema.parse(body)).toMatchObject({ minSeverity: "critical", smtpHost: "smtp.example.com", smtpPort: 465 });
   });
 });
+
+describe("alert settings: strict types (issue 29)", () => {
+  it("reads the SMTP port from a JSON integer or decimal digits only", () => {
+    expect(schema.parse({ smtpPort: 2525 }).smtpPort).toBe(2525);
+    expect(schema.parse({ smtpPort: " 465 " }).smtpPort).toBe(465);
+    for (const smtpPort of ["0x10", "1e3", "587.0", true, [1], {}, { toString: 1 }, "", "Infinity"]) {
+      expect(errors({ smtpPort }), JSON.stringify(smtpPort)).toEqual({
+        smtpPort: ["The SMTP port is a whole number from 1 to 65535"],
+      });
+    }
+    expect(errors({ smtpPort: 2 ** 53 + 1 })).toEqual({ smtpPort: ["The SMTP port is between 1 and 65535"] });
+  });
+  it("refuses a list field that is no list, naming it, never reading it as text", () => {
+    for (const value of [{ toString: 1 }, {}, 5, true]) {
+      expect(errors({ emails: value }), JSON.stringify(value)).toEqual({
+        emails: ["E-mail recipients must be a list: a JSON array, or text separated by commas"],
+      });
+      expect(errors({ webhooks: value }), JSON.stringify(value)).toEqual({
+        webhooks: ["Webhook URLs must be a list: a JSON array, or text separated by commas"],
+      });
+    }
+    expect(errors({ emails: [{}] })).toEqual({ emails: ["An e-mail recipient must be text"] });
+    expect(errors({ webhooks: [5] })).toEqual({ webhooks: ["A webhook URL must be text"] });
+  });
+  it("refuses control characters in URLs and the SMTP username", () => {
+    expect(errors({ webhooks: ["https://hooks.example.com/a\u0000"] })).toEqual({
+      webhooks: ["A webhook URL must not contain control characters"],
+    });
+    expect(errors({ smtpUsername: "ops\u0000" })).toEqual({
+      smtpUsername: ["The SMTP username must not contain control characters"],
+    });
+  });
+  it("refuses emailConfig that is not an object", () => {
+    expect(errors(alertSettingsBody({ emailConfig: "smtp.example.com" }))).toEqual({
+      emailConfig: [
+        "emailConfig must be an object with the SMTP settings (smtpHost, smtpPort, smtpUsername, smtpPassword)",
+      ],
+    });
+    expect(errors(alertSettingsBody({ emailConfig: { smtpPort: "0x10" } }))).toEqual({
+      smtpPort: ["The SMTP port is a whole number from 1 to 65535"],
+    });
+    expect(errors(alertSettingsBody({ emailConfig: null }))).toEqual({});
+  });
+});

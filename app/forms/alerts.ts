@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isClockTime } from "../domain/quiet-hours";
 import { SEVERITIES } from "../domain/severity";
-import { commaList, flag } from "./fields";
+import { commaList, flag, plainText, wholeNumber } from "./fields";
 
 /**
  * The alert settings (docs/product.md#alerts), one schema for the Alerts page (conform) and
@@ -16,14 +16,12 @@ export const DEFAULT_SMTP_PORT = 587;
 export const MAX_RECIPIENTS = 20;
 export const MAX_WEBHOOKS = 10;
 
-const recipient = z
-  .string()
+const recipient = plainText("An e-mail recipient")
   .max(254)
   .pipe(z.email({ error: (issue) => `"${String(issue.input)}" is not an e-mail address` }));
 
 function url(production: boolean, what: string) {
-  return z
-    .string()
+  return plainText(what)
     .max(2000, `${what} is too long`)
     .refine((value) => URL.canParse(value), { error: (issue) => `"${String(issue.input)}" is not a URL`, abort: true })
     .refine(
@@ -45,7 +43,7 @@ const clockTime = z
 
 /** An empty secret keeps the stored one. */
 const secretField = z
-  .string()
+  .string({ error: "A secret must be text" })
   .max(2000)
   .optional()
   .transform((value) => (value ? value.trim() : undefined));
@@ -53,30 +51,26 @@ const secretField = z
 /** The merchant's SMTP server (the Integration Center's card); changed only when sent, empty clears it. */
 const smtpShape = {
   smtpHost: z
-    .string()
+    .string({ error: "The SMTP host must be text" })
     .trim()
     .max(253)
     .regex(/^$|^[a-z0-9.-]+$/i, "Enter a host name such as smtp.example.com")
     .optional()
     .transform((value) => (value === undefined ? undefined : value || null)),
-  smtpPort: z.coerce
-    .number({ error: "The SMTP port is a number" })
-    .int("The SMTP port is a whole number")
-    .min(1, "The SMTP port is between 1 and 65535")
-    .max(65535, "The SMTP port is between 1 and 65535")
-    .optional(),
-  smtpUsername: z
-    .string()
-    .trim()
+  smtpPort: wholeNumber({
+    min: 1,
+    max: 65535,
+    message: "The SMTP port is a whole number from 1 to 65535",
+    range: "The SMTP port is between 1 and 65535",
+  }).optional(),
+  smtpUsername: plainText("The SMTP username")
     .max(254)
     .optional()
     .transform((value) => (value === undefined ? undefined : value || null)),
   smtpPassword: secretField,
 };
 
-const slackChannel = z
-  .string()
-  .trim()
+const slackChannel = plainText("The Slack channel")
   .default(DEFAULT_SLACK_CHANNEL)
   .transform((value) => value || DEFAULT_SLACK_CHANNEL)
   .pipe(z.string().regex(/^#[a-z0-9][a-z0-9._-]{0,79}$/, "Enter a channel such as #alerts"));
@@ -114,6 +108,10 @@ export function alertSettingsSchema({ production }: { production: boolean }) {
       quietStart: clockTime,
       quietEnd: clockTime,
       ...smtpShape,
+      /** set only by alertSettingsBody when the API's emailConfig is not an object */
+      emailConfig: z
+        .never({ error: `emailConfig must be an object with the SMTP settings (${Object.keys(smtpShape).join(", ")})` })
+        .optional(),
     })
     .superRefine((settings, context) => {
       if ((settings.quietStart === null) !== (settings.quietEnd === null)) {
@@ -145,8 +143,11 @@ export type AlertSettingsInput = z.infer<ReturnType<typeof alertSettingsSchema>>
  */
 export function alertSettingsBody(body: Record<string, unknown>): Record<string, unknown> {
   const { severity, emailConfig, ...rest } = body;
-  const config = emailConfig && typeof emailConfig === "object" ? (emailConfig as Record<string, unknown>) : {};
+  const isObject = typeof emailConfig === "object" && emailConfig !== null && !Array.isArray(emailConfig);
+  const config = isObject ? (emailConfig as Record<string, unknown>) : {};
   return {
+    // anything else sent as emailConfig is refused by the schema, with its name
+    ...(emailConfig === undefined || emailConfig === null || isObject ? {} : { emailConfig }),
     ...config,
     ...(severity !== undefined && rest.minSeverity === undefined ? { minSeverity: severity } : {}),
     ...rest,

@@ -1,6 +1,15 @@
 import { z } from "zod";
-import { flag, commaList } from "./fields";
-import { normalizeCollectionId, normalizeProductId } from "../domain/rules";
+import {
+  buyerText,
+  commaList,
+  decimalNumber,
+  flag,
+  idString,
+  lineList,
+  plainText,
+  tagString,
+  wholeNumber,
+} from "./fields";
 import type { CodeRules } from "../domain/code-rules";
 
 /**
@@ -14,9 +23,7 @@ export const CODE_RULES_MESSAGE_MAX = 300;
 export const CODE_LIST_MAX = 50;
 const CODE_MAX = 255;
 
-const code = z
-  .string()
-  .trim()
+const code = plainText("A code")
   .min(1, "A code is required")
   .max(CODE_MAX, `A code is at most ${CODE_MAX} characters`)
   .regex(/^[^\s+,]+$/, "A code has no spaces, commas or plus signs");
@@ -32,63 +39,27 @@ const pair = z.preprocess(
     ),
 );
 
-/** A product or collection id, as its GID (from a GID or a bare number), or a message naming the value. */
-const gidField = (normalize: (value: string) => string | null, noun: string, kind: string) =>
-  z
-    .string()
-    .trim()
-    .transform((value, context) => {
-      const gid = normalize(value);
-      if (!gid) {
-        context.addIssue({
-          code: "custom",
-          message: `"${value}" is not a ${noun} id (a number, or gid://shopify/${kind}/…)`,
-        });
-        return z.NEVER;
-      }
-      return gid;
-    });
+const tag = tagString("customer tag");
 
-const productId = gidField(normalizeProductId, "product", "Product");
-const collectionId = gidField(normalizeCollectionId, "collection", "Collection");
-
-const tag = z.string().trim().min(1).max(255, "A tag is at most 255 characters");
+const MAX_CODES = "Must be a whole number from 0 to 20, or empty for any number";
 
 export const codeRulesSchema = z
   .object({
-    message: z
-      .string()
-      .trim()
-      .max(CODE_RULES_MESSAGE_MAX, `Message must be at most ${CODE_RULES_MESSAGE_MAX} characters`)
-      .default(""),
+    // shown to buyers at checkout
+    message: buyerText("Message", CODE_RULES_MESSAGE_MAX).default(""),
     noCodesOnSaleItems: flag.default(false),
+    // empty (a form's blank field) or null: any number of codes
     maxCodes: z
-      .union([z.literal(""), z.null(), z.coerce.number({ error: "Must be a whole number from 0 to 20" })])
-      .transform((value, context) => {
-        if (value === "" || value === null) return null;
-        if (!Number.isInteger(value) || value < 0 || value > 20) {
-          context.addIssue({ code: "custom", message: "Must be a whole number from 0 to 20, or empty for any number" });
-          return z.NEVER;
-        }
-        return value;
-      })
-      .default(null),
-    forbiddenPairs: z
       .preprocess(
-        (value) =>
-          typeof value === "string"
-            ? value
-                .split(/\r?\n/)
-                .map((line) => line.trim())
-                .filter(Boolean)
-            : (value ?? []),
-        z.array(pair).max(CODE_LIST_MAX, `At most ${CODE_LIST_MAX} pairs`),
+        (value) => (value === "" ? null : value),
+        wholeNumber({ min: 0, max: 20, message: MAX_CODES }).nullable(),
       )
-      .default([]),
-    protectedProductIds: commaList(productId, CODE_LIST_MAX, "products").default([]),
-    protectedCollectionIds: commaList(collectionId, CODE_LIST_MAX, "collections").default([]),
+      .default(null),
+    forbiddenPairs: lineList(pair, CODE_LIST_MAX, "forbidden pairs").default([]),
+    protectedProductIds: commaList(idString("Product"), CODE_LIST_MAX, "products").default([]),
+    protectedCollectionIds: commaList(idString("Collection"), CODE_LIST_MAX, "collections").default([]),
     customerTagsMode: z.enum(["anyone", "only", "refuse"], { error: "Choose who may use codes" }).default("anyone"),
-    customerTags: commaList(tag, 20, "tags").default([]),
+    customerTags: commaList(tag, 20, "customer tags").default([]),
   })
   .superRefine((input, context) => {
     if (input.customerTagsMode !== "anyone" && input.customerTags.length === 0) {
@@ -112,10 +83,9 @@ export function codeRulesOf(input: CodeRulesInput, defaultMessage: string): Code
   };
 }
 
-const money = z.coerce
-  .number({ error: "A price is a number" })
-  .min(0, "A price is 0 or more")
-  .max(1_000_000, "A price is at most 1,000,000");
+const money = decimalNumber({ required: "A price is required", message: "A price is a number such as 12.50" })
+  .refine((value) => value >= 0, "A price is 0 or more")
+  .refine((value) => value <= 1_000_000, "A price is at most 1,000,000");
 
 /** `POST /api/config/code-rules/preview`: a cart, the codes entered, and optionally unsaved settings. */
 export const codeRulesPreviewSchema = z.object({
@@ -124,7 +94,7 @@ export const codeRulesPreviewSchema = z.object({
     lines: z
       .array(
         z.object({
-          title: z.string().trim().min(1, "A line needs a title").max(255),
+          title: plainText("A line's title").min(1, "A line needs a title").max(255),
           productId: z.string().trim().max(100).nullable().default(null),
           price: money,
           compareAtPrice: money.nullable().default(null),
@@ -133,7 +103,11 @@ export const codeRulesPreviewSchema = z.object({
       )
       .min(1, "Add at least one item to the cart")
       .max(50, "At most 50 lines"),
-    customerTags: z.array(tag).max(50).nullable().default(null),
+    customerTags: z
+      .array(tag, { error: "The customer's tags must be a list of text, or null" })
+      .max(50)
+      .nullable()
+      .default(null),
   }),
   codes: z.array(code).min(1, "Enter at least one code").max(10, "At most 10 codes"),
 });

@@ -78,3 +78,25 @@ describe("contact sales form", () => {
     });
   });
 });
+
+describe("no control characters (issue 29)", () => {
+  it("refuses them in names and subjects, lets a message have lines", () => {
+    expect(
+      messages(supportSchema, { ...validSupport, name: "Ada\u0000", subject: "Hi\r\nBcc: x@example.com" }),
+    ).toEqual({
+      name: ["Name must not contain control characters"],
+      subject: ["Subject must not contain control characters"],
+    });
+    expect(supportSchema.parse({ ...validSupport, message: "Line one\nLine two is here" }).message).toBe(
+      "Line one\nLine two is here",
+    );
+    expect(messages(supportSchema, { ...validSupport, message: "Two codes stacked\u0000" })).toEqual({
+      message: ["Message must not contain control characters"],
+    });
+    expect(
+      messages(contactSalesSchema, { name: "Grace", email: "g@example.com", message: "Hi", storeName: "\u0007" }),
+    ).toEqual({
+      storeName: ["Store name must not contain control characters"],
+    });
+  });
+});

@@ -1,11 +1,14 @@
 import { z } from "zod";
+import { plainText } from "./fields";
 
 /** Shared by the forms (client) and the actions and API routes (server). */
 
 const MAX = { name: 100, email: 254, storeName: 100, subject: 150, message: 5000 } as const;
 
-const required = (message: string, max: number, label: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`);
+const required = (message: string, max: number, label: string, options: { lines?: boolean } = {}) =>
+  plainText(label, { ...options, required: message })
+    .min(1, message)
+    .max(max, `${label} must be at most ${max} characters`);
 
 const email = z
   .string({ error: "Email is required" })
@@ -21,9 +24,7 @@ export const supportSchema = z.object({
   name: required("Name is required", MAX.name, "Name"),
   email,
   subject: required("Subject is required", MAX.subject, "Subject"),
-  message: z
-    .string({ error: "Message is required" })
-    .trim()
+  message: plainText("Message", { lines: true, required: "Message is required" })
     .min(1, { error: "Message is required", abort: true })
     .min(10, "Message must be at least 10 characters long")
     .max(MAX.message, `Message must be at most ${MAX.message} characters`),
@@ -33,8 +34,10 @@ export const supportSchema = z.object({
 export const contactSalesSchema = z.object({
   name: required("Name is required", MAX.name, "Name"),
   email,
-  storeName: z.string().trim().max(MAX.storeName, `Store name must be at most ${MAX.storeName} characters`).optional(),
-  message: required("Message is required", MAX.message, "Message"),
+  storeName: plainText("Store name")
+    .max(MAX.storeName, `Store name must be at most ${MAX.storeName} characters`)
+    .optional(),
+  message: required("Message is required", MAX.message, "Message", { lines: true }),
   [HONEYPOT_FIELD]: z.string().optional(),
 });
 

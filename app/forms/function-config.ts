@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { decimalNumber } from "./fields";
 import { blockingSchema } from "./rules";
 
 /**
@@ -6,27 +7,9 @@ import { blockingSchema } from "./rules";
  * shared by the Integration Center and the JSON API.
  */
 
-const DECIMAL = /^(\d+(\.\d*)?|\.\d+)$/;
-
-/** A number typed or sent: 12, "12.5"; anything else is `message`. */
-const decimal = (required: string, message: string) =>
-  z.union([z.string(), z.number()], { error: required }).transform((value, context) => {
-    const text = typeof value === "string" ? value.trim() : null;
-    if (text === "") {
-      context.addIssue({ code: "custom", message: required });
-      return z.NEVER;
-    }
-    const number = text === null ? value : DECIMAL.test(text) ? Number(text) : Number.NaN;
-    if (typeof number !== "number" || !Number.isFinite(number)) {
-      context.addIssue({ code: "custom", message });
-      return z.NEVER;
-    }
-    return number;
-  });
-
 export const THRESHOLD_MESSAGE = "Threshold must be a number from 0 to 100";
 
-const thresholdPercent = decimal("Threshold is required", THRESHOLD_MESSAGE).refine(
+const thresholdPercent = decimalNumber({ required: "Threshold is required", message: THRESHOLD_MESSAGE }).refine(
   (value) => value >= 0 && value <= 100,
   THRESHOLD_MESSAGE,
 );
@@ -34,14 +17,14 @@ const thresholdPercent = decimal("Threshold is required", THRESHOLD_MESSAGE).ref
 export const functionConfigSchema = z.object({ thresholdPercent });
 
 export const functionTestSchema = z.object({
-  subtotal: decimal("Subtotal is required", "Subtotal must be a number above 0").refine(
+  subtotal: decimalNumber({ required: "Subtotal is required", message: "Subtotal must be a number above 0" }).refine(
     (value) => value > 0 && value <= 1e9,
     "Subtotal must be a number above 0",
   ),
-  discount: decimal("Discount is required", "Discount must be a number of 0 or more").refine(
-    (value) => value >= 0 && value <= 1e9,
-    "Discount must be a number of 0 or more",
-  ),
+  discount: decimalNumber({
+    required: "Discount is required",
+    message: "Discount must be a number of 0 or more",
+  }).refine((value) => value >= 0 && value <= 1e9, "Discount must be a number of 0 or more"),
   thresholdPercent,
 });
 

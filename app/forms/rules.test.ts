@@ -158,3 +158,65 @@ describe("a Maximum Discount (%) rule", () => {
     expect(ruleSchema.safeParse({ ...base, ruleType: "max_discount_amount", threshold: "150" }).success).toBe(true);
   });
 });
+
+describe("strict types (issue 29)", () => {
+  it("reads the priority from a JSON integer or decimal digits only", () => {
+    expect(ruleSchema.parse({ ...valid, priority: "-12" }).priority).toBe(-12);
+    expect(ruleSchema.parse({ ...valid, priority: 5 }).priority).toBe(5);
+    for (const priority of ["0x10", "1e3", "1.0", true, [1], {}, { toString: 1 }, "", 2 ** 53 + 1, null]) {
+      expect(errors(ruleSchema, { ...valid, priority }), JSON.stringify(priority)).toEqual({
+        priority: ["Priority must be a whole number from -1000 to 1000"],
+      });
+    }
+  });
+  it("reads the threshold as a plain decimal only", () => {
+    expect(ruleSchema.parse({ ...valid, threshold: " 12.50 " }).threshold).toBe(12.5);
+    for (const threshold of ["0x10", "1e3", true, [1], {}, { toString: 1 }, "Infinity", null]) {
+      expect(errors(ruleSchema, { ...valid, threshold }), JSON.stringify(threshold)).toEqual({
+        threshold: ["Must be a valid positive number"],
+      });
+    }
+  });
+  it("refuses control characters in names and messages; a description may have lines", () => {
+    expect(errors(ruleSchema, { ...valid, name: "Cap\u0000" })).toEqual({
+      name: ["Name must not contain control characters"],
+    });
+    expect(errors(ruleSchema, { ...valid, name: 5 })).toEqual({ name: ["Name must be text"] });
+    expect(ruleSchema.parse({ ...valid, description: "one\ntwo" }).description).toBe("one\ntwo");
+    expect(errors(ruleSchema, { ...valid, description: "one\u0000" })).toEqual({
+      description: ["Description must not contain control characters"],
+    });
+    expect(errors(blockingSchema, { customerMessage: "No\u0000" })).toEqual({
+      customerMessage: ["Customer message must not contain control characters"],
+    });
+    expect(errors(blockingSchema, { customerMessage: "\u007f" })).toEqual({
+      customerMessage: ["Customer message must not contain control characters"],
+    });
+  });
+  it("keeps a collection id exact: digits beyond 2^53 as text, safe JSON integers, no lossy numbers", () => {
+    const rule = { ruleType: "margin_floor", threshold: "20" };
+    expect(collectionRuleSchema.parse({ ...rule, collectionId: "9007199254740993" }).collectionId).toBe(
+      "gid://shopify/Collection/9007199254740993",
+    );
+    expect(collectionRuleSchema.parse({ ...rule, collectionId: 42 }).collectionId).toBe("gid://shopify/Collection/42");
+    expect(errors(collectionRuleSchema, { ...rule, collectionId: 2 ** 53 + 1 }).collectionId?.[0]).toMatch(
+      /send it as a string/,
+    );
+    for (const collectionId of [true, [1], {}, { toString: 1 }, "0x10", "1e3"]) {
+      expect(
+        errors(collectionRuleSchema, { ...rule, collectionId }).collectionId,
+        JSON.stringify(collectionId),
+      ).toHaveLength(1);
+    }
+    expect(errors(collectionRuleSchema, { ...rule, collectionId: "7", collectionTitle: "Sale\u0000" })).toEqual({
+      collectionTitle: ["Collection title must not contain control characters"],
+    });
+  });
+  it("refuses blocked combinations that are no list", () => {
+    for (const blockedStacking of [{ toString: 1 }, {}, 5, true]) {
+      expect(errors(stackingSchema, { blockedStacking }), JSON.stringify(blockedStacking)).toEqual({
+        blockedStacking: ["Blocked combinations must be a list"],
+      });
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { flag } from "./fields";
+import { buyerText, decimalNumber, flag, idString, plainText, wholeNumber } from "./fields";
 import {
   AMOUNT_MAX,
   COLLECTION_RULE_TYPES,
@@ -8,7 +8,6 @@ import {
   PERCENT_RULE_IN_AMOUNT,
   RULE_TYPES,
   THRESHOLD_UNITS,
-  normalizeCollectionId,
 } from "../domain/rules";
 
 /** Rule, collection-rule and settings schemas, shared by the Rules page and the JSON API. */
@@ -17,60 +16,32 @@ const NAME_MAX = 100;
 const DESCRIPTION_MAX = 500;
 const MESSAGE_MAX = 300;
 
-/** A plain decimal number as people write it: 12, 12.5, .5 (no hex, exponents or signs). */
-const DECIMAL = /^(\d+(\.\d*)?|\.\d+)$/;
+const POSITIVE = "Must be a valid positive number";
 
 /**
  * "It must parse as a number of 0 or more, else 'Must be a valid positive number'." Only
  * decimal numbers count: "0x10" or "1e5" are not what a merchant typed.
  */
-const threshold = z
-  .union([z.string(), z.number()], { error: "Threshold is required" })
-  .transform((value, context) => {
-    const text = typeof value === "string" ? value.trim() : null;
-    if (text === "") {
-      context.addIssue({ code: "custom", message: "Threshold is required" });
-      return z.NEVER;
-    }
-    const number = text === null ? value : DECIMAL.test(text) ? Number(text) : Number.NaN;
-    if (typeof number !== "number" || !Number.isFinite(number) || number < 0) {
-      context.addIssue({ code: "custom", message: "Must be a valid positive number" });
-      return z.NEVER;
-    }
-    return number;
-  })
+const threshold = decimalNumber({ required: "Threshold is required", message: POSITIVE })
+  .refine((value) => value >= 0, POSITIVE)
   .refine((value) => value <= AMOUNT_MAX, `Must be ${AMOUNT_MAX.toLocaleString("en-US")} or less`);
 
 /** Priorities a rule may have. */
 const PRIORITY_LIMIT = 1000;
 
-/** A whole number: from JSON a number, from a form its decimal digits. Nothing else is read as one. */
-const priority = z
-  .union([z.number(), z.string()], { error: "Priority must be a whole number" })
-  .transform((value, context) => {
-    const number =
-      typeof value === "number" ? value : /^-?\d{1,4}$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
-    if (!Number.isInteger(number) || Math.abs(number) > PRIORITY_LIMIT) {
-      context.addIssue({
-        code: "custom",
-        message: `Priority must be a whole number from -${PRIORITY_LIMIT} to ${PRIORITY_LIMIT}`,
-      });
-      return z.NEVER;
-    }
-    return number;
-  });
+const priority = wholeNumber({
+  min: -PRIORITY_LIMIT,
+  max: PRIORITY_LIMIT,
+  message: `Priority must be a whole number from -${PRIORITY_LIMIT} to ${PRIORITY_LIMIT}`,
+});
 
 const PERCENT_TOO_HIGH = `Must be ${PERCENT_MAX} or less for a percentage`;
 
 const ruleFields = {
-  name: z
-    .string({ error: "Name is required" })
-    .trim()
+  name: plainText("Name", { required: "Name is required" })
     .min(1, "Name is required")
     .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`),
-  description: z
-    .string()
-    .trim()
+  description: plainText("Description", { lines: true })
     .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`)
     .optional()
     .transform((value) => value || null),
@@ -88,7 +59,7 @@ const ruleFields = {
   isActive: flag.optional(),
   priority: priority.optional(),
   currency: z
-    .string()
+    .string({ error: "Currency must be a three-letter code such as USD" })
     .trim()
     .regex(/^[A-Z]{3}$/, "Currency must be a three-letter code such as USD")
     .optional(),
@@ -124,25 +95,12 @@ export const ruleActiveSchema = z.object({ isActive: flag });
 
 export const collectionRuleSchema = z
   .object({
-    collectionId: z
-      .string({ error: "Collection is required" })
-      .trim()
-      .min(1, { error: "Collection is required", abort: true })
-      .transform((value, context) => {
-        const normalized = normalizeCollectionId(value);
-        if (!normalized) {
-          context.addIssue({
-            code: "custom",
-            message: "Enter a collection id such as 123456789 or gid://shopify/Collection/123456789",
-          });
-          return z.NEVER;
-        }
-        return normalized;
-      }),
-    collectionTitle: z
-      .string()
-      .trim()
-      .max(NAME_MAX)
+    collectionId: idString("Collection", {
+      required: "Collection is required",
+      message: "Enter a collection id such as 123456789 or gid://shopify/Collection/123456789",
+    }),
+    collectionTitle: plainText("Collection title")
+      .max(NAME_MAX, `Collection title must be at most ${NAME_MAX} characters`)
       .optional()
       .transform((value) => value || null),
     ruleType: z.enum(COLLECTION_RULE_TYPES, {
@@ -163,7 +121,9 @@ export type CollectionRuleInput = z.infer<typeof collectionRuleSchema>;
 
 const KINDS = DISCOUNT_METHOD_KINDS.map((method) => method.kind) as [string, ...string[]];
 const combination = z
-  .array(z.enum(KINDS, { error: `Discount kinds are ${KINDS.join(", ")}` }))
+  .array(z.enum(KINDS, { error: `Discount kinds are ${KINDS.join(", ")}` }), {
+    error: "Write a combination as two or more discount kinds: KindA+KindB",
+  })
   .refine(
     (kinds) => new Set(kinds).size >= 2 && new Set(kinds).size === kinds.length,
     "A combination names two or more different discount kinds",
@@ -184,7 +144,9 @@ const stackingFields = z.object({
   blockedStacking: z.preprocess(
     (value) => {
       if (value === undefined || value === null || value === "") return [];
-      const list = Array.isArray(value) ? value : [value];
+      const list = Array.isArray(value) ? value : typeof value === "string" ? [value] : null;
+      // anything else is refused below, never read as text
+      if (!list) return value;
       return list.map((item) => (typeof item === "string" ? item.split("+") : item));
     },
     z.array(combination, { error: "Blocked combinations must be a list" }),
@@ -197,10 +159,10 @@ export type StackingInput = z.infer<typeof stackingFields>;
 export const blockingSchema = z.object({
   instantBlocking: flag.default(false),
   staffOverride: flag.default(true),
-  customerMessage: z
-    .string({ error: "Customer message is required" })
-    .trim()
-    .min(1, "Customer message is required")
-    .max(MESSAGE_MAX, `Customer message must be at most ${MESSAGE_MAX} characters`),
+  // shown to buyers when checkout is blocked
+  customerMessage: buyerText("Customer message", MESSAGE_MAX, { required: "Customer message is required" }).min(
+    1,
+    "Customer message is required",
+  ),
 });
 export type BlockingInput = z.infer<typeof blockingSchema>;

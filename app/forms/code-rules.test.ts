@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import { codeRulesPreviewSchema, codeRulesSchema } from "./code-rules";
+
+function errors(schema: { safeParse: typeof codeRulesSchema.safeParse }, input: unknown) {
+  const result = schema.safeParse(input);
+  const byField: Record<string, string[]> = {};
+  for (const issue of result.error?.issues ?? []) (byField[String(issue.path[0])] ??= []).push(issue.message);
+  return byField;
+}
+
+const MAX_CODES = "Must be a whole number from 0 to 20, or empty for any number";
+
+describe("code rules settings: strict types (issue 29)", () => {
+  it("reads maxCodes from a JSON integer or decimal digits, empty as any number", () => {
+    expect(codeRulesSchema.parse({ maxCodes: 2 }).maxCodes).toBe(2);
+    expect(codeRulesSchema.parse({ maxCodes: " 3 " }).maxCodes).toBe(3);
+    expect(codeRulesSchema.parse({ maxCodes: "" }).maxCodes).toBeNull();
+    expect(codeRulesSchema.parse({ maxCodes: null }).maxCodes).toBeNull();
+    expect(codeRulesSchema.parse({}).maxCodes).toBeNull();
+  });
+  it("refuses maxCodes written as hex, an exponent, a decimal, a boolean, a list or an object", () => {
+    for (const maxCodes of ["0x10", "1e1", "2.0", 1.5, true, [1], {}, { toString: 1 }, "21", 2 ** 53 + 1]) {
+      expect(errors(codeRulesSchema, { maxCodes }), JSON.stringify(maxCodes)).toEqual({ maxCodes: [MAX_CODES] });
+    }
+  });
+  it("keeps product and collection ids exact, as GIDs, from text or safe JSON integers", () => {
+    const parsed = codeRulesSchema.parse({
+      protectedProductIds: ["9007199254740993", 42, "gid://shopify/Product/7"],
+      protectedCollectionIds: "55, gid://shopify/Collection/18446744073709551615",
+    });
+    expect(parsed.protectedProductIds).toEqual([
+      "gid://shopify/Product/9007199254740993",
+      "gid://shopify/Product/42",
+      "gid://shopify/Product/7",
+    ]);
+    expect(parsed.protectedCollectionIds).toEqual([
+      "gid://shopify/Collection/55",
+      "gid://shopify/Collection/18446744073709551615",
+    ]);
+  });
+  it("refuses an id that lost its digits as a JSON number, and a list that is no list", () => {
+    expect(errors(codeRulesSchema, { protectedProductIds: [2 ** 53 + 1] }).protectedProductIds?.[0]).toMatch(
+      /^A product id above 9007199254740991 loses its last digits as a JSON number: send it as a string/,
+    );
+    for (const value of [2 ** 53 + 1, { toString: 1 }, {}, true, 7]) {
+      expect(errors(codeRulesSchema, { protectedCollectionIds: value }), JSON.stringify(value)).toEqual({
+        protectedCollectionIds: ["Collections must be a list: a JSON array, or text separated by commas"],
+      });
+    }
+  });
+  it("takes customer tags as text only, naming what was not", () => {
+    expect(
+      codeRulesSchema.parse({ customerTagsMode: "only", customerTags: ["VIP", " wholesale "] }).customerTags,
+    ).toEqual(["VIP", "wholesale"]);
+    expect(errors(codeRulesSchema, { customerTagsMode: "only", customerTags: [{}] })).toEqual({
+      customerTags: ["A customer tag is text, not an object"],
+    });
+    expect(errors(codeRulesSchema, { customerTagsMode: "only", customerTags: ["vip", 5] })).toEqual({
+      customerTags: ["A customer tag is text, not a number"],
+    });
+    // the object that was stored as "[object Object]"
+    expect(errors(codeRulesSchema, { customerTagsMode: "only", customerTags: { toString: 1 } })).toEqual({
+      customerTags: ["Customer tags must be a list: a JSON array, or text separated by commas"],
+    });
+    expect(errors(codeRulesSchema, { customerTags: ["vip\u0000"] })).toEqual({
+      customerTags: ["A customer tag must not contain control characters"],
+    });
+  });
+  it("refuses control characters in the message buyers read and in codes", () => {
+    expect(errors(codeRulesSchema, { message: "No codes\u0000" })).toEqual({
+      message: ["Message must not contain control characters"],
+    });
+    expect(errors(codeRulesSchema, { message: "\u001b[31mNo" })).toEqual({
+      message: ["Message must not contain control characters"],
+    });
+    expect(errors(codeRulesSchema, { forbiddenPairs: ["A\u0000 + B"] })).toEqual({
+      forbiddenPairs: ["A code must not contain control characters"],
+    });
+  });
+  it("refuses forbidden pairs that are no list, and pairs that are no pair", () => {
+    expect(errors(codeRulesSchema, { forbiddenPairs: { toString: 1 } })).toEqual({
+      forbiddenPairs: ["Forbidden pairs must be a list: a JSON array, or text with one item per line"],
+    });
+    expect(errors(codeRulesSchema, { forbiddenPairs: [5] })).toEqual({
+      forbiddenPairs: ["Write a pair as two codes: WELCOME10 + VIP25"],
+    });
+    expect(errors(codeRulesSchema, { forbiddenPairs: [["A", 5]] })).toEqual({
+      forbiddenPairs: ["A code must be text"],
+    });
+  });
+});
+
+describe("code rules preview: strict types", () => {
+  const line = { title: "Linen shirt", productId: "1", price: "60.00", compareAtPrice: null, collectionIds: [] };
+  it("reads prices as decimals", () => {
+    const parsed = codeRulesPreviewSchema.parse({ cart: { lines: [line] }, codes: ["A"] });
+    expect(parsed.cart.lines[0].price).toBe(60);
+  });
+  it("refuses prices in hex or exponents, and tags that are not text", () => {
+    for (const price of ["0x10", "1e3", true, [1], {}, "Infinity"]) {
+      expect(
+        errors(codeRulesPreviewSchema as never, { cart: { lines: [{ ...line, price }] }, codes: ["A"] }),
+        JSON.stringify(price),
+      ).toEqual({ cart: ["A price is a number such as 12.50"] });
+    }
+    expect(
+      errors(codeRulesPreviewSchema as never, { cart: { lines: [line], customerTags: [{}] }, codes: ["A"] }),
+    ).toEqual({ cart: ["A customer tag is text, not an object"] });
+  });
+});
