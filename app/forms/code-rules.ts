@@ -48,10 +48,10 @@ export const codeRulesSchema = z
     // shown to buyers at checkout
     message: buyerText("Message", CODE_RULES_MESSAGE_MAX).default(""),
     noCodesOnSaleItems: flag.default(false),
-    // empty (a form's blank field) or null: any number of codes
+    // blank (a form's empty field) or null: any number of codes
     maxCodes: z
       .preprocess(
-        (value) => (value === "" ? null : value),
+        (value) => (typeof value === "string" && value.trim() === "" ? null : value),
         wholeNumber({ min: 0, max: 20, message: MAX_CODES }).nullable(),
       )
       .default(null),

@@ -28,6 +28,7 @@ import { planHasAlerts } from "../domain/plans";
 import { SEVERITIES } from "../domain/severity";
 import { alertSettingsSchema } from "../forms/alerts";
 import { ruleSchema } from "../forms/rules";
+import { wholeNumber } from "../forms/fields";
 import { saveParsedForm, type FormSave } from "../http/form-save.server";
 import { SAVE_FAILED } from "./_admin.alerts/actions.server";
 import { pageFormAction } from "../http/request-body.server";
@@ -90,6 +91,9 @@ function refusedSave(intent: string, title: string, saved: Extract<FormSave, { o
   };
 }
 
+/** A step posted by the wizard: its index as decimal digits ("0x1" or "1e0" is no step). */
+const onboardingStep = wholeNumber({ min: 0, max: ONBOARDING_STEPS.length - 1, message: "Unknown step" });
+
 export const action = async ({ request, context: load }: ActionFunctionArgs) => {
   const context = await requireAdmin(request, load);
   const shopId = context.shop.id;
@@ -103,12 +107,10 @@ export const action = async ({ request, context: load }: ActionFunctionArgs) => 
         throw redirect(onboardingHome(new URL(request.url).search));
       }
       if (intent === "step") {
-        const step = Number(formData.get("step"));
-        if (!Number.isInteger(step) || step < 0 || step >= ONBOARDING_STEPS.length) {
-          return { intent, ok: false, status: 400, toast: { title: "Unknown step", error: true } };
-        }
-        await setOnboardingStep(shopId, step);
-        return { intent, ok: true, status: 200, step };
+        const step = onboardingStep.safeParse(formData.get("step"));
+        if (!step.success) return { intent, ok: false, status: 400, toast: { title: "Unknown step", error: true } };
+        await setOnboardingStep(shopId, step.data);
+        return { intent, ok: true, status: 200, step: step.data };
       }
       if (intent === "createRule") {
         // the Rule Builder's schema and service: the same rule, the same plan limit

@@ -51,6 +51,34 @@ export const WEIRD_VALUES: unknown[] = [
   nested(20),
 ];
 
+/**
+ * The values that were wrongly accepted before strict input types (issue 29,
+ * docs/decisions/0028-strict-input-types.md), by the kind of field they probe: each must be
+ * refused (4xx) wherever that kind of field is read, and nothing stored.
+ */
+export const PROBES = {
+  /** a whole number (the SMTP port, maxCodes, a priority): JSON integers and decimal digits only */
+  wholeNumber: ["0x10", "1e3", "15.0", "Infinity", "NaN", true, [1], {}, { toString: 1 }, 2 ** 53 + 1],
+  /** money and percentages: finite JSON numbers and plain decimals only */
+  decimal: ["0x10", "1e3", "Infinity", "NaN", "1,5", true, [1], {}, { toString: 1 }],
+  /** one product or collection id: digits or a GID, a JSON number only while it is exact */
+  id: [2 ** 53 + 1, "0x10", "1e3", "12\u0000", true, [1], {}, { toString: 1 }],
+  /** a list field: a JSON array or text, never an object, number or boolean read as text */
+  list: [{ toString: 1 }, {}, 5, true, 2 ** 53 + 1],
+  /** a list of ids: the list probes, and items that are no exact id */
+  idList: [{ toString: 1 }, {}, 2 ** 53 + 1, [2 ** 53 + 1], [{}], [true], ["\u0000"]],
+  /** a list of tags: text items only */
+  tagList: [{ toString: 1 }, {}, 5, true, [{}], [{ toString: 1 }], [1], [true], ["vip\u0000"]],
+  /** text a buyer reads or a stored name: no control characters */
+  text: ["\u0000", "Stop\u0000", "a\u007fb", "\u001b[31mred", "a\u0085b", 5, {}],
+} satisfies Record<string, unknown[]>;
+
+export type ProbeKind = keyof typeof PROBES;
+
+/** The probes a form can send: the text ones. */
+export const formProbes = (kind: ProbeKind): string[] =>
+  (PROBES[kind] as unknown[]).filter((value): value is string => typeof value === "string");
+
 /** Bodies that are not what any route reads. */
 export const BROKEN_BODIES: { body: string; contentType?: string }[] = [
   { body: "{", contentType: "application/json" },

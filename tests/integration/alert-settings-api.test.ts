@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { ensureShop } from "../../app/services/shops/shops.server";
 import { adminRequest, settle, storeOfflineSession } from "../helpers/shopify";
+import { PROBES } from "../fuzz/inputs";
 
 const SHOP = "alerts-api.myshopify.com";
 const OTHER = "alerts-other.myshopify.com";
@@ -170,6 +171,48 @@ describe("alert settings API", () => {
     expect(bad.status).toBe(400);
     expect((await bad.json()).errors.minSeverity).toBeDefined();
     expect((await (await call(route.loader as Handler, SHOP)).json()).frequency).toBe("hourly");
+  });
+
+  it("refuses every probe of a wrong type with 400, the field named, and stores nothing (issue 29)", async () => {
+    const stored = () => prisma.alertSettings.findUniqueOrThrow({ where: { shopId } });
+    expect((await put(SHOP, { emailConfig: { smtpHost: "smtp.example.com", smtpPort: 587 } })).status).toBe(200);
+    const before = await stored();
+    const refused = async (body: Record<string, unknown>, field: string, message?: string) => {
+      const response = await put(SHOP, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      const { errors } = await response.json();
+      expect(Object.keys(errors), JSON.stringify(body)).toEqual([field]);
+      if (message) expect(errors[field], JSON.stringify(body)).toEqual([message]);
+    };
+    for (const smtpPort of PROBES.wholeNumber) {
+      const message =
+        smtpPort === 2 ** 53 + 1
+          ? "The SMTP port is between 1 and 65535"
+          : "The SMTP port is a whole number from 1 to 65535";
+      await refused({ smtpPort }, "smtpPort", message);
+      await refused({ emailConfig: { smtpPort } }, "smtpPort", message);
+    }
+    // {"toString":1} was a 500: String() on it threw
+    for (const value of PROBES.list) {
+      await refused(
+        { emails: value },
+        "emails",
+        "E-mail recipients must be a list: a JSON array, or text separated by commas",
+      );
+      await refused(
+        { webhooks: value },
+        "webhooks",
+        "Webhook URLs must be a list: a JSON array, or text separated by commas",
+      );
+    }
+    await refused({ emails: [{ toString: 1 }] }, "emails", "An e-mail recipient must be text");
+    await refused({ emailConfig: "smtp.example.com:25" }, "emailConfig");
+    for (const smtpUsername of PROBES.text) await refused({ emailConfig: { smtpUsername } }, "smtpUsername");
+    expect(await stored()).toEqual(before);
+    // a port as decimal digits is a port
+    const fine = await put(SHOP, { emailConfig: { smtpHost: "smtp.example.com", smtpPort: " 2525 " } });
+    expect(fine.status).toBe(200);
+    expect((await stored()).smtpPort).toBe(2525);
   });
 
   it("answers 401 JSON without a session token", async () => {

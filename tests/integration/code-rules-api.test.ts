@@ -4,6 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { DEFAULT_CODE_REJECTION_MESSAGE } from "../../app/domain/code-rules";
 import { callRoute, installedShops } from "../helpers/shopify";
+import { PROBES } from "../fuzz/inputs";
 
 const SHOP = "code-rules.myshopify.com";
 const OTHER = "code-rules-other.myshopify.com";
@@ -91,6 +92,58 @@ describe("code rules API", () => {
     const noTags = await put({ customerTagsMode: "only", customerTags: "" });
     expect((await noTags.json()).errors).toEqual({ customerTags: ["Name at least one customer tag"] });
     expect(await prisma.codeRuleSettings.count()).toBe(0);
+  });
+
+  it("refuses every probe of a wrong type with 400, the field named, and stores nothing (issue 29)", async () => {
+    const refused = async (body: Record<string, unknown>, field: string, message?: string | RegExp) => {
+      const response = await put({ ...SETTINGS, ...body });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      const { errors } = await response.json();
+      expect(Object.keys(errors), JSON.stringify(body)).toEqual([field]);
+      if (typeof message === "string") expect(errors[field], JSON.stringify(body)).toEqual([message]);
+      if (message instanceof RegExp) expect(errors[field][0], JSON.stringify(body)).toMatch(message);
+    };
+    for (const maxCodes of PROBES.wholeNumber) {
+      await refused({ maxCodes }, "maxCodes", "Must be a whole number from 0 to 20, or empty for any number");
+    }
+    // a number beyond 2^53 has lost its digits: another product would be protected
+    await refused(
+      { protectedProductIds: [2 ** 53 + 1] },
+      "protectedProductIds",
+      /^A product id above 9007199254740991 loses its last digits as a JSON number: send it as a string/,
+    );
+    for (const value of PROBES.idList) {
+      await refused({ protectedProductIds: value }, "protectedProductIds");
+      await refused({ protectedCollectionIds: value }, "protectedCollectionIds");
+    }
+    // {"toString":1} was a 500; an object was stored as "[object Object]", refusing every code
+    for (const customerTags of PROBES.tagList) await refused({ customerTags }, "customerTags");
+    await refused({ customerTags: [{}] }, "customerTags", "A customer tag is text, not an object");
+    for (const forbiddenPairs of PROBES.list) {
+      await refused(
+        { forbiddenPairs },
+        "forbiddenPairs",
+        "Forbidden pairs must be a list: a JSON array, or text with one item per line",
+      );
+    }
+    for (const message of PROBES.text) await refused({ message }, "message");
+    await refused({ message: "No codes\u0000" }, "message", "Message must not contain control characters");
+    expect(await prisma.codeRuleSettings.count()).toBe(0);
+  });
+
+  it("stores ids beyond 2^53 exactly when they are sent as text, and safe JSON integers as ids", async () => {
+    const response = await put({
+      ...SETTINGS,
+      protectedProductIds: ["9007199254740993", 42],
+      protectedCollectionIds: "gid://shopify/Collection/18446744073709551615",
+      maxCodes: " 3 ",
+    });
+    expect(response.status).toBe(200);
+    expect((await response.json()).rules).toMatchObject({
+      maxCodes: 3,
+      protectedProductIds: ["gid://shopify/Product/9007199254740993", "gid://shopify/Product/42"],
+      protectedCollectionIds: ["gid://shopify/Collection/18446744073709551615"],
+    });
   });
 
   it("refuses Free with 403 and stores nothing", async () => {

@@ -3,6 +3,7 @@ import prisma from "../../app/db.server";
 import { ensureShop } from "../../app/services/shops/shops.server";
 import { adminRequest, settle, storeOfflineSession } from "../helpers/shopify";
 import { TEST_APP_URL } from "../helpers/test-env";
+import { PROBES } from "../fuzz/inputs";
 
 const SHOP_A = "shop-a.myshopify.com";
 const SHOP_B = "shop-b.myshopify.com";
@@ -130,6 +131,78 @@ describe("rules JSON API", () => {
     expect((await response.json()).errors[field]).toContain(message);
     expect(await prisma.rule.count()).toBe(0);
     expect(await prisma.auditEvent.count()).toBe(0);
+  });
+
+  it("refuses every probe of a wrong type with 400, the field named, and stores nothing (issue 29)", async () => {
+    const refused = async (handler: Handler, path: string, body: Record<string, unknown>, field: string) => {
+      const response = await call(handler, SHOP_A, path, { method: "POST", body });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(Object.keys((await response.json()).errors), JSON.stringify(body)).toEqual([field]);
+    };
+    for (const priority of PROBES.wholeNumber) {
+      await refused(routes.rules.action, "/api/rules", rule({ priority }), "priority");
+    }
+    for (const threshold of PROBES.decimal) {
+      await refused(routes.rules.action, "/api/rules", rule({ threshold }), "threshold");
+    }
+    for (const name of PROBES.text) await refused(routes.rules.action, "/api/rules", rule({ name }), "name");
+    for (const description of PROBES.text) {
+      await refused(routes.rules.action, "/api/rules", rule({ description }), "description");
+    }
+    const collectionRule = { collectionId: "7", ruleType: "margin_floor", threshold: 20, action: "alert" };
+    for (const collectionId of PROBES.id) {
+      await refused(
+        routes.createCollection.action,
+        "/api/rules/collections/create",
+        { ...collectionRule, collectionId },
+        "collectionId",
+      );
+    }
+    for (const collectionTitle of PROBES.text) {
+      await refused(
+        routes.createCollection.action,
+        "/api/rules/collections/create",
+        { ...collectionRule, collectionTitle },
+        "collectionTitle",
+      );
+    }
+    expect(await prisma.rule.count()).toBe(0);
+    expect(await prisma.collectionRule.count()).toBe(0);
+    expect(await prisma.auditEvent.count()).toBe(0);
+
+    const blocking = await (await call(routes.blocking.loader, SHOP_A, "/api/rules/blocking")).json();
+    for (const customerMessage of PROBES.text) {
+      await refused(routes.blocking.action, "/api/rules/blocking", { ...blocking, customerMessage }, "customerMessage");
+    }
+    const stacking = await (await call(routes.stacking.loader, SHOP_A, "/api/rules/stacking")).json();
+    for (const blockedStacking of PROBES.list) {
+      await refused(
+        routes.stacking.action,
+        "/api/rules/stacking",
+        { enabled: true, blockedStacking },
+        "blockedStacking",
+      );
+    }
+    expect(await (await call(routes.blocking.loader, SHOP_A, "/api/rules/blocking")).json()).toEqual(blocking);
+    expect(await (await call(routes.stacking.loader, SHOP_A, "/api/rules/stacking")).json()).toEqual(stacking);
+  });
+
+  it("stores a collection id beyond 2^53 exactly when sent as text, and tells to send a large number as text", async () => {
+    const body = { collectionId: 2 ** 53 + 1, ruleType: "margin_floor", threshold: 20, action: "alert" };
+    const lossy = await call(routes.createCollection.action, SHOP_A, "/api/rules/collections/create", {
+      method: "POST",
+      body,
+    });
+    expect(lossy.status).toBe(400);
+    expect((await lossy.json()).errors.collectionId[0]).toMatch(/send it as a string/);
+    const exact = await call(routes.createCollection.action, SHOP_A, "/api/rules/collections/create", {
+      method: "POST",
+      body: { ...body, collectionId: "9007199254740993" },
+    });
+    expect(exact.status).toBe(201);
+    expect((await prisma.collectionRule.findFirstOrThrow()).collectionId).toBe(
+      "gid://shopify/Collection/9007199254740993",
+    );
   });
 
   it("refuses a body that is not JSON", async () => {
