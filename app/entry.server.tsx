@@ -1,11 +1,13 @@
+import crypto from "node:crypto";
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { RemixServer } from "@remix-run/react";
-import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
+import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
 import { isbot } from "isbot";
+import { NonceContext } from "./components/nonce";
 import { getEnv } from "./env.server";
-import { NO_FRAMING, frameAncestorsFor } from "./http/security-headers";
-import { addDocumentResponseHeaders } from "./shopify.server";
+import { SHOPIFY_CDN, contentSecurityPolicy, hasEmbeddedParams } from "./http/security-headers";
+import { verifiedShopOf } from "./services/shops/admin-context.server";
 
 export { serverSettings } from "./http/server-settings.server";
 export { startBackgroundWork, stopBackgroundWork } from "./background.server";
@@ -19,17 +21,32 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext?: AppLoadContext,
 ) {
-  // Shopify's framing and App Bridge preload headers for embedded requests; every other
-  // document (the public site, the demo store) may not be framed at all.
-  if (getEnv().demoMode) responseHeaders.set("Content-Security-Policy", frameAncestorsFor(new URL(request.url)));
-  else addDocumentResponseHeaders(request, responseHeaders);
-  if (!responseHeaders.has("Content-Security-Policy")) responseHeaders.set("Content-Security-Policy", NO_FRAMING);
+  // The document's policy replaces any Shopify's library set (it trusts the `shop` parameter):
+  // framing by Shopify's admin, and the shop's own only when its session token was verified
+  // (docs/decisions/0027-production-refusals-and-framing.md).
+  const nonce = crypto.randomBytes(16).toString("base64");
+  const url = new URL(request.url);
+  const embedded = hasEmbeddedParams(url);
+  responseHeaders.set(
+    "Content-Security-Policy",
+    contentSecurityPolicy({ nonce, framing: { verifiedShop: verifiedShopOf(loadContext), embedded } }),
+  );
+  // App Bridge's script loads early inside Shopify's admin (the demo store runs without it)
+  if (embedded && !getEnv().demoMode)
+    responseHeaders.set("Link", `<${SHOPIFY_CDN}/shopifycloud/app-bridge.js>; rel="preload"; as="script";`);
   const userAgent = request.headers.get("user-agent");
   const callbackName = isbot(userAgent ?? "") ? "onAllReady" : "onShellReady";
 
   return new Promise((resolve, reject) => {
-    const { pipe, abort } = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} />, {
+    const page = (
+      <NonceContext.Provider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>
+    );
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
       [callbackName]: () => {
         const body = new PassThrough();
         const stream = createReadableStreamFromReadable(body);

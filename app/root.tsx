@@ -5,6 +5,7 @@ import { ErrorScreen } from "./components/ErrorScreen";
 import { NotFoundScreen } from "./components/NotFoundScreen";
 import { StandaloneProvider } from "./components/StandaloneProvider";
 import { pageHydrated } from "./components/hydration-gate";
+import { useNonce } from "./components/nonce";
 import { useEffect } from "react";
 
 export const links: LinksFunction = () => [
@@ -23,6 +24,7 @@ export const meta: MetaFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   // the page has hydrated: input events held since entry.client reach React again
   useEffect(() => pageHydrated(), []);
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -34,8 +36,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -1,5 +1,5 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { Outlet, isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { AuthRequiredCard, isAuthFailure } from "../components/AuthScreens";
 import { StandaloneProvider } from "../components/StandaloneProvider";
 import { NavMenu } from "@shopify/app-bridge-react";
@@ -7,6 +7,7 @@ import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { Banner, Box, FooterHelp, Frame, Link, Navigation } from "@shopify/polaris";
 import { useAppBridgePresent } from "../components/useAppBridge";
+import { useNonce, withNonce } from "../components/nonce";
 import { Link as RemixLink } from "@remix-run/react";
 import { getEnv } from "../env.server";
 import { requireAdmin } from "../services/shops/admin-context.server";
@@ -94,12 +95,18 @@ export default function AdminLayout() {
 // request Shopify refused (401/403) asks the merchant to open the app from their admin.
 export function ErrorBoundary() {
   const error = useRouteError();
+  const nonce = useNonce();
   if (isAuthFailure(error)) {
     return (
       <StandaloneProvider>
         <AuthRequiredCard />
       </StandaloneProvider>
     );
+  }
+  // Shopify's own pages (App Bridge's bounce, a redirect out of the frame), as boundary.error
+  // renders them, with this document's nonce on their scripts
+  if (isRouteErrorResponse(error) && typeof error.data === "string" && error.data !== "") {
+    return <div dangerouslySetInnerHTML={{ __html: withNonce(error.data, nonce) }} />;
   }
   return boundary.error(error);
 }

@@ -45,7 +45,7 @@ export async function hydrated(page: Page) {
   );
 }
 
-export const test = base.extend<{ outsideRequests: string[]; pageErrors: string[] }>({
+export const test = base.extend<{ outsideRequests: string[]; pageErrors: string[]; policyViolations: string[] }>({
   // A merchant's first click lands once the page answers: page loads wait until it has hydrated,
   // except those asked to return at once ({ waitUntil: "commit" }, the hydration test).
   page: [
@@ -73,6 +73,23 @@ export const test = base.extend<{ outsideRequests: string[]; pageErrors: string[
       page.on("pageerror", (error) => errors.push(String(error)));
       await use(errors);
       expect(errors, "uncaught errors in the page").toEqual([]);
+    },
+    { auto: true },
+  ],
+  // Every page of every test runs under the app's Content-Security-Policy and Permissions-Policy:
+  // anything they refuse (Chromium logs each refusal) fails the test. A refused frame is left to
+  // the tests that frame pages on purpose.
+  policyViolations: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      page.on("console", (message) => {
+        const text = message.text();
+        if (/Content Security Policy|Permissions policy violation/i.test(text) && !/frame-ancestors/.test(text)) {
+          violations.push(text);
+        }
+      });
+      await use(violations);
+      expect(violations, "what the page's policies refused").toEqual([]);
     },
     { auto: true },
   ],

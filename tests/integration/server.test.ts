@@ -105,7 +105,7 @@ describe("server.js", () => {
     expect(settings.blockedStacking).toEqual([]);
   });
 
-  it("sends nosniff and a referrer policy everywhere, and forbids framing outside Shopify's admin", async () => {
+  it("sends nosniff, a referrer and a permissions policy everywhere, and forbids framing outside Shopify's admin", async () => {
     for (const target of [
       "/",
       "/support",
@@ -121,14 +121,28 @@ describe("server.js", () => {
       const response = await fetch(`${server.url}${target}`);
       expect(response.headers.get("x-content-type-options"), target).toBe("nosniff");
       expect(response.headers.get("referrer-policy"), target).toBe("strict-origin-when-cross-origin");
+      expect(response.headers.get("permissions-policy"), target).toContain("camera=(), ");
       if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
-        expect(response.headers.get("content-security-policy"), target).toBe("frame-ancestors 'none';");
+        const policy = response.headers.get("content-security-policy") ?? "";
+        expect(policy, target).toMatch(
+          /^default-src 'self'; script-src 'self' 'nonce-[^']+' https:\/\/cdn\.shopify\.com;/,
+        );
+        expect(policy, target).toMatch(/; frame-ancestors 'none';$/);
       }
     }
+    // the demo store has no verified session: a shop named in the query is never trusted to frame
     const embedded = await fetch(`${server.url}/privacy-policy?shop=${DEMO_SHOP}&host=YWRtaW4&embedded=1`);
-    expect(embedded.headers.get("content-security-policy")).toContain(
-      `frame-ancestors https://${DEMO_SHOP} https://admin.shopify.com`,
+    expect(embedded.headers.get("content-security-policy")).toMatch(
+      /; frame-ancestors https:\/\/admin\.shopify\.com;$/,
     );
+    // a fresh nonce for every document
+    const nonces = await Promise.all(
+      [1, 2].map(
+        async () =>
+          (await fetch(`${server.url}/support`)).headers.get("content-security-policy")!.match(/'nonce-([^']+)'/)![1],
+      ),
+    );
+    expect(nonces[0]).not.toBe(nonces[1]);
   });
 
   it("limits contact messages by the connection's address, not by headers a client writes", async () => {

@@ -48,13 +48,26 @@ export function requireAdmin(request: Request, load?: AppLoadContext): Promise<A
   if (!load) return authenticateAdmin(request);
   let context = contexts.get(load);
   if (!context) {
-    context = authenticateAdmin(request);
+    context = authenticateAdmin(request).then((admin) => {
+      if (!admin.demo) verifiedShops.set(load, admin.shop.domain);
+      return admin;
+    });
     contexts.set(load, context);
   }
   return context;
 }
 
 const contexts = new WeakMap<AppLoadContext, Promise<AdminContext>>();
+const verifiedShops = new WeakMap<AppLoadContext, string>();
+
+/**
+ * The shop whose Shopify session token this request's loaders verified, or null (a public
+ * page, the demo store, a refused token): the one shop besides Shopify's admin that may frame
+ * the document (app/http/security-headers.ts).
+ */
+export function verifiedShopOf(load: AppLoadContext | undefined): string | null {
+  return (load && verifiedShops.get(load)) ?? null;
+}
 
 async function authenticateAdmin(request: Request): Promise<AdminContext> {
   if (getEnv().demoMode) {
