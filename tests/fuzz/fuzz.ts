@@ -12,6 +12,7 @@ import { stackedCodeAndAutomatic } from "../fixtures/orders";
 import { startAppServer, type AppServer } from "../helpers/app-server";
 import { startReceiver } from "../helpers/receiver";
 import { formMutations, jsonMutations, queryMutations, random, type RawInput } from "./inputs";
+import { wrongAcceptStage, type AcceptsReport } from "./accepts";
 
 const SECRET = "fuzz-webhook-secret";
 const SHOP = "margin-guardrail-demo.myshopify.com";
@@ -38,6 +39,8 @@ export interface FuzzReport {
   requests: number;
   byTarget: Record<string, Record<string, number>>;
   failures: FuzzFailure[];
+  /** the wrong-accept stage (tests/fuzz/accepts.ts); its wrong accepts are failures too */
+  accepts?: AcceptsReport;
 }
 
 const rule = {
@@ -510,6 +513,10 @@ export async function runFuzz(options: {
   const rng = random(options.seed);
   try {
     const ids = await createFixtures(server);
+    // wrong accepts first: the last webhooks below remove the demo shop's data
+    report.accepts = await wrongAcceptStage(server.url, ids, { fingerprint: () => watch.fingerprint(), log });
+    report.requests += report.accepts.requests;
+    report.failures.push(...report.accepts.failures, ...report.accepts.wrongAccepts);
     for (const target of targets({ ...ids, receiver: receiver.url })) {
       const counts: Record<string, number> = {};
       report.byTarget[target.name] = counts;

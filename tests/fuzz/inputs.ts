@@ -56,11 +56,27 @@ export const WEIRD_VALUES: unknown[] = [
  * docs/decisions/0028-strict-input-types.md), by the kind of field they probe: each must be
  * refused (4xx) wherever that kind of field is read, and nothing stored.
  */
-export const PROBES = {
+export type ProbeKind = "wholeNumber" | "decimal" | "id" | "list" | "idList" | "tagList" | "text";
+
+export const PROBES: Record<ProbeKind, unknown[]> = {
   /** a whole number (the SMTP port, maxCodes, a priority): JSON integers and decimal digits only */
-  wholeNumber: ["0x10", "1e3", "15.0", "Infinity", "NaN", true, [1], {}, { toString: 1 }, 2 ** 53 + 1],
+  wholeNumber: [
+    "0x10",
+    "1e3",
+    "15.0",
+    "0x1",
+    "1e0",
+    "1.0",
+    "Infinity",
+    "NaN",
+    true,
+    [1],
+    {},
+    { toString: 1 },
+    2 ** 53 + 1,
+  ],
   /** money and percentages: finite JSON numbers and plain decimals only */
-  decimal: ["0x10", "1e3", "Infinity", "NaN", "1,5", true, [1], {}, { toString: 1 }],
+  decimal: ["0x10", "1e3", "0x1", "1e0", "Infinity", "NaN", "1,5", true, [1], {}, { toString: 1 }],
   /** one product or collection id: digits or a GID, a JSON number only while it is exact */
   id: [2 ** 53 + 1, "0x10", "1e3", "12\u0000", true, [1], {}, { toString: 1 }],
   /** a list field: a JSON array or text, never an object, number or boolean read as text */
@@ -71,13 +87,11 @@ export const PROBES = {
   tagList: [{ toString: 1 }, {}, 5, true, [{}], [{ toString: 1 }], [1], [true], ["vip\u0000"]],
   /** text a buyer reads or a stored name: no control characters */
   text: ["\u0000", "Stop\u0000", "a\u007fb", "\u001b[31mred", "a\u0085b", 5, {}],
-} satisfies Record<string, unknown[]>;
-
-export type ProbeKind = keyof typeof PROBES;
+};
 
 /** The probes a form can send: the text ones. */
 export const formProbes = (kind: ProbeKind): string[] =>
-  (PROBES[kind] as unknown[]).filter((value): value is string => typeof value === "string");
+  PROBES[kind].filter((value): value is string => typeof value === "string");
 
 /** Bodies that are not what any route reads. */
 export const BROKEN_BODIES: { body: string; contentType?: string }[] = [
@@ -267,6 +281,8 @@ function pick<T>(inputs: T[], rng: () => number, count: number): T[] {
 }
 
 export function preview(value: unknown): string {
-  const text = typeof value === "string" ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
+  const json = typeof value === "string" ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
+  // JSON leaves DEL and the C1 controls as they are: show them escaped too
+  const text = json.replace(/\p{Cc}/gu, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }

@@ -9,6 +9,9 @@ it.skipIf(process.env.TEST_POSTGRES_URL)(
   async () => {
     const report = await runFuzz({ perTarget: 12, seed: Date.now() % 100_000 });
     expect(report.failures).toEqual([]);
+    // the wrong-accept stage ran in full: every probe value of issue 29 refused, on every API and form
+    expect(report.accepts?.wrongAccepts).toEqual([]);
+    expect(report.accepts?.probes).toBeGreaterThanOrEqual(400);
     expect(Object.keys(report.byTarget).length).toBeGreaterThanOrEqual(30);
     expect(report.requests).toBeGreaterThanOrEqual(30 * 12);
   },
