@@ -4,6 +4,14 @@
  * and links to the order in the Shopify admin and to the event in the Audit Log. Pure.
  */
 import type { Digest, DigestEntry, HeldFor } from "./alert-digest";
+import {
+  ALERT_ID_HEADER,
+  SLACK_METADATA_TYPE,
+  alertMessageId,
+  messageIdDomain,
+  slackIdLine,
+  type AlertKind,
+} from "./alert-identity";
 import { formatCents, formatPercent } from "./money";
 import { SEVERITIES, SEVERITY_BANDS, type Severity } from "./severity";
 import { shopLocalTime } from "./time-zones";
@@ -113,7 +121,23 @@ export function alertText(alert: Alert, appUrl: string): string {
     .join("\n");
 }
 
-/** Slack's Block Kit: a header, the message, the facts as fields, and the links as buttons. */
+/**
+ * The last line of every Slack message: "Alert {id}", in small print. Incoming webhooks have no
+ * idempotency key, so a message posted again after a crash shows the same line as the first.
+ */
+function slackIdBlock(kind: AlertKind, id: string) {
+  return { type: "context", elements: [{ type: "plain_text", text: slackIdLine(kind, id) }] };
+}
+
+/** The id for apps in the workspace (Slack's message metadata), beside the line people read. */
+function slackMetadata(kind: AlertKind, id: string) {
+  return { event_type: SLACK_METADATA_TYPE, event_payload: { kind, alert_id: id } };
+}
+
+/**
+ * Slack's Block Kit: a header, the message, the facts as fields, the links as buttons, and the
+ * alert's id.
+ */
 export function alertSlackMessage(alert: Alert, appUrl: string, channel: string) {
   const admin = orderAdminUrl(alert.shopDomain, alert.event.orderId);
   return {
@@ -140,7 +164,9 @@ export function alertSlackMessage(alert: Alert, appUrl: string, channel: string)
           },
         ],
       },
+      slackIdBlock("alert", alert.id),
     ],
+    metadata: slackMetadata("alert", alert.id),
   };
 }
 
@@ -304,7 +330,9 @@ export function digestSlackMessage(alert: DigestAlert, appUrl: string, channel: 
           },
         ],
       },
+      slackIdBlock("digest", alert.id),
     ],
+    metadata: slackMetadata("digest", alert.id),
   };
 }
 
@@ -329,11 +357,30 @@ export function digestWebhookBody(alert: DigestAlert, appUrl: string) {
   };
 }
 
-/** What each channel sends for an alert or a digest; each renders only its own message. */
-export function mailOf(outgoing: Outgoing, appUrl: string): { subject: string; text: string } {
+export interface AlertMail {
+  subject: string;
+  text: string;
+  /** `<alert-{id}@{domain}>`: the same on every attempt (docs/decisions/0029-alert-identity.md) */
+  messageId: string;
+  /** the outbox id, as the webhooks' `Idempotency-Key` (Resend's API takes it too) */
+  idempotencyKey: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * What each channel sends for an alert or a digest; each renders only its own message. An
+ * e-mail's Message-ID is made from the outbox id and the domain of `from` (else the app's host).
+ */
+export function mailOf(outgoing: Outgoing, appUrl: string, from: string): AlertMail {
+  const kind: AlertKind = isDigestAlert(outgoing) ? "digest" : "alert";
+  const identity = {
+    messageId: alertMessageId(kind, outgoing.id, messageIdDomain(from, appUrl)),
+    idempotencyKey: outgoing.id,
+    headers: { [ALERT_ID_HEADER]: outgoing.id },
+  };
   return isDigestAlert(outgoing)
-    ? { subject: digestSubject(outgoing), text: digestText(outgoing, appUrl) }
-    : { subject: alertSubject(outgoing), text: alertText(outgoing, appUrl) };
+    ? { subject: digestSubject(outgoing), text: digestText(outgoing, appUrl), ...identity }
+    : { subject: alertSubject(outgoing), text: alertText(outgoing, appUrl), ...identity };
 }
 
 export function slackMessageOf(outgoing: Outgoing, appUrl: string, slackChannel: string) {

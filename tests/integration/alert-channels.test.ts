@@ -82,6 +82,18 @@ describe("alert channels", () => {
     expect(text).toContain("Audit Log: https://my-test-app.myshopify.io/audit-log?q=%231042");
   });
 
+  it("gives an e-mail a Message-ID made from the outbox id: the same when it is sent again", async () => {
+    await sendAlert("email", shopId, alert);
+    await sendAlert("email", shopId, alert);
+    await sendAlert("email", shopId, { ...alert, id: "outbox-2" });
+    const header = (raw: string, name: string) => raw.match(new RegExp(`^${name}: (.*)$`, "im"))?.[1].trim();
+    const [first, again, other] = smtp.received.slice(-3).map((mail) => mail.raw);
+    expect(header(first, "Message-ID")).toBe("<alert-outbox-1@margin-guardrail.example>");
+    expect(header(again, "Message-ID")).toBe("<alert-outbox-1@margin-guardrail.example>");
+    expect(header(first, "X-Margin-Guardrail-Alert-Id")).toBe("outbox-1");
+    expect(header(other, "Message-ID")).toBe("<alert-outbox-2@margin-guardrail.example>");
+  });
+
   it("posts a Block Kit message to Slack's incoming webhook", async () => {
     expect(await sendAlert("slack", shopId, alert)).toEqual({ ok: true, detail: "Slack #margins" });
     const message = JSON.parse(slack.received.at(-1)!.body);
@@ -91,6 +103,12 @@ describe("alert channels", () => {
     expect(JSON.stringify(message.blocks)).toContain(
       "https://admin.shopify.com/store/alert-channels/orders/5550001042",
     );
+    // incoming webhooks take no idempotency key: the id is the message's last line, and its metadata
+    expect(message.blocks.at(-1)).toEqual({
+      type: "context",
+      elements: [{ type: "plain_text", text: "Alert outbox-1" }],
+    });
+    expect(message.metadata.event_payload.alert_id).toBe("outbox-1");
   });
 
   it("signs each webhook with the shop's secret and sends the alert's id as the idempotency key", async () => {

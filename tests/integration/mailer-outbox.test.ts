@@ -20,6 +20,29 @@ describe("mailer without a transport", () => {
       subject: "Local",
       text: "Kept here",
     });
+  });
+
+  it("keeps an alert's Message-ID and id header, one file per attempt", async () => {
+    const { sendMail } = await import("../../app/services/mail/mailer.server");
+    const alert = {
+      to: "ops@example.com",
+      subject: "Alert",
+      text: "Body",
+      messageId: "<alert-cmrow2@margin-guardrail.example>",
+      idempotencyKey: "cmrow2",
+      headers: { "X-Margin-Guardrail-Alert-Id": "cmrow2" },
+    };
+    const before = new Set(fs.readdirSync(outbox));
+    expect(await sendMail(alert)).toEqual({ status: "sent", transport: "outbox", id: alert.messageId });
+    await sendMail(alert);
+    const files = fs.readdirSync(outbox).filter((file) => !before.has(file));
+    expect(files).toHaveLength(2);
+    for (const file of files) {
+      expect(JSON.parse(fs.readFileSync(path.join(outbox, file), "utf8"))).toMatchObject({
+        messageId: "<alert-cmrow2@margin-guardrail.example>",
+        headers: { "X-Margin-Guardrail-Alert-Id": "cmrow2" },
+      });
+    }
     fs.rmSync(outbox, { recursive: true, force: true });
   });
 });

@@ -3,6 +3,7 @@ import { IncomingWebhook } from "@slack/webhook";
 import prisma from "../../db.server";
 import { mailOf, slackMessageOf, webhookBodyOf, type Outgoing } from "../../domain/alert-message";
 import { codesOf } from "../../domain/audit-view";
+import { isSealedSecret } from "../../domain/secret-box";
 import { SIGNATURE_HEADER, signatureHeader } from "../../domain/webhook-signature";
 import { getEnv } from "../../env.server";
 import { OUTBOUND_TIMEOUT_MS, guardOn, guardedFetch, postOutbound, publicAddresses } from "../../http/outbound.server";
@@ -12,7 +13,8 @@ import { openShopSecret, sealShopSecret } from "./secrets.server";
 /**
  * The alert channels behind one interface (docs/decisions/0013-alert-delivery.md): each takes
  * an alert and the shop's settings and says whether it was delivered. Every delivery carries
- * the alert's id as its idempotency key.
+ * the alert's id, the outbox row's, the same on every attempt: the webhooks' Idempotency-Key,
+ * the e-mails' Message-ID, the Slack messages' last line (docs/decisions/0029-alert-identity.md).
  */
 export const CHANNELS = ["email", "slack", "webhook"] as const;
 export type Channel = (typeof CHANNELS)[number];
@@ -76,10 +78,15 @@ async function sendEmail(
         address,
       }
     : null;
-  const result = await sendMail({ to: recipients, ...mailOf(alert, getEnv().appUrl) }, smtp);
-  return result.status === "sent"
-    ? { ok: true, detail: `${result.transport} to ${recipients.length} recipient${recipients.length === 1 ? "" : "s"}` }
-    : { ok: false, error: result.error };
+  const { appUrl, mail } = getEnv();
+  // the Message-ID and Resend's idempotency key come from the outbox id: the same on every attempt
+  const result = await sendMail({ to: recipients, ...mailOf(alert, appUrl, mail.from) }, smtp);
+  if (result.status !== "sent") return { ok: false, error: result.error };
+  const to = `${recipients.length} recipient${recipients.length === 1 ? "" : "s"}`;
+  return {
+    ok: true,
+    detail: result.repeat ? `${result.transport} had sent it to ${to} already` : `${result.transport} to ${to}`,
+  };
 }
 
 async function sendSlack(
@@ -122,7 +129,10 @@ async function sendWebhooks(
   alert: Outgoing,
   options: SendOptions,
 ): Promise<SendResult> {
-  const urls = codesOf(settings.webhooks);
+  // sealed at rest; a URL stored in clear before encryption is read as it is (docs/decisions/0030-secrets-at-rest.md)
+  const urls = codesOf(settings.webhooks).map((stored) =>
+    isSealedSecret(stored) ? openSetting(shopId, settings, stored) : stored,
+  );
   if (urls.length === 0) return { ok: false, error: "No webhook URLs are set", unconfigured: true };
   // the loaded settings hold the sealed secret; a shop's first webhook makes one
   const secret = settings.webhookSecretEncrypted
@@ -143,7 +153,8 @@ async function sendWebhooks(
       if (response.status < 200 || response.status >= 300)
         failures.push(`${new URL(url).host} answered ${response.status}`);
     } catch (error) {
-      failures.push(`${url}: ${error instanceof Error ? error.message : String(error)}`);
+      // the host only: a webhook URL's path is often its credential, and errors are stored
+      failures.push(`${new URL(url).host}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
   return failures.length === 0

@@ -9,7 +9,19 @@ export interface MailMessage {
   subject: string;
   text: string;
   replyTo?: string;
+  /**
+   * `<…@…>`, the same on every attempt at one message (an alert's, made from its outbox id:
+   * docs/decisions/0029-alert-identity.md); without it each transport makes its own.
+   */
+  messageId?: string;
+  /** sent to Resend's API as its `Idempotency-Key`: an attempt repeated within 24 h is not sent again */
+  idempotencyKey?: string;
+  /** extra headers, e.g. X-Margin-Guardrail-Alert-Id */
+  headers?: Record<string, string>;
 }
+
+/** Resend's answer to a key already used for this message (its payload changed since, e.g. the recipients). */
+const RESEND_KEY_USED = "invalid_idempotent_request";
 
 /** A merchant's own SMTP server (the Integration Center's e-mail card), used for their alerts. */
 export interface MerchantSmtp {
@@ -22,9 +34,17 @@ export interface MerchantSmtp {
 }
 
 export type MailResult =
-  { status: "sent"; transport: "resend" | "smtp" | "outbox"; id?: string } | { status: "error"; error: string };
+  | {
+      status: "sent";
+      transport: "resend" | "smtp" | "outbox";
+      id?: string;
+      /** Resend had sent this message under its idempotency key already, and did not send it again */
+      repeat?: true;
+    }
+  | { status: "error"; error: string };
 
 const SMTP_TIMEOUTS_MS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+const RESEND_TIMEOUT_MS = 20_000;
 
 /**
  * The one mailer: Resend when its key is set, else the merchant's SMTP server when given
@@ -33,18 +53,30 @@ const SMTP_TIMEOUTS_MS = { connectionTimeout: 10_000, greetingTimeout: 10_000, s
 export async function sendMail(message: MailMessage, merchantSmtp?: MerchantSmtp | null): Promise<MailResult> {
   const env = getEnv();
   const { from, resendApiKey, smtpUrl, outboxDir } = env.mail;
+  const { messageId, idempotencyKey, headers, ...fields } = message;
+  const allHeaders = { ...(messageId ? { "Message-ID": messageId } : {}), ...headers };
   try {
     if (resendApiKey) {
-      const { data, error } = await new Resend(resendApiKey).emails.send({
-        from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        replyTo: message.replyTo,
-      });
+      const { data, error } = await new Resend(resendApiKey).emails.send(
+        {
+          from,
+          to: fields.to,
+          subject: fields.subject,
+          text: fields.text,
+          replyTo: fields.replyTo,
+          ...(Object.keys(allHeaders).length > 0 ? { headers: allHeaders } : {}),
+        },
+        // bounded like SMTP's: well inside the alert worker's 2-minute claim
+        { signal: AbortSignal.timeout(RESEND_TIMEOUT_MS), ...(idempotencyKey ? { idempotencyKey } : {}) },
+      );
+      // sent under this key already, within Resend's 24 hours: a repeat, and Resend did not send it again
+      if (error && idempotencyKey && error.name === RESEND_KEY_USED) {
+        return { status: "sent", transport: "resend", repeat: true };
+      }
       if (error) return { status: "error", error: `Resend: ${error.message}` };
       return { status: "sent", transport: "resend", id: data?.id };
     }
+    const identity = { ...(messageId ? { messageId } : {}), ...(headers ? { headers } : {}) };
     if (merchantSmtp) {
       const transport = nodemailer.createTransport({
         host: merchantSmtp.address ?? merchantSmtp.host,
@@ -54,7 +86,7 @@ export async function sendMail(message: MailMessage, merchantSmtp?: MerchantSmtp
         auth: merchantSmtp.username ? { user: merchantSmtp.username, pass: merchantSmtp.password ?? "" } : undefined,
         ...SMTP_TIMEOUTS_MS,
       });
-      const info = await transport.sendMail({ from, ...message });
+      const info = await transport.sendMail({ from, ...fields, ...identity });
       return { status: "sent", transport: "smtp", id: info.messageId };
     }
     if (smtpUrl) {
@@ -64,7 +96,7 @@ export async function sendMail(message: MailMessage, merchantSmtp?: MerchantSmtp
         if (!url.searchParams.has(key)) url.searchParams.set(key, String(value));
       }
       const transport = nodemailer.createTransport(url.toString());
-      const info = await transport.sendMail({ from, ...message });
+      const info = await transport.sendMail({ from, ...fields, ...identity });
       return { status: "sent", transport: "smtp", id: info.messageId };
     }
     if (env.isProduction) {
@@ -72,9 +104,10 @@ export async function sendMail(message: MailMessage, merchantSmtp?: MerchantSmtp
     }
     await fs.mkdir(outboxDir, { recursive: true });
     const file = path.join(outboxDir, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.json`);
-    await fs.writeFile(file, JSON.stringify({ from, ...message, date: new Date().toISOString() }, null, 2));
+    // a repeated message gets a file of its own, with the same messageId: the outbox shows repeats
+    await fs.writeFile(file, JSON.stringify({ from, ...fields, ...identity, date: new Date().toISOString() }, null, 2));
     console.log(`[mail] "${message.subject}" to ${[message.to].flat().join(", ")} written to ${file}`);
-    return { status: "sent", transport: "outbox" };
+    return { status: "sent", transport: "outbox", ...(messageId ? { id: messageId } : {}) };
   } catch (error) {
     return { status: "error", error: error instanceof Error ? error.message : String(error) };
   }
