@@ -85,6 +85,10 @@ test("the SMTP card stores the merchant's server and sends the test through it",
     await card.getByLabel("Port").fill("70000");
     await card.getByRole("button", { name: "Save SMTP settings" }).click();
     await expect(card.getByText("The SMTP port is between 1 and 65535")).toBeVisible();
+    // a number field takes "1e3", which is no port (issue 29): refused in place, nothing saved
+    await card.getByLabel("Port").fill("1e3");
+    await card.getByRole("button", { name: "Save SMTP settings" }).click();
+    await expect(card.getByText("The SMTP port is a whole number from 1 to 65535")).toBeVisible();
 
     await card.getByLabel("Port").fill(port);
     await card.getByLabel("Username").fill("alerts@shop.example");
