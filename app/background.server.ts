@@ -4,6 +4,7 @@ import { kickOrderWorker, resumeOrderWorker, stopOrderWorker } from "./services/
 import { startRulesListener, type RulesListener } from "./services/rules/rules-changes.server";
 import { startPurgeJob } from "./services/privacy/purge.server";
 import { startPlanFollowUp } from "./services/billing/plan-follow-up.server";
+import { resealSecretsAtStart } from "./services/secrets-at-rest.server";
 
 /**
  * Every in-process worker starts and stops here, once, from the server entry (server.js
@@ -41,6 +42,8 @@ export function startBackgroundWork(options: BackgroundOptions = {}): void {
   stopPurge = startPurgeJob();
   // what Shopify refused to switch at a plan change is switched again, the merchant back or not
   stopPlanFollowUp = startPlanFollowUp();
+  // tokens and webhook URLs stored in clear before encryption, or under a previous key, are sealed (once)
+  resealSecretsAtStart();
   if (options.deliveryThread) {
     deliveryThread = startDeliveryThread(options.deliveryThread.entry, options.deliveryThread.buildPath);
     return;

@@ -3,6 +3,7 @@ import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-re
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import prisma from "./db.server";
 import { getEnv } from "./env.server";
+import { EncryptedSessionStorage } from "./services/shops/encrypted-session-storage.server";
 import { CachedSessionStorage } from "./services/shops/session-cache.server";
 import { recordInstall } from "./services/shops/shops.server";
 
@@ -18,7 +19,10 @@ const shopify = shopifyApp({
   scopes: env.scopes,
   appUrl: env.appUrl,
   authPathPrefix: "/auth",
-  sessionStorage: new CachedSessionStorage(new PrismaSessionStorage(prisma)),
+  // access tokens sealed at rest (docs/decisions/0030-secrets-at-rest.md); the cache holds them in clear, in memory
+  sessionStorage: new CachedSessionStorage(
+    new EncryptedSessionStorage(new PrismaSessionStorage(prisma), () => env.secretKeys),
+  ),
   distribution: AppDistribution.AppStore,
   future: {
     // Token exchange: Shopify manages installation, session tokens become access tokens.

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { derivedSecretKey, maskSecret, openSecret, parseSecretKey, sealSecret } from "./secret-box";
+import {
+  derivedSecretKey,
+  isSealedSecret,
+  maskSecret,
+  openSecret,
+  parseSecretKey,
+  sealSecret,
+  sealedKeyId,
+} from "./secret-box";
 
 const current = parseSecretKey("00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff");
 const previous = derivedSecretKey("old passphrase");
@@ -28,6 +36,16 @@ describe("merchant secrets at rest", () => {
   it("reads keys as hex or base64 of 32 bytes only", () => {
     expect(parseSecretKey(Buffer.alloc(32, 7).toString("base64")).key).toHaveLength(32);
     expect(() => parseSecretKey("too-short")).toThrow(/32 bytes/);
+  });
+  it("tells a sealed value from one stored in clear before encryption, and names its key", () => {
+    const sealed = sealSecret(SLACK, "shop-1", current);
+    expect(isSealedSecret(sealed)).toBe(true);
+    expect(sealedKeyId(sealed)).toBe(current.id);
+    expect(sealedKeyId(sealSecret(SLACK, "shop-1", previous))).toBe(previous.id);
+    for (const plain of [SLACK, "shpat_0123456789abcdef", "", "v1:", "v1:zz:a:b:c", "v1:0011aabb:a:b"]) {
+      expect(isSealedSecret(plain)).toBe(false);
+      expect(sealedKeyId(plain)).toBeNull();
+    }
   });
   it("masks what the browser sees", () => {
     expect(maskSecret(SLACK)).toBe("••••XXXX");

@@ -1,9 +1,10 @@
 /**
- * Merchant secrets at rest (the SMTP password, the Slack webhook URL, the webhook signing
- * secret): AES-256-GCM with a random 96-bit IV, the shop's id as additional data (a secret
- * copied to another shop's row does not decrypt), and the key's id in the stored value, so
- * keys can be rotated: new values use the current key, old ones still open with the keys
- * listed as previous (docs/decisions/0012-alert-secrets.md). Pure: keys are passed in.
+ * Merchant secrets at rest (the SMTP password, the Slack and webhook URLs, the webhook signing
+ * secret, Shopify's access tokens): AES-256-GCM with a random 96-bit IV, the shop as additional
+ * data (a secret copied to another shop's row does not decrypt), and the key's id in the stored
+ * value, so keys can be rotated: new values use the current key, old ones still open with the
+ * keys listed as previous (docs/decisions/0012-alert-secrets.md, docs/decisions/0030-secrets-at-rest.md).
+ * Pure: keys are passed in.
  */
 import crypto from "node:crypto";
 
@@ -38,6 +39,19 @@ export function sealSecret(plain: string, shopId: string, key: SecretKey): strin
   );
 }
 
+const SEALED = /^v1:([0-9a-f]{8}):[A-Za-z0-9+/]+={0,2}:[A-Za-z0-9+/]+={0,2}:[A-Za-z0-9+/]*={0,2}$/;
+
+/**
+ * The id of the key that sealed `stored`, or null when it is not a sealed value: a value
+ * stored in clear before it was encrypted (a webhook URL, a Shopify access token) is never
+ * in this form, so resealing can tell them apart and leave sealed values alone.
+ */
+export function sealedKeyId(stored: string): string | null {
+  return SEALED.exec(stored)?.[1] ?? null;
+}
+
+export const isSealedSecret = (stored: string): boolean => sealedKeyId(stored) !== null;
+
 /** Opens a sealed secret with whichever of the keys sealed it; throws when none did or it was altered. */
 export function openSecret(sealed: string, shopId: string, keys: SecretKey[]): string {
   const [version, keyId, iv, tag, body] = sealed.split(":");
@@ -48,6 +62,13 @@ export function openSecret(sealed: string, shopId: string, keys: SecretKey[]): s
   decipher.setAAD(Buffer.from(shopId));
   decipher.setAuthTag(Buffer.from(tag, "base64"));
   return Buffer.concat([decipher.update(Buffer.from(body, "base64")), decipher.final()]).toString("utf8");
+}
+
+/** Rows a reseal pass wrote: sealed from clear, sealed again with the current key; left, their key gone. */
+export interface ResealCount {
+  sealed: number;
+  resealed: number;
+  unopenable: number;
 }
 
 /** What the browser is shown of a stored secret: never the secret. */

@@ -3,6 +3,7 @@ import { IncomingWebhook } from "@slack/webhook";
 import prisma from "../../db.server";
 import { mailOf, slackMessageOf, webhookBodyOf, type Outgoing } from "../../domain/alert-message";
 import { codesOf } from "../../domain/audit-view";
+import { isSealedSecret } from "../../domain/secret-box";
 import { SIGNATURE_HEADER, signatureHeader } from "../../domain/webhook-signature";
 import { getEnv } from "../../env.server";
 import { OUTBOUND_TIMEOUT_MS, guardOn, guardedFetch, postOutbound, publicAddresses } from "../../http/outbound.server";
@@ -128,7 +129,10 @@ async function sendWebhooks(
   alert: Outgoing,
   options: SendOptions,
 ): Promise<SendResult> {
-  const urls = codesOf(settings.webhooks);
+  // sealed at rest; a URL stored in clear before encryption is read as it is (docs/decisions/0030-secrets-at-rest.md)
+  const urls = codesOf(settings.webhooks).map((stored) =>
+    isSealedSecret(stored) ? openSetting(shopId, settings, stored) : stored,
+  );
   if (urls.length === 0) return { ok: false, error: "No webhook URLs are set", unconfigured: true };
   // the loaded settings hold the sealed secret; a shop's first webhook makes one
   const secret = settings.webhookSecretEncrypted
@@ -149,7 +153,8 @@ async function sendWebhooks(
       if (response.status < 200 || response.status >= 300)
         failures.push(`${new URL(url).host} answered ${response.status}`);
     } catch (error) {
-      failures.push(`${url}: ${error instanceof Error ? error.message : String(error)}`);
+      // the host only: a webhook URL's path is often its credential, and errors are stored
+      failures.push(`${new URL(url).host}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
   return failures.length === 0

@@ -7,7 +7,7 @@ import { maskSecret } from "../../domain/secret-box";
 import { DEFAULT_SMTP_PORT, type AlertSettingsInput } from "../../forms/alerts";
 import { hostProblem, outboundUrlProblem } from "../../http/outbound.server";
 import { forgetShopRules } from "../rules/cache.server";
-import { openShopSecret, sealShopSecret } from "./secrets.server";
+import { openShopSecret, openWebhookUrls, sealShopSecret, sealWebhookUrls } from "./secrets.server";
 
 /** The alert settings as the page and the API show them: secrets masked, never in clear. */
 export interface AlertSettingsView {
@@ -91,7 +91,8 @@ export async function getAlertSettings(shopId: string): Promise<AlertSettingsVie
     emails: codesOf(row.emails),
     slackChannel: row.slackChannel,
     slackWebhook: masked(shopId, row.slackWebhookEncrypted),
-    webhooks: codesOf(row.webhooks),
+    // sealed at rest, shown in full to the merchant who entered them (docs/decisions/0030-secrets-at-rest.md)
+    webhooks: openWebhookUrls(shopId, row.webhooks),
     webhookSigningSecret: masked(shopId, row.webhookSecretEncrypted),
     frequency: row.frequency,
     minSeverity: row.minSeverity,
@@ -146,7 +147,7 @@ export async function saveAlertSettings(
       webhookEnabled: input.webhookEnabled,
       emails: input.emails,
       slackChannel: input.slackChannel,
-      webhooks: input.webhooks,
+      webhooks: sealWebhookUrls(owner.id, input.webhooks),
       frequency: input.frequency,
       minSeverity: input.minSeverity,
       quietStart: input.quietStart,

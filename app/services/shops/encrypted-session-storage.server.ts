@@ -1,0 +1,135 @@
+import { Session } from "@shopify/shopify-api";
+import type { SessionStorage } from "@shopify/shopify-app-session-storage";
+import type { PrismaClient } from "@prisma/client";
+import { openSecret, sealSecret, sealedKeyId, type ResealCount, type SecretKey } from "../../domain/secret-box";
+
+/**
+ * Shopify's access and refresh tokens at rest (docs/decisions/0030-secrets-at-rest.md): sealed
+ * with the merchant secrets' box and keys (app/domain/secret-box.ts), bound to the shop's
+ * domain, so a token copied into another shop's row does not open. Tokens stored in clear
+ * before encryption are read as they are until resealSessions seals them.
+ */
+
+/** The additional data a shop's tokens are sealed with: the shop, and what the value is. */
+const context = (shop: string) => `shopify-session:${shop}`;
+
+export function sealSessionToken(shop: string, token: string, key: SecretKey): string {
+  return sealSecret(token, context(shop), key);
+}
+
+/** A stored token in clear: opened when sealed, as it is when stored before encryption. */
+export function openSessionToken(shop: string, stored: string, keys: SecretKey[]): string {
+  return sealedKeyId(stored) === null ? stored : openSecret(stored, context(shop), keys);
+}
+
+/**
+ * A SessionStorage that seals the tokens on the way in and opens them on the way out; the
+ * rest of the session is stored as the inner storage stores it. A session whose tokens do not
+ * open (their key is no longer configured, or they were copied from another shop's row) loads
+ * as missing: Shopify's token exchange then makes a new one the next time the shop opens the app.
+ */
+export class EncryptedSessionStorage implements SessionStorage {
+  constructor(
+    private readonly inner: SessionStorage,
+    /** the current key first, then the previous ones (env.secretKeys) */
+    private readonly keys: () => SecretKey[],
+  ) {}
+
+  async storeSession(session: Session): Promise<boolean> {
+    const [current] = this.keys();
+    if (!current) throw new Error("ALERTS_ENCRYPTION_KEY is not set: Shopify's access tokens cannot be stored");
+    // a copy: the caller (and the session cache) keeps the session in clear
+    const sealed = new Session(session.toObject());
+    if (session.accessToken) sealed.accessToken = sealSessionToken(session.shop, session.accessToken, current);
+    if (session.refreshToken) sealed.refreshToken = sealSessionToken(session.shop, session.refreshToken, current);
+    return this.inner.storeSession(sealed);
+  }
+
+  async loadSession(id: string): Promise<Session | undefined> {
+    const stored = await this.inner.loadSession(id);
+    return stored && this.opened(stored);
+  }
+
+  deleteSession(id: string): Promise<boolean> {
+    return this.inner.deleteSession(id);
+  }
+
+  deleteSessions(ids: string[]): Promise<boolean> {
+    return this.inner.deleteSessions(ids);
+  }
+
+  async findSessionsByShop(shop: string): Promise<Session[]> {
+    const stored = await this.inner.findSessionsByShop(shop);
+    return stored.map((session) => this.opened(session)).filter((session) => session !== undefined);
+  }
+
+  /** The stored session (a fresh object of the inner storage's) with its tokens in clear. */
+  private opened(session: Session): Session | undefined {
+    const keys = this.keys();
+    try {
+      if (session.accessToken) session.accessToken = openSessionToken(session.shop, session.accessToken, keys);
+      if (session.refreshToken) session.refreshToken = openSessionToken(session.shop, session.refreshToken, keys);
+      return session;
+    } catch (error) {
+      console.error(
+        `Session ${session.id}: its tokens do not open (${error instanceof Error ? error.message : String(error)}); ` +
+          "treated as missing, the shop's next visit makes a new one",
+      );
+      return undefined;
+    }
+  }
+}
+
+const BATCH = 200;
+
+/**
+ * Seals the tokens stored in clear and seals again those sealed with a previous key, so the
+ * previous key can be dropped afterwards. Safe with other processes doing the same: each row
+ * is written only if its tokens are still those read (a row changed meanwhile is left to the
+ * writer, which sealed it). Idempotent: a row sealed with the current key is not read again.
+ */
+export async function resealSessions(db: PrismaClient, keys: SecretKey[]): Promise<ResealCount> {
+  const [current] = keys;
+  const count: ResealCount = { sealed: 0, resealed: 0, unopenable: 0 };
+  if (!current) return count;
+  const prefix = `v1:${current.id}:`;
+  let after = "";
+  for (;;) {
+    const rows = await db.session.findMany({
+      where: {
+        id: { gt: after },
+        OR: [{ accessToken: { not: { startsWith: prefix } } }, { refreshToken: { not: { startsWith: prefix } } }],
+      },
+      select: { id: true, shop: true, accessToken: true, refreshToken: true },
+      orderBy: { id: "asc" },
+      take: BATCH,
+    });
+    for (const row of rows) {
+      const reseal = (stored: string | null) => {
+        if (!stored) return { value: stored, change: null };
+        const keyId = sealedKeyId(stored);
+        if (keyId === current.id) return { value: stored, change: null };
+        const plain = openSessionToken(row.shop, stored, keys);
+        return { value: sealSessionToken(row.shop, plain, current), change: keyId === null ? "sealed" : "resealed" };
+      };
+      let access, refresh;
+      try {
+        access = reseal(row.accessToken);
+        refresh = reseal(row.refreshToken);
+      } catch {
+        count.unopenable += 1;
+        continue;
+      }
+      if (!access.change && !refresh.change) continue;
+      const { count: written } = await db.session.updateMany({
+        where: { id: row.id, accessToken: row.accessToken, refreshToken: row.refreshToken },
+        data: { accessToken: access.value ?? "", refreshToken: refresh.value },
+      });
+      if (written === 0) continue;
+      if (access.change === "sealed" || refresh.change === "sealed") count.sealed += 1;
+      else count.resealed += 1;
+    }
+    if (rows.length < BATCH) return count;
+    after = rows[rows.length - 1]!.id;
+  }
+}
