@@ -72,9 +72,9 @@ export interface QueuedOrder {
 }
 
 /**
- * Claims up to `limit` queued orders due now for `worker`: pending ones below `maxAttempts` and
- * failed ones whose retry time came, that no other process holds, or whose holder's claim is
- * older than `leaseMs` (it died). One statement, so two app processes never take the same order;
+ * Claims up to `limit` queued orders due now for `worker`: pending ones below `maxAttempts` (new,
+ * or retried after a failed attempt once their retry time came) and failed ones whose retry time
+ * came, that no other process holds, or whose holder's claim is older than `leaseMs` (it died). One statement, so two app processes never take the same order;
  * on PostgreSQL rows another process is claiming at that moment are skipped, not waited for.
  * Oldest first.
  */
@@ -95,7 +95,8 @@ export async function claimDueOrders(
     UPDATE "OrderEvaluation" SET "lockedBy" = ${worker}, "lockedAt" = ${at}
     WHERE "id" IN (
       SELECT "id" FROM "OrderEvaluation"
-      WHERE (("status" = 'pending' AND "attempts" < ${options.maxAttempts})
+      WHERE (("status" = 'pending' AND "attempts" < ${options.maxAttempts}
+            AND ("nextAttemptAt" IS NULL OR "nextAttemptAt" <= ${at}))
           OR ("status" = 'failed' AND "nextAttemptAt" <= ${at}))
         AND ("lockedAt" IS NULL OR "lockedAt" < ${toSqlTime(now.getTime() - options.leaseMs)})
       ORDER BY "createdAt" ASC LIMIT ${options.limit} ${lock})
@@ -136,6 +137,45 @@ export async function markOrdersDone(
       WHERE "id" = ${job.id} AND "lockedBy" = ${worker}`;
     if (updated === 0) throw new OrderClaimLost(job.id);
   }
+}
+
+/** A claimed order whose evaluation failed: its attempt, and when it is tried again. */
+export interface OrderFailure {
+  id: string;
+  /** the attempts made, this one included */
+  attempts: number;
+  /** pending: retried soon; failed: its quick attempts are spent, retried on the slower schedule */
+  status: "pending" | "failed";
+  nextAttemptAt: Date;
+  lastError: string;
+}
+
+/**
+ * Records failed evaluations and releases the claims of orders `worker` took but did not try
+ * (`untried`: their attempts are unchanged), in one transaction: one turn at SQLite's writer for
+ * the whole batch, however many orders it held. Only rows `worker` still holds are written (a
+ * claim that ran out is another process's now); returns the failures that were recorded.
+ */
+export async function recordOrderFailures(
+  worker: string,
+  failures: OrderFailure[],
+  untried: string[] = [],
+): Promise<OrderFailure[]> {
+  if (failures.length === 0 && untried.length === 0) return [];
+  const statements = failures.map(
+    (failure) => prisma.$executeRaw`
+      UPDATE "OrderEvaluation" SET "status" = ${failure.status}, "attempts" = ${failure.attempts},
+        "lastError" = ${failure.lastError}, "nextAttemptAt" = ${toSqlTime(failure.nextAttemptAt)},
+        "lockedBy" = NULL, "lockedAt" = NULL
+      WHERE "id" = ${failure.id} AND "lockedBy" = ${worker}`,
+  );
+  if (untried.length > 0) {
+    statements.push(prisma.$executeRaw`
+      UPDATE "OrderEvaluation" SET "lockedBy" = NULL, "lockedAt" = NULL
+      WHERE "id" IN (${join(untried)}) AND "lockedBy" = ${worker}`);
+  }
+  const counts = await prisma.$transaction(statements);
+  return failures.filter((_, index) => counts[index] > 0);
 }
 
 /** The fingerprints the shop's orders were last evaluated with. */

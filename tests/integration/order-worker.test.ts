@@ -1,11 +1,32 @@
 // The order worker as the database fails under it: a failing evaluation is logged, counted
-// and retried on a schedule; a failing loop is logged and tried again; nothing throws out.
+// and retried on a schedule; a failing loop is logged and tried again; nothing throws out. A
+// failure the database would not let it record is recorded once it answers, so no order waits
+// for its claim's lease (docs/decisions/0009-monitoring-engine.md, failure bookkeeping).
+// Engine-neutral: the errors are injected, in the shapes Prisma gives SQLite's and PostgreSQL's.
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type * as OrderQueue from "../../app/db/order-queue.sql.server";
 import type * as Evaluation from "../../app/services/monitoring/evaluation.server";
 import { stackedCodeAndAutomatic } from "../fixtures/orders";
 
-const failures = { evaluation: 0, queue: 0 };
+/** What Prisma throws for a driver adapter's error: `originalCode` is the database's own. */
+function prismaError(code: string, originalCode: string, message: string) {
+  return Object.assign(new Error(message), {
+    name: "PrismaClientKnownRequestError",
+    code,
+    meta: { driverAdapterError: { name: "DriverAdapterError", cause: { originalCode, originalMessage: message } } },
+  });
+}
+const SQLITE_BUSY = () =>
+  prismaError("P2010", "SQLITE_BUSY", "Raw query failed. Code: `SQLITE_BUSY`. Message: `database is locked`");
+const SERIALIZATION_FAILURE = () =>
+  prismaError("P2034", "40001", "could not serialize access due to concurrent update");
+
+const failures: { evaluation: number; queue: number; record: number; error: () => Error } = {
+  evaluation: 0,
+  queue: 0,
+  record: 0,
+  error: () => new Error("database is locked"),
+};
 
 vi.mock("../../app/services/monitoring/evaluation.server", async (importOriginal) => {
   const original = await importOriginal<typeof Evaluation>();
@@ -14,7 +35,7 @@ vi.mock("../../app/services/monitoring/evaluation.server", async (importOriginal
     evaluateShopOrders: vi.fn(async (...args: Parameters<typeof original.evaluateShopOrders>) => {
       if (failures.evaluation > 0) {
         failures.evaluation -= 1;
-        throw new Error("database is locked");
+        throw failures.error();
       }
       return original.evaluateShopOrders(...args);
     }),
@@ -31,13 +52,21 @@ vi.mock("../../app/db/order-queue.sql.server", async (importOriginal) => {
       }
       return original.claimDueOrders(...args);
     }),
+    recordOrderFailures: vi.fn(async (...args: Parameters<typeof original.recordOrderFailures>) => {
+      if (failures.record > 0) {
+        failures.record -= 1;
+        throw SQLITE_BUSY();
+      }
+      return original.recordOrderFailures(...args);
+    }),
   };
 });
 
 const prisma = (await import("../../app/db.server")).default;
 const { ensureShop } = await import("../../app/services/shops/shops.server");
 const { enqueueOrderWebhook } = await import("../../app/services/monitoring/queue.server");
-const { drainOrderEvaluations, kickOrderWorker, MAX_ATTEMPTS } =
+const { evaluateShopOrders } = await import("../../app/services/monitoring/evaluation.server");
+const { drainOrderEvaluations, kickOrderWorker, MAX_ATTEMPTS, ORDER_LEASE_MS } =
   await import("../../app/services/monitoring/worker.server");
 const { orderQueueCounts } = await import("../../app/db/order-queue.sql.server");
 const { orderPayloadSchema } = await import("../../app/domain/order-payload");
@@ -48,7 +77,12 @@ let delivery = 0;
 
 async function queueOrder() {
   delivery += 1;
-  const payload = orderPayloadSchema.parse({ ...stackedCodeAndAutomatic, id: 700 + delivery, name: `#W${delivery}` });
+  const payload = orderPayloadSchema.parse({
+    ...stackedCodeAndAutomatic,
+    id: 700 + delivery,
+    name: `#W${delivery}`,
+    admin_graphql_api_id: undefined,
+  });
   expect(await enqueueOrderWebhook({ shop: SHOP, topic: "orders/create", webhookId: `w-${delivery}`, payload })).toBe(
     "queued",
   );
@@ -69,7 +103,10 @@ describe("the order worker when the database fails", () => {
       },
     });
   });
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    failures.error = () => new Error("database is locked");
+  });
 
   it("marks an order failed after 3 attempts, shows it, and retries it when its time comes", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
@@ -113,5 +150,103 @@ describe("the order worker when the database fails", () => {
     expect(logged.mock.calls.some(([message]) => String(message).includes("Order worker failed (2 in a row)"))).toBe(
       true,
     );
+  });
+
+  it("fails a batch alike when the database is the trouble: one attempt each, no order-by-order retries, retried within seconds", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    failures.error = SERIALIZATION_FAILURE;
+    failures.evaluation = 1;
+    const first = delivery + 1;
+    for (let index = 0; index < 3; index += 1) await queueOrder();
+    const webhookIds = [first, first + 1, first + 2].map((n) => `w-${n}`);
+    vi.mocked(evaluateShopOrders).mockClear();
+    const started = Date.now();
+    await drainOrderEvaluations();
+    const took = Date.now() - started;
+
+    const rows = await prisma.orderEvaluation.findMany({ where: { webhookId: { in: webhookIds } } });
+    // the failed batch counted one attempt each, the retry the second: every order done
+    expect(rows.map((row) => [row.status, row.attempts, row.lockedBy])).toEqual([
+      ["done", 2, null],
+      ["done", 2, null],
+      ["done", 2, null],
+    ]);
+    // one failing batch and one that succeeded: the orders were not retried one by one
+    expect(vi.mocked(evaluateShopOrders)).toHaveBeenCalledTimes(2);
+    // the quick retry came 1 s after the failure: seconds, not the lease, not the next sweep
+    expect(took).toBeGreaterThanOrEqual(1_000);
+    expect(took).toBeLessThan(5_000);
+    const lines = logged.mock.calls.filter(([message]) => /failed \(attempt 1\); next try at/.test(String(message)));
+    expect(lines).toHaveLength(3);
+    expect(lines[0][1]).toBe("could not serialize access due to concurrent update");
+  });
+
+  it("records a failure the database refused to record once it answers: the claim waits seconds, not the lease", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    failures.error = SQLITE_BUSY;
+    failures.evaluation = 1;
+    failures.record = 2;
+    await queueOrder();
+    const webhookId = `w-${delivery}`;
+    const started = Date.now();
+    await expect(kickOrderWorker(0)).resolves.toBeUndefined();
+    // the evaluation failed and so did recording it: still claimed, the attempt not yet counted
+    const held = await prisma.orderEvaluation.findFirstOrThrow({ where: { webhookId } });
+    expect(held).toMatchObject({ status: "pending", attempts: 0 });
+    expect(held.lockedBy).not.toBeNull();
+    expect(logged.mock.calls.some(([message]) => String(message).startsWith("Order worker failed (1 in a row)"))).toBe(
+      true,
+    );
+
+    // the loop's backoff (0.5 s, then 1 s) records it, and the order is evaluated at once
+    for (let wait = 0; wait < 100; wait += 1) {
+      const row = await prisma.orderEvaluation.findFirstOrThrow({ where: { webhookId } });
+      if (row.status === "done") break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const done = await prisma.orderEvaluation.findFirstOrThrow({ where: { webhookId } });
+    expect(done).toMatchObject({ status: "done", attempts: 2, lockedBy: null, lastError: null });
+    expect(done.processedAt!.getTime() - started).toBeLessThan(ORDER_LEASE_MS / 20);
+    expect(logged.mock.calls.some(([message]) => String(message).startsWith("Order worker failed (2 in a row)"))).toBe(
+      true,
+    );
+    expect(logged.mock.calls.some(([message]) => /failed \(attempt 1\); next try at/.test(String(message)))).toBe(true);
+  });
+
+  it("still finds the one order that fails in a batch: the others are done, it counts an attempt", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const first = delivery + 1;
+    for (let index = 0; index < 3; index += 1) await queueOrder();
+    const poisoned = `w-${first + 1}`;
+    const original = vi.mocked(evaluateShopOrders).getMockImplementation()!;
+    vi.mocked(evaluateShopOrders).mockImplementation(async (shop, jobs, graphql, options) => {
+      if (jobs.some((job) => job.facts.orderName === `#W${first + 1}`)) throw new TypeError("bad order");
+      return original(shop, jobs, graphql, options);
+    });
+    try {
+      await kickOrderWorker(0);
+    } finally {
+      vi.mocked(evaluateShopOrders).mockImplementation(original);
+    }
+    const rows = await prisma.orderEvaluation.findMany({
+      where: { webhookId: { in: [`w-${first}`, poisoned, `w-${first + 2}`] } },
+      orderBy: { webhookId: "asc" },
+    });
+    const byId = new Map(rows.map((row) => [row.webhookId, row]));
+    expect(byId.get(`w-${first}`)).toMatchObject({ status: "done", attempts: 1 });
+    expect(byId.get(`w-${first + 2}`)).toMatchObject({ status: "done", attempts: 1 });
+    expect(byId.get(poisoned)).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      lastError: "bad order",
+      lockedBy: null,
+    });
+    expect(byId.get(poisoned)!.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now());
+    // the order mended, its quick retry 1 s later (which drain waits for) evaluates it
+    await drainOrderEvaluations();
+    expect(await prisma.orderEvaluation.findFirstOrThrow({ where: { webhookId: poisoned } })).toMatchObject({
+      status: "done",
+      attempts: 2,
+    });
   });
 });

@@ -1,5 +1,10 @@
-import prisma from "../../db.server";
-import { claimDueOrders, type QueuedOrder } from "../../db/order-queue.sql.server";
+import {
+  claimDueOrders,
+  recordOrderFailures,
+  type OrderFailure,
+  type QueuedOrder,
+} from "../../db/order-queue.sql.server";
+import { isTransientDatabaseError } from "../../db/errors";
 import { backoffDelayMs } from "../../domain/backoff";
 import { workerLoop } from "../worker-loop.server";
 import { graphqlForShopDomain } from "../shops/admin-graphql.server";
@@ -8,10 +13,17 @@ import { evaluateShopOrders, type GraphqlForShop, type OrderJob } from "./evalua
 
 /** Quick attempts before a queued order is marked failed; failed orders are retried on a schedule. */
 export const MAX_ATTEMPTS = 3;
+/** Delay before a quick attempt is tried again: 1 second, then 2 (a busy writer or a blip costs seconds). */
+export const QUICK_RETRY = { baseMs: 1_000, capMs: 10_000 };
 /** Delay before a failed order is tried again: 1 minute, doubling up to 1 hour. */
 export const FAILED_RETRY = { baseMs: 60_000, capMs: 60 * 60_000 };
-/** Delay before the worker tries again after its own loop failed (the database is locked or down). */
-export const WORKER_BACKOFF = { baseMs: 500, capMs: 30_000 };
+/**
+ * Delay before the worker tries again after its own step failed (the database locked or down,
+ * failures it could not record yet): 500 ms doubling to 5 s, so an order whose failure waits to
+ * be recorded is recorded within seconds of the database answering again, long before its
+ * claim's lease runs out. On SQLite each try can itself wait up to the busy timeout (5 s).
+ */
+export const WORKER_BACKOFF = { baseMs: 500, capMs: 5_000 };
 /** Queued orders evaluated together: one transaction writes all of their events. */
 const BATCH = 100;
 /** A claim older than this belongs to a process that died: another app process takes the order again. */
@@ -24,48 +36,102 @@ export function setGraphqlForShop(factory: GraphqlForShop): void {
   graphqlForShop = factory;
 }
 
-async function markFailed(row: QueuedOrder, error: unknown, now = Date.now()) {
-  const attempts = row.attempts + 1;
-  const failed = attempts >= MAX_ATTEMPTS;
-  const nextAttemptAt = failed ? new Date(now + backoffDelayMs(attempts - MAX_ATTEMPTS + 1, FAILED_RETRY)) : null;
-  // only while this process holds the order: a claim that ran out is another process's now
-  const { count } = await prisma.orderEvaluation.updateMany({
-    where: { id: row.id, lockedBy: PROCESS_ID },
-    data: {
-      attempts,
-      status: failed ? "failed" : "pending",
-      nextAttemptAt,
-      lastError: error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500),
-      lockedBy: null,
-      lockedAt: null,
-    },
-  });
-  if (count === 0) return;
-  console.error(
-    `Evaluating order ${row.orderId} failed (attempt ${attempts})${nextAttemptAt ? `; next try at ${nextAttemptAt.toISOString()}` : ""}`,
-    error,
-  );
+/** A claimed order's failed evaluation, when it failed. */
+interface Failure {
+  row: QueuedOrder;
+  error: unknown;
+  at: number;
 }
 
-/** A batch of queued orders, a shop at a time; a failing batch is retried order by order. */
+/**
+ * What this process still has to record: failed attempts and claims it did not try, when the
+ * database refused that write too (SQLite's writer still held by another process). The next
+ * step records them before it claims anything; until then the orders stay claimed by this
+ * process. Lost only if the process dies, and then the lease gives the orders to another.
+ */
+const unrecorded: { failures: Failure[]; untried: QueuedOrder[] } = { failures: [], untried: [] };
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
+/** The attempt a failure counts, and when the order is tried again (from when it failed). */
+export function orderFailure(row: Pick<QueuedOrder, "id" | "attempts">, error: unknown, at: number): OrderFailure {
+  const attempts = row.attempts + 1;
+  const spent = attempts >= MAX_ATTEMPTS;
+  const delay = spent
+    ? backoffDelayMs(attempts - MAX_ATTEMPTS + 1, FAILED_RETRY)
+    : backoffDelayMs(attempts, QUICK_RETRY);
+  return {
+    id: row.id,
+    attempts,
+    status: spent ? "failed" : "pending",
+    nextAttemptAt: new Date(at + delay),
+    lastError: errorText(error),
+  };
+}
+
+/**
+ * Records what `unrecorded` holds, in one transaction, and releases those claims. Throws when
+ * the database refuses (the loop logs it and tries again after its backoff); nothing is lost.
+ */
+async function recordFailures(): Promise<void> {
+  const { failures, untried } = unrecorded;
+  if (failures.length === 0 && untried.length === 0) return;
+  const attempts = failures.map((failure) => orderFailure(failure.row, failure.error, failure.at));
+  const recorded = await recordOrderFailures(
+    PROCESS_ID,
+    attempts,
+    untried.map((row) => row.id),
+  );
+  unrecorded.failures = [];
+  unrecorded.untried = [];
+  const byId = new Map(failures.map((failure) => [failure.row.id, failure]));
+  for (const attempt of recorded) {
+    const { row, error } = byId.get(attempt.id)!;
+    // a busy or unreachable database is one line per order; an order's own failure shows its stack
+    console.error(
+      `Evaluating order ${row.orderId} failed (attempt ${attempt.attempts}); next try at ${attempt.nextAttemptAt.toISOString()}`,
+      isTransientDatabaseError(error) ? attempt.lastError : error,
+    );
+    if (attempt.status === "pending") wakeAt(attempt.nextAttemptAt.getTime());
+  }
+}
+
+/**
+ * A batch of queued orders, a shop at a time; a failing batch is retried order by order, to
+ * find the order that fails, unless the database itself failed (locked, busy, unreachable):
+ * then every order of the batch failed alike, and the shops not tried yet are released
+ * untried rather than each waiting for the same database. Nothing here throws: each claimed
+ * order ends done, failed (attempt counted) or untried, the last two in `unrecorded`.
+ */
 async function processBatch(rows: QueuedOrder[]): Promise<void> {
   const byShop = new Map<string, QueuedOrder[]>();
   for (const row of rows) byShop.set(row.shopId, [...(byShop.get(row.shopId) ?? []), row]);
+  const fail = (row: QueuedOrder, error: unknown) => unrecorded.failures.push({ row, error, at: Date.now() });
+  let databaseDown = false;
   for (const [shopId, shopRows] of byShop) {
+    if (databaseDown) {
+      unrecorded.untried.push(...shopRows);
+      continue;
+    }
     const jobs = (list: QueuedOrder[]): OrderJob[] =>
       list.map((row) => ({ id: row.id, shopId, topic: row.topic, facts: row.facts, customerId: row.customerId }));
     try {
       await evaluateShopOrders(shopId, jobs(shopRows), graphqlForShop);
     } catch (batchError) {
-      if (shopRows.length === 1) {
-        await markFailed(shopRows[0], batchError);
+      if (shopRows.length === 1 || isTransientDatabaseError(batchError)) {
+        databaseDown = isTransientDatabaseError(batchError);
+        for (const row of shopRows) fail(row, batchError);
         continue;
       }
-      for (const row of shopRows) {
+      for (const [index, row] of shopRows.entries()) {
         try {
           await evaluateShopOrders(shopId, jobs([row]), graphqlForShop);
         } catch (error) {
-          await markFailed(row, error);
+          fail(row, error);
+          if (!isTransientDatabaseError(error)) continue;
+          databaseDown = true;
+          unrecorded.untried.push(...shopRows.slice(index + 1));
+          break;
         }
       }
     }
@@ -74,14 +140,17 @@ async function processBatch(rows: QueuedOrder[]): Promise<void> {
 
 /** One batch of due orders; true when there may be more. */
 async function step(): Promise<boolean> {
+  // what the last step could not record comes first: until it is, those orders stay claimed
+  await recordFailures();
   const rows = await claimDueOrders(PROCESS_ID, new Date(), {
     leaseMs: ORDER_LEASE_MS,
     maxAttempts: MAX_ATTEMPTS,
     limit: BATCH,
   });
   if (rows.length === 0) return false;
-  // each failure counts an attempt or moves the order's next try into the future, so this ends
+  // each failure counts an attempt and moves the order's next try into the future, so this ends
   await processBatch(rows);
+  await recordFailures();
   return true;
 }
 
@@ -91,6 +160,37 @@ export const GATHER_MS = 25;
 const loop = workerLoop("Order worker", step, { gatherMs: GATHER_MS, backoff: WORKER_BACKOFF });
 
 /**
+ * The next quick retry this process scheduled: the worker looks again then, rather than at the
+ * next webhook or sweep (30 s). Failed orders' slower retries are the sweep's.
+ */
+let wake: { at: number; timer: ReturnType<typeof setTimeout>; done: Promise<void>; fire: () => void } | null = null;
+
+function cancelWake(): void {
+  if (!wake) return;
+  clearTimeout(wake.timer);
+  // whoever waits for it (a drain) looks again
+  wake.fire();
+  wake = null;
+}
+
+function wakeAt(at: number): void {
+  if (wake && wake.at <= at) return;
+  cancelWake();
+  let fire = () => {};
+  const done = new Promise<void>((resolve) => (fire = resolve));
+  const timer = setTimeout(
+    () => {
+      wake = null;
+      fire();
+      void loop.kick(0);
+    },
+    Math.max(0, at - Date.now()),
+  );
+  timer.unref?.();
+  wake = { at, timer, done, fire };
+}
+
+/**
  * Starts the in-process worker, or tells the running one to look again. The promise never
  * rejects: a failing loop (the database locked or gone) is logged and tried again with a
  * growing delay, so nothing that calls this can bring the process down.
@@ -98,7 +198,25 @@ const loop = workerLoop("Order worker", step, { gatherMs: GATHER_MS, backoff: WO
 export const kickOrderWorker = (gatherMs = GATHER_MS) => loop.kick(gatherMs);
 /** Lets the worker run again after stopOrderWorker (tests; a restarted background). */
 export const resumeOrderWorker = () => loop.resume();
-/** Stops taking new batches and waits for the batch in hand (shutdown). Unfinished orders stay queued. */
-export const stopOrderWorker = () => loop.stop();
-/** Resolves once every queued order has been evaluated (tests, scripts, shutdown). */
-export const drainOrderEvaluations = () => loop.drain();
+/**
+ * Stops taking new batches and waits for the batch in hand (shutdown). Unfinished orders stay
+ * queued; failures not recorded yet get one more try, so their claims do not wait for the lease.
+ */
+export async function stopOrderWorker(): Promise<void> {
+  cancelWake();
+  await loop.stop();
+  await recordFailures().catch((error: unknown) =>
+    console.error("Order worker: failed evaluations not recorded at shutdown; their lease frees them", error),
+  );
+}
+/**
+ * Resolves once every queued order has been evaluated, quick retries included (tests,
+ * scripts): an order failing every time is `failed` by then, waiting for its slower retry.
+ */
+export async function drainOrderEvaluations(): Promise<void> {
+  await loop.drain();
+  while (wake) {
+    await wake.done;
+    await loop.drain();
+  }
+}

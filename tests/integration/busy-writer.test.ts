@@ -1,0 +1,220 @@
+// SQLite's one writer held by another process while the order worker evaluates
+// (docs/decisions/0009-monitoring-engine.md, failure bookkeeping): the batch in hand fails with
+// SQLITE_BUSY after the busy timeout, and so does the write that records that failure; the
+// worker tries that bookkeeping again, records the failed attempt and releases its claims as
+// soon as the writer is free, and every order, claimed or only queued, is evaluated within
+// seconds of the release, not after the claims' 2-minute lease.
+// SQLite only: PostgreSQL has no single writer (its row locks wait rather than fail), and its
+// serialization and lock errors are injected in tests/integration/order-worker.test.ts.
+import { spawn, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import type { OrderEvaluation } from "@prisma/client";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type * as OrderQueue from "../../app/db/order-queue.sql.server";
+import { stackedCodeAndAutomatic } from "../fixtures/orders";
+import { waitUntil } from "../helpers/app-server";
+
+const DATABASE_URL = process.env.DATABASE_URL!;
+const SQLITE = DATABASE_URL.startsWith("file:");
+
+/** The queue's rows as each recording of failures left them. */
+const recordings: OrderEvaluation[][] = [];
+
+vi.mock("../../app/db/order-queue.sql.server", async (importOriginal) => {
+  const original = await importOriginal<typeof OrderQueue>();
+  return {
+    ...original,
+    recordOrderFailures: vi.fn(async (...args: Parameters<typeof original.recordOrderFailures>) => {
+      const recorded = await original.recordOrderFailures(...args);
+      const db = (await import("../../app/db.server")).default;
+      recordings.push(await db.orderEvaluation.findMany({ orderBy: { webhookId: "asc" } }));
+      return recorded;
+    }),
+  };
+});
+
+const prisma = (await import("../../app/db.server")).default;
+const { SQLITE_BUSY_TIMEOUT_MS } = await import("../../app/db.server");
+const { ensureShop } = await import("../../app/services/shops/shops.server");
+const { enqueueOrderWebhook } = await import("../../app/services/monitoring/queue.server");
+const { kickOrderWorker, setGraphqlForShop, stopOrderWorker, resumeOrderWorker, ORDER_LEASE_MS } =
+  await import("../../app/services/monitoring/worker.server");
+const { orderPayloadSchema } = await import("../../app/domain/order-payload");
+
+const SHOP = "busy-writer.myshopify.com";
+const OTHER_SHOP = "busy-writer-2.myshopify.com";
+/**
+ * Longer than two busy timeouts: the worker's transaction fails after one, the write that records
+ * that failure after another; then the writer is held 2 s more.
+ */
+const HOLD_MS = 2 * SQLITE_BUSY_TIMEOUT_MS + 2_000;
+
+let shopId: string;
+let otherShopId: string;
+let orders = 0;
+
+async function queueOrders(shop: string, prefix: string, count: number) {
+  for (let index = 0; index < count; index += 1) {
+    orders += 1;
+    const id = 900_000 + orders;
+    const payload = orderPayloadSchema.parse({
+      ...stackedCodeAndAutomatic,
+      id,
+      name: `#${prefix}-${index}`,
+      admin_graphql_api_id: undefined,
+    });
+    const webhookId = `${prefix}-${index}`;
+    expect(await enqueueOrderWebhook({ shop, topic: "orders/create", webhookId, payload })).toBe("queued");
+  }
+}
+
+/**
+ * Another process takes SQLite's write lock (BEGIN IMMEDIATE through better-sqlite3 on the same
+ * file) and commits after `holdMs`. Resolves once it holds the lock; `released` gives the time
+ * of its commit.
+ */
+let holder: ChildProcess | null = null;
+async function holdWriter(holdMs: number): Promise<{ released: Promise<number> }> {
+  const file = DATABASE_URL.slice("file:".length);
+  const child = spawn(
+    process.execPath,
+    [
+      "-e",
+      `const db = require("better-sqlite3")(process.argv[1]);
+       db.exec("BEGIN IMMEDIATE");
+       console.log("held");
+       setTimeout(() => { db.exec("COMMIT"); console.log("released " + Date.now()); db.close(); }, Number(process.argv[2]));`,
+      file,
+      String(holdMs),
+    ],
+    { cwd: fileURLToPath(new URL("../..", import.meta.url)), stdio: ["ignore", "pipe", "inherit"] },
+  );
+  holder = child;
+  let output = "";
+  const released = new Promise<number>((resolve, reject) => {
+    child.on("exit", (code) => {
+      const match = /released (\d+)/.exec(output);
+      if (match) resolve(Number(match[1]));
+      else reject(new Error(`the writer's holder exited (${code}) without committing: ${output}`));
+    });
+  });
+  released.catch(() => undefined);
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("held")) resolve();
+    });
+    child.once("exit", () => reject(new Error(`the writer's holder exited before holding the lock: ${output}`)));
+  });
+  return { released };
+}
+
+describe.skipIf(!SQLITE)("the order worker while another process holds SQLite's writer", () => {
+  beforeAll(async () => {
+    await prisma.$executeRawUnsafe("PRAGMA journal_mode = WAL");
+    shopId = (await ensureShop(SHOP)).id;
+    otherShopId = (await ensureShop(OTHER_SHOP)).id;
+    await prisma.rule.createMany({
+      data: [
+        {
+          shopId: otherShopId,
+          name: "Max 1%",
+          ruleType: "max_discount",
+          threshold: "1",
+          thresholdUnit: "PERCENT",
+          thresholdPercent: 1,
+          conditions: {},
+        },
+        {
+          shopId,
+          name: "Max 1%",
+          ruleType: "max_discount",
+          threshold: "1",
+          thresholdUnit: "PERCENT",
+          thresholdPercent: 1,
+          conditions: {},
+        },
+        // a margin floor makes the worker ask for the lines' unit costs: the moment the writer is taken
+        {
+          shopId,
+          name: "Keep 25% margin",
+          ruleType: "margin_floor",
+          threshold: "25",
+          thresholdUnit: "PERCENT",
+          thresholdPercent: 25,
+          conditions: {},
+        },
+      ],
+    });
+  });
+  afterEach(() => vi.restoreAllMocks());
+  afterAll(async () => {
+    holder?.kill("SIGKILL");
+    await stopOrderWorker();
+    resumeOrderWorker();
+  });
+
+  it("records the failed attempt, releases the claims, and evaluates every order within seconds of the release", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    // one batch: an order of the first shop, then 3 of another shop
+    await queueOrders(SHOP, "claimed-a", 1);
+    await queueOrders(OTHER_SHOP, "claimed-b", 3);
+    let writer: { released: Promise<number> } | null = null;
+    // after the worker claimed them and before it writes the first shop's evaluation, 3 more
+    // orders are queued (not claimed) and another process takes the writer
+    setGraphqlForShop(async () => {
+      if (!writer) {
+        await queueOrders(OTHER_SHOP, "queued", 3);
+        writer = await holdWriter(HOLD_MS);
+      }
+      return null;
+    });
+
+    const started = Date.now();
+    await kickOrderWorker(0);
+    expect(writer).not.toBeNull();
+    const releasedAt = await writer!.released;
+    const all = () =>
+      prisma.orderEvaluation.findMany({
+        where: { shopId: { in: [shopId, otherShopId] } },
+        orderBy: { webhookId: "asc" },
+      });
+    await waitUntil(async () => (await all()).every((row) => row.status === "done"), 10_000);
+
+    // recording the failure failed too (the writer still held): the worker's loop tried again
+    expect(logged.mock.calls.some(([message]) => String(message).startsWith("Order worker failed (1 in a row)"))).toBe(
+      true,
+    );
+    // then the failed attempt was recorded, and every claim of the batch released
+    expect(recordings).toHaveLength(1);
+    const [recorded] = recordings;
+    const row = (webhookId: string) => recorded.find((candidate) => candidate.webhookId === webhookId)!;
+    expect(row("claimed-a-0")).toMatchObject({ status: "pending", attempts: 1, lockedBy: null, lockedAt: null });
+    expect(row("claimed-a-0").lastError).toMatch(/database is locked/);
+    // retried 1 s after the failure (so at once once recorded), not after the lease
+    const retryAt = row("claimed-a-0").nextAttemptAt!.getTime();
+    expect(retryAt).toBeGreaterThan(started);
+    expect(retryAt).toBeLessThan(releasedAt);
+    // the other shop's orders were not tried (the database was the trouble, not they): released as they were
+    for (const webhookId of ["claimed-b-0", "claimed-b-1", "claimed-b-2", "queued-0", "queued-1", "queued-2"]) {
+      expect(row(webhookId)).toMatchObject({ status: "pending", attempts: 0, lockedBy: null, nextAttemptAt: null });
+    }
+    expect(
+      logged.mock.calls.some(([message]) =>
+        /Evaluating order \S+ failed \(attempt 1\); next try at/.test(String(message)),
+      ),
+    ).toBe(true);
+
+    // and everything was evaluated, once, within seconds of the release
+    const rows = await all();
+    expect(rows).toHaveLength(7);
+    for (const row of rows) {
+      expect(row).toMatchObject({ status: "done", lastError: null, lockedBy: null, nextAttemptAt: null });
+      expect(row.attempts).toBe(row.webhookId === "claimed-a-0" ? 2 : 1);
+      expect(row.processedAt!.getTime()).toBeGreaterThanOrEqual(releasedAt);
+      expect(row.processedAt!.getTime() - releasedAt).toBeLessThan(3_000);
+      expect(row.eventsCreated).toBeGreaterThan(0);
+    }
+    expect(Date.now() - releasedAt).toBeLessThan(ORDER_LEASE_MS / 10);
+  }, 40_000);
+});
