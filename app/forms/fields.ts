@@ -81,7 +81,8 @@ export function decimalNumber(options: { required: string; message: string }) {
   });
 }
 
-export type IdKind = "Product" | "Collection" | "ProductVariant" | "Customer";
+/** The kinds of Shopify object whose ids merchants enter (another kind is one more name here). */
+export type IdKind = "Product" | "Collection";
 
 /** Shopify's ids are 64-bit: 20 digits at most. */
 const ID_DIGITS = /^\d{1,20}$/;
@@ -93,7 +94,7 @@ const ID_DIGITS = /^\d{1,20}$/;
  * send the id as a string. Leading zeros are dropped so that the same id always compares equal.
  */
 export function idString(kind: IdKind, options: { message?: string; required?: string } = {}) {
-  const noun = kind === "ProductVariant" ? "variant" : kind.toLowerCase();
+  const noun = kind.toLowerCase();
   const gid = new RegExp(`^gid://shopify/${kind}/(\\d{1,20})$`);
   const notAnId = (value: string) =>
     options.message ?? `${quoted(value)} is not ${article(noun)} id (a number, or gid://shopify/${kind}/…)`;
