@@ -8,7 +8,9 @@
 //   proxy hops;
 // - starts the background workers once (alert delivery on its own thread, delivery-thread.js),
 //   and stops them on SIGTERM/SIGINT.
-// Usage: node server.js [build/index.js]   (PORT, HOST and every variable of .env.example)
+// Usage: node server.js [build/index.js]   (PORT, HOST and every variable of .env.example; HOST
+// unset: every interface in production, 127.0.0.1 otherwise)
+import http from "node:http";
 import path from "node:path";
 import url from "node:url";
 import express from "express";
@@ -52,17 +54,50 @@ function readBody(req, limit) {
   });
 }
 
-/** Seconds a refused upload may go on arriving, discarded, so the client can read the 413. */
-const DISCARD_SECONDS = 10;
+/**
+ * How long a refused upload may go on arriving, discarded, so the client can read the 413
+ * (10 s; REFUSED_UPLOAD_DISCARD_MS shortens it for the tests, docs/decisions/0031-no-cut-connections.md).
+ */
+const DISCARD_MS = discardWindow(process.env.REFUSED_UPLOAD_DISCARD_MS);
 
+function discardWindow(value) {
+  if (value === undefined || value === "") return 10_000;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 1 || ms > 600_000) {
+    console.error(`✖ REFUSED_UPLOAD_DISCARD_MS must be a whole number of milliseconds from 1 to 600000, not ${value}`);
+    process.exit(1);
+  }
+  return ms;
+}
+
+/**
+ * Answers 413 and closes the connection cleanly. The answer goes out whole at once (with
+ * `Connection: close`, so no client sends another request on this connection), but the
+ * response ends only when the refused upload has: what still arrives is discarded, because
+ * closing a connection the client is still writing to resets it, and the client would read a
+ * broken pipe instead of this answer. Node closes the connection when the response ends. An
+ * upload still going after DISCARD_MS loses its connection; the timer goes with the request.
+ */
 function tooLarge(req, res, limit) {
-  // Nothing more of the body is kept: what still arrives is discarded, so the client is not cut
-  // off mid-upload (a closed connection would leave it a broken pipe, not this answer); an
-  // upload still going after DISCARD_SECONDS loses its connection.
-  res.status(413).json({ error: `Request body too large: the limit is ${limit} bytes` });
+  const body = JSON.stringify({ error: `Request body too large: the limit is ${limit} bytes` });
+  res.status(413).set({
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": String(Buffer.byteLength(body)),
+    Connection: "close",
+  });
+  res.write(body);
   req.removeAllListeners("data");
-  req.resume();
-  setTimeout(() => req.socket.destroy(), DISCARD_SECONDS * 1000).unref();
+  const timer = setTimeout(() => req.socket.destroy(), DISCARD_MS).unref();
+  const done = () => {
+    clearTimeout(timer);
+    if (!res.writableEnded) res.end();
+  };
+  res.once("close", () => clearTimeout(timer));
+  if (req.readableEnded) done();
+  else {
+    req.once("end", done);
+    req.resume();
+  }
 }
 
 const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
@@ -129,20 +164,39 @@ app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable
 app.use(express.static("public", { maxAge: "1h" }));
 app.all("*", remix);
 app.use((error, req, res, _next) => {
+  // a request Express itself refused (a malformed percent-escape in the path: URIError, 400)
+  const status = Number(error?.status ?? error?.statusCode);
+  if (status >= 400 && status < 500 && !res.headersSent) {
+    res.status(status).json({ error: clientErrorMessage(error, status) });
+    return;
+  }
   console.error(`${req.method} ${req.originalUrl} failed`, error);
   if (!res.headersSent) res.status(500).json({ error: "Internal server error" });
   else res.end();
 });
 
+function clientErrorMessage(error, status) {
+  if (error instanceof URIError) return "The address has a malformed percent-escape (%XX): it cannot be decoded";
+  return `${status} ${http.STATUS_CODES[status] ?? "Client error"}`;
+}
+
 // A background promise that fails is logged, never the end of the process.
 process.on("unhandledRejection", (reason) => console.error("Unhandled rejection", reason));
 
-const server = process.env.HOST
-  ? app.listen(settings.port, process.env.HOST, listening)
-  : app.listen(settings.port, listening);
+// Production listens on every interface unless HOST names one (a container, a host behind a
+// load balancer); anything else (the demo store, development) on loopback only, unless HOST
+// says otherwise (docs/decisions/0031-no-cut-connections.md).
+const host = process.env.HOST || (process.env.NODE_ENV === "production" ? undefined : "127.0.0.1");
+const server = host ? app.listen(settings.port, host, listening) : app.listen(settings.port, listening);
 
 function listening() {
-  console.log(`[margin-guardrail] http://localhost:${settings.port}`);
+  const address = server.address();
+  const shown = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  const everywhere = address.address === "::" || address.address === "0.0.0.0";
+  console.log(
+    `[margin-guardrail] listening on http://${shown}:${address.port}` +
+      (everywhere ? ` (every interface; this machine: http://localhost:${address.port})` : ""),
+  );
   // alerts are delivered on a thread of their own (docs/decisions/0015-alert-delivery-thread.md)
   runtime.startBackgroundWork({
     deliveryThread: { entry: new URL("./delivery-thread.js", import.meta.url), buildPath },

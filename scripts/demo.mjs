@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // npm run demo: prepares the database (migrate, seed the demo store) and starts the built
-// app on PORT (default 3000) against DATABASE_URL (default: the SQLite file in prisma/).
+// app on PORT (default 3000) against DATABASE_URL (default: the SQLite file in prisma/),
+// listening on 127.0.0.1 unless HOST names another address.
 // Installs nothing. Options: --reset reseeds the demo store; --no-build reuses build/.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -32,10 +33,14 @@ if (!args.has("--no-build") || !fs.existsSync("build/index.js")) {
 }
 
 const port = process.env.PORT || "3000";
-console.log(`\nMargin Guardrail demo store: http://localhost:${port}/dashboard\n`);
+// this machine only, unless HOST says otherwise (HOST=0.0.0.0: every interface)
+const host = process.env.HOST || "127.0.0.1";
+const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
+const reach = process.env.HOST ? "" : " (this machine only; HOST=0.0.0.0 opens it to your network)";
+console.log(`\nMargin Guardrail demo store: http://${shown}:${port}/dashboard${reach}\n`);
 const server = spawn(process.execPath, ["server.js", "build/index.js"], {
   stdio: "inherit",
-  env: { ...env, PORT: port },
+  env: { ...env, PORT: port, HOST: host },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

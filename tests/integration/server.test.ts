@@ -1,8 +1,10 @@
 // The HTTP server (server.js) as an attacker and a careless operator meet it: the hardening
 // issue's findings that live above the routes (body limits, methods, headers, client
 // addresses, boot checks, a locked database).
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -17,6 +19,83 @@ import {
   type AppServer,
 } from "../helpers/app-server";
 import { readValue } from "../helpers/postgres-databases";
+import { BASE_DATABASE, TMP_DIR } from "../../scripts/migrations";
+
+/** How long this file's server lets a refused upload go on (server.js's default is 10 s). */
+const DISCARD_MS = 1000;
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+  socket: net.Socket;
+}
+
+/**
+ * A request through `agent` (a pool of kept-alive connections, as a proxy in front of the app
+ * keeps them). `pauseMs` sends the body in two halves that long apart, so the request is in
+ * flight on its connection the whole time.
+ */
+function requestThrough(
+  agent: http.Agent,
+  url: string,
+  options: { method?: string; body?: string; pauseMs?: number } = {},
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const body = options.body ?? "";
+    const request = http.request(url, {
+      agent,
+      method: options.method ?? "GET",
+      headers: body ? { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) } : {},
+    });
+    request.on("response", (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          text: Buffer.concat(chunks).toString("utf8"),
+          socket: request.socket!,
+        }),
+      );
+      response.on("error", reject);
+    });
+    request.on("error", reject);
+    if (!options.pauseMs) {
+      request.end(body);
+      return;
+    }
+    const half = Math.floor(body.length / 2);
+    request.write(body.slice(0, half));
+    setTimeout(() => request.end(body.slice(half)), options.pauseMs);
+  });
+}
+
+/**
+ * Writes `head` and `body` on a raw connection (a client that ignores Connection: close) and
+ * resolves with what came back once the server closed it: how, and after how long.
+ */
+function rawExchange(
+  url: string,
+  head: string,
+  body: string,
+): Promise<{ text: string; closedBy: "end" | "error"; error?: string; afterMs: number }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const socket = net.connect(Number(port), hostname, () => {
+      socket.write(head);
+      socket.write(body);
+    });
+    let text = "";
+    socket.on("data", (chunk) => (text += chunk.toString("latin1")));
+    socket.on("end", () => resolve({ text, closedBy: "end", afterMs: Date.now() - started }));
+    socket.on("error", (error) =>
+      resolve({ text, closedBy: "error", error: String(error), afterMs: Date.now() - started }),
+    );
+  });
+}
 
 /** A request from a chosen loopback address (127.0.0.x are all this machine). */
 function postFrom(
@@ -43,7 +122,7 @@ function postFrom(
 describe("server.js", () => {
   let server: AppServer;
   beforeAll(async () => {
-    server = await startAppServer();
+    server = await startAppServer({ REFUSED_UPLOAD_DISCARD_MS: String(DISCARD_MS) });
     // the demo shop exists once an admin page was asked for
     expect((await fetch(`${server.url}/dashboard`)).status).toBe(200);
   }, 120_000);
@@ -90,6 +169,108 @@ describe("server.js", () => {
     expect(chunked.status).toBe(413);
     // and the server still answers
     expect((await fetch(`${server.url}/support`)).status).toBe(200);
+  });
+
+  it("closes a 413's connection: a pool's later requests go on fresh connections, none cut after the discard window", async () => {
+    const valid = JSON.stringify({ subtotal: 100, discount: 45, thresholdPercent: 40 });
+    const tooLarge = "x".repeat(2 * 1024 * 1024);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      for (const refused of [
+        // declared too large: refused before reading
+        () => requestThrough(agent, `${server.url}/api/rules`, { method: "POST", body: tooLarge }),
+        // no declared length (chunked): refused once the body passes the limit as it arrives
+        () =>
+          new Promise<Answer>((resolve, reject) => {
+            const request = http.request(`${server.url}/api/rules`, {
+              agent,
+              method: "POST",
+              headers: { "Content-Type": "application/json", "Transfer-Encoding": "chunked" },
+            });
+            request.on("response", (response) => {
+              let text = "";
+              response.on("data", (chunk) => (text += chunk));
+              response.on("end", () =>
+                resolve({ status: response.statusCode ?? 0, headers: response.headers, text, socket: request.socket! }),
+              );
+            });
+            request.on("error", reject);
+            request.end(tooLarge);
+          }),
+      ]) {
+        const first = await requestThrough(agent, `${server.url}/api/rules`);
+        expect(first.status).toBe(200);
+        const answer = await refused();
+        expect(answer.status).toBe(413);
+        expect(answer.headers.connection).toBe("close");
+        expect(JSON.parse(answer.text)).toEqual({ error: "Request body too large: the limit is 1048576 bytes" });
+        // the pool's one connection was the refused request's
+        expect(answer.socket).toBe(first.socket);
+        if (!answer.socket.destroyed) await new Promise((resolve) => answer.socket.once("close", resolve));
+        expect(answer.socket.destroyed).toBe(true);
+        // a request in flight across the end of the discard window, on the pool's next connection
+        const slow = await requestThrough(agent, `${server.url}/api/shopify/functions/test`, {
+          method: "POST",
+          body: valid,
+          pauseMs: DISCARD_MS + 500,
+        });
+        expect(slow.status).toBe(200);
+        expect(slow.socket).not.toBe(answer.socket);
+        const after = await requestThrough(agent, `${server.url}/api/rules`);
+        expect(after.status).toBe(200);
+        expect(after.socket).toBe(slow.socket);
+      }
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it("gives a client that ignores Connection: close the whole 413, then a clean close; an endless upload is cut", async () => {
+    const length = 1024 * 1024 + 1;
+    const head = `POST /api/rules HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\nConnection: keep-alive\r\n\r\n`;
+    // the whole upload, then a second request on the same connection: never answered, never cut midway
+    const complete = await rawExchange(
+      server.url,
+      head,
+      "x".repeat(length) + "GET /support HTTP/1.1\r\nHost: x\r\n\r\n",
+    );
+    expect(complete.closedBy).toBe("end");
+    expect(complete.text).toMatch(/^HTTP\/1\.1 413 /);
+    expect(complete.text).toMatch(/\r\nConnection: close\r\n/i);
+    expect(complete.text).toContain('{"error":"Request body too large: the limit is 1048576 bytes"}');
+    expect(complete.text.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+    expect(complete.afterMs).toBeLessThan(DISCARD_MS);
+    // an upload that stops short of its length: the 413 at once, the connection gone after the window
+    const endless = await rawExchange(server.url, head, "x".repeat(1000));
+    expect(endless.text).toMatch(/^HTTP\/1\.1 413 /);
+    expect(endless.afterMs).toBeGreaterThanOrEqual(DISCARD_MS - 50);
+    expect(endless.afterMs).toBeLessThan(DISCARD_MS + 3000);
+    expect((await fetch(`${server.url}/support`)).status).toBe(200);
+  });
+
+  it("answers a malformed percent-escape in the path with 400 JSON, in the query string as usual, never 500", async () => {
+    for (const target of [
+      "/api/rules/%E0%A4%A",
+      "/%",
+      "/rules/%zz",
+      "/webhooks/orders/create%",
+      "/assets/%E0",
+      "/%C0%AF",
+    ]) {
+      for (const method of ["GET", "POST"]) {
+        const response = await fetch(`${server.url}${target}`, { method });
+        expect(response.status, `${method} ${target}`).toBe(400);
+        expect(await response.json(), `${method} ${target}`).toEqual({
+          error: "The address has a malformed percent-escape (%XX): it cannot be decoded",
+        });
+      }
+    }
+    // a query string is decoded leniently (Express's and Remix's): a bad escape there is just text
+    for (const target of ["/api/audit?q=%zz", "/api/audit?q=%E0%A4%A", "/audit-log?q=%", "/support?x=%E0%A4%A"]) {
+      const response = await fetch(`${server.url}${target}`);
+      expect(response.status, target).toBe(200);
+    }
+    expect(server.output()).not.toMatch(/failed URIError|Internal server error/);
   });
 
   it("refuses a form with a huge list index at once, saving nothing", async () => {
@@ -262,4 +443,96 @@ describe("server.js boot checks", () => {
     expect(status).toBe(1);
     expect(output).toContain("NODE_ENV=test is for the test runner");
   });
+});
+
+/** A free port on loopback: one a server had, closed again. */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Whether a TCP connection to address:port is accepted. */
+function connects(address: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: address, port, timeout: 2000 });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+    socket.once("timeout", () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+// the demo store's database is a SQLite copy here; where it listens does not depend on the engine
+describe.skipIf(process.env.TEST_POSTGRES_URL)("server.js's listening address (issue 29)", () => {
+  /** Runs server.js (the demo store) with `env` until it says where it listens, then stops it. */
+  async function whileListening(env: Record<string, string>, check: (line: string, port: number) => Promise<void>) {
+    const port = await freePort();
+    const database = path.join(TMP_DIR, `host-${port}-${Date.now()}.sqlite`);
+    fs.copyFileSync(BASE_DATABASE, database);
+    // NODE_ENV=demo is ours; @types/node knows three values only
+    const childEnv: Record<string, string | undefined> = {
+      PATH: process.env.PATH,
+      NODE_ENV: "demo",
+      PORT: String(port),
+      DATABASE_URL: `file:${database}`,
+      SHOPIFY_API_KEY: "",
+      SHOPIFY_API_SECRET: APP_SERVER_SECRET,
+      MAIL_OUTBOX_DIR: path.join(TMP_DIR, "server-outbox"),
+      ...env,
+    };
+    const child = spawn(process.execPath, ["server.js", "build/index.js"], {
+      env: childEnv as NodeJS.ProcessEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stderr!.on("data", (chunk) => (output += chunk));
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        child.stdout!.on("data", (chunk) => {
+          output += chunk;
+          const found = /\[margin-guardrail\] listening on .*/.exec(output);
+          if (found) resolve(found[0]);
+        });
+        child.once("exit", (code) => reject(new Error(`server.js exited with ${code}:\n${output}`)));
+      });
+      await check(line, port);
+    } finally {
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        await new Promise((resolve) => child.once("exit", resolve));
+      }
+      for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(database + suffix, { force: true });
+    }
+  }
+
+  /** This machine's addresses other than loopback (none in some sandboxes). */
+  const outwardAddresses = () =>
+    Object.values(os.networkInterfaces())
+      .flat()
+      .filter((entry) => entry && !entry.internal && entry.family === "IPv4")
+      .map((entry) => entry!.address);
+
+  it("listens on 127.0.0.1 only when HOST is unset outside production, and logs that address", async () => {
+    await whileListening({}, async (line, port) => {
+      expect(line).toBe(`[margin-guardrail] listening on http://127.0.0.1:${port}`);
+      expect(await connects("127.0.0.1", port)).toBe(true);
+      for (const address of outwardAddresses()) expect(await connects(address, port), address).toBe(false);
+    });
+  }, 60_000);
+
+  it("listens where HOST says, and logs it", async () => {
+    await whileListening({ HOST: "127.0.0.2" }, async (line, port) => {
+      expect(line).toBe(`[margin-guardrail] listening on http://127.0.0.2:${port}`);
+      expect(await connects("127.0.0.2", port)).toBe(true);
+      expect(await connects("127.0.0.1", port)).toBe(false);
+    });
+  }, 60_000);
 });
