@@ -1,14 +1,30 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { assertOwnShop, requireApiAdmin } from "../http/api.server";
-import { verifySubscription } from "../services/billing/verify.server";
+import { BillingApiUnavailable, verifySubscription } from "../services/billing/verify.server";
 
-// GET /api/billing/verify?shop=[&charge_id=]: {active, planType, subscriptions} (docs/product.md#plans).
+/** Seconds after which asking again is worth it when the Billing API could not be reached. */
+const RETRY_AFTER_SECONDS = 30;
+
+// GET /api/billing/verify?shop=[&charge_id=]: {active, planType, subscriptions} (docs/product.md#plans);
+// 503 with a message when Shopify's Billing API cannot be reached (nothing stored then).
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const context = await requireApiAdmin(request);
   const url = new URL(request.url);
   const shop = url.searchParams.get("shop");
   if (shop) assertOwnShop(context, shop);
-  return Response.json(await verifySubscription(context, url.searchParams.get("charge_id")), {
-    headers: { "Cache-Control": "no-store" },
-  });
+  try {
+    return Response.json(await verifySubscription(context, url.searchParams.get("charge_id")), {
+      headers: { "Cache-Control": "no-store" },
+    });
+  } catch (error) {
+    if (!(error instanceof BillingApiUnavailable)) throw error;
+    console.error(`[billing] Subscription verification for ${context.shop.domain} failed: ${error.message}`);
+    return Response.json(
+      {
+        error: "Shopify's Billing API could not be reached, so the subscription was not verified. Try again shortly.",
+        errorType: "verification_failed",
+      },
+      { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": String(RETRY_AFTER_SECONDS) } },
+    );
+  }
 };

@@ -42,7 +42,7 @@ const SUBSCRIPTION_CANCEL = `#graphql
 export class BillingTimeout extends Error {}
 
 /** A billing call to Shopify, refused as timed out after BILLING_CALL_TIMEOUT_MS. */
-function withinTimeout<T>(call: Promise<T>): Promise<T> {
+export function withinTimeout<T>(call: Promise<T>): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new BillingTimeout("Shopify did not answer in time")), BILLING_CALL_TIMEOUT_MS);

@@ -2,7 +2,9 @@ import type { BillingErrorType } from "../../domain/billing-errors";
 import type { PlanId } from "../../domain/plans";
 import { adminGraphqlData } from "../shops/admin-graphql.server";
 import type { AdminContext } from "../shops/admin-context.server";
+import type { AdminGraphql } from "../monitoring/variant-facts.server";
 import { refreshPlan } from "./plan-truth.server";
+import { withinTimeout } from "./plans.server";
 
 export interface VerifyResult {
   active: boolean;
@@ -25,15 +27,37 @@ const FAILURES: Record<string, BillingErrorType> = {
 };
 
 /**
+ * Shopify's Billing API could not be asked: no connection, a connection ended without an
+ * answer, an HTTP failure, or no answer within BILLING_CALL_TIMEOUT_MS.
+ */
+export class BillingApiUnavailable extends Error {}
+
+/**
+ * `graphql` whose failures to reach Shopify throw BillingApiUnavailable. A Response it throws
+ * is the library's own answer (re-authentication after a 401) and goes on untouched.
+ */
+function reachingShopify(graphql: AdminGraphql): AdminGraphql {
+  return async (query, options) => {
+    try {
+      return await withinTimeout(graphql(query, options));
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new BillingApiUnavailable(`Shopify's Billing API could not be reached: ${reason}`, { cause: error });
+    }
+  };
+}
+
+/**
  * After Shopify's confirmation page (docs/product.md#plans, /billing/success): reads the
  * shop's active subscriptions from the Billing API and stores the plan they pay for. With the
  * `charge_id` Shopify adds to the return address, a charge that was declined, cancelled or
  * left to expire is told as such. The demo store has no Shopify: its stand-in confirmation
- * page stored the plan already.
+ * page stored the plan already. Throws BillingApiUnavailable when Shopify cannot be asked.
  */
 export async function verifySubscription(context: AdminContext, chargeId?: string | null): Promise<VerifyResult> {
-  const graphql = context.admin?.graphql;
-  if (!graphql) return { active: context.plan !== "free", planType: context.plan, subscriptions: [] };
+  if (!context.admin?.graphql) return { active: context.plan !== "free", planType: context.plan, subscriptions: [] };
+  const graphql = reachingShopify(context.admin.graphql);
   const { facts, subscriptions } = await refreshPlan(context.shop.id, graphql);
   const result: VerifyResult = {
     active: facts.plan !== "free",
