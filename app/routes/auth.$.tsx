@@ -6,7 +6,7 @@ import en from "@shopify/polaris/locales/en.json";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css";
 import { AuthLoadingCard } from "../components/AuthScreens";
 import { getEnv } from "../env.server";
-import { authenticate } from "../shopify.server";
+import { authenticateSessionToken } from "../services/shops/admin-context.server";
 
 const SESSION_TOKEN_PATH = "/auth/session-token";
 
@@ -27,7 +27,7 @@ export function loadingCardHtml(): string {
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   if (getEnv().demoMode) throw redirect("/dashboard");
   try {
-    await authenticate.admin(request);
+    await authenticateSessionToken(request);
   } catch (thrown) {
     const isBounce =
       thrown instanceof Response && thrown.status === 200 && new URL(request.url).pathname === SESSION_TOKEN_PATH;

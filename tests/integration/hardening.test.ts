@@ -8,7 +8,8 @@ import { ensureShop } from "../../app/services/shops/shops.server";
 import type { OrderSpec } from "../../app/demo/order-payload-builder";
 import { orderPayload, stackedCodeAndAutomatic } from "../fixtures/orders";
 import { adminRequest, routeArgs, settle, storeOfflineSession, webhookRequest } from "../helpers/shopify";
-import { TEST_APP_URL } from "../helpers/test-env";
+import { getJwt } from "@shopify/shopify-api/test-helpers";
+import { TEST_API_KEY, TEST_API_SECRET, TEST_APP_URL } from "../helpers/test-env";
 
 const SHOP = "hardening.myshopify.com";
 const LONE_SURROGATE = "\ud800x";
@@ -388,5 +389,50 @@ describe("finding 12: the rule API reads decimal numbers only", () => {
     const empty = await call(routes.stacking.action as Handler, "/api/rules/stacking", json("POST", {}));
     expect(empty.status).toBe(400);
     expect(await snapshot(shopId)).toBe(before);
+  });
+});
+
+describe("issue 29: a correctly signed session token whose dest is not a shop", () => {
+  const DESTS = ["https://evil.example", "not a url", undefined, `https://${SHOP}.evil.example`, "javascript:alert(1)"];
+  const tokenFor = async (dest: string | undefined) =>
+    (await getJwt("hardening", TEST_API_KEY, TEST_API_SECRET, { dest })).token;
+
+  it("is a 401 with a JSON message on the JSON API, never a 500", async () => {
+    for (const dest of DESTS) {
+      const request = new Request(`${TEST_APP_URL}/api/rules`, {
+        headers: { Authorization: `Bearer ${await tokenFor(dest)}` },
+      });
+      const response = (await settle(() =>
+        Promise.resolve(routes.rules.loader({ request, params: {}, context: {} })),
+      )) as Response;
+      expect(response, String(dest)).toBeInstanceOf(Response);
+      expect(response.status, String(dest)).toBe(401);
+      expect((await response.json()).error, String(dest)).toMatch(/does not name a shop/);
+    }
+  });
+
+  it("is a 401 on an admin page, by header or by the id_token parameter", async () => {
+    const { loader } = await import("../../app/routes/_admin.dashboard");
+    const host = Buffer.from(`admin.shopify.com/store/hardening`).toString("base64url");
+    for (const dest of DESTS) {
+      const token = await tokenFor(dest);
+      const byHeader = new Request(`${TEST_APP_URL}/dashboard`, { headers: { Authorization: `Bearer ${token}` } });
+      const byParameter = new Request(
+        `${TEST_APP_URL}/dashboard?${new URLSearchParams({ shop: SHOP, host, embedded: "1", id_token: token })}`,
+      );
+      for (const request of [byHeader, byParameter]) {
+        const response = (await settle(() => Promise.resolve(loader(routeArgs(request))))) as Response;
+        expect(response, String(dest)).toBeInstanceOf(Response);
+        expect(response.status, String(dest)).toBe(401);
+      }
+    }
+  });
+
+  it("still lets the same token with the shop's own dest in", async () => {
+    const request = new Request(`${TEST_APP_URL}/api/rules`, {
+      headers: { Authorization: `Bearer ${await tokenFor(`https://${SHOP}`)}` },
+    });
+    const response = (await routes.rules.loader({ request, params: {}, context: {} })) as Response;
+    expect(response.status).toBe(200);
   });
 });

@@ -4,6 +4,7 @@ import type { AdminApiContext } from "@shopify/shopify-app-remix/server";
 import { getEnv } from "../../env.server";
 import prisma from "../../db.server";
 import { planRefreshDue } from "../../domain/plan-truth";
+import { SHOP_DOMAIN } from "../../domain/shop-domain";
 import type { PlanId } from "../../domain/plans";
 import { authenticate } from "../../shopify.server";
 import { ensureShop } from "./shops.server";
@@ -74,11 +75,55 @@ async function authenticateAdmin(request: Request): Promise<AdminContext> {
     const shop = await demoShop();
     return { shop, plan: await planForShop(shop, null), demo: true, admin: null, actor: "the demo merchant" };
   }
-  const { session, admin, sessionToken } = await authenticate.admin(request);
+  const { session, admin, sessionToken } = await authenticateSessionToken(request);
   const found = await ensureShop(session.shop);
   const asked = planRefreshDue(found.planCheckedAt, new Date());
   const plan = await planForShop(found, admin.graphql);
   // when Shopify was asked, its answer was stored: the context carries the row as it is now
   const shop = asked ? ((await prisma.shop.findUnique({ where: { id: found.id } })) ?? found) : found;
   return { shop, plan, demo: false, admin, actor: actorOf(session, sessionToken?.sub) };
+}
+
+/**
+ * Shopify's authenticate.admin, with one gap closed: a correctly signed session token whose
+ * `dest` is not a shop's address (another site, not a URL, missing) makes the library throw
+ * an error instead of answering (a 500); it is a 401 here. Every Response the library throws
+ * (its own 401s, redirects, the bounce page) goes on untouched.
+ */
+export async function authenticateSessionToken(request: Request): ReturnType<typeof authenticate.admin> {
+  try {
+    return await authenticate.admin(request);
+  } catch (error) {
+    if (!(error instanceof Response) && tokenWithoutShop(request)) {
+      throw Response.json(
+        { error: "Unauthorized: the session token does not name a shop (its dest is not a shop's address)" },
+        { status: 401 },
+      );
+    }
+    throw error;
+  }
+}
+
+/** Whether the request carries a session token (header or id_token parameter) whose `dest` is not a shop's address. */
+function tokenWithoutShop(request: Request): boolean {
+  const token =
+    /^Bearer (.+)$/.exec(request.headers.get("authorization") ?? "")?.[1] ??
+    new URL(request.url).searchParams.get("id_token");
+  if (!token) return false;
+  const dest = tokenPayload(token)?.dest;
+  if (typeof dest !== "string" || !URL.canParse(dest)) return true;
+  const url = new URL(dest);
+  const custom = getEnv().shopCustomDomain?.toLowerCase();
+  const shop = SHOP_DOMAIN.test(url.hostname) || (!!custom && url.hostname.endsWith(`.${custom}`));
+  return url.protocol !== "https:" || !shop;
+}
+
+/** A JWT's payload, unverified: it only ever turns an error into a refusal, never lets a request in. */
+function tokenPayload(token: string | null | undefined): Record<string, unknown> | null {
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(token?.split(".")[1] ?? "", "base64url").toString("utf8"));
+    return payload && typeof payload === "object" ? (payload as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
 }
