@@ -506,8 +506,10 @@ export async function runFuzz(options: {
   log?: (line: string) => void;
 }): Promise<FuzzReport> {
   const log = options.log ?? (() => undefined);
+  // on a fresh clone too: startAppServer builds the migrated base database when there is none
   const server = await startAppServer({ SHOPIFY_API_SECRET: SECRET });
   const receiver = await startReceiver();
+  log(`server.js on ${server.url} (database ${server.database}); alert receiver on ${receiver.url}\n`);
   const watch = new RowWatch(server.database);
   const report: FuzzReport = { requests: 0, byTarget: {}, failures: [] };
   const rng = random(options.seed);

@@ -1,5 +1,6 @@
 // npm run fuzz [-- --per-target N --seed N]: the fuzzer in full (at least 200 inputs per
-// target), counts by status per target, and exit code 1 on any failure. Loopback only.
+// target), counts by status per target, and exit code 1 on any failure. Loopback only, on a
+// port it prints; works on a fresh clone (the migrated base database is made when missing).
 import { runFuzz } from "./fuzz";
 
 const args = process.argv.slice(2);
