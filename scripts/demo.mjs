@@ -5,6 +5,7 @@
 // Installs nothing. Options: --reset reseeds the demo store; --no-build reuses build/.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { parseEnv } from "node:util";
 
 const args = new Set(process.argv.slice(2));
 
@@ -33,10 +34,10 @@ if (!args.has("--no-build") || !fs.existsSync("build/index.js")) {
 }
 
 const port = process.env.PORT || "3000";
-// this machine only, unless HOST says otherwise (HOST=0.0.0.0: every interface)
-const host = process.env.HOST || "127.0.0.1";
+// this machine only, unless HOST (the environment's, else .env's) says otherwise (0.0.0.0: every interface)
+const host = process.env.HOST || parseEnv(fs.readFileSync(".env", "utf8")).HOST || "127.0.0.1";
 const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
-const reach = process.env.HOST ? "" : " (this machine only; HOST=0.0.0.0 opens it to your network)";
+const reach = host !== "127.0.0.1" ? "" : " (this machine only; HOST=0.0.0.0 opens it to your network)";
 console.log(`\nMargin Guardrail demo store: http://${shown}:${port}/dashboard${reach}\n`);
 const server = spawn(process.execPath, ["server.js", "build/index.js"], {
   stdio: "inherit",
