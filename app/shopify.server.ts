@@ -39,7 +39,6 @@ const shopify = shopifyApp({
 
 export default shopify;
 export const apiVersion = API_VERSION;
-export const addDocumentResponseHeaders = shopify.addDocumentResponseHeaders;
 export const authenticate = shopify.authenticate;
 export const unauthenticated = shopify.unauthenticated;
 export const login = shopify.login;
