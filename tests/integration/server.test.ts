@@ -2,6 +2,7 @@
 // issue's findings that live above the routes (body limits, methods, headers, client
 // addresses, boot checks, a locked database).
 import { spawn } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
@@ -470,10 +471,15 @@ function connects(address: string, port: number): Promise<boolean> {
   });
 }
 
-// the demo store's database is a SQLite copy here; where it listens does not depend on the engine
+// the demo store's database is a SQLite copy here; where it listens does not depend on the engine.
+// The three boots run side by side: each is mostly the build's import.
 describe.skipIf(process.env.TEST_POSTGRES_URL)("server.js's listening address (issue 29)", () => {
   /** Runs server.js (the demo store) with `env` until it says where it listens, then stops it. */
-  async function whileListening(env: Record<string, string>, check: (line: string, port: number) => Promise<void>) {
+  async function whileListening(
+    env: Record<string, string>,
+    check: (line: string, port: number) => Promise<void>,
+    cwd = process.cwd(),
+  ) {
     const port = await freePort();
     const database = path.join(TMP_DIR, `host-${port}-${Date.now()}.sqlite`);
     fs.copyFileSync(BASE_DATABASE, database);
@@ -488,7 +494,8 @@ describe.skipIf(process.env.TEST_POSTGRES_URL)("server.js's listening address (i
       MAIL_OUTBOX_DIR: path.join(TMP_DIR, "server-outbox"),
       ...env,
     };
-    const child = spawn(process.execPath, ["server.js", "build/index.js"], {
+    const child = spawn(process.execPath, [path.resolve("server.js"), path.resolve("build/index.js")], {
+      cwd,
       env: childEnv as NodeJS.ProcessEnv,
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -520,19 +527,54 @@ describe.skipIf(process.env.TEST_POSTGRES_URL)("server.js's listening address (i
       .filter((entry) => entry && !entry.internal && entry.family === "IPv4")
       .map((entry) => entry!.address);
 
-  it("listens on 127.0.0.1 only when HOST is unset outside production, and logs that address", async () => {
-    await whileListening({}, async (line, port) => {
-      expect(line).toBe(`[margin-guardrail] listening on http://127.0.0.1:${port}`);
-      expect(await connects("127.0.0.1", port)).toBe(true);
-      for (const address of outwardAddresses()) expect(await connects(address, port), address).toBe(false);
-    });
-  }, 60_000);
+  it.concurrent(
+    "listens on 127.0.0.1 only when HOST is unset outside production, and logs that address",
+    async () => {
+      await whileListening({}, async (line, port) => {
+        expect(line).toBe(`[margin-guardrail] listening on http://127.0.0.1:${port}`);
+        expect(await connects("127.0.0.1", port)).toBe(true);
+        for (const address of outwardAddresses()) expect(await connects(address, port), address).toBe(false);
+      });
+    },
+    60_000,
+  );
 
-  it("listens where HOST says, and logs it", async () => {
-    await whileListening({ HOST: "127.0.0.2" }, async (line, port) => {
-      expect(line).toBe(`[margin-guardrail] listening on http://127.0.0.2:${port}`);
-      expect(await connects("127.0.0.2", port)).toBe(true);
-      expect(await connects("127.0.0.1", port)).toBe(false);
-    });
-  }, 60_000);
+  it.concurrent(
+    "listens where HOST says, and logs it",
+    async () => {
+      await whileListening({ HOST: "127.0.0.2" }, async (line, port) => {
+        expect(line).toBe(`[margin-guardrail] listening on http://127.0.0.2:${port}`);
+        expect(await connects("127.0.0.2", port)).toBe(true);
+        expect(await connects("127.0.0.1", port)).toBe(false);
+      });
+    },
+    60_000,
+  );
+
+  it.concurrent(
+    "keeps listening on every interface in production when HOST is unset",
+    async () => {
+      // a folder without a .env, so only these settings count
+      const folder = fs.mkdtempSync(path.join(os.tmpdir(), "mg-host-"));
+      const production = {
+        NODE_ENV: "production",
+        SHOPIFY_API_KEY: "a-real-looking-key",
+        SHOPIFY_API_SECRET: crypto.randomBytes(24).toString("hex"),
+        SHOPIFY_APP_URL: "https://guardrail.example.com",
+        ALERTS_ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"),
+        SMTP_URL: "smtp://user:password@127.0.0.1:2525",
+        SHOPIFY_BILLING_TEST: "false",
+      };
+      await whileListening(
+        production,
+        async (line, port) => {
+          expect(line).toMatch(new RegExp(`listening on http://(\\[::\\]|0\\.0\\.0\\.0):${port} \\(every interface`));
+          expect(await connects("127.0.0.1", port)).toBe(true);
+        },
+        folder,
+      );
+      fs.rmSync(folder, { recursive: true, force: true });
+    },
+    60_000,
+  );
 });
