@@ -275,6 +275,47 @@ describe("webhook URLs and access tokens sealed at rest", () => {
     expect(openSessionToken("raced.myshopify.com", stored, keys)).toBe("shpat_raced");
   });
 
+  it("never writes over a merchant's save made between the pass's read and its write", async () => {
+    const { id } = await ensureShop("saved-meanwhile.myshopify.com");
+    await prisma.shop.update({ where: { id }, data: { plan: "core" } });
+    await prisma.alertSettings.update({
+      where: { shopId: id },
+      data: { webhookEnabled: true, webhooks: ["https://hooks.example.com/old-in-clear"] },
+    });
+    const { saveAlertSettings } = await import("../../app/services/alerts/settings.server");
+    const { alertSettingsSchema } = await import("../../app/forms/alerts");
+    const input = alertSettingsSchema({ production: false }).parse({
+      webhookEnabled: true,
+      webhooks: "https://hooks.example.com/new",
+    });
+    let saved = false;
+    const racing = new Proxy(prisma, {
+      get(target, property) {
+        if (property !== "alertSettings") return Reflect.get(target, property);
+        return new Proxy(target.alertSettings, {
+          get(settings, method) {
+            if (method !== "updateMany") return Reflect.get(settings, method);
+            return async (args: Parameters<typeof settings.updateMany>[0]) => {
+              if (!saved) {
+                saved = true;
+                // a later updatedAt than the one the pass read, whatever the clock's resolution
+                await new Promise((resolve) => setTimeout(resolve, 5));
+                expect((await saveAlertSettings({ id, plan: "core" }, input)).ok).toBe(true);
+              }
+              return settings.updateMany(args);
+            };
+          },
+        });
+      },
+    }) as PrismaClient;
+    const report = await resealSecretsAtRest({ db: racing });
+    expect(saved).toBe(true);
+    expect(report.alertSettings).toEqual({ sealed: 0, resealed: 0, unopenable: 0 });
+    expect((await getAlertSettings(id)).webhooks).toEqual(["https://hooks.example.com/new"]);
+    const stored = await prisma.alertSettings.findUniqueOrThrow({ where: { shopId: id } });
+    expect(stored.webhooks).toEqual([expect.stringMatching(/^v1:/)]);
+  });
+
   it("seals every row once with three processes running the pass side by side", async () => {
     const count = 120;
     const shops = Array.from({ length: count }, (_, index) => `side-by-side-${index}.myshopify.com`);
