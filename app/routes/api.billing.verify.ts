@@ -6,7 +6,8 @@ import { BillingApiUnavailable, verifySubscription } from "../services/billing/v
 const RETRY_AFTER_SECONDS = 30;
 
 // GET /api/billing/verify?shop=[&charge_id=]: {active, planType, subscriptions} (docs/product.md#plans);
-// 503 with a message when Shopify's Billing API cannot be reached (nothing stored then).
+// 503 with a message when Shopify's Billing API cannot be reached, 502 when its answer cannot be
+// read (nothing stored then).
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const context = await requireApiAdmin(request);
   const url = new URL(request.url);
@@ -17,8 +18,17 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       headers: { "Cache-Control": "no-store" },
     });
   } catch (error) {
-    if (!(error instanceof BillingApiUnavailable)) throw error;
-    console.error(`[billing] Subscription verification for ${context.shop.domain} failed: ${error.message}`);
+    // the library's own answers (re-authentication) go on untouched
+    if (error instanceof Response) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(`[billing] Subscription verification for ${context.shop.domain} failed: ${reason}`);
+    if (!(error instanceof BillingApiUnavailable)) {
+      // Shopify answered, but not with what a subscription query returns
+      return Response.json(
+        { error: "Shopify's Billing API gave an answer the app could not read.", errorType: "verification_failed" },
+        { status: 502, headers: { "Cache-Control": "no-store" } },
+      );
+    }
     return Response.json(
       {
         error: "Shopify's Billing API could not be reached, so the subscription was not verified. Try again shortly.",

@@ -25,6 +25,13 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
+/** A server that answers every GraphQL query with data that is not what was asked. */
+const garbled = http.createServer((_request, response) => {
+  response.writeHead(200, { "Content-Type": "application/json" });
+  response.end(JSON.stringify({ data: { somethingElse: true } }));
+});
+await new Promise<void>((resolve) => garbled.listen(0, "127.0.0.1", resolve));
+
 /** A server that takes each connection and ends it at once, answering nothing. */
 const hangUp = http.createServer();
 hangUp.on("connection", (socket) => socket.destroy());
@@ -56,6 +63,20 @@ describe("verifying a subscription while Shopify's Billing API cannot be reached
   afterAll(async () => {
     vi.restoreAllMocks();
     await new Promise((resolve) => hangUp.close(resolve));
+    await new Promise((resolve) => garbled.close(resolve));
+  });
+
+  it("answers 502 with a message when Shopify answers something that is not a subscription list", async () => {
+    standIn = `http://127.0.0.1:${(garbled.address() as AddressInfo).port}`;
+    forgetPlanChecks();
+    const request = await adminRequest(`/api/billing/verify?shop=${SHOP}`, SHOP);
+    const response = (await settle(async () => verifyApi(routeArgs(request)))) as Response;
+    expect(response.status).toBe(502);
+    expect(await response.json()).toEqual({
+      error: "Shopify's Billing API gave an answer the app could not read.",
+      errorType: "verification_failed",
+    });
+    expect(await prisma.shop.findUniqueOrThrow({ where: { domain: SHOP } })).toEqual(before);
   });
 
   for (const [name, url] of Object.entries(STAND_INS)) {
