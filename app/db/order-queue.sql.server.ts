@@ -153,8 +153,9 @@ export interface OrderFailure {
 /**
  * Records failed evaluations and releases the claims of orders `worker` took but did not try
  * (`untried`: their attempts are unchanged), in one transaction: one turn at SQLite's writer for
- * the whole batch, however many orders it held. Only rows `worker` still holds are written (a
- * claim that ran out is another process's now); returns the failures that were recorded.
+ * the whole batch, however many orders it held, and one statement for each set of failures
+ * recorded alike (a batch that failed together is one or a few). Only rows `worker` still holds
+ * are written (a claim that ran out is another process's now); returns the failures recorded.
  */
 export async function recordOrderFailures(
   worker: string,
@@ -162,20 +163,32 @@ export async function recordOrderFailures(
   untried: string[] = [],
 ): Promise<OrderFailure[]> {
   if (failures.length === 0 && untried.length === 0) return [];
-  const statements = failures.map(
-    (failure) => prisma.$executeRaw`
-      UPDATE "OrderEvaluation" SET "status" = ${failure.status}, "attempts" = ${failure.attempts},
-        "lastError" = ${failure.lastError}, "nextAttemptAt" = ${toSqlTime(failure.nextAttemptAt)},
-        "lockedBy" = NULL, "lockedAt" = NULL
-      WHERE "id" = ${failure.id} AND "lockedBy" = ${worker}`,
-  );
-  if (untried.length > 0) {
-    statements.push(prisma.$executeRaw`
-      UPDATE "OrderEvaluation" SET "lockedBy" = NULL, "lockedAt" = NULL
-      WHERE "id" IN (${join(untried)}) AND "lockedBy" = ${worker}`);
+  const alike = new Map<string, OrderFailure[]>();
+  for (const failure of failures) {
+    const key = JSON.stringify([failure.status, failure.attempts, failure.nextAttemptAt.getTime(), failure.lastError]);
+    alike.set(key, [...(alike.get(key) ?? []), failure]);
   }
-  const counts = await prisma.$transaction(statements);
-  return failures.filter((_, index) => counts[index] > 0);
+  const groups = [...alike.values()];
+  const updates = groups.map((group) => {
+    const [{ status, attempts, lastError, nextAttemptAt }] = group;
+    return prisma.$queryRaw<{ id: string }[]>`
+      UPDATE "OrderEvaluation" SET "status" = ${status}, "attempts" = ${attempts}, "lastError" = ${lastError},
+        "nextAttemptAt" = ${toSqlTime(nextAttemptAt)}, "lockedBy" = NULL, "lockedAt" = NULL
+      WHERE "id" IN (${join(group.map((failure) => failure.id))}) AND "lockedBy" = ${worker}
+      RETURNING "id"`;
+  });
+  const release =
+    untried.length > 0
+      ? [
+          prisma.$queryRaw<{ id: string }[]>`
+            UPDATE "OrderEvaluation" SET "lockedBy" = NULL, "lockedAt" = NULL
+            WHERE "id" IN (${join(untried)}) AND "lockedBy" = ${worker}
+            RETURNING "id"`,
+        ]
+      : [];
+  const results = await prisma.$transaction([...updates, ...release]);
+  const recorded = new Set(results.slice(0, updates.length).flatMap((rows) => rows.map((row) => row.id)));
+  return failures.filter((failure) => recorded.has(failure.id));
 }
 
 /** The fingerprints the shop's orders were last evaluated with. */

@@ -190,7 +190,7 @@ describe.skipIf(!SQLITE)("the order worker while another process holds SQLite's 
     const [recorded] = recordings;
     const row = (webhookId: string) => recorded.find((candidate) => candidate.webhookId === webhookId)!;
     expect(row("claimed-a-0")).toMatchObject({ status: "pending", attempts: 1, lockedBy: null, lockedAt: null });
-    expect(row("claimed-a-0").lastError).toMatch(/database is locked/);
+    expect(row("claimed-a-0").lastError).toBe("SQLITE_BUSY: database is locked");
     // retried 1 s after the failure (so at once once recorded), not after the lease
     const retryAt = row("claimed-a-0").nextAttemptAt!.getTime();
     expect(retryAt).toBeGreaterThan(started);

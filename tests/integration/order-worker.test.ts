@@ -19,7 +19,8 @@ function prismaError(code: string, originalCode: string, message: string) {
 const SQLITE_BUSY = () =>
   prismaError("P2010", "SQLITE_BUSY", "Raw query failed. Code: `SQLITE_BUSY`. Message: `database is locked`");
 const SERIALIZATION_FAILURE = () =>
-  prismaError("P2034", "40001", "could not serialize access due to concurrent update");
+  prismaError("P2010", "40001", "could not serialize access due to concurrent update");
+const CONNECTION_LOST = () => prismaError("P1017", "08006", "server closed the connection unexpectedly");
 
 const failures: { evaluation: number; queue: number; record: number; error: () => Error } = {
   evaluation: 0,
@@ -152,9 +153,9 @@ describe("the order worker when the database fails", () => {
     );
   });
 
-  it("fails a batch alike when the database is the trouble: one attempt each, no order-by-order retries, retried within seconds", async () => {
+  it("fails a batch alike when the database is unavailable: one attempt each, no order-by-order retries, retried within seconds", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    failures.error = SERIALIZATION_FAILURE;
+    failures.error = CONNECTION_LOST;
     failures.evaluation = 1;
     const first = delivery + 1;
     for (let index = 0; index < 3; index += 1) await queueOrder();
@@ -178,7 +179,29 @@ describe("the order worker when the database fails", () => {
     expect(took).toBeLessThan(5_000);
     const lines = logged.mock.calls.filter(([message]) => /failed \(attempt 1\); next try at/.test(String(message)));
     expect(lines).toHaveLength(3);
-    expect(lines[0][1]).toBe("could not serialize access due to concurrent update");
+    expect(lines[0][1]).toBe("08006: server closed the connection unexpectedly");
+  });
+
+  it("retries a batch that lost a write conflict order by order at once: one attempt each", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    failures.error = SERIALIZATION_FAILURE;
+    failures.evaluation = 1;
+    const first = delivery + 1;
+    for (let index = 0; index < 3; index += 1) await queueOrder();
+    vi.mocked(evaluateShopOrders).mockClear();
+    const started = Date.now();
+    await drainOrderEvaluations();
+    // the transaction that won is over: each order alone succeeds in the same step
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(vi.mocked(evaluateShopOrders)).toHaveBeenCalledTimes(4);
+    const rows = await prisma.orderEvaluation.findMany({
+      where: { webhookId: { in: [first, first + 1, first + 2].map((n) => `w-${n}`) } },
+    });
+    expect(rows.map((row) => [row.status, row.attempts, row.lockedBy])).toEqual([
+      ["done", 1, null],
+      ["done", 1, null],
+      ["done", 1, null],
+    ]);
   });
 
   it("records a failure the database refused to record once it answers: the claim waits seconds, not the lease", async () => {

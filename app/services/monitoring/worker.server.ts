@@ -4,7 +4,7 @@ import {
   type OrderFailure,
   type QueuedOrder,
 } from "../../db/order-queue.sql.server";
-import { isTransientDatabaseError } from "../../db/errors";
+import { errorReason, isDatabaseUnavailable, isWriteConflict } from "../../db/errors";
 import { backoffDelayMs } from "../../domain/backoff";
 import { workerLoop } from "../worker-loop.server";
 import { graphqlForShopDomain } from "../shops/admin-graphql.server";
@@ -51,10 +51,10 @@ interface Failure {
  */
 const unrecorded: { failures: Failure[]; untried: QueuedOrder[] } = { failures: [], untried: [] };
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+const errorText = (error: unknown) => errorReason(error).slice(0, 500);
 
 /** The attempt a failure counts, and when the order is tried again (from when it failed). */
-export function orderFailure(row: Pick<QueuedOrder, "id" | "attempts">, error: unknown, at: number): OrderFailure {
+function orderFailure(row: Pick<QueuedOrder, "id" | "attempts">, error: unknown, at: number): OrderFailure {
   const attempts = row.attempts + 1;
   const spent = attempts >= MAX_ATTEMPTS;
   const delay = spent
@@ -82,26 +82,27 @@ async function recordFailures(): Promise<void> {
     attempts,
     untried.map((row) => row.id),
   );
-  unrecorded.failures = [];
-  unrecorded.untried = [];
+  unrecorded.failures = unrecorded.failures.slice(failures.length);
+  unrecorded.untried = unrecorded.untried.slice(untried.length);
   const byId = new Map(failures.map((failure) => [failure.row.id, failure]));
   for (const attempt of recorded) {
     const { row, error } = byId.get(attempt.id)!;
     // a busy or unreachable database is one line per order; an order's own failure shows its stack
     console.error(
       `Evaluating order ${row.orderId} failed (attempt ${attempt.attempts}); next try at ${attempt.nextAttemptAt.toISOString()}`,
-      isTransientDatabaseError(error) ? attempt.lastError : error,
+      isDatabaseUnavailable(error) || isWriteConflict(error) ? attempt.lastError : error,
     );
     if (attempt.status === "pending") wakeAt(attempt.nextAttemptAt.getTime());
   }
 }
 
 /**
- * A batch of queued orders, a shop at a time; a failing batch is retried order by order, to
- * find the order that fails, unless the database itself failed (locked, busy, unreachable):
- * then every order of the batch failed alike, and the shops not tried yet are released
- * untried rather than each waiting for the same database. Nothing here throws: each claimed
- * order ends done, failed (attempt counted) or untried, the last two in `unrecorded`.
+ * A batch of queued orders, a shop at a time; a failing batch is retried order by order in the
+ * same step (one attempt), to find the order that fails, unless the database was unavailable
+ * (SQLite's writer held elsewhere, PostgreSQL unreachable): then every order of the batch
+ * failed alike, and the shops not tried yet are released untried, rather than each waiting for
+ * the same database again (on SQLite up to the 5 s busy timeout apiece). Nothing here throws:
+ * each claimed order ends done, failed (attempt counted) or untried, the last two in `unrecorded`.
  */
 async function processBatch(rows: QueuedOrder[]): Promise<void> {
   const byShop = new Map<string, QueuedOrder[]>();
@@ -118,8 +119,8 @@ async function processBatch(rows: QueuedOrder[]): Promise<void> {
     try {
       await evaluateShopOrders(shopId, jobs(shopRows), graphqlForShop);
     } catch (batchError) {
-      if (shopRows.length === 1 || isTransientDatabaseError(batchError)) {
-        databaseDown = isTransientDatabaseError(batchError);
+      if (shopRows.length === 1 || isDatabaseUnavailable(batchError)) {
+        databaseDown = isDatabaseUnavailable(batchError);
         for (const row of shopRows) fail(row, batchError);
         continue;
       }
@@ -128,7 +129,7 @@ async function processBatch(rows: QueuedOrder[]): Promise<void> {
           await evaluateShopOrders(shopId, jobs([row]), graphqlForShop);
         } catch (error) {
           fail(row, error);
-          if (!isTransientDatabaseError(error)) continue;
+          if (!isDatabaseUnavailable(error)) continue;
           databaseDown = true;
           unrecorded.untried.push(...shopRows.slice(index + 1));
           break;
