@@ -3,6 +3,7 @@ import prisma from "../../app/db.server";
 import { drainOrderEvaluations } from "../../app/services/monitoring/worker.server";
 import { ensureShop } from "../../app/services/shops/shops.server";
 import { orderPayload } from "../fixtures/orders";
+import { percentRule } from "../fixtures/rules";
 import { routeArgs, webhookRequest } from "./shopify";
 import type { AlertEvent } from "../../app/domain/alert-message";
 
@@ -29,17 +30,7 @@ export function sampleAlertEvent(number: number): AlertEvent {
 export async function coreShopWithLimit(domain: string, timezone = "UTC"): Promise<string> {
   const shopId = (await ensureShop(domain)).id;
   await prisma.shop.update({ where: { id: shopId }, data: { plan: "core", planCheckedAt: new Date(), timezone } });
-  await prisma.rule.create({
-    data: {
-      shopId,
-      name: "Max 20%",
-      ruleType: "max_discount",
-      threshold: "20",
-      thresholdUnit: "PERCENT",
-      thresholdPercent: 20,
-      conditions: {},
-    },
-  });
+  await prisma.rule.create({ data: percentRule(shopId, "max_discount", 20) });
   return shopId;
 }
 

@@ -12,6 +12,7 @@ import type { OrderEvaluation } from "@prisma/client";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type * as OrderQueue from "../../app/db/order-queue.sql.server";
 import { stackedCodeAndAutomatic } from "../fixtures/orders";
+import { percentRule } from "../fixtures/rules";
 import { waitUntil } from "../helpers/app-server";
 
 const DATABASE_URL = process.env.DATABASE_URL!;
@@ -116,34 +117,10 @@ describe.skipIf(!SQLITE)("the order worker while another process holds SQLite's 
     otherShopId = (await ensureShop(OTHER_SHOP)).id;
     await prisma.rule.createMany({
       data: [
-        {
-          shopId: otherShopId,
-          name: "Max 1%",
-          ruleType: "max_discount",
-          threshold: "1",
-          thresholdUnit: "PERCENT",
-          thresholdPercent: 1,
-          conditions: {},
-        },
-        {
-          shopId,
-          name: "Max 1%",
-          ruleType: "max_discount",
-          threshold: "1",
-          thresholdUnit: "PERCENT",
-          thresholdPercent: 1,
-          conditions: {},
-        },
+        percentRule(otherShopId, "max_discount", 1),
+        percentRule(shopId, "max_discount", 1),
         // a margin floor makes the worker ask for the lines' unit costs: the moment the writer is taken
-        {
-          shopId,
-          name: "Keep 25% margin",
-          ruleType: "margin_floor",
-          threshold: "25",
-          thresholdUnit: "PERCENT",
-          thresholdPercent: 25,
-          conditions: {},
-        },
+        percentRule(shopId, "margin_floor", 25),
       ],
     });
   });

@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type * as OrderQueue from "../../app/db/order-queue.sql.server";
 import type * as Evaluation from "../../app/services/monitoring/evaluation.server";
 import { stackedCodeAndAutomatic } from "../fixtures/orders";
+import { percentRule } from "../fixtures/rules";
 
 /** What Prisma throws for a driver adapter's error: `originalCode` is the database's own. */
 function prismaError(code: string, originalCode: string, message: string) {
@@ -92,17 +93,7 @@ async function queueOrder() {
 describe("the order worker when the database fails", () => {
   beforeAll(async () => {
     shopId = (await ensureShop(SHOP)).id;
-    await prisma.rule.create({
-      data: {
-        shopId,
-        name: "Max 1%",
-        ruleType: "max_discount",
-        threshold: "1",
-        thresholdUnit: "PERCENT",
-        thresholdPercent: 1,
-        conditions: {},
-      },
-    });
+    await prisma.rule.create({ data: percentRule(shopId, "max_discount", 1) });
   });
   afterEach(() => {
     vi.restoreAllMocks();
