@@ -142,6 +142,13 @@ describe("environment validation", () => {
     expect(allowed.billingTest).toBe(true);
     expect(allowed.warnings.join("\n")).toMatch(/test subscriptions grant paid plans/);
   });
+  it("reads an empty flag, as .env.example leaves SHOPIFY_BILLING_TEST, as unset", () => {
+    expect(parseEnv({ SHOPIFY_API_SECRET: "s", SHOPIFY_BILLING_TEST: "" }).billingTest).toBe(true);
+    expect(parseEnv({ ...production, SHOPIFY_BILLING_TEST: "", PLUS_PLAN_ENABLED: "" })).toMatchObject({
+      billingTest: false,
+      plusPlanEnabled: false,
+    });
+  });
   it("charges for real in production and in test mode elsewhere when unset", () => {
     expect(parseEnv(production)).toMatchObject({ billingTest: false, warnings: [] });
     expect(parseEnv({ ...production, SHOPIFY_BILLING_TEST: "false" }).billingTest).toBe(false);

@@ -17,6 +17,13 @@ const optionalText = z
   .optional()
   .transform((value) => (value === "" ? undefined : value));
 
+/** true or false; empty or unset is `fallback` (undefined: the caller decides). */
+function trueOrFalse<Fallback extends boolean | undefined>(fallback: Fallback) {
+  return optionalText
+    .pipe(z.enum(["true", "false"], { error: "must be true or false" }).optional())
+    .transform((value) => (value === undefined ? fallback : value === "true"));
+}
+
 const rawSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test", "demo"]).default("development"),
   PORT: z.coerce
@@ -32,18 +39,9 @@ const rawSchema = z.object({
   SCOPES: optionalText,
   SHOP_CUSTOM_DOMAIN: optionalText,
   // unset: test charges outside production, real ones in production
-  SHOPIFY_BILLING_TEST: z
-    .enum(["true", "false"], { error: "must be true or false" })
-    .optional()
-    .transform((value) => (value === undefined ? undefined : value === "true")),
-  ALLOW_TEST_BILLING_IN_PRODUCTION: z
-    .enum(["true", "false"], { error: "must be true or false" })
-    .default("false")
-    .transform((value) => value === "true"),
-  PLUS_PLAN_ENABLED: z
-    .enum(["true", "false"], { error: "must be true or false" })
-    .default("false")
-    .transform((value) => value === "true"),
+  SHOPIFY_BILLING_TEST: trueOrFalse(undefined),
+  ALLOW_TEST_BILLING_IN_PRODUCTION: trueOrFalse(false),
+  PLUS_PLAN_ENABLED: trueOrFalse(false),
   SUPPORT_EMAIL: optionalText.pipe(z.email({ error: "must be an e-mail address" }).optional()),
   MAIL_FROM: optionalText,
   RESEND_API_KEY: optionalText,
@@ -57,10 +55,7 @@ const rawSchema = z.object({
     .min(0, "must be between 0 and 10")
     .max(10, "must be between 0 and 10")
     .default(0),
-  ALERTS_ALLOW_PRIVATE_URLS: z
-    .enum(["true", "false"], { error: "must be true or false" })
-    .default("false")
-    .transform((value) => value === "true"),
+  ALERTS_ALLOW_PRIVATE_URLS: trueOrFalse(false),
   DEMO_SHOP_DOMAIN: optionalText.pipe(z.string().regex(SHOP_DOMAIN, "must be a *.myshopify.com domain").optional()),
   ADMIN_API_STAND_IN_URL: optionalText.pipe(
     z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),

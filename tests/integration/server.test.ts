@@ -435,6 +435,22 @@ describe("server.js boot checks", () => {
     expect(output).toContain("SHOPIFY_APP_URL must be an https:// URL");
   });
 
+  it("refuses production with test billing, a patterned key or no mail transport, naming each", () => {
+    const { status, output } = bootOnce({
+      NODE_ENV: "production",
+      SHOPIFY_API_KEY: "a-real-looking-key",
+      SHOPIFY_API_SECRET: "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",
+      SHOPIFY_APP_URL: "https://guardrail.example.com",
+      ALERTS_ENCRYPTION_KEY: "0".repeat(64),
+      SHOPIFY_BILLING_TEST: "true",
+      DATABASE_URL: "file:/tmp/never-opened.sqlite",
+    });
+    expect(status).toBe(1);
+    expect(output).toContain("SHOPIFY_BILLING_TEST=true makes every charge a test charge");
+    expect(output).toContain("ALERTS_ENCRYPTION_KEY is not random");
+    expect(output).toContain("No mail transport: set RESEND_API_KEY or SMTP_URL");
+  });
+
   it("never serves the demo store from the build under NODE_ENV=test", () => {
     const { status, output } = bootOnce({
       NODE_ENV: "test",
