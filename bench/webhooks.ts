@@ -220,6 +220,8 @@ export async function startBenchServer(file: string, port: number, env: Record<s
         ALERTS_ENCRYPTION_KEY: ALERTS_KEY,
         // production needs a mail transport; the benchmarks send no e-mail (alerts go to Slack and webhooks)
         SMTP_URL: "smtp://127.0.0.1:2525",
+        // real charges, as production requires (a developer's .env may still say true)
+        SHOPIFY_BILLING_TEST: "false",
         ...env,
       },
       stdio: ["ignore", "ignore", "inherit"],
