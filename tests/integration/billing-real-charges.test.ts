@@ -15,7 +15,7 @@ const routes = {
   subscriptionWebhook: (await import("../../app/routes/webhooks.app_subscriptions.update")).action,
 };
 const { installFakeAdminApi } = await import("../helpers/fake-admin-api");
-const { adminRequest, routeArgs, settle, storeOfflineSession, webhookRequest } = await import("../helpers/shopify");
+const { callRoute, routeArgs, storeOfflineSession, webhookRequest } = await import("../helpers/shopify");
 
 let subscriptions: { id: string; name: string; test: boolean }[] = [];
 const fake = installFakeAdminApi([], {
@@ -31,9 +31,7 @@ const fake = installFakeAdminApi([], {
 });
 
 async function planOf(shop: string): Promise<string> {
-  const request = await adminRequest("/api/billing/plan", shop);
-  const response = (await settle(async () => routes.plan(routeArgs(request)))) as Response;
-  return (await response.json()).plan;
+  return (await (await callRoute(routes.plan, "/api/billing/plan", shop)).json()).plan;
 }
 
 afterEach(() => forgetPlanChecks());
@@ -61,8 +59,7 @@ describe("billing for real", () => {
     subscriptions = [];
     await ensureShop(SHOP);
     await storeOfflineSession(SHOP);
-    const request = await adminRequest("/api/billing/upgrade?plan=core", SHOP, { init: { method: "POST" } });
-    const response = (await settle(async () => routes.upgrade(routeArgs(request)))) as Response;
+    const response = await callRoute(routes.upgrade, "/api/billing/upgrade?plan=core", SHOP, "POST");
     expect(await response.json()).toMatchObject({ ok: true, plan: "core" });
     const create = fake.operations.find((operation) => operation.query.includes("appSubscriptionCreate"));
     expect(create?.variables.test).toBe(false);

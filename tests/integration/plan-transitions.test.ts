@@ -22,8 +22,7 @@ const routes = {
   rulesPage: (await import("../../app/routes/_admin.rules/route")).loader,
 };
 const { installFakeAdminApi } = await import("../helpers/fake-admin-api");
-const { adminRequest, callRoute, installedShops, routeArgs, settle, webhookRequest } =
-  await import("../helpers/shopify");
+const { adminRequest, callRoute, installedShops, routeArgs, webhookRequest } = await import("../helpers/shopify");
 
 const state = newStandInState();
 /** The active subscriptions Shopify's Billing API reports. */
@@ -59,15 +58,6 @@ const CORE = {
   subscriptionStatus: "ACTIVE",
 };
 
-async function call(
-  handler: (args: ReturnType<typeof routeArgs>) => unknown,
-  shop: string,
-  path: string,
-  init?: RequestInit,
-) {
-  const request = await adminRequest(path, shop, init ? { init } : {});
-  return (await settle(async () => handler(routeArgs(request)))) as Response;
-}
 const codeRules = async (shop: string) =>
   (await callRoute(routes.codeRules.loader, "/api/config/code-rules", shop, "GET")).json();
 const saveCodeRules = async (shop: string, body: unknown) =>
@@ -120,7 +110,7 @@ describe("the code-rules discount follows the plan, whichever path changes it", 
 
   it("is deactivated in Shopify by a downgrade to Free; the API and the Rules page say so", async () => {
     subscriptions = [{ id: CORE.subscriptionId, name: "Core" }];
-    const response = await call(routes.downgrade, SHOP, "/api/billing/downgrade?plan=free", { method: "POST" });
+    const response = await callRoute(routes.downgrade, "/api/billing/downgrade?plan=free", SHOP, "POST");
     expect(await response.json()).toMatchObject({ ok: true, plan: "free" });
     subscriptions = [];
     expect(sent("discountAutomaticDeactivate").map((operation) => operation.variables.id)).toEqual([discountId]);
@@ -138,7 +128,7 @@ describe("the code-rules discount follows the plan, whichever path changes it", 
 
   it("is activated again on the return from Shopify after an upgrade to Core", async () => {
     subscriptions = [{ id: CORE.subscriptionId, name: "Core" }];
-    const verify = await call(routes.verify, SHOP, `/api/billing/verify?shop=${SHOP}`);
+    const verify = await callRoute(routes.verify, `/api/billing/verify?shop=${SHOP}`, SHOP);
     expect(await verify.json()).toMatchObject({ active: true, planType: "core" });
     expect(sent("discountAutomaticActivate").map((operation) => operation.variables.id)).toEqual([discountId]);
     expect(state.discounts.get(discountId)?.active).toBe(true);
@@ -255,7 +245,7 @@ describe("checkout blocking's validation when Plus ends", () => {
     refusals.set("validationUpdate", 1);
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     subscriptions = [{ id: CORE.subscriptionId, name: "Core" }];
-    expect(await (await call(routes.verify, SHOP, `/api/billing/verify?shop=${SHOP}`)).json()).toMatchObject({
+    expect(await (await callRoute(routes.verify, `/api/billing/verify?shop=${SHOP}`, SHOP)).json()).toMatchObject({
       planType: "core",
     });
     expect(state.validations.get(validationId)?.enabled).toBe(true);
