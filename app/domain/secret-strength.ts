@@ -4,19 +4,26 @@
  * patterns, dictionary words and the given public samples. A random 32-hex-digit secret scores
  * about 10^32; anything a person makes up or a pattern scores below 10^20 (docs/decisions/0027-production-refusals-and-framing.md).
  */
-import { ZxcvbnFactory } from "@zxcvbn-ts/core";
-import { adjacencyGraphs, dictionary } from "@zxcvbn-ts/language-common";
+import { createRequire } from "node:module";
+import type * as Core from "@zxcvbn-ts/core";
+import type * as Common from "@zxcvbn-ts/language-common";
+
+// Loaded on first use: only a production boot judges secrets, and the dictionaries cost every
+// other process (the demo, each test file, the delivery thread) about 90 ms to import.
+const load = createRequire(import.meta.url);
 
 /** Below 10^20 guesses (about 66 bits) a secret is refused. */
 export const MIN_GUESSES_LOG10 = 20;
 
-const estimators = new Map<string, ZxcvbnFactory>();
+const estimators = new Map<string, Core.ZxcvbnFactory>();
 
 /** Building the estimator (its dictionaries) is the slow part: one per list of samples. */
-function estimatorFor(publicSamples: readonly string[]): ZxcvbnFactory {
+function estimatorFor(publicSamples: readonly string[]): Core.ZxcvbnFactory {
   const key = JSON.stringify(publicSamples);
   let estimator = estimators.get(key);
   if (!estimator) {
+    const { ZxcvbnFactory } = load("@zxcvbn-ts/core") as typeof Core;
+    const { adjacencyGraphs, dictionary } = load("@zxcvbn-ts/language-common") as typeof Common;
     estimator = new ZxcvbnFactory({
       dictionary: { ...dictionary, userInputs: [...publicSamples] },
       graphs: adjacencyGraphs,
