@@ -6,7 +6,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as PostgresPrismaClient } from "@margin-guardrail/prisma-postgresql";
 import { awaitWriterTurn } from "./db/writer-turn.server";
 
-/** Connections each app process keeps to PostgreSQL (README.md, "Running at scale"). */
+/** Connections each app process keeps to PostgreSQL (docs/operations.md#several-app-processes). */
 const POSTGRES_POOL_SIZE = 10;
 
 /** SQLite waits this long for the writer lock before failing a statement. */

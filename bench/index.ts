@@ -1,5 +1,5 @@
 /**
- * npm run bench: figures, not pass/fail thresholds (see README, "Benchmarks").
+ * npm run bench: figures, not pass/fail thresholds (docs/benchmarks.md).
  * Set BENCH_EVENTS, BENCH_WEBHOOKS, BENCH_CONCURRENCY or BENCH_ROUNDS to change the sizes;
  * `npm run bench -- webhooks`, `-- alerts`, `-- events` or `-- backtest` runs one part;
  * `npm run bench -- postgres` (only when asked) runs the webhook benchmark on PostgreSQL too.
@@ -17,8 +17,8 @@ console.log(
 const only = process.argv[2];
 if (!only || only === "webhooks") {
   // alerts off, queued but held, and delivered take turns, each going first in turn, so that
-  // all three see the same machine; its speed drifts by more than the margin judged (README,
-  // "Benchmarks"), hence enough rounds for medians that hold
+  // all three see the same machine; its speed drifts by more than the margin judged
+  // (docs/benchmarks.md), hence enough rounds for medians that hold
   const rounds = Number(process.env.BENCH_ROUNDS || 5);
   const modes: AlertMode[] = ["off", "held", "delivered"];
   const runs = new Map<AlertMode, WebhookFigures[]>(modes.map((mode) => [mode, []]));

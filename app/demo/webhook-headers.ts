@@ -1,6 +1,6 @@
 /**
  * The headers of a webhook as Shopify sends it, signed with HMAC-SHA256 of the raw body
- * (README, "Verifying webhooks"): for `npm run demo:order`, `npm run demo:checkout` and
+ * (docs/security.md, "Webhooks from Shopify"): for `npm run demo:order`, `npm run demo:checkout` and
  * the tests, which post signed webhooks to the app.
  */
 import crypto from "node:crypto";

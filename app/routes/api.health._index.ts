@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { methodNotAllowed } from "../http/api.server";
 import { serviceHealth } from "../services/health/health.server";
 
-// GET /api/health: the load balancer's probe (README, "Running at scale"); no session needed.
+// GET /api/health: the load balancer's probe (docs/operations.md#health); no session needed.
 export const loader = async (_args: LoaderFunctionArgs) => {
   const health = await serviceHealth();
   return Response.json(health, {

@@ -1,5 +1,5 @@
-// GET /api/health: what a load balancer probes, and the figures an operator watches (README,
-// "Running at scale"): the order queue's depth, how late the oldest due alert is, dead alerts.
+// GET /api/health: what a load balancer probes, and the figures an operator watches
+// (docs/operations.md#health): the order queue's depth, how late the oldest due alert is, dead alerts.
 import { describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { serviceHealth } from "../../app/services/health/health.server";

@@ -93,7 +93,7 @@ export interface ServiceHealth {
 }
 
 /**
- * What a load balancer probes (GET /api/health; README, "Running at scale"): 200 while this
+ * What a load balancer probes (GET /api/health; docs/operations.md#health): 200 while this
  * process reaches its database, 503 when it does not, with the figures an operator watches.
  * Counts only, across all shops: nothing about any one shop.
  */
