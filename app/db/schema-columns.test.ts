@@ -7,7 +7,7 @@ import {
   AUDIT_EXPORT_COLUMNS,
   EVENT_ROLLUP_INSERT_COLUMNS,
 } from "./audit-events.sql.server";
-import { ALERT_OUTBOX_INSERT_COLUMNS, ALERT_SETTINGS_COLUMNS } from "./alert-outbox.sql.server";
+import { OUTBOX_INSERT_COLUMNS, ALERT_SETTINGS_COLUMNS } from "./outbox.sql.server";
 import { ORDER_MONEY_COLUMNS } from "./order-money.sql.server";
 import { ORDER_CHECK_INSERT_COLUMNS, ORDER_EVALUATION_INSERT_COLUMNS } from "./order-queue.sql.server";
 
@@ -73,7 +73,7 @@ describe("raw SQL column lists match prisma/schema.prisma", () => {
     const scalar = SCHEMA.get("OrderMoney")!.filter((field) => !field.relation);
     expect([...ORDER_MONEY_COLUMNS].sort()).toEqual(scalar.map((field) => field.name).sort());
   });
-  it("AlertOutbox", () => check("AlertOutbox", ALERT_OUTBOX_INSERT_COLUMNS, { insert: true }));
+  it("AlertOutbox", () => check("AlertOutbox", OUTBOX_INSERT_COLUMNS, { insert: true }));
   it("AlertSettings, read whole by the delivery worker", () => {
     check("AlertSettings", ALERT_SETTINGS_COLUMNS, { insert: false });
     const scalar = SCHEMA.get("AlertSettings")!.filter((field) => !field.relation);

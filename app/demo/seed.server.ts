@@ -11,7 +11,7 @@ import { alertSentEvent } from "../domain/breach-event";
 import { digestOf } from "../domain/alert-digest";
 import type { AlertEvent } from "../domain/alert-message";
 import type { NewAuditEvent } from "../domain/audit-events";
-import { dueDigestGroups, gatherDigest, settleDigested, storedEvent } from "../db/alert-outbox.sql.server";
+import { dueDigestGroups, gatherDigest, settleDigested, storedEvent } from "../db/outbox.sql.server";
 import { prismaWriter } from "../db/raw-sql.server";
 import { ensureShop } from "../services/shops/shops.server";
 import { DEMO_CATALOG, buildDemoStore, seededRandom, variantGid } from "./demo-store";

@@ -3,7 +3,7 @@
 // a dead process's claim is taken again.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
-import { anyAlertDue, claimDueAlerts } from "../../app/db/alert-outbox.sql.server";
+import { anyDeliveryDue, claimDueDeliveries } from "../../app/db/outbox.sql.server";
 import {
   drainAlerts,
   resumeAlertWorker,
@@ -117,16 +117,16 @@ describe("alert delivery", () => {
     const order = await breachingOrder();
     const [row] = await outboxOf(order);
     // the worker's look before it claims (a read): something is due
-    expect(await anyAlertDue(prisma, new Date(), 120_000)).toBe(true);
+    expect(await anyDeliveryDue(prisma, new Date(), 120_000)).toBe(true);
     // a process claims the row and is killed before it sends
-    const claimed = await claimDueAlerts(prisma, "killed-process", new Date(), 120_000, 100);
+    const claimed = await claimDueDeliveries(prisma, "killed-process", new Date(), 120_000, 100);
     expect(claimed.map((alert) => alert.id)).toContain(row.id);
     // nothing is due while the claim is fresh; a lapsed claim is
-    expect(await anyAlertDue(prisma, new Date(), 120_000)).toBe(false);
-    expect(await anyAlertDue(prisma, new Date(Date.now() + 3 * 60_000), 120_000)).toBe(true);
+    expect(await anyDeliveryDue(prisma, new Date(), 120_000)).toBe(false);
+    expect(await anyDeliveryDue(prisma, new Date(Date.now() + 3 * 60_000), 120_000)).toBe(true);
     // another worker does not take a fresh claim
     expect(
-      (await claimDueAlerts(prisma, "other-process", new Date(), 120_000, 100)).map((alert) => alert.id),
+      (await claimDueDeliveries(prisma, "other-process", new Date(), 120_000, 100)).map((alert) => alert.id),
     ).not.toContain(row.id);
     resumeAlertWorker();
     await drainAlerts();
@@ -147,8 +147,8 @@ describe("alert delivery", () => {
       data: { status: "pending", lockedBy: null },
     });
     const [first, second] = await Promise.all([
-      claimDueAlerts(prisma, "worker-a", new Date(), 120_000, 100),
-      claimDueAlerts(prisma, "worker-b", new Date(), 120_000, 100),
+      claimDueDeliveries(prisma, "worker-a", new Date(), 120_000, 100),
+      claimDueDeliveries(prisma, "worker-b", new Date(), 120_000, 100),
     ]);
     const ids = [...first, ...second].map((alert) => alert.id);
     expect(ids.length).toBeGreaterThan(0);

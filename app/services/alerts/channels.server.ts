@@ -22,7 +22,7 @@ export type Channel = (typeof CHANNELS)[number];
 /** `unconfigured`: the channel has nowhere to send to (a setting is missing), nothing was tried. */
 export type SendResult = { ok: true; detail: string } | { ok: false; error: string; unconfigured?: boolean };
 
-import type { SettingsRow } from "../../db/alert-outbox.sql.server";
+import type { SettingsRow } from "../../db/outbox.sql.server";
 
 export interface SendOptions {
   /** the outbound guard against private addresses; on in production by default */

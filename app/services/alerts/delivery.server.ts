@@ -1,7 +1,7 @@
 import prisma from "../../db.server";
 import {
-  anyAlertDue,
-  claimDueAlerts,
+  anyDeliveryDue,
+  claimDueDeliveries,
   dueDigestGroups,
   gatherDigest,
   insertAttempts,
@@ -10,9 +10,9 @@ import {
   markSent,
   settleDigested,
   shopsWithAlertSettings,
-  type ClaimedAlert,
+  type ClaimedDelivery,
   type SettingsRow,
-} from "../../db/alert-outbox.sql.server";
+} from "../../db/outbox.sql.server";
 import { prismaWriter, type SqlWriter } from "../../db/raw-sql.server";
 import { digestOf } from "../../domain/alert-digest";
 import type { Outgoing } from "../../domain/alert-message";
@@ -61,7 +61,7 @@ export function setAlertSendOptions(options: SendOptions): void {
 }
 
 interface Delivered {
-  alert: ClaimedAlert;
+  alert: ClaimedDelivery;
   result: Awaited<ReturnType<typeof sendAlert>>;
   at: Date;
   durationMs: number;
@@ -70,7 +70,7 @@ interface Delivered {
 }
 
 async function send(
-  alert: ClaimedAlert,
+  alert: ClaimedDelivery,
   shop: { domain: string; alertSettings: SettingsRow | null } | undefined,
 ): Promise<Delivered> {
   const channel = alert.channel as Channel;
@@ -214,13 +214,13 @@ async function step(): Promise<boolean> {
     await gatherDueDigests();
   }
   const now = new Date();
-  if (!(await anyAlertDue(db.sql, now, ALERT_LEASE_MS))) return false;
-  const claimed = await claimDueAlerts(db.sql, WORKER_ID, now, ALERT_LEASE_MS, ALERT_BATCH);
+  if (!(await anyDeliveryDue(db.sql, now, ALERT_LEASE_MS))) return false;
+  const claimed = await claimDueDeliveries(db.sql, WORKER_ID, now, ALERT_LEASE_MS, ALERT_BATCH);
   if (claimed.length === 0) return false;
   // each shop and its settings once per batch, not once per alert
   const shops = await shopsWithAlertSettings(db.sql, [...new Set(claimed.map((alert) => alert.shopId))]);
   // the plan is checked again at delivery: what a shop's plan no longer includes is not sent
-  const dropped = new Map<string, ClaimedAlert[]>();
+  const dropped = new Map<string, ClaimedDelivery[]>();
   const due = claimed.filter((alert) => {
     const reason = notOnThePlan(alert.channel, toPlanId(shops.get(alert.shopId)?.plan) ?? "free");
     if (reason) dropped.set(reason, [...(dropped.get(reason) ?? []), alert]);
@@ -242,7 +242,7 @@ export function notOnThePlan(channel: string, plan: PlanId): string | null {
 }
 
 /** Marks rows dropped with their reasons, in one transaction; they are never tried again. */
-async function drop(rows: Map<string, ClaimedAlert[]>): Promise<void> {
+async function drop(rows: Map<string, ClaimedDelivery[]>): Promise<void> {
   const at = new Date();
   await db.transaction(async (tx) => {
     for (const [reason, alerts] of rows) {

@@ -23,7 +23,8 @@ import { orderPayloadFromNode } from "../../domain/graphql-order";
 import { orderFactsFromPayload } from "../../domain/order-payload";
 import { storedThreshold } from "../../domain/rules";
 import type { RuleInput } from "../../forms/rules";
-import { needVariants, shopContext, withVariantFacts } from "../monitoring/evaluation.server";
+import { needVariants, withVariantFacts } from "../../domain/order-effects";
+import { shopContext } from "../monitoring/evaluation.server";
 import { loadVariantFacts, type AdminGraphql } from "../monitoring/variant-facts.server";
 import { ThrottledReader, countOrders, orderPages, type ReadOptions } from "./order-pages.server";
 

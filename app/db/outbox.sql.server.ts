@@ -1,5 +1,8 @@
 /**
- * Raw SQL of the alert outbox (docs/decisions/0013-alert-delivery.md): rows are written in the
+ * Raw SQL of the outbox (docs/decisions/0013-alert-delivery.md, named in
+ * docs/decisions/0036-order-effects-and-workers.md): the deliveries a breach queues, each an
+ * alert to one channel (email, Slack, webhook, or a digest of held alerts) or an order action
+ * (tag, hold, Flow). Its table keeps its first name, AlertOutbox. Rows are written in the
  * transaction that records their breach, and claimed by one statement, so two app processes
  * on one database never take the same row; a claim left by a process that died is taken
  * again once its lease runs out (at least once delivery).
@@ -25,7 +28,7 @@ import type { RawSql, SqlWriter } from "./raw-sql.server";
 
 type Tx = RawSql;
 
-export const ALERT_OUTBOX_INSERT_COLUMNS = [
+export const OUTBOX_INSERT_COLUMNS = [
   "id",
   "shopId",
   "auditEventId",
@@ -37,7 +40,7 @@ export const ALERT_OUTBOX_INSERT_COLUMNS = [
   "createdAt",
 ] as const satisfies readonly (keyof AlertOutbox)[];
 
-export interface NewOutboxRow {
+export interface NewAlertRow {
   auditEventId: string;
   event: AlertEvent;
   delivery: PlannedDelivery;
@@ -75,13 +78,13 @@ async function insertRows(tx: Tx, shopId: string, rows: OutboxInsert[], now: Dat
         ...(actions ? [row.actionKey ?? null] : []),
       ])})`,
   );
-  const columns = actions ? [...ALERT_OUTBOX_INSERT_COLUMNS, "actionKey"] : ALERT_OUTBOX_INSERT_COLUMNS;
+  const columns = actions ? [...OUTBOX_INSERT_COLUMNS, "actionKey"] : OUTBOX_INSERT_COLUMNS;
   await tx.$executeRaw`
     INSERT INTO "AlertOutbox" (${columnList(columns)}) VALUES ${join(values)} ${conflict}`;
 }
 
 /** Queues the alerts of recorded breaches; a breach and channel already queued add nothing. */
-export function insertOutboxRows(tx: Tx, shopId: string, rows: NewOutboxRow[], now: Date): Promise<void> {
+export function insertAlertRows(tx: Tx, shopId: string, rows: NewAlertRow[], now: Date): Promise<void> {
   return insertRows(
     tx,
     shopId,
@@ -120,7 +123,7 @@ export function insertActionRows(tx: Tx, shopId: string, rows: NewActionRow[], n
   );
 }
 
-export type ClaimedAlert = {
+export type ClaimedDelivery = {
   id: string;
   shopId: string;
   auditEventId: string | null;
@@ -146,7 +149,7 @@ export function storedEvent(payload: unknown): AlertEvent & { heldFor?: HeldFor 
  * writer, so a worker with nothing to do (most sweeps; every kick while a shop's alerts are
  * held) does not take it from the order engine to claim nothing.
  */
-export async function anyAlertDue(db: RawSql, now: Date, leaseMs: number): Promise<boolean> {
+export async function anyDeliveryDue(db: RawSql, now: Date, leaseMs: number): Promise<boolean> {
   const { due, lapsed } = claimable(now, leaseMs);
   const [row] = await db.$queryRaw<{ found: boolean | number | bigint }[]>`
     SELECT (EXISTS (SELECT 1 FROM "AlertOutbox" WHERE ${due})
@@ -166,13 +169,13 @@ function claimable(now: Date, leaseMs: number) {
  * Takes up to `limit` due rows for `worker`: pending ones whose time came, and ones another
  * worker claimed more than `leaseMs` ago (it died). One statement: the claim is atomic.
  */
-export async function claimDueAlerts(
+export async function claimDueDeliveries(
   db: RawSql,
   worker: string,
   now: Date,
   leaseMs: number,
   limit: number,
-): Promise<ClaimedAlert[]> {
+): Promise<ClaimedDelivery[]> {
   const { due, lapsed } = claimable(now, leaseMs);
   // PostgreSQL: rows another process is claiming at this moment are skipped, not waited for
   // and then taken twice (its UPDATE would not see the other's claim in the subquery's rows)
