@@ -71,7 +71,8 @@ it("cites nothing outside the repository", () => {
 });
 
 it("gives every decision record a date and a status", () => {
-  for (const name of fs.readdirSync("docs/decisions")) {
+  // the records are NNNN-title.md; the folder's README.md (the index) and TEMPLATE.md are not records
+  for (const name of fs.readdirSync("docs/decisions").filter((file) => /^\d{4}-.+\.md$/.test(file))) {
     const text = fs.readFileSync(`docs/decisions/${name}`, "utf8");
     expect(text, name).toMatch(/^Date: \d{4}-\d{2}-\d{2}$/m);
     expect(text, name).toMatch(/^Status: (proposed|accepted|superseded|deprecated)/m);
