@@ -164,7 +164,7 @@ export const SAMPLE_SHADOW_CHECKOUTS = 9;
  * days that the checkout rule would have blocked, decided by the Function's own code at the
  * default configuration. None is recorded as blocked: the demo store is on Core, where the
  * validation is not deployed (with PLUS_PLAN_ENABLED=true a newcomer can deploy it in the demo
- * and post a sample checkout: README, "See blocking in the demo").
+ * and post a sample checkout: docs/demo.md#seeing-blocking).
  */
 async function recordShadowCheckouts(shopId: string, now: Date): Promise<void> {
   const rand = seededRandom(4040);
