@@ -56,10 +56,10 @@ await prisma.stackingSettings.update({ where: { shopId: shop.id }, data: demo.st
 
 const started = performance.now();
 const run = await startBacktest(shop, { rules: "shop", suggest: true }, { kind: "shopify", graphql });
-if (!run.ok) throw new Error(run.message);
-await run.run;
+if (!run.ok) throw new Error(run.error.message);
+await run.value.run;
 const seconds = (performance.now() - started) / 1000;
-const view = await findBacktest(shop.id, run.value.id);
+const view = await findBacktest(shop.id, run.value.view.id);
 if (view?.status !== "done" || !view.results) throw new Error(`The backtest ended ${view?.status}: ${view?.error}`);
 const results = view.results;
 if (results.ordersScanned !== ORDERS) throw new Error(`Read ${results.ordersScanned} of ${ORDERS} orders`);

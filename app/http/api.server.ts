@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { getEnv } from "../env.server";
+import type { Failure, Result } from "../domain/result";
 import { InputRefusal, readJson } from "./request-body.server";
 import { requireAdmin, type AdminContext } from "../services/shops/admin-context.server";
 
@@ -58,12 +59,26 @@ export function methodNotAllowed(allowed: string[]): Response {
   );
 }
 
-/** A service's tagged result as a response. */
-export function resultResponse<T>(
-  result: { ok: true; value: T } | { ok: false; status: number; message: string },
-  successStatus = 200,
-): Response {
-  return result.ok ? Response.json(result.value, { status: successStatus }) : jsonError(result.status, result.message);
+/**
+ * A service's failure as the JSON API answers it: its status, `{ error, errors? }` with the
+ * fields it names, and Retry-After when it says when to ask again (docs/decisions/0037-one-result-type.md).
+ */
+export function failureResponse(failure: Failure): Response {
+  return Response.json(
+    failure.fields ? { error: failure.message, errors: failure.fields } : { error: failure.message },
+    {
+      status: failure.status,
+      headers: failure.retryAfterSeconds ? { "Retry-After": String(failure.retryAfterSeconds) } : {},
+    },
+  );
+}
+
+/** A service's result as a response: its value as JSON (no body for 204), or its failure. */
+export function resultResponse<T>(result: Result<T>, successStatus = 200): Response {
+  if (!result.ok) return failureResponse(result.error);
+  return successStatus === 204
+    ? new Response(null, { status: 204 })
+    : Response.json(result.value, { status: successStatus });
 }
 
 /** The shop a path names must be the caller's own (its id or its domain). */

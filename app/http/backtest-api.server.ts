@@ -3,7 +3,7 @@ import { ruleSchema } from "../forms/rules";
 import type { BacktestScope } from "../domain/backtest";
 import { draftRule, startBacktest, type OrderSource } from "../services/backtest/backtest.server";
 import type { AdminContext } from "../services/shops/admin-context.server";
-import { jsonError, validateBody } from "./api.server";
+import { failureResponse, jsonError, validateBody } from "./api.server";
 
 /**
  * What POST /api/backtest takes: nothing (the shop's rules), `rule` (a rule being edited,
@@ -33,6 +33,7 @@ export async function startBacktestResponse(context: AdminContext, scope: Backte
   const source = orderSource(context);
   if (!source) return jsonError(503, "This store is not connected to Shopify's Admin API");
   const started = await startBacktest(context.shop, scope, source);
-  if (!started.ok) return jsonError(started.status, started.message);
-  return Response.json(started.value, { status: 202, headers: { Location: `/api/backtest/${started.value.id}` } });
+  if (!started.ok) return failureResponse(started.error);
+  const { view } = started.value;
+  return Response.json(view, { status: 202, headers: { Location: `/api/backtest/${view.id}` } });
 }

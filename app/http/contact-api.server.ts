@@ -48,5 +48,5 @@ export async function handleContactApi(kind: ContactKind, request: Request, cont
   if (limited) return refused(limited);
   const shop = shopDomainFrom(new URL(request.url).searchParams.get("shop"));
   const delivery = await deliverContactRequest(kind, parsed.data, shop);
-  return Response.json({ success: delivery.ok, message: delivery.message }, { status: delivery.ok ? 200 : 502 });
+  return delivery.ok ? Response.json({ success: true, message: delivery.value }) : refused(delivery.error);
 }

@@ -1,44 +1,51 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { $ZodType, output } from "zod/v4/core";
-
-/** A service's refusal of valid input: a status, a message, and the fields it names. */
-export interface ServiceRefusal {
-  ok: false;
-  status: number;
-  message: string;
-  errors?: Record<string, string[]>;
-}
+import type { Failure, Result } from "../domain/result";
 
 export const CHECK_THE_FIELDS = "Check the fields marked in red";
 
-export type FormSave =
-  | { ok: true; result: SubmissionResult<string[]> }
-  | { ok: false; status: number; description: string; result: SubmissionResult<string[]> };
+export type FormSave<T = unknown> =
+  | { ok: true; value: T; result: SubmissionResult<string[]> }
+  | {
+      ok: false;
+      status: number;
+      description: string;
+      result: SubmissionResult<string[]>;
+      /** the service's failure, when the service refused; absent when the schema did */
+      failure?: Failure;
+    };
 
 /**
- * A page form's save: parsed with its zod schema (400 and the field errors otherwise), handed
- * to the service, whose refusal comes back on the form (its fields named, or its message on
- * the whole form). The caller adds its toast.
+ * A page form's save (docs/decisions/0037-one-result-type.md): parsed with its zod schema (400
+ * and the field errors otherwise, `invalid` the description), handed to the service, whose
+ * failure comes back on the form (its fields named, or its message on the whole form). The
+ * caller adds its toast.
  */
-export async function saveParsedForm<Schema extends $ZodType>(
+export async function saveParsedForm<Schema extends $ZodType, T>(
   formData: FormData,
   schema: Schema,
-  save: (value: output<Schema>) => Promise<{ ok: true } | ServiceRefusal>,
-  options: { resetForm?: boolean } = {},
-): Promise<FormSave> {
+  save: (value: output<Schema>) => Promise<Result<T>>,
+  options: { resetForm?: boolean; invalid?: string } = {},
+): Promise<FormSave<T>> {
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
-    return { ok: false, status: 400, description: CHECK_THE_FIELDS, result: submission.reply() };
+    return { ok: false, status: 400, description: options.invalid ?? CHECK_THE_FIELDS, result: submission.reply() };
   }
   const saved = await save(submission.value);
   if (!saved.ok) {
+    const failure = saved.error;
     return {
       ok: false,
-      status: saved.status,
-      description: saved.errors ? CHECK_THE_FIELDS : saved.message,
-      result: submission.reply(saved.errors ? { fieldErrors: saved.errors } : { formErrors: [saved.message] }),
+      status: failure.status,
+      description: failure.fields ? CHECK_THE_FIELDS : failure.message,
+      result: submission.reply(failure.fields ? { fieldErrors: failure.fields } : { formErrors: [failure.message] }),
+      failure,
     };
   }
-  return { ok: true, result: submission.reply(options.resetForm ? { resetForm: true } : undefined) };
+  return {
+    ok: true,
+    value: saved.value,
+    result: submission.reply(options.resetForm ? { resetForm: true } : undefined),
+  };
 }

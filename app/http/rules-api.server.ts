@@ -48,6 +48,5 @@ export async function updateRuleFromRequest(context: AdminContext, request: Requ
 }
 
 export async function deleteRuleFromRequest(context: AdminContext, id: string): Promise<Response> {
-  const result = await deleteRule(ownerOf(context), id);
-  return result.ok ? new Response(null, { status: 204 }) : jsonError(result.status, result.message);
+  return resultResponse(await deleteRule(ownerOf(context), id), 204);
 }

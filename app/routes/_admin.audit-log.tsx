@@ -84,11 +84,11 @@ export const action = async ({ request }: ActionFunctionArgs) => {
       actionClientOf(context),
     );
     return result.ok
-      ? { ok: true, status: 200, toast: { title: result.message } }
+      ? { ok: true, status: 200, toast: { title: result.value } }
       : {
           ok: false,
-          status: result.status,
-          toast: { title: "Hold not released", description: result.message, error: true },
+          status: result.error.status,
+          toast: { title: "Hold not released", description: result.error.message, error: true },
         };
   });
 };

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getEnv } from "../env.server";
 import { alertSettingsBody, alertSettingsSchema } from "../forms/alerts";
-import { jsonError, methodNotAllowed, readJsonBody, requireApiAdmin, validateBody } from "../http/api.server";
+import { methodNotAllowed, readJsonBody, requireApiAdmin, resultResponse, validateBody } from "../http/api.server";
 import { getAlertSettings, saveAlertSettings } from "../services/alerts/settings.server";
 
 // GET /api/alerts/settings: the shop's alert settings, secrets masked.
@@ -29,6 +29,5 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     ...stored
   } = await getAlertSettings(context.shop.id);
   const input = validateBody(schema, { ...stored, ...body });
-  const result = await saveAlertSettings({ id: context.shop.id, plan: context.plan }, input);
-  return result.ok ? Response.json(result.value) : jsonError(result.status, result.message, result.errors);
+  return resultResponse(await saveAlertSettings({ id: context.shop.id, plan: context.plan }, input));
 };

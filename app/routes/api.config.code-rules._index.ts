@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { codeRulesSchema } from "../forms/code-rules";
-import { jsonError, methodNotAllowed, readJsonBody, requireApiAdmin, validateBody } from "../http/api.server";
+import { methodNotAllowed, readJsonBody, requireApiAdmin, resultResponse, validateBody } from "../http/api.server";
 import { getCodeRules, saveCodeRules } from "../services/code-rules/code-rules.server";
 import { actionClientOf } from "../services/actions/admin-client.server";
 
@@ -16,6 +16,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const context = await requireApiAdmin(request);
   if (request.method !== "PUT") return methodNotAllowed(["GET", "PUT"]);
   const input = validateBody(codeRulesSchema, await readJsonBody(request));
-  const result = await saveCodeRules({ id: context.shop.id, plan: context.plan }, input, actionClientOf(context));
-  return result.ok ? Response.json(result.value) : jsonError(result.status, result.message);
+  return resultResponse(
+    await saveCodeRules({ id: context.shop.id, plan: context.plan }, input, actionClientOf(context)),
+  );
 };

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { collectionRuleSchema, ruleActiveSchema } from "../forms/rules";
 import {
-  jsonError,
   methodNotAllowed,
   ownerOf,
   readJsonBody,
@@ -25,6 +24,5 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
     return resultResponse(await updateCollectionRule(ownerOf(context), id, validateBody(collectionRuleSchema, body)));
   }
   if (request.method !== "DELETE") return methodNotAllowed(["PUT", "DELETE"]);
-  const result = await deleteCollectionRule(ownerOf(context), id);
-  return result.ok ? new Response(null, { status: 204 }) : jsonError(result.status, result.message);
+  return resultResponse(await deleteCollectionRule(ownerOf(context), id), 204);
 };

@@ -46,10 +46,10 @@ export const action = async ({ request, context }: ActionFunctionArgs) => {
   if (limited) return refuse(limited.status, limited.message);
   const shop = shopDomainFrom(new URL(request.url).searchParams.get("shop"));
   const delivery = await deliverContactRequest("support", submission.value, shop);
-  if (!delivery.ok) return refuse(502, delivery.message);
+  if (!delivery.ok) return refuse(delivery.error.status, delivery.error.message);
   return data({
     result: submission.reply({ resetForm: true }),
-    notice: { tone: "success", message: delivery.message } as Notice,
+    notice: { tone: "success", message: delivery.value } as Notice,
   });
 };
 

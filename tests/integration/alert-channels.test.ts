@@ -69,7 +69,7 @@ describe("alert channels", () => {
 
   it("e-mails the recipients through the merchant's SMTP server, with the order's links", async () => {
     const result = await sendAlert("email", shopId, alert);
-    expect(result).toEqual({ ok: true, detail: "smtp to 2 recipients" });
+    expect(result).toEqual({ ok: true, value: "smtp to 2 recipients" });
     const mail = smtp.received.at(-1)!;
     expect(mail.to).toEqual(["ops@example.com", "finance@example.com"]);
     // the body is quoted-printable: soft line breaks and =XX escapes
@@ -95,7 +95,7 @@ describe("alert channels", () => {
   });
 
   it("posts a Block Kit message to Slack's incoming webhook", async () => {
-    expect(await sendAlert("slack", shopId, alert)).toEqual({ ok: true, detail: "Slack #margins" });
+    expect(await sendAlert("slack", shopId, alert)).toEqual({ ok: true, value: "Slack #margins" });
     const message = JSON.parse(slack.received.at(-1)!.body);
     expect(message.channel).toBe("#margins");
     expect(message.blocks[0]).toMatchObject({ type: "header" });
@@ -119,7 +119,7 @@ describe("alert channels", () => {
     // shown once: the next test does not send it again
     expect((await (await testButton("webhook")).json()).signingSecret).toBeUndefined();
 
-    expect(await sendAlert("webhook", shopId, alert)).toEqual({ ok: true, detail: "1 webhook" });
+    expect(await sendAlert("webhook", shopId, alert)).toEqual({ ok: true, value: "1 webhook" });
     const delivery = hook.received.at(-1)!;
     expect(delivery.path).toBe("/margin-alerts");
     expect(delivery.headers["idempotency-key"]).toBe("outbox-1");
@@ -165,7 +165,7 @@ describe("alert channels", () => {
     const before = hook.received.length;
     const result = await sendAlert("webhook", shopId, alert, { guard: true });
     expect(result.ok).toBe(false);
-    expect(!result.ok && result.error).toMatch(/127\.0\.0\.1 points at a private or local address/);
+    expect(!result.ok && result.error.message).toMatch(/127\.0\.0\.1 points at a private or local address/);
     expect((await sendAlert("slack", shopId, alert, { guard: true })).ok).toBe(false);
     expect(hook.received.length).toBe(before);
   });

@@ -122,12 +122,14 @@ describe("alert settings API", () => {
     const result = await saveAlertSettings({ id: shopId, plan: "core" }, input, { guard: true });
     expect(result).toMatchObject({
       ok: false,
-      status: 400,
-      errors: {
-        webhooks: [
-          "127.0.0.1 points at a private or local address; alerts go only to public addresses",
-          "169.254.169.254 points at a private or local address; alerts go only to public addresses",
-        ],
+      error: {
+        status: 400,
+        fields: {
+          webhooks: [
+            "127.0.0.1 points at a private or local address; alerts go only to public addresses",
+            "169.254.169.254 points at a private or local address; alerts go only to public addresses",
+          ],
+        },
       },
     });
   });

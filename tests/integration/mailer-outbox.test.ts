@@ -12,7 +12,7 @@ describe("mailer without a transport", () => {
   it("writes mail to the local outbox outside production", async () => {
     const { sendMail } = await import("../../app/services/mail/mailer.server");
     const result = await sendMail({ to: "support@margin-guardrail.example", subject: "Local", text: "Kept here" });
-    expect(result).toEqual({ status: "sent", transport: "outbox" });
+    expect(result).toEqual({ ok: true, value: { transport: "outbox" } });
     const files = fs.readdirSync(outbox);
     expect(files).toHaveLength(1);
     expect(JSON.parse(fs.readFileSync(path.join(outbox, files[0]), "utf8"))).toMatchObject({
@@ -33,7 +33,7 @@ describe("mailer without a transport", () => {
       headers: { "X-Margin-Guardrail-Alert-Id": "cmrow2" },
     };
     const before = new Set(fs.readdirSync(outbox));
-    expect(await sendMail(alert)).toEqual({ status: "sent", transport: "outbox", id: alert.messageId });
+    expect(await sendMail(alert)).toEqual({ ok: true, value: { transport: "outbox", id: alert.messageId } });
     await sendMail(alert);
     const files = fs.readdirSync(outbox).filter((file) => !before.has(file));
     expect(files).toHaveLength(2);

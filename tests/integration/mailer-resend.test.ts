@@ -47,7 +47,7 @@ describe("mailer through Resend", () => {
       text: "Hello",
       replyTo: "a@example.com",
     });
-    expect(result).toEqual({ status: "sent", transport: "resend", id: "re_test_1" });
+    expect(result).toEqual({ ok: true, value: { transport: "resend", id: "re_test_1" } });
     expect(requests).toHaveLength(1);
     expect(requests[0].path).toBe("/emails");
     expect(requests[0].auth).toBe("Bearer re_local_key");
@@ -74,7 +74,7 @@ describe("mailer through Resend", () => {
     const first = await sendMail(alert);
     // a retry after a crash: the same key and payload, and Resend answers the first id
     const again = await sendMail(alert);
-    expect(first).toEqual({ status: "sent", transport: "resend", id: "re_test_2" });
+    expect(first).toEqual({ ok: true, value: { transport: "resend", id: "re_test_2" } });
     expect(again).toEqual(first);
     for (const request of requests.slice(-2)) {
       expect(request.key).toBe("cmrow1");
@@ -85,9 +85,8 @@ describe("mailer through Resend", () => {
     }
     // the recipients changed between attempts: Resend refuses the key, and had sent the alert already
     expect(await sendMail({ ...alert, to: ["finance@example.com"] })).toEqual({
-      status: "sent",
-      transport: "resend",
-      repeat: true,
+      ok: true,
+      value: { transport: "resend", repeat: true },
     });
     // without a key the same refusal would be an ordinary error: the key is what says "sent already"
     expect(requests.at(-1)!.key).toBe("cmrow1");

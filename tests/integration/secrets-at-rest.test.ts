@@ -117,7 +117,7 @@ describe("webhook URLs and access tokens sealed at rest", () => {
       expect(text).not.toContain(secret);
     }
 
-    expect(await sendAlert("webhook", shopId, alert)).toEqual({ ok: true, detail: "1 webhook" });
+    expect(await sendAlert("webhook", shopId, alert)).toEqual({ ok: true, value: "1 webhook" });
     expect(hook.received.at(-1)!.path).toBe("/hooks/catch/1234/webhook-path-in-clear");
     expect(JSON.parse(hook.received.at(-1)!.body)).toMatchObject({ id: "outbox-sealed-1" });
     expect(await sendAlert("slack", shopId, alert)).toMatchObject({ ok: true });
@@ -134,8 +134,8 @@ describe("webhook URLs and access tokens sealed at rest", () => {
     });
     const result = await sendAlert("webhook", shopId, alert);
     expect(result.ok).toBe(false);
-    expect(!result.ok && result.error).toContain(new URL(url).host);
-    expect(!result.ok && result.error).not.toContain("failing-path-in-clear");
+    expect(!result.ok && result.error.message).toContain(new URL(url).host);
+    expect(!result.ok && result.error.message).not.toContain("failing-path-in-clear");
   });
 
   it("seals the access and refresh tokens stored at install; Shopify's Admin API gets them in clear", async () => {

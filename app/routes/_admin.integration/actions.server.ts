@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { slackConnectSchema, smtpSettingsSchema } from "../../forms/alerts";
 import { getEnv } from "../../env.server";
 import { saveParsedForm, type FormSave } from "../../http/form-save.server";
+import { ok } from "../../domain/result";
 import { pageFormAction } from "../../http/request-body.server";
 import { requireAdmin, type AdminContext } from "../../services/shops/admin-context.server";
 import { connectSlack, disconnectSlack, saveSmtpSettings } from "../../services/alerts/settings.server";
@@ -94,7 +95,7 @@ export async function handleIntegrationAction(
   if (intent === "saveThreshold") {
     const saved = await saveParsedForm(formData, functionConfigSchema, async (value) => {
       await saveFunctionThreshold(context.shop.id, value.thresholdPercent);
-      return { ok: true };
+      return ok();
     });
     const syncError = saved.ok ? await syncAfterChange(context) : null;
     return answer(intent, saved, "Configuration saved", {
@@ -105,7 +106,7 @@ export async function handleIntegrationAction(
   if (intent === "saveFeatures") {
     const saved = await saveParsedForm(formData, blockingSchema, async (value) => {
       await saveBlockingSettings(context.shop.id, value);
-      return { ok: true };
+      return ok();
     });
     const syncError = saved.ok ? await syncAfterChange(context) : null;
     return answer(intent, saved, "Integration settings saved", { description: syncError && notInStep(syncError) });
@@ -113,8 +114,13 @@ export async function handleIntegrationAction(
   if (intent === "deploy") {
     const deployed = await deployFunction({ id: context.shop.id, plan: context.plan }, checkoutClientOf(context));
     return deployed.ok
-      ? { intent, ok: true, status: 200, toast: { title: "Checkout blocking deployed", description: deployed.message } }
-      : refused(intent, deployed.status, deployed.message, undefined, DEPLOY_FAILED);
+      ? {
+          intent,
+          ok: true,
+          status: 200,
+          toast: { title: "Checkout blocking deployed", description: deployed.value.message },
+        }
+      : refused(intent, deployed.error.status, deployed.error.message, undefined, DEPLOY_FAILED);
   }
   if (intent === "testFunction") {
     const parsed = functionTestSchema.safeParse(Object.fromEntries(formData));

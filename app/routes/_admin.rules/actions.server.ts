@@ -1,8 +1,10 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
+import type { $ZodType, output } from "zod/v4/core";
 import { blockingSchema, collectionRuleSchema, ruleActiveSchema, ruleSchema, stackingSchema } from "../../forms/rules";
 import type { AdminContext } from "../../services/shops/admin-context.server";
 import { ownerOf } from "../../http/api.server";
+import { saveParsedForm } from "../../http/form-save.server";
+import { fail, ok, type Result } from "../../domain/result";
 import {
   createCollectionRule,
   createRule,
@@ -16,6 +18,7 @@ import {
   setRuleActive,
   updateCollectionRule,
   updateRule,
+  type RuleOwner,
 } from "../../services/rules/rules.server";
 import { notInStep, syncAfterChange } from "../../services/checkout/deploy.server";
 import { codeRulesSchema } from "../../forms/code-rules";
@@ -63,6 +66,9 @@ const TOASTS: Record<RuleIntent, { success: string; failure: string }> = {
   resumePaused: { success: "Paused rules resumed", failure: "Failed to resume rules" },
 };
 
+/** What the Rules page's forms say when a field is refused by its schema. */
+const CORRECT_THE_FIELDS = "Please correct the highlighted fields.";
+
 /** A form refused before parsing (app/http/input-limits.ts): nothing is saved. */
 export function refusedRulesForm(message: string): RulesActionResult {
   return {
@@ -77,108 +83,148 @@ function isIntent(value: unknown): value is RuleIntent {
   return typeof value === "string" && (RULE_INTENTS as readonly string[]).includes(value);
 }
 
-/** The Rules page's one action: each intent validates with the API's schemas and calls the same service. */
+/** What an intent's handler is given: the shop, and the rule the form names (`id`). */
+interface IntentCall {
+  context: AdminContext;
+  owner: RuleOwner;
+  id: string;
+}
+
+/** A handler's success: the toast's detail, if any. */
+type Done = { description?: string };
+
+/** An intent's answer, before its toast is added. */
+type Answer =
+  | { ok: true; description?: string; result?: SubmissionResult<string[]> }
+  | { ok: false; status: number; description: string; result?: SubmissionResult<string[]> };
+
+type Intent = (formData: FormData, call: IntentCall) => Promise<Answer>;
+
+/**
+ * An intent whose form is parsed with the API's schema by saveParsedForm (the page forms' one
+ * path), then handled with the typed value. The form is reset after a create (`resetForm`);
+ * its field errors come back on the form; a service's refusal is said in the toast only.
+ */
+function formIntent<Schema extends $ZodType>(
+  schema: Schema,
+  handle: (value: output<Schema>, call: IntentCall) => Promise<Result<Done>>,
+  options: { resetForm?: boolean } = {},
+): Intent {
+  return async (formData, call) => {
+    const saved = await saveParsedForm(formData, schema, (value) => handle(value, call), {
+      resetForm: options.resetForm,
+      invalid: CORRECT_THE_FIELDS,
+    });
+    if (!saved.ok) {
+      return {
+        ok: false,
+        status: saved.status,
+        description: saved.description,
+        result: saved.failure ? undefined : saved.result,
+      };
+    }
+    return { ok: true, description: saved.value.description, result: options.resetForm ? saved.result : undefined };
+  };
+}
+
+/** An intent with no form to parse (a delete, a resume): the handler reads what it needs. */
+function plainIntent(handle: (call: IntentCall) => Promise<Result<Done>>): Intent {
+  return async (_formData, call) => {
+    const outcome = await handle(call);
+    return outcome.ok
+      ? { ok: true, description: outcome.value.description }
+      : { ok: false, status: outcome.error.status, description: outcome.error.message };
+  };
+}
+
+/** A service's answer whose value the toast does not show. */
+function saved<T>(outcome: Result<T>): Result<Done> {
+  return outcome.ok ? ok({}) : outcome;
+}
+
+/** A delete's refusal names its status, as the product's toast does. */
+function deleted<T>(outcome: Result<T>): Result<Done> {
+  return outcome.ok
+    ? ok({})
+    : fail(outcome.error.status, `Failed to delete rule: ${outcome.error.status} ${outcome.error.message}`);
+}
+
+/** The blocking and stacking settings are the checkout Function's configuration too. */
+async function synced(context: AdminContext): Promise<Result<Done>> {
+  const syncError = await syncAfterChange(context);
+  return ok({ description: syncError ? notInStep(syncError) : undefined });
+}
+
+/** The Rules page's intents: each validates with the API's schema and calls the same service. */
+const INTENTS: Record<RuleIntent, Intent> = {
+  create: formIntent(ruleSchema, async (value, { owner }) => saved(await createRule(owner, value)), {
+    resetForm: true,
+  }),
+  update: formIntent(ruleSchema, async (value, { owner, id }) => saved(await updateRule(owner, id, value))),
+  toggle: formIntent(ruleActiveSchema, async (value, { owner, id }) =>
+    saved(await setRuleActive(owner, id, value.isActive)),
+  ),
+  delete: plainIntent(async ({ owner, id }) => deleted(await deleteRule(owner, id))),
+  createCollectionRule: formIntent(
+    collectionRuleSchema,
+    async (value, { owner }) => saved(await createCollectionRule(owner, value)),
+    { resetForm: true },
+  ),
+  updateCollectionRule: formIntent(collectionRuleSchema, async (value, { owner, id }) =>
+    saved(await updateCollectionRule(owner, id, value)),
+  ),
+  toggleCollectionRule: formIntent(ruleActiveSchema, async (value, { owner, id }) =>
+    saved(await setCollectionRuleActive(owner, id, value.isActive)),
+  ),
+  deleteCollectionRule: plainIntent(async ({ owner, id }) => deleted(await deleteCollectionRule(owner, id))),
+  saveStacking: formIntent(stackingSchema, async (value, { owner, context }) => {
+    await saveStackingSettings(owner.id, value);
+    return synced(context);
+  }),
+  saveBlocking: formIntent(blockingSchema, async (value, { owner, context }) => {
+    await saveBlockingSettings(owner.id, value);
+    return synced(context);
+  }),
+  saveCodeRules: formIntent(codeRulesSchema, async (value, { owner, context }) => {
+    const outcome = await saveCodeRules(owner, value, actionClientOf(context));
+    if (!outcome.ok) return outcome;
+    const { syncError } = outcome.value;
+    return ok({ description: syncError ? codeRulesNotInStep(syncError) : undefined });
+  }),
+  resumePaused: plainIntent(async ({ owner }) => {
+    const { resumed, stillPaused } = await resumePausedRules(owner);
+    if (resumed === 0) return fail(409, planLimitMessage(owner.plan));
+    return ok({
+      description: `${resumed} resumed${stillPaused ? `; ${stillPaused} still paused by the plan's limit` : ""}.`,
+    });
+  }),
+};
+
+/** The Rules page's one action: the posted intent's handler, and the product's toast for its outcome. */
 export async function handleRulesAction(context: AdminContext, formData: FormData): Promise<RulesActionResult> {
   const intent = formData.get("intent");
   if (!isIntent(intent)) {
     return { intent: "unknown", ok: false, status: 400, toast: { title: "Unknown action", error: true } };
   }
   const toasts = TOASTS[intent];
-  const owner = ownerOf(context);
-  const id = String(formData.get("id") ?? "");
-  const failed = (status: number, description?: string, result?: SubmissionResult<string[]>): RulesActionResult => ({
-    intent,
-    ok: false,
-    status,
-    toast: { title: toasts.failure, description, error: true },
-    result,
+  const answer = await INTENTS[intent](formData, {
+    context,
+    owner: ownerOf(context),
+    id: String(formData.get("id") ?? ""),
   });
-  const done = (result?: SubmissionResult<string[]>, description?: string): RulesActionResult => ({
-    intent,
-    ok: true,
-    status: 200,
-    toast: { title: toasts.success, description },
-    result,
-  });
-  // the blocking and stacking settings are the checkout Function's configuration too
-  const synced = async () => {
-    const syncError = await syncAfterChange(context);
-    return done(undefined, syncError ? notInStep(syncError) : undefined);
-  };
-
-  const schema = {
-    create: ruleSchema,
-    update: ruleSchema,
-    toggle: ruleActiveSchema,
-    createCollectionRule: collectionRuleSchema,
-    updateCollectionRule: collectionRuleSchema,
-    toggleCollectionRule: ruleActiveSchema,
-    saveStacking: stackingSchema,
-    saveBlocking: blockingSchema,
-    saveCodeRules: codeRulesSchema,
-    delete: null,
-    deleteCollectionRule: null,
-    resumePaused: null,
-  }[intent];
-  const submission = schema ? parseWithZod(formData, { schema }) : null;
-  if (submission && submission.status !== "success") {
-    return failed(400, "Please correct the highlighted fields.", submission.reply());
-  }
-  const value = submission?.status === "success" ? submission.value : undefined;
-
-  switch (intent) {
-    case "create": {
-      const outcome = await createRule(owner, value as Parameters<typeof createRule>[1]);
-      return outcome.ok ? done(submission!.reply({ resetForm: true })) : failed(outcome.status, outcome.message);
-    }
-    case "update": {
-      const outcome = await updateRule(owner, id, value as Parameters<typeof updateRule>[2]);
-      return outcome.ok ? done() : failed(outcome.status, outcome.message);
-    }
-    case "toggle": {
-      const outcome = await setRuleActive(owner, id, (value as { isActive: boolean }).isActive);
-      return outcome.ok ? done() : failed(outcome.status, outcome.message);
-    }
-    case "delete": {
-      const outcome = await deleteRule(owner, id);
-      return outcome.ok
-        ? done()
-        : failed(outcome.status, `Failed to delete rule: ${outcome.status} ${outcome.message}`);
-    }
-    case "createCollectionRule": {
-      const outcome = await createCollectionRule(owner, value as Parameters<typeof createCollectionRule>[1]);
-      return outcome.ok ? done(submission!.reply({ resetForm: true })) : failed(outcome.status, outcome.message);
-    }
-    case "updateCollectionRule": {
-      const outcome = await updateCollectionRule(owner, id, value as Parameters<typeof updateCollectionRule>[2]);
-      return outcome.ok ? done() : failed(outcome.status, outcome.message);
-    }
-    case "toggleCollectionRule": {
-      const outcome = await setCollectionRuleActive(owner, id, (value as { isActive: boolean }).isActive);
-      return outcome.ok ? done() : failed(outcome.status, outcome.message);
-    }
-    case "deleteCollectionRule": {
-      const outcome = await deleteCollectionRule(owner, id);
-      return outcome.ok
-        ? done()
-        : failed(outcome.status, `Failed to delete rule: ${outcome.status} ${outcome.message}`);
-    }
-    case "saveStacking":
-      await saveStackingSettings(owner.id, value as Parameters<typeof saveStackingSettings>[1]);
-      return synced();
-    case "saveBlocking":
-      await saveBlockingSettings(owner.id, value as Parameters<typeof saveBlockingSettings>[1]);
-      return synced();
-    case "saveCodeRules": {
-      const outcome = await saveCodeRules(owner, value as Parameters<typeof saveCodeRules>[1], actionClientOf(context));
-      if (!outcome.ok) return failed(outcome.status, outcome.message);
-      return done(undefined, outcome.value.syncError ? codeRulesNotInStep(outcome.value.syncError) : undefined);
-    }
-    case "resumePaused": {
-      const { resumed, stillPaused } = await resumePausedRules(owner);
-      if (resumed === 0) return failed(409, planLimitMessage(owner.plan));
-      const detail = `${resumed} resumed${stillPaused ? `; ${stillPaused} still paused by the plan's limit` : ""}.`;
-      return done(undefined, detail);
-    }
-  }
+  return answer.ok
+    ? {
+        intent,
+        ok: true,
+        status: 200,
+        toast: { title: toasts.success, description: answer.description },
+        result: answer.result,
+      }
+    : {
+        intent,
+        ok: false,
+        status: answer.status,
+        toast: { title: toasts.failure, description: answer.description, error: true },
+        result: answer.result,
+      };
 }

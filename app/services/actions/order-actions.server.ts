@@ -8,6 +8,7 @@ import {
   type ActionOutcome,
   type OrderAction,
 } from "../../domain/order-actions";
+import { fail, messageOf, ok, type Problem, type Result } from "../../domain/result";
 import { adminGraphqlData, userErrorText, type UserError } from "../shops/admin-graphql.server";
 import type { AdminGraphql } from "../monitoring/variant-facts.server";
 import { actionClientFor, refusedBy, type ActionClient } from "./admin-client.server";
@@ -51,8 +52,8 @@ const FLOW_TRIGGER = `mutation MarginGuardrailFlowTrigger($handle: String!, $pay
 /** The fulfilment order statuses a hold can be placed on. */
 const HOLDABLE = new Set(["OPEN", "SCHEDULED", "ON_HOLD"]);
 
-export type ActionResult =
-  { ok: true; detail: string; outcome: ActionOutcome | null; standIn: boolean } | { ok: false; error: string };
+/** Done (a few words for the attempt, what Shopify did, and whether it was the demo stand-in), or why not. */
+export type ActionResult = Result<{ detail: string; outcome: ActionOutcome | null; standIn: boolean }, Problem>;
 
 class ShopifyRefused extends Error {}
 
@@ -138,16 +139,16 @@ export async function runOrderAction(
   client?: ActionClient | null,
 ): Promise<ActionResult> {
   const acting = client === undefined ? await actionClientFor(shopDomain) : client;
-  if (!acting) return { ok: false, error: `No Admin API access for ${shopDomain}: is the app still installed?` };
-  if (!event.orderId) return { ok: false, error: "The breach has no order to act on" };
+  if (!acting) return fail({ message: `No Admin API access for ${shopDomain}: is the app still installed?` });
+  if (!event.orderId) return fail({ message: "The breach has no order to act on" });
   try {
     const outcome = await RUN[action](acting.graphql, event);
     const detail = outcome
       ? `${DETAIL[action]}${acting.standIn ? " in the demo stand-in" : ""}`
       : "no open fulfilment order to hold";
-    return { ok: true, detail, outcome, standIn: acting.standIn };
+    return ok({ detail, outcome, standIn: acting.standIn });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, error: error instanceof ShopifyRefused ? refusedBy(acting, message) : message };
+    const message = messageOf(error);
+    return fail({ message: error instanceof ShopifyRefused ? refusedBy(acting, message) : message });
   }
 }

@@ -1,6 +1,7 @@
 import prisma from "../../db.server";
 import { holdReleasedEvent, recordedHold } from "../../domain/order-actions";
 import { isSeverity } from "../../domain/severity";
+import { fail, messageOf, ok, type Result } from "../../domain/result";
 import { recordAuditEvents } from "../audit/events.server";
 import { adminGraphqlData, userErrorText, type UserError } from "../shops/admin-graphql.server";
 import { refusedBy, type ActionClient } from "./admin-client.server";
@@ -13,8 +14,8 @@ import { RELEASE_HOLD } from "./order-actions.server";
  * records nothing.
  */
 
-export type ReleaseResult =
-  { ok: true; message: string } | { ok: false; status: 403 | 404 | 409 | 422 | 502; message: string };
+/** Released (what to tell the merchant), or refused: 404 unknown, 409 already released or no store, 422/502 Shopify. */
+export type ReleaseResult = Result<string>;
 
 const releasedKey = (heldEventId: string) => `hold_released|${heldEventId}`;
 
@@ -36,12 +37,12 @@ export async function releaseHold(
 ): Promise<ReleaseResult> {
   const held = await prisma.auditEvent.findFirst({ where: { id: heldEventId, shopId, eventType: "fulfillment_held" } });
   const hold = held && recordedHold(held.details);
-  if (!held || !hold) return { ok: false, status: 404, message: "Held order not found" };
+  if (!held || !hold) return fail(404, "Held order not found");
   if ((await releasedHolds(shopId, [held.id])).size > 0) {
-    return { ok: false, status: 409, message: `The hold on order ${held.orderName ?? "?"} was already released` };
+    return fail(409, `The hold on order ${held.orderName ?? "?"} was already released`);
   }
   if (!client) {
-    return { ok: false, status: 409, message: "Releasing a hold needs a store connected to Shopify." };
+    return fail(409, "Releasing a hold needs a store connected to Shopify.");
   }
   try {
     for (const entry of hold.holds) {
@@ -52,16 +53,16 @@ export async function releaseHold(
       );
       const errors = data.fulfillmentOrderReleaseHold?.userErrors ?? [];
       if (!data.fulfillmentOrderReleaseHold) throw new Error("Shopify did not answer fulfillmentOrderReleaseHold");
-      if (errors.length) return { ok: false, status: 422, message: refusedBy(client, userErrorText(errors)) };
+      if (errors.length) return fail(422, refusedBy(client, userErrorText(errors)));
     }
   } catch (error) {
     console.error(`Releasing the hold of event ${held.id} failed`, error);
-    return { ok: false, status: 502, message: error instanceof Error ? error.message : String(error) };
+    return fail(502, messageOf(error));
   }
   await recordAuditEvents(shopId, [
     holdReleasedEvent({ ...held, severity: isSeverity(held.severity) ? held.severity : "low" }, actor, {
       standIn: client.standIn,
     }),
   ]);
-  return { ok: true, message: `Hold on order ${held.orderName ?? "?"} released` };
+  return ok(`Hold on order ${held.orderName ?? "?"} released`);
 }

@@ -6,6 +6,7 @@ import { codesOf } from "../../domain/audit-view";
 import { isSealedSecret } from "../../domain/secret-box";
 import { SIGNATURE_HEADER, signatureHeader } from "../../domain/webhook-signature";
 import { getEnv } from "../../env.server";
+import { fail, messageOf, ok, type Problem, type Result } from "../../domain/result";
 import { OUTBOUND_TIMEOUT_MS, guardOn, guardedFetch, postOutbound, publicAddresses } from "../../http/outbound.server";
 import { sendMail } from "../mail/mailer.server";
 import { openShopSecret, sealShopSecret } from "./secrets.server";
@@ -19,8 +20,10 @@ import { openShopSecret, sealShopSecret } from "./secrets.server";
 export const CHANNELS = ["email", "slack", "webhook"] as const;
 export type Channel = (typeof CHANNELS)[number];
 
-/** `unconfigured`: the channel has nowhere to send to (a setting is missing), nothing was tried. */
-export type SendResult = { ok: true; detail: string } | { ok: false; error: string; unconfigured?: boolean };
+/** Why an alert was not sent; `unconfigured`: the channel has nowhere to send to (a setting is missing), nothing was tried. */
+export type SendProblem = Problem & { unconfigured?: boolean };
+/** Sent (where to, in a few words), or why not. */
+export type SendResult = Result<string, SendProblem>;
 
 import type { SettingsRow } from "../../db/outbox.sql.server";
 
@@ -51,7 +54,7 @@ function openSetting(shopId: string, settings: SettingsRow, sealed: string): str
 }
 
 function failure(error: unknown): SendResult {
-  return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  return fail({ message: messageOf(error) });
 }
 
 async function sendEmail(
@@ -61,12 +64,12 @@ async function sendEmail(
   options: SendOptions,
 ): Promise<SendResult> {
   const recipients = codesOf(settings.emails);
-  if (recipients.length === 0) return { ok: false, error: "No e-mail recipients are set", unconfigured: true };
+  if (recipients.length === 0) return fail({ message: "No e-mail recipients are set", unconfigured: true });
   // the merchant's SMTP server is reached at an address checked here, like their URLs
   let address: string | undefined;
   if (settings.smtpHost && guardOn(options.guard)) {
     const checked = await publicAddresses(settings.smtpHost);
-    if (checked.problem !== null) return { ok: false, error: checked.problem };
+    if (checked.problem !== null) return fail({ message: checked.problem });
     address = checked.addresses[0];
   }
   const smtp = settings.smtpHost
@@ -81,12 +84,10 @@ async function sendEmail(
   const { appUrl, mail } = getEnv();
   // the Message-ID and Resend's idempotency key come from the outbox id: the same on every attempt
   const result = await sendMail({ to: recipients, ...mailOf(alert, appUrl, mail.from) }, smtp);
-  if (result.status !== "sent") return { ok: false, error: result.error };
+  if (!result.ok) return result;
+  const { transport, repeat } = result.value;
   const to = `${recipients.length} recipient${recipients.length === 1 ? "" : "s"}`;
-  return {
-    ok: true,
-    detail: result.repeat ? `${result.transport} had sent it to ${to} already` : `${result.transport} to ${to}`,
-  };
+  return ok(repeat ? `${transport} had sent it to ${to} already` : `${transport} to ${to}`);
 }
 
 async function sendSlack(
@@ -95,12 +96,12 @@ async function sendSlack(
   alert: Outgoing,
   options: SendOptions,
 ): Promise<SendResult> {
-  if (!settings.slackWebhookEncrypted) return { ok: false, error: "No Slack webhook URL is set", unconfigured: true };
+  if (!settings.slackWebhookEncrypted) return fail({ message: "No Slack webhook URL is set", unconfigured: true });
   const url = openSetting(shopId, settings, settings.slackWebhookEncrypted);
   try {
     const webhook = new IncomingWebhook(url, { fetch: guardedFetch(options), timeout: OUTBOUND_TIMEOUT_MS });
     await webhook.send(slackMessageOf(alert, getEnv().appUrl, settings.slackChannel));
-    return { ok: true, detail: `Slack ${settings.slackChannel}` };
+    return ok(`Slack ${settings.slackChannel}`);
   } catch (error) {
     return failure(error);
   }
@@ -133,7 +134,7 @@ async function sendWebhooks(
   const urls = codesOf(settings.webhooks).map((stored) =>
     isSealedSecret(stored) ? openSetting(shopId, settings, stored) : stored,
   );
-  if (urls.length === 0) return { ok: false, error: "No webhook URLs are set", unconfigured: true };
+  if (urls.length === 0) return fail({ message: "No webhook URLs are set", unconfigured: true });
   // the loaded settings hold the sealed secret; a shop's first webhook makes one
   const secret = settings.webhookSecretEncrypted
     ? openSetting(shopId, settings, settings.webhookSecretEncrypted)
@@ -158,8 +159,8 @@ async function sendWebhooks(
     }
   }
   return failures.length === 0
-    ? { ok: true, detail: `${urls.length} webhook${urls.length === 1 ? "" : "s"}` }
-    : { ok: false, error: failures.join("; ") };
+    ? ok(`${urls.length} webhook${urls.length === 1 ? "" : "s"}`)
+    : fail({ message: failures.join("; ") });
 }
 
 /**
@@ -174,7 +175,7 @@ export async function sendAlert(
   loaded?: SettingsRow | null,
 ): Promise<SendResult> {
   const settings = loaded === undefined ? await prisma.alertSettings.findUnique({ where: { shopId } }) : loaded;
-  if (!settings) return { ok: false, error: "The shop has no alert settings", unconfigured: true };
+  if (!settings) return fail({ message: "The shop has no alert settings", unconfigured: true });
   try {
     if (channel === "email") return await sendEmail(shopId, settings, alert, options);
     if (channel === "slack") return await sendSlack(shopId, settings, alert, options);

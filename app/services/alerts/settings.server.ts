@@ -4,6 +4,7 @@ import { codesOf } from "../../domain/audit-view";
 import { isSeverity } from "../../domain/severity";
 import { planHasAlerts, type PlanId } from "../../domain/plans";
 import { maskSecret } from "../../domain/secret-box";
+import { fail, ok, type Result } from "../../domain/result";
 import { DEFAULT_SMTP_PORT, type AlertSettingsInput } from "../../forms/alerts";
 import { hostProblem, outboundUrlProblem } from "../../http/outbound.server";
 import { forgetShopRules } from "../rules/cache.server";
@@ -61,9 +62,8 @@ export function alertPreferences(
 
 export const ALERTS_NEED_CORE = "Alerts come with the Core plan. Upgrade to Core to send alerts.";
 
-type SettingsResult =
-  | { ok: true; value: AlertSettingsView }
-  | { ok: false; status: 400 | 403; message: string; errors?: Record<string, string[]> };
+/** Saved (the settings as shown), or refused: 403 on Free, 400 with the fields named. */
+type SettingsResult = Result<AlertSettingsView>;
 
 function masked(shopId: string, sealed: string | null): string | null {
   if (!sealed) return null;
@@ -115,15 +115,12 @@ export async function saveAlertSettings(
   input: AlertSettingsInput,
   options: { guard?: boolean } = {},
 ): Promise<SettingsResult> {
-  if (!planHasAlerts(owner.plan)) return { ok: false, status: 403, message: ALERTS_NEED_CORE };
+  if (!planHasAlerts(owner.plan)) return fail(403, ALERTS_NEED_CORE);
   const row = await settingsRow(owner.id);
   if (input.slackEnabled && !input.slackWebhook && !row.slackWebhookEncrypted) {
-    return {
-      ok: false,
-      status: 400,
-      message: "Invalid input",
-      errors: { slackWebhook: ["Paste the Slack incoming-webhook URL, or turn Slack alerts off"] },
-    };
+    return fail(400, "Invalid input", {
+      fields: { slackWebhook: ["Paste the Slack incoming-webhook URL, or turn Slack alerts off"] },
+    });
   }
   // merchants' URLs may not point at private or local addresses (checked again when sending)
   const errors: Record<string, string[]> = {};
@@ -138,7 +135,7 @@ export async function saveAlertSettings(
   }
   const smtpProblem = input.smtpHost ? await hostProblem(input.smtpHost, options) : null;
   if (smtpProblem) errors.smtpHost = [smtpProblem];
-  if (Object.keys(errors).length > 0) return { ok: false, status: 400, message: "Invalid input", errors };
+  if (Object.keys(errors).length > 0) return fail(400, "Invalid input", { fields: errors });
   await prisma.alertSettings.update({
     where: { shopId: owner.id },
     data: {
@@ -165,11 +162,10 @@ export async function saveAlertSettings(
   });
   // the order engine reads the settings with the rules: it sees the change at once
   forgetShopRules(owner.id);
-  return { ok: true, value: await getAlertSettings(owner.id) };
+  return ok(await getAlertSettings(owner.id));
 }
 
-type ChannelResult =
-  { ok: true } | { ok: false; status: 400 | 403; message: string; errors?: Record<string, string[]> };
+type ChannelResult = Result<undefined>;
 
 /** The Slack card: stores the incoming-webhook URL (sealed) and its channel, and turns Slack alerts on. */
 export async function connectSlack(
@@ -177,9 +173,9 @@ export async function connectSlack(
   input: { slackWebhook: string; slackChannel: string },
   options: { guard?: boolean } = {},
 ): Promise<ChannelResult> {
-  if (!planHasAlerts(owner.plan)) return { ok: false, status: 403, message: ALERTS_NEED_CORE };
+  if (!planHasAlerts(owner.plan)) return fail(403, ALERTS_NEED_CORE);
   const problem = await outboundUrlProblem(input.slackWebhook, options);
-  if (problem) return { ok: false, status: 400, message: "Invalid input", errors: { slackWebhook: [problem] } };
+  if (problem) return fail(400, "Invalid input", { fields: { slackWebhook: [problem] } });
   await settingsRow(owner.id);
   await prisma.alertSettings.update({
     where: { shopId: owner.id },
@@ -190,7 +186,7 @@ export async function connectSlack(
     },
   });
   forgetShopRules(owner.id);
-  return { ok: true };
+  return ok();
 }
 
 /** The Slack card's Disconnect: forgets the URL and turns Slack alerts off. */
@@ -201,7 +197,7 @@ export async function disconnectSlack(owner: { id: string; plan: PlanId }): Prom
     data: { slackEnabled: false, slackWebhookEncrypted: null },
   });
   forgetShopRules(owner.id);
-  return { ok: true };
+  return ok();
 }
 
 /**
@@ -213,10 +209,10 @@ export async function saveSmtpSettings(
   input: { smtpHost?: string | null; smtpPort?: number; smtpUsername?: string | null; smtpPassword?: string },
   options: { guard?: boolean } = {},
 ): Promise<ChannelResult> {
-  if (!planHasAlerts(owner.plan)) return { ok: false, status: 403, message: ALERTS_NEED_CORE };
+  if (!planHasAlerts(owner.plan)) return fail(403, ALERTS_NEED_CORE);
   const host = input.smtpHost ?? null;
   const problem = host ? await hostProblem(host, options) : null;
-  if (problem) return { ok: false, status: 400, message: "Invalid input", errors: { smtpHost: [problem] } };
+  if (problem) return fail(400, "Invalid input", { fields: { smtpHost: [problem] } });
   await settingsRow(owner.id);
   await prisma.alertSettings.update({
     where: { shopId: owner.id },
@@ -229,5 +225,5 @@ export async function saveSmtpSettings(
         }
       : { smtpHost: null, smtpPort: DEFAULT_SMTP_PORT, smtpUsername: null, smtpPasswordEncrypted: null },
   });
-  return { ok: true };
+  return ok();
 }

@@ -46,16 +46,16 @@ export async function sendTestAlert(
   const hadSecret = Boolean(settings?.webhookSecretEncrypted);
   const alert = testAlert(crypto.randomUUID(), owner.domain, new Date());
   const result = await sendAlert(channel, owner.id, alert, {}, settings);
-  const madeNow = channel === "webhook" && !hadSecret && !(!result.ok && result.unconfigured);
+  const madeNow = channel === "webhook" && !hadSecret && !(!result.ok && result.error.unconfigured);
   const signingSecret = madeNow ? { signingSecret: (await ensureWebhookSecret(owner.id)).secret } : {};
   return result.ok
-    ? { status: 200, success: true, message: SENT[channel], detail: result.detail, ...signingSecret }
+    ? { status: 200, success: true, message: SENT[channel], detail: result.value, ...signingSecret }
     : {
         // a channel with nowhere to send to is the settings' problem (400); a refusal on the way, the receiver's (502)
-        status: result.unconfigured ? 400 : 502,
+        status: result.error.unconfigured ? 400 : 502,
         success: false,
         message: TEST_FAILED[channel],
-        error: result.error,
+        error: result.error.message,
         ...signingSecret,
       };
 }

@@ -22,6 +22,7 @@ import { evaluateOrder, type EvaluableRule } from "../../domain/evaluate";
 import { orderPayloadFromNode } from "../../domain/graphql-order";
 import { orderFactsFromPayload } from "../../domain/order-payload";
 import { storedThreshold } from "../../domain/rules";
+import { fail, ok, type Result } from "../../domain/result";
 import type { RuleInput } from "../../forms/rules";
 import { needVariants, withVariantFacts } from "../../domain/order-effects";
 import { shopContext } from "../monitoring/evaluation.server";
@@ -89,7 +90,8 @@ export async function latestBacktest(shopId: string, rules: BacktestScope["rules
   return row ? backtestView(row) : null;
 }
 
-type StartResult = { ok: true; value: BacktestView; run: Promise<void> } | { ok: false; status: 409; message: string };
+/** Started (its first view, and `run`, settled when it has finished), or 409 while another runs. */
+type StartResult = Result<{ view: BacktestView; run: Promise<void> }>;
 
 /**
  * Starts a backtest and returns at once; it runs in this process, writing its progress to its
@@ -105,7 +107,7 @@ export async function startBacktest(
     where: { shopId: shop.id, createdAt: { lt: new Date(now.getTime() - KEEP_MS) } },
   });
   const running = await prisma.backtest.findMany({ where: { shopId: shop.id, status: "running" } });
-  if (running.some((row) => !isStale(row, now))) return { ok: false, status: 409, message: BACKTEST_RUNNING };
+  if (running.some((row) => !isStale(row, now))) return fail(409, BACKTEST_RUNNING);
   const row = await prisma.backtest.create({
     data: {
       shopId: shop.id,
@@ -127,7 +129,7 @@ export async function startBacktest(
       })
       .catch((failure: unknown) => console.error(`Backtest ${row.id} could not record its failure`, failure));
   });
-  return { ok: true, value: backtestView(row, now), run };
+  return ok({ view: backtestView(row, now), run });
 }
 
 /** The rules a backtest evaluates (the plan's active rules, or the draft) and how stacking is judged. */

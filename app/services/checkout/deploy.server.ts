@@ -2,6 +2,7 @@ import prisma from "../../db.server";
 import { getEnv } from "../../env.server";
 import { CONFIG_METAFIELD, serializeCheckoutConfig } from "../../domain/checkout-blocking";
 import type { PlanId } from "../../domain/plans";
+import { fail, messageOf, ok, type Result } from "../../domain/result";
 import type { AdminGraphql } from "../monitoring/variant-facts.server";
 import { forgetShopRules } from "../rules/cache.server";
 import { adminGraphqlData, userErrorText, type UserError } from "../shops/admin-graphql.server";
@@ -30,8 +31,8 @@ const METAFIELDS_SET = `mutation MarginGuardrailConfigSet($metafields: [Metafiel
   metafieldsSet(metafields: $metafields) { metafields { id } userErrors { field message code } }
 }`;
 
-export type DeployResult =
-  { ok: true; functionId: string; message: string } | { ok: false; status: number; message: string };
+/** Deployed (the validation's id and what to tell the merchant), or refused: 403 plan, 409 no store, 422/502 Shopify. */
+export type DeployResult = Result<{ functionId: string; message: string }>;
 
 type Payload = { validation?: { id: string } | null; userErrors?: UserError[] };
 
@@ -56,18 +57,16 @@ export async function deployFunction(
 ): Promise<DeployResult> {
   const graphql = client?.graphql ?? null;
   if (!getEnv().plusPlanEnabled) {
-    return { ok: false, status: 403, message: "Checkout blocking comes with the Plus plan, which is coming soon." };
+    return fail(403, "Checkout blocking comes with the Plus plan, which is coming soon.");
   }
   if (!graphql) {
-    return {
-      ok: false,
-      status: 409,
-      message:
-        "Deploying needs a store connected to Shopify. The demo store is not: nothing was sent. Install Margin Guardrail on your store to turn blocking on.",
-    };
+    return fail(
+      409,
+      "Deploying needs a store connected to Shopify. The demo store is not: nothing was sent. Install Margin Guardrail on your store to turn blocking on.",
+    );
   }
   if (shop.plan !== "plus") {
-    return { ok: false, status: 403, message: "Checkout blocking comes with the Plus plan." };
+    return fail(403, "Checkout blocking comes with the Plus plan.");
   }
   const row = await functionConfigRow(shop.id);
   const config = await checkoutConfigFor(row);
@@ -91,9 +90,9 @@ export async function deployFunction(
             },
           })
         ).validationCreate;
-    if (payload?.userErrors?.length) return { ok: false, status: 422, message: userErrorText(payload.userErrors) };
+    if (payload?.userErrors?.length) return fail(422, userErrorText(payload.userErrors));
     const validationId = payload?.validation?.id;
-    if (!validationId) return { ok: false, status: 502, message: "Shopify did not return the validation" };
+    if (!validationId) return fail(502, "Shopify did not return the validation");
     const now = new Date();
     forgetShopRules(shop.id);
     await prisma.functionConfig.update({
@@ -101,16 +100,15 @@ export async function deployFunction(
       // the configuration as of `now` is what the metafield holds (inStep compares the two)
       data: { validationId, validationEnabled: true, deployedAt: now, metafieldSyncedAt: now, updatedAt: now },
     });
-    return {
-      ok: true,
+    return ok({
       functionId: validationId,
       message: client?.standIn
         ? `Checkout blocking is on above ${config.thresholdPercent}% off, in the demo store's stand-in of Shopify (nothing reached Shopify). Post a sample checkout to see one blocked.`
         : `Checkout blocking is on above ${config.thresholdPercent}% off. ${WHERE_IN_SHOPIFY}`,
-    };
+    });
   } catch (error) {
     console.error(`Deploying the checkout Function for shop ${shop.id} failed`, error);
-    return { ok: false, status: 502, message: error instanceof Error ? error.message : String(error) };
+    return fail(502, messageOf(error));
   }
 }
 

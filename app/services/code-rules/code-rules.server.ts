@@ -14,6 +14,7 @@ import { planHasAlerts, type PlanId } from "../../domain/plans";
 import { normalizeCollectionId, normalizeProductId } from "../../domain/rules";
 import { codeRulesOf, codeRulesSchema, type CodeRulesInput, type CodeRulesPreviewInput } from "../../forms/code-rules";
 import { CODE_RULES_METAFIELD, codeRulesMetafield, hasCodeRules } from "../../domain/code-rules";
+import { fail, ok, type Result } from "../../domain/result";
 import { refusedBy, type ActionClient } from "../actions/admin-client.server";
 import { adminGraphqlData, userErrorText, type UserError } from "../shops/admin-graphql.server";
 
@@ -71,7 +72,8 @@ export async function getCodeRules(shop: { id: string; plan: PlanId }): Promise<
   };
 }
 
-export type SaveCodeRulesResult = { ok: true; value: CodeRulesView } | { ok: false; status: 403; message: string };
+/** Saved, or refused with 403 on Free. */
+export type SaveCodeRulesResult = Result<CodeRulesView>;
 
 /**
  * Saves the settings (Core and Plus; Free is refused and nothing is stored), then writes them to
@@ -85,7 +87,7 @@ export async function saveCodeRules(
   input: CodeRulesInput,
   client: ActionClient | null,
 ): Promise<SaveCodeRulesResult> {
-  if (!planHasCodeRules(shop.plan)) return { ok: false, status: 403, message: CODE_RULES_NEED_CORE };
+  if (!planHasCodeRules(shop.plan)) return fail(403, CODE_RULES_NEED_CORE);
   await prisma.codeRuleSettings.upsert({
     where: { shopId: shop.id },
     create: { shopId: shop.id, settings: input },
@@ -95,7 +97,7 @@ export async function saveCodeRules(
   // writes the rules too); while it stays off, its rules are written when it is switched on
   const switched = await matchCodeRulesDiscountToPlan(shop.id, shop.plan, async () => client);
   if (switched === "in-step") await syncCodeRulesDiscount(shop.id, client);
-  return { ok: true, value: await getCodeRules(shop) };
+  return ok(await getCodeRules(shop));
 }
 
 /** Writes the saved rules to Shopify's app discount; records the outcome, never throws. */

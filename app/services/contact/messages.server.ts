@@ -17,6 +17,7 @@ import {
   type SupportRequest,
 } from "../../forms/contact";
 import { isShopDomain } from "../../domain/shop-domain";
+import { fail, ok, type Failure, type Result } from "../../domain/result";
 import { sendMail } from "../mail/mailer.server";
 
 export type ContactKind = "support" | "sales";
@@ -55,7 +56,8 @@ function limiter(kind: ContactKind): Promise<RateLimiterAbstract> {
   return made;
 }
 
-export type Refusal = { status: 400 | 429; message: string; retryAfterSeconds?: number };
+/** A message refused before it is stored: 400 (a bot) or 429 (too many, with Retry-After). */
+export type Refusal = Failure;
 
 /** The honeypot field filled in means a bot: refused with a clear message, nothing stored. */
 export function honeypotRefusal(payload: Record<string, unknown>): Refusal | null {
@@ -86,7 +88,8 @@ export async function rateLimitRefusal(kind: ContactKind, client: string): Promi
   }
 }
 
-export type Delivery = { ok: true; message: string } | { ok: false; message: string };
+/** Delivered (the thanks to show), or 502 with the apology when it could not be stored or mailed. */
+export type Delivery = Result<string>;
 
 function mailFor(kind: ContactKind, data: SupportRequest | ContactSalesRequest, shopDomain?: string) {
   const lines = [
@@ -131,22 +134,21 @@ export async function deliverContactRequest(
     id = stored.id;
   } catch (error) {
     console.error("Storing a contact request failed", error);
-    return { ok: false, message: failure };
+    return fail(502, failure);
   }
   const mail = mailFor(kind, data, shopDomain);
   const result = await sendMail({ to: getEnv().mail.supportEmail, replyTo: data.email, ...mail });
   await prisma.contactRequest.update({
     where: { id },
-    data:
-      result.status === "sent"
-        ? { mailStatus: "sent", mailError: null }
-        : { mailStatus: "failed", mailError: result.error.slice(0, 500) },
+    data: result.ok
+      ? { mailStatus: "sent", mailError: null }
+      : { mailStatus: "failed", mailError: result.error.message.slice(0, 500) },
   });
-  if (result.status !== "sent") {
-    console.error(`Mailing contact request ${id} failed: ${result.error}`);
-    return { ok: false, message: failure };
+  if (!result.ok) {
+    console.error(`Mailing contact request ${id} failed: ${result.error.message}`);
+    return fail(502, failure);
   }
-  return { ok: true, message: kind === "support" ? SUPPORT_SUCCESS : CONTACT_SALES_SUCCESS };
+  return ok(kind === "support" ? SUPPORT_SUCCESS : CONTACT_SALES_SUCCESS);
 }
 
 /** A shop domain from the page's query, when it is one. */

@@ -3,6 +3,7 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import { Resend } from "resend";
 import { getEnv } from "../../env.server";
+import { fail, messageOf, ok, type Problem, type Result } from "../../domain/result";
 
 export interface MailMessage {
   to: string | string[];
@@ -33,15 +34,15 @@ export interface MerchantSmtp {
   address?: string;
 }
 
-export type MailResult =
-  | {
-      status: "sent";
-      transport: "resend" | "smtp" | "outbox";
-      id?: string;
-      /** Resend had sent this message under its idempotency key already, and did not send it again */
-      repeat?: true;
-    }
-  | { status: "error"; error: string };
+export interface MailSent {
+  transport: "resend" | "smtp" | "outbox";
+  id?: string;
+  /** Resend had sent this message under its idempotency key already, and did not send it again */
+  repeat?: true;
+}
+
+/** Sent (by which transport, with which id), or the transport's error. */
+export type MailResult = Result<MailSent, Problem>;
 
 const SMTP_TIMEOUTS_MS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 const RESEND_TIMEOUT_MS = 20_000;
@@ -71,10 +72,10 @@ export async function sendMail(message: MailMessage, merchantSmtp?: MerchantSmtp
       );
       // sent under this key already, within Resend's 24 hours: a repeat, and Resend did not send it again
       if (error && idempotencyKey && error.name === RESEND_KEY_USED) {
-        return { status: "sent", transport: "resend", repeat: true };
+        return ok({ transport: "resend", repeat: true });
       }
-      if (error) return { status: "error", error: `Resend: ${error.message}` };
-      return { status: "sent", transport: "resend", id: data?.id };
+      if (error) return fail({ message: `Resend: ${error.message}` });
+      return ok({ transport: "resend", id: data?.id });
     }
     const identity = { ...(messageId ? { messageId } : {}), ...(headers ? { headers } : {}) };
     if (merchantSmtp) {
@@ -87,7 +88,7 @@ export async function sendMail(message: MailMessage, merchantSmtp?: MerchantSmtp
         ...SMTP_TIMEOUTS_MS,
       });
       const info = await transport.sendMail({ from, ...fields, ...identity });
-      return { status: "sent", transport: "smtp", id: info.messageId };
+      return ok({ transport: "smtp", id: info.messageId });
     }
     if (smtpUrl) {
       const url = new URL(smtpUrl);
@@ -97,18 +98,18 @@ export async function sendMail(message: MailMessage, merchantSmtp?: MerchantSmtp
       }
       const transport = nodemailer.createTransport(url.toString());
       const info = await transport.sendMail({ from, ...fields, ...identity });
-      return { status: "sent", transport: "smtp", id: info.messageId };
+      return ok({ transport: "smtp", id: info.messageId });
     }
     if (env.isProduction) {
-      return { status: "error", error: "No mail transport: set RESEND_API_KEY or SMTP_URL." };
+      return fail({ message: "No mail transport: set RESEND_API_KEY or SMTP_URL." });
     }
     await fs.mkdir(outboxDir, { recursive: true });
     const file = path.join(outboxDir, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.json`);
     // a repeated message gets a file of its own, with the same messageId: the outbox shows repeats
     await fs.writeFile(file, JSON.stringify({ from, ...fields, ...identity, date: new Date().toISOString() }, null, 2));
     console.log(`[mail] "${message.subject}" to ${[message.to].flat().join(", ")} written to ${file}`);
-    return { status: "sent", transport: "outbox", ...(messageId ? { id: messageId } : {}) };
+    return ok({ transport: "outbox", ...(messageId ? { id: messageId } : {}) });
   } catch (error) {
-    return { status: "error", error: error instanceof Error ? error.message : String(error) };
+    return fail({ message: messageOf(error) });
   }
 }

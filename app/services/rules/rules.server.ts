@@ -18,6 +18,7 @@ import {
   type OrderActions,
 } from "../../domain/order-actions";
 import { forgetShopRules } from "./cache.server";
+import { fail, ok, type Result } from "../../domain/result";
 
 /** The shop a rules operation runs for: every query below is scoped by its id. */
 export interface RuleOwner {
@@ -26,7 +27,8 @@ export interface RuleOwner {
   currency?: string;
 }
 
-export type RuleResult<T> = { ok: true; value: T } | { ok: false; status: 403 | 404 | 409; message: string };
+/** A rules operation's answer: 403 (the plan), 404 (not the shop's rule) or 409 (the plan's limit). */
+export type RuleResult<T> = Result<T>;
 
 /** A rule as the API and the Rules page show it: its row, with its order actions as one object. */
 export type RuleView = Rule & { orderActions: OrderActions };
@@ -57,14 +59,12 @@ function orderActionsRefused(
   const turnedOn = Object.entries(input.orderActions ?? {}).some(
     ([action, on]) => on && !was?.[action as keyof OrderActions],
   );
-  return turnedOn && !planHasOrderActions(owner.plan)
-    ? { ok: false as const, status: 403 as const, message: ORDER_ACTIONS_LOCKED }
-    : null;
+  return turnedOn && !planHasOrderActions(owner.plan) ? fail(403, ORDER_ACTIONS_LOCKED) : null;
 }
 
 type Tx = Prisma.TransactionClient;
 
-const NOT_FOUND = { ok: false as const, status: 404 as const, message: "Rule not found" };
+const NOT_FOUND = fail(404, "Rule not found");
 
 /** "Free allows at most 2 active rules": refused with the limit and the way up. */
 export function planLimitMessage(plan: PlanId): string {
@@ -254,7 +254,7 @@ export function createRule(owner: RuleOwner, input: RuleInput): Promise<RuleResu
       if (refused) return refused;
       const isActive = input.isActive ?? true;
       if (isActive && !(await roomForOneMore(owner, tx))) {
-        return { ok: false, status: 409, message: planLimitMessage(owner.plan) };
+        return fail(409, planLimitMessage(owner.plan));
       }
       const rule = await tx.rule.create({ data: { ...ruleData(owner, input), isActive, shopId: owner.id } });
       await recordAuditEvents(
@@ -274,7 +274,7 @@ export function createRule(owner: RuleOwner, input: RuleInput): Promise<RuleResu
         ],
         tx,
       );
-      return { ok: true, value: ruleView(rule) };
+      return ok(ruleView(rule));
     })
     .finally(() => forgetShopRules(owner.id));
 }
@@ -289,13 +289,13 @@ export function updateRule(owner: RuleOwner, id: string, input: RuleInput): Prom
       if (refused) return refused;
       const isActive = input.isActive ?? existing.isActive;
       if (input.isActive !== undefined && isActive && !isEvaluated(existing) && !(await roomForOneMore(owner, tx))) {
-        return { ok: false, status: 409, message: planLimitMessage(owner.plan) };
+        return fail(409, planLimitMessage(owner.plan));
       }
       const rule = await tx.rule.update({
         where: { id: existing.id },
         data: { ...ruleData(owner, input, existing), ...(input.isActive === undefined ? {} : switchedTo(isActive)) },
       });
-      return { ok: true, value: ruleView(rule) };
+      return ok(ruleView(rule));
     })
     .finally(() => forgetShopRules(owner.id));
 }
@@ -307,10 +307,10 @@ export function setRuleActive(owner: RuleOwner, id: string, isActive: boolean): 
       const existing = await tx.rule.findFirst({ where: { id, shopId: owner.id } });
       if (!existing) return NOT_FOUND;
       if (isActive && !isEvaluated(existing) && !(await roomForOneMore(owner, tx))) {
-        return { ok: false, status: 409, message: planLimitMessage(owner.plan) };
+        return fail(409, planLimitMessage(owner.plan));
       }
       const rule = await tx.rule.update({ where: { id: existing.id }, data: switchedTo(isActive) });
-      return { ok: true, value: ruleView(rule) };
+      return ok(ruleView(rule));
     })
     .finally(() => forgetShopRules(owner.id));
 }
@@ -318,7 +318,7 @@ export function setRuleActive(owner: RuleOwner, id: string, isActive: boolean): 
 export async function deleteRule(owner: RuleOwner, id: string): Promise<RuleResult<{ id: string }>> {
   const result = await prisma.rule.deleteMany({ where: { id, shopId: owner.id } });
   forgetShopRules(owner.id);
-  return result.count === 1 ? { ok: true, value: { id } } : NOT_FOUND;
+  return result.count === 1 ? ok({ id }) : NOT_FOUND;
 }
 
 export function createCollectionRule(
@@ -329,7 +329,7 @@ export function createCollectionRule(
     .$transaction(async (tx): Promise<RuleResult<MappedCollectionRule>> => {
       const refused = orderActionsRefused(owner, input);
       if (refused) return refused;
-      if (!(await roomForOneMore(owner, tx))) return { ok: false, status: 409, message: planLimitMessage(owner.plan) };
+      if (!(await roomForOneMore(owner, tx))) return fail(409, planLimitMessage(owner.plan));
       const row = await tx.collectionRule.create({
         data: {
           shopId: owner.id,
@@ -361,7 +361,7 @@ export function createCollectionRule(
         ],
         tx,
       );
-      return { ok: true, value: mapped };
+      return ok(mapped);
     })
     .finally(() => forgetShopRules(owner.id));
 }
@@ -389,7 +389,7 @@ export async function updateCollectionRule(
   });
   forgetShopRules(owner.id);
   if (result.count !== 1) return COLLECTION_RULE_NOT_FOUND;
-  return { ok: true, value: mapCollectionRule(await prisma.collectionRule.findUniqueOrThrow({ where: { id } })) };
+  return ok(mapCollectionRule(await prisma.collectionRule.findUniqueOrThrow({ where: { id } })));
 }
 
 /** The list's active toggle for a collection rule; turning it on counts against the plan's limit. */
@@ -403,22 +403,19 @@ export function setCollectionRuleActive(
       const existing = await tx.collectionRule.findFirst({ where: { id, shopId: owner.id } });
       if (!existing) return COLLECTION_RULE_NOT_FOUND;
       if (isActive && !isEvaluated(existing) && !(await roomForOneMore(owner, tx))) {
-        return { ok: false, status: 409, message: planLimitMessage(owner.plan) };
+        return fail(409, planLimitMessage(owner.plan));
       }
-      return {
-        ok: true,
-        value: mapCollectionRule(await tx.collectionRule.update({ where: { id }, data: switchedTo(isActive) })),
-      };
+      return ok(mapCollectionRule(await tx.collectionRule.update({ where: { id }, data: switchedTo(isActive) })));
     })
     .finally(() => forgetShopRules(owner.id));
 }
 
-const COLLECTION_RULE_NOT_FOUND = { ok: false, status: 404, message: "Collection rule not found" } as const;
+const COLLECTION_RULE_NOT_FOUND = fail(404, "Collection rule not found");
 
 export async function deleteCollectionRule(owner: RuleOwner, id: string): Promise<RuleResult<{ id: string }>> {
   const result = await prisma.collectionRule.deleteMany({ where: { id, shopId: owner.id } });
   forgetShopRules(owner.id);
-  return result.count === 1 ? { ok: true, value: { id } } : COLLECTION_RULE_NOT_FOUND;
+  return result.count === 1 ? ok({ id }) : COLLECTION_RULE_NOT_FOUND;
 }
 
 export async function getStackingSettings(shopId: string): Promise<StackingInput> {
