@@ -1,4 +1,4 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { FetcherWithComponents } from "@remix-run/react";
 import type { $ZodType, input, output } from "zod/v4/core";
@@ -17,6 +17,8 @@ export function useFetcherForm<Schema extends $ZodType<Record<string, any>, Reco
   lastResult?: SubmissionResult<string[]> | null;
   /** where to post; the page's own action when absent */
   action?: string;
+  /** the fields' starting text, as the form posts it (components/form-fields.tsx binds them) */
+  defaultValue?: { [Name in keyof input<Schema>]?: string };
 }) {
   const { fetcher, schema } = options;
   const answer =
@@ -24,6 +26,7 @@ export function useFetcherForm<Schema extends $ZodType<Record<string, any>, Reco
   return useForm<input<Schema>, output<Schema>, string[]>({
     id: options.id,
     lastResult: "lastResult" in options ? options.lastResult : answer?.result,
+    defaultValue: options.defaultValue as DefaultValue<input<Schema>> | undefined,
     constraint: getZodConstraint(schema),
     shouldValidate: options.shouldValidate ?? "onBlur",
     shouldRevalidate: "onInput",

@@ -38,7 +38,14 @@ import { createRule } from "../services/rules/rules.server";
 import { requireAdmin } from "../services/shops/admin-context.server";
 import { finishOnboarding, setOnboardingStep } from "../services/shops/onboarding.server";
 import { MessagesBanner } from "../components/MessagesBanner";
-import { EMPTY_RULE, RuleFields, draftOf, type RuleFormValues } from "./_admin.rules/RuleDialog";
+import {
+  EMPTY_RULE,
+  RuleFields,
+  draftOf,
+  ruleDraftOf,
+  useRuleFields,
+  type RuleFormValues,
+} from "./_admin.rules/RuleDialog";
 
 export const meta: MetaFunction = () => [{ title: "Get started · Margin Guardrail" }];
 
@@ -175,15 +182,14 @@ function FirstRule({
 }) {
   const suggested = useBacktest(suggestion);
   const tried = useBacktest();
-  const [values, setValues] = useState<RuleFormValues>(() =>
-    suggestion?.results?.suggestion ? ruleValues(suggestion.results.suggestion.rule) : EMPTY_RULE,
+  const [starting] = useState(() =>
+    ruleDraftOf(suggestion?.results?.suggestion ? ruleValues(suggestion.results.suggestion.rule) : EMPTY_RULE),
   );
-  const edited = useRef(false);
-  const change: typeof setValues = (update) => {
-    edited.current = true;
-    setValues(update);
-  };
-  const [form, fields] = useFetcherForm({ id: "onboarding-rule", schema: ruleSchema, fetcher });
+  const [form, fields] = useFetcherForm({ id: "onboarding-rule", schema: ruleSchema, fetcher, defaultValue: starting });
+  const controls = useRuleFields(fields);
+  // the rule as typed differs from the one put there (to start, or by the suggestion)
+  const placed = useRef(starting);
+  const edited = JSON.stringify(draftOf(controls)) !== JSON.stringify(placed.current);
   const started = useRef(false);
 
   // the suggestion comes from the shop's own orders: read them once, when the step opens
@@ -193,9 +199,15 @@ function FirstRule({
     void suggested.start({ suggest: true });
   }, [suggestion, suggested]);
   const found = suggested.view?.status === "done" ? suggested.view.results : null;
-  useEffect(() => {
-    if (found?.suggestion && !edited.current) setValues(ruleValues(found.suggestion.rule));
-  }, [found]);
+  // the suggestion fills the form when it is found, unless the merchant changed it by then
+  const place = useRef<() => void>(() => {});
+  place.current = () => {
+    if (!found?.suggestion || edited) return;
+    const draft = ruleDraftOf(ruleValues(found.suggestion.rule));
+    placed.current = draft;
+    for (const [name, value] of Object.entries(draft)) controls[name as keyof typeof draft].change(value);
+  };
+  useEffect(() => place.current(), [found]);
 
   const draft = tried.view?.status === "done" ? tried.view.results : null;
   return (
@@ -216,10 +228,10 @@ function FirstRule({
       ) : null}
       <form {...{ id: form.id, onSubmit: form.onSubmit, noValidate: form.noValidate }}>
         <input type="hidden" name="intent" value="createRule" />
-        <RuleFields values={values} setValues={change} fields={fields} showAction={false} />
+        <RuleFields controls={controls} fields={fields} showAction={false} />
       </form>
       <InlineStack gap="300" blockAlign="center">
-        <Button onClick={() => void tried.start({ rule: draftOf(values) })} loading={tried.running}>
+        <Button onClick={() => void tried.start({ rule: draftOf(controls) })} loading={tried.running}>
           Test this rule
         </Button>
         {tried.running && tried.view ? <BacktestProgress view={tried.view} /> : null}

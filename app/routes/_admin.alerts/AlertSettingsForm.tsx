@@ -17,7 +17,7 @@ import {
 } from "@shopify/polaris";
 import { useMemo, useState } from "react";
 import { useAdminLayout } from "../../components/AdminPage";
-import { textFieldProps } from "../../components/conform-polaris";
+import { checkedIf, useField } from "../../components/form-fields";
 import { UnsavedChangesBar } from "../../components/UnsavedChangesBar";
 import { useActionFetcher } from "../../components/useActionFetcher";
 import { useAppBridgePresent } from "../../components/useAppBridge";
@@ -55,6 +55,16 @@ function valuesOf(settings: AlertSettingsView): FormValues {
     minSeverity: settings.minSeverity,
     quietStart: settings.quietStart ?? "",
     quietEnd: settings.quietEnd ?? "",
+  };
+}
+
+/** The form's starting text, as it posts it: a checked box is "true", an unchecked one absent. */
+function defaultsOf(values: FormValues): Record<keyof FormValues, string | undefined> {
+  return {
+    ...values,
+    emailEnabled: checkedIf(values.emailEnabled),
+    slackEnabled: checkedIf(values.slackEnabled),
+    webhookEnabled: checkedIf(values.webhookEnabled),
   };
 }
 
@@ -155,8 +165,7 @@ export function AlertSettingsForm({
   quietNow: string | null;
   production: boolean;
 }) {
-  const initial = useMemo(() => valuesOf(settings), [settings]);
-  const [values, setValues] = useState(initial);
+  const initial = useMemo(() => defaultsOf(valuesOf(settings)), [settings]);
   const [generation, setGeneration] = useState(0);
   const { demo } = useAdminLayout();
   const appBridge = useAppBridgePresent(demo);
@@ -167,18 +176,27 @@ export function AlertSettingsForm({
     fetcher: save,
     // a discarded form starts without the errors of the values it discarded
     lastResult: save.state === "idle" && generation === 0 ? save.data?.result : undefined,
+    defaultValue: initial,
   });
-  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
-  const saving = save.state !== "idle";
-  const set =
-    <K extends keyof FormValues>(key: K) =>
-    (value: FormValues[K]) =>
-      setValues((current) => ({ ...current, [key]: value }));
-  const discard = () => {
-    setValues(initial);
-    // a new form id: conform forgets the errors of the discarded values
-    setGeneration((current) => current + 1);
+  const controls: Record<keyof FormValues, ReturnType<typeof useField>> = {
+    emailEnabled: useField(fields.emailEnabled),
+    slackEnabled: useField(fields.slackEnabled),
+    webhookEnabled: useField(fields.webhookEnabled),
+    emails: useField(fields.emails),
+    slackChannel: useField(fields.slackChannel),
+    slackWebhook: useField(fields.slackWebhook),
+    webhooks: useField(fields.webhooks),
+    frequency: useField(fields.frequency),
+    minSeverity: useField(fields.minSeverity),
+    quietStart: useField(fields.quietStart),
+    quietEnd: useField(fields.quietEnd),
   };
+  const dirty = Object.entries(controls).some(
+    ([name, control]) => control.value !== (initial[name as keyof FormValues] ?? ""),
+  );
+  const saving = save.state !== "idle";
+  // a new form id: conform starts the fields again from `initial`, without the discarded values' errors
+  const discard = () => setGeneration((current) => current + 1);
   const submit = () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
   const formError = form.errors?.[0];
 
@@ -202,35 +220,16 @@ export function AlertSettingsForm({
                 Notification channels
               </Text>
               <FormLayout>
-                <Checkbox
-                  label="E-mail alerts"
-                  name="emailEnabled"
-                  value="true"
-                  checked={values.emailEnabled}
-                  onChange={set("emailEnabled")}
-                />
+                <Checkbox label="E-mail alerts" {...controls.emailEnabled.checkbox} />
                 <TextField
                   label="E-mail recipients"
                   helpText="Separate addresses with commas."
                   placeholder="ops@example.com, finance@example.com"
-                  {...textFieldProps(fields.emails)}
-                  value={values.emails}
-                  onChange={set("emails")}
+                  {...controls.emails.textField}
                 />
-                <Checkbox
-                  label="Slack alerts"
-                  name="slackEnabled"
-                  value="true"
-                  checked={values.slackEnabled}
-                  onChange={set("slackEnabled")}
-                />
+                <Checkbox label="Slack alerts" {...controls.slackEnabled.checkbox} />
                 <FormLayout.Group>
-                  <TextField
-                    label="Slack channel"
-                    {...textFieldProps(fields.slackChannel)}
-                    value={values.slackChannel}
-                    onChange={set("slackChannel")}
-                  />
+                  <TextField label="Slack channel" {...controls.slackChannel.textField} />
                   <TextField
                     label="Slack incoming-webhook URL"
                     type="password"
@@ -242,25 +241,15 @@ export function AlertSettingsForm({
                         ? "Stored encrypted. Paste a new URL to replace it; leave empty to keep it."
                         : "Stored encrypted. See the Integration Center for how to make one."
                     }
-                    {...textFieldProps(fields.slackWebhook)}
-                    value={values.slackWebhook}
-                    onChange={set("slackWebhook")}
+                    {...controls.slackWebhook.textField}
                   />
                 </FormLayout.Group>
-                <Checkbox
-                  label="Webhooks"
-                  name="webhookEnabled"
-                  value="true"
-                  checked={values.webhookEnabled}
-                  onChange={set("webhookEnabled")}
-                />
+                <Checkbox label="Webhooks" {...controls.webhookEnabled.checkbox} />
                 <TextField
                   label="Webhook URLs"
                   helpText={`Separate URLs with commas.${production ? " Each must start with https://." : ""}`}
                   placeholder="https://example.com/margin-alerts"
-                  {...textFieldProps(fields.webhooks)}
-                  value={values.webhooks}
-                  onChange={set("webhooks")}
+                  {...controls.webhooks.textField}
                 />
                 <SigningSecret masked={settings.webhookSigningSecret} />
               </FormLayout>
@@ -275,21 +264,13 @@ export function AlertSettingsForm({
                 <FormLayout.Group>
                   <Select
                     label="Frequency"
-                    name="frequency"
-                    id={fields.frequency.id}
+                    {...controls.frequency.select}
                     options={ALERT_FREQUENCIES.map((value) => ({ value, label: FREQUENCY_LABELS[value] }))}
-                    value={values.frequency}
-                    onChange={set("frequency")}
-                    error={fields.frequency.errors?.[0]}
                   />
                   <Select
                     label="Minimum severity"
-                    name="minSeverity"
-                    id={fields.minSeverity.id}
+                    {...controls.minSeverity.select}
                     options={SEVERITY_BANDS.map((band) => ({ value: band.severity, label: band.severity }))}
-                    value={values.minSeverity}
-                    onChange={set("minSeverity")}
-                    error={fields.minSeverity.errors?.[0]}
                   />
                 </FormLayout.Group>
                 <BlockStack gap="100">
@@ -311,20 +292,8 @@ export function AlertSettingsForm({
                   </Text>
                 </BlockStack>
                 <FormLayout.Group>
-                  <TextField
-                    label="Quiet hours start"
-                    placeholder="22:00"
-                    {...textFieldProps(fields.quietStart)}
-                    value={values.quietStart}
-                    onChange={set("quietStart")}
-                  />
-                  <TextField
-                    label="Quiet hours end"
-                    placeholder="08:00"
-                    {...textFieldProps(fields.quietEnd)}
-                    value={values.quietEnd}
-                    onChange={set("quietEnd")}
-                  />
+                  <TextField label="Quiet hours start" placeholder="22:00" {...controls.quietStart.textField} />
+                  <TextField label="Quiet hours end" placeholder="08:00" {...controls.quietEnd.textField} />
                 </FormLayout.Group>
                 <Text as="p" tone="subdued">
                   Times are in your store&apos;s time zone ({timeZone}); 22:00 to 08:00 spans midnight. Alerts are held

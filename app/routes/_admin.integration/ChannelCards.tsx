@@ -2,10 +2,10 @@ import { getFormProps } from "@conform-to/react";
 import { useFetcherForm } from "../../components/useFetcherForm";
 import { useLocation } from "@remix-run/react";
 import { Badge, BlockStack, Button, FormLayout, InlineStack, Text, TextField } from "@shopify/polaris";
-import { useCallback, useState } from "react";
+import { useCallback, useRef } from "react";
 import { PlanButton } from "../../components/AdminPage";
 import { withEmbeddedQuery } from "../../components/admin-nav";
-import { textFieldProps } from "../../components/conform-polaris";
+import { useField } from "../../components/form-fields";
 import { NamedCard } from "../../components/NamedCard";
 import { useActionFetcher } from "../../components/useActionFetcher";
 import { DEFAULT_SMTP_PORT, smtpSettingsSchema } from "../../forms/alerts";
@@ -118,22 +118,29 @@ export function SmtpCard({
   password: string | null;
   recipients: number;
 }) {
-  const [values, setValues] = useState<SmtpValues>({
+  const stored: SmtpValues = {
     smtpHost: host ?? "",
     smtpPort: String(port || DEFAULT_SMTP_PORT),
     smtpUsername: username ?? "",
     smtpPassword: "",
+  };
+  // the typed password is gone once saved; a removal's answer resets the form to the cleared settings
+  const clearPassword = useRef(() => {});
+  const fetcher = useActionFetcher<IntegrationActionResult>(
+    "integration-smtp",
+    useCallback(() => clearPassword.current(), []),
+  );
+  const [form, fields] = useFetcherForm({
+    id: "smtp-settings",
+    schema: smtpSettingsSchema,
+    fetcher,
+    defaultValue: stored,
   });
-  const cleared = useCallback((result: IntegrationActionResult) => {
-    setValues((current) =>
-      result.intent === "removeSmtp"
-        ? { smtpHost: "", smtpPort: String(DEFAULT_SMTP_PORT), smtpUsername: "", smtpPassword: "" }
-        : { ...current, smtpPassword: "" },
-    );
-  }, []);
-  const fetcher = useActionFetcher<IntegrationActionResult>("integration-smtp", cleared);
-  const [form, fields] = useFetcherForm({ id: "smtp-settings", schema: smtpSettingsSchema, fetcher });
-  const set = (key: keyof SmtpValues) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
+  const smtpHost = useField(fields.smtpHost);
+  const smtpPort = useField(fields.smtpPort);
+  const smtpUsername = useField(fields.smtpUsername);
+  const smtpPassword = useField(fields.smtpPassword);
+  clearPassword.current = () => smtpPassword.change("");
   return (
     <NamedCard name="SMTP e-mail">
       <BlockStack gap="300">
@@ -148,37 +155,22 @@ export function SmtpCard({
             <input type="hidden" name="intent" value="saveSmtp" />
             <FormLayout>
               <FormLayout.Group>
-                <TextField
-                  label="SMTP host"
-                  placeholder="smtp.example.com"
-                  {...textFieldProps(fields.smtpHost)}
-                  value={values.smtpHost}
-                  onChange={set("smtpHost")}
-                />
+                <TextField label="SMTP host" placeholder="smtp.example.com" {...smtpHost.textField} />
                 <TextField
                   label="Port"
                   type="number"
                   helpText="587 with STARTTLS; 465 for TLS."
-                  {...textFieldProps(fields.smtpPort)}
-                  value={values.smtpPort}
-                  onChange={set("smtpPort")}
+                  {...smtpPort.textField}
                 />
               </FormLayout.Group>
               <FormLayout.Group>
-                <TextField
-                  label="Username"
-                  {...textFieldProps(fields.smtpUsername)}
-                  value={values.smtpUsername}
-                  onChange={set("smtpUsername")}
-                />
+                <TextField label="Username" {...smtpUsername.textField} />
                 <TextField
                   label="Password"
                   type="password"
                   placeholder={password ? `Stored: ${password}` : undefined}
                   helpText={password ? "Stored encrypted. Type a new one to replace it." : "Stored encrypted."}
-                  {...textFieldProps(fields.smtpPassword)}
-                  value={values.smtpPassword}
-                  onChange={set("smtpPassword")}
+                  {...smtpPassword.textField}
                 />
               </FormLayout.Group>
               <InlineStack gap="300">

@@ -13,10 +13,10 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { PlanButton } from "../../components/AdminPage";
 import { MessagesBanner } from "../../components/MessagesBanner";
-import { textFieldProps } from "../../components/conform-polaris";
+import { useField } from "../../components/form-fields";
 import { useFetcherForm } from "../../components/useFetcherForm";
 import { DEFAULT_CODE_REJECTION_MESSAGE } from "../../domain/code-rules";
 import { codeRulesSchema, type CodeRulesInput } from "../../forms/code-rules";
@@ -109,11 +109,11 @@ const MODES = [
   { label: "Not customers with these tags", value: "refuse" },
 ];
 
-/** The form's text for the stored lists. */
+/** The form's text for the stored settings. */
 function formValues(settings: CodeRulesInput) {
   return {
     message: settings.message,
-    noCodesOnSaleItems: settings.noCodesOnSaleItems,
+    noCodesOnSaleItems: String(settings.noCodesOnSaleItems),
     maxCodes: settings.maxCodes === null ? "" : String(settings.maxCodes),
     forbiddenPairs: settings.forbiddenPairs.map(([a, b]) => `${a} + ${b}`).join("\n"),
     protectedProductIds: settings.protectedProductIds.join(", "),
@@ -123,6 +123,12 @@ function formValues(settings: CodeRulesInput) {
   };
 }
 type FormValues = ReturnType<typeof formValues>;
+
+/** What the preview sends as `settings`: the form's text, its box a boolean. */
+interface PreviewSettings extends Omit<FormValues, "noCodesOnSaleItems" | "customerTagsMode"> {
+  noCodesOnSaleItems: boolean;
+  customerTagsMode: string;
+}
 
 /**
  * The Rules page's "Code rules" section (docs/product.md#code-rules): the settings, saved on
@@ -165,80 +171,92 @@ export function CodeRulesSection({ data }: { data: CodeRulesSectionData }) {
 
 function CodeRulesForm({ initial }: { initial: FormValues }) {
   const fetcher = useRulesFetcher("code-rules");
-  const [form, fields] = useFetcherForm({ id: "code-rules-form", schema: codeRulesSchema, fetcher });
-  const [values, setValues] = useState<FormValues>(initial);
-  const set =
-    <K extends keyof FormValues>(key: K) =>
-    (value: FormValues[K]) =>
-      setValues((current) => ({ ...current, [key]: value }));
+  const [form, fields] = useFetcherForm({
+    id: "code-rules-form",
+    schema: codeRulesSchema,
+    fetcher,
+    defaultValue: initial,
+  });
+  const message = useField(fields.message);
+  const noCodesOnSaleItems = useField(fields.noCodesOnSaleItems);
+  const maxCodes = useField(fields.maxCodes);
+  const forbiddenPairs = useField(fields.forbiddenPairs);
+  const protectedProductIds = useField(fields.protectedProductIds);
+  const protectedCollectionIds = useField(fields.protectedCollectionIds);
+  const customerTagsMode = useField(fields.customerTagsMode);
+  const customerTags = useField(fields.customerTags);
+  // the settings as typed, for the preview: a new object only when one of them changes
+  const settings = useMemo<PreviewSettings>(
+    () => ({
+      message: message.value,
+      noCodesOnSaleItems: noCodesOnSaleItems.value === "true",
+      maxCodes: maxCodes.value,
+      forbiddenPairs: forbiddenPairs.value,
+      protectedProductIds: protectedProductIds.value,
+      protectedCollectionIds: protectedCollectionIds.value,
+      customerTagsMode: customerTagsMode.value,
+      customerTags: customerTags.value,
+    }),
+    [
+      message.value,
+      noCodesOnSaleItems.value,
+      maxCodes.value,
+      forbiddenPairs.value,
+      protectedProductIds.value,
+      protectedCollectionIds.value,
+      customerTagsMode.value,
+      customerTags.value,
+    ],
+  );
   return (
     <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
       <form {...getFormProps(form)}>
         <input type="hidden" name="intent" value="saveCodeRules" />
-        <input type="hidden" name="noCodesOnSaleItems" value={String(values.noCodesOnSaleItems)} />
+        <input {...noCodesOnSaleItems.hidden} />
         <FormLayout>
           <Checkbox
             label="No codes on items already on sale"
             helpText="A cart with an item whose compare-at price is above its price takes no code."
-            checked={values.noCodesOnSaleItems}
-            onChange={set("noCodesOnSaleItems")}
+            checked={noCodesOnSaleItems.value === "true"}
+            onChange={(checked) => noCodesOnSaleItems.change(String(checked))}
           />
           <TextField
             label="Most codes together"
             type="number"
             helpText="Empty: any number. The first codes entered are kept."
-            {...textFieldProps(fields.maxCodes)}
-            value={values.maxCodes}
-            onChange={set("maxCodes")}
+            {...maxCodes.textField}
           />
           <TextField
             label="Codes that can't be combined"
             helpText="One pair per line, for example WELCOME10 + VIP25. The second code entered is turned away."
             multiline={3}
-            {...textFieldProps(fields.forbiddenPairs)}
-            value={values.forbiddenPairs}
-            onChange={set("forbiddenPairs")}
+            {...forbiddenPairs.textField}
           />
           <TextField
             label="Protected products"
             helpText="Product ids, comma-separated: a cart with one of them takes no code."
-            {...textFieldProps(fields.protectedProductIds)}
-            value={values.protectedProductIds}
-            onChange={set("protectedProductIds")}
+            {...protectedProductIds.textField}
           />
           <TextField
             label="Protected collections"
             helpText="Collection ids, comma-separated: a cart with one of their products takes no code."
-            {...textFieldProps(fields.protectedCollectionIds)}
-            value={values.protectedCollectionIds}
-            onChange={set("protectedCollectionIds")}
+            {...protectedCollectionIds.textField}
           />
-          <Select
-            label="Who may use codes"
-            name={fields.customerTagsMode.name}
-            id={fields.customerTagsMode.id}
-            options={MODES}
-            value={values.customerTagsMode}
-            onChange={(mode) => set("customerTagsMode")(mode as FormValues["customerTagsMode"])}
-          />
-          {values.customerTagsMode === "anyone" ? (
-            <input type="hidden" name={fields.customerTags.name} value={values.customerTags} />
+          <Select label="Who may use codes" {...customerTagsMode.select} options={MODES} error={undefined} />
+          {customerTagsMode.value === "anyone" ? (
+            <input {...customerTags.hidden} />
           ) : (
             <TextField
               label="Customer tags"
               helpText="Comma-separated, for example staff, wholesale."
-              {...textFieldProps(fields.customerTags)}
-              value={values.customerTags}
-              onChange={set("customerTags")}
+              {...customerTags.textField}
             />
           )}
           <TextField
             label="Message for rejected codes"
             placeholder={DEFAULT_CODE_REJECTION_MESSAGE}
             helpText="Shown at checkout beside each code turned away. Empty: the message shown here."
-            {...textFieldProps(fields.message)}
-            value={values.message}
-            onChange={set("message")}
+            {...message.textField}
           />
           <InlineStack>
             <Button submit loading={fetcher.state !== "idle"}>
@@ -247,7 +265,7 @@ function CodeRulesForm({ initial }: { initial: FormValues }) {
           </InlineStack>
         </FormLayout>
       </form>
-      <CodeRulesPreview settings={values} />
+      <CodeRulesPreview settings={settings} />
     </InlineGrid>
   );
 }
@@ -279,7 +297,7 @@ const list = (text: string) =>
     .filter(Boolean);
 
 /** "This cart, these codes: …", asked of the server as the settings are typed. */
-function CodeRulesPreview({ settings }: { settings: FormValues }) {
+function CodeRulesPreview({ settings }: { settings: PreviewSettings }) {
   const [lines, setLines] = useState<PreviewLine[]>(SAMPLE_CART);
   const [codes, setCodes] = useState("SAVE20, VIP25");
   const [customerTags, setCustomerTags] = useState("");

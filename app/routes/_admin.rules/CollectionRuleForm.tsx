@@ -1,10 +1,10 @@
 import { getFormProps } from "@conform-to/react";
 import { useFetcherForm } from "../../components/useFetcherForm";
 import { BlockStack, Button, FormLayout, InlineStack, Select, Text, TextField } from "@shopify/polaris";
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { COLLECTION_RULE_TYPE_OPTIONS, thresholdInput } from "../../domain/rules";
 import { collectionRuleSchema } from "../../forms/rules";
-import { textFieldProps } from "../../components/conform-polaris";
+import { useField } from "../../components/form-fields";
 import { ThresholdField } from "./ThresholdField";
 import type { CollectionRuleValues } from "./rule-list-items";
 import { useRulesFetcher } from "./useRulesFetcher";
@@ -37,33 +37,36 @@ export function CollectionRuleForm({
   access?: OrderActionsAccess;
 }) {
   const editing = Boolean(initial?.id);
-  const [values, setValues] = useState(initial ?? EMPTY);
-  const fetcher = useRulesFetcher(
-    editing ? `collection-rule-${initial?.id}` : "collection-rule",
-    useCallback(() => (onSaved ? onSaved() : setValues(EMPTY)), [onSaved]),
-  );
+  const { orderActions: startingActions, id: _id, ...starting } = initial ?? EMPTY;
+  const [orderActions, setOrderActions] = useState(startingActions);
+  // an added rule empties the form: the action's answer resets it (conform's resetForm)
+  const fetcher = useRulesFetcher(editing ? `collection-rule-${initial?.id}` : "collection-rule", onSaved);
   const [form, fields] = useFetcherForm({
     id: editing ? `collection-rule-form-${initial?.id}` : "collection-rule-form",
     schema: collectionRuleSchema,
     fetcher,
     shouldValidate: "onSubmit",
+    defaultValue: starting,
   });
-  const input = thresholdInput(values.ruleType, values.ruleType === "margin_floor" ? "PERCENT" : "AMOUNT");
-  const set = (key: Exclude<keyof CollectionRuleValues, "orderActions">) => (value: string) =>
-    setValues((current) => ({ ...current, [key]: value }));
+  const collectionId = useField(fields.collectionId);
+  const collectionTitle = useField(fields.collectionTitle);
+  const ruleType = useField(fields.ruleType);
+  const threshold = useField(fields.threshold);
+  const input = thresholdInput(ruleType.value, ruleType.value === "margin_floor" ? "PERCENT" : "AMOUNT");
 
   async function pickCollection() {
     const picked = await window.shopify?.resourcePicker({ type: "collection", multiple: false });
     const collection = picked?.[0];
-    if (collection)
-      setValues((current) => ({ ...current, collectionId: collection.id, collectionTitle: collection.title ?? "" }));
+    if (!collection) return;
+    collectionId.change(collection.id);
+    collectionTitle.change(collection.title ?? "");
   }
 
   return (
     <form {...getFormProps(form)}>
       <input type="hidden" name="intent" value={editing ? "updateCollectionRule" : "createCollectionRule"} />
       {editing ? <input type="hidden" name="id" value={initial?.id} /> : null}
-      <input type="hidden" name="collectionTitle" value={values.collectionTitle} />
+      <input {...collectionTitle.hidden} />
       <BlockStack gap="300">
         {editing ? null : (
           <Text as="h3" variant="headingMd">
@@ -74,12 +77,12 @@ export function CollectionRuleForm({
           <FormLayout.Group>
             {appBridge ? (
               <BlockStack gap="100">
-                <input type="hidden" name="collectionId" value={values.collectionId} />
+                <input {...collectionId.hidden} />
                 <Text as="span">Collection</Text>
                 <InlineStack gap="200" blockAlign="center">
                   <Button onClick={pickCollection}>Choose collection</Button>
-                  <Text as="span" tone={values.collectionTitle ? undefined : "subdued"}>
-                    {values.collectionTitle || "None chosen"}
+                  <Text as="span" tone={collectionTitle.value ? undefined : "subdued"}>
+                    {collectionTitle.value || "None chosen"}
                   </Text>
                 </InlineStack>
                 {fields.collectionId.errors ? (
@@ -92,34 +95,20 @@ export function CollectionRuleForm({
               <TextField
                 label="Collection ID"
                 helpText="The number in the collection's admin address, or its gid://shopify/Collection/… id"
-                {...textFieldProps(fields.collectionId)}
-                value={values.collectionId}
-                onChange={set("collectionId")}
+                {...collectionId.textField}
               />
             )}
             <Select
               label="Rule type"
-              name={fields.ruleType.name}
-              id={fields.ruleType.id}
+              {...ruleType.select}
               options={COLLECTION_RULE_TYPE_OPTIONS.map((option) => ({ ...option }))}
-              value={values.ruleType}
-              onChange={set("ruleType")}
+              error={undefined}
             />
-            <ThresholdField
-              input={input}
-              field={fields.threshold}
-              value={values.threshold}
-              onChange={set("threshold")}
-            />
+            <ThresholdField input={input} control={threshold} />
           </FormLayout.Group>
         </FormLayout>
         {editing && access ? (
-          <OrderActionsFields
-            value={values.orderActions}
-            onChange={(orderActions) => setValues((current) => ({ ...current, orderActions }))}
-            access={access}
-            form={form.id}
-          />
+          <OrderActionsFields value={orderActions} onChange={setOrderActions} access={access} form={form.id} />
         ) : null}
         <InlineStack>
           <Button submit variant={editing ? "primary" : undefined} loading={fetcher.state !== "idle"}>

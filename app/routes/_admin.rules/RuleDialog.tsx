@@ -12,18 +12,12 @@ import {
   type ThresholdUnit,
 } from "../../domain/rules";
 import { ruleSchema } from "../../forms/rules";
-import { textFieldProps } from "../../components/conform-polaris";
+import { useField, type Field } from "../../components/form-fields";
 import { ThresholdField } from "./ThresholdField";
 import { useRulesFetcher } from "./useRulesFetcher";
 import { BacktestPanel, useBacktest } from "../../components/Backtest";
 import { NO_ORDER_ACTIONS, type OrderActions } from "../../domain/order-actions";
 import { OrderActionsFields, type OrderActionsAccess } from "./OrderActionsFields";
-
-/** The form's values as POST /api/backtest takes a rule being edited. */
-export function draftOf(values: RuleFormValues): Record<string, unknown> {
-  const { id: _id, orderActions: _actions, ...rule } = values;
-  return rule;
-}
 
 export interface RuleFormValues {
   id?: string;
@@ -35,6 +29,9 @@ export interface RuleFormValues {
   action: string;
   orderActions: OrderActions;
 }
+
+/** The fields of a rule the form posts, as text (the order actions post their own). */
+type RuleDraft = Omit<RuleFormValues, "id" | "orderActions">;
 
 export const EMPTY_RULE: RuleFormValues = {
   name: "",
@@ -58,13 +55,18 @@ export function RuleDialog({
   onClose: () => void;
   access: OrderActionsAccess;
 }) {
-  const [values, setValues] = useState<RuleFormValues>(initial);
+  const [orderActions, setOrderActions] = useState(initial.orderActions);
   const fetcher = useRulesFetcher(
     `rule-${mode}`,
     useCallback(() => onClose(), [onClose]),
   );
-  const [form, fields] = useFetcherForm({ id: `rule-${mode}-form`, schema: ruleSchema, fetcher });
-  const input = thresholdInput(values.ruleType, values.thresholdUnit);
+  const [form, fields] = useFetcherForm({
+    id: `rule-${mode}-form`,
+    schema: ruleSchema,
+    fetcher,
+    defaultValue: ruleDraftOf(initial),
+  });
+  const controls = useRuleFields(fields);
   const busy = fetcher.state !== "idle";
   const backtest = useBacktest();
 
@@ -83,23 +85,17 @@ export function RuleDialog({
       <Modal.Section>
         <form {...getFormProps(form)}>
           <input type="hidden" name="intent" value={mode === "add" ? "create" : "update"} />
-          {values.id ? <input type="hidden" name="id" value={values.id} /> : null}
-          {input.showUnit ? null : <input type="hidden" name="thresholdUnit" value={values.thresholdUnit} />}
-          <RuleFields values={values} setValues={setValues} fields={fields} />
+          {initial.id ? <input type="hidden" name="id" value={initial.id} /> : null}
+          <RuleFields controls={controls} fields={fields} />
         </form>
       </Modal.Section>
       <Modal.Section>
-        <OrderActionsFields
-          value={values.orderActions}
-          onChange={(orderActions) => setValues((current) => ({ ...current, orderActions }))}
-          access={access}
-          form={form.id}
-        />
+        <OrderActionsFields value={orderActions} onChange={setOrderActions} access={access} form={form.id} />
       </Modal.Section>
       <Modal.Section>
         <BacktestPanel
           backtest={backtest}
-          request={() => ({ rule: draftOf(values) })}
+          request={() => ({ rule: draftOf(controls) })}
           label="Test this rule on the last 60 days of orders"
         />
       </Modal.Section>
@@ -109,87 +105,89 @@ export function RuleDialog({
 
 type RuleFieldsMetadata = ReturnType<typeof useFetcherForm<typeof ruleSchema>>[1];
 
+/** A rule's fields as the form starts them. */
+export function ruleDraftOf(values: RuleFormValues): RuleDraft {
+  const { id: _id, orderActions: _actions, ...draft } = values;
+  return draft;
+}
+
+/** The Rule Builder's fields bound to a rule form (components/form-fields.tsx). */
+export function useRuleFields(fields: RuleFieldsMetadata) {
+  return {
+    name: useField(fields.name),
+    description: useField(fields.description),
+    ruleType: useField(fields.ruleType),
+    thresholdUnit: useField(fields.thresholdUnit),
+    threshold: useField(fields.threshold),
+    action: useField(fields.action),
+  } satisfies Record<keyof RuleDraft, Field>;
+}
+
+export type RuleFieldControls = ReturnType<typeof useRuleFields>;
+
+/** The rule as typed, as POST /api/backtest takes a rule being edited. */
+export function draftOf(controls: RuleFieldControls): RuleDraft {
+  return {
+    name: controls.name.value,
+    description: controls.description.value,
+    ruleType: controls.ruleType.value as RuleType,
+    thresholdUnit: controls.thresholdUnit.value as ThresholdUnit,
+    threshold: controls.threshold.value,
+    action: controls.action.value,
+  };
+}
+
 /** The Rule Builder's fields, shared by its dialogs and onboarding's first rule. */
 export function RuleFields({
-  values,
-  setValues,
+  controls,
   fields,
   showAction = true,
 }: {
-  values: RuleFormValues;
-  setValues: React.Dispatch<React.SetStateAction<RuleFormValues>>;
+  controls: RuleFieldControls;
   fields: RuleFieldsMetadata;
   /** onboarding's first rule alerts; the Action select is the dialogs' */
   showAction?: boolean;
 }) {
-  const input = thresholdInput(values.ruleType, values.thresholdUnit);
+  const { ruleType, thresholdUnit } = controls;
+  const input = thresholdInput(ruleType.value as RuleType, thresholdUnit.value as ThresholdUnit);
   // a Maximum Discount (%) rule saved with Amount ($) is refused (docs/product.md#rules)
   const unitError = input.showUnit ? fields.thresholdUnit.errors?.[0] : undefined;
-  const set =
-    <K extends keyof RuleFormValues>(key: K) =>
-    (value: RuleFormValues[K]) =>
-      setValues((current) => ({ ...current, [key]: value }));
   return (
     <FormLayout>
-      <TextField
-        label="Name"
-        {...textFieldProps(fields.name)}
-        value={values.name}
-        onChange={set("name")}
-        requiredIndicator
-      />
-      <TextField
-        label="Description"
-        {...textFieldProps(fields.description)}
-        value={values.description}
-        onChange={set("description")}
-        multiline={2}
-      />
+      <TextField label="Name" {...controls.name.textField} requiredIndicator />
+      <TextField label="Description" {...controls.description.textField} multiline={2} />
       <Select
         label="Rule Type"
-        name={fields.ruleType.name}
-        id={fields.ruleType.id}
+        {...ruleType.select}
         options={RULE_TYPE_OPTIONS}
-        value={values.ruleType}
-        error={fields.ruleType.errors?.[0]}
-        onChange={(ruleType) =>
-          setValues((current) => ({
-            ...current,
-            ruleType: ruleType as RuleType,
-            thresholdUnit: initialUnitFor(ruleType),
-          }))
-        }
+        onChange={(type) => {
+          ruleType.change(type);
+          thresholdUnit.change(initialUnitFor(type));
+        }}
       />
       {input.showUnit ? (
         <Select
           label="Unit"
-          name={fields.thresholdUnit.name}
-          id={fields.thresholdUnit.id}
+          {...thresholdUnit.select}
           options={UNIT_OPTIONS.map((option) => ({ ...option }))}
-          value={values.thresholdUnit}
           error={unitError}
-          onChange={(unit) => set("thresholdUnit")(unit as ThresholdUnit)}
         />
-      ) : null}
+      ) : (
+        <input {...thresholdUnit.hidden} />
+      )}
       <ThresholdField
         // a refused unit says why on the Unit field, not twice
         input={unitError ? { ...input, help: undefined } : input}
-        field={fields.threshold}
-        value={values.threshold}
-        onChange={set("threshold")}
+        control={controls.threshold}
       />
       {showAction ? (
         <Select
           label="Action"
-          name={fields.action.name}
-          id={fields.action.id}
+          {...controls.action.select}
           options={RULE_ACTION_OPTIONS.map((option) => ({ ...option }))}
-          value={values.action}
-          error={fields.action.errors?.[0]}
-          onChange={set("action")}
         />
       ) : (
-        <input type="hidden" name={fields.action.name} value={values.action} />
+        <input {...controls.action.hidden} />
       )}
     </FormLayout>
   );

@@ -1,25 +1,13 @@
-import type { FieldMetadata } from "@conform-to/react";
 import { TextField } from "@shopify/polaris";
 import type { ThresholdInput } from "../../domain/rules";
-import { textFieldProps } from "../../components/conform-polaris";
+import type { Field } from "../../components/form-fields";
 
 /** The threshold input of a rule form: label, prefix, step, min and max follow the rule type. */
-export function ThresholdField({
-  input,
-  field,
-  value,
-  onChange,
-}: {
-  input: ThresholdInput;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  field: FieldMetadata<any, any, string[]>;
-  value: string;
-  onChange: (value: string) => void;
-}) {
+export function ThresholdField({ input, control }: { input: ThresholdInput; control: Field }) {
   return (
     <TextField
       label={input.label}
-      {...textFieldProps(field)}
+      {...control.textField}
       type="number"
       inputMode="decimal"
       prefix={input.prefix}
@@ -27,8 +15,6 @@ export function ThresholdField({
       step={input.step}
       min={input.min}
       max={input.max}
-      value={value}
-      onChange={onChange}
       helpText={input.help}
       requiredIndicator
     />
