@@ -14,10 +14,10 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { AdminPage, PlanButton } from "../components/AdminPage";
 import { withEmbeddedQuery } from "../components/admin-nav";
-import { textFieldProps } from "../components/conform-polaris";
+import { useField } from "../components/form-fields";
 import { useActionFetcher } from "../components/useActionFetcher";
 import { planHasAlerts } from "../domain/plans";
 import { getEnv } from "../env.server";
@@ -46,10 +46,16 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
 export default function ConnectSlack() {
   const data = useLoaderData<typeof loader>();
   const location = useLocation();
-  const [values, setValues] = useState({ slackWebhook: "", slackChannel: data.channel });
   const fetcher = useActionFetcher<IntegrationActionResult>("slack-connect");
   const schema = useMemo(() => slackConnectSchema({ production: data.production }), [data.production]);
-  const [form, fields] = useFetcherForm({ id: "slack-connect", schema, fetcher });
+  const [form, fields] = useFetcherForm({
+    id: "slack-connect",
+    schema,
+    fetcher,
+    defaultValue: { slackWebhook: "", slackChannel: data.channel },
+  });
+  const slackWebhook = useField(fields.slackWebhook);
+  const slackChannel = useField(fields.slackChannel);
   const back = withEmbeddedQuery("/integration", location.search);
   return (
     <AdminPage title="Connect Slack" description="Alerts in a Slack channel, in three steps">
@@ -97,16 +103,12 @@ export default function ConnectSlack() {
                   type="password"
                   placeholder="https://hooks.slack.com/services/…"
                   helpText="Stored encrypted; never shown again in full."
-                  {...textFieldProps(fields.slackWebhook)}
-                  value={values.slackWebhook}
-                  onChange={(slackWebhook) => setValues((current) => ({ ...current, slackWebhook }))}
+                  {...slackWebhook.textField}
                 />
                 <TextField
                   label="Slack channel"
                   helpText="The channel you picked, for the alerts' text."
-                  {...textFieldProps(fields.slackChannel)}
-                  value={values.slackChannel}
-                  onChange={(slackChannel) => setValues((current) => ({ ...current, slackChannel }))}
+                  {...slackChannel.textField}
                 />
               </FormLayout>
               <InlineStack>

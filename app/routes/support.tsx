@@ -4,9 +4,8 @@ import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, FormLayout, InlineGrid, Text, TextField } from "@shopify/polaris";
-import { useEffect, useState } from "react";
 import { HoneypotField } from "../components/HoneypotField";
-import { textFieldProps } from "../components/conform-polaris";
+import { useField } from "../components/form-fields";
 import { LegalPage } from "../components/marketing/LegalPage";
 import { marketingLinks } from "../components/marketing/links";
 import { supportSchema } from "../forms/contact";
@@ -53,14 +52,11 @@ export const action = async ({ request, context }: ActionFunctionArgs) => {
   });
 };
 
-type Values = { name: string; email: string; subject: string; message: string };
-const EMPTY: Values = { name: "", email: "", subject: "", message: "" };
-
 export default function Support() {
   const { supportEmail } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const sending = useNavigation().state === "submitting";
-  const [values, setValues] = useState<Values>(EMPTY);
+  // a message sent empties the form: the action's answer resets it (conform's resetForm)
   const [form, fields] = useForm({
     id: "support",
     lastResult: actionData?.result,
@@ -69,14 +65,10 @@ export default function Support() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: supportSchema }),
   });
-  useEffect(() => {
-    if (actionData?.notice?.tone === "success") setValues(EMPTY);
-  }, [actionData]);
-  const field = (name: keyof Values) => ({
-    ...textFieldProps(fields[name]),
-    value: values[name],
-    onChange: (value: string) => setValues((current) => ({ ...current, [name]: value })),
-  });
+  const name = useField(fields.name);
+  const email = useField(fields.email);
+  const subject = useField(fields.subject);
+  const message = useField(fields.message);
 
   return (
     <LegalPage title="Support" dated={false}>
@@ -101,10 +93,10 @@ export default function Support() {
               </Text>
               {actionData?.notice ? <Banner tone={actionData.notice.tone}>{actionData.notice.message}</Banner> : null}
               <FormLayout>
-                <TextField label="Name" {...field("name")} requiredIndicator />
-                <TextField label="Email" type="email" {...field("email")} requiredIndicator />
-                <TextField label="Subject" {...field("subject")} requiredIndicator />
-                <TextField label="Message" multiline={5} {...field("message")} requiredIndicator />
+                <TextField label="Name" {...name.textField} requiredIndicator />
+                <TextField label="Email" type="email" {...email.textField} requiredIndicator />
+                <TextField label="Subject" {...subject.textField} requiredIndicator />
+                <TextField label="Message" multiline={5} {...message.textField} requiredIndicator />
                 <HoneypotField />
                 <Button submit variant="primary" loading={sending}>
                   Send message

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Badge, Banner, BlockStack, Button, FormLayout, InlineStack, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
-import { textFieldProps } from "../../components/conform-polaris";
+import { fieldError, useField } from "../../components/form-fields";
 import { NamedCard } from "../../components/NamedCard";
 import { useActionFetcher } from "../../components/useActionFetcher";
 import { useFetcherForm } from "../../components/useFetcherForm";
@@ -82,12 +82,18 @@ export function FunctionCard({
   plusEnabled: boolean;
   demo: boolean;
 }) {
-  const [threshold, setThreshold] = useState(String(status.thresholdPercent));
   const [testDiscount, setTestDiscount] = useState("");
   const save = useActionFetcher<IntegrationActionResult>("function-threshold");
   const deploy = useActionFetcher<IntegrationActionResult>("function-deploy");
   const test = useActionFetcher<IntegrationActionResult>("function-test");
-  const [form, fields] = useFetcherForm({ id: "function-threshold", schema: functionConfigSchema, fetcher: save });
+  const [form, fields] = useFetcherForm({
+    id: "function-threshold",
+    schema: functionConfigSchema,
+    fetcher: save,
+    defaultValue: { thresholdPercent: String(status.thresholdPercent) },
+  });
+  const thresholdPercent = useField(fields.thresholdPercent);
+  const threshold = thresholdPercent.value;
   const tested = test.state === "idle" && test.data?.ok ? test.data.test : undefined;
   const runTest = () => {
     const percent = Number(threshold);
@@ -122,9 +128,7 @@ export function FunctionCard({
               min={0}
               max={100}
               helpText="The largest discount allowed, as a percent of the cart before discounts (0 to 100)."
-              {...textFieldProps(fields.thresholdPercent)}
-              value={threshold}
-              onChange={setThreshold}
+              {...thresholdPercent.textField}
             />
             <TextField
               label="Test discount"
@@ -203,7 +207,7 @@ export function PlusFeaturesCard({ initial, plusEnabled }: { initial: BlockingIn
               messageField={{
                 id: fields.customerMessage.id,
                 name: fields.customerMessage.name,
-                error: textFieldProps(fields.customerMessage).error,
+                error: fieldError(fields.customerMessage),
               }}
             />
             <InlineStack>
