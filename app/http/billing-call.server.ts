@@ -14,7 +14,7 @@ export function billingFailureType(error: unknown): BillingErrorType {
 }
 
 /**
- * Runs a plan change for an API route: its answer as JSON (200, or 400 when Shopify or the
+ * Runs a plan change for an API route: its result as JSON (200, or 400 when Shopify or the
  * request refused it), and when the call to Shopify threw, 502 with `failure` as the message
  * and the error page's variant (authentication ran before `change`, so a Response thrown
  * here is Shopify's answer to the billing call, not a redirect of ours).
@@ -22,7 +22,10 @@ export function billingFailureType(error: unknown): BillingErrorType {
 export async function planChangeResponse(change: () => Promise<PlanChangeResult>, failure: string): Promise<Response> {
   try {
     const result = await change();
-    return Response.json(result, { status: result.ok ? 200 : 400 });
+    // the answer's body is the product's: { ok, plan, message, confirmationUrl } or { ok, message, errorType, detail }
+    return result.ok
+      ? Response.json({ ok: true, ...result.value })
+      : Response.json({ ok: false, ...result.error }, { status: 400 });
   } catch (error) {
     console.error(`[billing] ${failure}`, error);
     const detail =

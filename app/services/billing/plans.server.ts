@@ -2,22 +2,28 @@ import { getEnv } from "../../env.server";
 import type { BillingErrorType } from "../../domain/billing-errors";
 import { FREE_FACTS } from "../../domain/plan-truth";
 import { PLANS, PLAN_IDS, isPurchasable, planName, type PlanId } from "../../domain/plans";
+import { fail, ok, type Problem, type Result } from "../../domain/result";
 import { adminGraphqlData, userErrorText, type UserError } from "../shops/admin-graphql.server";
 import type { AdminContext } from "../shops/admin-context.server";
 import { activeSubscriptions, storePlan } from "./plan-truth.server";
 
-/** A plan change's answer (docs/product.md#plans): the page toasts `message`; failures carry `errorType`. */
-export interface PlanChangeResult {
-  ok: boolean;
+/** A plan change made or begun (docs/product.md#plans): the page toasts `message`. */
+export interface PlanChange {
+  plan: PlanId;
   message: string;
-  plan?: PlanId;
   /** Shopify's confirmation page (or the demo's stand-in): the admin goes there at the top level */
   confirmationUrl?: string;
-  /** the billing error page's variant for a failure */
-  errorType?: BillingErrorType;
+}
+
+/** A plan change refused: the page toasts `message` and opens the billing error page. */
+export interface BillingFailure extends Problem {
+  /** the billing error page's variant */
+  errorType: BillingErrorType;
   /** what Shopify said, for the billing error page */
   detail?: string;
 }
+
+export type PlanChangeResult = Result<PlanChange, BillingFailure>;
 
 /** How long Shopify may take to answer a billing call before the change counts as timed out. */
 export const BILLING_CALL_TIMEOUT_MS = 15_000;
@@ -70,12 +76,8 @@ export function subscriptionRequest(plan: PlanId, shopDomain: string) {
   };
 }
 
-const unable = (errorType: BillingErrorType, detail?: string): PlanChangeResult => ({
-  ok: false,
-  message: "Unable to upgrade plan.",
-  errorType,
-  ...(detail ? { detail } : {}),
-});
+const unable = (errorType: BillingErrorType, detail?: string): PlanChangeResult =>
+  fail({ message: "Unable to upgrade plan.", errorType, ...(detail ? { detail } : {}) });
 
 /**
  * Upgrade: asks Shopify's Billing API for the subscription and returns its confirmation page,
@@ -93,7 +95,7 @@ export async function upgradePlan(context: AdminContext, target: PlanId): Promis
   }
   const redirecting = `Redirecting to upgrade to ${planName(target)} plan...`;
   if (!context.admin) {
-    return { ok: true, plan: target, message: redirecting, confirmationUrl: `/billing/confirm?plan=${target}` };
+    return ok({ plan: target, message: redirecting, confirmationUrl: `/billing/confirm?plan=${target}` });
   }
   const data = await withinTimeout(
     adminGraphqlData<{
@@ -103,7 +105,7 @@ export async function upgradePlan(context: AdminContext, target: PlanId): Promis
   const created = data.appSubscriptionCreate;
   if (created.userErrors.length) return unable("default", `Shopify: ${userErrorText(created.userErrors)}`);
   if (!created.confirmationUrl) return unable("default", "Shopify returned no confirmation page.");
-  return { ok: true, plan: target, message: redirecting, confirmationUrl: created.confirmationUrl };
+  return ok({ plan: target, message: redirecting, confirmationUrl: created.confirmationUrl });
 }
 
 /**
@@ -113,13 +115,13 @@ export async function upgradePlan(context: AdminContext, target: PlanId): Promis
  * would be (Shopify replaces the subscription on approval).
  */
 export async function downgradePlan(context: AdminContext, target: PlanId): Promise<PlanChangeResult> {
-  const refused: PlanChangeResult = { ok: false, message: "Unable to downgrade.", errorType: "default" };
-  if (PLAN_IDS.indexOf(target) >= PLAN_IDS.indexOf(context.plan)) return refused;
+  const refused: BillingFailure = { message: "Unable to downgrade.", errorType: "default" };
+  if (PLAN_IDS.indexOf(target) >= PLAN_IDS.indexOf(context.plan)) return fail(refused);
   if (target !== "free") {
     // Plus to Core: a Core subscription, approved on Shopify's page, replaces the Plus one
     const result = await upgradePlan({ ...context, plan: "free" }, target);
-    if (!result.ok) return { ...result, message: refused.message };
-    return { ...result, message: `Redirecting to change to the ${planName(target)} plan...` };
+    if (!result.ok) return fail({ ...result.error, message: refused.message });
+    return ok({ ...result.value, message: `Redirecting to change to the ${planName(target)} plan...` });
   }
   const graphql = context.admin?.graphql ?? null;
   if (graphql) {
@@ -131,10 +133,10 @@ export async function downgradePlan(context: AdminContext, target: PlanId): Prom
         }),
       );
       if (data.appSubscriptionCancel.userErrors.length) {
-        return { ...refused, detail: `Shopify: ${userErrorText(data.appSubscriptionCancel.userErrors)}` };
+        return fail({ ...refused, detail: `Shopify: ${userErrorText(data.appSubscriptionCancel.userErrors)}` });
       }
     }
   }
   await storePlan(context.shop.id, FREE_FACTS, { checkedAt: new Date(), graphql });
-  return { ok: true, plan: "free", message: `Successfully downgraded to ${planName("free")} plan.` };
+  return ok({ plan: "free", message: `Successfully downgraded to ${planName("free")} plan.` });
 }
