@@ -1,16 +1,67 @@
 import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+/**
+ * Three projects (docs/decisions/0033-test-projects.md):
+ * - unit: pure code (the domain, forms, extensions' functions, ...): no database, no server, no
+ *   child process, so no base database is made for it; seconds. `npm run test:unit`.
+ * - integration: the app's modules in-process on a database of their own (a copy of the
+ *   migrated base that the global setup makes). `npm run test:integration`.
+ * - processes: files that start server.js, other processes or threads, kill them or hold the
+ *   SQLite writer from outside. `npm run test:processes`.
+ * `npx vitest run` (and npm test) runs all three.
+ */
+
+/** Test files that start processes or threads of their own (see processes below). */
+const PROCESS_FILES = [
+  "tests/integration/action-processes.test.ts",
+  "tests/integration/alert-crash-duplicates.test.ts",
+  "tests/integration/alert-processes.test.ts",
+  "tests/integration/busy-writer.test.ts",
+  "tests/integration/delivery-thread.test.ts",
+  "tests/integration/secrets-at-rest.test.ts",
+  "tests/integration/server.test.ts",
+  "tests/integration/several-processes.test.ts",
+];
+
+/** What the integration and processes projects share: a database for each test file. */
+const withDatabase = {
+  globalSetup: ["tests/helpers/global-setup.ts"],
+  setupFiles: ["tests/helpers/test-env.ts"],
+};
 
 export default defineConfig({
   resolve: { alias: { "~": path.resolve("app") } },
   test: {
     environment: "node",
-    include: ["app/**/*.test.ts", "tests/integration/**/*.test.ts", "extensions/**/*.test.ts"],
-    globalSetup: ["tests/helpers/global-setup.ts"],
-    setupFiles: ["tests/helpers/test-env.ts"],
-    // Each file gets fresh modules (and so its own database, see test-env.ts).
+    // Each file gets fresh modules (and so its own database, see test-env.ts); unit shares them.
     isolate: true,
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.ts", "extensions/**/*.test.ts"],
+          // pure code keeps no state between files, so the files share their workers' modules:
+          // a third of the time on two cores
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...PROCESS_FILES],
+          ...withDatabase,
+        },
+      },
+      {
+        extends: true,
+        test: { name: "processes", include: PROCESS_FILES, ...withDatabase },
+      },
+    ],
   },
 });

@@ -1,51 +1,32 @@
 // A throwaway PostgreSQL server for tests and benchmarks (docs/decisions/0020-postgresql-and-several-processes.md):
-// Debian's postgresql package, installed when missing (as root), and a cluster in a temp folder on a
-// free loopback port, trusted local connections only, removed when stopped.
+// Debian's postgresql package, installed when missing (as root, scripts/install-postgres.mjs), and a
+// cluster in a temp folder on a free loopback port, trusted local connections only, removed when stopped.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-
-const LIB = "/usr/lib/postgresql";
-
-/** The newest installed server's bin folder, or null. */
-function serverBin() {
-  if (!fs.existsSync(LIB)) return null;
-  const versions = fs
-    .readdirSync(LIB)
-    .filter((version) => fs.existsSync(path.join(LIB, version, "bin", "pg_ctl")))
-    .sort((a, b) => Number(b) - Number(a));
-  return versions.length > 0 ? path.join(LIB, versions[0], "bin") : null;
-}
-
-const isRoot = () => typeof process.getuid === "function" && process.getuid() === 0;
-const hasApt = () => spawnSync("sh", ["-c", "command -v apt-get"], { stdio: "ignore" }).status === 0;
+import { canInstallDebianPackages } from "./debian-packages.mjs";
+import { POSTGRES_MISSING, installPostgres, postgresBin } from "./install-postgres.mjs";
 
 /** PostgreSQL's server is installed here, or ensurePostgres can install it (root with apt-get). */
 export function postgresAvailable() {
-  return serverBin() !== null || (isRoot() && hasApt());
+  return postgresBin() !== null || canInstallDebianPackages();
 }
 
 /**
  * Where PostgreSQL's server programs are: installed from Debian's packages when missing and this
- * is root with apt-get. Returns { bin } or { missing: "how to install it" }.
+ * is root with apt-get (scripts/install-postgres.mjs, npm run install:postgres). Returns { bin } or
+ * { missing: "how to install it" }.
  */
 export function ensurePostgres({ install = true, log = console.log } = {}) {
-  const found = serverBin();
+  const found = postgresBin();
   if (found) return { bin: found };
-  const how =
-    "PostgreSQL's server is not installed. Install Debian's postgresql package (apt-get install -y postgresql, as root), then run this again.";
-  if (!install || !isRoot() || !hasApt()) return { missing: how };
-  log("Installing Debian's postgresql package (apt-get)...");
-  const result = spawnSync(
-    "sh",
-    ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null"],
-    { stdio: "inherit" },
-  );
-  const bin = result.status === 0 ? serverBin() : null;
-  return bin ? { bin } : { missing: `apt-get could not install postgresql. ${how}` };
+  if (!install) return { missing: POSTGRES_MISSING };
+  return installPostgres({ log });
 }
+
+const isRoot = () => typeof process.getuid === "function" && process.getuid() === 0;
 
 /** A port nothing listens on now. */
 export function freePort() {

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // npm run test:postgres: the integration suite, multi-process tests included, on a real PostgreSQL
 // server (docs/decisions/0020-postgresql-and-several-processes.md). Installs Debian's postgresql
-// package when missing (as root; otherwise says how), starts a throwaway cluster on a free port in
-// a temp folder, runs the suite against it, and removes the cluster. Extra arguments go to Vitest.
+// package when missing (as root, scripts/install-postgres.mjs; otherwise says how), starts a
+// throwaway cluster on a free port in a temp folder, runs the suite against it, and removes the
+// cluster. Extra arguments go to Vitest.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { ensurePostgres, startCluster } from "./postgres.mjs";
@@ -25,7 +26,9 @@ let status = 1;
 try {
   // the app servers the suite starts load the build (tests/helpers/app-server.ts builds it if missing)
   if (!fs.existsSync("build/index.js")) spawnSync("npx", ["remix", "build"], { stdio: "inherit" });
-  const result = spawnSync("npx", ["vitest", "run", "tests/integration", ...process.argv.slice(2)], {
+  // the integration and processes projects: every file of tests/integration (vitest.config.ts)
+  const projects = ["--project", "integration", "--project", "processes"];
+  const result = spawnSync("npx", ["vitest", "run", ...projects, ...process.argv.slice(2)], {
     stdio: "inherit",
     env: { ...process.env, NODE_ENV: "test", TEST_POSTGRES_URL: cluster.adminUrl },
   });

@@ -1,12 +1,15 @@
 #!/usr/bin/env node
-// npm test: type check, lint, the production build, unit and integration tests (vitest), the
-// integration tests again on a throwaway PostgreSQL server (installed from Debian when missing, as
-// root), and the Playwright tests in Debian's Chromium, which is installed here when missing (as root).
+// npm test: type check, lint, the production build, Vitest's three projects (unit, integration,
+// processes: vitest.config.ts), the integration and processes tests again on a throwaway PostgreSQL
+// server, and the Playwright tests in Debian's Chromium. PostgreSQL and Chromium are installed from
+// Debian only when missing and this runs as root (scripts/install-postgres.mjs,
+// scripts/install-chromium.mjs); elsewhere a missing Chromium stops this with how to install it, and
+// a missing PostgreSQL skips its run with a note.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import { postgresAvailable } from "./postgres.mjs";
-
-const DEBIAN_CHROMIUM = "/usr/bin/chromium";
+import { canInstallDebianPackages } from "./debian-packages.mjs";
+import { CHROMIUM_MISSING, DEBIAN_CHROMIUM, findChromium } from "./install-chromium.mjs";
+import { postgresBin } from "./install-postgres.mjs";
 
 function step(title, command, args, env = process.env) {
   console.log(`\n▶ ${title}`);
@@ -20,28 +23,22 @@ function step(title, command, args, env = process.env) {
   console.log(`✔ ${title} (${seconds}s)`);
 }
 
-/** The browser for Playwright: CHROMIUM_PATH, or Debian's Chromium, installed when missing. */
+/**
+ * The browser for Playwright: CHROMIUM_PATH, or Debian's Chromium, installed when missing
+ * (npm run install:chromium, as root; otherwise this says how and stops).
+ */
 function ensureChromium() {
-  const chosen = process.env.CHROMIUM_PATH;
-  if (chosen) {
-    if (fs.existsSync(chosen)) return chosen;
-    console.error(`✖ CHROMIUM_PATH is set to ${chosen}, which does not exist.`);
+  const found = findChromium();
+  if (found.error) {
+    console.error(`✖ ${found.error}`);
     process.exit(1);
   }
-  if (fs.existsSync(DEBIAN_CHROMIUM)) return DEBIAN_CHROMIUM;
-  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
-  const hasApt = spawnSync("sh", ["-c", "command -v apt-get"], { stdio: "ignore" }).status === 0;
-  if (!isRoot || !hasApt) {
-    console.error(
-      `✖ Chromium was not found at ${DEBIAN_CHROMIUM}. Install Debian's chromium package ` +
-        "(apt-get install -y chromium, as root), or set CHROMIUM_PATH to a Chromium or Chrome binary.",
-    );
+  if (found.path) return found.path;
+  if (!canInstallDebianPackages()) {
+    console.error(`✖ ${CHROMIUM_MISSING}`);
     process.exit(1);
   }
-  step("Install Debian's Chromium (apt-get)", "sh", [
-    "-c",
-    "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null",
-  ]);
+  step("Install Debian's Chromium (npm run install:chromium)", "node", ["scripts/install-chromium.mjs"]);
   return DEBIAN_CHROMIUM;
 }
 
@@ -75,12 +72,16 @@ step("Lint (ESLint, Prettier)", "npm", ["run", "-s", "lint"]);
 // Built before Vitest: tests/integration/server.test.ts runs server.js on this build.
 step("Production build", "npx", ["remix", "build"]);
 step(
-  "Unit and integration tests",
+  "Unit, integration and process tests (Vitest)",
   "npx",
   ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${VITEST_REPORT}`],
   testEnv,
 );
-if (postgresAvailable()) {
+const postgresInstalled = postgresBin() !== null;
+if (postgresInstalled || canInstallDebianPackages()) {
+  if (!postgresInstalled) {
+    step("Install Debian's PostgreSQL (npm run install:postgres)", "node", ["scripts/install-postgres.mjs"]);
+  }
   step("Integration tests on PostgreSQL (npm run test:postgres)", "node", [
     "scripts/test-postgres.mjs",
     "--reporter=default",
