@@ -2,10 +2,10 @@ import { getFormProps } from "@conform-to/react";
 import { useFetcherForm } from "../useFetcherForm";
 import { Banner, BlockStack, FormLayout, Modal, TextField } from "@shopify/polaris";
 import { useFetcher } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { CONTACT_FAILURE, contactSalesSchema } from "../../forms/contact";
 import { HoneypotField } from "../HoneypotField";
-import { useField, type Field } from "../form-fields";
+import { fieldError } from "../form-fields";
 
 interface ApiAnswer {
   success: boolean;
@@ -13,9 +13,18 @@ interface ApiAnswer {
   errors?: Record<string, string[]>;
 }
 
-/** Contact Sales (docs/product.md#support): posts to /api/contact-sales. */
+type Values = { name: string; email: string; storeName: string; message: string };
+const EMPTY: Values = { name: "", email: "", storeName: "", message: "" };
+
+/**
+ * Contact Sales (docs/product.md#support): posts to /api/contact-sales. Its fields keep their
+ * values in state, not through components/form-fields.tsx: the form is drawn only while the
+ * dialog is open, and useInputControl needs it in the page when it starts
+ * (docs/decisions/0038-form-fields-through-useinputcontrol.md).
+ */
 export function ContactSalesModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const fetcher = useFetcher<ApiAnswer>();
+  const [values, setValues] = useState<Values>(EMPTY);
   const sending = fetcher.state !== "idle";
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const [form, fields] = useFetcherForm({
@@ -25,25 +34,18 @@ export function ContactSalesModal({ open, onClose }: { open: boolean; onClose: (
     action: "/api/contact-sales",
   });
 
-  const name = useField(fields.name);
-  const email = useField(fields.email);
-  const storeName = useField(fields.storeName);
-  const message = useField(fields.message);
-  // a request sent empties the form (the API's answer is not conform's, so it is not reset for us)
-  const { change: setName } = name;
-  const { change: setEmail } = email;
-  const { change: setStoreName } = storeName;
-  const { change: setMessage } = message;
   useEffect(() => {
-    if (!answer?.success) return;
-    for (const clear of [setName, setEmail, setStoreName, setMessage]) clear("");
-  }, [answer, setName, setEmail, setStoreName, setMessage]);
+    if (answer?.success) setValues(EMPTY);
+  }, [answer]);
 
-  const missingRequired = !name.value.trim() || !email.value.trim() || !message.value.trim();
-  /** a field's props, with the API's error when conform has none */
-  const field = (control: Field, fieldName: keyof NonNullable<ApiAnswer["errors"]>) => ({
-    ...control.textField,
-    error: control.textField.error ?? answer?.errors?.[fieldName]?.[0],
+  const missingRequired = !values.name.trim() || !values.email.trim() || !values.message.trim();
+  const field = (name: keyof Values) => ({
+    id: fields[name].id,
+    name: fields[name].name,
+    error: fieldError(fields[name], answer?.errors?.[name]?.[0]),
+    autoComplete: "off",
+    value: values[name],
+    onChange: (value: string) => setValues((current) => ({ ...current, [name]: value })),
   });
 
   return (
@@ -65,10 +67,10 @@ export function ContactSalesModal({ open, onClose }: { open: boolean; onClose: (
           {answer && !answer.success ? <Banner tone="critical">{answer.message || CONTACT_FAILURE}</Banner> : null}
           <form {...getFormProps(form)}>
             <FormLayout>
-              <TextField label="Name" {...field(name, "name")} requiredIndicator />
-              <TextField label="Email" {...field(email, "email")} type="email" requiredIndicator />
-              <TextField label="Store name" {...field(storeName, "storeName")} />
-              <TextField label="Message" {...field(message, "message")} multiline={4} requiredIndicator />
+              <TextField label="Name" {...field("name")} requiredIndicator />
+              <TextField label="Email" {...field("email")} type="email" requiredIndicator />
+              <TextField label="Store name" {...field("storeName")} />
+              <TextField label="Message" {...field("message")} multiline={4} requiredIndicator />
               <HoneypotField />
             </FormLayout>
           </form>

@@ -106,12 +106,35 @@ interface SmtpValues {
 export function SmtpCard({
   available,
   host,
+  ...settings
+}: {
+  available: boolean;
+  host: string | null;
+  port: number;
+  username: string | null;
+  password: string | null;
+  recipients: number;
+}) {
+  return (
+    <NamedCard name="SMTP e-mail">
+      <BlockStack gap="300">
+        <Header title="SMTP e-mail" on={available && Boolean(host)} onText={`Using ${host}`} offText="App mailer" />
+        <Text as="p">
+          Send alert e-mails through your own mail server. Without one, they come from Margin Guardrail&apos;s mailer.
+        </Text>
+        {!available ? <Locked /> : <SmtpForm host={host} {...settings} />}
+      </BlockStack>
+    </NamedCard>
+  );
+}
+
+function SmtpForm({
+  host,
   port,
   username,
   password,
   recipients,
 }: {
-  available: boolean;
   host: string | null;
   port: number;
   username: string | null;
@@ -142,57 +165,40 @@ export function SmtpCard({
   const smtpPassword = useField(fields.smtpPassword);
   clearPassword.current = () => smtpPassword.change("");
   return (
-    <NamedCard name="SMTP e-mail">
-      <BlockStack gap="300">
-        <Header title="SMTP e-mail" on={available && Boolean(host)} onText={`Using ${host}`} offText="App mailer" />
-        <Text as="p">
-          Send alert e-mails through your own mail server. Without one, they come from Margin Guardrail&apos;s mailer.
+    <form {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="saveSmtp" />
+      <FormLayout>
+        <FormLayout.Group>
+          <TextField label="SMTP host" placeholder="smtp.example.com" {...smtpHost.textField} />
+          <TextField label="Port" type="number" helpText="587 with STARTTLS; 465 for TLS." {...smtpPort.textField} />
+        </FormLayout.Group>
+        <FormLayout.Group>
+          <TextField label="Username" {...smtpUsername.textField} />
+          <TextField
+            label="Password"
+            type="password"
+            placeholder={password ? `Stored: ${password}` : undefined}
+            helpText={password ? "Stored encrypted. Type a new one to replace it." : "Stored encrypted."}
+            {...smtpPassword.textField}
+          />
+        </FormLayout.Group>
+        <InlineStack gap="300">
+          <Button submit variant="primary" loading={fetcher.state !== "idle"}>
+            Save SMTP settings
+          </Button>
+          <ChannelTestButton channel="email" label="Send test e-mail" />
+          {host ? (
+            <Button tone="critical" onClick={() => fetcher.submit({ intent: "removeSmtp" }, { method: "post" })}>
+              Remove
+            </Button>
+          ) : null}
+        </InlineStack>
+        <Text as="p" tone="subdued">
+          {recipients === 0
+            ? "Add recipients on the Alerts page to send a test."
+            : `The test goes to your ${recipients} alert recipient${recipients === 1 ? "" : "s"}.`}
         </Text>
-        {!available ? (
-          <Locked />
-        ) : (
-          <form {...getFormProps(form)}>
-            <input type="hidden" name="intent" value="saveSmtp" />
-            <FormLayout>
-              <FormLayout.Group>
-                <TextField label="SMTP host" placeholder="smtp.example.com" {...smtpHost.textField} />
-                <TextField
-                  label="Port"
-                  type="number"
-                  helpText="587 with STARTTLS; 465 for TLS."
-                  {...smtpPort.textField}
-                />
-              </FormLayout.Group>
-              <FormLayout.Group>
-                <TextField label="Username" {...smtpUsername.textField} />
-                <TextField
-                  label="Password"
-                  type="password"
-                  placeholder={password ? `Stored: ${password}` : undefined}
-                  helpText={password ? "Stored encrypted. Type a new one to replace it." : "Stored encrypted."}
-                  {...smtpPassword.textField}
-                />
-              </FormLayout.Group>
-              <InlineStack gap="300">
-                <Button submit variant="primary" loading={fetcher.state !== "idle"}>
-                  Save SMTP settings
-                </Button>
-                <ChannelTestButton channel="email" label="Send test e-mail" />
-                {host ? (
-                  <Button tone="critical" onClick={() => fetcher.submit({ intent: "removeSmtp" }, { method: "post" })}>
-                    Remove
-                  </Button>
-                ) : null}
-              </InlineStack>
-              <Text as="p" tone="subdued">
-                {recipients === 0
-                  ? "Add recipients on the Alerts page to send a test."
-                  : `The test goes to your ${recipients} alert recipient${recipients === 1 ? "" : "s"}.`}
-              </Text>
-            </FormLayout>
-          </form>
-        )}
-      </BlockStack>
-    </NamedCard>
+      </FormLayout>
+    </form>
   );
 }
