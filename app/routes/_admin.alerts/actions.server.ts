@@ -34,7 +34,34 @@ export function refusedAlertsForm(message: string): AlertsActionResult {
   return refused("unknown", 400, message);
 }
 
+type Owner = { id: string; domain: string; plan: PlanId };
+type Intent = (formData: FormData, call: { owner: Owner; production: boolean }) => Promise<AlertsActionResult>;
+
 /** The Alerts page's intents: save the settings, send a test, rotate the signing secret. */
+const INTENTS: Record<"save" | "test" | "rotateSecret", Intent> = {
+  save: async (formData, { owner, production }) => {
+    const saved = await saveParsedForm(formData, alertSettingsSchema({ production }), (value) =>
+      saveAlertSettings(owner, value),
+    );
+    return saved.ok
+      ? { intent: "save", ok: true, status: 200, toast: { title: "Alert settings saved" }, result: saved.result }
+      : { ...refused("save", saved.status, saved.description), result: saved.result };
+  },
+  test: async (formData, { owner }) => ({ intent: "test", ...(await testAlertIntent(owner, formData)) }),
+  rotateSecret: async (_formData, { owner }) => ({
+    intent: "rotateSecret",
+    ok: true,
+    status: 200,
+    toast: { title: "New signing secret made" },
+    signingSecret: await rotateWebhookSecret(owner.id),
+  }),
+};
+
+function isIntent(value: unknown): value is keyof typeof INTENTS {
+  return typeof value === "string" && Object.hasOwn(INTENTS, value);
+}
+
+/** The Alerts page's one action: the posted intent's handler, 400 for any other. */
 export async function handleAlertsAction(
   context: AdminContext,
   formData: FormData,
@@ -42,23 +69,6 @@ export async function handleAlertsAction(
 ): Promise<AlertsActionResult> {
   const owner = { id: context.shop.id, domain: context.shop.domain, plan: context.plan };
   const intent = formData.get("intent");
-  if (intent === "save") {
-    const saved = await saveParsedForm(formData, alertSettingsSchema({ production }), (value) =>
-      saveAlertSettings(owner, value),
-    );
-    return saved.ok
-      ? { intent, ok: true, status: 200, toast: { title: "Alert settings saved" }, result: saved.result }
-      : { ...refused(intent, saved.status, saved.description), result: saved.result };
-  }
-  if (intent === "test") return { intent, ...(await testAlertIntent(owner, formData)) };
-  if (intent === "rotateSecret") {
-    return {
-      intent,
-      ok: true,
-      status: 200,
-      toast: { title: "New signing secret made" },
-      signingSecret: await rotateWebhookSecret(context.shop.id),
-    };
-  }
-  return refused("unknown", 400, "Unknown action");
+  if (!isIntent(intent)) return refused("unknown", 400, "Unknown action");
+  return INTENTS[intent](formData, { owner, production });
 }

@@ -61,19 +61,19 @@ export function refusedIntegrationForm(message: string): IntegrationActionResult
   return refused("unknown", 400, message);
 }
 
-/**
- * The alert channels' cards and the Slack guide: save or remove the SMTP server, connect or
- * disconnect Slack, and send a channel's test alert.
- */
-export async function handleIntegrationAction(
-  context: AdminContext,
-  formData: FormData,
-  production: boolean,
-): Promise<IntegrationActionResult> {
-  const owner = { id: context.shop.id, domain: context.shop.domain, plan: context.plan };
-  const intent = String(formData.get("intent") ?? "unknown");
-  if (intent === "saveSmtp" || intent === "removeSmtp") {
-    const remove = intent === "removeSmtp";
+/** What an intent's handler is given: the shop, and whether the production guards are on. */
+interface IntentCall {
+  intent: string;
+  context: AdminContext;
+  owner: { id: string; domain: string; plan: AdminContext["plan"] };
+  production: boolean;
+}
+
+type Intent = (formData: FormData, call: IntentCall) => Promise<IntegrationActionResult>;
+
+/** Save or remove the SMTP server: the same form, the same service. */
+function smtpIntent(remove: boolean): Intent {
+  return async (formData, { intent, owner }) => {
     const saved = await saveParsedForm(
       formData,
       smtpSettingsSchema,
@@ -81,18 +81,27 @@ export async function handleIntegrationAction(
       { resetForm: remove },
     );
     return answer(intent, saved, remove ? "SMTP server removed" : "SMTP settings saved");
-  }
-  if (intent === "connectSlack") {
+  };
+}
+
+/**
+ * The alert channels' cards, the checkout blocking cards and the Slack guide: one handler per
+ * intent, each parsing its form with the API's schema through saveParsedForm.
+ */
+const INTENTS: Record<string, Intent> = {
+  saveSmtp: smtpIntent(false),
+  removeSmtp: smtpIntent(true),
+  connectSlack: async (formData, { intent, owner, production }) => {
     const saved = await saveParsedForm(formData, slackConnectSchema({ production }), (value) =>
       connectSlack(owner, value),
     );
     return answer(intent, saved, "Slack connected");
-  }
-  if (intent === "disconnectSlack") {
+  },
+  disconnectSlack: async (_formData, { intent, owner }) => {
     await disconnectSlack(owner);
     return { intent, ok: true, status: 200, toast: { title: "Slack disconnected" } };
-  }
-  if (intent === "saveThreshold") {
+  },
+  saveThreshold: async (formData, { intent, context }) => {
     const saved = await saveParsedForm(formData, functionConfigSchema, async (value) => {
       await saveFunctionThreshold(context.shop.id, value.thresholdPercent);
       return ok();
@@ -102,16 +111,16 @@ export async function handleIntegrationAction(
       failure: CONFIG_SAVE_FAILED,
       description: syncError && notInStep(syncError),
     });
-  }
-  if (intent === "saveFeatures") {
+  },
+  saveFeatures: async (formData, { intent, context }) => {
     const saved = await saveParsedForm(formData, blockingSchema, async (value) => {
       await saveBlockingSettings(context.shop.id, value);
       return ok();
     });
     const syncError = saved.ok ? await syncAfterChange(context) : null;
     return answer(intent, saved, "Integration settings saved", { description: syncError && notInStep(syncError) });
-  }
-  if (intent === "deploy") {
+  },
+  deploy: async (_formData, { intent, context }) => {
     const deployed = await deployFunction({ id: context.shop.id, plan: context.plan }, checkoutClientOf(context));
     return deployed.ok
       ? {
@@ -121,8 +130,8 @@ export async function handleIntegrationAction(
           toast: { title: "Checkout blocking deployed", description: deployed.value.message },
         }
       : refused(intent, deployed.error.status, deployed.error.message, undefined, DEPLOY_FAILED);
-  }
-  if (intent === "testFunction") {
+  },
+  testFunction: async (formData, { intent, context }) => {
     const parsed = functionTestSchema.safeParse(Object.fromEntries(formData));
     if (!parsed.success) {
       return refused(intent, 400, parsed.error.issues.map((issue) => issue.message).join("; "), undefined, TEST_FAILED);
@@ -135,12 +144,24 @@ export async function handleIntegrationAction(
       test,
       toast: { title: test.blocked ? "Checkout would be blocked" : "Checkout allowed", description: test.message },
     };
-  }
-  if (intent === "test") {
+  },
+  test: async (formData, { intent, owner }) => {
     const { signingSecret: _shownOnTheAlertsPage, ...tested } = await testAlertIntent(owner, formData);
     return { intent, ...tested };
-  }
-  return refused(intent, 400, "Unknown action");
+  },
+};
+
+/** The Integration Center's one action: the posted intent's handler, 400 for any other. */
+export async function handleIntegrationAction(
+  context: AdminContext,
+  formData: FormData,
+  production: boolean,
+): Promise<IntegrationActionResult> {
+  const owner = { id: context.shop.id, domain: context.shop.domain, plan: context.plan };
+  const intent = String(formData.get("intent") ?? "unknown");
+  const handle = Object.hasOwn(INTENTS, intent) ? INTENTS[intent] : null;
+  if (!handle) return refused(intent, 400, "Unknown action");
+  return handle(formData, { intent, context, owner, production });
 }
 
 /** The action of the Integration Center and of the Slack guide. */
