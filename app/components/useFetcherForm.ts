@@ -1,12 +1,13 @@
 import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { FetcherWithComponents } from "@remix-run/react";
+import { useState } from "react";
 import type { $ZodType, input, output } from "zod/v4/core";
 
 /**
  * A conform form checked by one of app/forms' zod schemas (the one the API uses) and posted
  * with a fetcher once it passes: its field errors are the fetcher's settled answer
- * (`result`, conform's reply) unless `lastResult` says otherwise.
+ * (`result`, conform's reply) since the form mounted, unless `lastResult` says otherwise.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's own bound for a form's shape
 export function useFetcherForm<Schema extends $ZodType<Record<string, any>, Record<string, any>>>(options: {
@@ -21,8 +22,13 @@ export function useFetcherForm<Schema extends $ZodType<Record<string, any>, Reco
   defaultValue?: { [Name in keyof input<Schema>]?: string };
 }) {
   const { fetcher, schema } = options;
+  // an answer the fetcher held before this form mounted was for an earlier form: its reply's
+  // values would become this form's starting values (components/form-fields.tsx)
+  const [earlier] = useState(() => fetcher.data);
   const answer =
-    fetcher.state === "idle" ? (fetcher.data as { result?: SubmissionResult<string[]> } | undefined) : undefined;
+    fetcher.state === "idle" && fetcher.data !== earlier
+      ? (fetcher.data as { result?: SubmissionResult<string[]> } | undefined)
+      : undefined;
   return useForm<input<Schema>, output<Schema>, string[]>({
     id: options.id,
     lastResult: "lastResult" in options ? options.lastResult : answer?.result,

@@ -167,6 +167,8 @@ export function AlertSettingsForm({
 }) {
   const initial = useMemo(() => defaultsOf(valuesOf(settings)), [settings]);
   const [generation, setGeneration] = useState(0);
+  // a save that changed the settings started this form again: its answer is not this form's
+  const [earlier] = useState(() => save.data);
   const { demo } = useAdminLayout();
   const appBridge = useAppBridgePresent(demo);
   const schema = useMemo(() => alertSettingsSchema({ production }), [production]);
@@ -175,7 +177,7 @@ export function AlertSettingsForm({
     schema,
     fetcher: save,
     // a discarded form starts without the errors of the values it discarded
-    lastResult: save.state === "idle" && generation === 0 ? save.data?.result : undefined,
+    lastResult: save.state === "idle" && generation === 0 && save.data !== earlier ? save.data?.result : undefined,
     defaultValue: initial,
   });
   const controls: Record<keyof FormValues, ReturnType<typeof useField>> = {
