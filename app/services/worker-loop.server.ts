@@ -1,4 +1,5 @@
 import { backoffDelayMs } from "../domain/backoff";
+import { logger as processLogger, type Logger } from "../logger.server";
 
 /**
  * An in-process worker's loop (docs/decisions/0010-hardening.md): `step` takes one batch of
@@ -17,7 +18,7 @@ export interface WorkerLoop {
 export function workerLoop(
   name: string,
   step: () => Promise<boolean>,
-  options: { gatherMs: number; backoff: { baseMs: number; capMs: number } },
+  options: { gatherMs: number; backoff: { baseMs: number; capMs: number }; logger?: Logger },
 ): WorkerLoop {
   let running: Promise<void> | null = null;
   let again = false;
@@ -60,7 +61,12 @@ export function workerLoop(
         (error: unknown) => {
           failures += 1;
           const delay = backoffDelayMs(failures, options.backoff);
-          console.error(`${name} failed (${failures} in a row); trying again in ${delay} ms`, error);
+          (options.logger ?? processLogger).error(
+            `${name} failed (${failures} in a row); trying again in ${delay} ms`,
+            {
+              err: error,
+            },
+          );
           retryLater(delay);
         },
       )

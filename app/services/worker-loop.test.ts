@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { createLogger } from "../logger.server";
 import { workerLoop } from "./worker-loop.server";
 
 describe("a worker loop", () => {
@@ -17,7 +18,8 @@ describe("a worker loop", () => {
     expect(work).toBe(0);
   });
   it("logs a failing step and tries again by itself", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const lines: string[] = [];
+    const logger = createLogger({ level: "debug", write: (line) => lines.push(line) });
     let calls = 0;
     const loop = workerLoop(
       "Test worker",
@@ -26,12 +28,19 @@ describe("a worker loop", () => {
         if (calls === 1) throw new Error("database is locked");
         return false;
       },
-      { gatherMs: 0, backoff: { baseMs: 20, capMs: 20 } },
+      { gatherMs: 0, backoff: { baseMs: 20, capMs: 20 }, logger },
     );
     await expect(loop.kick()).resolves.toBeUndefined();
-    expect(logged).toHaveBeenCalledWith("Test worker failed (1 in a row); trying again in 20 ms", expect.any(Error));
+    expect(
+      lines.map((line) => JSON.parse(line) as { level: string; msg: string; err: { message: string } }),
+    ).toMatchObject([
+      {
+        level: "error",
+        msg: "Test worker failed (1 in a row); trying again in 20 ms",
+        err: { message: "database is locked" },
+      },
+    ]);
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(calls).toBe(2);
-    logged.mockRestore();
   });
 });

@@ -1,6 +1,5 @@
 import { expect } from "vitest";
 import prisma from "../../app/db.server";
-import { drainOrderEvaluations } from "../../app/services/monitoring/worker.server";
 import { ensureShop } from "../../app/services/shops/shops.server";
 import { orderPayload } from "../fixtures/orders";
 import { percentRule } from "../fixtures/rules";
@@ -37,9 +36,9 @@ export async function coreShopWithLimit(domain: string, timezone = "UTC"): Promi
 /**
  * Posts orders to `domain` through the orders/create route, numbered from `firstNumber`:
  * each a $100 order with a `percent`% code (45 by default: a critical breach of a 20% limit),
- * evaluated before it returns the order's name.
+ * evaluated by `orders` (the test's own worker) before it returns the order's name.
  */
-export function breachingOrders(domain: string, firstNumber: number) {
+export function breachingOrders(domain: string, firstNumber: number, orders: { drain(): Promise<void> }) {
   let number = firstNumber;
   return async (percent = 45): Promise<string> => {
     const { action } = await import("../../app/routes/webhooks.orders.create");
@@ -57,7 +56,7 @@ export function breachingOrders(domain: string, firstNumber: number) {
     });
     const response = (await action(routeArgs(webhookRequest("orders/create", domain, payload)))) as Response;
     expect(response.status).toBe(200);
-    await drainOrderEvaluations();
+    await orders.drain();
     return `#${number}`;
   };
 }

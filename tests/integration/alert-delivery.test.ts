@@ -4,21 +4,20 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { anyDeliveryDue, claimDueDeliveries } from "../../app/db/outbox.sql.server";
-import {
-  drainAlerts,
-  resumeAlertWorker,
-  setAlertSendOptions,
-  stopAlertWorker,
-} from "../../app/services/alerts/delivery.server";
+import { channelSender } from "../../app/services/alerts/delivery.server";
 import { forgetShopRules } from "../../app/services/rules/cache.server";
 import { ensureShop } from "../../app/services/shops/shops.server";
 import { startReceiver } from "../helpers/receiver";
 import { breachingOrders, coreShopWithLimit } from "../helpers/breaches";
+import { testWorkers } from "../helpers/workers";
+
+// this file's own workers (docs/decisions/0036-order-effects-and-workers.md), sending to local addresses
+const workers = testWorkers({ send: channelSender({ guard: false }) });
 
 const SHOP = "alert-delivery.myshopify.com";
 const receiver = await startReceiver();
 /** $100 orders with a $45 code: 45% off, a critical breach of a 20% limit. */
-const breachingOrder = breachingOrders(SHOP, 5000);
+const breachingOrder = breachingOrders(SHOP, 5000, workers.orders);
 
 /** The outbox rows of an order's breaches. */
 async function outboxOf(order: string) {
@@ -37,7 +36,6 @@ async function timePasses(shopId: string) {
 describe("alert delivery", () => {
   let shopId: string;
   beforeAll(async () => {
-    setAlertSendOptions({ guard: false });
     shopId = await coreShopWithLimit(SHOP);
   });
   beforeEach(async () => {
@@ -66,16 +64,16 @@ describe("alert delivery", () => {
     const breach = await prisma.auditEvent.findUniqueOrThrow({ where: { id: row.auditEventId! } });
     expect(breach).toMatchObject({ eventType: "rule_triggered", orderName: order });
 
-    await drainAlerts();
+    await workers.alerts.drain();
     let state = await prisma.alertOutbox.findUniqueOrThrow({ where: { id: row.id } });
     expect(state).toMatchObject({ status: "pending", attempts: 1 });
     expect(state.lastError).toMatch(/answered 500/);
     expect(state.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(10_000); // 15 to 30 s away
 
     await timePasses(shopId);
-    await drainAlerts();
+    await workers.alerts.drain();
     await timePasses(shopId);
-    await drainAlerts();
+    await workers.alerts.drain();
     state = await prisma.alertOutbox.findUniqueOrThrow({ where: { id: row.id } });
     expect(state).toMatchObject({ status: "sent", attempts: 3, lastError: null });
     const attempts = await prisma.alertAttempt.findMany({
@@ -113,7 +111,7 @@ describe("alert delivery", () => {
   });
 
   it("holds a claim for its worker, and takes back one whose process died", async () => {
-    await stopAlertWorker(); // this process's own worker stays out of the way until resumed
+    await workers.alerts.stop(); // this process's own worker stays out of the way until resumed
     const order = await breachingOrder();
     const [row] = await outboxOf(order);
     // the worker's look before it claims (a read): something is due
@@ -128,12 +126,12 @@ describe("alert delivery", () => {
     expect(
       (await claimDueDeliveries(prisma, "other-process", new Date(), 120_000, 100)).map((alert) => alert.id),
     ).not.toContain(row.id);
-    resumeAlertWorker();
-    await drainAlerts();
+    workers.alerts.resume();
+    await workers.alerts.drain();
     expect((await prisma.alertOutbox.findUniqueOrThrow({ where: { id: row.id } })).status).toBe("sending");
     // once the lease has run out, the next worker delivers it
     await prisma.alertOutbox.update({ where: { id: row.id }, data: { lockedAt: new Date(Date.now() - 3 * 60_000) } });
-    await drainAlerts();
+    await workers.alerts.drain();
     expect(await prisma.alertOutbox.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({
       status: "sent",
       attempts: 2,

@@ -4,15 +4,19 @@
 // processes gathering at once make one digest.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
-import { drainAlerts, gatherDueDigests, setAlertSendOptions } from "../../app/services/alerts/delivery.server";
+import { channelSender } from "../../app/services/alerts/delivery.server";
 import { forgetShopRules } from "../../app/services/rules/cache.server";
 import { startReceiver } from "../helpers/receiver";
 import { breachingOrders, coreShopWithLimit } from "../helpers/breaches";
+import { testWorkers } from "../helpers/workers";
+
+// this file's own workers (docs/decisions/0036-order-effects-and-workers.md), sending to local addresses
+const workers = testWorkers({ send: channelSender({ guard: false }) });
 
 const SHOP = "alert-digests.myshopify.com";
 const receiver = await startReceiver();
 /** $100 orders with a `percent` % code against a 20% limit. */
-const breachingOrder = breachingOrders(SHOP, 7000);
+const breachingOrder = breachingOrders(SHOP, 7000, workers.orders);
 
 /** Local "HH:MM" in the shop's zone, `minutes` from now. */
 function localClock(minutes: number, timeZone: string): string {
@@ -32,7 +36,6 @@ async function releaseTimeComes(shopId: string) {
 describe("digests", () => {
   let shopId: string;
   beforeAll(async () => {
-    setAlertSendOptions({ guard: false });
     shopId = await coreShopWithLimit(SHOP, "America/New_York");
   });
   beforeEach(async () => {
@@ -55,7 +58,7 @@ describe("digests", () => {
   it("holds hourly alerts until the hour ends, then sends one digest listing them all", async () => {
     const orders = [await breachingOrder(45), await breachingOrder(28), await breachingOrder(60)];
     // nothing goes before the hour ends
-    expect(await gatherDueDigests(new Date())).toBe(0);
+    expect(await workers.alerts.gatherDueDigests(new Date())).toBe(0);
     const { held, now } = await releaseTimeComes(shopId);
     expect(held).toHaveLength(3);
     expect(new Set(held.map((row) => row.nextAttemptAt.toISOString())).size).toBe(1);
@@ -63,8 +66,8 @@ describe("digests", () => {
     expect(held[0].nextAttemptAt.getUTCMinutes()).toBe(0);
     const before = receiver.received.length;
 
-    expect(await gatherDueDigests(now)).toBe(1);
-    await drainAlerts();
+    expect(await workers.alerts.gatherDueDigests(now)).toBe(1);
+    await workers.alerts.drain();
     const deliveries = receiver.received.slice(before);
     expect(deliveries).toHaveLength(1);
     const body = JSON.parse(deliveries[0].body);
@@ -102,8 +105,8 @@ describe("digests", () => {
     expect(held).toHaveLength(2);
     expect(held[0].nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(55 * 60_000);
     const before = receiver.received.length;
-    expect(await gatherDueDigests(now)).toBe(1);
-    await drainAlerts();
+    expect(await workers.alerts.gatherDueDigests(now)).toBe(1);
+    await workers.alerts.drain();
     const bodies = receiver.received.slice(before).map((delivery) => JSON.parse(delivery.body));
     expect(bodies).toHaveLength(1);
     expect(bodies[0]).toMatchObject({ type: "alert.digest", held_for: "quiet_hours", total: 2 });
@@ -113,7 +116,11 @@ describe("digests", () => {
     await breachingOrder(45);
     await breachingOrder(46);
     const { now } = await releaseTimeComes(shopId);
-    const made = await Promise.all([gatherDueDigests(now), gatherDueDigests(now), gatherDueDigests(now)]);
+    const made = await Promise.all([
+      workers.alerts.gatherDueDigests(now),
+      workers.alerts.gatherDueDigests(now),
+      workers.alerts.gatherDueDigests(now),
+    ]);
     expect(made.reduce((sum, count) => sum + count, 0)).toBe(1);
     const rows = await prisma.alertOutbox.findMany({ where: { shopId } });
     const digest = rows.find((row) => row.digestKey)!;
@@ -123,7 +130,7 @@ describe("digests", () => {
   it("gives up its breaches with it when the digest cannot be delivered", async () => {
     await breachingOrder(45);
     const { now } = await releaseTimeComes(shopId);
-    await gatherDueDigests(now);
+    await workers.alerts.gatherDueDigests(now);
     const digest = await prisma.alertOutbox.findFirstOrThrow({ where: { shopId, digestKey: { not: null } } });
     // a day of failures later: the last attempt fails and the digest is given up
     await prisma.alertOutbox.update({
@@ -131,7 +138,7 @@ describe("digests", () => {
       data: { createdAt: new Date(Date.now() - 25 * 3_600_000), attempts: 12 },
     });
     receiver.failNext(500);
-    await drainAlerts();
+    await workers.alerts.drain();
     const rows = await prisma.alertOutbox.findMany({ where: { shopId } });
     expect(rows.map((row) => row.status).sort()).toEqual(["dead", "dead"]);
     expect(rows.find((row) => !row.digestKey)?.lastError).toMatch(/Its digest was not delivered/);

@@ -38,8 +38,9 @@ const prisma = (await import("../../app/db.server")).default;
 const { SQLITE_BUSY_TIMEOUT_MS } = await import("../../app/db.server");
 const { ensureShop } = await import("../../app/services/shops/shops.server");
 const { enqueueOrderWebhook } = await import("../../app/services/monitoring/queue.server");
-const { kickOrderWorker, setGraphqlForShop, stopOrderWorker, resumeOrderWorker, ORDER_LEASE_MS } =
-  await import("../../app/services/monitoring/worker.server");
+const { ORDER_LEASE_MS } = await import("../../app/services/monitoring/worker.server");
+const { createLogger } = await import("../../app/logger.server");
+const { testWorkers } = await import("../helpers/workers");
 const { orderPayloadSchema } = await import("../../app/domain/order-payload");
 
 const SHOP = "busy-writer.myshopify.com";
@@ -53,6 +54,8 @@ const HOLD_MS = 2 * SQLITE_BUSY_TIMEOUT_MS + 2_000;
 let shopId: string;
 let otherShopId: string;
 let orders = 0;
+/** The test's order worker (built in the test, with its Admin API stand-in), stopped at the end. */
+let worker: { stop(): Promise<void> } | null = null;
 
 async function queueOrders(shop: string, prefix: string, count: number) {
   for (let index = 0; index < count; index += 1) {
@@ -127,28 +130,32 @@ describe.skipIf(!SQLITE)("the order worker while another process holds SQLite's 
   afterEach(() => vi.restoreAllMocks());
   afterAll(async () => {
     holder?.kill("SIGKILL");
-    await stopOrderWorker();
-    resumeOrderWorker();
+    await worker?.stop();
   });
 
   it("records the failed attempt, releases the claims, and evaluates every order within seconds of the release", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const logged: string[] = [];
+    const logger = createLogger({ level: "error", write: (line) => logged.push(JSON.parse(line).msg as string) });
     // one batch: an order of the first shop, then 3 of another shop
     await queueOrders(SHOP, "claimed-a", 1);
     await queueOrders(OTHER_SHOP, "claimed-b", 3);
     let writer: { released: Promise<number> } | null = null;
     // after the worker claimed them and before it writes the first shop's evaluation, 3 more
     // orders are queued (not claimed) and another process takes the writer
-    setGraphqlForShop(async () => {
-      if (!writer) {
-        await queueOrders(OTHER_SHOP, "queued", 3);
-        writer = await holdWriter(HOLD_MS);
-      }
-      return null;
+    const { orders: orderWorker } = testWorkers({
+      logger,
+      graphqlForShop: async () => {
+        if (!writer) {
+          await queueOrders(OTHER_SHOP, "queued", 3);
+          writer = await holdWriter(HOLD_MS);
+        }
+        return null;
+      },
     });
+    worker = orderWorker;
 
     const started = Date.now();
-    await kickOrderWorker(0);
+    await orderWorker.kick(0);
     expect(writer).not.toBeNull();
     const releasedAt = await writer!.released;
     const all = () =>
@@ -159,9 +166,7 @@ describe.skipIf(!SQLITE)("the order worker while another process holds SQLite's 
     await waitUntil(async () => (await all()).every((row) => row.status === "done"), 10_000);
 
     // recording the failure failed too (the writer still held): the worker's loop tried again
-    expect(logged.mock.calls.some(([message]) => String(message).startsWith("Order worker failed (1 in a row)"))).toBe(
-      true,
-    );
+    expect(logged.some((message) => message.startsWith("Order worker failed (1 in a row)"))).toBe(true);
     // then the failed attempt was recorded, and every claim of the batch released
     expect(recordings).toHaveLength(1);
     const [recorded] = recordings;
@@ -176,11 +181,7 @@ describe.skipIf(!SQLITE)("the order worker while another process holds SQLite's 
     for (const webhookId of ["claimed-b-0", "claimed-b-1", "claimed-b-2", "queued-0", "queued-1", "queued-2"]) {
       expect(row(webhookId)).toMatchObject({ status: "pending", attempts: 0, lockedBy: null, nextAttemptAt: null });
     }
-    expect(
-      logged.mock.calls.some(([message]) =>
-        /Evaluating order \S+ failed \(attempt 1\); next try at/.test(String(message)),
-      ),
-    ).toBe(true);
+    expect(logged.some((message) => /Evaluating order \S+ failed \(attempt 1\); next try at/.test(message))).toBe(true);
 
     // and everything was evaluated, once, within seconds of the release
     const rows = await all();

@@ -22,7 +22,8 @@ const OTHER = "evidence-b.myshopify.com";
 const { action: checkoutsCreate } = await import("../../app/routes/webhooks.checkouts.create");
 const { action: checkoutsUpdate } = await import("../../app/routes/webhooks.checkouts.update");
 const { action: ordersCreate } = await import("../../app/routes/webhooks.orders.create");
-const { drainOrderEvaluations } = await import("../../app/services/monitoring/worker.server");
+// this file's own workers (docs/decisions/0036-order-effects-and-workers.md)
+const workers = (await import("../helpers/workers")).testWorkers();
 const { shadowSummary } = await import("../../app/services/checkout/checkout-webhooks.server");
 const { forgetShopRules } = await import("../../app/services/rules/cache.server");
 const scopesRoute = await import("../../app/routes/api.health.scopes");
@@ -179,7 +180,7 @@ describe("admin_override: an order that went through with the override tag", () 
 
   async function order(payload: unknown) {
     await ordersCreate(routeArgs(webhookRequest("orders/create", SHOP, payload)));
-    await drainOrderEvaluations();
+    await workers.orders.drain();
   }
 
   it("records who and why, where Shopify says it", async () => {

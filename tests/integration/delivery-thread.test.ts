@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import prisma from "../../app/db.server";
 import { sqliteWriter } from "../../app/db/raw-sql.server";
 import { awaitWriterTurn, holdWriterTurn } from "../../app/db/writer-turn.server";
+import { createLogger } from "../../app/logger.server";
 import { startDeliveryThread } from "../../app/services/alerts/delivery-thread.server";
 
 const DATABASE = process.env.DATABASE_URL!.replace(/^file:/, "");
@@ -93,22 +94,22 @@ describe("the delivery thread", () => {
       entry,
       'import { parentPort } from "node:worker_threads";\nparentPort.postMessage("ready");\nprocess.exit(3);\n',
     );
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged: string[] = [];
+    const logger = createLogger({ level: "error", write: (line) => logged.push(line) });
     try {
-      const thread = startDeliveryThread(new URL(`file://${entry}`), "unused");
+      const thread = startDeliveryThread(new URL(`file://${entry}`), "unused", logger);
       await vi.waitFor(
         () => {
-          const exits = logged.mock.calls.filter((call) => String(call[0]).includes("exited (code 3)"));
+          const exits = logged.filter((line) => line.includes("exited (code 3)"));
           expect(exits.length).toBeGreaterThanOrEqual(2);
         },
         { timeout: 5_000, interval: 50 },
       );
       await thread.stop();
-      const before = logged.mock.calls.length;
+      const before = logged.length;
       await new Promise((resolve) => setTimeout(resolve, 1_500));
-      expect(logged.mock.calls.length).toBe(before);
+      expect(logged.length).toBe(before);
     } finally {
-      logged.mockRestore();
       fs.rmSync(folder, { recursive: true, force: true });
     }
   });

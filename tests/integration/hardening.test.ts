@@ -29,7 +29,8 @@ const routes = {
   customersRedact: await import("../../app/routes/webhooks.customers.redact"),
   dataRequest: await import("../../app/routes/webhooks.customers.data_request"),
 };
-const { drainOrderEvaluations } = await import("../../app/services/monitoring/worker.server");
+// this file's own workers (docs/decisions/0036-order-effects-and-workers.md)
+const workers = (await import("../helpers/workers")).testWorkers();
 
 type Handler = (args: {
   request: Request;
@@ -309,7 +310,7 @@ describe("findings 9 and 11: signed webhooks with impossible payloads store noth
     const response = (await settle(() =>
       routes.ordersCreate.action(routeArgs(webhookRequest("orders/create", SHOP, payload))),
     )) as Response;
-    await drainOrderEvaluations();
+    await workers.orders.drain();
     expect(response.status).toBe(400);
     expect((await response.json()).error).toMatch(/^The orders\/create payload is not one Shopify sends/);
     expect(await snapshot(shopId)).toBe(before);

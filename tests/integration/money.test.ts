@@ -8,9 +8,8 @@ import prisma from "../../app/db.server";
 import { answerStandIn, newStandInState } from "../../app/demo/admin-stand-in";
 import { checkoutPayload } from "../../app/demo/checkout-payload-builder";
 import { moneyOf } from "../../app/domain/order-money";
-import { drainAlerts, setAlertSendOptions } from "../../app/services/alerts/delivery.server";
+import { channelSender } from "../../app/services/alerts/delivery.server";
 import { loadDashboard } from "../../app/services/dashboard/dashboard.server";
-import { drainOrderEvaluations } from "../../app/services/monitoring/worker.server";
 import { moneyBehind } from "../../app/services/roi/money-figures.server";
 import { roiReport } from "../../app/services/roi/roi-report.server";
 import { forgetShopRules } from "../../app/services/rules/cache.server";
@@ -18,6 +17,10 @@ import { orderPayload } from "../fixtures/orders";
 import { installFakeAdminApi } from "../helpers/fake-admin-api";
 import { coreShopWithLimit } from "../helpers/breaches";
 import { adminRequest, routeArgs, settle, storeOfflineSession, webhookRequest } from "../helpers/shopify";
+import { testWorkers } from "../helpers/workers";
+
+// this file's own workers (docs/decisions/0036-order-effects-and-workers.md), sending to local addresses
+const workers = testWorkers({ send: channelSender({ guard: false }) });
 
 const SHOP = "money.myshopify.com";
 const state = newStandInState();
@@ -78,8 +81,8 @@ async function post(topic: "orders/create" | "orders/updated" | "checkouts/creat
   const request = webhookRequest(topic, SHOP, payload, { webhookId: `money-${webhooks}` });
   const response = (await settle(() => route.action(routeArgs(request)))) as Response;
   expect(response.status).toBe(200);
-  await drainOrderEvaluations();
-  await drainAlerts();
+  await workers.orders.drain();
+  await workers.alerts.drain();
 }
 
 const rowOf = (shopId: string, number: number) =>
@@ -90,7 +93,6 @@ const rowOf = (shopId: string, number: number) =>
 describe("money counted once, saved apart from flagged", () => {
   let shopId: string;
   beforeAll(async () => {
-    setAlertSendOptions({ guard: false });
     // rules: max 20% (from the helper), a $30 cap, one discount at a time, and max 40% that holds the order
     shopId = await coreShopWithLimit(SHOP);
     await storeOfflineSession(SHOP);

@@ -11,7 +11,8 @@ const OTHER = "monitor-b.myshopify.com";
 const { action: ordersCreate } = await import("../../app/routes/webhooks.orders.create");
 const { action: ordersUpdated } = await import("../../app/routes/webhooks.orders.updated");
 const { action: inventoryUpdate } = await import("../../app/routes/webhooks.inventory_items.update");
-const { drainOrderEvaluations } = await import("../../app/services/monitoring/worker.server");
+// this file's own workers (docs/decisions/0036-order-effects-and-workers.md)
+const workers = (await import("../helpers/workers")).testWorkers();
 
 const fake = installFakeAdminApi([
   {
@@ -56,7 +57,7 @@ function marginOrder(id: number, discount = "40.00") {
 async function deliver(topic: "orders/create" | "orders/updated", shop: string, payload: unknown, webhookId?: string) {
   const action = topic === "orders/create" ? ordersCreate : ordersUpdated;
   const response = (await action(routeArgs(webhookRequest(topic, shop, payload, { webhookId })))) as Response;
-  await drainOrderEvaluations();
+  await workers.orders.drain();
   return response;
 }
 
@@ -216,7 +217,7 @@ describe("order monitoring engine", () => {
         ordersCreate(routeArgs(webhookRequest("orders/create", SHOP, marginOrder(5003), { webhookId: "burst-1" }))),
       ),
     );
-    await drainOrderEvaluations();
+    await workers.orders.drain();
     expect(burst.filter((response) => (response as Response).status === 200)).toHaveLength(5);
     expect(await prisma.orderEvaluation.count()).toBe(2);
     expect((await eventsOf(SHOP)).length).toBe(10);
@@ -226,7 +227,7 @@ describe("order monitoring engine", () => {
     const response = await settle(() =>
       ordersCreate(routeArgs(webhookRequest("orders/create", SHOP, marginOrder(5004), { secret: "forged" }))),
     );
-    await drainOrderEvaluations();
+    await workers.orders.drain();
     expect((response as Response).status).toBe(401);
     expect(await prisma.processedWebhook.count()).toBe(0);
     expect(await prisma.orderEvaluation.count()).toBe(0);

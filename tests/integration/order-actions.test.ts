@@ -5,13 +5,16 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { answerStandIn, newStandInState, type StandInState } from "../../app/demo/admin-stand-in";
-import { drainAlerts, setAlertSendOptions } from "../../app/services/alerts/delivery.server";
-import { drainOrderEvaluations } from "../../app/services/monitoring/worker.server";
+import { channelSender } from "../../app/services/alerts/delivery.server";
 import { forgetShopRules } from "../../app/services/rules/cache.server";
 import { installFakeAdminApi } from "../helpers/fake-admin-api";
 import { coreShopWithLimit } from "../helpers/breaches";
 import { orderPayload } from "../fixtures/orders";
 import { adminRequest, routeArgs, settle, storeOfflineSession, webhookRequest } from "../helpers/shopify";
+import { testWorkers } from "../helpers/workers";
+
+// this file's own workers (docs/decisions/0036-order-effects-and-workers.md), sending to local addresses
+const workers = testWorkers({ send: channelSender({ guard: false }) });
 
 const SHOP = "order-actions.myshopify.com";
 let state: StandInState = newStandInState();
@@ -65,8 +68,8 @@ async function deliver(topic: "orders/create" | "orders/updated", payload: unkno
       : await import("../../app/routes/webhooks.orders.updated");
   const response = (await route.action(routeArgs(webhookRequest(topic, SHOP, payload, { webhookId })))) as Response;
   expect(response.status).toBe(200);
-  await drainOrderEvaluations();
-  await drainAlerts();
+  await workers.orders.drain();
+  await workers.alerts.drain();
 }
 
 const eventsOf = (orderName: string, eventType: string) =>
@@ -76,7 +79,6 @@ describe("order actions", () => {
   let shopId: string;
   let ruleId: string;
   beforeAll(async () => {
-    setAlertSendOptions({ guard: false });
     shopId = await coreShopWithLimit(SHOP);
     await storeOfflineSession(SHOP);
     const rule = await prisma.rule.findFirstOrThrow({ where: { shopId } });
@@ -169,7 +171,7 @@ describe("order actions", () => {
     });
     await prisma.auditEvent.deleteMany({ where: { orderName: "#9103", eventType: "fulfillment_held" } });
     await prisma.alertOutbox.update({ where: { id: tagRow.id }, data: { nextAttemptAt: new Date(0) } });
-    await drainAlerts();
+    await workers.alerts.drain();
     expect(calls("fulfillmentOrderHold")).toHaveLength(1);
     expect(await eventsOf("#9103", "fulfillment_held")).toHaveLength(1);
     expect(await eventsOf("#9103", "order_tagged")).toHaveLength(1);

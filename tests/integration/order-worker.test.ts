@@ -68,10 +68,17 @@ const prisma = (await import("../../app/db.server")).default;
 const { ensureShop } = await import("../../app/services/shops/shops.server");
 const { enqueueOrderWebhook } = await import("../../app/services/monitoring/queue.server");
 const { evaluateShopOrders } = await import("../../app/services/monitoring/evaluation.server");
-const { drainOrderEvaluations, kickOrderWorker, MAX_ATTEMPTS, ORDER_LEASE_MS } =
-  await import("../../app/services/monitoring/worker.server");
+const { MAX_ATTEMPTS, ORDER_LEASE_MS } = await import("../../app/services/monitoring/worker.server");
+const { createLogger } = await import("../../app/logger.server");
+const { testWorkers } = await import("../helpers/workers");
 const { orderQueueCounts } = await import("../../app/db/order-queue.sql.server");
 const { orderPayloadSchema } = await import("../../app/domain/order-payload");
+
+/** What the worker logged: one parsed line per event. */
+const logged: { msg: string; reason?: string; err?: { message: string } }[] = [];
+const { orders } = testWorkers({
+  logger: createLogger({ level: "error", write: (line) => logged.push(JSON.parse(line) as (typeof logged)[number]) }),
+});
 
 const SHOP = "worker.myshopify.com";
 let shopId: string;
@@ -101,16 +108,14 @@ describe("the order worker when the database fails", () => {
   });
 
   it("marks an order failed after 3 attempts, shows it, and retries it when its time comes", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    logged.length = 0;
     failures.evaluation = MAX_ATTEMPTS;
     await queueOrder();
-    await expect(drainOrderEvaluations()).resolves.toBeUndefined();
+    await expect(orders.drain()).resolves.toBeUndefined();
     const failed = await prisma.orderEvaluation.findFirstOrThrow({ where: { shopId, webhookId: `w-${delivery}` } });
     expect(failed).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS, lastError: "database is locked" });
     expect(failed.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 50_000);
-    expect(logged.mock.calls.some(([message]) => String(message).includes("failed (attempt 3); next try at"))).toBe(
-      true,
-    );
+    expect(logged.some(({ msg }) => msg.includes("failed (attempt 3); next try at"))).toBe(true);
     expect(await orderQueueCounts(shopId)).toEqual({ waiting: 0, failed: 1 });
 
     // its retry time comes: the sweep evaluates it
@@ -118,7 +123,7 @@ describe("the order worker when the database fails", () => {
       where: { id: failed.id },
       data: { nextAttemptAt: new Date(Date.now() - 1) },
     });
-    await drainOrderEvaluations();
+    await orders.drain();
     const done = await prisma.orderEvaluation.findUniqueOrThrow({ where: { id: failed.id } });
     expect(done).toMatchObject({ status: "done", nextAttemptAt: null, lastError: null });
     expect(done.eventsCreated).toBeGreaterThan(0);
@@ -126,26 +131,22 @@ describe("the order worker when the database fails", () => {
   });
 
   it("logs a failing loop and tries again by itself, without rejecting", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    logged.length = 0;
     failures.queue = 2;
     await queueOrder();
-    await expect(kickOrderWorker(0)).resolves.toBeUndefined();
-    expect(logged.mock.calls.some(([message]) => String(message).includes("Order worker failed (1 in a row)"))).toBe(
-      true,
-    );
+    await expect(orders.kick(0)).resolves.toBeUndefined();
+    expect(logged.some(({ msg }) => msg.includes("Order worker failed (1 in a row)"))).toBe(true);
     // the worker's own backoff (0.5 s, then 1 s) brings it back once the database answers
     for (let wait = 0; wait < 60; wait += 1) {
       if ((await orderQueueCounts(shopId)).waiting === 0) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(await orderQueueCounts(shopId)).toEqual({ waiting: 0, failed: 0 });
-    expect(logged.mock.calls.some(([message]) => String(message).includes("Order worker failed (2 in a row)"))).toBe(
-      true,
-    );
+    expect(logged.some(({ msg }) => msg.includes("Order worker failed (2 in a row)"))).toBe(true);
   });
 
   it("fails a batch alike when the database is unavailable: one attempt each, no order-by-order retries, retried within seconds", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    logged.length = 0;
     failures.error = CONNECTION_LOST;
     failures.evaluation = 1;
     const first = delivery + 1;
@@ -153,7 +154,7 @@ describe("the order worker when the database fails", () => {
     const webhookIds = [first, first + 1, first + 2].map((n) => `w-${n}`);
     vi.mocked(evaluateShopOrders).mockClear();
     const started = Date.now();
-    await drainOrderEvaluations();
+    await orders.drain();
     const took = Date.now() - started;
 
     const rows = await prisma.orderEvaluation.findMany({ where: { webhookId: { in: webhookIds } } });
@@ -168,20 +169,20 @@ describe("the order worker when the database fails", () => {
     // the quick retry came 1 s after the failure: seconds, not the lease, not the next sweep
     expect(took).toBeGreaterThanOrEqual(1_000);
     expect(took).toBeLessThan(5_000);
-    const lines = logged.mock.calls.filter(([message]) => /failed \(attempt 1\); next try at/.test(String(message)));
+    const lines = logged.filter(({ msg }) => /failed \(attempt 1\); next try at/.test(msg));
     expect(lines).toHaveLength(3);
-    expect(lines[0][1]).toBe("08006: server closed the connection unexpectedly");
+    expect(lines[0].reason).toBe("08006: server closed the connection unexpectedly");
   });
 
   it("retries a batch that lost a write conflict order by order at once: one attempt each", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    logged.length = 0;
     failures.error = SERIALIZATION_FAILURE;
     failures.evaluation = 1;
     const first = delivery + 1;
     for (let index = 0; index < 3; index += 1) await queueOrder();
     vi.mocked(evaluateShopOrders).mockClear();
     const started = Date.now();
-    await drainOrderEvaluations();
+    await orders.drain();
     // the transaction that won is over: each order alone succeeds in the same step
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(vi.mocked(evaluateShopOrders)).toHaveBeenCalledTimes(4);
@@ -196,21 +197,19 @@ describe("the order worker when the database fails", () => {
   });
 
   it("records a failure the database refused to record once it answers: the claim waits seconds, not the lease", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    logged.length = 0;
     failures.error = SQLITE_BUSY;
     failures.evaluation = 1;
     failures.record = 2;
     await queueOrder();
     const webhookId = `w-${delivery}`;
     const started = Date.now();
-    await expect(kickOrderWorker(0)).resolves.toBeUndefined();
+    await expect(orders.kick(0)).resolves.toBeUndefined();
     // the evaluation failed and so did recording it: still claimed, the attempt not yet counted
     const held = await prisma.orderEvaluation.findFirstOrThrow({ where: { webhookId } });
     expect(held).toMatchObject({ status: "pending", attempts: 0 });
     expect(held.lockedBy).not.toBeNull();
-    expect(logged.mock.calls.some(([message]) => String(message).startsWith("Order worker failed (1 in a row)"))).toBe(
-      true,
-    );
+    expect(logged.some(({ msg }) => msg.startsWith("Order worker failed (1 in a row)"))).toBe(true);
 
     // the loop's backoff (0.5 s, then 1 s) records it, and the order is evaluated at once
     for (let wait = 0; wait < 100; wait += 1) {
@@ -221,14 +220,12 @@ describe("the order worker when the database fails", () => {
     const done = await prisma.orderEvaluation.findFirstOrThrow({ where: { webhookId } });
     expect(done).toMatchObject({ status: "done", attempts: 2, lockedBy: null, lastError: null });
     expect(done.processedAt!.getTime() - started).toBeLessThan(ORDER_LEASE_MS / 20);
-    expect(logged.mock.calls.some(([message]) => String(message).startsWith("Order worker failed (2 in a row)"))).toBe(
-      true,
-    );
-    expect(logged.mock.calls.some(([message]) => /failed \(attempt 1\); next try at/.test(String(message)))).toBe(true);
+    expect(logged.some(({ msg }) => msg.startsWith("Order worker failed (2 in a row)"))).toBe(true);
+    expect(logged.some(({ msg }) => /failed \(attempt 1\); next try at/.test(msg))).toBe(true);
   });
 
   it("still finds the one order that fails in a batch: the others are done, it counts an attempt", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    logged.length = 0;
     const first = delivery + 1;
     for (let index = 0; index < 3; index += 1) await queueOrder();
     const poisoned = `w-${first + 1}`;
@@ -238,7 +235,7 @@ describe("the order worker when the database fails", () => {
       return original(shop, jobs, graphql, options);
     });
     try {
-      await kickOrderWorker(0);
+      await orders.kick(0);
     } finally {
       vi.mocked(evaluateShopOrders).mockImplementation(original);
     }
@@ -257,7 +254,7 @@ describe("the order worker when the database fails", () => {
     });
     expect(byId.get(poisoned)!.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now());
     // the order mended, its quick retry 1 s later (which drain waits for) evaluates it
-    await drainOrderEvaluations();
+    await orders.drain();
     expect(await prisma.orderEvaluation.findFirstOrThrow({ where: { webhookId: poisoned } })).toMatchObject({
       status: "done",
       attempts: 2,

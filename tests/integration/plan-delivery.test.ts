@@ -5,20 +5,17 @@ import { FREE_FACTS } from "../../app/domain/plan-truth";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { answerStandIn, newStandInState } from "../../app/demo/admin-stand-in";
-import {
-  drainAlerts,
-  gatherDueDigests,
-  recentDeliveries,
-  resumeAlertWorker,
-  setAlertSendOptions,
-  stopAlertWorker,
-} from "../../app/services/alerts/delivery.server";
+import { channelSender, recentDeliveries } from "../../app/services/alerts/delivery.server";
 import { storePlan } from "../../app/services/billing/plan-truth.server";
 import { forgetShopRules } from "../../app/services/rules/cache.server";
 import { startReceiver } from "../helpers/receiver";
 import { breachingOrders, coreShopWithLimit } from "../helpers/breaches";
 import { installFakeAdminApi } from "../helpers/fake-admin-api";
 import { adminRequest, storeOfflineSession } from "../helpers/shopify";
+import { testWorkers } from "../helpers/workers";
+
+// this file's own workers (docs/decisions/0036-order-effects-and-workers.md), sending to local addresses
+const workers = testWorkers({ send: channelSender({ guard: false }) });
 
 const { loader: alertsPage } = await import("../../app/routes/_admin.alerts/route");
 const SHOP = "plan-delivery.myshopify.com";
@@ -30,7 +27,7 @@ const fake = installFakeAdminApi([], {
     return "data" in answered ? answered.data : undefined;
   },
 });
-const breachingOrder = breachingOrders(SHOP, 7100);
+const breachingOrder = breachingOrders(SHOP, 7100, workers.orders);
 const FREE = FREE_FACTS;
 
 async function rowsOf(order: string) {
@@ -49,7 +46,6 @@ async function timePasses(shopId: string) {
 describe("delivery after a downgrade to Free", () => {
   let shopId: string;
   beforeAll(async () => {
-    setAlertSendOptions({ guard: false });
     shopId = await coreShopWithLimit(SHOP);
     await storeOfflineSession(SHOP);
   });
@@ -78,8 +74,8 @@ describe("delivery after a downgrade to Free", () => {
 
     await storePlan(shopId, FREE, { checkedAt: new Date() });
     await timePasses(shopId);
-    expect(await gatherDueDigests()).toBe(1);
-    await drainAlerts();
+    expect(await workers.alerts.gatherDueDigests()).toBe(1);
+    await workers.alerts.drain();
 
     expect(receiver.received.length).toBe(before);
     const after = await prisma.alertOutbox.findUniqueOrThrow({ where: { id: held.id } });
@@ -110,7 +106,7 @@ describe("delivery after a downgrade to Free", () => {
     forgetShopRules(shopId);
     receiver.failNext(503);
     const order = await breachingOrder();
-    await drainAlerts();
+    await workers.alerts.drain();
     const before = receiver.received.length;
     const alert = (await rowsOf(order)).find((row) => row.channel === "webhook")!;
     expect(await prisma.alertOutbox.findUniqueOrThrow({ where: { id: alert.id } })).toMatchObject({
@@ -120,15 +116,15 @@ describe("delivery after a downgrade to Free", () => {
     // the order action of a second order waits in the outbox when the plan changes (the worker
     // is held meanwhile, so that it cannot run the action first)
     const tagsBefore = fake.operations.filter((operation) => operation.query.includes("tagsAdd")).length;
-    await stopAlertWorker();
+    await workers.alerts.stop();
     const second = await breachingOrder();
     const action = (await rowsOf(second)).find((row) => row.channel === "order_tag")!;
     expect(action).toMatchObject({ status: "pending" });
 
     await storePlan(shopId, FREE, { checkedAt: new Date() });
-    resumeAlertWorker();
+    workers.alerts.resume();
     await timePasses(shopId);
-    await drainAlerts();
+    await workers.alerts.drain();
 
     expect(receiver.received.length).toBe(before);
     expect(await prisma.alertOutbox.findUniqueOrThrow({ where: { id: alert.id } })).toMatchObject({

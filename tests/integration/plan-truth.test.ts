@@ -9,7 +9,8 @@ process.env.PLUS_PLAN_ENABLED = "true";
 const prisma = (await import("../../app/db.server")).default;
 const { ensureShop } = await import("../../app/services/shops/shops.server");
 const { forgetPlanChecks } = await import("../../app/services/billing/plan-truth.server");
-const { drainOrderEvaluations } = await import("../../app/services/monitoring/worker.server");
+// this file's own workers (docs/decisions/0036-order-effects-and-workers.md)
+const workers = (await import("../helpers/workers")).testWorkers();
 const routes = {
   upgrade: (await import("../../app/routes/api.billing.upgrade")).action,
   downgrade: (await import("../../app/routes/api.billing.downgrade")).action,
@@ -266,7 +267,7 @@ describe("the plan follows Shopify", () => {
     });
     const response = (await routes.orderWebhook(routeArgs(webhookRequest("orders/create", SHOP, payload)))) as Response;
     expect(response.status).toBe(200);
-    await drainOrderEvaluations();
+    await workers.orders.drain();
     const breached = await prisma.auditEvent.findMany({ where: { shopId, eventType: "rule_triggered" } });
     // 50% off breaks all six limits (10% to 15%); only Rule 1 and Rule 2 are evaluated on Free
     expect(breached.map((event) => event.ruleName).sort()).toEqual(["Rule 1", "Rule 2"]);

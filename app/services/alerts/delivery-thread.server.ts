@@ -1,17 +1,12 @@
 import { Worker, type MessagePort } from "node:worker_threads";
-import { SQLITE_BUSY_TIMEOUT_MS } from "../../db.server";
+import prisma, { SQLITE_BUSY_TIMEOUT_MS } from "../../db.server";
 import { isSqliteUrl, sqliteFile } from "../../config/database-url";
-import { sqliteWriter } from "../../db/raw-sql.server";
+import { prismaWriter, sqliteWriter } from "../../db/raw-sql.server";
 import { adoptWriterTurn, holdWriterTurn, writerTurnBuffer } from "../../db/writer-turn.server";
 import { backoffDelayMs } from "../../domain/backoff";
 import { getEnv } from "../../env.server";
-import {
-  kickAlertWorker,
-  passAlertKicksTo,
-  setAlertWriter,
-  startAlertWorker,
-  stopAlertWorker,
-} from "./delivery.server";
+import { logger as processLogger, type Logger } from "../../logger.server";
+import { channelSender, createAlertWorker } from "./delivery.server";
 
 /**
  * The alert delivery worker on its own thread (docs/decisions/0015-alert-delivery-thread.md):
@@ -19,7 +14,9 @@ import {
  * acknowledges webhooks and evaluates orders. The thread loads the same build; the main
  * thread passes it a kick whenever breaches queue alerts, and the thread sweeps the outbox
  * on its own (startAlertWorker). If the thread dies it is started again (after a
- * growing delay); the outbox keeps every alert meanwhile.
+ * growing delay); the outbox keeps every alert meanwhile. Each side builds its own parts
+ * (docs/decisions/0036-order-effects-and-workers.md): the thread its alert worker, on its own
+ * connection; the main thread the DeliveryThread whose `kick` the order worker is given.
  */
 
 /** How long a stopping thread may take to finish its batch before it is ended. */
@@ -28,18 +25,22 @@ const STOP_TIMEOUT_MS = 15_000;
 type ToThread = "kick" | "stop";
 type FromThread = "ready" | "stopped";
 
-/** Inside the delivery thread: runs the worker until the main thread says stop. */
-export function runDeliveryThread(port: MessagePort, turn: SharedArrayBuffer): void {
+/** Inside the delivery thread: builds and runs the alert worker until the main thread says stop. */
+export function runDeliveryThread(port: MessagePort, turn: SharedArrayBuffer, logger: Logger = processLogger): void {
   adoptWriterTurn(turn);
   const { databaseUrl } = getEnv();
   const writer = isSqliteUrl(databaseUrl) ? sqliteWriter(sqliteFile(databaseUrl), SQLITE_BUSY_TIMEOUT_MS) : null;
-  if (writer) setAlertWriter(writer);
-  const stopSweep = startAlertWorker();
+  const alerts = createAlertWorker({
+    db: writer ?? prismaWriter(prisma),
+    send: channelSender(),
+    logger: logger.child({ thread: "delivery" }),
+  });
+  const stopSweep = alerts.start();
   port.on("message", (message: ToThread) => {
-    if (message === "kick") void kickAlertWorker();
+    if (message === "kick") void alerts.kick();
     if (message !== "stop") return;
     stopSweep();
-    void stopAlertWorker().finally(() => {
+    void alerts.stop().finally(() => {
       writer?.close();
       port.postMessage("stopped" satisfies FromThread);
       // ends this thread only, with whatever connections its channels kept alive
@@ -50,14 +51,16 @@ export function runDeliveryThread(port: MessagePort, turn: SharedArrayBuffer): v
 }
 
 export interface DeliveryThread {
+  /** New deliveries were queued: the thread's worker looks (nothing while the thread restarts; its sweep finds them). */
+  kick(): void;
   stop(): Promise<void>;
 }
 
 /**
  * In the main thread: starts the delivery thread from `entry` (a module that imports the
- * build at `buildPath` and calls runDeliveryThread) and passes it this thread's kicks.
+ * build at `buildPath` and calls runDeliveryThread); its `kick` passes this thread's kicks on.
  */
-export function startDeliveryThread(entry: URL, buildPath: string): DeliveryThread {
+export function startDeliveryThread(entry: URL, buildPath: string, logger: Logger = processLogger): DeliveryThread {
   let worker: Worker | null = null;
   let failures = 0;
   let stopping = false;
@@ -70,27 +73,28 @@ export function startDeliveryThread(entry: URL, buildPath: string): DeliveryThre
     thread.on("message", (message: FromThread) => {
       if (message === "ready") failures = 0;
     });
-    thread.on("error", (error) => console.error("Alert delivery thread failed", error));
+    thread.on("error", (error) => logger.error("Alert delivery thread failed", { err: error }));
     thread.on("exit", (code) => {
       if (worker === thread) worker = null;
       holdWriterTurn(false); // a thread ended mid-write holds nothing any more
       if (stopping) return;
       failures += 1;
       const delay = backoffDelayMs(failures, { baseMs: 1_000, capMs: 30_000 });
-      console.error(`Alert delivery thread exited (code ${code}); starting it again in ${delay} ms`);
+      logger.error(`Alert delivery thread exited (code ${code}); starting it again in ${delay} ms`, { code });
       restart = setTimeout(spawn, delay);
       restart.unref();
     });
   };
 
-  passAlertKicksTo(() => worker?.postMessage("kick" satisfies ToThread));
   spawn();
 
   return {
+    kick() {
+      if (!stopping) worker?.postMessage("kick" satisfies ToThread);
+    },
     async stop() {
       stopping = true;
       if (restart) clearTimeout(restart);
-      passAlertKicksTo(null);
       const thread = worker;
       if (!thread) return;
       const exited = new Promise<void>((resolve) => thread.once("exit", () => resolve()));

@@ -13,16 +13,17 @@ import {
   type ClaimedDelivery,
   type SettingsRow,
 } from "../../db/outbox.sql.server";
-import { prismaWriter, type SqlWriter } from "../../db/raw-sql.server";
+import type { SqlWriter } from "../../db/raw-sql.server";
 import { digestOf } from "../../domain/alert-digest";
 import type { Outgoing } from "../../domain/alert-message";
 import type { NewAuditEvent } from "../../domain/audit-events";
 import { afterFailedDelivery } from "../../domain/backoff";
 import { alertSentEvent } from "../../domain/breach-event";
 import { recordAuditEvents } from "../audit/events.server";
+import type { Logger } from "../../logger.server";
 import { workerLoop } from "../worker-loop.server";
 import { PROCESS_ID } from "../process-id.server";
-import { CHANNELS, sendAlert, type Channel, type SendOptions } from "./channels.server";
+import { CHANNELS, sendAlert, type Channel, type SendOptions, type SendResult } from "./channels.server";
 import { actionEvent, actionOfChannel, planHasOrderActions, type ActionEvent } from "../../domain/order-actions";
 import { runOrderAction } from "../actions/order-actions.server";
 import { planHasAlerts, planName, toPlanId, type PlanId } from "../../domain/plans";
@@ -46,18 +47,50 @@ export const ALERT_SWEEP_MS = 1_000;
 /** This process's name on its claims. */
 export const WORKER_ID = PROCESS_ID;
 
-let sendOptions: SendOptions = {};
-/** Where the worker's SQL runs: Prisma's client, or the delivery thread's own connection. */
-let db: SqlWriter = prismaWriter(prisma);
+/** Sends one alert (or digest) on its channel with the shop's settings. */
+export type AlertSender = (
+  channel: Channel,
+  shopId: string,
+  outgoing: Outgoing,
+  settings: SettingsRow | null,
+) => Promise<SendResult>;
 
-/** The delivery thread hands the worker its direct connection (docs/decisions/0015-alert-delivery-thread.md). */
-export function setAlertWriter(writer: SqlWriter): void {
-  db = writer;
+/** The channels' sender (channels.server.ts): the outbound guard on in production by default, off in tests. */
+export const channelSender =
+  (options: SendOptions = {}): AlertSender =>
+  (channel, shopId, outgoing, settings) =>
+    sendAlert(channel, shopId, outgoing, options, settings);
+
+/** What the alert worker is built with (docs/decisions/0036-order-effects-and-workers.md). */
+export interface AlertWorkerDeps {
+  /**
+   * Where the worker's SQL runs: Prisma's client (prismaWriter), or the delivery thread's own
+   * connection (docs/decisions/0015-alert-delivery-thread.md).
+   */
+  db: SqlWriter;
+  send: AlertSender;
+  logger: Logger;
 }
 
-/** Tests turn the outbound guard on or off here. */
-export function setAlertSendOptions(options: SendOptions): void {
-  sendOptions = options;
+/** The alert delivery worker: alerts, digests and order actions from the outbox. */
+export interface AlertWorker {
+  /** New deliveries were queued (or their time came): the loop looks. Never rejects. */
+  kick(): Promise<void>;
+  /** Resolves once no delivery is due (tests, scripts). */
+  drain(): Promise<void>;
+  /** Stops taking new batches and waits for the batch in hand. */
+  stop(): Promise<void>;
+  resume(): void;
+  /**
+   * Resumes the loop and sweeps the outbox every ALERT_SWEEP_MS (retries, digests and quiet
+   * hours whose time came); returns what stops the sweep. The loop itself stops with stop().
+   */
+  start(): () => void;
+  /**
+   * Gathers the held alerts whose release time came into one digest per shop, channel and
+   * release time (due at once); returns how many digests were made.
+   */
+  gatherDueDigests(now?: Date): Promise<number>;
 }
 
 interface Delivered {
@@ -69,9 +102,10 @@ interface Delivered {
   acted?: NewAuditEvent;
 }
 
-async function send(
+async function deliver(
   alert: ClaimedDelivery,
   shop: { domain: string; alertSettings: SettingsRow | null } | undefined,
+  send: AlertSender,
 ): Promise<Delivered> {
   const channel = alert.channel as Channel;
   const started = performance.now();
@@ -93,7 +127,7 @@ async function send(
     ? { id: alert.id, shopDomain, digest: alert.digest }
     : { id: alert.id, shopDomain, event: alert.event };
   const result = (CHANNELS as readonly string[]).includes(channel)
-    ? await sendAlert(channel, alert.shopId, outgoing, sendOptions, shop?.alertSettings ?? null)
+    ? await send(channel, alert.shopId, outgoing, shop?.alertSettings ?? null)
     : ({ ok: false, error: `Unknown channel ${alert.channel}` } as const);
   return { alert, result, at: new Date(), durationMs: performance.now() - started };
 }
@@ -105,7 +139,7 @@ async function send(
  * SQLite its write lock is shared with the order engine (docs/decisions/0013-alert-delivery.md,
  * docs/decisions/0015-alert-delivery-thread.md).
  */
-async function finish(batch: Delivered[]): Promise<void> {
+async function finish(db: SqlWriter, batch: Delivered[]): Promise<void> {
   const at = new Date();
   const attempts = batch.map(({ alert, result, at: attemptedAt, durationMs }) => ({
     outboxId: alert.id,
@@ -175,13 +209,9 @@ async function finish(batch: Delivered[]): Promise<void> {
 /** How often held alerts are looked at for a digest whose release time came. */
 export const DIGEST_GATHER_MS = 1_000;
 const DIGEST_GROUPS = 20;
-let lastGather = 0;
 
-/**
- * Gathers the held alerts whose release time came into one digest per shop, channel and
- * release time (due at once); returns how many digests were made.
- */
-export async function gatherDueDigests(now = new Date()): Promise<number> {
+/** AlertWorker.gatherDueDigests */
+async function gatherDueDigests(db: SqlWriter, now = new Date()): Promise<number> {
   const groups = await dueDigestGroups(db.sql, now, DIGEST_GROUPS);
   if (groups.length === 0) return 0;
   const zones = new Map(
@@ -202,35 +232,6 @@ export async function gatherDueDigests(now = new Date()): Promise<number> {
   return made;
 }
 
-/**
- * One batch of due alerts; true when there may be more at once (the batch was full). A batch
- * that was not full ends the round: alerts queued while it was sent come with a kick, which
- * lets them gather for a moment, so a steady stream of breaches makes batches, not a claim and
- * a write of their own for every few alerts (each takes SQLite's writer from the order engine).
- */
-async function step(): Promise<boolean> {
-  if (Date.now() - lastGather >= DIGEST_GATHER_MS) {
-    lastGather = Date.now();
-    await gatherDueDigests();
-  }
-  const now = new Date();
-  if (!(await anyDeliveryDue(db.sql, now, ALERT_LEASE_MS))) return false;
-  const claimed = await claimDueDeliveries(db.sql, WORKER_ID, now, ALERT_LEASE_MS, ALERT_BATCH);
-  if (claimed.length === 0) return false;
-  // each shop and its settings once per batch, not once per alert
-  const shops = await shopsWithAlertSettings(db.sql, [...new Set(claimed.map((alert) => alert.shopId))]);
-  // the plan is checked again at delivery: what a shop's plan no longer includes is not sent
-  const dropped = new Map<string, ClaimedDelivery[]>();
-  const due = claimed.filter((alert) => {
-    const reason = notOnThePlan(alert.channel, toPlanId(shops.get(alert.shopId)?.plan) ?? "free");
-    if (reason) dropped.set(reason, [...(dropped.get(reason) ?? []), alert]);
-    return !reason;
-  });
-  if (dropped.size > 0) await drop(dropped);
-  await finish(await Promise.all(due.map((alert) => send(alert, shops.get(alert.shopId)))));
-  return claimed.length === ALERT_BATCH;
-}
-
 /** Why a row is not sent on `plan`, or null when the plan includes it. */
 export function notOnThePlan(channel: string, plan: PlanId): string | null {
   if (actionOfChannel(channel)) {
@@ -242,7 +243,7 @@ export function notOnThePlan(channel: string, plan: PlanId): string | null {
 }
 
 /** Marks rows dropped with their reasons, in one transaction; they are never tried again. */
-async function drop(rows: Map<string, ClaimedDelivery[]>): Promise<void> {
+async function drop(db: SqlWriter, logger: Logger, rows: Map<string, ClaimedDelivery[]>): Promise<void> {
   const at = new Date();
   await db.transaction(async (tx) => {
     for (const [reason, alerts] of rows) {
@@ -255,42 +256,61 @@ async function drop(rows: Map<string, ClaimedDelivery[]>): Promise<void> {
       );
     }
   });
-  for (const [reason, alerts] of rows) console.log(`[alerts] ${alerts.length} dropped: ${reason}`);
+  for (const [reason, alerts] of rows) logger.info(`[alerts] ${alerts.length} dropped: ${reason}`, { reason });
 }
 
-// a kick waits 100 ms for more breaches, so that a busy shop's alerts go out in batches
-const loop = workerLoop("Alert worker", step, { gatherMs: 100, backoff: { baseMs: 500, capMs: 30_000 } });
+/** Builds an alert worker; nothing runs until it is kicked or started. */
+export function createAlertWorker(deps: AlertWorkerDeps): AlertWorker {
+  const { db, send, logger } = deps;
+  let lastGather = 0;
 
-/** Set when the delivery thread runs the loop: kicks from this thread are passed to it. */
-let kickElsewhere: (() => void) | null = null;
+  /**
+   * One batch of due alerts; true when there may be more at once (the batch was full). A batch
+   * that was not full ends the round: alerts queued while it was sent come with a kick, which
+   * lets them gather for a moment, so a steady stream of breaches makes batches, not a claim and
+   * a write of their own for every few alerts (each takes SQLite's writer from the order engine).
+   */
+  async function step(): Promise<boolean> {
+    if (Date.now() - lastGather >= DIGEST_GATHER_MS) {
+      lastGather = Date.now();
+      await gatherDueDigests(db);
+    }
+    const now = new Date();
+    if (!(await anyDeliveryDue(db.sql, now, ALERT_LEASE_MS))) return false;
+    const claimed = await claimDueDeliveries(db.sql, WORKER_ID, now, ALERT_LEASE_MS, ALERT_BATCH);
+    if (claimed.length === 0) return false;
+    // each shop and its settings once per batch, not once per alert
+    const shops = await shopsWithAlertSettings(db.sql, [...new Set(claimed.map((alert) => alert.shopId))]);
+    // the plan is checked again at delivery: what a shop's plan no longer includes is not sent
+    const dropped = new Map<string, ClaimedDelivery[]>();
+    const due = claimed.filter((alert) => {
+      const reason = notOnThePlan(alert.channel, toPlanId(shops.get(alert.shopId)?.plan) ?? "free");
+      if (reason) dropped.set(reason, [...(dropped.get(reason) ?? []), alert]);
+      return !reason;
+    });
+    if (dropped.size > 0) await drop(db, logger, dropped);
+    await finish(db, await Promise.all(due.map((alert) => deliver(alert, shops.get(alert.shopId), send))));
+    return claimed.length === ALERT_BATCH;
+  }
 
-/** This thread's breaches are delivered by another thread: its kicks go there. */
-export function passAlertKicksTo(kick: (() => void) | null): void {
-  kickElsewhere = kick;
+  // a kick waits 100 ms for more breaches, so that a busy shop's alerts go out in batches
+  const loop = workerLoop("Alert worker", step, { gatherMs: 100, backoff: { baseMs: 500, capMs: 30_000 }, logger });
+
+  return {
+    kick: () => loop.kick(),
+    drain: () => loop.drain(),
+    stop: () => loop.stop(),
+    resume: () => loop.resume(),
+    start() {
+      loop.resume();
+      void loop.kick();
+      const sweep = setInterval(() => void loop.kick(), ALERT_SWEEP_MS);
+      sweep.unref();
+      return () => clearInterval(sweep);
+    },
+    gatherDueDigests: (now) => gatherDueDigests(db, now),
+  };
 }
-
-/** New alerts were queued (or their time came): the loop looks, here or in the delivery thread. */
-export function kickAlertWorker(): Promise<void> {
-  if (!kickElsewhere) return loop.kick();
-  kickElsewhere();
-  return Promise.resolve();
-}
-export const stopAlertWorker = () => loop.stop();
-
-/**
- * Starts the loop here, with its sweep every ALERT_SWEEP_MS (retries, digests and quiet hours
- * whose time came); returns what stops the sweep. The loop itself stops with stopAlertWorker.
- */
-export function startAlertWorker(): () => void {
-  resumeAlertWorker();
-  void kickAlertWorker();
-  const sweep = setInterval(() => void kickAlertWorker(), ALERT_SWEEP_MS);
-  sweep.unref();
-  return () => clearInterval(sweep);
-}
-export const resumeAlertWorker = () => loop.resume();
-/** Resolves once no alert is due (tests, scripts). */
-export const drainAlerts = () => loop.drain();
 
 /** How many deliveries the delivery log shows. */
 export const RECENT_DELIVERIES = 50;

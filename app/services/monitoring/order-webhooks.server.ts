@@ -1,15 +1,15 @@
 import type { OrderPayload } from "../../domain/order-payload";
 import type { VerifiedWebhook } from "../../http/webhooks.server";
 import { enqueueOrderWebhook } from "./queue.server";
-import { kickOrderWorker } from "./worker.server";
+import { wakeOrderWorker } from "../booted-workers.server";
 
 /**
  * orders/create and orders/updated, verified by receiveWebhook (HMAC, topic, shop, JSON):
  * claimed once per webhook id with the order queued in the same statement, acknowledged,
- * then evaluated by the in-process worker (app/background.server.ts).
+ * then evaluated by the in-process worker that app/background.server.ts booted.
  */
 export async function queueOrderWebhook(webhook: VerifiedWebhook<OrderPayload>): Promise<Response> {
   const result = await enqueueOrderWebhook(webhook);
-  if (result === "queued") void kickOrderWorker();
+  if (result === "queued") wakeOrderWorker();
   return new Response(null, { status: 200, headers: result === "duplicate" ? { "X-Duplicate": "1" } : {} });
 }

@@ -6,8 +6,8 @@ import {
 } from "../../db/order-queue.sql.server";
 import { errorReason, isDatabaseUnavailable, isWriteConflict } from "../../db/errors";
 import { backoffDelayMs } from "../../domain/backoff";
-import { workerLoop } from "../worker-loop.server";
-import { graphqlForShopDomain } from "../shops/admin-graphql.server";
+import type { Logger } from "../../logger.server";
+import { workerLoop, type WorkerLoop } from "../worker-loop.server";
 import { PROCESS_ID } from "../process-id.server";
 import { evaluateShopOrders, type GraphqlForShop, type OrderJob } from "./evaluation.server";
 
@@ -29,195 +29,221 @@ const BATCH = 100;
 /** A claim older than this belongs to a process that died: another app process takes the order again. */
 export const ORDER_LEASE_MS = 2 * 60_000;
 
-let graphqlForShop: GraphqlForShop = graphqlForShopDomain;
-
-/** How the worker reaches Shopify: the shop's offline session, or a stand-in in tests and benchmarks. */
-export function setGraphqlForShop(factory: GraphqlForShop): void {
-  graphqlForShop = factory;
+/** What the order worker is built with (docs/decisions/0036-order-effects-and-workers.md). */
+export interface OrderWorkerDeps {
+  /** How the worker reaches Shopify: the shop's offline session, or a stand-in in tests and benchmarks. */
+  graphqlForShop: GraphqlForShop;
+  /** Wakes the alert worker (here or on the delivery thread) when a batch queued deliveries due now. */
+  kickAlerts: () => void;
+  logger: Logger;
+  /** The clock (ms), for the failures' retry times; Date.now by default. */
+  now?: () => number;
 }
 
-/** A claimed order's failed evaluation, when it failed. */
-interface Failure {
-  row: QueuedOrder;
-  error: unknown;
-  at: number;
-}
-
-/**
- * What this process still has to record: failed attempts and claims it did not try, when the
- * database refused that write too (SQLite's writer still held by another process). The next
- * step records them before it claims anything; until then the orders stay claimed by this
- * process. Lost only if the process dies, and then the lease gives the orders to another.
- */
-const unrecorded: { failures: Failure[]; untried: QueuedOrder[] } = { failures: [], untried: [] };
-
-const errorText = (error: unknown) => errorReason(error).slice(0, 500);
-
-/** The attempt a failure counts, and when the order is tried again (from when it failed). */
-function orderFailure(row: Pick<QueuedOrder, "id" | "attempts">, error: unknown, at: number): OrderFailure {
-  const attempts = row.attempts + 1;
-  const spent = attempts >= MAX_ATTEMPTS;
-  const delay = spent
-    ? backoffDelayMs(attempts - MAX_ATTEMPTS + 1, FAILED_RETRY)
-    : backoffDelayMs(attempts, QUICK_RETRY);
-  return {
-    id: row.id,
-    attempts,
-    status: spent ? "failed" : "pending",
-    nextAttemptAt: new Date(at + delay),
-    lastError: errorText(error),
-  };
-}
-
-/**
- * Records what `unrecorded` holds, in one transaction, and releases those claims. Throws when
- * the database refuses (the loop logs it and tries again after its backoff); nothing is lost.
- */
-async function recordFailures(): Promise<void> {
-  const { failures, untried } = unrecorded;
-  if (failures.length === 0 && untried.length === 0) return;
-  const attempts = failures.map((failure) => orderFailure(failure.row, failure.error, failure.at));
-  const recorded = await recordOrderFailures(
-    PROCESS_ID,
-    attempts,
-    untried.map((row) => row.id),
-  );
-  unrecorded.failures = unrecorded.failures.slice(failures.length);
-  unrecorded.untried = unrecorded.untried.slice(untried.length);
-  const byId = new Map(failures.map((failure) => [failure.row.id, failure]));
-  for (const attempt of recorded) {
-    const { row, error } = byId.get(attempt.id)!;
-    // a busy or unreachable database is one line per order; an order's own failure shows its stack
-    console.error(
-      `Evaluating order ${row.orderId} failed (attempt ${attempt.attempts}); next try at ${attempt.nextAttemptAt.toISOString()}`,
-      isDatabaseUnavailable(error) || isWriteConflict(error) ? attempt.lastError : error,
-    );
-    if (attempt.status === "pending") wakeAt(attempt.nextAttemptAt.getTime());
-  }
-}
-
-/**
- * A batch of queued orders, a shop at a time; a failing batch is retried order by order in the
- * same step (one attempt), to find the order that fails, unless the database was unavailable
- * (SQLite's writer held elsewhere, PostgreSQL unreachable): then every order of the batch
- * failed alike, and the shops not tried yet are released untried, rather than each waiting for
- * the same database again (on SQLite up to the 5 s busy timeout apiece). Nothing here throws:
- * each claimed order ends done, failed (attempt counted) or untried, the last two in `unrecorded`.
- */
-async function processBatch(rows: QueuedOrder[]): Promise<void> {
-  const byShop = new Map<string, QueuedOrder[]>();
-  for (const row of rows) byShop.set(row.shopId, [...(byShop.get(row.shopId) ?? []), row]);
-  const fail = (row: QueuedOrder, error: unknown) => unrecorded.failures.push({ row, error, at: Date.now() });
-  let databaseDown = false;
-  for (const [shopId, shopRows] of byShop) {
-    if (databaseDown) {
-      unrecorded.untried.push(...shopRows);
-      continue;
-    }
-    const jobs = (list: QueuedOrder[]): OrderJob[] =>
-      list.map((row) => ({ id: row.id, shopId, topic: row.topic, facts: row.facts, customerId: row.customerId }));
-    try {
-      await evaluateShopOrders(shopId, jobs(shopRows), graphqlForShop);
-    } catch (batchError) {
-      if (shopRows.length === 1 || isDatabaseUnavailable(batchError)) {
-        databaseDown = isDatabaseUnavailable(batchError);
-        for (const row of shopRows) fail(row, batchError);
-        continue;
-      }
-      for (const [index, row] of shopRows.entries()) {
-        try {
-          await evaluateShopOrders(shopId, jobs([row]), graphqlForShop);
-        } catch (error) {
-          fail(row, error);
-          if (!isDatabaseUnavailable(error)) continue;
-          databaseDown = true;
-          unrecorded.untried.push(...shopRows.slice(index + 1));
-          break;
-        }
-      }
-    }
-  }
-}
-
-/** One batch of due orders; true when there may be more. */
-async function step(): Promise<boolean> {
-  // what the last step could not record comes first: until it is, those orders stay claimed
-  await recordFailures();
-  const rows = await claimDueOrders(PROCESS_ID, new Date(), {
-    leaseMs: ORDER_LEASE_MS,
-    maxAttempts: MAX_ATTEMPTS,
-    limit: BATCH,
-  });
-  if (rows.length === 0) return false;
-  // each failure counts an attempt and moves the order's next try into the future, so this ends
-  await processBatch(rows);
-  await recordFailures();
-  return true;
+/** The in-process order worker: evaluates queued orders in batches, retries failures, never throws. */
+export interface OrderWorker {
+  /**
+   * Starts the worker, or tells the running one to look again. The promise never rejects: a
+   * failing loop (the database locked or gone) is logged and tried again with a growing delay,
+   * so nothing that calls this can bring the process down.
+   */
+  kick(gatherMs?: number): Promise<void>;
+  /**
+   * Resolves once every queued order has been evaluated, quick retries included (tests,
+   * scripts): an order failing every time is `failed` by then, waiting for its slower retry.
+   */
+  drain(): Promise<void>;
+  /**
+   * Stops taking new batches and waits for the batch in hand (shutdown). Unfinished orders stay
+   * queued; failures not recorded yet get one more try, so their claims do not wait for the lease.
+   */
+  stop(): Promise<void>;
+  /** Lets the worker run again after stop. */
+  resume(): void;
 }
 
 /** How long the worker lets orders gather before it evaluates them together. */
 export const GATHER_MS = 25;
 
-const loop = workerLoop("Order worker", step, { gatherMs: GATHER_MS, backoff: WORKER_BACKOFF });
-
-/**
- * The next quick retry this process scheduled: the worker looks again then, rather than at the
- * next webhook or sweep (30 s). Failed orders' slower retries are the sweep's.
- */
-let wake: { at: number; timer: ReturnType<typeof setTimeout>; done: Promise<void>; fire: () => void } | null = null;
-
-function cancelWake(): void {
-  if (!wake) return;
-  clearTimeout(wake.timer);
-  // whoever waits for it (a drain) looks again
-  wake.fire();
-  wake = null;
-}
-
-function wakeAt(at: number): void {
-  if (wake && wake.at <= at) return;
-  cancelWake();
-  let fire = () => {};
-  const done = new Promise<void>((resolve) => (fire = resolve));
-  const timer = setTimeout(
-    () => {
-      wake = null;
-      fire();
-      void loop.kick(0);
-    },
-    Math.max(0, at - Date.now()),
-  );
-  timer.unref?.();
-  wake = { at, timer, done, fire };
-}
-
-/**
- * Starts the in-process worker, or tells the running one to look again. The promise never
- * rejects: a failing loop (the database locked or gone) is logged and tried again with a
- * growing delay, so nothing that calls this can bring the process down.
- */
-export const kickOrderWorker = (gatherMs = GATHER_MS) => loop.kick(gatherMs);
-/** Lets the worker run again after stopOrderWorker (tests; a restarted background). */
-export const resumeOrderWorker = () => loop.resume();
-/**
- * Stops taking new batches and waits for the batch in hand (shutdown). Unfinished orders stay
- * queued; failures not recorded yet get one more try, so their claims do not wait for the lease.
- */
-export async function stopOrderWorker(): Promise<void> {
-  cancelWake();
-  await loop.stop();
-  await recordFailures().catch((error: unknown) =>
-    console.error("Order worker: failed evaluations not recorded at shutdown; their lease frees them", error),
-  );
-}
-/**
- * Resolves once every queued order has been evaluated, quick retries included (tests,
- * scripts): an order failing every time is `failed` by then, waiting for its slower retry.
- */
-export async function drainOrderEvaluations(): Promise<void> {
-  await loop.drain();
-  while (wake) {
-    await wake.done;
-    await loop.drain();
+/** Builds an order worker; nothing runs until it is kicked. */
+export function createOrderWorker(deps: OrderWorkerDeps): OrderWorker {
+  const { graphqlForShop, kickAlerts, logger } = deps;
+  const clock = deps.now ?? Date.now;
+  /** A claimed order's failed evaluation, when it failed. */
+  interface Failure {
+    row: QueuedOrder;
+    error: unknown;
+    at: number;
   }
+
+  /**
+   * What this process still has to record: failed attempts and claims it did not try, when the
+   * database refused that write too (SQLite's writer still held by another process). The next
+   * step records them before it claims anything; until then the orders stay claimed by this
+   * process. Lost only if the process dies, and then the lease gives the orders to another.
+   */
+  const unrecorded: { failures: Failure[]; untried: QueuedOrder[] } = { failures: [], untried: [] };
+
+  const errorText = (error: unknown) => errorReason(error).slice(0, 500);
+
+  /** The attempt a failure counts, and when the order is tried again (from when it failed). */
+  function orderFailure(row: Pick<QueuedOrder, "id" | "attempts">, error: unknown, at: number): OrderFailure {
+    const attempts = row.attempts + 1;
+    const spent = attempts >= MAX_ATTEMPTS;
+    const delay = spent
+      ? backoffDelayMs(attempts - MAX_ATTEMPTS + 1, FAILED_RETRY)
+      : backoffDelayMs(attempts, QUICK_RETRY);
+    return {
+      id: row.id,
+      attempts,
+      status: spent ? "failed" : "pending",
+      nextAttemptAt: new Date(at + delay),
+      lastError: errorText(error),
+    };
+  }
+
+  /**
+   * Records what `unrecorded` holds, in one transaction, and releases those claims. Throws when
+   * the database refuses (the loop logs it and tries again after its backoff); nothing is lost.
+   */
+  async function recordFailures(): Promise<void> {
+    const { failures, untried } = unrecorded;
+    if (failures.length === 0 && untried.length === 0) return;
+    const attempts = failures.map((failure) => orderFailure(failure.row, failure.error, failure.at));
+    const recorded = await recordOrderFailures(
+      PROCESS_ID,
+      attempts,
+      untried.map((row) => row.id),
+    );
+    unrecorded.failures = unrecorded.failures.slice(failures.length);
+    unrecorded.untried = unrecorded.untried.slice(untried.length);
+    const byId = new Map(failures.map((failure) => [failure.row.id, failure]));
+    for (const attempt of recorded) {
+      const { row, error } = byId.get(attempt.id)!;
+      // a busy or unreachable database is one line per order; an order's own failure shows its stack
+      const busy = isDatabaseUnavailable(error) || isWriteConflict(error);
+      logger.error(
+        `Evaluating order ${row.orderId} failed (attempt ${attempt.attempts}); next try at ${attempt.nextAttemptAt.toISOString()}`,
+        { shop: row.shopId, orderId: row.orderId, ...(busy ? { reason: attempt.lastError } : { err: error }) },
+      );
+      if (attempt.status === "pending") wakeAt(attempt.nextAttemptAt.getTime());
+    }
+  }
+
+  /**
+   * A batch of queued orders, a shop at a time; a failing batch is retried order by order in the
+   * same step (one attempt), to find the order that fails, unless the database was unavailable
+   * (SQLite's writer held elsewhere, PostgreSQL unreachable): then every order of the batch
+   * failed alike, and the shops not tried yet are released untried, rather than each waiting for
+   * the same database again (on SQLite up to the 5 s busy timeout apiece). Nothing here throws:
+   * each claimed order ends done, failed (attempt counted) or untried, the last two in `unrecorded`.
+   */
+  async function processBatch(rows: QueuedOrder[]): Promise<void> {
+    const byShop = new Map<string, QueuedOrder[]>();
+    for (const row of rows) byShop.set(row.shopId, [...(byShop.get(row.shopId) ?? []), row]);
+    const fail = (row: QueuedOrder, error: unknown) => unrecorded.failures.push({ row, error, at: clock() });
+    let databaseDown = false;
+    for (const [shopId, shopRows] of byShop) {
+      if (databaseDown) {
+        unrecorded.untried.push(...shopRows);
+        continue;
+      }
+      const jobs = (list: QueuedOrder[]): OrderJob[] =>
+        list.map((row) => ({ id: row.id, shopId, topic: row.topic, facts: row.facts, customerId: row.customerId }));
+      try {
+        await evaluateShopOrders(shopId, jobs(shopRows), graphqlForShop, { kickAlerts });
+      } catch (batchError) {
+        if (shopRows.length === 1 || isDatabaseUnavailable(batchError)) {
+          databaseDown = isDatabaseUnavailable(batchError);
+          for (const row of shopRows) fail(row, batchError);
+          continue;
+        }
+        for (const [index, row] of shopRows.entries()) {
+          try {
+            await evaluateShopOrders(shopId, jobs([row]), graphqlForShop, { kickAlerts });
+          } catch (error) {
+            fail(row, error);
+            if (!isDatabaseUnavailable(error)) continue;
+            databaseDown = true;
+            unrecorded.untried.push(...shopRows.slice(index + 1));
+            break;
+          }
+        }
+      }
+    }
+  }
+
+  /** One batch of due orders; true when there may be more. */
+  async function step(): Promise<boolean> {
+    // what the last step could not record comes first: until it is, those orders stay claimed
+    await recordFailures();
+    const rows = await claimDueOrders(PROCESS_ID, new Date(clock()), {
+      leaseMs: ORDER_LEASE_MS,
+      maxAttempts: MAX_ATTEMPTS,
+      limit: BATCH,
+    });
+    if (rows.length === 0) return false;
+    // each failure counts an attempt and moves the order's next try into the future, so this ends
+    await processBatch(rows);
+    await recordFailures();
+    return true;
+  }
+
+  const loop: WorkerLoop = workerLoop("Order worker", step, {
+    gatherMs: GATHER_MS,
+    backoff: WORKER_BACKOFF,
+    logger,
+  });
+
+  /**
+   * The next quick retry this process scheduled: the worker looks again then, rather than at the
+   * next webhook or sweep (30 s). Failed orders' slower retries are the sweep's.
+   */
+  let wake: { at: number; timer: ReturnType<typeof setTimeout>; done: Promise<void>; fire: () => void } | null = null;
+
+  function cancelWake(): void {
+    if (!wake) return;
+    clearTimeout(wake.timer);
+    // whoever waits for it (a drain) looks again
+    wake.fire();
+    wake = null;
+  }
+
+  function wakeAt(at: number): void {
+    if (wake && wake.at <= at) return;
+    cancelWake();
+    let fire = () => {};
+    const done = new Promise<void>((resolve) => (fire = resolve));
+    const timer = setTimeout(
+      () => {
+        wake = null;
+        fire();
+        void loop.kick(0);
+      },
+      Math.max(0, at - clock()),
+    );
+    timer.unref?.();
+    wake = { at, timer, done, fire };
+  }
+
+  return {
+    kick: (gatherMs = GATHER_MS) => loop.kick(gatherMs),
+    async drain() {
+      await loop.drain();
+      while (wake) {
+        await wake.done;
+        await loop.drain();
+      }
+    },
+    async stop() {
+      cancelWake();
+      await loop.stop();
+      await recordFailures().catch((error: unknown) =>
+        logger.error("Order worker: failed evaluations not recorded at shutdown; their lease frees them", {
+          err: error,
+        }),
+      );
+    },
+    resume: () => loop.resume(),
+  };
 }

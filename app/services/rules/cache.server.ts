@@ -6,10 +6,11 @@
  * (rules-changes.server.ts); on SQLite, or while that announcement cannot be heard, another
  * process sees a change within RULES_CACHE_MS.
  */
+import { announceRuleChange } from "../booted-workers.server";
+
 export const RULES_CACHE_MS = 5_000;
 
 const entries = new Map<string, { value: unknown; at: number }>();
-let announce: ((shopId: string | null) => void) | null = null;
 
 /** A shop's settings of one kind ("rules", "checkout"), read at most once per RULES_CACHE_MS. */
 export async function cachedForShop<T>(shopId: string, load: () => Promise<T>, kind = "rules"): Promise<T> {
@@ -30,10 +31,5 @@ export function forgetLocally(shopId?: string | null): void {
 /** Forgets every kind cached for the shop (or for all shops), here and in the other app processes. */
 export function forgetShopRules(shopId?: string): void {
   forgetLocally(shopId);
-  announce?.(shopId ?? null);
-}
-
-/** How a change is announced to the other processes (rules-changes.server.ts), or null. */
-export function announceRuleChangesWith(send: ((shopId: string | null) => void) | null): void {
-  announce = send;
+  announceRuleChange(shopId ?? null);
 }

@@ -9,18 +9,24 @@
 import type pg from "pg";
 import { postgresPool } from "../../db/postgres-pool.server";
 import { backoffDelayMs } from "../../domain/backoff";
-import { announceRuleChangesWith, forgetLocally } from "./cache.server";
+import type { Logger } from "../../logger.server";
+import { forgetLocally } from "./cache.server";
 
 export const RULES_CHANNEL = "margin_guardrail_rules";
 /** Stands for "every shop" in a notification (a change to no one shop). */
 const ALL_SHOPS = "*";
 
 export interface RulesListener {
+  /** Tells the other app processes that a shop's rules (or all shops', null) changed. */
+  announce(shopId: string | null): void;
   stop(): Promise<void>;
 }
 
-/** Listens for other processes' rule changes and announces this one's; null on SQLite. */
-export function startRulesListener(): RulesListener | null {
+/**
+ * Listens for other processes' rule changes; its `announce` tells them this one's
+ * (app/background.server.ts boots it, app/services/booted-workers.server.ts reaches it). Null on SQLite.
+ */
+export function startRulesListener(logger: Logger): RulesListener | null {
   const pool = postgresPool();
   if (!pool) return null;
   let client: pg.PoolClient | null = null;
@@ -28,17 +34,20 @@ export function startRulesListener(): RulesListener | null {
   let failures = 0;
   let retry: ReturnType<typeof setTimeout> | null = null;
 
-  announceRuleChangesWith((shopId) => {
+  const announce = (shopId: string | null) => {
+    if (stopped) return;
     pool
       .query("SELECT pg_notify($1, $2)", [RULES_CHANNEL, shopId ?? ALL_SHOPS])
-      .catch((error) => console.error("Announcing a rule change to the other app processes failed", error));
-  });
+      .catch((error: unknown) =>
+        logger.error("Announcing a rule change to the other app processes failed", { shop: shopId, err: error }),
+      );
+  };
 
   const reconnect = () => {
     if (stopped || retry) return;
     failures += 1;
     const delay = backoffDelayMs(failures, { baseMs: 500, capMs: 30_000 });
-    console.error(`Listening for rule changes stopped; listening again in ${delay} ms`);
+    logger.error(`Listening for rule changes stopped; listening again in ${delay} ms`);
     retry = setTimeout(() => {
       retry = null;
       void listen();
@@ -58,7 +67,7 @@ export function startRulesListener(): RulesListener | null {
       const lost = (error: Error) => {
         if (client !== connection) return;
         client = null;
-        console.error("The rule changes connection was lost", error);
+        logger.error("The rule changes connection was lost", { err: error });
         connection.release(error);
         reconnect();
       };
@@ -69,17 +78,17 @@ export function startRulesListener(): RulesListener | null {
       forgetLocally(null);
       failures = 0;
     } catch (error) {
-      console.error("Listening for rule changes failed", error);
+      logger.error("Listening for rule changes failed", { err: error });
       reconnect();
     }
   };
   void listen();
 
   return {
+    announce,
     async stop() {
       stopped = true;
       if (retry) clearTimeout(retry);
-      announceRuleChangesWith(null);
       const connection = client;
       client = null;
       if (!connection) return;
