@@ -7,9 +7,15 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   const context = await requireApiAdmin(request);
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   if (!isChannel(params.channel)) return jsonError(404, `No channel "${params.channel}"`);
-  const { status, ...outcome } = await sendTestAlert(
+  const tested = await sendTestAlert(
     { id: context.shop.id, domain: context.shop.domain, plan: context.plan },
     params.channel,
   );
-  return status === 403 ? jsonError(403, outcome.message) : Response.json(outcome, { status });
+  if (tested.ok) return Response.json({ success: true, ...tested.value });
+  const { status, message, reason, signingSecret } = tested.error;
+  if (status === 403) return jsonError(403, message);
+  return Response.json(
+    { success: false, message, error: reason, ...(signingSecret ? { signingSecret } : {}) },
+    { status },
+  );
 };

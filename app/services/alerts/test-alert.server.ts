@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import prisma from "../../db.server";
 import { testAlert } from "../../domain/alert-message";
 import { planHasAlerts, type PlanId } from "../../domain/plans";
+import { fail, ok, type Failure, type Result } from "../../domain/result";
 import { CHANNELS, ensureWebhookSecret, sendAlert, type Channel } from "./channels.server";
 import { ALERTS_NEED_CORE } from "./settings.server";
 
@@ -21,16 +22,24 @@ export function isChannel(value: unknown): value is Channel {
   return typeof value === "string" && (CHANNELS as readonly string[]).includes(value);
 }
 
-export interface TestAlertOutcome {
-  /** 200 sent; 400 the channel has nowhere to send to; 403 Free; 502 the receiver refused */
-  status: 200 | 400 | 403 | 502;
-  success: boolean;
+/** A test alert sent: the product's text, where it went, and the signing secret when this test made it. */
+export interface TestSent {
   message: string;
-  detail?: string;
-  error?: string;
+  detail: string;
   /** the webhook signing secret, in full, when this test made it (shown once) */
   signingSecret?: string;
 }
+
+/**
+ * A test alert not sent: 400 the channel has nowhere to send to, 403 Free, 502 the receiver
+ * refused; `message` is the product's text, `reason` the channel's own error.
+ */
+export interface TestFailure extends Failure {
+  reason?: string;
+  signingSecret?: string;
+}
+
+export type TestAlertOutcome = Result<TestSent, TestFailure>;
 
 /**
  * Sends a test alert on one channel with the shop's saved settings (the Alerts page's test
@@ -41,7 +50,7 @@ export async function sendTestAlert(
   owner: { id: string; domain: string; plan: PlanId },
   channel: Channel,
 ): Promise<TestAlertOutcome> {
-  if (!planHasAlerts(owner.plan)) return { status: 403, success: false, message: ALERTS_NEED_CORE };
+  if (!planHasAlerts(owner.plan)) return fail(403, ALERTS_NEED_CORE);
   const settings = await prisma.alertSettings.findUnique({ where: { shopId: owner.id } });
   const hadSecret = Boolean(settings?.webhookSecretEncrypted);
   const alert = testAlert(crypto.randomUUID(), owner.domain, new Date());
@@ -49,15 +58,14 @@ export async function sendTestAlert(
   const madeNow = channel === "webhook" && !hadSecret && !(!result.ok && result.error.unconfigured);
   const signingSecret = madeNow ? { signingSecret: (await ensureWebhookSecret(owner.id)).secret } : {};
   return result.ok
-    ? { status: 200, success: true, message: SENT[channel], detail: result.value, ...signingSecret }
-    : {
+    ? ok({ message: SENT[channel], detail: result.value, ...signingSecret })
+    : fail({
         // a channel with nowhere to send to is the settings' problem (400); a refusal on the way, the receiver's (502)
         status: result.error.unconfigured ? 400 : 502,
-        success: false,
         message: TEST_FAILED[channel],
-        error: result.error.message,
+        reason: result.error.message,
         ...signingSecret,
-      };
+      });
 }
 
 /** A page's "test" intent (the Alerts page, the Integration Center): the outcome as a toast. */
@@ -72,12 +80,17 @@ export async function testAlertIntent(owner: { id: string; domain: string; plan:
     } as const;
   }
   const outcome = await sendTestAlert(owner, channel);
-  return {
-    ok: outcome.success,
-    status: outcome.status,
-    toast: outcome.success
-      ? { title: outcome.message, description: outcome.detail }
-      : { title: outcome.message, description: outcome.error, error: true },
-    signingSecret: outcome.signingSecret,
-  };
+  return outcome.ok
+    ? {
+        ok: true,
+        status: 200,
+        toast: { title: outcome.value.message, description: outcome.value.detail },
+        signingSecret: outcome.value.signingSecret,
+      }
+    : {
+        ok: false,
+        status: outcome.error.status,
+        toast: { title: outcome.error.message, description: outcome.error.reason, error: true },
+        signingSecret: outcome.error.signingSecret,
+      };
 }
