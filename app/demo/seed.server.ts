@@ -9,7 +9,7 @@ import { checkoutPayload } from "./checkout-payload-builder";
 import { evaluateShopOrders } from "../services/monitoring/evaluation.server";
 import { alertSentEvent } from "../domain/breach-event";
 import { digestOf } from "../domain/alert-digest";
-import type { AlertEvent } from "../domain/alert-message";
+import type { AlertEvent } from "../domain/alert-event";
 import type { NewAuditEvent } from "../domain/audit-events";
 import { dueDigestGroups, gatherDigest, settleDigested, storedEvent } from "../db/outbox.sql.server";
 import { prismaWriter } from "../db/raw-sql.server";

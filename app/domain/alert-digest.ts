@@ -6,7 +6,7 @@
  * (croner computes it, DST included). Pure: the time is passed in.
  */
 import { Cron } from "croner";
-import type { AlertEvent } from "./alert-message";
+import type { AlertEvent } from "./alert-event";
 import { inQuietHours, quietHoursEnd, type QuietHours } from "./quiet-hours";
 import { SEVERITIES, type Severity } from "./severity";
 import { keptValues } from "./kept-values";

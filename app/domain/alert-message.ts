@@ -15,23 +15,9 @@ import {
 import { formatCents, formatPercent } from "./money";
 import { SEVERITIES, SEVERITY_BANDS, type Severity } from "./severity";
 import { shopLocalTime } from "./time-zones";
+import type { AlertEvent } from "./alert-event";
 
-export interface AlertEvent {
-  id: string;
-  severity: Severity;
-  message: string;
-  orderId: string | null;
-  orderName: string | null;
-  discountCodes: string[];
-  discountPercent: number | null;
-  totalDiscountCents: number | null;
-  /** the part of the discount above the rule's limit (flagged money when the order goes through) */
-  overLimitCents: number | null;
-  currency: string;
-  ruleName: string | null;
-  threshold: number | null;
-  createdAt: Date;
-}
+export type { AlertEvent } from "./alert-event";
 
 export interface Alert {
   /** the outbox row's id: the idempotency key receivers use to drop a repeated delivery */

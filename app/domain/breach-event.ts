@@ -2,7 +2,7 @@
  * The audit event of one rule breach, with the numbers behind it (docs/product.md, "Audit
  * events"). Pure: the monitoring engine and the demo seed build their events with it.
  */
-import type { AlertEvent } from "./alert-message";
+import type { AlertEvent } from "./alert-event";
 import type { NewAuditEvent } from "./audit-events";
 import type { RuleOutcome } from "./evaluate";
 import type { OrderFacts } from "./order-facts";

@@ -4,7 +4,7 @@
  * "Margin rule breached". Each runs once per order and rule, through the alert outbox. Pure:
  * the engine queues with it, the worker and the demo's stand-in of Shopify read it.
  */
-import type { AlertEvent } from "./alert-message";
+import type { AlertEvent } from "./alert-event";
 import type { NewAuditEvent } from "./audit-events";
 import { centsToDollars, formatCents, formatPercent } from "./money";
 import type { PlanId } from "./plans";
