@@ -19,6 +19,7 @@ import type { Outgoing } from "../../domain/alert-message";
 import type { NewAuditEvent } from "../../domain/audit-events";
 import { afterFailedDelivery } from "../../domain/backoff";
 import { alertSentEvent } from "../../domain/breach-event";
+import { fail, ok } from "../../domain/result";
 import { recordAuditEvents } from "../audit/events.server";
 import type { Logger } from "../../logger.server";
 import { workerLoop } from "../worker-loop.server";
@@ -118,17 +119,16 @@ async function deliver(
     const at = new Date();
     const durationMs = performance.now() - started;
     if (!done.ok) return { alert, result: done, at, durationMs };
-    const acted = done.outcome
-      ? actionEvent(alert.id, alert.auditEventId, event, done.outcome, { standIn: done.standIn, at })
-      : undefined;
-    return { alert, result: { ok: true, detail: done.detail }, at, durationMs, acted };
+    const { detail, outcome, standIn } = done.value;
+    const acted = outcome ? actionEvent(alert.id, alert.auditEventId, event, outcome, { standIn, at }) : undefined;
+    return { alert, result: ok(detail), at, durationMs, acted };
   }
   const outgoing: Outgoing = alert.digest
     ? { id: alert.id, shopDomain, digest: alert.digest }
     : { id: alert.id, shopDomain, event: alert.event };
   const result = (CHANNELS as readonly string[]).includes(channel)
     ? await send(channel, alert.shopId, outgoing, shop?.alertSettings ?? null)
-    : ({ ok: false, error: `Unknown channel ${alert.channel}` } as const);
+    : fail({ message: `Unknown channel ${alert.channel}` });
   return { alert, result, at: new Date(), durationMs: performance.now() - started };
 }
 
@@ -146,7 +146,7 @@ async function finish(db: SqlWriter, batch: Delivered[]): Promise<void> {
     shopId: alert.shopId,
     at: attemptedAt,
     ok: result.ok,
-    error: result.ok ? null : result.error,
+    error: result.ok ? null : result.error.message,
     durationMs,
   }));
   const delivered = batch.filter((entry) => entry.result.ok);
@@ -159,7 +159,7 @@ async function finish(db: SqlWriter, batch: Delivered[]): Promise<void> {
     if (result.ok && !alert.digest && alert.auditEventId) {
       breachEvents.set(
         alert.id,
-        alertSentEvent(alert.auditEventId, alert.event, { channel: alert.channel, detail: result.detail }),
+        alertSentEvent(alert.auditEventId, alert.event, { channel: alert.channel, detail: result.value }),
       );
     }
   }
@@ -167,7 +167,12 @@ async function finish(db: SqlWriter, batch: Delivered[]): Promise<void> {
     if (result.ok) return [];
     const next = afterFailedDelivery(alert.attempts, alert.createdAt.getTime(), attemptedAt.getTime(), Math.random());
     return [
-      { alert, error: result.error, at: attemptedAt, retryAt: "retryAt" in next ? new Date(next.retryAt) : null },
+      {
+        alert,
+        error: result.error.message,
+        at: attemptedAt,
+        retryAt: "retryAt" in next ? new Date(next.retryAt) : null,
+      },
     ];
   });
 
@@ -190,7 +195,7 @@ async function finish(db: SqlWriter, batch: Delivered[]): Promise<void> {
       const event = breachEvents.get(alert.id);
       if (event) note(alert.shopId, event);
       if (!alert.digest) continue;
-      const detail = `${result.detail}, in a digest`;
+      const detail = `${result.value}, in a digest`;
       for (const entry of await settleDigested(tx, alert.id, { sentAt: at })) {
         note(alert.shopId, alertSentEvent(entry.auditEventId, entry.event, { channel: alert.channel, detail }));
       }
