@@ -1,20 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import type { Session } from "@shopify/shopify-api";
 import type { z } from "zod";
 import { isShopDomain } from "../domain/shop-domain";
+import type { VerifiedWebhook } from "../domain/verified-webhook";
 import { authenticate } from "../shopify.server";
 import { malformedTextPath } from "./input-limits";
-import { isStorageUnavailable } from "./storage-errors";
-
-/** A webhook whose signature, topic, shop and JSON body were checked. */
-export interface VerifiedWebhook<Payload = unknown> {
-  shop: string;
-  /** Shopify's topic as in the subscription, e.g. "orders/create" */
-  topic: string;
-  webhookId: string;
-  payload: Payload;
-  session?: Session;
-}
+import { isStorageUnavailable } from "../db/errors";
 
 function refuse(status: number, error: string): Response {
   return Response.json({ error }, { status });
@@ -94,4 +84,14 @@ export function webhookAction<Schema extends z.ZodType>(
       );
     }
   };
+}
+
+/** orders/create and orders/updated: 200 once queued (or ignored), marked when Shopify sent it before. */
+export function orderWebhookResponse(result: "queued" | "duplicate" | "ignored"): Response {
+  return new Response(null, { status: 200, headers: result === "duplicate" ? { "X-Duplicate": "1" } : {} });
+}
+
+/** checkouts/create and checkouts/update: 200 with what the checkout came to. */
+export function checkoutWebhookResponse(outcome: string): Response {
+  return new Response(null, { status: 200, headers: { "X-Checkout-Outcome": outcome } });
 }

@@ -1,6 +1,8 @@
 import { checkoutPayloadSchema } from "../domain/checkout-payload";
-import { webhookAction } from "../http/webhooks.server";
+import { checkoutWebhookResponse, webhookAction } from "../http/webhooks.server";
 import { receiveCheckoutWebhook } from "../services/checkout/checkout-webhooks.server";
 
 // Handles checkouts/create (subscribed in shopify.app.toml): blocked checkouts and shadow mode.
-export const action = webhookAction("checkouts/create", checkoutPayloadSchema, receiveCheckoutWebhook);
+export const action = webhookAction("checkouts/create", checkoutPayloadSchema, async (webhook) =>
+  checkoutWebhookResponse(await receiveCheckoutWebhook(webhook)),
+);

@@ -1,6 +1,8 @@
 import { orderPayloadSchema } from "../domain/order-payload";
-import { webhookAction } from "../http/webhooks.server";
+import { orderWebhookResponse, webhookAction } from "../http/webhooks.server";
 import { queueOrderWebhook } from "../services/monitoring/order-webhooks.server";
 
 // Handles orders/updated (subscribed in shopify.app.toml).
-export const action = webhookAction("orders/updated", orderPayloadSchema, queueOrderWebhook);
+export const action = webhookAction("orders/updated", orderPayloadSchema, async (webhook) =>
+  orderWebhookResponse(await queueOrderWebhook(webhook)),
+);

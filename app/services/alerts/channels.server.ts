@@ -7,7 +7,13 @@ import { isSealedSecret } from "../../domain/secret-box";
 import { SIGNATURE_HEADER, signatureHeader } from "../../domain/webhook-signature";
 import { getEnv } from "../../env.server";
 import { fail, messageOf, ok, type Problem, type Result } from "../../domain/result";
-import { OUTBOUND_TIMEOUT_MS, guardOn, guardedFetch, postOutbound, publicAddresses } from "../../http/outbound.server";
+import {
+  OUTBOUND_TIMEOUT_MS,
+  guardOn,
+  guardedFetch,
+  postOutbound,
+  publicAddresses,
+} from "../../outbound/http-client.server";
 import { sendMail } from "../mail/mailer.server";
 import { openShopSecret, sealShopSecret } from "./secrets.server";
 

@@ -6,7 +6,7 @@ import { planHasAlerts, type PlanId } from "../../domain/plans";
 import { maskSecret } from "../../domain/secret-box";
 import { fail, ok, type Result } from "../../domain/result";
 import { DEFAULT_SMTP_PORT, type AlertSettingsInput } from "../../forms/alerts";
-import { hostProblem, outboundUrlProblem } from "../../http/outbound.server";
+import { hostProblem, outboundUrlProblem } from "../../outbound/http-client.server";
 import { forgetShopRules } from "../rules/cache.server";
 import { openShopSecret, openWebhookUrls, sealShopSecret, sealWebhookUrls } from "./secrets.server";
 

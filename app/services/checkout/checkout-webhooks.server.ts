@@ -1,7 +1,7 @@
 import prisma from "../../db.server";
 import { checkoutBlockedEvent } from "../../domain/checkout-events";
 import { checkoutFacts, type CheckoutPayload } from "../../domain/checkout-payload";
-import type { VerifiedWebhook } from "../../http/webhooks.server";
+import type { VerifiedWebhook } from "../../domain/verified-webhook";
 import { recordAuditEvents, rollupDay } from "../audit/events.server";
 import { webhookShop } from "../shops/shops.server";
 import { shopCheckoutSetup } from "./function-config.server";
@@ -39,9 +39,8 @@ export async function evaluateCheckout(
   return "shadow" as const;
 }
 
-export async function receiveCheckoutWebhook(webhook: VerifiedWebhook<CheckoutPayload>): Promise<Response> {
-  const outcome = await evaluateCheckout(webhook.shop, webhook.payload);
-  return new Response(null, { status: 200, headers: { "X-Checkout-Outcome": outcome } });
+export function receiveCheckoutWebhook(webhook: VerifiedWebhook<CheckoutPayload>): Promise<CheckoutOutcome> {
+  return evaluateCheckout(webhook.shop, webhook.payload);
 }
 
 export const SHADOW_DAYS = 30;

@@ -1,6 +1,6 @@
 import type { OrderPayload } from "../../domain/order-payload";
-import type { VerifiedWebhook } from "../../http/webhooks.server";
-import { enqueueOrderWebhook } from "./queue.server";
+import type { VerifiedWebhook } from "../../domain/verified-webhook";
+import { enqueueOrderWebhook, type EnqueueResult } from "./queue.server";
 import { wakeOrderWorker } from "../booted-workers.server";
 
 /**
@@ -8,8 +8,8 @@ import { wakeOrderWorker } from "../booted-workers.server";
  * claimed once per webhook id with the order queued in the same statement, acknowledged,
  * then evaluated by the in-process worker that app/background.server.ts booted.
  */
-export async function queueOrderWebhook(webhook: VerifiedWebhook<OrderPayload>): Promise<Response> {
+export async function queueOrderWebhook(webhook: VerifiedWebhook<OrderPayload>): Promise<EnqueueResult> {
   const result = await enqueueOrderWebhook(webhook);
   if (result === "queued") wakeOrderWorker();
-  return new Response(null, { status: 200, headers: result === "duplicate" ? { "X-Duplicate": "1" } : {} });
+  return result;
 }

@@ -1,6 +1,6 @@
 import dns from "node:dns/promises";
 import { describe, expect, it, vi } from "vitest";
-import { isPublicAddress, outboundUrlProblem, sendTimeProblem } from "./outbound.server";
+import { isPublicAddress, outboundUrlProblem, sendTimeProblem } from "./http-client.server";
 
 describe("the guard on merchants' URLs", () => {
   it("tells public addresses from private, loopback, link-local and the like", () => {
