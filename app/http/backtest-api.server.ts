@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ruleSchema } from "../forms/rules";
+import { buildDemoStore } from "../demo/demo-store";
 import type { BacktestScope } from "../domain/backtest";
 import { draftRule, startBacktest, type OrderSource } from "../services/backtest/backtest.server";
 import type { AdminContext } from "../services/shops/admin-context.server";
@@ -16,7 +17,7 @@ const backtestRequestSchema = z.object({
 
 /** Where the caller's shop's orders come from: Shopify, or the demo store's samples. */
 export function orderSource(context: AdminContext): OrderSource | null {
-  if (context.demo) return { kind: "demo" };
+  if (context.demo) return { kind: "sample", orders: () => buildDemoStore(new Date()).orders };
   return context.admin ? { kind: "shopify", graphql: context.admin.graphql } : null;
 }
 

@@ -4,7 +4,7 @@ import { Badge, BlockStack, InlineGrid, InlineStack, Text } from "@shopify/polar
 import { AdminPage } from "../../components/AdminPage";
 import { NamedCard } from "../../components/NamedCard";
 import { getEnv } from "../../env.server";
-import { orderQueueCounts } from "../../db/order-queue.sql.server";
+import { orderQueueCounts } from "../../services/monitoring/order-webhooks.server";
 import { requireAdmin } from "../../services/shops/admin-context.server";
 import { planHasAlerts } from "../../domain/plans";
 import { getAlertSettings } from "../../services/alerts/settings.server";

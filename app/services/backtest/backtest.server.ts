@@ -5,7 +5,6 @@
  */
 import type { Backtest, Prisma } from "@prisma/client";
 import prisma from "../../db.server";
-import { buildDemoStore } from "../../demo/demo-store";
 import {
   BACKTEST_DAYS,
   finishTally,
@@ -39,8 +38,18 @@ const KEEP_MS = 7 * DAY_MS;
 export const BACKTEST_RUNNING = "A backtest is already running for this store. Wait for it to finish.";
 export const BACKTEST_INTERRUPTED = "This backtest stopped before it finished (the app restarted). Run it again.";
 
-/** Where the orders come from: Shopify's Admin API, or the demo store's sample orders. */
-export type OrderSource = { kind: "shopify"; graphql: AdminGraphql; read?: ReadOptions } | { kind: "demo" };
+/**
+ * Where the orders come from: Shopify's Admin API, or sample orders the caller supplies when the
+ * run starts (the demo store's: services do not import demo/, docs/decisions/0034-layers-and-their-edges.md).
+ */
+export type OrderSource =
+  { kind: "shopify"; graphql: AdminGraphql; read?: ReadOptions } | { kind: "sample"; orders: () => SampleOrder[] };
+
+/** An order as a webhook payload, with when it was placed. */
+export interface SampleOrder {
+  payload: unknown;
+  createdAt: Date;
+}
 
 /** A rule from the Rule Builder's form, as the evaluator takes it: the same schema and storage rules. */
 export function draftRule(input: RuleInput): EvaluableRule {
@@ -175,8 +184,8 @@ async function runBacktest(
     await progress();
   };
 
-  if (source.kind === "demo") {
-    const orders = buildDemoStore(new Date()).orders.filter((order) => order.createdAt >= row.sinceAt);
+  if (source.kind === "sample") {
+    const orders = source.orders().filter((order) => order.createdAt >= row.sinceAt);
     await prisma.backtest.update({ where: { id: row.id }, data: { ordersTotal: orders.length } });
     for (let start = 0; start < orders.length; start += 50) {
       const page = orders.slice(start, start + 50);

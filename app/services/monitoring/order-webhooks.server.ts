@@ -13,3 +13,6 @@ export async function queueOrderWebhook(webhook: VerifiedWebhook<OrderPayload>):
   if (result === "queued") wakeOrderWorker();
   return result;
 }
+
+/** The shop's orders waiting for the worker and those that failed (the Integration page's queue health). */
+export { orderQueueCounts } from "../../db/order-queue.sql.server";
