@@ -35,7 +35,7 @@ import { pageFormAction } from "../http/request-body.server";
 import { latestBacktest } from "../services/backtest/backtest.server";
 import { ALERTS_NEED_CORE, getAlertSettings, saveAlertSettings } from "../services/alerts/settings.server";
 import { createRule } from "../services/rules/rules.server";
-import { requireAdmin } from "../services/shops/admin-context.server";
+import { requireAdmin, type AdminContext } from "../services/shops/admin-context.server";
 import { finishOnboarding, setOnboardingStep } from "../services/shops/onboarding.server";
 import { MessagesBanner } from "../components/MessagesBanner";
 import {
@@ -101,46 +101,61 @@ function refusedSave(intent: string, title: string, saved: Extract<FormSave, { o
 /** A step posted by the wizard: its index as decimal digits ("0x1" or "1e0" is no step). */
 const onboardingStep = wholeNumber({ min: 0, max: ONBOARDING_STEPS.length - 1, message: "Unknown step" });
 
+type OnboardingIntent = (
+  formData: FormData,
+  call: { intent: string; request: Request; context: AdminContext },
+) => Promise<OnboardingResult>;
+
+/** The wizard's intents: skip it, move to a step, create the first rule, save the alerts and finish. */
+const INTENTS: Record<"skip" | "step" | "createRule" | "complete", OnboardingIntent> = {
+  skip: async (_formData, { request, context }) => {
+    await finishOnboarding(context.shop.id);
+    throw redirect(onboardingHome(new URL(request.url).search));
+  },
+  step: async (formData, { intent, context }) => {
+    const step = onboardingStep.safeParse(formData.get("step"));
+    if (!step.success) return { intent, ok: false, status: 400, toast: { title: "Unknown step", error: true } };
+    await setOnboardingStep(context.shop.id, step.data);
+    return { intent, ok: true, status: 200, step: step.data };
+  },
+  createRule: async (formData, { intent, context }) => {
+    // the Rule Builder's schema and service: the same rule, the same plan limit
+    const owner = { id: context.shop.id, plan: context.plan, currency: context.shop.currency };
+    const saved = await saveParsedForm(formData, ruleSchema, (value) => createRule(owner, value));
+    if (!saved.ok) return refusedSave(intent, "Failed to create rule", saved);
+    await setOnboardingStep(context.shop.id, 2);
+    return { intent, ok: true, status: 201, result: saved.result, step: 2, toast: { title: "Rule created" } };
+  },
+  complete: async (formData, { intent, context }) => {
+    if (planHasAlerts(context.plan)) {
+      const owner = { id: context.shop.id, plan: context.plan };
+      const saved = await saveParsedForm(
+        formData,
+        alertSettingsSchema({ production: getEnv().isProduction }),
+        (value) => saveAlertSettings(owner, value),
+      );
+      if (!saved.ok) return refusedSave(intent, SAVE_FAILED, saved);
+    }
+    await finishOnboarding(context.shop.id);
+    return { intent, ok: true, status: 200, done: true, toast: { title: "Setup complete" } };
+  },
+};
+
+function isOnboardingIntent(value: string): value is keyof typeof INTENTS {
+  return Object.hasOwn(INTENTS, value);
+}
+
 export const action = async ({ request, context: load }: ActionFunctionArgs) => {
   const context = await requireAdmin(request, load);
-  const shopId = context.shop.id;
   return pageFormAction<OnboardingResult>(
     request,
     (message) => ({ intent: "unknown", ok: false, status: 400, toast: { title: message, error: true } }),
     async (formData): Promise<OnboardingResult> => {
       const intent = String(formData.get("intent") ?? "");
-      if (intent === "skip") {
-        await finishOnboarding(shopId);
-        throw redirect(onboardingHome(new URL(request.url).search));
+      if (!isOnboardingIntent(intent)) {
+        return { intent, ok: false, status: 400, toast: { title: "Unknown action", error: true } };
       }
-      if (intent === "step") {
-        const step = onboardingStep.safeParse(formData.get("step"));
-        if (!step.success) return { intent, ok: false, status: 400, toast: { title: "Unknown step", error: true } };
-        await setOnboardingStep(shopId, step.data);
-        return { intent, ok: true, status: 200, step: step.data };
-      }
-      if (intent === "createRule") {
-        // the Rule Builder's schema and service: the same rule, the same plan limit
-        const owner = { id: shopId, plan: context.plan, currency: context.shop.currency };
-        const saved = await saveParsedForm(formData, ruleSchema, (value) => createRule(owner, value));
-        if (!saved.ok) return refusedSave(intent, "Failed to create rule", saved);
-        await setOnboardingStep(shopId, 2);
-        return { intent, ok: true, status: 201, result: saved.result, step: 2, toast: { title: "Rule created" } };
-      }
-      if (intent === "complete") {
-        if (planHasAlerts(context.plan)) {
-          const owner = { id: shopId, plan: context.plan };
-          const saved = await saveParsedForm(
-            formData,
-            alertSettingsSchema({ production: getEnv().isProduction }),
-            (value) => saveAlertSettings(owner, value),
-          );
-          if (!saved.ok) return refusedSave(intent, SAVE_FAILED, saved);
-        }
-        await finishOnboarding(shopId);
-        return { intent, ok: true, status: 200, done: true, toast: { title: "Setup complete" } };
-      }
-      return { intent, ok: false, status: 400, toast: { title: "Unknown action", error: true } };
+      return INTENTS[intent](formData, { intent, request, context });
     },
   );
 };
