@@ -4,7 +4,7 @@
  * lists are exported so app/db/schema-columns.test.ts can hold them to prisma/schema.prisma.
  */
 import type { Prisma, AuditEvent } from "@prisma/client";
-import prisma from "../db.server";
+import prisma from "./client.server";
 import { auditSearchText } from "../domain/order-payload";
 import type { NewAuditEvent } from "../domain/audit-events";
 import { severitiesAtLeast, type Severity } from "../domain/severity";

@@ -5,7 +5,7 @@
  * by app/db/schema-columns.test.ts.
  */
 import type { Prisma, OrderCheck, OrderEvaluation } from "@prisma/client";
-import prisma from "../db.server";
+import prisma from "./client.server";
 import type { OrderFacts } from "../domain/order-facts";
 import { columnList, fromSqlJson, fromSqlTime, join, raw, sql, sqlEngine, toSqlJson, toSqlTime } from "./columns";
 import { newRowId } from "./ids";

@@ -1,5 +1,5 @@
 /** Raw SQL of the shop lookup every order webhook makes before its ack (docs/decisions/0009-monitoring-engine.md). */
-import prisma from "../db.server";
+import prisma from "./client.server";
 
 export async function selectShopInstallState(domain: string): Promise<{ id: string; installed: boolean } | null> {
   const rows = await prisma.$queryRaw<{ id: string; installState: string }[]>`
