@@ -10,6 +10,8 @@ import { SHOPIFY_CDN, contentSecurityPolicy, hasEmbeddedParams } from "./http/se
 import { verifiedShopOf } from "./services/shops/admin-context.server";
 
 export { serverSettings } from "./http/server-settings.server";
+// server.js serves the build through this (docs/decisions/0032-server-typed-adapter.md)
+export { serve } from "./server/serve.server";
 export { startBackgroundWork, stopBackgroundWork } from "./background.server";
 export { runDeliveryThread } from "./services/alerts/delivery-thread.server";
 
