@@ -12,4 +12,8 @@ process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
 
 const buildPath = path.resolve(process.argv[2] ?? "build/index.js");
 const build = await import(url.pathToFileURL(buildPath).href);
+if (typeof build.entry.module.serve !== "function") {
+  console.error(`✖ ${buildPath} has no server in it (a build older than server.js): run npm run build.`);
+  process.exit(1);
+}
 build.entry.module.serve(build, { buildPath, deliveryThread: new URL("./delivery-thread.js", import.meta.url) });
