@@ -1,16 +1,33 @@
 import "@shopify/shopify-app-remix/adapters/node";
-import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
+import { ApiVersion, AppDistribution, LogSeverity, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import prisma from "./db.server";
 import { getEnv } from "./env.server";
-import { EncryptedSessionStorage } from "./services/shops/encrypted-session-storage.server";
-import { CachedSessionStorage } from "./services/shops/session-cache.server";
+import { levelFromEnv, logger, type LogLevel } from "./logger.server";
+import { EncryptedSessionStorage } from "./db/encrypted-session-storage.server";
+import { CachedSessionStorage } from "./db/session-cache.server";
 import { recordInstall } from "./services/shops/shops.server";
 
 /** The Admin API version the app is written and tested against. */
 export const API_VERSION = ApiVersion.October26;
 
 const env = getEnv();
+
+/** The library's lines go through the app's logger (docs/decisions/0035-one-logger-json-lines.md). */
+const shopifyLog = logger.child({ source: "shopify" });
+const SHOPIFY_SEVERITY: Record<LogLevel, LogSeverity> = {
+  debug: LogSeverity.Debug,
+  info: LogSeverity.Info,
+  warn: LogSeverity.Warning,
+  error: LogSeverity.Error,
+  silent: LogSeverity.Error,
+};
+const WRITE_AT: Record<LogSeverity, (message: string) => void> = {
+  [LogSeverity.Debug]: (message) => shopifyLog.debug(message),
+  [LogSeverity.Info]: (message) => shopifyLog.info(message),
+  [LogSeverity.Warning]: (message) => shopifyLog.warn(message),
+  [LogSeverity.Error]: (message) => shopifyLog.error(message),
+};
 
 const shopify = shopifyApp({
   apiKey: env.shopifyApiKey,
@@ -24,6 +41,7 @@ const shopify = shopifyApp({
     new EncryptedSessionStorage(new PrismaSessionStorage(prisma), () => env.secretKeys),
   ),
   distribution: AppDistribution.AppStore,
+  logger: { level: SHOPIFY_SEVERITY[levelFromEnv()], log: (severity, message) => WRITE_AT[severity](message) },
   future: {
     // Token exchange: Shopify manages installation, session tokens become access tokens.
     unstable_newEmbeddedAuthStrategy: true,

@@ -4,7 +4,7 @@ import prisma from "../db.server";
 import type { ResealCount, SecretKey } from "../domain/secret-box";
 import { getEnv } from "../env.server";
 import { resealAlertSettings } from "./alerts/secrets.server";
-import { resealSessions } from "./shops/encrypted-session-storage.server";
+import { resealSessions } from "../db/encrypted-session-storage.server";
 
 /**
  * The reseal pass (docs/decisions/0030-secrets-at-rest.md): every app process runs it once at

@@ -17,12 +17,8 @@ import { getEnv } from "../../app/env.server";
 import { sendAlert } from "../../app/services/alerts/channels.server";
 import { getAlertSettings } from "../../app/services/alerts/settings.server";
 import { resealSecretsAtRest, vacuumSecretTables, type ResealReport } from "../../app/services/secrets-at-rest.server";
-import {
-  openSessionToken,
-  resealSessions,
-  sealSessionToken,
-} from "../../app/services/shops/encrypted-session-storage.server";
-import { forgetCachedSessions } from "../../app/services/shops/session-cache.server";
+import { openSessionToken, resealSessions, sealSessionToken } from "../../app/db/encrypted-session-storage.server";
+import { forgetCachedSessions } from "../../app/db/session-cache.server";
 import { ensureShop } from "../../app/services/shops/shops.server";
 import { readValue } from "../helpers/postgres-databases";
 import { waitUntil } from "../helpers/app-server";

@@ -1,6 +1,6 @@
 import type { AuditEvent, Prisma } from "@prisma/client";
 import prisma from "../../db.server";
-import { forgetCachedSessions } from "../shops/session-cache.server";
+import { forgetCachedSessions } from "../../db/session-cache.server";
 import { forgetShop } from "../shops/shops.server";
 
 /**

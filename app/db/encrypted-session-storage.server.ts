@@ -1,7 +1,7 @@
 import { Session } from "@shopify/shopify-api";
 import type { SessionStorage } from "@shopify/shopify-app-session-storage";
 import type { PrismaClient } from "@prisma/client";
-import { openSecret, sealSecret, sealedKeyId, type ResealCount, type SecretKey } from "../../domain/secret-box";
+import { openSecret, sealSecret, sealedKeyId, type ResealCount, type SecretKey } from "../domain/secret-box";
 
 /**
  * Shopify's access and refresh tokens at rest (docs/decisions/0030-secrets-at-rest.md): sealed

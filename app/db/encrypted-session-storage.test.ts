@@ -1,7 +1,7 @@
 import { Session } from "@shopify/shopify-api";
 import type { SessionStorage } from "@shopify/shopify-app-session-storage";
 import { describe, expect, it, vi } from "vitest";
-import { derivedSecretKey, isSealedSecret, parseSecretKey, sealedKeyId, type SecretKey } from "../../domain/secret-box";
+import { derivedSecretKey, isSealedSecret, parseSecretKey, sealedKeyId, type SecretKey } from "../domain/secret-box";
 import { EncryptedSessionStorage, openSessionToken, sealSessionToken } from "./encrypted-session-storage.server";
 
 const SHOP = "sealed-shop.myshopify.com";
