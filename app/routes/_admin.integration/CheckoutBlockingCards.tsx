@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Badge, Banner, BlockStack, Button, FormLayout, InlineStack, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
-import { fieldError, useField } from "../../components/form-fields";
+import { useField } from "../../components/form-fields";
 import { NamedCard } from "../../components/NamedCard";
 import { useActionFetcher } from "../../components/useActionFetcher";
 import { useFetcherForm } from "../../components/useFetcherForm";
@@ -180,9 +180,20 @@ export function FunctionCard({
 
 /** The "Shopify Plus Features" card: blocking's switches, shared with the Rules page. */
 export function PlusFeaturesCard({ initial, plusEnabled }: { initial: BlockingInput; plusEnabled: boolean }) {
-  const [values, setValues] = useState(initial);
   const fetcher = useActionFetcher<IntegrationActionResult>("plus-features");
-  const [form, fields] = useFetcherForm({ id: "plus-features", schema: blockingSchema, fetcher });
+  const [form, fields] = useFetcherForm({
+    id: "plus-features",
+    schema: blockingSchema,
+    fetcher,
+    defaultValue: {
+      instantBlocking: String(initial.instantBlocking),
+      staffOverride: String(initial.staffOverride),
+      customerMessage: initial.customerMessage,
+    },
+  });
+  const instantBlocking = useField(fields.instantBlocking);
+  const staffOverride = useField(fields.staffOverride);
+  const customerMessage = useField(fields.customerMessage);
   return (
     <NamedCard name="Shopify Plus Features">
       <BlockStack gap="300">
@@ -198,17 +209,21 @@ export function PlusFeaturesCard({ initial, plusEnabled }: { initial: BlockingIn
         </Text>
         <form {...getFormProps(form)}>
           <input type="hidden" name="intent" value="saveFeatures" />
-          <input type="hidden" name="instantBlocking" value={String(values.instantBlocking)} />
-          <input type="hidden" name="staffOverride" value={String(values.staffOverride)} />
+          <input {...instantBlocking.hidden} />
+          <input {...staffOverride.hidden} />
           <FormLayout>
             <BlockingFields
-              values={values}
-              onChange={setValues}
-              messageField={{
-                id: fields.customerMessage.id,
-                name: fields.customerMessage.name,
-                error: fieldError(fields.customerMessage),
+              values={{
+                instantBlocking: instantBlocking.value === "true",
+                staffOverride: staffOverride.value === "true",
+                customerMessage: customerMessage.value,
               }}
+              onChange={(next) => {
+                instantBlocking.change(String(next.instantBlocking));
+                staffOverride.change(String(next.staffOverride));
+                customerMessage.change(next.customerMessage);
+              }}
+              messageField={customerMessage.textField}
             />
             <InlineStack>
               <Button submit loading={fetcher.state !== "idle"}>
