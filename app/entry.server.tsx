@@ -8,6 +8,7 @@ import { NonceContext } from "./components/nonce";
 import { getEnv } from "./env.server";
 import { SHOPIFY_CDN, contentSecurityPolicy, hasEmbeddedParams } from "./http/security-headers";
 import { verifiedShopOf } from "./services/shops/admin-context.server";
+import { logger } from "./logger.server";
 
 export { serverSettings } from "./http/server-settings.server";
 // server.js serves the build through this (docs/decisions/0032-server-typed-adapter.md)
@@ -61,7 +62,7 @@ export default async function handleRequest(
       },
       onError(error) {
         responseStatusCode = 500;
-        console.error(error);
+        logger.error("Rendering a page failed", { path: new URL(request.url).pathname, err: error });
       },
     });
     setTimeout(abort, STREAM_TIMEOUT_MS + 1000);

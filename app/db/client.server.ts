@@ -5,6 +5,7 @@ import { isPostgresUrl, isSqliteUrl } from "../config/database-url";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as PostgresPrismaClient } from "@margin-guardrail/prisma-postgresql";
 import { awaitWriterTurn } from "./writer-turn.server";
+import { logger } from "../logger.server";
 
 /** Connections each app process keeps to PostgreSQL (docs/operations.md#several-app-processes). */
 const POSTGRES_POOL_SIZE = 10;
@@ -86,7 +87,8 @@ declare global {
 function makeClient(): PrismaClient {
   const { databaseUrl } = getEnv();
   const client = createPrismaClient(databaseUrl);
-  if (isSqliteUrl(databaseUrl)) void tuneSqlite(client).catch((error) => console.error("SQLite tuning failed", error));
+  if (isSqliteUrl(databaseUrl))
+    void tuneSqlite(client).catch((error) => logger.error("SQLite tuning failed", { err: error }));
   return client;
 }
 

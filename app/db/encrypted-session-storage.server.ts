@@ -2,6 +2,7 @@ import { Session } from "@shopify/shopify-api";
 import type { SessionStorage } from "@shopify/shopify-app-session-storage";
 import type { PrismaClient } from "@prisma/client";
 import { openSecret, sealSecret, sealedKeyId, type ResealCount, type SecretKey } from "../domain/secret-box";
+import { logger } from "../logger.server";
 
 /**
  * Shopify's access and refresh tokens at rest (docs/decisions/0030-secrets-at-rest.md): sealed
@@ -71,10 +72,11 @@ export class EncryptedSessionStorage implements SessionStorage {
       if (session.refreshToken) session.refreshToken = openSessionToken(session.shop, session.refreshToken, keys);
       return session;
     } catch (error) {
-      console.error(
-        `Session ${session.id}: its tokens do not open (${error instanceof Error ? error.message : String(error)}); ` +
-          "treated as missing, the shop's next visit makes a new one",
-      );
+      logger.error("A session's tokens do not open; treated as missing, the shop's next visit makes a new one", {
+        sessionId: session.id,
+        shop: session.shop,
+        reason: error instanceof Error ? error.message : String(error),
+      });
       return undefined;
     }
   }

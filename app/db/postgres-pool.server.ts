@@ -6,6 +6,7 @@
 import pg from "pg";
 import { isPostgresUrl } from "../config/database-url";
 import { getEnv } from "../env.server";
+import { logger } from "../logger.server";
 
 let pool: pg.Pool | null = null;
 
@@ -16,7 +17,7 @@ export function postgresPool(): pg.Pool | null {
   if (!pool) {
     pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
     // an idle connection the server dropped: logged, and the pool opens another when asked
-    pool.on("error", (error) => console.error("PostgreSQL pool connection failed", error));
+    pool.on("error", (error) => logger.error("PostgreSQL pool connection failed", { err: error }));
   }
   return pool;
 }

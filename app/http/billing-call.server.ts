@@ -1,6 +1,7 @@
 import type { BillingErrorType } from "../domain/billing-errors";
 import type { PlanChangeResult } from "../services/billing/plans.server";
 import { BillingTimeout } from "../services/billing/plans.server";
+import { logger } from "../logger.server";
 
 /** The billing error page's variant for a call to Shopify that threw. */
 export function billingFailureType(error: unknown): BillingErrorType {
@@ -27,7 +28,7 @@ export async function planChangeResponse(change: () => Promise<PlanChangeResult>
       ? Response.json({ ok: true, ...result.value })
       : Response.json({ ok: false, ...result.error }, { status: 400 });
   } catch (error) {
-    console.error(`[billing] ${failure}`, error);
+    logger.error(failure, { err: error });
     const detail =
       error instanceof Response
         ? `Shopify answered ${error.status}`

@@ -1,6 +1,7 @@
 import { EnvError, getEnv } from "../env.server";
 import { ALLOWED_METHODS, bodyLimitFor, isAllowedMethod } from "./body-limits";
 import { SECURITY_HEADERS } from "./security-headers";
+import { logger } from "../logger.server";
 
 export interface ServerSettings {
   port: number;
@@ -27,7 +28,7 @@ export function serverSettings(): ServerSettings {
     );
   }
   // settings production allows only by an explicit override are said loudly at every boot
-  for (const warning of env.warnings) console.warn(`⚠ WARNING: ${warning}`);
+  for (const warning of env.warnings) logger.warn(`⚠ WARNING: ${warning}`);
   return {
     port: env.port,
     trustProxy: env.trustProxy,

@@ -5,6 +5,7 @@ import type { VerifiedWebhook } from "../domain/verified-webhook";
 import { authenticate } from "../shopify.server";
 import { malformedTextPath } from "./input-limits";
 import { isStorageUnavailable } from "../db/errors";
+import { logger } from "../logger.server";
 
 function refuse(status: number, error: string): Response {
   return Response.json({ error }, { status });
@@ -49,7 +50,7 @@ export async function receiveWebhook<Schema extends z.ZodType>(
       .slice(0, 5)
       .map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`)
       .join("; ");
-    console.error(`Refused a ${topic} webhook from ${context.shop}: ${reason}`);
+    logger.error("Refused a webhook whose payload Shopify could not have sent", { shop: context.shop, topic, reason });
     throw refuse(400, `The ${topic} payload is not one Shopify sends: ${reason}`);
   }
   return {
@@ -77,7 +78,7 @@ export function webhookAction<Schema extends z.ZodType>(
       return await handle(webhook);
     } catch (error) {
       if (!isStorageUnavailable(error)) throw error;
-      console.error(`Could not store a ${topic} webhook from ${webhook.shop}; asking Shopify to retry`, error);
+      logger.error("Could not store a webhook; asking Shopify to retry", { shop: webhook.shop, topic, err: error });
       return Response.json(
         { error: "The app cannot store this delivery right now; please retry" },
         { status: 503, headers: { "Retry-After": "10" } },

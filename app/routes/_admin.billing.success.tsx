@@ -11,6 +11,7 @@ import { planName } from "../domain/plans";
 import { requireAdmin } from "../services/shops/admin-context.server";
 import { verifySubscription } from "../services/billing/verify.server";
 import { rulesResumedSince } from "../services/rules/rules.server";
+import { logger } from "../logger.server";
 
 export const meta: MetaFunction = () => [{ title: "Subscription · Margin Guardrail" }];
 
@@ -25,7 +26,7 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
   try {
     result = await verifySubscription(context, url.searchParams.get("charge_id"));
   } catch (error) {
-    console.error("Subscription verification failed", error);
+    logger.error("Subscription verification failed", { shop: context.shop.domain, err: error });
     return { ok: false as const };
   }
   // a charge that ended unapproved has nothing to wait for: the error page says what happened

@@ -5,6 +5,7 @@ import type { ResealCount, SecretKey } from "../domain/secret-box";
 import { getEnv } from "../env.server";
 import { resealAlertSettings } from "./alerts/secrets.server";
 import { resealSessions } from "../db/encrypted-session-storage.server";
+import { logger } from "../logger.server";
 
 /**
  * The reseal pass (docs/decisions/0030-secrets-at-rest.md): every app process runs it once at
@@ -87,8 +88,8 @@ export function resealSecretsAtStart(): void {
   resealSecretsAtRest().then(
     (report) => {
       const summary = resealSummary(report);
-      if (summary) console.log(summary);
+      if (summary) logger.info(summary);
     },
-    (error) => console.error("Secrets at rest: the reseal pass failed; it runs again at the next start", error),
+    (error) => logger.error("Secrets at rest: the reseal pass failed; it runs again at the next start", { err: error }),
   );
 }

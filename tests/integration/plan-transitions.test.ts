@@ -11,6 +11,7 @@ process.env.PLUS_PLAN_ENABLED = "true";
 const prisma = (await import("../../app/db.server")).default;
 const { answerStandIn, newStandInState } = await import("../../app/demo/admin-stand-in");
 const { storePlan } = await import("../../app/services/billing/plan-truth.server");
+const { logger } = await import("../../app/logger.server");
 const { followUpPlanSwitches } = await import("../../app/services/billing/plan-follow-up.server");
 const { markShopUninstalled } = await import("../../app/services/privacy/privacy.server");
 const { recordInstall } = await import("../../app/services/shops/shops.server");
@@ -243,13 +244,13 @@ describe("checkout blocking's validation when Plus ends", () => {
     const SHOP = "transitions-plus.myshopify.com";
     const { shopId, validationId } = await plusShopBlocking(SHOP);
     refusals.set("validationUpdate", 1);
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = vi.spyOn(logger, "error");
     subscriptions = [{ id: CORE.subscriptionId, name: "Core" }];
     expect(await (await callRoute(routes.verify, `/api/billing/verify?shop=${SHOP}`, SHOP)).json()).toMatchObject({
       planType: "core",
     });
     expect(state.validations.get(validationId)?.enabled).toBe(true);
-    expect(logged.mock.calls.some((args) => String(args[0]).includes("Could not switch checkout blocking off"))).toBe(
+    expect(logged.mock.calls.some(([message]) => message.includes("Could not switch checkout blocking off"))).toBe(
       true,
     );
     logged.mockRestore();

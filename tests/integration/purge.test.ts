@@ -3,6 +3,7 @@
 // keeps the data; two purges side by side delete each shop once.
 import { describe, expect, it, vi } from "vitest";
 import prisma from "../../app/db.server";
+import { logger } from "../../app/logger.server";
 import { markShopUninstalled } from "../../app/services/privacy/privacy.server";
 import { KEEP_UNINSTALLED_MS, purgeUninstalledShops } from "../../app/services/privacy/purge.server";
 import { ensureShop, recordInstall } from "../../app/services/shops/shops.server";
@@ -44,11 +45,11 @@ describe("the uninstalled-shop purge", () => {
 
     // a session stored after the uninstall (a sign-in that never completed the install) goes too
     await storeOfflineSession("purge-old.myshopify.com");
-    const logged = vi.spyOn(console, "log").mockImplementation(() => {});
+    const logged = vi.spyOn(logger, "info");
     expect(await purgeUninstalledShops(NOW)).toEqual(["purge-old.myshopify.com"]);
-    expect(logged.mock.calls.map((args) => String(args[0]))).toContain(
-      "[privacy] purge-old.myshopify.com: uninstalled over 30 days ago, its data deleted",
-    );
+    expect(logged).toHaveBeenCalledWith("Uninstalled over 30 days ago: the shop's data deleted", {
+      shop: "purge-old.myshopify.com",
+    });
     logged.mockRestore();
     expect(await exists("purge-old.myshopify.com")).toBe(false);
     // shop/redact's deletion: everything the shop's domain names is gone

@@ -6,6 +6,7 @@ import { recordAuditEvents } from "../audit/events.server";
 import { adminGraphqlData, userErrorText, type UserError } from "../shops/admin-graphql.server";
 import { refusedBy, type ActionClient } from "./admin-client.server";
 import { RELEASE_HOLD } from "./order-actions.server";
+import { logger } from "../../logger.server";
 
 /**
  * "Release hold" in the Audit Log (docs/product.md#order-actions): releases the holds a
@@ -56,7 +57,7 @@ export async function releaseHold(
       if (errors.length) return fail(422, refusedBy(client, userErrorText(errors)));
     }
   } catch (error) {
-    console.error(`Releasing the hold of event ${held.id} failed`, error);
+    logger.error("Releasing the hold failed", { eventId: held.id, err: error });
     return fail(502, messageOf(error));
   }
   await recordAuditEvents(shopId, [

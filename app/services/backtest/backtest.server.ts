@@ -27,6 +27,7 @@ import { needVariants, withVariantFacts } from "../../domain/order-effects";
 import { shopContext } from "../monitoring/evaluation.server";
 import { loadVariantFacts, type AdminGraphql } from "../monitoring/variant-facts.server";
 import { ThrottledReader, countOrders, orderPages, type ReadOptions } from "./order-pages.server";
+import { logger } from "../../logger.server";
 
 const DAY_MS = 86_400_000;
 /** A running backtest whose row has not moved for this long was cut off (the process ended). */
@@ -125,7 +126,7 @@ export async function startBacktest(
     },
   });
   const run = runBacktest(row, shop, scope, source).catch(async (error: unknown) => {
-    console.error(`Backtest ${row.id} failed`, error);
+    logger.error("Backtest failed", { backtestId: row.id, shopId: shop.id, err: error });
     const message = error instanceof Error ? error.message : String(error);
     await prisma.backtest
       .update({
@@ -136,7 +137,9 @@ export async function startBacktest(
           finishedAt: new Date(),
         },
       })
-      .catch((failure: unknown) => console.error(`Backtest ${row.id} could not record its failure`, failure));
+      .catch((failure: unknown) =>
+        logger.error("Backtest could not record its failure", { backtestId: row.id, err: failure }),
+      );
   });
   return ok({ view: backtestView(row, now), run });
 }

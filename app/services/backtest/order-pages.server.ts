@@ -7,6 +7,7 @@
 import { throttleWaitMs, type QueryCost } from "../../domain/backtest";
 import type { GraphqlOrderLine, GraphqlOrderNode, PageInfo } from "../../domain/graphql-order";
 import type { AdminGraphql } from "../monitoring/variant-facts.server";
+import { logger } from "../../logger.server";
 
 /** Orders per page: with 10 lines, 10 applications and 2 shipping lines each, a page asks for under 1,000 points. */
 export const ORDERS_PER_PAGE = 8;
@@ -157,7 +158,7 @@ export async function countOrders(reader: ThrottledReader, since: Date): Promise
     });
     return typeof data.ordersCount?.count === "number" ? data.ordersCount.count : null;
   } catch (error) {
-    console.warn("Orders count unavailable; the backtest runs without a total", error);
+    logger.warn("Orders count unavailable; the backtest runs without a total", { err: error });
     return null;
   }
 }

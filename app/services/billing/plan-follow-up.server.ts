@@ -11,6 +11,7 @@ import { PLAN_IDS, toPlanId } from "../../domain/plans";
 import { planHasCodeRules } from "../code-rules/code-rules.server";
 import { startScheduledLoop, workerLoop } from "../worker-loop.server";
 import { matchShopifyToPlan } from "./plan-truth.server";
+import { logger } from "../../logger.server";
 
 /** How often the job looks. */
 export const FOLLOW_UP_EVERY_MS = 15 * 60_000;
@@ -53,8 +54,11 @@ export async function followUpPlanSwitches(batch = FOLLOW_UP_BATCH): Promise<str
   for (const shop of shops.values()) {
     const plan = toPlanId(shop.plan) ?? "free";
     const inStep = await matchShopifyToPlan(shop, plan);
-    console.log(
-      `[plans] ${shop.domain}: what Shopify runs was out of step with the ${plan} plan; ${inStep ? "switched now" : "still refused, tried again later"}`,
+    logger.info(
+      inStep
+        ? "What Shopify runs was out of step with the plan; switched now"
+        : "What Shopify runs is out of step with the plan; still refused, tried again later",
+      { shop: shop.domain, plan },
     );
   }
   return [...shops.values()].map((shop) => shop.domain);

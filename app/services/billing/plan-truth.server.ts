@@ -20,6 +20,7 @@ import { adminGraphqlData, graphqlForShopDomain } from "../shops/admin-graphql.s
 import type { AdminGraphql } from "../monitoring/variant-facts.server";
 import { forgetShopRules } from "../rules/cache.server";
 import { EVALUATED_RULES, limitedRules, resumeWithinLimit, updateLimitedRules } from "../rules/rules.server";
+import { logger } from "../../logger.server";
 
 /**
  * The shop's plan follows Shopify (docs/decisions/0018-plan-truth.md): it is asked of the
@@ -100,9 +101,13 @@ export async function storePlan(
   });
   if (result.from !== result.to || result.paused > 0 || result.resumed > 0) {
     forgetShopRules(shopId);
-    console.log(
-      `[plans] shop ${shopId}: ${result.from} -> ${result.to}${result.paused ? `, ${result.paused} rules paused` : ""}${result.resumed ? `, ${result.resumed} rules resumed` : ""}`,
-    );
+    logger.info("Plan changed", {
+      shopId,
+      from: result.from,
+      to: result.to,
+      rulesPaused: result.paused,
+      rulesResumed: result.resumed,
+    });
   }
   await matchShopifyToPlan({ id: shopId, domain: result.domain }, facts.plan, options.graphql ?? null);
   const { domain: _domain, ...stored } = result;
@@ -138,7 +143,7 @@ export async function matchShopifyToPlan(
     );
     if (refused) {
       inStep = false;
-      console.error(`Could not switch checkout blocking off for shop ${shop.id} (tried again later): ${refused}`);
+      logger.error("Could not switch checkout blocking off (tried again later)", { shopId: shop.id, reason: refused });
     }
   }
   // code rules come with Core: their discount is switched off below it, and on again above
@@ -181,9 +186,7 @@ async function billingPlan(shop: Shop, graphql: AdminGraphql, now: Date): Promis
       .catch((error: unknown) => {
         const reason = error instanceof Error ? error.message : String(error);
         failedAt.set(shop.id, { at: Date.now(), reason });
-        console.error(
-          `[plans] Billing API check failed for ${shop.domain}; the plan is Free until it answers: ${reason}`,
-        );
+        logger.error("Billing API check failed; the plan is Free until it answers", { shop: shop.domain, reason });
         throw new PlanCheckFailed(reason);
       })
       .finally(() => inFlight.delete(shop.id));
@@ -227,7 +230,7 @@ export async function applySubscriptionUpdate(shopDomain: string, update: Subscr
       await refreshPlan(shop.id, graphql, updatedAt);
       return;
     } catch (error) {
-      console.error(`[plans] Billing API check failed for ${shopDomain}; deciding from the webhook`, error);
+      logger.error("Billing API check failed; deciding from the webhook", { shop: shopDomain, err: error });
     }
   }
   const decision = decideSubscriptionUpdate(
@@ -239,7 +242,7 @@ export async function applySubscriptionUpdate(shopDomain: string, update: Subscr
     update,
   );
   if (!decision.apply) {
-    console.log(`[plans] ${shopDomain}: subscription update ignored: ${decision.reason}`);
+    logger.info("Subscription update ignored", { shop: shopDomain, reason: decision.reason });
     return;
   }
   // A payload cannot say whether it is a test charge: a paid plan it grants stays unconfirmed,

@@ -8,6 +8,7 @@ import { forgetShopRules } from "../rules/cache.server";
 import { adminGraphqlData, userErrorText, type UserError } from "../shops/admin-graphql.server";
 import { actionClientOf, type ActionClient } from "../actions/admin-client.server";
 import { checkoutConfigFor, functionConfigRow } from "./function-config.server";
+import { logger } from "../../logger.server";
 
 /**
  * Deploying the checkout Function to a shop (docs/product.md#integration-center): a
@@ -107,7 +108,7 @@ export async function deployFunction(
         : `Checkout blocking is on above ${config.thresholdPercent}% off. ${WHERE_IN_SHOPIFY}`,
     });
   } catch (error) {
-    console.error(`Deploying the checkout Function for shop ${shop.id} failed`, error);
+    logger.error("Deploying the checkout Function failed", { shopId: shop.id, err: error });
     return fail(502, messageOf(error));
   }
 }
@@ -133,7 +134,7 @@ export async function refreshValidationState(shopId: string, graphql: AdminGraph
     await prisma.functionConfig.update({ where: { shopId }, data: change });
     forgetShopRules(shopId);
   } catch (error) {
-    console.error(`Reading the checkout validation of shop ${shopId} from Shopify failed`, error);
+    logger.error("Reading the checkout validation from Shopify failed", { shopId, err: error });
   }
 }
 
@@ -183,7 +184,7 @@ export async function syncAfterChange(context: {
   admin: { graphql: AdminGraphql } | null;
 }) {
   return syncFunctionConfig(context.shop.id, checkoutClientOf(context)?.graphql ?? null).catch((error: unknown) => {
-    console.error(`Updating the checkout validation's configuration for shop ${context.shop.id} failed`, error);
+    logger.error("Updating the checkout validation's configuration failed", { shopId: context.shop.id, err: error });
     return error instanceof Error ? error.message : String(error);
   });
 }

@@ -17,6 +17,7 @@ import { CODE_RULES_METAFIELD, codeRulesMetafield, hasCodeRules } from "../../do
 import { fail, ok, type Result } from "../../domain/result";
 import { refusedBy, type ActionClient } from "../actions/admin-client.server";
 import { adminGraphqlData, userErrorText, type UserError } from "../shops/admin-graphql.server";
+import { logger } from "../../logger.server";
 
 export const CODE_RULES_NEED_CORE = "Code rules come with the Core plan. Upgrade to turn codes away at checkout.";
 
@@ -160,7 +161,7 @@ export async function syncCodeRulesDiscount(shopId: string, client: ActionClient
       data.metafieldsSet.userErrors.length ? refusedBy(client, userErrorText(data.metafieldsSet.userErrors)) : null,
     );
   } catch (error) {
-    console.error(`Writing the code rules of shop ${shopId} to Shopify failed`, error);
+    logger.error("Writing the code rules to Shopify failed", { shopId, err: error });
     return outcome(error instanceof Error ? error.message : String(error));
   }
 }
@@ -217,10 +218,10 @@ export async function matchCodeRulesDiscountToPlan(
       data: { discountActive: wanted, ...(wanted ? {} : { syncError: null }) },
     });
     if (wanted) await syncCodeRulesDiscount(shopId, acting);
-    console.log(`[plans] shop ${shopId}: code rules ${what} at checkout (${plan})`);
+    logger.info(`Code rules ${what} at checkout`, { shopId, plan });
     return "switched";
   } catch (error) {
-    console.error(`Switching the code rules of shop ${shopId} ${wanted ? "on" : "off"} failed`, error);
+    logger.error(`Switching the code rules ${wanted ? "on" : "off"} failed`, { shopId, err: error });
     return refused(error instanceof Error ? error.message : String(error));
   }
 }

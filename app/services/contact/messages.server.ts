@@ -19,6 +19,7 @@ import {
 import { isShopDomain } from "../../domain/shop-domain";
 import { fail, ok, type Failure, type Result } from "../../domain/result";
 import { sendMail } from "../mail/mailer.server";
+import { logger } from "../../logger.server";
 
 export type ContactKind = "support" | "sales";
 
@@ -133,7 +134,7 @@ export async function deliverContactRequest(
     });
     id = stored.id;
   } catch (error) {
-    console.error("Storing a contact request failed", error);
+    logger.error("Storing a contact request failed", { err: error });
     return fail(502, failure);
   }
   const mail = mailFor(kind, data, shopDomain);
@@ -145,7 +146,7 @@ export async function deliverContactRequest(
       : { mailStatus: "failed", mailError: result.error.message.slice(0, 500) },
   });
   if (!result.ok) {
-    console.error(`Mailing contact request ${id} failed: ${result.error.message}`);
+    logger.error("Mailing a contact request failed", { contactRequestId: id, reason: result.error.message });
     return fail(502, failure);
   }
   return ok(kind === "support" ? SUPPORT_SUCCESS : CONTACT_SALES_SUCCESS);

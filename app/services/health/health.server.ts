@@ -6,6 +6,7 @@ import { getEnv } from "../../env.server";
 import { databaseEngine } from "../../config/database-url";
 import type { AdminContext } from "../shops/admin-context.server";
 import { adminGraphqlData } from "../shops/admin-graphql.server";
+import { logger } from "../../logger.server";
 
 /**
  * The Integration Center's app status (docs/product.md#integration-center): which access
@@ -122,7 +123,7 @@ export async function serviceHealth(
       alerts: { pending, oldestDueSeconds: late, dead },
     };
   } catch (error) {
-    console.error("Health check: the database cannot be reached", error);
+    logger.error("Health check: the database cannot be reached", { err: error });
     return { status: "unavailable", database, error: "The database cannot be reached" };
   }
 }

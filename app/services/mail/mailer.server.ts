@@ -4,6 +4,7 @@ import nodemailer from "nodemailer";
 import { Resend } from "resend";
 import { getEnv } from "../../env.server";
 import { fail, messageOf, ok, type Problem, type Result } from "../../domain/result";
+import { logger } from "../../logger.server";
 
 export interface MailMessage {
   to: string | string[];
@@ -107,7 +108,7 @@ export async function sendMail(message: MailMessage, merchantSmtp?: MerchantSmtp
     const file = path.join(outboxDir, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.json`);
     // a repeated message gets a file of its own, with the same messageId: the outbox shows repeats
     await fs.writeFile(file, JSON.stringify({ from, ...fields, ...identity, date: new Date().toISOString() }, null, 2));
-    console.log(`[mail] "${message.subject}" to ${[message.to].flat().join(", ")} written to ${file}`);
+    logger.info("Mail written to the outbox", { subject: message.subject, to: [message.to].flat(), file });
     return ok({ transport: "outbox", ...(messageId ? { id: messageId } : {}) });
   } catch (error) {
     return fail({ message: messageOf(error) });

@@ -9,6 +9,7 @@
 import prisma from "../../db.server";
 import { startScheduledLoop, workerLoop } from "../worker-loop.server";
 import { deleteShopData } from "./privacy.server";
+import { logger } from "../../logger.server";
 
 /** How long an uninstalled shop's data is kept (the data deletion page promises 30 days). */
 export const KEEP_UNINSTALLED_MS = 30 * 86_400_000;
@@ -27,7 +28,7 @@ export async function purgeUninstalledShops(now = new Date(), batch = PURGE_BATC
     // purged by another process first, nothing is deleted
     if (!(await deleteShopData(domain, due))) continue;
     purged.push(domain);
-    console.log(`[privacy] ${domain}: uninstalled over 30 days ago, its data deleted`);
+    logger.info("Uninstalled over 30 days ago: the shop's data deleted", { shop: domain });
   }
   return purged;
 }

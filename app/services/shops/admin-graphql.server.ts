@@ -1,6 +1,7 @@
 import { getEnv } from "../../env.server";
 import { unauthenticated } from "../../shopify.server";
 import type { AdminGraphql } from "../monitoring/variant-facts.server";
+import { logger } from "../../logger.server";
 
 /**
  * The Admin API client of a shop for background work and webhooks, through its offline
@@ -13,7 +14,7 @@ export async function graphqlForShopDomain(shopDomain: string): Promise<AdminGra
     const { admin } = await unauthenticated.admin(shopDomain);
     return admin.graphql;
   } catch (error) {
-    console.error(`No Admin API session for ${shopDomain}`, error);
+    logger.error("No Admin API session", { shop: shopDomain, err: error });
     return null;
   }
 }
