@@ -1,6 +1,9 @@
 // ESLint flat config: typescript-eslint, the rules of hooks, and the architecture's layers
-// (docs/decisions/0011-layers-folders-and-lint.md): domain/ is pure, services never reach up into
-// routes or components. Formatting is Prettier's (npm run lint runs both).
+// (docs/decisions/0011-layers-folders-and-lint.md, docs/decisions/0034-layers-and-their-edges.md):
+// domain/ is pure; services never reach up into routes, components or the inbound edge (http/), nor
+// into demo/; routes reach the database only through services; app code logs through
+// app/logger.server.ts (docs/decisions/0035-one-logger-json-lines.md). No import cycle is checked by
+// dependency-cruiser (.dependency-cruiser.cjs). Formatting is Prettier's (npm run lint runs all three).
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -19,6 +22,18 @@ const IO_MODULES = [
 /** What services (and the HTTP helpers) may not import: the screens that use them. */
 const SCREEN_MODULES = [
   { group: ["**/routes/**", "**/components/**"], message: "Services do not import routes or components." },
+];
+/** What services may not import besides: the inbound edge that calls them, and the demo store. */
+const EDGE_MODULES = [
+  {
+    group: ["**/http/**"],
+    message: "http/ is the inbound edge: services take plain inputs (domain types) and return plain results.",
+  },
+  { group: ["**/demo/**"], message: "Services do not import demo/: the caller passes what the demo supplies." },
+];
+/** What routes may not import: the database (they reach it through services). */
+const DATABASE_MODULES = [
+  { group: ["**/db/**", "**/db.server"], message: "Routes reach the database only through services." },
 ];
 
 export default tseslint.config(
@@ -77,7 +92,23 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/services/**/*.ts", "app/http/**/*.ts", "app/db/**/*.ts"],
+    files: ["app/http/**/*.ts", "app/db/**/*.ts", "app/outbound/**/*.ts"],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: SCREEN_MODULES }] },
+  },
+  {
+    files: ["app/services/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [...SCREEN_MODULES, ...EDGE_MODULES] }],
+    },
+  },
+  {
+    files: ["app/routes/**/*.{ts,tsx}"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: DATABASE_MODULES }] },
+  },
+  {
+    // one logger (app/logger.server.ts); the few console calls left say why on their line
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.test.{ts,tsx}"],
+    rules: { "no-console": "error" },
   },
 );

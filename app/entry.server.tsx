@@ -2,7 +2,12 @@ import crypto from "node:crypto";
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { RemixServer } from "@remix-run/react";
-import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
+import {
+  createReadableStreamFromReadable,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+} from "@remix-run/node";
 import { isbot } from "isbot";
 import { NonceContext } from "./components/nonce";
 import { getEnv } from "./env.server";
@@ -18,6 +23,16 @@ export { runDeliveryThread } from "./services/alerts/delivery-thread.server";
 
 const STREAM_TIMEOUT_MS = 5000;
 export const streamTimeout = STREAM_TIMEOUT_MS;
+
+/** A loader's or action's error, through the app's logger instead of Remix's console.error (a client that left is not one). */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  logger.error("A loader or action failed", {
+    method: request.method,
+    path: new URL(request.url).pathname,
+    err: error,
+  });
+};
 
 export default async function handleRequest(
   request: Request,

@@ -57,6 +57,7 @@ export function ErrorBoundary() {
       </StandaloneProvider>
     );
   }
+  // eslint-disable-next-line no-console -- the boundary renders in the browser too, where the server's logger is not; on the server entry.server's handleError has logged it already
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <StandaloneProvider>

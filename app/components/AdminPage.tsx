@@ -85,6 +85,7 @@ export function PlanChangeProvider({ children }: { children: React.ReactNode }) 
         })
         .catch((error: unknown) => {
           // no answer at all (the network, the browser): the product's words for the unexpected
+          // eslint-disable-next-line no-console -- in the browser: the server's logger is not here, the console is
           console.error(thrown, error);
           fail(UNEXPECTED_PLAN_FAILURE);
         })

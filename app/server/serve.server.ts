@@ -29,6 +29,7 @@ export interface ServeOptions {
 
 /** Stops the boot with a message and exit code 1 (a setting the server cannot run with). */
 function refuseToBoot(message: string): never {
+  // eslint-disable-next-line no-console -- a refused boot is said on stderr whatever LOG_LEVEL is (even under tests)
   console.error(`✖ ${message}`);
   process.exit(1);
 }
@@ -106,7 +107,11 @@ export function createApp(
       res.status(status).json({ error: clientErrorMessage(error, status) });
       return;
     }
-    console.error(`${req.method} ${req.originalUrl} failed`, error);
+    (options.logger ?? processLogger).error("Request failed", {
+      method: req.method,
+      path: req.originalUrl.split("?", 1)[0],
+      err: error,
+    });
     if (!res.headersSent) res.status(500).json({ error: "Internal server error" });
     else res.end();
   };
@@ -134,7 +139,7 @@ export function serve(build: ServerBuild, options: ServeOptions): http.Server {
   const app = createApp(build, settings, { mode: nodeEnv, discardMs });
 
   // A background promise that fails is logged, never the end of the process.
-  process.on("unhandledRejection", (reason) => console.error("Unhandled rejection", reason));
+  process.on("unhandledRejection", (reason) => processLogger.error("Unhandled rejection", { err: reason }));
 
   // Production listens on every interface unless HOST names one (a container, a host behind a
   // load balancer); anything else (the demo store, development) on loopback only, unless HOST
@@ -144,6 +149,7 @@ export function serve(build: ServerBuild, options: ServeOptions): http.Server {
     const address = server.address() as AddressInfo;
     const shown = address.family === "IPv6" ? `[${address.address}]` : address.address;
     const everywhere = address.address === "::" || address.address === "0.0.0.0";
+    // eslint-disable-next-line no-console -- the banner is for whoever started the server (scripts and tests wait for it), shown whatever LOG_LEVEL is
     console.log(
       `[margin-guardrail] listening on http://${shown}:${address.port}` +
         (everywhere ? ` (every interface; this machine: http://localhost:${address.port})` : ""),
@@ -158,7 +164,7 @@ export function serve(build: ServerBuild, options: ServeOptions): http.Server {
     process.once(signal, async () => {
       if (stopping) return;
       stopping = true;
-      console.log(`[margin-guardrail] ${signal}: finishing requests and background work`);
+      processLogger.info("Finishing requests and background work", { signal });
       server.close();
       await stopBackgroundWork();
       process.exit(0);
