@@ -15,6 +15,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { installGlobals, type ServerBuild } from "@remix-run/node";
 import { startBackgroundWork, stopBackgroundWork } from "../background.server";
+import { isShopDomain } from "../domain/shop-domain";
 import { getEnv } from "../env.server";
 import { logger as processLogger, type Logger } from "../logger.server";
 import { serverSettings, type ServerSettings } from "../http/server-settings.server";
@@ -63,7 +64,9 @@ export function requestLine(log: Logger): RequestHandler {
     res.once("close", () => {
       const path = req.originalUrl.split("?", 1)[0];
       const ms = Math.round(performance.now() - started);
-      const fields = { method: req.method, path, ms };
+      // the shop, when the request names one: Shopify's header on webhooks, ?shop= on admin loads
+      const named = req.get("x-shopify-shop-domain") ?? (typeof req.query.shop === "string" ? req.query.shop : null);
+      const fields = { method: req.method, path, ms, ...(isShopDomain(named) ? { shop: named } : {}) };
       // a client that left before any answer was sent: no status to speak of
       log.info("request", res.headersSent ? { ...fields, status: res.statusCode } : { ...fields, aborted: true });
     });

@@ -38,6 +38,16 @@ describe("the request line", () => {
     expect(JSON.stringify(lines)).not.toContain("secret-token");
   });
 
+  it("names the shop when the request does (Shopify's header, or ?shop=), never a value that is not a shop", async () => {
+    await fetch(`${url}/ok?shop=a-shop.myshopify.com&hmac=abc`);
+    await fetch(`${url}/ok`, { headers: { "X-Shopify-Shop-Domain": "b-shop.myshopify.com" } });
+    await fetch(`${url}/ok?shop=not%20a%20shop`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const shops = (await linesFor("/ok")).map((line) => line.shop);
+    expect(shops).toEqual(expect.arrayContaining(["a-shop.myshopify.com", "b-shop.myshopify.com"]));
+    expect(shops).not.toContain("not a shop");
+  });
+
   it("says aborted, with no status, when the client left before any answer", async () => {
     const controller = new AbortController();
     const request = fetch(`${url}/hang`, { signal: controller.signal }).catch(() => null);
