@@ -3,6 +3,7 @@ import type { SessionStorage } from "@shopify/shopify-app-session-storage";
 import { describe, expect, it, vi } from "vitest";
 import { derivedSecretKey, isSealedSecret, parseSecretKey, sealedKeyId, type SecretKey } from "../domain/secret-box";
 import { EncryptedSessionStorage, openSessionToken, sealSessionToken } from "./encrypted-session-storage.server";
+import { logger } from "../logger.server";
 
 const SHOP = "sealed-shop.myshopify.com";
 const current = parseSecretKey("00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff");
@@ -126,14 +127,14 @@ describe("Shopify sessions encrypted at rest", () => {
   });
 
   it("treats a session whose key is gone, or that was moved to another shop, as missing (Shopify's token exchange makes a new one)", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const errors = vi.spyOn(logger, "error");
     const { inner } = storageWith([previous]);
     await new EncryptedSessionStorage(inner, () => [previous]).storeSession(offline());
     const keyLost = new EncryptedSessionStorage(inner, () => [current]);
     expect(await keyLost.loadSession(`offline_${SHOP}`)).toBeUndefined();
     expect(await keyLost.findSessionsByShop(SHOP)).toEqual([]);
-    expect(errors).toHaveBeenCalledWith(expect.stringContaining(`offline_${SHOP}`));
-    expect(String(errors.mock.calls[0])).not.toContain("token-in-clear");
+    expect(errors).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ sessionId: `offline_${SHOP}` }));
+    expect(JSON.stringify(errors.mock.calls[0])).not.toContain("token-in-clear");
 
     // a sealed token copied into another shop's row does not open
     const moved = inner.rows.get(`offline_${SHOP}`)!;

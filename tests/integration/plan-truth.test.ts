@@ -9,6 +9,7 @@ process.env.PLUS_PLAN_ENABLED = "true";
 const prisma = (await import("../../app/db.server")).default;
 const { ensureShop } = await import("../../app/services/shops/shops.server");
 const { forgetPlanChecks } = await import("../../app/services/billing/plan-truth.server");
+const { logger } = await import("../../app/logger.server");
 // this file's own workers (docs/decisions/0036-order-effects-and-workers.md)
 const workers = (await import("../helpers/workers")).testWorkers();
 const routes = {
@@ -215,11 +216,11 @@ describe("the plan follows Shopify", () => {
   it("is Free for the load when the Billing API fails, logs why, stores nothing and waits before asking again", async () => {
     await prisma.shop.update({ where: { id: shopId }, data: { planCheckedAt: new Date(Date.now() - 10 * 60_000) } });
     billingDown = 500;
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = vi.spyOn(logger, "error");
     const reads = fake.operations.length;
     const response = await call(routes.plan, SHOP, "/api/billing/plan");
     expect((await response.json()).plan).toBe("free");
-    expect(logged.mock.calls.some((args) => String(args[0]).includes("Billing API check failed"))).toBe(true);
+    expect(logged.mock.calls.some(([message]) => message.includes("Billing API check failed"))).toBe(true);
     logged.mockRestore();
     expect((await prisma.shop.findUniqueOrThrow({ where: { id: shopId } })).plan).toBe("plus");
     expect(await prisma.rule.count({ where: { shopId, pausedByPlan: { not: null } } })).toBe(0);
