@@ -6,7 +6,7 @@ import { getEnv } from "./env.server";
 import { levelFromEnv, logger, type LogLevel } from "./logger.server";
 import { EncryptedSessionStorage } from "./db/encrypted-session-storage.server";
 import { CachedSessionStorage } from "./db/session-cache.server";
-import { recordInstall } from "./services/shops/shops.server";
+import { recordInstall } from "./db/shops.server";
 
 /** The Admin API version the app is written and tested against. */
 export const API_VERSION = ApiVersion.October26;

@@ -20,7 +20,7 @@ process.env.SHOPIFY_API_SECRET ||= "bench";
 const { buildDemoStore, sampleOrder, seededRandom } = await import("../app/demo/demo-store");
 const { graphqlOrderNode } = await import("../app/demo/graphql-order-builder");
 const { demoCatalogVariants, installFakeAdminApi } = await import("../tests/helpers/fake-admin-api");
-const { ensureShop } = await import("../app/services/shops/shops.server");
+const { ensureShop } = await import("../app/db/shops.server");
 const { startBacktest, findBacktest } = await import("../app/services/backtest/backtest.server");
 const prisma = (await import("../app/db.server")).default;
 

@@ -13,7 +13,7 @@ import type { AlertEvent } from "../domain/alert-event";
 import type { NewAuditEvent } from "../domain/audit-events";
 import { dueDigestGroups, gatherDigest, settleDigested, storedEvent } from "../db/outbox.sql.server";
 import { prismaWriter } from "../db/raw-sql.server";
-import { ensureShop } from "../services/shops/shops.server";
+import { ensureShop } from "../db/shops.server";
 import { DEMO_CATALOG, buildDemoStore, seededRandom, variantGid } from "./demo-store";
 
 /**

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import prisma from "../../app/db.server";
-import { ensureShop } from "../../app/services/shops/shops.server";
+import { ensureShop } from "../../app/db/shops.server";
 import { orderPayload } from "../fixtures/orders";
 import { percentRule } from "../fixtures/rules";
 import { routeArgs, webhookRequest } from "./shopify";

@@ -96,7 +96,7 @@ export async function callRoute(
 
 /** Shops installed with an offline session each, as the admin routes expect; their ids in order. */
 export async function installedShops(...domains: string[]): Promise<string[]> {
-  const { ensureShop } = await import("../../app/services/shops/shops.server");
+  const { ensureShop } = await import("../../app/db/shops.server");
   const ids: string[] = [];
   for (const domain of domains) {
     ids.push((await ensureShop(domain)).id);

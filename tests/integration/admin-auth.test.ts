@@ -16,7 +16,7 @@ describe("admin loaders go through Shopify's authenticate.admin", () => {
     expect((first as Response).status).toBe(302);
     expect((first as Response).headers.get("Location")).toBe("/onboarding?host=abc");
     const { finishOnboarding } = await import("../../app/services/shops/onboarding.server");
-    const { ensureShop } = await import("../../app/services/shops/shops.server");
+    const { ensureShop } = await import("../../app/db/shops.server");
     await finishOnboarding((await ensureShop(SHOP)).id);
     const result = (await loader(routeArgs(await adminRequest("/dashboard", SHOP)))) as {
       activeRules: number;

@@ -6,7 +6,7 @@ import type { Alert } from "../../app/domain/alert-message";
 import { verifySignature } from "../../app/domain/webhook-signature";
 import { sendAlert } from "../../app/services/alerts/channels.server";
 import { sealShopSecret } from "../../app/services/alerts/secrets.server";
-import { ensureShop } from "../../app/services/shops/shops.server";
+import { ensureShop } from "../../app/db/shops.server";
 import { startReceiver } from "../helpers/receiver";
 import { adminRequest, settle, storeOfflineSession } from "../helpers/shopify";
 import { startSmtpServer } from "../helpers/smtp";

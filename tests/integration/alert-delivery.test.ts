@@ -6,7 +6,7 @@ import prisma from "../../app/db.server";
 import { anyDeliveryDue, claimDueDeliveries } from "../../app/db/outbox.sql.server";
 import { channelSender } from "../../app/services/alerts/delivery.server";
 import { forgetShopRules } from "../../app/services/rules/cache.server";
-import { ensureShop } from "../../app/services/shops/shops.server";
+import { ensureShop } from "../../app/db/shops.server";
 import { startReceiver } from "../helpers/receiver";
 import { breachingOrders, coreShopWithLimit } from "../helpers/breaches";
 import { testWorkers } from "../helpers/workers";

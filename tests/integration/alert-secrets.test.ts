@@ -3,7 +3,7 @@ import fs from "node:fs";
 import { expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { openShopSecret, sealShopSecret } from "../../app/services/alerts/secrets.server";
-import { ensureShop } from "../../app/services/shops/shops.server";
+import { ensureShop } from "../../app/db/shops.server";
 import { readValue } from "../helpers/postgres-databases";
 
 /** What the database holds: SQLite's file and write-ahead log, or PostgreSQL's rows as text. */

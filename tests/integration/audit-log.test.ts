@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { recordAuditEvents, type NewAuditEvent } from "../../app/services/audit/events.server";
-import { ensureShop } from "../../app/services/shops/shops.server";
+import { ensureShop } from "../../app/db/shops.server";
 import { adminRequest, routeArgs, settle, storeOfflineSession } from "../helpers/shopify";
 
 const SHOP = "audit-a.myshopify.com";

@@ -9,7 +9,7 @@ import { orderPayload } from "../../app/demo/order-payload-builder";
 import { finishTally, ladderRules, newTally, tallyOrder, type BacktestResults } from "../../app/domain/backtest";
 import { evaluateOrder, type EvaluableRule } from "../../app/domain/evaluate";
 import { orderFactsFromPayload } from "../../app/domain/order-payload";
-import { ensureShop } from "../../app/services/shops/shops.server";
+import { ensureShop } from "../../app/db/shops.server";
 import { demoCatalogVariants, installFakeAdminApi } from "../helpers/fake-admin-api";
 import { adminRequest, routeArgs, settle, storeOfflineSession } from "../helpers/shopify";
 

@@ -7,7 +7,7 @@ process.env.SHOPIFY_BILLING_TEST = "false";
 
 const prisma = (await import("../../app/db.server")).default;
 const { getEnv } = await import("../../app/env.server");
-const { ensureShop } = await import("../../app/services/shops/shops.server");
+const { ensureShop } = await import("../../app/db/shops.server");
 const { forgetPlanChecks } = await import("../../app/services/billing/plan-truth.server");
 const routes = {
   plan: (await import("../../app/routes/api.billing.plan")).loader,

@@ -8,7 +8,7 @@ import { setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 const prisma = (await import("../../app/db.server")).default;
-const { ensureShop } = await import("../../app/services/shops/shops.server");
+const { ensureShop } = await import("../../app/db/shops.server");
 const { forgetPlanChecks } = await import("../../app/services/billing/plan-truth.server");
 const { loader: verifyApi } = await import("../../app/routes/api.billing.verify");
 const { loader: successPage } = await import("../../app/routes/_admin.billing.success");

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
-import { ensureShop } from "../../app/services/shops/shops.server";
+import { ensureShop } from "../../app/db/shops.server";
 import { installFakeAdminApi } from "../helpers/fake-admin-api";
 import { adminRequest, routeArgs, storeOfflineSession } from "../helpers/shopify";
 

@@ -36,7 +36,7 @@ vi.mock("../../app/db/order-queue.sql.server", async (importOriginal) => {
 
 const prisma = (await import("../../app/db.server")).default;
 const { SQLITE_BUSY_TIMEOUT_MS } = await import("../../app/db.server");
-const { ensureShop } = await import("../../app/services/shops/shops.server");
+const { ensureShop } = await import("../../app/db/shops.server");
 const { enqueueOrderWebhook } = await import("../../app/services/monitoring/queue.server");
 const { ORDER_LEASE_MS } = await import("../../app/services/monitoring/worker.server");
 const { createLogger } = await import("../../app/logger.server");

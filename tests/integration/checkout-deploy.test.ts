@@ -4,7 +4,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { getEnv } from "../../app/env.server";
-import { ensureShop } from "../../app/services/shops/shops.server";
+import { ensureShop } from "../../app/db/shops.server";
 import { installFakeAdminApi } from "../helpers/fake-admin-api";
 import { callRoute, storeOfflineSession, type RouteHandler } from "../helpers/shopify";
 

@@ -4,7 +4,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { checkoutPayload } from "../../app/demo/checkout-payload-builder";
-import { ensureShop } from "../../app/services/shops/shops.server";
+import { ensureShop } from "../../app/db/shops.server";
 import { orderPayload } from "../fixtures/orders";
 import { installFakeAdminApi } from "../helpers/fake-admin-api";
 import {

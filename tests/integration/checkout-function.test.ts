@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { serializeCheckoutConfig } from "../../app/domain/checkout-blocking";
-import { ensureShop } from "../../app/services/shops/shops.server";
+import { ensureShop } from "../../app/db/shops.server";
 import {
   cartOf,
   cartValidationsGenerateRun,

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { recordAuditEvents, type NewAuditEvent } from "../../app/services/audit/events.server";
 import { loadDashboard } from "../../app/services/dashboard/dashboard.server";
-import { ensureShop } from "../../app/services/shops/shops.server";
+import { ensureShop } from "../../app/db/shops.server";
 
 const NOW = new Date("2026-11-21T12:00:00Z");
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86_400_000);

@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { auditCsvResponse } from "../../app/services/audit/csv.server";
 import { recordAuditEvents } from "../../app/services/audit/events.server";
-import { ensureShop } from "../../app/services/shops/shops.server";
+import { ensureShop } from "../../app/db/shops.server";
 import type { OrderSpec } from "../../app/demo/order-payload-builder";
 import { orderPayload, stackedCodeAndAutomatic } from "../fixtures/orders";
 import { adminRequest, routeArgs, settle, storeOfflineSession, webhookRequest } from "../helpers/shopify";

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { serviceHealth } from "../../app/services/health/health.server";
-import { ensureShop } from "../../app/services/shops/shops.server";
+import { ensureShop } from "../../app/db/shops.server";
 import { routeArgs } from "../helpers/shopify";
 
 const { loader, action } = await import("../../app/routes/api.health._index");

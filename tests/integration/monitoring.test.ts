@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
-import { ensureShop } from "../../app/services/shops/shops.server";
+import { ensureShop } from "../../app/db/shops.server";
 import { orderPayload, percentageLineAndShipping, stackedCodeAndAutomatic } from "../fixtures/orders";
 import { installFakeAdminApi } from "../helpers/fake-admin-api";
 import { routeArgs, settle, storeOfflineSession, webhookRequest } from "../helpers/shopify";

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import type { OnboardingResult } from "../../app/routes/_admin.onboarding";
-import { ensureShop } from "../../app/services/shops/shops.server";
+import { ensureShop } from "../../app/db/shops.server";
 import { installFakeAdminApi } from "../helpers/fake-admin-api";
 import { adminRequest, settle, storeOfflineSession } from "../helpers/shopify";
 

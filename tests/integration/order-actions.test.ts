@@ -283,7 +283,7 @@ describe("Shopify Flow's lifecycle callback", () => {
   });
 
   it("stores whether a workflow uses the trigger; the newest callback wins; unsigned ones store nothing", async () => {
-    const { ensureShop } = await import("../../app/services/shops/shops.server");
+    const { ensureShop } = await import("../../app/db/shops.server");
     const shopId = (await ensureShop(DOMAIN)).id;
     const enabled = () =>
       prisma.shop.findUniqueOrThrow({ where: { id: shopId } }).then((shop) => shop.flowTriggerEnabled);

@@ -65,7 +65,7 @@ vi.mock("../../app/db/order-queue.sql.server", async (importOriginal) => {
 });
 
 const prisma = (await import("../../app/db.server")).default;
-const { ensureShop } = await import("../../app/services/shops/shops.server");
+const { ensureShop } = await import("../../app/db/shops.server");
 const { enqueueOrderWebhook } = await import("../../app/services/monitoring/queue.server");
 const { evaluateShopOrders } = await import("../../app/services/monitoring/evaluation.server");
 const { MAX_ATTEMPTS, ORDER_LEASE_MS } = await import("../../app/services/monitoring/worker.server");

@@ -14,7 +14,7 @@ const { storePlan } = await import("../../app/services/billing/plan-truth.server
 const { logger } = await import("../../app/logger.server");
 const { followUpPlanSwitches } = await import("../../app/services/billing/plan-follow-up.server");
 const { markShopUninstalled } = await import("../../app/services/privacy/privacy.server");
-const { recordInstall } = await import("../../app/services/shops/shops.server");
+const { recordInstall } = await import("../../app/db/shops.server");
 const routes = {
   downgrade: (await import("../../app/routes/api.billing.downgrade")).action,
   verify: (await import("../../app/routes/api.billing.verify")).loader,

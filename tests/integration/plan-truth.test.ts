@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 process.env.PLUS_PLAN_ENABLED = "true";
 
 const prisma = (await import("../../app/db.server")).default;
-const { ensureShop } = await import("../../app/services/shops/shops.server");
+const { ensureShop } = await import("../../app/db/shops.server");
 const { forgetPlanChecks } = await import("../../app/services/billing/plan-truth.server");
 const { logger } = await import("../../app/logger.server");
 // this file's own workers (docs/decisions/0036-order-effects-and-workers.md)

@@ -6,7 +6,7 @@ import prisma from "../../app/db.server";
 import { logger } from "../../app/logger.server";
 import { markShopUninstalled } from "../../app/services/privacy/privacy.server";
 import { KEEP_UNINSTALLED_MS, purgeUninstalledShops } from "../../app/services/privacy/purge.server";
-import { ensureShop, recordInstall } from "../../app/services/shops/shops.server";
+import { ensureShop, recordInstall } from "../../app/db/shops.server";
 import { storeOfflineSession } from "../helpers/shopify";
 
 const NOW = new Date("2026-11-25T12:00:00Z");

@@ -3,7 +3,7 @@
 // the plan's cost for the period, tenant isolation.
 import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
-import { ensureShop } from "../../app/services/shops/shops.server";
+import { ensureShop } from "../../app/db/shops.server";
 import { moneyTotals } from "../../app/domain/order-money";
 import { periodContaining, previousPeriod } from "../../app/domain/roi-report";
 import { installFakeAdminApi } from "../helpers/fake-admin-api";

@@ -19,7 +19,7 @@ import { getAlertSettings } from "../../app/services/alerts/settings.server";
 import { resealSecretsAtRest, vacuumSecretTables, type ResealReport } from "../../app/services/secrets-at-rest.server";
 import { openSessionToken, resealSessions, sealSessionToken } from "../../app/db/encrypted-session-storage.server";
 import { forgetCachedSessions } from "../../app/db/session-cache.server";
-import { ensureShop } from "../../app/services/shops/shops.server";
+import { ensureShop } from "../../app/db/shops.server";
 import { readValue } from "../helpers/postgres-databases";
 import { waitUntil } from "../helpers/app-server";
 import { startReceiver } from "../helpers/receiver";

@@ -6,7 +6,7 @@
 // rate limit is one count for all processes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
-import { ensureShop } from "../../app/services/shops/shops.server";
+import { ensureShop } from "../../app/db/shops.server";
 import { ORDER_LEASE_MS } from "../../app/services/monitoring/worker.server";
 import { stackedCodeAndAutomatic } from "../fixtures/orders";
 import { DEMO_SHOP, serversOn, signedWebhook, waitUntil, type AppServer } from "../helpers/app-server";

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { recordAuditEvents } from "../../app/services/audit/events.server";
-import { ensureShop } from "../../app/services/shops/shops.server";
+import { ensureShop } from "../../app/db/shops.server";
 import { stackedCodeAndAutomatic } from "../fixtures/orders";
 import { routeArgs, settle, storeOfflineSession, webhookRequest } from "../helpers/shopify";
 

@@ -3,7 +3,7 @@ import { checkoutBlockedEvent } from "../../domain/checkout-events";
 import { checkoutFacts, type CheckoutPayload } from "../../domain/checkout-payload";
 import type { VerifiedWebhook } from "../../domain/verified-webhook";
 import { recordAuditEvents, rollupDay } from "../audit/events.server";
-import { webhookShop } from "../shops/shops.server";
+import { webhookShop } from "../../db/shops.server";
 import { shopCheckoutSetup } from "./function-config.server";
 
 /**

@@ -1,6 +1,6 @@
 import { insertQueuedOrder } from "../../db/order-queue.sql.server";
 import { orderFactsFromOrder, type OrderPayload } from "../../domain/order-payload";
-import { webhookShop } from "../shops/shops.server";
+import { webhookShop } from "../../db/shops.server";
 import { claimWebhook } from "../webhooks/receipts.server";
 
 export interface OrderDelivery {

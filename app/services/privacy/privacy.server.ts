@@ -1,7 +1,7 @@
 import type { AuditEvent, Prisma } from "@prisma/client";
 import prisma from "../../db.server";
 import { forgetCachedSessions } from "../../db/session-cache.server";
-import { forgetShop } from "../shops/shops.server";
+import { forgetShop } from "../../db/shops.server";
 
 /**
  * app/uninstalled: the shop's access tokens are gone, so its sessions are deleted and the

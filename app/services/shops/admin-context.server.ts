@@ -7,7 +7,7 @@ import { planRefreshDue } from "../../domain/plan-truth";
 import { SHOP_DOMAIN } from "../../domain/shop-domain";
 import type { PlanId } from "../../domain/plans";
 import { authenticate } from "../../shopify.server";
-import { ensureShop } from "./shops.server";
+import { ensureShop } from "../../db/shops.server";
 import { planForShop } from "../billing/plan-truth.server";
 
 export interface AdminContext {

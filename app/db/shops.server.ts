@@ -1,6 +1,6 @@
 import type { Prisma, Shop } from "@prisma/client";
-import prisma from "../../db.server";
-import { selectShopInstallState } from "../../db/shops.sql.server";
+import prisma from "./client.server";
+import { selectShopInstallState } from "./shops.sql.server";
 
 /** Creates the shop with its default settings, or returns the existing one. */
 export async function ensureShop(
