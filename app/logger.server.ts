@@ -73,5 +73,21 @@ function wrap(inner: pino.Logger): Logger {
   };
 }
 
-/** The process's logger. */
-export const logger: Logger = createLogger({ level: levelFromEnv() });
+/** A logger made on its first line, so what it reads then (LOG_LEVEL) has been loaded by then. */
+function lazy(make: () => Logger): Logger {
+  let made: Logger | undefined;
+  const get = () => (made ??= make());
+  return {
+    debug: (message, fields) => get().debug(message, fields),
+    info: (message, fields) => get().info(message, fields),
+    warn: (message, fields) => get().warn(message, fields),
+    error: (message, fields) => get().error(message, fields),
+    child: (fields) => lazy(() => get().child(fields)),
+  };
+}
+
+/**
+ * The process's logger. Its level is read at its first line, not at import: the server reads
+ * .env when it boots (getEnv), after this module is imported, and LOG_LEVEL may be set there.
+ */
+export const logger: Logger = lazy(() => createLogger({ level: levelFromEnv() }));
