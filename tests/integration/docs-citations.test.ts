@@ -4,6 +4,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { expect, it } from "vitest";
+import { anchors } from "../helpers/markdown";
 
 const files = execFileSync(
   "git",
@@ -26,18 +27,6 @@ const files = execFileSync(
 )
   .split("\n")
   .filter((file) => /\.(ts|tsx|js|mjs|md|toml)$/.test(file) && fs.existsSync(file));
-
-/** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens. */
-function anchors(markdown: string): Set<string> {
-  return new Set(
-    [...markdown.matchAll(/^#{1,6} (.+)$/gm)].map((match) =>
-      match[1]
-        .toLowerCase()
-        .replace(/[^\p{L}\p{N} -]/gu, "")
-        .replace(/ /g, "-"),
-    ),
-  );
-}
 
 it("cites only sections of docs/product.md that exist", () => {
   const known = anchors(fs.readFileSync("docs/product.md", "utf8"));

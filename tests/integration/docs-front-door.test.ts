@@ -5,20 +5,9 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
+import { anchors } from "../helpers/markdown";
 
 const README_MAX_LINES = 150;
-
-/** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens. */
-function anchors(markdown: string): Set<string> {
-  return new Set(
-    [...markdown.matchAll(/^#{1,6} (.+)$/gm)].map((match) =>
-      match[1]
-        .toLowerCase()
-        .replace(/[^\p{L}\p{N} -]/gu, "")
-        .replace(/ /g, "-"),
-    ),
-  );
-}
 
 /** The README and every guide, decision records included. */
 const markdownFiles = execFileSync(
