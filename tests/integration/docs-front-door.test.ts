@@ -1,7 +1,7 @@
 // The front door stays short and the guides stay whole: the README is at most 150 lines and names every
 // setting of .env.example, the decision index lists exactly the records in docs/decisions/, and links
 // between the README and the guides lead to files and sections that exist.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
@@ -81,4 +81,25 @@ it("cites only sections of the guides that exist, wherever they are cited", () =
     }
   }
   expect(missing).toEqual([]);
+});
+
+/** The last commit before commit subjects were held to 72 characters with a body (issue 30). */
+const SUBJECTS_HELD_SINCE = "c42192f857669194add5a6b1170c3887b7bb7df6";
+
+it("keeps commit subjects at most 72 characters, each with a body that says why", (context) => {
+  const since = spawnSync("git", ["rev-parse", "--verify", "--quiet", `${SUBJECTS_HELD_SINCE}^{commit}`]);
+  // a shallow or exported copy without that history has nothing to check
+  if (since.status !== 0) return context.skip();
+  const log = execFileSync("git", ["log", "--format=%h%x1f%s%x1f%b%x1e", `${SUBJECTS_HELD_SINCE}..HEAD`], {
+    encoding: "utf8",
+  });
+  const wrong = log
+    .split("\x1e")
+    .map((entry) => entry.trim().split("\x1f"))
+    .filter(([hash]) => hash)
+    .flatMap(([hash, subject, body]) => [
+      ...(subject.length > 72 ? [`${hash} subject of ${subject.length} characters: ${subject}`] : []),
+      ...(body?.trim() ? [] : [`${hash} has no body: ${subject}`]),
+    ]);
+  expect(wrong).toEqual([]);
 });
