@@ -24,6 +24,13 @@ const PROCESS_FILES = [
   "tests/integration/several-processes.test.ts",
 ];
 
+/**
+ * Tests beside the app's code that import a module opening the database client (which reads the
+ * environment, .env included, when it is imported): they run with the integration project's
+ * environment, not as unit tests, so a clean clone without .env passes as a developer's does.
+ */
+const DATABASE_MODULE_FILES = ["app/db/schema-columns.test.ts"];
+
 /** What the integration and processes projects share: a database for each test file. */
 const withDatabase = {
   globalSetup: ["tests/helpers/global-setup.ts"],
@@ -44,6 +51,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["app/**/*.test.ts", "extensions/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...DATABASE_MODULE_FILES],
           // pure code keeps no state between files, so the files share their workers' modules:
           // a third of the time on two cores
           isolate: false,
@@ -53,7 +61,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "integration",
-          include: ["tests/integration/**/*.test.ts"],
+          include: ["tests/integration/**/*.test.ts", ...DATABASE_MODULE_FILES],
           exclude: [...configDefaults.exclude, ...PROCESS_FILES],
           ...withDatabase,
         },
