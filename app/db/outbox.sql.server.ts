@@ -2,12 +2,12 @@
  * Raw SQL of the outbox (docs/decisions/0013-alert-delivery.md, named in
  * docs/decisions/0036-order-effects-and-workers.md): the deliveries a breach queues, each an
  * alert to one channel (email, Slack, webhook, or a digest of held alerts) or an order action
- * (tag, hold, Flow). Its table keeps its first name, AlertOutbox. Rows are written in the
+ * (tag, hold, Flow). Its model is AlertAndActionOutbox; its table keeps its first name, AlertOutbox. Rows are written in the
  * transaction that records their breach, and claimed by one statement, so two app processes
  * on one database never take the same row; a claim left by a process that died is taken
  * again once its lease runs out (at least once delivery).
  */
-import type { AlertOutbox, AlertSettings, Prisma } from "@prisma/client";
+import type { AlertAndActionOutbox, AlertSettings, Prisma } from "@prisma/client";
 import type { Digest, HeldFor } from "../domain/alert-digest";
 import type { AlertEvent } from "../domain/alert-message";
 import type { PlannedDelivery } from "../domain/alert-routing";
@@ -38,7 +38,7 @@ export const OUTBOX_INSERT_COLUMNS = [
   "attempts",
   "nextAttemptAt",
   "createdAt",
-] as const satisfies readonly (keyof AlertOutbox)[];
+] as const satisfies readonly (keyof AlertAndActionOutbox)[];
 
 export interface NewAlertRow {
   auditEventId: string;

@@ -73,7 +73,8 @@ describe("raw SQL column lists match prisma/schema.prisma", () => {
     const scalar = SCHEMA.get("OrderMoney")!.filter((field) => !field.relation);
     expect([...ORDER_MONEY_COLUMNS].sort()).toEqual(scalar.map((field) => field.name).sort());
   });
-  it("AlertOutbox", () => check("AlertOutbox", OUTBOX_INSERT_COLUMNS, { insert: true }));
+  it("AlertAndActionOutbox (table AlertOutbox)", () =>
+    check("AlertAndActionOutbox", OUTBOX_INSERT_COLUMNS, { insert: true }));
   it("AlertSettings, read whole by the delivery worker", () => {
     check("AlertSettings", ALERT_SETTINGS_COLUMNS, { insert: false });
     const scalar = SCHEMA.get("AlertSettings")!.filter((field) => !field.relation);

@@ -131,7 +131,7 @@ async function settleSampleAlerts(shopId: string, timezone: string, now: Date): 
       digestOf(events, events[0]?.heldFor ?? "quiet_hours", group.releaseAt, timezone),
     );
   }
-  const due = await prisma.alertOutbox.findMany({
+  const due = await prisma.alertAndActionOutbox.findMany({
     where: { shopId, status: "pending", nextAttemptAt: { lte: now } },
     orderBy: { nextAttemptAt: "asc" },
   });
@@ -141,7 +141,7 @@ async function settleSampleAlerts(shopId: string, timezone: string, now: Date): 
     for (const row of due) {
       const durationMs = 200 + Math.round(rand() * 900);
       const sentAt = new Date(Math.min(now.getTime(), row.nextAttemptAt.getTime() + SAMPLE_DELIVERY_MS + durationMs));
-      await tx.alertOutbox.update({ where: { id: row.id }, data: { status: "sent", attempts: 1, sentAt } });
+      await tx.alertAndActionOutbox.update({ where: { id: row.id }, data: { status: "sent", attempts: 1, sentAt } });
       await tx.alertAttempt.create({
         data: { outboxId: row.id, shopId, attemptedAt: sentAt, ok: true, durationMs },
       });

@@ -62,14 +62,15 @@ export function breachingOrders(domain: string, firstNumber: number, orders: { d
 }
 
 /** The outbox rows of a shop in `status` (pending, sending, sent, ...). */
-export const outboxCount = (shopId: string, status: string) => prisma.alertOutbox.count({ where: { shopId, status } });
+export const outboxCount = (shopId: string, status: string) =>
+  prisma.alertAndActionOutbox.count({ where: { shopId, status } });
 
 /**
  * A process killed with SIGKILL left its claims ("sending"): their lease (2 minutes) runs out, so
  * the next server takes them again. Returns how many there were.
  */
 export async function lapseDeadClaims(shopId: string): Promise<number> {
-  const { count } = await prisma.alertOutbox.updateMany({
+  const { count } = await prisma.alertAndActionOutbox.updateMany({
     where: { shopId, status: "sending" },
     data: { lockedAt: new Date(Date.now() - 3 * 60_000) },
   });

@@ -74,7 +74,7 @@ describe("order actions when a server is killed with SIGKILL mid-way", () => {
         nextAttemptAt: new Date(Date.now() - 1_000),
       })),
     );
-    await prisma.alertOutbox.createMany({ data: rows });
+    await prisma.alertAndActionOutbox.createMany({ data: rows });
 
     fake.hold();
     const start = async () => {
@@ -96,7 +96,7 @@ describe("order actions when a server is killed with SIGKILL mid-way", () => {
 
     expect(acted).toBeGreaterThan(0);
     // the actions in flight when it died ran again: Shopify had done them, and nothing was doubled
-    expect(await prisma.alertOutbox.count({ where: { shopId: shop.id, attempts: 2 } })).toBeGreaterThan(0);
+    expect(await prisma.alertAndActionOutbox.count({ where: { shopId: shop.id, attempts: 2 } })).toBeGreaterThan(0);
     for (let index = 1; index <= ORDERS; index += 1) {
       const order = fake.state.orders.get(`gid://shopify/Order/${8000 + index}`);
       expect(order?.tags).toEqual(["margin-guardrail-breach", "mg-max-30-off"]);

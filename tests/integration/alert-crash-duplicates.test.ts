@@ -77,7 +77,7 @@ describe("a server killed with SIGKILL mid-delivery, on every channel", () => {
     expect(saved.ok).toBe(true);
     // due one after another, the channels in turn: the first batch takes about a third of each
     const due = Date.now() - 10_000;
-    await prisma.alertOutbox.createMany({
+    await prisma.alertAndActionOutbox.createMany({
       data: Array.from({ length: PER_CHANNEL }, (_, index) =>
         CHANNELS.map((channel, turn) => ({
           shopId: shop.id,
@@ -107,7 +107,7 @@ describe("a server killed with SIGKILL mid-delivery, on every channel", () => {
     await startServer();
     await waitUntil(async () => (await outboxCount(shop.id, "sent")) === 3 * PER_CHANNEL);
 
-    const rows = await prisma.alertOutbox.findMany({ where: { shopId: shop.id } });
+    const rows = await prisma.alertAndActionOutbox.findMany({ where: { shopId: shop.id } });
     const duplicates: Record<string, number> = {};
     for (const channel of CHANNELS) {
       const ids = received[channel]().map((_, index) => idOf[channel](index));

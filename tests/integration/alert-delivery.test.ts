@@ -22,12 +22,12 @@ const breachingOrder = breachingOrders(SHOP, 5000, workers.orders);
 /** The outbox rows of an order's breaches. */
 async function outboxOf(order: string) {
   const breaches = await prisma.auditEvent.findMany({ where: { orderName: order, eventType: "rule_triggered" } });
-  return prisma.alertOutbox.findMany({ where: { auditEventId: { in: breaches.map((event) => event.id) } } });
+  return prisma.alertAndActionOutbox.findMany({ where: { auditEventId: { in: breaches.map((event) => event.id) } } });
 }
 
 /** Time passes: every pending alert is due now. */
 async function timePasses(shopId: string) {
-  await prisma.alertOutbox.updateMany({
+  await prisma.alertAndActionOutbox.updateMany({
     where: { shopId, status: "pending" },
     data: { nextAttemptAt: new Date(Date.now() - 1) },
   });
@@ -65,7 +65,7 @@ describe("alert delivery", () => {
     expect(breach).toMatchObject({ eventType: "rule_triggered", orderName: order });
 
     await workers.alerts.drain();
-    let state = await prisma.alertOutbox.findUniqueOrThrow({ where: { id: row.id } });
+    let state = await prisma.alertAndActionOutbox.findUniqueOrThrow({ where: { id: row.id } });
     expect(state).toMatchObject({ status: "pending", attempts: 1 });
     expect(state.lastError).toMatch(/answered 500/);
     expect(state.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(10_000); // 15 to 30 s away
@@ -74,7 +74,7 @@ describe("alert delivery", () => {
     await workers.alerts.drain();
     await timePasses(shopId);
     await workers.alerts.drain();
-    state = await prisma.alertOutbox.findUniqueOrThrow({ where: { id: row.id } });
+    state = await prisma.alertAndActionOutbox.findUniqueOrThrow({ where: { id: row.id } });
     expect(state).toMatchObject({ status: "sent", attempts: 3, lastError: null });
     const attempts = await prisma.alertAttempt.findMany({
       where: { outboxId: row.id },
@@ -91,7 +91,7 @@ describe("alert delivery", () => {
   });
 
   it("queues nothing on Free, below the minimum severity, with every channel off, or with no recipient", async () => {
-    const count = () => prisma.alertOutbox.count({ where: { shopId } });
+    const count = () => prisma.alertAndActionOutbox.count({ where: { shopId } });
     const before = await count();
     await prisma.shop.update({ where: { id: shopId }, data: { plan: "free", planCheckedAt: new Date() } });
     forgetShopRules(shopId);
@@ -128,11 +128,14 @@ describe("alert delivery", () => {
     ).not.toContain(row.id);
     workers.alerts.resume();
     await workers.alerts.drain();
-    expect((await prisma.alertOutbox.findUniqueOrThrow({ where: { id: row.id } })).status).toBe("sending");
+    expect((await prisma.alertAndActionOutbox.findUniqueOrThrow({ where: { id: row.id } })).status).toBe("sending");
     // once the lease has run out, the next worker delivers it
-    await prisma.alertOutbox.update({ where: { id: row.id }, data: { lockedAt: new Date(Date.now() - 3 * 60_000) } });
+    await prisma.alertAndActionOutbox.update({
+      where: { id: row.id },
+      data: { lockedAt: new Date(Date.now() - 3 * 60_000) },
+    });
     await workers.alerts.drain();
-    expect(await prisma.alertOutbox.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({
+    expect(await prisma.alertAndActionOutbox.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({
       status: "sent",
       attempts: 2,
     });
@@ -140,7 +143,7 @@ describe("alert delivery", () => {
 
   it("never gives one row to two claims at once", async () => {
     for (let index = 0; index < 3; index += 1) await breachingOrder();
-    await prisma.alertOutbox.updateMany({
+    await prisma.alertAndActionOutbox.updateMany({
       where: { shopId, status: "sent" },
       data: { status: "pending", lockedBy: null },
     });
@@ -151,7 +154,7 @@ describe("alert delivery", () => {
     const ids = [...first, ...second].map((alert) => alert.id);
     expect(ids.length).toBeGreaterThan(0);
     expect(new Set(ids).size).toBe(ids.length);
-    await prisma.alertOutbox.updateMany({ where: { shopId }, data: { status: "sent", lockedBy: null } });
+    await prisma.alertAndActionOutbox.updateMany({ where: { shopId }, data: { status: "sent", lockedBy: null } });
   });
 });
 
@@ -188,13 +191,13 @@ describe("the demo seed's past orders", () => {
     const events = await prisma.auditEvent.count({ where: { shopId, eventType: "rule_triggered" } });
     expect(events).toBeGreaterThan(100);
     // the alerts were delivered as history, at their own times, each with its attempt
-    const sent = await prisma.alertOutbox.findMany({ where: { shopId, status: "sent" } });
+    const sent = await prisma.alertAndActionOutbox.findMany({ where: { shopId, status: "sent" } });
     expect(sent.length).toBeGreaterThan(100);
     for (const row of sent) expect(row.sentAt!.getTime()).toBeLessThanOrEqual(now.getTime());
     expect(await prisma.alertAttempt.count({ where: { shopId } })).toBe(sent.filter((row) => !row.digestId).length);
     // nothing due before now waits: only alerts held past now (quiet hours ending later) are left
-    expect(await prisma.alertOutbox.count({ where: { shopId, status: "pending" } })).toBe(0);
-    for (const row of await prisma.alertOutbox.findMany({ where: { shopId, status: "held" } })) {
+    expect(await prisma.alertAndActionOutbox.count({ where: { shopId, status: "pending" } })).toBe(0);
+    for (const row of await prisma.alertAndActionOutbox.findMany({ where: { shopId, status: "held" } })) {
       expect(row.nextAttemptAt.getTime()).toBeGreaterThan(now.getTime());
     }
   });

@@ -27,9 +27,9 @@ function localClock(minutes: number, timeZone: string): string {
 
 /** The release time comes: the shop's held alerts (as they were queued) are due now. */
 async function releaseTimeComes(shopId: string) {
-  const held = await prisma.alertOutbox.findMany({ where: { shopId, status: "held" } });
+  const held = await prisma.alertAndActionOutbox.findMany({ where: { shopId, status: "held" } });
   const release = new Date(Date.now() - 1_000);
-  await prisma.alertOutbox.updateMany({ where: { shopId, status: "held" }, data: { nextAttemptAt: release } });
+  await prisma.alertAndActionOutbox.updateMany({ where: { shopId, status: "held" }, data: { nextAttemptAt: release } });
   return { held, now: new Date() };
 }
 
@@ -39,7 +39,7 @@ describe("digests", () => {
     shopId = await coreShopWithLimit(SHOP, "America/New_York");
   });
   beforeEach(async () => {
-    await prisma.alertOutbox.deleteMany({ where: { shopId } });
+    await prisma.alertAndActionOutbox.deleteMany({ where: { shopId } });
     await prisma.alertSettings.update({
       where: { shopId },
       data: {
@@ -82,7 +82,7 @@ describe("digests", () => {
     expect(body.over_limit).toEqual([{ currency: "USD", amount: "73.00" }]);
     expect(deliveries[0].headers["idempotency-key"]).toBe(body.id);
 
-    const rows = await prisma.alertOutbox.findMany({ where: { shopId } });
+    const rows = await prisma.alertAndActionOutbox.findMany({ where: { shopId } });
     expect(rows.filter((row) => row.digestKey)).toHaveLength(1);
     expect(rows.every((row) => row.status === "sent")).toBe(true);
     const sent = await prisma.auditEvent.findMany({
@@ -122,7 +122,7 @@ describe("digests", () => {
       workers.alerts.gatherDueDigests(now),
     ]);
     expect(made.reduce((sum, count) => sum + count, 0)).toBe(1);
-    const rows = await prisma.alertOutbox.findMany({ where: { shopId } });
+    const rows = await prisma.alertAndActionOutbox.findMany({ where: { shopId } });
     const digest = rows.find((row) => row.digestKey)!;
     expect(rows.filter((row) => row.status === "digested").every((row) => row.digestId === digest.id)).toBe(true);
   });
@@ -131,15 +131,15 @@ describe("digests", () => {
     await breachingOrder(45);
     const { now } = await releaseTimeComes(shopId);
     await workers.alerts.gatherDueDigests(now);
-    const digest = await prisma.alertOutbox.findFirstOrThrow({ where: { shopId, digestKey: { not: null } } });
+    const digest = await prisma.alertAndActionOutbox.findFirstOrThrow({ where: { shopId, digestKey: { not: null } } });
     // a day of failures later: the last attempt fails and the digest is given up
-    await prisma.alertOutbox.update({
+    await prisma.alertAndActionOutbox.update({
       where: { id: digest.id },
       data: { createdAt: new Date(Date.now() - 25 * 3_600_000), attempts: 12 },
     });
     receiver.failNext(500);
     await workers.alerts.drain();
-    const rows = await prisma.alertOutbox.findMany({ where: { shopId } });
+    const rows = await prisma.alertAndActionOutbox.findMany({ where: { shopId } });
     expect(rows.map((row) => row.status).sort()).toEqual(["dead", "dead"]);
     expect(rows.find((row) => !row.digestKey)?.lastError).toMatch(/Its digest was not delivered/);
   });

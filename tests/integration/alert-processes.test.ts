@@ -16,7 +16,7 @@ async function shopWithDueAlerts(domain: string, url: string, count: number) {
   await prisma.alertSettings.create({
     data: { shopId: shop.id, emailEnabled: false, emails: [], webhookEnabled: true, webhooks: [url] },
   });
-  await prisma.alertOutbox.createMany({
+  await prisma.alertAndActionOutbox.createMany({
     data: Array.from({ length: count }, (_, index) => ({
       shopId: shop.id,
       channel: "webhook",
@@ -43,7 +43,7 @@ describe("two app processes on one database", () => {
     const shop = await shopWithDueAlerts("two-processes.myshopify.com", `${receiver.url}/hook`, COUNT);
     await Promise.all([start(), start()]);
     await waitUntil(
-      async () => (await prisma.alertOutbox.count({ where: { shopId: shop.id, status: "sent" } })) === COUNT,
+      async () => (await prisma.alertAndActionOutbox.count({ where: { shopId: shop.id, status: "sent" } })) === COUNT,
     );
 
     const keys = receiver.received.map((request) => request.headers["idempotency-key"]);
@@ -79,7 +79,7 @@ describe("a server killed with SIGKILL mid-delivery", () => {
         .filter((request) => request.status === 200)
         .map((request) => request.headers["idempotency-key"]),
     );
-    const rows = await prisma.alertOutbox.findMany({ where: { shopId: shop.id } });
+    const rows = await prisma.alertAndActionOutbox.findMany({ where: { shopId: shop.id } });
     expect(rows.every((row) => delivered.has(row.id))).toBe(true);
     // the ones in flight when it died were sent again (at least once; the key lets a receiver drop repeats)
     expect(rows.filter((row) => row.attempts === 2).length).toBe(claimed);

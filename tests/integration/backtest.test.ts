@@ -179,7 +179,7 @@ describe("POST /api/backtest and GET /api/backtest/{id}", () => {
     throttledPages = [2];
     const before = {
       events: await prisma.auditEvent.count({ where: { shopId } }),
-      outbox: await prisma.alertOutbox.count({ where: { shopId } }),
+      outbox: await prisma.alertAndActionOutbox.count({ where: { shopId } }),
       checks: await prisma.orderCheck.count({ where: { shopId } }),
     };
     const response = await post(SHOP);
@@ -212,7 +212,7 @@ describe("POST /api/backtest and GET /api/backtest/{id}", () => {
 
     // a backtest records nothing but itself
     expect(await prisma.auditEvent.count({ where: { shopId } })).toBe(before.events);
-    expect(await prisma.alertOutbox.count({ where: { shopId } })).toBe(before.outbox);
+    expect(await prisma.alertAndActionOutbox.count({ where: { shopId } })).toBe(before.outbox);
     expect(await prisma.orderCheck.count({ where: { shopId } })).toBe(before.checks);
   });
 

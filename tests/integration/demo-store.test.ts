@@ -51,7 +51,7 @@ describe("demo store", () => {
     // every breach at or above the demo's minimum (medium) was queued by the engine; those due
     // before now were delivered (directly, or in a digest after the quiet hours), the rest wait
     const alertable = triggered.filter((event) => event.severity !== "low").length;
-    const queued = await prisma.alertOutbox.findMany({ where: { shopId, auditEventId: { not: null } } });
+    const queued = await prisma.alertAndActionOutbox.findMany({ where: { shopId, auditEventId: { not: null } } });
     expect(queued).toHaveLength(alertable);
     const waiting = queued.filter((row) => row.status === "held");
     for (const row of waiting) expect(row.nextAttemptAt.getTime()).toBeGreaterThan(now.getTime());

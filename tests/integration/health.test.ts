@@ -31,7 +31,7 @@ describe("GET /api/health", () => {
       status,
       nextAttemptAt: new Date(now - dueSecondsAgo * 1000),
     });
-    await prisma.alertOutbox.createMany({
+    await prisma.alertAndActionOutbox.createMany({
       data: [
         alert("pending", 90, 1),
         alert("pending", 5, 2),
@@ -59,7 +59,7 @@ describe("GET /api/health", () => {
     const down = () => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:5432"));
     const broken = {
       orderEvaluation: { count: down },
-      alertOutbox: { count: down, findFirst: down },
+      alertAndActionOutbox: { count: down, findFirst: down },
     } as unknown as Parameters<typeof serviceHealth>[0];
     const health = await serviceHealth(broken);
     expect(health).toEqual({

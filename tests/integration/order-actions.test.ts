@@ -151,7 +151,7 @@ describe("order actions", () => {
   it("surfaces Shopify's userErrors, retries, and does not hold twice after a lost answer", async () => {
     refuse.set("tagsAdd", [{ field: ["tags"], message: "Tags are invalid" }]);
     await deliver("orders/create", order(9103, 45), "oa-3");
-    const tagRow = await prisma.alertOutbox.findFirstOrThrow({
+    const tagRow = await prisma.alertAndActionOutbox.findFirstOrThrow({
       where: { shopId, channel: "order_tag", actionKey: { contains: "Order/9103" } },
     });
     expect(tagRow).toMatchObject({
@@ -162,20 +162,20 @@ describe("order actions", () => {
     expect(await eventsOf("#9103", "order_tagged")).toHaveLength(0);
 
     // the hold was placed, but its answer was lost: the retry finds it and does not hold again
-    const holdRow = await prisma.alertOutbox.findFirstOrThrow({
+    const holdRow = await prisma.alertAndActionOutbox.findFirstOrThrow({
       where: { shopId, channel: "order_hold", actionKey: { contains: "Order/9103" } },
     });
-    await prisma.alertOutbox.update({
+    await prisma.alertAndActionOutbox.update({
       where: { id: holdRow.id },
       data: { status: "pending", nextAttemptAt: new Date(0) },
     });
     await prisma.auditEvent.deleteMany({ where: { orderName: "#9103", eventType: "fulfillment_held" } });
-    await prisma.alertOutbox.update({ where: { id: tagRow.id }, data: { nextAttemptAt: new Date(0) } });
+    await prisma.alertAndActionOutbox.update({ where: { id: tagRow.id }, data: { nextAttemptAt: new Date(0) } });
     await workers.alerts.drain();
     expect(calls("fulfillmentOrderHold")).toHaveLength(1);
     expect(await eventsOf("#9103", "fulfillment_held")).toHaveLength(1);
     expect(await eventsOf("#9103", "order_tagged")).toHaveLength(1);
-    expect(await prisma.alertOutbox.findUniqueOrThrow({ where: { id: tagRow.id } })).toMatchObject({
+    expect(await prisma.alertAndActionOutbox.findUniqueOrThrow({ where: { id: tagRow.id } })).toMatchObject({
       status: "sent",
       attempts: 2,
     });
@@ -252,7 +252,7 @@ describe("order actions", () => {
     forgetShopRules(shopId);
     await deliver("orders/create", order(9106, 45), "oa-6");
     expect(await eventsOf("#9106", "rule_triggered")).toHaveLength(1);
-    expect(await prisma.alertOutbox.count({ where: { actionKey: { contains: "Order/9106" } } })).toBe(0);
+    expect(await prisma.alertAndActionOutbox.count({ where: { actionKey: { contains: "Order/9106" } } })).toBe(0);
     await prisma.shop.update({ where: { id: shopId }, data: { plan: "core", flowTriggerEnabled: true } });
   });
 });

@@ -32,12 +32,12 @@ const FREE = FREE_FACTS;
 
 async function rowsOf(order: string) {
   const breaches = await prisma.auditEvent.findMany({ where: { orderName: order, eventType: "rule_triggered" } });
-  return prisma.alertOutbox.findMany({ where: { auditEventId: { in: breaches.map((event) => event.id) } } });
+  return prisma.alertAndActionOutbox.findMany({ where: { auditEventId: { in: breaches.map((event) => event.id) } } });
 }
 
 /** Time passes: everything queued is due now. */
 async function timePasses(shopId: string) {
-  await prisma.alertOutbox.updateMany({
+  await prisma.alertAndActionOutbox.updateMany({
     where: { shopId, status: { in: ["pending", "held"] } },
     data: { nextAttemptAt: new Date(Date.now() - 1) },
   });
@@ -78,12 +78,12 @@ describe("delivery after a downgrade to Free", () => {
     await workers.alerts.drain();
 
     expect(receiver.received.length).toBe(before);
-    const after = await prisma.alertOutbox.findUniqueOrThrow({ where: { id: held.id } });
+    const after = await prisma.alertAndActionOutbox.findUniqueOrThrow({ where: { id: held.id } });
     expect(after).toMatchObject({
       status: "dropped",
       lastError: "Not sent: the shop is on the Free plan now, which has no alerts",
     });
-    const digest = await prisma.alertOutbox.findUniqueOrThrow({ where: { id: after.digestId! } });
+    const digest = await prisma.alertAndActionOutbox.findUniqueOrThrow({ where: { id: after.digestId! } });
     expect(digest).toMatchObject({ status: "dropped", attempts: 0 });
     expect(await prisma.auditEvent.count({ where: { shopId, eventType: "alert_sent" } })).toBe(0);
     const log = await recentDeliveries(shopId);
@@ -109,7 +109,7 @@ describe("delivery after a downgrade to Free", () => {
     await workers.alerts.drain();
     const before = receiver.received.length;
     const alert = (await rowsOf(order)).find((row) => row.channel === "webhook")!;
-    expect(await prisma.alertOutbox.findUniqueOrThrow({ where: { id: alert.id } })).toMatchObject({
+    expect(await prisma.alertAndActionOutbox.findUniqueOrThrow({ where: { id: alert.id } })).toMatchObject({
       status: "pending",
       attempts: 1,
     });
@@ -127,12 +127,12 @@ describe("delivery after a downgrade to Free", () => {
     await workers.alerts.drain();
 
     expect(receiver.received.length).toBe(before);
-    expect(await prisma.alertOutbox.findUniqueOrThrow({ where: { id: alert.id } })).toMatchObject({
+    expect(await prisma.alertAndActionOutbox.findUniqueOrThrow({ where: { id: alert.id } })).toMatchObject({
       status: "dropped",
       attempts: 1,
       lastError: "Not sent: the shop is on the Free plan now, which has no alerts",
     });
-    expect(await prisma.alertOutbox.findUniqueOrThrow({ where: { id: action.id } })).toMatchObject({
+    expect(await prisma.alertAndActionOutbox.findUniqueOrThrow({ where: { id: action.id } })).toMatchObject({
       status: "dropped",
       lastError: "Not done: the shop is on the Free plan now, which has no order actions",
     });

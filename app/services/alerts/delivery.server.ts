@@ -338,7 +338,7 @@ export interface DeliveryView {
 
 /** The shop's latest alert deliveries with their status, newest first (the delivery log). */
 export async function recentDeliveries(shopId: string, take = RECENT_DELIVERIES): Promise<DeliveryView[]> {
-  const rows = await prisma.alertOutbox.findMany({ where: { shopId }, orderBy: { createdAt: "desc" }, take });
+  const rows = await prisma.alertAndActionOutbox.findMany({ where: { shopId }, orderBy: { createdAt: "desc" }, take });
   return rows.map((row) => {
     const event = (row.payload ?? {}) as {
       orderName?: string | null;

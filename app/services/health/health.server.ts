@@ -99,7 +99,7 @@ export interface ServiceHealth {
  * Counts only, across all shops: nothing about any one shop.
  */
 export async function serviceHealth(
-  db: Pick<typeof prisma, "orderEvaluation" | "alertOutbox"> = prisma,
+  db: Pick<typeof prisma, "orderEvaluation" | "alertAndActionOutbox"> = prisma,
   now = new Date(),
 ): Promise<ServiceHealth> {
   const database = databaseEngine(getEnv().databaseUrl);
@@ -107,13 +107,13 @@ export async function serviceHealth(
     const [waiting, failed, pending, oldestDue, dead] = await Promise.all([
       db.orderEvaluation.count({ where: { status: "pending" } }),
       db.orderEvaluation.count({ where: { status: "failed" } }),
-      db.alertOutbox.count({ where: { status: { in: ["pending", "sending"] } } }),
-      db.alertOutbox.findFirst({
+      db.alertAndActionOutbox.count({ where: { status: { in: ["pending", "sending"] } } }),
+      db.alertAndActionOutbox.findFirst({
         where: { status: "pending", nextAttemptAt: { lte: now } },
         orderBy: { nextAttemptAt: "asc" },
         select: { nextAttemptAt: true },
       }),
-      db.alertOutbox.count({ where: { status: "dead" } }),
+      db.alertAndActionOutbox.count({ where: { status: "dead" } }),
     ]);
     const late = oldestDue ? Math.max(0, Math.round((now.getTime() - oldestDue.nextAttemptAt.getTime()) / 1000)) : 0;
     return {
