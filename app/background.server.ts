@@ -13,7 +13,7 @@ import { graphqlForShopDomain } from "./services/shops/admin-graphql.server";
 
 /**
  * Every in-process worker is built with its dependencies, started and stopped here, once,
- * from the server entry (server.js calls these through app/entry.server.tsx); importing a
+ * from the server (serve() in app/server/serve.server.ts, which server.js runs); importing a
  * module never starts one, and no module holds a worker's wiring
  * (docs/decisions/0036-order-effects-and-workers.md). Each worker's loop catches, logs and
  * backs off on its own errors (docs/decisions/0010-hardening.md). The production server

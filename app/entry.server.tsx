@@ -15,10 +15,9 @@ import { SHOPIFY_CDN, contentSecurityPolicy, hasEmbeddedParams } from "./http/se
 import { verifiedShopOf } from "./services/shops/admin-context.server";
 import { logger } from "./logger.server";
 
-export { serverSettings } from "./http/server-settings.server";
-// server.js serves the build through this (docs/decisions/0032-server-typed-adapter.md)
+// server.js serves the build through this, and delivery-thread.js runs the delivery thread
+// (docs/decisions/0032-server-typed-adapter.md)
 export { serve } from "./server/serve.server";
-export { startBackgroundWork, stopBackgroundWork } from "./background.server";
 export { runDeliveryThread } from "./services/alerts/delivery-thread.server";
 
 const STREAM_TIMEOUT_MS = 5000;
