@@ -112,16 +112,17 @@ export async function evaluateShopOrders(
         await graphqlForShop(context.shop.domain),
       )
     : new Map();
-  const plan = planOrderEffects({ ...context, variants }, jobs, previous, new Date(), { history: options.history });
-  const { created, queued } = await applyOrderEffects(shopId, jobs, plan);
+  const now = new Date();
+  const plan = planOrderEffects({ ...context, variants }, jobs, previous, now, { history: options.history });
+  const { created, queued } = await applyOrderEffects(shopId, jobs, plan, now);
   if (queued > 0 && !options.history) options.kickAlerts?.();
   return created;
 }
 
 /**
- * Writes a plan in one transaction: the fingerprints, the events (only new dedupe keys are
- * recorded), the money, each recorded event's alerts and order actions in the outbox (none is
- * lost), and the queued orders done. Returns the events created per job, and how many
+ * Writes a plan (made at `now`) in one transaction: the fingerprints, the events (only new
+ * dedupe keys are recorded), the money, each recorded event's alerts and order actions in the
+ * outbox (none is lost), and the queued orders done. Returns the events created per job, and how many
  * deliveries are due now (held alerts wait for their digest's time, which the worker's sweep
  * finds: no kick for them).
  */
@@ -129,9 +130,9 @@ async function applyOrderEffects(
   shopId: string,
   jobs: OrderJob[],
   plan: OrderEffects,
+  now: Date,
 ): Promise<{ created: number[]; queued: number }> {
   const created = jobs.map(() => 0);
-  const now = new Date();
   let queued = 0;
   await prisma.$transaction(async (tx) => {
     await upsertOrderFingerprints(tx, shopId, plan.fingerprints);
