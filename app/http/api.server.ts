@@ -64,13 +64,13 @@ export function methodNotAllowed(allowed: string[]): Response {
  * fields it names, and Retry-After when it says when to ask again (docs/decisions/0037-one-result-type.md).
  */
 export function failureResponse(failure: Failure): Response {
-  return Response.json(
-    failure.fields ? { error: failure.message, errors: failure.fields } : { error: failure.message },
-    {
-      status: failure.status,
-      headers: failure.retryAfterSeconds ? { "Retry-After": String(failure.retryAfterSeconds) } : {},
-    },
-  );
+  return withRetryAfter(jsonError(failure.status, failure.message, failure.fields), failure);
+}
+
+/** `response` with Retry-After when the failure says when to ask again (a rate limit). */
+export function withRetryAfter(response: Response, failure: Failure): Response {
+  if (failure.retryAfterSeconds) response.headers.set("Retry-After", String(failure.retryAfterSeconds));
+  return response;
 }
 
 /** A service's result as a response: its value as JSON (no body for 204), or its failure. */

@@ -1,7 +1,7 @@
 import { contactSalesSchema, supportSchema } from "../forms/contact";
 import { readJsonOrForm } from "./request-body.server";
 import { clientAddress } from "./client-address";
-import { fieldErrors } from "./api.server";
+import { fieldErrors, withRetryAfter } from "./api.server";
 import {
   deliverContactRequest,
   honeypotRefusal,
@@ -14,12 +14,9 @@ import {
 const SCHEMAS = { support: supportSchema, sales: contactSalesSchema } as const;
 
 function refused(refusal: Refusal): Response {
-  return Response.json(
-    { success: false, message: refusal.message },
-    {
-      status: refusal.status,
-      headers: refusal.retryAfterSeconds ? { "Retry-After": String(refusal.retryAfterSeconds) } : {},
-    },
+  return withRetryAfter(
+    Response.json({ success: false, message: refusal.message }, { status: refusal.status }),
+    refusal,
   );
 }
 
