@@ -3,10 +3,12 @@
 import { spawnSync } from "node:child_process";
 import { pathToFileURL } from "node:url";
 
+/** This process runs as root. */
+export const isRoot = () => typeof process.getuid === "function" && process.getuid() === 0;
+
 /** This process may install Debian packages: it runs as root and apt-get exists. */
 export function canInstallDebianPackages() {
-  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
-  return isRoot && spawnSync("sh", ["-c", "command -v apt-get"], { stdio: "ignore" }).status === 0;
+  return isRoot() && spawnSync("sh", ["-c", "command -v apt-get"], { stdio: "ignore" }).status === 0;
 }
 
 /** apt-get update, then installs `name` quietly; true when apt-get succeeded. */

@@ -6,13 +6,8 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { canInstallDebianPackages } from "./debian-packages.mjs";
+import { isRoot } from "./debian-packages.mjs";
 import { POSTGRES_MISSING, installPostgres, postgresBin } from "./install-postgres.mjs";
-
-/** PostgreSQL's server is installed here, or ensurePostgres can install it (root with apt-get). */
-export function postgresAvailable() {
-  return postgresBin() !== null || canInstallDebianPackages();
-}
 
 /**
  * Where PostgreSQL's server programs are: installed from Debian's packages when missing and this
@@ -25,8 +20,6 @@ export function ensurePostgres({ install = true, log = console.log } = {}) {
   if (!install) return { missing: POSTGRES_MISSING };
   return installPostgres({ log });
 }
-
-const isRoot = () => typeof process.getuid === "function" && process.getuid() === 0;
 
 /** A port nothing listens on now. */
 export function freePort() {
