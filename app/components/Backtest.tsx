@@ -2,6 +2,7 @@ import { Banner, BlockStack, Box, Button, DataTable, InlineStack, ProgressBar, T
 import { useCallback, useEffect, useRef, useState } from "react";
 import { BACKTEST_DAYS, type BacktestResults, type BacktestView, type RuleTally } from "../domain/backtest";
 import { formatCents } from "../domain/money";
+import { messageOf } from "../domain/result";
 
 /** How often a running backtest's progress is asked for. */
 const POLL_MS = 500;
@@ -30,7 +31,7 @@ export function useBacktest(initial: BacktestView | null = null) {
         setView(body);
         if (body.status === "running") timer.current = setTimeout(poll, POLL_MS);
       } catch (failure) {
-        setError(failure instanceof Error ? failure.message : String(failure));
+        setError(messageOf(failure));
       }
     };
     void poll();
@@ -65,7 +66,7 @@ export function useBacktest(initial: BacktestView | null = null) {
         setView(body);
         follow(body.id);
       } catch (failure) {
-        setError(failure instanceof Error ? failure.message : String(failure));
+        setError(messageOf(failure));
       } finally {
         setStarting(false);
       }

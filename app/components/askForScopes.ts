@@ -3,6 +3,7 @@
  * which opens Shopify's permission dialog (docs/decisions/0022-order-actions.md). Outside Shopify's
  * admin (the demo store, a page opened directly) there is no App Bridge to ask with.
  */
+import { messageOf } from "../domain/result";
 export type ScopesAnswer =
   | { granted: true }
   | { granted: false; why: "not embedded" }
@@ -20,6 +21,6 @@ export async function askForScopes(scopes: string[]): Promise<ScopesAnswer> {
     const answer = await api.request(scopes);
     return answer.result === "granted-all" ? { granted: true } : { granted: false, why: "declined" };
   } catch (error) {
-    return { granted: false, why: "failed", error: error instanceof Error ? error.message : String(error) };
+    return { granted: false, why: "failed", error: messageOf(error) };
   }
 }

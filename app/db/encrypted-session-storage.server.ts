@@ -3,6 +3,7 @@ import type { SessionStorage } from "@shopify/shopify-app-session-storage";
 import type { PrismaClient } from "@prisma/client";
 import { openSecret, sealSecret, sealedKeyId, type ResealCount, type SecretKey } from "../domain/secret-box";
 import { logger } from "../logger.server";
+import { messageOf } from "../domain/result";
 
 /**
  * Shopify's access and refresh tokens at rest (docs/decisions/0030-secrets-at-rest.md): sealed
@@ -75,7 +76,7 @@ export class EncryptedSessionStorage implements SessionStorage {
       logger.error("A session's tokens do not open; treated as missing, the shop's next visit makes a new one", {
         sessionId: session.id,
         shop: session.shop,
-        reason: error instanceof Error ? error.message : String(error),
+        reason: messageOf(error),
       });
       return undefined;
     }

@@ -2,6 +2,7 @@
  * Prisma's errors, recognised by their code rather than by class: each engine's generated client
  * has its own runtime and so its own error classes (docs/decisions/0020-postgresql-and-several-processes.md).
  */
+import { messageOf } from "../domain/result";
 
 /** A write refused by a unique constraint (Prisma's P2002), on either engine. */
 export function isUniqueViolation(error: unknown): boolean {
@@ -73,7 +74,7 @@ export function isWriteConflict(error: unknown): boolean {
  * message say it best when the driver gave them ("SQLITE_BUSY: database is locked").
  */
 export function errorReason(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   if (typeof error !== "object" || error === null || !isPrismaError(error)) return message;
   const cause = driverCause(error);
   if (cause.code && cause.message) return `${cause.code}: ${cause.message}`;

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { assertOwnShop, requireApiAdmin } from "../http/api.server";
 import { BillingApiUnavailable, verifySubscription } from "../services/billing/verify.server";
 import { logger } from "../logger.server";
+import { messageOf } from "../domain/result";
 
 /** Seconds after which asking again is worth it when the Billing API could not be reached. */
 const RETRY_AFTER_SECONDS = 30;
@@ -21,7 +22,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   } catch (error) {
     // the library's own answers (re-authentication) go on untouched
     if (error instanceof Response) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = messageOf(error);
     logger.error("Subscription verification failed", { shop: context.shop.domain, reason });
     if (!(error instanceof BillingApiUnavailable)) {
       // Shopify answered, but not with what a subscription query returns

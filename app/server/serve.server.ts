@@ -20,6 +20,7 @@ import { getEnv } from "../env.server";
 import { logger as processLogger, type Logger } from "../logger.server";
 import { serverSettings, type ServerSettings } from "../http/server-settings.server";
 import { remixHandler } from "./remix-handler.server";
+import { messageOf } from "../domain/result";
 
 export interface ServeOptions {
   /** The build's file (build/index.js), which the alert delivery thread loads too. */
@@ -132,7 +133,7 @@ export function serve(build: ServerBuild, options: ServeOptions): http.Server {
   try {
     settings = serverSettings();
   } catch (error) {
-    refuseToBoot(error instanceof Error ? error.message : String(error));
+    refuseToBoot(messageOf(error));
   }
   // NODE_ENV as the process was started with: the build's compiler replaces every literal
   // `process.env.NODE_ENV` in this code with the build's mode ("production"), so it is read

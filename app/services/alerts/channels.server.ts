@@ -161,7 +161,7 @@ async function sendWebhooks(
         failures.push(`${new URL(url).host} answered ${response.status}`);
     } catch (error) {
       // the host only: a webhook URL's path is often its credential, and errors are stored
-      failures.push(`${new URL(url).host}: ${error instanceof Error ? error.message : String(error)}`);
+      failures.push(`${new URL(url).host}: ${messageOf(error)}`);
     }
   }
   return failures.length === 0

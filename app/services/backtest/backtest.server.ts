@@ -21,7 +21,7 @@ import { evaluateOrder, type EvaluableRule } from "../../domain/evaluate";
 import { orderPayloadFromNode } from "../../domain/graphql-order";
 import { orderFactsFromPayload } from "../../domain/order-payload";
 import { storedThreshold } from "../../domain/rules";
-import { fail, ok, type Result } from "../../domain/result";
+import { fail, ok, type Result, messageOf } from "../../domain/result";
 import type { RuleInput } from "../../forms/rules";
 import { needVariants, withVariantFacts } from "../../domain/order-effects";
 import { shopContext } from "../monitoring/evaluation.server";
@@ -127,7 +127,7 @@ export async function startBacktest(
   });
   const run = runBacktest(row, shop, scope, source).catch(async (error: unknown) => {
     logger.error("Backtest failed", { backtestId: row.id, shopId: shop.id, err: error });
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     await prisma.backtest
       .update({
         where: { id: row.id },

@@ -21,6 +21,7 @@ import type { AdminGraphql } from "../monitoring/variant-facts.server";
 import { forgetShopRules } from "../rules/cache.server";
 import { EVALUATED_RULES, limitedRules, resumeWithinLimit, updateLimitedRules } from "../rules/rules.server";
 import { logger } from "../../logger.server";
+import { messageOf } from "../../domain/result";
 
 /**
  * The shop's plan follows Shopify (docs/decisions/0018-plan-truth.md): it is asked of the
@@ -139,7 +140,7 @@ export async function matchShopifyToPlan(
   const blocking = plan === "plus" ? null : await prisma.functionConfig.findUnique({ where: { shopId: shop.id } });
   if (blocking && isBlockingLive(blocking)) {
     const refused = await disableValidation(shop.id, (await clientOnce())?.graphql ?? null).catch((error: unknown) =>
-      error instanceof Error ? error.message : String(error),
+      messageOf(error),
     );
     if (refused) {
       inStep = false;
@@ -184,7 +185,7 @@ async function billingPlan(shop: Shop, graphql: AdminGraphql, now: Date): Promis
         return facts.plan;
       })
       .catch((error: unknown) => {
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = messageOf(error);
         failedAt.set(shop.id, { at: Date.now(), reason });
         logger.error("Billing API check failed; the plan is Free until it answers", { shop: shop.domain, reason });
         throw new PlanCheckFailed(reason);

@@ -5,6 +5,7 @@ import type { AdminContext } from "../shops/admin-context.server";
 import type { AdminGraphql } from "../monitoring/variant-facts.server";
 import { refreshPlan } from "./plan-truth.server";
 import { withinTimeout } from "./plans.server";
+import { messageOf } from "../../domain/result";
 
 export interface VerifyResult {
   active: boolean;
@@ -42,7 +43,7 @@ function reachingShopify(graphql: AdminGraphql): AdminGraphql {
       return await withinTimeout(graphql(query, options));
     } catch (error) {
       if (error instanceof Response) throw error;
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = messageOf(error);
       throw new BillingApiUnavailable(`Shopify's Billing API could not be reached: ${reason}`, { cause: error });
     }
   };

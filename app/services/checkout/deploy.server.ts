@@ -185,7 +185,7 @@ export async function syncAfterChange(context: {
 }) {
   return syncFunctionConfig(context.shop.id, checkoutClientOf(context)?.graphql ?? null).catch((error: unknown) => {
     logger.error("Updating the checkout validation's configuration failed", { shopId: context.shop.id, err: error });
-    return error instanceof Error ? error.message : String(error);
+    return messageOf(error);
   });
 }
 

@@ -14,7 +14,7 @@ import { planHasAlerts, type PlanId } from "../../domain/plans";
 import { normalizeCollectionId, normalizeProductId } from "../../domain/rules";
 import { codeRulesOf, codeRulesSchema, type CodeRulesInput, type CodeRulesPreviewInput } from "../../forms/code-rules";
 import { CODE_RULES_METAFIELD, codeRulesMetafield, hasCodeRules } from "../../domain/code-rules";
-import { fail, ok, type Result } from "../../domain/result";
+import { fail, ok, type Result, messageOf } from "../../domain/result";
 import { refusedBy, type ActionClient } from "../actions/admin-client.server";
 import { adminGraphqlData, userErrorText, type UserError } from "../shops/admin-graphql.server";
 import { logger } from "../../logger.server";
@@ -162,7 +162,7 @@ export async function syncCodeRulesDiscount(shopId: string, client: ActionClient
     );
   } catch (error) {
     logger.error("Writing the code rules to Shopify failed", { shopId, err: error });
-    return outcome(error instanceof Error ? error.message : String(error));
+    return outcome(messageOf(error));
   }
 }
 
@@ -222,7 +222,7 @@ export async function matchCodeRulesDiscountToPlan(
     return "switched";
   } catch (error) {
     logger.error(`Switching the code rules ${wanted ? "on" : "off"} failed`, { shopId, err: error });
-    return refused(error instanceof Error ? error.message : String(error));
+    return refused(messageOf(error));
   }
 }
 

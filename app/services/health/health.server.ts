@@ -7,6 +7,7 @@ import { databaseEngine } from "../../config/database-url";
 import type { AdminContext } from "../shops/admin-context.server";
 import { adminGraphqlData } from "../shops/admin-graphql.server";
 import { logger } from "../../logger.server";
+import { messageOf } from "../../domain/result";
 
 /**
  * The Integration Center's app status (docs/product.md#integration-center): which access
@@ -53,7 +54,7 @@ export async function scopeHealth(context: AdminContext): Promise<ScopeHealth> {
     await prisma.shop.update({ where: { id: context.shop.id }, data: { grantedScopes: granted.join(",") } });
   } catch (cause) {
     source = "stored";
-    error = `Shopify did not answer, showing the scopes last seen: ${cause instanceof Error ? cause.message : String(cause)}`;
+    error = `Shopify did not answer, showing the scopes last seen: ${messageOf(cause)}`;
     granted = grantedScopesOf(context.shop.grantedScopes);
   }
   const set = new Set(granted);
