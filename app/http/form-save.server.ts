@@ -49,3 +49,11 @@ export async function saveParsedForm<Schema extends $ZodType, T>(
     result: submission.reply(options.resetForm ? { resetForm: true } : undefined),
   };
 }
+
+/**
+ * The posted intent, when a page action's table of intents has a handler for it: an own key
+ * only, so "toString" or "__proto__" is an unknown action like any other.
+ */
+export function intentIn<Table extends object>(table: Table, value: unknown): value is keyof Table & string {
+  return typeof value === "string" && Object.hasOwn(table, value);
+}

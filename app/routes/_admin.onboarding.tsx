@@ -29,7 +29,7 @@ import { SEVERITIES } from "../domain/severity";
 import { alertSettingsSchema } from "../forms/alerts";
 import { ruleSchema } from "../forms/rules";
 import { wholeNumber } from "../forms/fields";
-import { saveParsedForm, type FormSave } from "../http/form-save.server";
+import { intentIn, saveParsedForm, type FormSave } from "../http/form-save.server";
 import { SAVE_FAILED } from "./_admin.alerts/actions.server";
 import { pageFormAction } from "../http/request-body.server";
 import { latestBacktest } from "../services/backtest/backtest.server";
@@ -141,10 +141,6 @@ const INTENTS: Record<"skip" | "step" | "createRule" | "complete", OnboardingInt
   },
 };
 
-function isOnboardingIntent(value: string): value is keyof typeof INTENTS {
-  return Object.hasOwn(INTENTS, value);
-}
-
 export const action = async ({ request, context: load }: ActionFunctionArgs) => {
   const context = await requireAdmin(request, load);
   return pageFormAction<OnboardingResult>(
@@ -152,7 +148,7 @@ export const action = async ({ request, context: load }: ActionFunctionArgs) => 
     (message) => ({ intent: "unknown", ok: false, status: 400, toast: { title: message, error: true } }),
     async (formData): Promise<OnboardingResult> => {
       const intent = String(formData.get("intent") ?? "");
-      if (!isOnboardingIntent(intent)) {
+      if (!intentIn(INTENTS, intent)) {
         return { intent, ok: false, status: 400, toast: { title: "Unknown action", error: true } };
       }
       return INTENTS[intent](formData, { intent, request, context });

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { alertSettingsSchema } from "../../forms/alerts";
-import { saveParsedForm } from "../../http/form-save.server";
+import { intentIn, saveParsedForm } from "../../http/form-save.server";
 import { planHasAlerts, type PlanId } from "../../domain/plans";
 import type { AdminContext } from "../../services/shops/admin-context.server";
 import { rotateWebhookSecret } from "../../services/alerts/channels.server";
@@ -57,10 +57,6 @@ const INTENTS: Record<"save" | "test" | "rotateSecret", Intent> = {
   }),
 };
 
-function isIntent(value: unknown): value is keyof typeof INTENTS {
-  return typeof value === "string" && Object.hasOwn(INTENTS, value);
-}
-
 /** The Alerts page's one action: the posted intent's handler, 400 for any other. */
 export async function handleAlertsAction(
   context: AdminContext,
@@ -69,6 +65,6 @@ export async function handleAlertsAction(
 ): Promise<AlertsActionResult> {
   const owner = { id: context.shop.id, domain: context.shop.domain, plan: context.plan };
   const intent = formData.get("intent");
-  if (!isIntent(intent)) return refused("unknown", 400, "Unknown action");
+  if (!intentIn(INTENTS, intent)) return refused("unknown", 400, "Unknown action");
   return INTENTS[intent](formData, { owner, production });
 }

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { slackConnectSchema, smtpSettingsSchema } from "../../forms/alerts";
 import { getEnv } from "../../env.server";
-import { saveParsedForm, type FormSave } from "../../http/form-save.server";
+import { intentIn, saveParsedForm, type FormSave } from "../../http/form-save.server";
 import { ok } from "../../domain/result";
 import { pageFormAction } from "../../http/request-body.server";
 import { requireAdmin, type AdminContext } from "../../services/shops/admin-context.server";
@@ -159,9 +159,8 @@ export async function handleIntegrationAction(
 ): Promise<IntegrationActionResult> {
   const owner = { id: context.shop.id, domain: context.shop.domain, plan: context.plan };
   const intent = String(formData.get("intent") ?? "unknown");
-  const handle = Object.hasOwn(INTENTS, intent) ? INTENTS[intent] : null;
-  if (!handle) return refused(intent, 400, "Unknown action");
-  return handle(formData, { intent, context, owner, production });
+  if (!intentIn(INTENTS, intent)) return refused(intent, 400, "Unknown action");
+  return INTENTS[intent](formData, { intent, context, owner, production });
 }
 
 /** The action of the Integration Center and of the Slack guide. */

@@ -3,7 +3,7 @@ import type { $ZodType, output } from "zod/v4/core";
 import { blockingSchema, collectionRuleSchema, ruleActiveSchema, ruleSchema, stackingSchema } from "../../forms/rules";
 import type { AdminContext } from "../../services/shops/admin-context.server";
 import { ownerOf } from "../../http/api.server";
-import { saveParsedForm } from "../../http/form-save.server";
+import { intentIn, saveParsedForm } from "../../http/form-save.server";
 import { fail, ok, type Result } from "../../domain/result";
 import {
   createCollectionRule,
@@ -77,10 +77,6 @@ export function refusedRulesForm(message: string): RulesActionResult {
     status: 400,
     toast: { title: "The form was not saved", description: message, error: true },
   };
-}
-
-function isIntent(value: unknown): value is RuleIntent {
-  return typeof value === "string" && (RULE_INTENTS as readonly string[]).includes(value);
 }
 
 /** What an intent's handler is given: the shop, and the rule the form names (`id`). */
@@ -203,7 +199,7 @@ const INTENTS: Record<RuleIntent, Intent> = {
 /** The Rules page's one action: the posted intent's handler, and the product's toast for its outcome. */
 export async function handleRulesAction(context: AdminContext, formData: FormData): Promise<RulesActionResult> {
   const intent = formData.get("intent");
-  if (!isIntent(intent)) {
+  if (!intentIn(INTENTS, intent)) {
     return { intent: "unknown", ok: false, status: 400, toast: { title: "Unknown action", error: true } };
   }
   const toasts = TOASTS[intent];
