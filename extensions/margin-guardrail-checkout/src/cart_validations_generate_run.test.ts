@@ -1,6 +1,6 @@
 // The checkout Function, tested as Shopify runs it: every fixture in tests/ is a literal input
 // and the output Shopify must receive, and the input query, every input and every output are
-// validated against Shopify's schema for the target (schema.graphql, API 2026-04).
+// validated against Shopify's schema for the target (schema.graphql, API 2026-10).
 import fs from "node:fs";
 import path from "node:path";
 import { validateFixtureInput, type FixtureData } from "@shopify/shopify-function-test-helpers";

@@ -11,24 +11,11 @@ import {
   type BuyerJourneyStep,
   type CheckoutCart,
 } from "../../../app/domain/checkout-blocking";
+import type { CartValidationsGenerateRunInput, CartValidationsGenerateRunResult } from "../generated/api";
 
-type Money = { amount: string | number };
-
-/** The input the query asks for (Shopify's schema.graphql types, narrowed to the query). */
-export interface CartValidationsGenerateRunInput {
-  buyerJourney: { step: BuyerJourneyStep | null };
-  presentmentCurrencyRate: string | number;
-  cart: {
-    lines: { cost: { subtotalAmount: Money }; discountAllocations: { discountedAmount: Money }[] }[];
-    discountApplications: { targetType: "LINE_ITEM" | "SHIPPING_LINE"; totalAllocatedAmount: Money }[];
-    buyerIdentity: { customer: { hasAnyTag: boolean } | null } | null;
-  };
-  validation: { metafield: { value: string } | null };
-}
-
-export interface CartValidationsGenerateRunResult {
-  operations: { validationAdd: { errors: { message: string; target: string }[] } }[];
-}
+// The input the query asks for and the output the target takes, generated from the input query and
+// Shopify's published schema (npm run functions:schema, docs/decisions/0040-functions-on-published-schemas.md).
+export type { CartValidationsGenerateRunInput, CartValidationsGenerateRunResult };
 
 /** The cart's figures as the decision reads them. */
 export function cartOf(input: CartValidationsGenerateRunInput): CheckoutCart {
@@ -47,7 +34,8 @@ export function cartOf(input: CartValidationsGenerateRunInput): CheckoutCart {
     subtotalCents,
     discountCents,
     stackedDiscounts,
-    step: input.buyerJourney.step,
+    // the generated enum's values are the schema's names, which BuyerJourneyStep spells out
+    step: input.buyerJourney.step as BuyerJourneyStep | null,
     overrideTagged: input.cart.buyerIdentity?.customer?.hasAnyTag === true,
     currencyRate: Number.isFinite(rate) && rate > 0 ? rate : 1,
   };

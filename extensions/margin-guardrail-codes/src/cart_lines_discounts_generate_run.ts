@@ -6,27 +6,11 @@
  */
 import { toCents } from "../../../app/domain/checkout-blocking";
 import { decideCodes, parseCodeRulesMetafield, type CodeCart } from "../../../app/domain/code-rules";
+import type { CartLinesDiscountsGenerateRunInput, CartLinesDiscountsGenerateRunResult } from "../generated/api";
 
-type Money = { amount: string | number } | null;
-
-/** The input the query asks for (Shopify's schema.graphql types, narrowed to the query). */
-export interface CartLinesDiscountsGenerateRunInput {
-  enteredDiscountCodes: { code: string; rejectable: boolean }[];
-  cart: {
-    buyerIdentity: { customer: { hasTags: { tag: string; hasTag: boolean }[] } | null } | null;
-    lines: {
-      cost: { amountPerQuantity: Money; compareAtAmountPerQuantity: Money };
-      merchandise:
-        | { __typename: "ProductVariant"; product: { id: string; title: string; inAnyCollection: boolean } }
-        | { __typename: "CustomProduct" };
-    }[];
-  };
-  discount: { metafield: { jsonValue: unknown } | null };
-}
-
-export interface CartLinesDiscountsGenerateRunResult {
-  operations: { enteredDiscountCodesReject: { codes: { code: string }[]; message: string } }[];
-}
+// The input the query asks for and the output the target takes, generated from the input query and
+// Shopify's published schema (npm run functions:schema, docs/decisions/0040-functions-on-published-schemas.md).
+export type { CartLinesDiscountsGenerateRunInput, CartLinesDiscountsGenerateRunResult };
 
 /** The cart as the rules see it. */
 export function codeCartOf(input: CartLinesDiscountsGenerateRunInput): CodeCart {
@@ -38,7 +22,7 @@ export function codeCartOf(input: CartLinesDiscountsGenerateRunInput): CodeCart 
       return {
         title: product?.title ?? "A custom item",
         productId: product?.id ?? null,
-        priceCents: toCents(line.cost.amountPerQuantity?.amount ?? 0),
+        priceCents: toCents(line.cost.amountPerQuantity.amount),
         compareAtPriceCents:
           line.cost.compareAtAmountPerQuantity === null ? null : toCents(line.cost.compareAtAmountPerQuantity.amount),
         inProtectedCollection: product?.inAnyCollection ?? false,
