@@ -6,6 +6,7 @@ import { getEnv } from "./env.server";
 import { levelFromEnv, logger, type LogLevel } from "./logger.server";
 import { EncryptedSessionStorage } from "./db/encrypted-session-storage.server";
 import { CachedSessionStorage } from "./db/session-cache.server";
+import { createOfflineTokens, shopifyRefreshCall } from "./db/offline-token.server";
 import { recordInstall } from "./db/shops.server";
 
 /** The Admin API version the app is written and tested against. */
@@ -37,8 +38,21 @@ const shopify = shopifyApp({
   appUrl: env.appUrl,
   authPathPrefix: "/auth",
   // access tokens sealed at rest (docs/decisions/0030-secrets-at-rest.md); the cache holds them in clear, in memory
+  // expiring offline tokens refreshed once per shop across processes, never overwritten by an older
+  // pair (docs/decisions/0041-expiring-offline-tokens.md)
   sessionStorage: new CachedSessionStorage(
-    new EncryptedSessionStorage(new PrismaSessionStorage(prisma), () => env.secretKeys),
+    new EncryptedSessionStorage(new PrismaSessionStorage(prisma), () => env.secretKeys, prisma),
+    createOfflineTokens({
+      db: prisma,
+      keys: () => env.secretKeys,
+      refresh: shopifyRefreshCall({
+        apiKey: env.shopifyApiKey,
+        apiSecretKey: env.shopifyApiSecret,
+        appUrl: env.appUrl,
+        apiVersion: API_VERSION,
+        ...(env.shopCustomDomain ? { customShopDomains: [env.shopCustomDomain] } : {}),
+      }),
+    }),
   ),
   distribution: AppDistribution.AppStore,
   logger: { level: SHOPIFY_SEVERITY[levelFromEnv()], log: (severity, message) => WRITE_AT[severity](message) },

@@ -4,6 +4,7 @@ import type { PrismaClient } from "@prisma/client";
 import { openSecret, sealSecret, sealedKeyId, type ResealCount, type SecretKey } from "../domain/secret-box";
 import { logger } from "../logger.server";
 import { messageOf } from "../domain/result";
+import { isUniqueViolation } from "./errors";
 
 /**
  * Shopify's access and refresh tokens at rest (docs/decisions/0030-secrets-at-rest.md): sealed
@@ -35,11 +36,14 @@ export class EncryptedSessionStorage implements SessionStorage {
     private readonly inner: SessionStorage,
     /** the current key first, then the previous ones (env.secretKeys) */
     private readonly keys: () => SecretKey[],
+    /** the database of the inner storage's Session table: offline sessions are then written guarded (storeOfflineSession) */
+    private readonly db?: PrismaClient,
   ) {}
 
   async storeSession(session: Session): Promise<boolean> {
     const [current] = this.keys();
     if (!current) throw new Error("ALERTS_ENCRYPTION_KEY is not set: Shopify's access tokens cannot be stored");
+    if (this.db && !session.isOnline) return storeOfflineSession(this.db, session, current);
     // a copy: the caller (and the session cache) keeps the session in clear
     const sealed = new Session(session.toObject());
     if (session.accessToken) sealed.accessToken = sealSessionToken(session.shop, session.accessToken, current);
@@ -81,6 +85,49 @@ export class EncryptedSessionStorage implements SessionStorage {
       return undefined;
     }
   }
+}
+
+/** An offline session's row as the library's Prisma storage writes it, its tokens sealed. */
+function offlineRow(session: Session, key: SecretKey) {
+  return {
+    shop: session.shop,
+    state: session.state,
+    isOnline: false,
+    scope: session.scope || null,
+    expires: session.expires ?? null,
+    accessToken: session.accessToken ? sealSessionToken(session.shop, session.accessToken, key) : "",
+    refreshToken: session.refreshToken ? sealSessionToken(session.shop, session.refreshToken, key) : null,
+    refreshTokenExpires: session.refreshTokenExpires ?? null,
+  };
+}
+
+/**
+ * Writes an offline session unless the stored one is newer (docs/decisions/0041-expiring-offline-tokens.md):
+ * an expiring pair replaces the stored pair only if it expires no earlier, in one conditional UPDATE,
+ * so a writer holding a pair read before a refresh (the library's own refresh, a hook storing the
+ * session it loaded) never puts back a refresh token Shopify has retired. A non-expiring token is
+ * written as it comes. A new pair clears a refused refresh token's mark. Returns false when refused.
+ */
+export async function storeOfflineSession(db: PrismaClient, session: Session, key: SecretKey): Promise<boolean> {
+  const data = { ...offlineRow(session, key), refreshRejectedAt: null };
+  const expires = session.expires;
+  const notNewer = expires ? { OR: [{ expires: null }, { expires: { lte: expires } }] } : {};
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const { count } = await db.session.updateMany({ where: { id: session.id, ...notNewer }, data });
+    if (count === 1) return true;
+    try {
+      await db.session.create({ data: { id: session.id, ...data } });
+      return true;
+    } catch (error) {
+      // the row exists: newer than this pair (refused), or created meanwhile by another writer (try again)
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  logger.warn("An older offline token pair was not stored over the newer one", {
+    shop: session.shop,
+    expires: expires?.toISOString(),
+  });
+  return false;
 }
 
 const BATCH = 200;

@@ -1,5 +1,6 @@
 import type { Session } from "@shopify/shopify-api";
 import type { SessionStorage } from "@shopify/shopify-app-session-storage";
+import { dueForRefresh, type OfflineTokens } from "./offline-token.server";
 
 /** How long a loaded session is reused before it is read again. */
 export const SESSION_CACHE_MS = 30_000;
@@ -15,21 +16,38 @@ export function forgetCachedSessions(shop?: string): void {
 /**
  * Keeps recently loaded sessions in memory. Every webhook loads the shop's offline session
  * (authenticate.webhook), so the hot path saves a database read per delivery.
+ *
+ * With `tokens`, an offline session whose access token is due for refresh
+ * (docs/decisions/0041-expiring-offline-tokens.md) is not served from memory: `tokens` reads the
+ * stored pair (another process may have refreshed it; a cached refresh token may be retired),
+ * refreshes it once for all callers if it is still due, and that pair is what is cached. Before it
+ * is due, a pair cannot have been refreshed elsewhere (every process refreshes at the same point
+ * before the same expiry), so the cached one is still the stored one.
  */
 export class CachedSessionStorage implements SessionStorage {
-  constructor(private readonly inner: SessionStorage) {}
+  constructor(
+    private readonly inner: SessionStorage,
+    private readonly tokens?: OfflineTokens,
+  ) {}
 
   async storeSession(session: Session): Promise<boolean> {
     const stored = await this.inner.storeSession(session);
-    cache.set(session.id, { session, at: Date.now() });
+    // refused (an older pair than the stored one): what is stored is read again next time
+    if (stored) cache.set(session.id, { session, at: Date.now() });
+    else cache.delete(session.id);
     return stored;
   }
 
   async loadSession(id: string): Promise<Session | undefined> {
     const hit = cache.get(id);
-    if (hit && Date.now() - hit.at < SESSION_CACHE_MS) return hit.session;
-    const session = await this.inner.loadSession(id);
-    cache.set(id, { session, at: Date.now() });
+    const cached = hit !== undefined && Date.now() - hit.at < SESSION_CACHE_MS;
+    let session = cached ? hit.session : await this.inner.loadSession(id);
+    let read = !cached;
+    if (session && this.tokens && dueForRefresh(session, Date.now())) {
+      session = await this.tokens.fresh(id);
+      read = true;
+    }
+    if (read) cache.set(id, { session, at: Date.now() });
     return session;
   }
 

@@ -1,0 +1,287 @@
+/**
+ * Expiring offline access tokens, refreshed once per shop across workers and processes
+ * (docs/decisions/0041-expiring-offline-tokens.md). Shopify's access token lasts an hour and its
+ * refresh token rotates on every use: two processes refreshing with the same refresh token, or a
+ * stale writer storing the pair it read before a refresh, would leave the shop with a refresh token
+ * Shopify no longer takes, and every background job of the shop without a session.
+ *
+ * So: a shop's refresh runs REFRESH_AHEAD_MS before the access token expires (ahead of the
+ * library's own five minutes, which then never refreshes on its own), once per process (one
+ * promise per session) and once across processes (a lease on the session's row, claimed by one
+ * UPDATE ... WHERE the lease is free or has lapsed, as the app's other claims are). The holder reads
+ * the row again (never a cache), refreshes with the refresh token stored there, and writes the
+ * rotated pair only if the row still holds that refresh token (a compare-and-swap). The others
+ * poll the row until the new pair is there. A refresh token Shopify refuses is recorded on the
+ * row: it is not tried again, the newer pair is never deleted, and once its access token is
+ * about to expire the session loads as missing, which background jobs already take as "no Admin
+ * API" (the shop has to open the app again; its token exchange writes a new pair).
+ */
+import crypto from "node:crypto";
+import os from "node:os";
+import type { PrismaClient, Session as SessionRow } from "@prisma/client";
+import { LogSeverity, Session, shopifyApi, type ApiVersion } from "@shopify/shopify-api";
+import type { SecretKey } from "../domain/secret-box";
+import { messageOf } from "../domain/result";
+import { logger as processLogger, type Logger } from "../logger.server";
+import { openSessionToken, sealSessionToken } from "./encrypted-session-storage.server";
+
+/** How long before the access token expires the app refreshes it (the library waits until 5 minutes). */
+export const REFRESH_AHEAD_MS = 10 * 60_000;
+/** The library's own refresh window (WITHIN_MILLISECONDS_OF_EXPIRY of @shopify/shopify-app-remix). */
+export const LIBRARY_REFRESH_WINDOW_MS = 5 * 60_000;
+/** How long a process may hold a shop's refresh before another may take it over. */
+export const REFRESH_LEASE_MS = 30_000;
+/** How long a process waits for another's refresh before it gives up on this load. */
+export const REFRESH_WAIT_MS = 15_000;
+
+/** Asks Shopify's token endpoint for a new pair (POST /admin/oauth/access_token, grant_type refresh_token). */
+export type RefreshTokenCall = (shop: string, refreshToken: string) => Promise<Session>;
+
+/**
+ * The refresh through Shopify's library (`auth.refreshToken`, the request and session the app's own
+ * library would make), on an API client of its own with the app's credentials, made at first use.
+ */
+export function shopifyRefreshCall(config: {
+  apiKey: string;
+  apiSecretKey: string;
+  appUrl: string;
+  apiVersion: ApiVersion;
+  customShopDomains?: string[];
+}): RefreshTokenCall {
+  let api: ReturnType<typeof shopifyApi> | undefined;
+  return async (shop, refreshToken) => {
+    const url = new URL(config.appUrl);
+    api ??= shopifyApi({
+      apiKey: config.apiKey,
+      apiSecretKey: config.apiSecretKey,
+      apiVersion: config.apiVersion,
+      hostName: url.host,
+      hostScheme: url.protocol === "http:" ? "http" : "https",
+      isEmbeddedApp: true,
+      isCustomStoreApp: false,
+      ...(config.customShopDomains ? { customShopDomains: config.customShopDomains } : {}),
+      logger: { level: LogSeverity.Error, log: async (_severity, message) => processLogger.error(message) },
+      _logDisabledFutureFlags: false,
+    });
+    return (await api.auth.refreshToken({ shop, refreshToken })).session;
+  };
+}
+
+/** Whether an offline session is due for the app's refresh at `now`. */
+export function dueForRefresh(session: Session, now: number): boolean {
+  return (
+    !session.isOnline &&
+    Boolean(session.refreshToken) &&
+    session.expires !== undefined &&
+    session.expires.getTime() - REFRESH_AHEAD_MS <= now
+  );
+}
+
+/** Still usable without a refresh: the library would not try to refresh it itself. */
+const usable = (session: Session, now: number) =>
+  !session.expires || session.expires.getTime() - LIBRARY_REFRESH_WINDOW_MS > now;
+
+/** Whether Shopify's token endpoint refused the refresh token (a 4xx other than 429), rather than failed. */
+export function isRefusedRefresh(error: unknown): boolean {
+  const code = (error as { response?: { code?: unknown } } | null)?.response?.code;
+  return typeof code === "number" && code >= 400 && code < 500 && code !== 429;
+}
+
+/** The row's fields of an offline session's pair, sealed. */
+export function sealedPair(session: Session, key: SecretKey) {
+  return {
+    accessToken: session.accessToken ? sealSessionToken(session.shop, session.accessToken, key) : "",
+    refreshToken: session.refreshToken ? sealSessionToken(session.shop, session.refreshToken, key) : null,
+    expires: session.expires ?? null,
+    refreshTokenExpires: session.refreshTokenExpires ?? null,
+  };
+}
+
+/** A stored offline session's row as a Session with its tokens in clear; throws when they do not open. */
+export function rowToOfflineSession(row: SessionRow, keys: SecretKey[]): Session {
+  return new Session({
+    id: row.id,
+    shop: row.shop,
+    state: row.state,
+    isOnline: row.isOnline,
+    ...(row.scope ? { scope: row.scope } : {}),
+    ...(row.expires ? { expires: row.expires } : {}),
+    accessToken: row.accessToken ? openSessionToken(row.shop, row.accessToken, keys) : "",
+    ...(row.refreshToken ? { refreshToken: openSessionToken(row.shop, row.refreshToken, keys) } : {}),
+    ...(row.refreshTokenExpires ? { refreshTokenExpires: row.refreshTokenExpires } : {}),
+  });
+}
+
+export interface OfflineTokenDeps {
+  db: PrismaClient;
+  /** the current key first, then the previous ones (env.secretKeys) */
+  keys: () => SecretKey[];
+  refresh: RefreshTokenCall;
+  logger?: Logger;
+  now?: () => number;
+  leaseMs?: number;
+  waitMs?: number;
+  pollMs?: number;
+  /** how long the token endpoint may take before the attempt counts as failed */
+  callTimeoutMs?: number;
+}
+
+export interface OfflineTokens {
+  /**
+   * The shop's offline session with an access token good for more than REFRESH_AHEAD_MS, refreshed
+   * if needed (once per shop, whatever the number of callers and processes); undefined when the
+   * session is gone, or its refresh token was refused and its access token is about to expire.
+   * Throws when a refresh failed (network, 5xx) and the stored token is about to expire.
+   */
+  fresh(sessionId: string): Promise<Session | undefined>;
+}
+
+class RefreshFailed extends Error {}
+
+export function createOfflineTokens(deps: OfflineTokenDeps): OfflineTokens {
+  const { db, keys } = deps;
+  const log = (deps.logger ?? processLogger).child({ source: "offline-token" });
+  const now = deps.now ?? (() => Date.now());
+  const leaseMs = deps.leaseMs ?? REFRESH_LEASE_MS;
+  const waitMs = deps.waitMs ?? REFRESH_WAIT_MS;
+  const pollMs = deps.pollMs ?? 50;
+  const callTimeoutMs = deps.callTimeoutMs ?? 20_000;
+  const inFlight = new Map<string, Promise<Session | undefined>>();
+  const process_ = `${os.hostname()}:${process.pid}`;
+
+  const read = (id: string) => db.session.findUnique({ where: { id } });
+  /** The row's session in clear; a row whose tokens do not open is treated as missing (as the storage does). */
+  const open = (row: SessionRow): Session | undefined => {
+    try {
+      return rowToOfflineSession(row, keys());
+    } catch (error) {
+      log.error("A session's tokens do not open; treated as missing", { shop: row.shop, reason: messageOf(error) });
+      return undefined;
+    }
+  };
+
+  /** What a load gets when no refresh is made: the stored session while it is still usable. */
+  function withoutRefresh(session: Session, why: "refused" | "failed"): Session | undefined {
+    if (usable(session, now())) return session;
+    if (why === "refused") return undefined;
+    throw new RefreshFailed(`The offline token of ${session.shop} could not be refreshed and is about to expire`);
+  }
+
+  async function claim(id: string, holder: string): Promise<boolean> {
+    const at = new Date(now());
+    const { count } = await db.session.updateMany({
+      where: { id, OR: [{ refreshLeasedUntil: null }, { refreshLeasedUntil: { lt: at } }] },
+      data: { refreshLeasedBy: holder, refreshLeasedUntil: new Date(at.getTime() + leaseMs) },
+    });
+    return count === 1;
+  }
+
+  const release = (id: string, holder: string) =>
+    db.session.updateMany({
+      where: { id, refreshLeasedBy: holder },
+      data: { refreshLeasedBy: null, refreshLeasedUntil: null },
+    });
+
+  function callEndpoint(shop: string, refreshToken: string): Promise<Session> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("Shopify's token endpoint did not answer in time")), callTimeoutMs);
+    });
+    return Promise.race([deps.refresh(shop, refreshToken), timeout]).finally(() => clearTimeout(timer));
+  }
+
+  /** Holding the lease: refreshes with the stored refresh token and swaps the pair in if it is still stored. */
+  async function refreshHeld(row: SessionRow): Promise<Session | undefined> {
+    const stored = open(row);
+    if (!stored || !dueForRefresh(stored, now())) return stored;
+    if (row.refreshRejectedAt) return withoutRefresh(stored, "refused");
+    let next: Session;
+    try {
+      next = await callEndpoint(row.shop, stored.refreshToken!);
+    } catch (error) {
+      if (isRefusedRefresh(error)) {
+        // recorded on the pair that was refused only: a newer pair written meanwhile is left as it is
+        await db.session.updateMany({
+          where: { id: row.id, refreshToken: row.refreshToken },
+          data: { refreshRejectedAt: new Date(now()) },
+        });
+        log.error(
+          "Shopify refused the shop's refresh token: background work has no Admin API until the shop opens the app again",
+          {
+            shop: row.shop,
+            status: (error as { response?: { code?: number } }).response?.code,
+            reason: messageOf(error),
+          },
+        );
+        return withoutRefresh(stored, "refused");
+      }
+      log.warn("Refreshing the shop's offline access token failed; the next load tries again", {
+        shop: row.shop,
+        reason: messageOf(error),
+      });
+      return withoutRefresh(stored, "failed");
+    }
+    const [current] = keys();
+    if (!current) throw new Error("ALERTS_ENCRYPTION_KEY is not set: Shopify's access tokens cannot be stored");
+    const sealed = sealedPair(next, current);
+    // the compare-and-swap: only over the refresh token this refresh used
+    const { count } = await db.session.updateMany({
+      where: { id: row.id, refreshToken: row.refreshToken },
+      data: {
+        ...sealed,
+        ...(next.scope ? { scope: next.scope } : {}),
+        refreshRejectedAt: null,
+        refreshLeasedBy: null,
+        refreshLeasedUntil: null,
+      },
+    });
+    if (count === 1) {
+      log.info("Refreshed the shop's offline access token", { shop: row.shop, expires: next.expires?.toISOString() });
+      return new Session({ ...next.toObject(), id: row.id, state: row.state });
+    }
+    // another writer (the shop's token exchange, or a refresh after this lease lapsed) stored a newer pair
+    log.warn("The shop's token pair changed while it was refreshed; the stored pair is kept", { shop: row.shop });
+    const after = await read(row.id);
+    return after ? open(after) : undefined;
+  }
+
+  /** Waits for the lease holder's new pair; takes the lease over if the holder's has lapsed. */
+  async function refreshOnce(id: string): Promise<Session | undefined> {
+    const holder = `${process_}:${crypto.randomUUID()}`;
+    const deadline = now() + waitMs;
+    let first: Session | undefined;
+    for (;;) {
+      const row = await read(id);
+      if (!row) return undefined;
+      const session = open(row);
+      if (!session) return undefined;
+      first ??= session;
+      if (!dueForRefresh(session, now())) return session;
+      if (row.refreshRejectedAt) return withoutRefresh(session, "refused");
+      if (await claim(id, holder)) {
+        try {
+          // read again under the lease: another process may have refreshed between the read and the claim
+          const held = await read(id);
+          return held ? await refreshHeld(held) : undefined;
+        } finally {
+          await release(id, holder);
+        }
+      }
+      if (now() >= deadline) {
+        log.warn("Waited for another process's refresh of the shop's offline token; gave up", { shop: row.shop });
+        return withoutRefresh(first!, "failed");
+      }
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+    }
+  }
+
+  return {
+    fresh(sessionId) {
+      const running = inFlight.get(sessionId);
+      if (running) return running;
+      const started = refreshOnce(sessionId).finally(() => inFlight.delete(sessionId));
+      inFlight.set(sessionId, started);
+      return started;
+    },
+  };
+}
