@@ -20,6 +20,7 @@ import { getEnv } from "../env.server";
 import { logger as processLogger, type Logger } from "../logger.server";
 import { serverSettings, type ServerSettings } from "../http/server-settings.server";
 import { remixHandler } from "./remix-handler.server";
+import { nodeVersionWarning } from "./node-version";
 import { messageOf } from "../domain/result";
 
 export interface ServeOptions {
@@ -139,6 +140,9 @@ export function serve(build: ServerBuild, options: ServeOptions): http.Server {
   // `process.env.NODE_ENV` in this code with the build's mode ("production"), so it is read
   // through the validated environment instead
   const nodeEnv = getEnv().nodeEnv;
+  // production on a Node older than Shopify's packages support is said at every boot (0043)
+  const oldNode = nodeVersionWarning(process.versions.node, getEnv().isProduction);
+  if (oldNode) processLogger.warn(`⚠ WARNING: ${oldNode}`);
   const discardMs = discardWindow(process.env.REFUSED_UPLOAD_DISCARD_MS);
   const app = createApp(build, settings, { mode: nodeEnv, discardMs });
 
