@@ -1,0 +1,123 @@
+// Both Functions run as Shopify runs them (docs/decisions/0040-functions-on-published-schemas.md): bundled
+// as the Shopify CLI bundles them, evaluated in QuickJS (the engine Javy compiles into the Wasm) with Javy's
+// Shopify I/O, on every fixture, answering what the fixture expects and what Node answers; a bundle that
+// uses a Node-only API, a node: import or Intl fails here.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkoutInput, codesInput } from "./function-carts";
+import { bundleFunction, checkBundle, FORBIDDEN_GLOBALS, runInQuickJS, type FunctionBundle } from "./function-quickjs";
+import { cartLinesDiscountsGenerateRun } from "./margin-guardrail-codes/src/cart_lines_discounts_generate_run";
+import { cartValidationsGenerateRun } from "./margin-guardrail-checkout/src/cart_validations_generate_run";
+
+const FUNCTIONS = [
+  {
+    name: "margin-guardrail-checkout",
+    exportName: "cart-validations-generate-run",
+    node: (input: unknown) => cartValidationsGenerateRun(input as Parameters<typeof cartValidationsGenerateRun>[0]),
+    cart: checkoutInput,
+  },
+  {
+    name: "margin-guardrail-codes",
+    exportName: "cart-lines-discounts-generate-run",
+    node: (input: unknown) =>
+      cartLinesDiscountsGenerateRun(input as Parameters<typeof cartLinesDiscountsGenerateRun>[0]),
+    cart: codesInput,
+  },
+];
+
+describe.each(FUNCTIONS)("$name in QuickJS", ({ name, exportName, node, cart }) => {
+  const dir = path.join(__dirname, name);
+  let bundle: FunctionBundle;
+  beforeAll(async () => {
+    bundle = await bundleFunction(dir);
+  });
+
+  it("bundles as the CLI does, with no Node-only API and no Intl", () => {
+    expect(Object.keys(bundle.exports)).toEqual([exportName]);
+    expect(checkBundle(bundle.code)).toEqual([]);
+    expect(bundle.code).toMatch(/export\s*\{/);
+  });
+
+  const fixtures = fs.readdirSync(path.join(dir, "tests")).filter((file) => file.endsWith(".json"));
+  it.each(fixtures)("%s: the same output as the fixture and as Node", async (file) => {
+    const { payload } = JSON.parse(fs.readFileSync(path.join(dir, "tests", file), "utf8")) as {
+      payload: { export: string; input: unknown; output: unknown };
+    };
+    expect(payload.export).toBe(exportName);
+    const run = await runInQuickJS(bundle, exportName, payload.input);
+    expect(run.output).toEqual(payload.output);
+    expect(run.output).toEqual(JSON.parse(JSON.stringify(node(payload.input))));
+    expect(run.logs).toEqual([]);
+  });
+
+  it("decides a cart of 200 lines (Shopify's limit for 11M instructions) as Node does, well inside the cap", async () => {
+    const input = cart(200);
+    const run = await runInQuickJS(bundle, exportName, input, { repeat: 20 });
+    expect(run.output).toEqual(JSON.parse(JSON.stringify(node(input))));
+    expect(run.output).not.toEqual({ operations: [] });
+    expect(Buffer.byteLength(JSON.stringify(input))).toBeLessThan(64 * 1024);
+    // a figure, not an assertion on speed (npm run bench -- functions prints them all)
+    console.log(
+      `${name}, 200 lines in QuickJS: ${run.ms.toFixed(2)} ms a run, about ${run.pollsPerRun} interrupt polls a run`,
+    );
+  });
+});
+
+describe("a bundle that would not run in Javy", () => {
+  let dir: string;
+  beforeAll(() => {
+    fs.mkdirSync(path.resolve("tests/.tmp"), { recursive: true });
+    dir = fs.mkdtempSync(path.join(process.env.TEST_TMP_DIR ?? os.tmpdir(), "function-quickjs-"));
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  async function bundleOf(source: string) {
+    const entry = path.join(dir, `entry-${Math.random().toString(36).slice(2)}.ts`);
+    fs.writeFileSync(entry, source);
+    return bundleFunction(dir, { entry, exports: ["run"] });
+  }
+
+  it.each([
+    [
+      "Intl",
+      `export function run() { return { text: new Intl.NumberFormat("en-US").format(1234.5) }; }`,
+      /ReferenceError.*Intl/,
+    ],
+    [
+      "Buffer",
+      `export function run() { return { text: Buffer.from("margin").toString("base64") }; }`,
+      /ReferenceError.*Buffer/,
+    ],
+    ["process", `export function run() { return { args: process.argv.length }; }`, /ReferenceError.*process/],
+    // esbuild's own stand-in for a require it cannot bundle throws in QuickJS as it would in Javy
+    [
+      "require",
+      `export function run() { const load = require; return { fs: typeof load("fs") }; }`,
+      /Dynamic require of "fs"/,
+    ],
+  ])("one using %s is flagged, and fails in QuickJS", async (global, source, failure) => {
+    const bundle = await bundleOf(source);
+    expect(checkBundle(bundle.code)).toContain(global);
+    await expect(runInQuickJS(bundle, "run", {})).rejects.toThrow(failure);
+  });
+
+  it("one importing a node: module does not bundle", async () => {
+    await expect(
+      bundleOf(
+        `import { createHash } from "node:crypto";\nexport function run() { return { h: createHash("sha256").digest("hex") }; }`,
+      ),
+    ).rejects.toThrow(/node:crypto/);
+  });
+
+  it("the check names each forbidden global, but not words in strings or properties", () => {
+    for (const global of FORBIDDEN_GLOBALS) expect(checkBundle(`const x = ${global}.y;`)).toContain(global);
+    expect(checkBundle(`const m = "could not process the cart"; const o = { process: 1 }; o.process;`)).toEqual([]);
+  });
+
+  it("a Function that never ends is stopped by the interrupt cap", async () => {
+    const bundle = await bundleOf(`export function run() { for (;;) {} }`);
+    await expect(runInQuickJS(bundle, "run", {}, { interruptCap: 50 })).rejects.toThrow(/interrupted/);
+  });
+});
