@@ -26,6 +26,7 @@ export async function startFakeTokenEndpoint(options: { delayMs?: number; scope?
   const issued: (TokenPair & { shop: string })[] = [];
   const counts = { refreshed: 0, refused: 0 };
   let serial = 0;
+  let outages = 0;
 
   function issue(shop: string): TokenPair {
     serial += 1;
@@ -47,6 +48,10 @@ export async function startFakeTokenEndpoint(options: { delayMs?: number; scope?
           response.writeHead(status, { "Content-Type": "application/json" });
           response.end(JSON.stringify(value));
         };
+        if (outages > 0) {
+          outages -= 1;
+          return send(503, { errors: "Service unavailable" });
+        }
         if (request.method !== "POST" || request.url !== TOKEN_PATH || body.grant_type !== "refresh_token") {
           return send(400, { error: "unsupported_grant_type" });
         }
@@ -82,6 +87,10 @@ export async function startFakeTokenEndpoint(options: { delayMs?: number; scope?
     newest: (shop: string): TokenPair | undefined => {
       const pair = issued.filter((candidate) => candidate.shop === shop).at(-1);
       return pair && { accessToken: pair.accessToken, refreshToken: pair.refreshToken };
+    },
+    /** The next `count` requests fail with 503, before the refresh token is looked at (an outage). */
+    fail: (count: number) => {
+      outages = count;
     },
     /** Marks a refresh token used elsewhere, so Shopify refuses it. */
     retire: (refreshToken: string) => used.add(refreshToken),

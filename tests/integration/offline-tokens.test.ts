@@ -66,7 +66,9 @@ async function storedPair(shop: string) {
 async function worker(shop: string): Promise<boolean> {
   const graphql = await graphqlForShopDomain(shop);
   if (!graphql) return false;
-  const response = await graphql("query Shop { shop { name } }");
+  // any document: the fake Admin API answers it; the token it carries is what is checked
+  const call = graphql as unknown as (query: string) => Promise<Response>;
+  const response = await call("query Shop { shop { name } }");
   return response.ok;
 }
 
@@ -201,5 +203,20 @@ describe("a refused refresh token", () => {
     expect(await worker(shop)).toBe(true);
     expect(endpoint.counts.refused - before).toBe(1);
     expect(new Set(adminTokens.slice(seen))).toEqual(new Set([pair.accessToken]));
+  });
+
+  it("an outage at the token endpoint is not a refusal: nothing is marked, and the next load refreshes", async () => {
+    const shop = "tokens-outage.myshopify.com";
+    const pair = endpoint.issue(shop);
+    await installed(shop, pair, 2 * MINUTE);
+    const before = { ...endpoint.counts };
+    endpoint.fail(1);
+    // the stored token is about to expire: no session for this job (the library never refreshes on its own)
+    expect(await worker(shop)).toBe(false);
+    expect((await storedPair(shop)).rejectedAt).toBeNull();
+    expect(await worker(shop)).toBe(true);
+    expect(endpoint.counts.refreshed - before.refreshed).toBe(1);
+    expect(endpoint.counts.refused - before.refused).toBe(0);
+    expect(await storedPair(shop)).toMatchObject(endpoint.newest(shop)!);
   });
 });
