@@ -1,12 +1,14 @@
 /**
  * npm run bench: figures, not pass/fail thresholds (docs/benchmarks.md).
  * Set BENCH_EVENTS, BENCH_WEBHOOKS, BENCH_CONCURRENCY or BENCH_ROUNDS to change the sizes;
- * `npm run bench -- webhooks`, `-- alerts`, `-- events` or `-- backtest` runs one part;
+ * `npm run bench -- webhooks`, `-- alerts`, `-- events`, `-- backtest` or `-- functions` runs one part
+ * (`npx tsx bench/index.ts functions` runs the Functions' part without the build, which it does not use);
  * `npm run bench -- postgres` (only when asked) runs the webhook benchmark on PostgreSQL too.
  */
 import { spawnSync } from "node:child_process";
 import os from "node:os";
 import { benchAlerts } from "./alerts";
+import { benchFunctions } from "./functions";
 import { benchInProcess } from "./in-process";
 import { benchPostgres } from "./postgres";
 import { benchWebhooks, type AlertMode, type WebhookFigures } from "./webhooks";
@@ -60,4 +62,5 @@ if (!only || only === "backtest") {
   const child = spawnSync(process.execPath, ["--import", "tsx", "bench/backtest.ts"], { stdio: "inherit" });
   if (child.status !== 0) throw new Error("The backtest benchmark failed");
 }
+if (!only || only === "functions") await benchFunctions();
 if (only === "postgres") await benchPostgres();
