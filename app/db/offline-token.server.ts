@@ -130,13 +130,11 @@ export interface OfflineTokens {
   /**
    * The shop's offline session with an access token good for more than REFRESH_AHEAD_MS, refreshed
    * if needed (once per shop, whatever the number of callers and processes); undefined when the
-   * session is gone, or its refresh token was refused and its access token is about to expire.
-   * Throws when a refresh failed (network, 5xx) and the stored token is about to expire.
+   * session is gone, or it could not be refreshed (refused, or Shopify unreachable) and its access
+   * token is about to expire.
    */
   fresh(sessionId: string): Promise<Session | undefined>;
 }
-
-class RefreshFailed extends Error {}
 
 export function createOfflineTokens(deps: OfflineTokenDeps): OfflineTokens {
   const { db, keys } = deps;
@@ -160,11 +158,14 @@ export function createOfflineTokens(deps: OfflineTokenDeps): OfflineTokens {
     }
   };
 
-  /** What a load gets when no refresh is made: the stored session while it is still usable. */
-  function withoutRefresh(session: Session, why: "refused" | "failed"): Session | undefined {
-    if (usable(session, now())) return session;
-    if (why === "refused") return undefined;
-    throw new RefreshFailed(`The offline token of ${session.shop} could not be refreshed and is about to expire`);
+  /**
+   * What a load gets when no refresh is made (refused, or failed): the stored session while the
+   * library would not refresh it itself, then none. None rather than an error: a webhook is still
+   * taken (authenticate.webhook has no session to give), and background work takes "no session" as
+   * "no Admin API" until a later load refreshes the pair or the shop's token exchange replaces it.
+   */
+  function withoutRefresh(session: Session): Session | undefined {
+    return usable(session, now()) ? session : undefined;
   }
 
   async function claim(id: string, holder: string): Promise<boolean> {
@@ -194,7 +195,7 @@ export function createOfflineTokens(deps: OfflineTokenDeps): OfflineTokens {
   async function refreshHeld(row: SessionRow): Promise<Session | undefined> {
     const stored = open(row);
     if (!stored || !dueForRefresh(stored, now())) return stored;
-    if (row.refreshRejectedAt) return withoutRefresh(stored, "refused");
+    if (row.refreshRejectedAt) return withoutRefresh(stored);
     let next: Session;
     try {
       next = await callEndpoint(row.shop, stored.refreshToken!);
@@ -213,13 +214,13 @@ export function createOfflineTokens(deps: OfflineTokenDeps): OfflineTokens {
             reason: messageOf(error),
           },
         );
-        return withoutRefresh(stored, "refused");
+        return withoutRefresh(stored);
       }
       log.warn("Refreshing the shop's offline access token failed; the next load tries again", {
         shop: row.shop,
         reason: messageOf(error),
       });
-      return withoutRefresh(stored, "failed");
+      return withoutRefresh(stored);
     }
     const [current] = keys();
     if (!current) throw new Error("ALERTS_ENCRYPTION_KEY is not set: Shopify's access tokens cannot be stored");
@@ -257,7 +258,7 @@ export function createOfflineTokens(deps: OfflineTokenDeps): OfflineTokens {
       if (!session) return undefined;
       first ??= session;
       if (!dueForRefresh(session, now())) return session;
-      if (row.refreshRejectedAt) return withoutRefresh(session, "refused");
+      if (row.refreshRejectedAt) return withoutRefresh(session);
       if (await claim(id, holder)) {
         try {
           // read again under the lease: another process may have refreshed between the read and the claim
@@ -269,7 +270,7 @@ export function createOfflineTokens(deps: OfflineTokenDeps): OfflineTokens {
       }
       if (now() >= deadline) {
         log.warn("Waited for another process's refresh of the shop's offline token; gave up", { shop: row.shop });
-        return withoutRefresh(first!, "failed");
+        return withoutRefresh(first!);
       }
       await new Promise((resolve) => setTimeout(resolve, pollMs));
     }

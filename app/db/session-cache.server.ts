@@ -42,12 +42,12 @@ export class CachedSessionStorage implements SessionStorage {
     const hit = cache.get(id);
     const cached = hit !== undefined && Date.now() - hit.at < SESSION_CACHE_MS;
     let session = cached ? hit.session : await this.inner.loadSession(id);
-    let read = !cached;
     if (session && this.tokens && dueForRefresh(session, Date.now())) {
       session = await this.tokens.fresh(id);
-      read = true;
-    }
-    if (read) cache.set(id, { session, at: Date.now() });
+      // none: not refreshed (refused, or Shopify unreachable); the next load asks the database again
+      if (!session) cache.delete(id);
+      else cache.set(id, { session, at: Date.now() });
+    } else if (!cached) cache.set(id, { session, at: Date.now() });
     return session;
   }
 
