@@ -243,7 +243,8 @@ export function createOfflineTokens(deps: OfflineTokenDeps): OfflineTokens {
     // another writer (the shop's token exchange, or a refresh after this lease lapsed) stored a newer pair
     log.warn("The shop's token pair changed while it was refreshed; the stored pair is kept", { shop: row.shop });
     const after = await read(row.id);
-    return after ? open(after) : undefined;
+    const kept = after ? open(after) : undefined;
+    return kept && withoutRefresh(kept);
   }
 
   /** Waits for the lease holder's new pair; takes the lease over if the holder's has lapsed. */

@@ -166,6 +166,34 @@ describe("a stale writer", () => {
   });
 });
 
+describe("a refresh finishing after a newer pair was stored", () => {
+  it("does not overwrite it: the swap is made only over the refresh token the refresh used", async () => {
+    const shop = "tokens-swap.myshopify.com";
+    const old = await installed(shop, endpoint.issue(shop), 2 * MINUTE);
+    const exchanged = endpoint.issue(shop);
+    const viaShopify = shopifyRefreshCall({
+      apiKey: TEST_API_KEY,
+      apiSecretKey: TEST_API_SECRET,
+      appUrl: TEST_APP_URL,
+      apiVersion: API_VERSION,
+    });
+    const tokens = createOfflineTokens({
+      db: prisma,
+      keys: () => getEnv().secretKeys,
+      // while Shopify answers this refresh, the merchant opens the app: its token exchange stores a newer pair
+      refresh: async (shopDomain, refreshToken) => {
+        const answered = viaShopify(shopDomain, refreshToken);
+        const later = new Session({ ...old.toObject(), ...exchanged, expires: new Date(Date.now() + 60 * MINUTE) });
+        expect(await sessionStorage.storeSession(later)).toBe(true);
+        return answered;
+      },
+    });
+    const session = await tokens.fresh(id(shop));
+    expect(session).toMatchObject(exchanged);
+    expect(await storedPair(shop)).toMatchObject({ ...exchanged, leasedBy: null });
+  });
+});
+
 describe("a refused refresh token", () => {
   it("is tried once, marks the shop for re-auth, keeps the pair, and background work gets no session", async () => {
     const shop = "tokens-refused.myshopify.com";
