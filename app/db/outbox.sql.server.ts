@@ -123,6 +123,14 @@ export function insertActionRows(tx: Tx, shopId: string, rows: NewActionRow[], n
   );
 }
 
+/** A notice to the merchant about their webhooks (a URL answered 410 Gone): an e-mail, queued like an alert. */
+export interface NoticePayload {
+  kind: "notice";
+  notice: "webhook_gone";
+  host: string;
+  at: string;
+}
+
 export type ClaimedDelivery = {
   id: string;
   shopId: string;
@@ -130,7 +138,11 @@ export type ClaimedDelivery = {
   channel: string;
   attempts: number;
   createdAt: Date;
-} & ({ event: AlertEvent; digest?: undefined } | { digest: Digest; event?: undefined });
+} & (
+  | { event: AlertEvent; digest?: undefined; notice?: undefined }
+  | { digest: Digest; event?: undefined; notice?: undefined }
+  | { notice: NoticePayload; event?: undefined; digest?: undefined }
+);
 
 type StoredEvent = Omit<AlertEvent, "createdAt" | "overLimitCents"> & {
   createdAt: string;
@@ -212,6 +224,7 @@ export async function claimDueDeliveries(
       attempts: Number(row.attempts),
       createdAt: fromSqlTime(row.createdAt),
     };
+    if (stored.kind === "notice") return { ...common, notice: stored as NoticePayload };
     return stored.kind === "digest"
       ? { ...common, digest: stored as Digest }
       : { ...common, event: storedEvent(row.payload) };
@@ -389,6 +402,9 @@ export const ALERT_SETTINGS_COLUMNS = [
   "slackWebhookEncrypted",
   "webhooks",
   "webhookSecretEncrypted",
+  "webhookPreviousSecretEncrypted",
+  "webhookSecretRotatedAt",
+  "webhookEndpointState",
   "smtpHost",
   "smtpPort",
   "smtpUsername",
@@ -435,6 +451,15 @@ export async function shopsWithAlertSettings(
                 slackWebhookEncrypted: (row.slackWebhookEncrypted as string | null) ?? null,
                 webhooks: fromSqlJson(row.webhooks),
                 webhookSecretEncrypted: (row.webhookSecretEncrypted as string | null) ?? null,
+                webhookPreviousSecretEncrypted: (row.webhookPreviousSecretEncrypted as string | null) ?? null,
+                webhookSecretRotatedAt:
+                  row.webhookSecretRotatedAt === null || row.webhookSecretRotatedAt === undefined
+                    ? null
+                    : fromSqlTime(row.webhookSecretRotatedAt as number),
+                webhookEndpointState:
+                  row.webhookEndpointState === null || row.webhookEndpointState === undefined
+                    ? null
+                    : fromSqlJson(row.webhookEndpointState),
                 smtpHost: (row.smtpHost as string | null) ?? null,
                 smtpPort: Number(row.smtpPort),
                 smtpUsername: (row.smtpUsername as string | null) ?? null,

@@ -21,13 +21,48 @@ export function deliveryRetryDelayMs(attempt: number, random: number): number {
   return Math.round(delay / 2 + (delay / 2) * random);
 }
 
+/**
+ * Webhook deliveries keep trying for about three days (docs/decisions/0042-standard-webhooks.md):
+ * a merchant's receiver that is down over a weekend still gets its alerts. Same steps as
+ * DELIVERY_RETRY; e-mail and Slack keep the day.
+ */
+export const WEBHOOK_RETRY = { ...DELIVERY_RETRY, giveUpAfterMs: 3 * 24 * 60 * 60_000 };
+
+/** A receiver's `Retry-After` is honoured within these bounds: not sooner than 5 s, not later than 1 h. */
+export const RETRY_AFTER_BOUNDS = { minMs: 5_000, maxMs: 60 * 60_000 };
+
+/**
+ * The wait a `Retry-After` header asks for (delay-seconds or an HTTP date, RFC 9110 10.2.3),
+ * clamped to RETRY_AFTER_BOUNDS; null when there is none or it cannot be read.
+ */
+export function retryAfterMs(header: string | null | undefined, now: number): number | null {
+  const value = header?.trim();
+  if (!value) return null;
+  let wait: number;
+  if (/^\d+$/.test(value)) wait = Number(value) * 1000;
+  else {
+    const at = Date.parse(value);
+    if (!Number.isFinite(at) || !/[a-z]/i.test(value)) return null;
+    wait = at - now;
+  }
+  return Math.min(RETRY_AFTER_BOUNDS.maxMs, Math.max(RETRY_AFTER_BOUNDS.minMs, wait));
+}
+
 /** What follows a failed delivery: another try at a time, or giving up. */
 export function afterFailedDelivery(
   attempt: number,
   firstTriedAt: number,
   now: number,
   random: number,
+  options: { giveUpAfterMs?: number; retryAfterMs?: number | null } = {},
 ): { retryAt: number } | { dead: true } {
-  const retryAt = now + deliveryRetryDelayMs(attempt, random);
-  return retryAt - firstTriedAt > DELIVERY_RETRY.giveUpAfterMs ? { dead: true } : { retryAt };
+  const giveUpAfterMs = options.giveUpAfterMs ?? DELIVERY_RETRY.giveUpAfterMs;
+  // a receiver that said when to come back is not called sooner; up to a tenth later, so the
+  // alerts it turned away together do not all come back in the same instant
+  const delay =
+    options.retryAfterMs != null
+      ? Math.round(options.retryAfterMs * (1 + random / 10))
+      : deliveryRetryDelayMs(attempt, random);
+  const retryAt = now + delay;
+  return retryAt - firstTriedAt > giveUpAfterMs ? { dead: true } : { retryAt };
 }

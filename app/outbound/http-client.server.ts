@@ -90,6 +90,8 @@ export async function publicAddresses(
 export interface OutboundResponse {
   status: number;
   body: string;
+  /** the answer's headers (a 3xx's Location is not followed; a 429's Retry-After is read by the caller) */
+  headers: http.IncomingHttpHeaders;
 }
 
 /** POSTs a body to a merchant's URL through the guard; no redirects, a 10 s timeout. */
@@ -154,7 +156,11 @@ export async function postOutbound(
           if (text.length < MAX_RESPONSE_BYTES) text += chunk;
         });
         response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, body: text.slice(0, MAX_RESPONSE_BYTES) }),
+          resolve({
+            status: response.statusCode ?? 0,
+            body: text.slice(0, MAX_RESPONSE_BYTES),
+            headers: response.headers,
+          }),
         );
         response.on("error", reject);
       },

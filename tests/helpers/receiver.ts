@@ -9,13 +9,16 @@ export interface ReceivedRequest {
   status?: number;
 }
 
+/** An answer: a status, or a status with headers (a 429's Retry-After, a 3xx's Location). */
+export type ReceiverAnswer = number | { status: number; headers?: Record<string, string> };
+
 /**
  * A real HTTP server on 127.0.0.1 standing in for Slack, Resend or a merchant's webhook
  * receiver: it keeps every request and answers with the next of `statuses` (then 200).
  * `delayMs` answers each request that much later; `hold()` keeps answers back until
  * `release()`; `maxInFlight` is the most requests it had open at once.
  */
-export async function startReceiver(statuses: number[] = [], options: { delayMs?: number } = {}) {
+export async function startReceiver(statuses: ReceiverAnswer[] = [], options: { delayMs?: number } = {}) {
   const received: ReceivedRequest[] = [];
   const queue = [...statuses];
   let inFlight = 0;
@@ -36,9 +39,10 @@ export async function startReceiver(statuses: number[] = [], options: { delayMs?
       const answer = () => {
         inFlight -= 1;
         if (response.destroyed) return;
-        const status = queue.shift() ?? 200;
+        const next = queue.shift() ?? 200;
+        const { status, headers } = typeof next === "number" ? { status: next, headers: {} } : next;
         entry.status = status;
-        response.writeHead(status, { "Content-Type": "text/plain" });
+        response.writeHead(status, { "Content-Type": "text/plain", ...headers });
         response.end(status < 300 ? "ok" : "receiver refused");
       };
       const later = () => (options.delayMs ? setTimeout(answer, options.delayMs) : answer());
@@ -51,7 +55,7 @@ export async function startReceiver(statuses: number[] = [], options: { delayMs?
   return {
     url: `http://127.0.0.1:${port}`,
     received,
-    failNext: (...next: number[]) => queue.push(...next),
+    failNext: (...next: ReceiverAnswer[]) => queue.push(...next),
     maxInFlight: () => maxInFlight,
     hold: () => {
       held ??= [];

@@ -115,7 +115,7 @@ describe("alert channels", () => {
     const created = await testButton("webhook");
     const first = await created.json();
     expect(first).toMatchObject({ success: true, message: "Test webhook sent" });
-    expect(first.signingSecret).toMatch(/^mgwh_/);
+    expect(first.signingSecret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     // shown once: the next test does not send it again
     expect((await (await testButton("webhook")).json()).signingSecret).toBeUndefined();
 

@@ -132,10 +132,11 @@ describe("digests", () => {
     const { now } = await releaseTimeComes(shopId);
     await workers.alerts.gatherDueDigests(now);
     const digest = await prisma.alertAndActionOutbox.findFirstOrThrow({ where: { shopId, digestKey: { not: null } } });
-    // a day of failures later: the last attempt fails and the digest is given up
+    // three days of failures later (a webhook's time, docs/decisions/0042-standard-webhooks.md):
+    // the last attempt fails and the digest is given up
     await prisma.alertAndActionOutbox.update({
       where: { id: digest.id },
-      data: { createdAt: new Date(Date.now() - 25 * 3_600_000), attempts: 12 },
+      data: { createdAt: new Date(Date.now() - 73 * 3_600_000), attempts: 12 },
     });
     receiver.failNext(500);
     await workers.alerts.drain();

@@ -121,16 +121,35 @@ function SigningSecretOnce({ secret }: { secret: string }) {
   );
 }
 
-function SigningSecret({ masked }: { masked: string | null }) {
+function SigningSecret({
+  masked,
+  form,
+  rotationEndsAt,
+}: {
+  masked: string | null;
+  form: AlertSettingsView["webhookSecretForm"];
+  rotationEndsAt: string | null;
+}) {
   const fetcher = useActionFetcher<AlertsActionResult>("alerts-rotate-secret");
   const shown = fetcher.state === "idle" ? fetcher.data?.signingSecret : undefined;
   return (
     <BlockStack gap="200">
       <Text as="p" tone="subdued">
-        Each webhook is a JSON POST with an <code>Idempotency-Key</code> and a <code>Margin-Guardrail-Signature</code>{" "}
-        header: <code>t=&lt;unix time&gt;,v1=&lt;HMAC-SHA256 of &quot;t.body&quot;&gt;</code>, signed with your secret.
-        Refuse a signature older than 5 minutes.
+        Each webhook is a JSON POST signed the{" "}
+        <a href="https://www.standardwebhooks.com" target="_blank" rel="noreferrer">
+          Standard Webhooks
+        </a>{" "}
+        way: <code>webhook-id</code>, <code>webhook-timestamp</code> and <code>webhook-signature</code> headers that any
+        Standard Webhooks library verifies with your <code>whsec_…</code> secret. The{" "}
+        <code>Margin-Guardrail-Signature</code> header (<code>t=…,v1=…</code>) is still sent for receivers written for
+        it. Refuse a signature older than 5 minutes.
       </Text>
+      {form === "legacy" ? (
+        <Text as="p" tone="subdued">
+          Your secret predates Standard Webhooks: its <code>whsec_</code> form is <code>whsec_</code> followed by your
+          secret in base64. Or rotate it to get a <code>whsec_</code> secret.
+        </Text>
+      ) : null}
       <InlineStack gap="300" blockAlign="center">
         <Text as="p">Signing secret: {masked ?? "made with your first webhook"}</Text>
         <Button
@@ -141,6 +160,12 @@ function SigningSecret({ masked }: { masked: string | null }) {
           {masked ? "Rotate signing secret" : "Create signing secret"}
         </Button>
       </InlineStack>
+      {rotationEndsAt ? (
+        <Text as="p" tone="subdued">
+          Until {new Date(rotationEndsAt).toUTCString()}, webhooks carry two signatures: the new secret&apos;s and the
+          previous one&apos;s.
+        </Text>
+      ) : null}
       {shown ? <SigningSecretOnce secret={shown} /> : null}
     </BlockStack>
   );
@@ -253,7 +278,11 @@ export function AlertSettingsForm({
                   placeholder="https://example.com/margin-alerts"
                   {...controls.webhooks.textField}
                 />
-                <SigningSecret masked={settings.webhookSigningSecret} />
+                <SigningSecret
+                  masked={settings.webhookSigningSecret}
+                  form={settings.webhookSecretForm}
+                  rotationEndsAt={settings.webhookRotationEndsAt}
+                />
               </FormLayout>
             </BlockStack>
           </Card>

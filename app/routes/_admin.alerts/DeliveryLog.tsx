@@ -9,6 +9,7 @@ const CHANNEL_NAMES: Record<string, string> = {
   order_tag: "Order tag",
   order_hold: "Fulfilment hold",
   flow_trigger: "Shopify Flow",
+  notice: "Notice e-mail",
 };
 
 const STATUS: Record<string, { label: string; tone?: "success" | "critical" | "attention" | "info" }> = {
@@ -42,9 +43,10 @@ export function DeliveryLog({ deliveries, timeZone }: { deliveries: DeliveryView
               const pending = delivery.status === "pending" && delivery.attempts === 0;
               return [
                 shopLocalTime(delivery.createdAt, timeZone),
-                delivery.digestOf !== null
-                  ? `Digest of ${delivery.digestOf} breach${delivery.digestOf === 1 ? "" : "es"}`
-                  : `${delivery.orderName ?? "?"}${delivery.severity ? ` · ${delivery.severity}` : ""}`,
+                delivery.notice ??
+                  (delivery.digestOf !== null
+                    ? `Digest of ${delivery.digestOf} breach${delivery.digestOf === 1 ? "" : "es"}`
+                    : `${delivery.orderName ?? "?"}${delivery.severity ? ` · ${delivery.severity}` : ""}`),
                 CHANNEL_NAMES[delivery.channel] ?? delivery.channel,
                 <Badge key="status" tone={pending ? "info" : status.tone}>
                   {pending ? "Queued" : status.label}

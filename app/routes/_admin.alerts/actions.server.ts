@@ -4,13 +4,13 @@ import { intentIn, saveParsedForm } from "../../http/form-save.server";
 import { planHasAlerts, type PlanId } from "../../domain/plans";
 import type { AdminContext } from "../../services/shops/admin-context.server";
 import { rotateWebhookSecret } from "../../services/alerts/channels.server";
-import { ALERTS_NEED_CORE, saveAlertSettings } from "../../services/alerts/settings.server";
+import { ALERTS_NEED_CORE, enableWebhookEndpoint, saveAlertSettings } from "../../services/alerts/settings.server";
 import { testAlertIntent } from "../../services/alerts/test-alert.server";
 
 export const SAVE_FAILED = "Failed to save alert settings";
 
 export interface AlertsActionResult {
-  intent: "save" | "test" | "rotateSecret" | "unknown";
+  intent: "save" | "test" | "rotateSecret" | "enableWebhook" | "unknown";
   ok: boolean;
   status: number;
   toast: { title: string; description?: string; error?: boolean };
@@ -37,8 +37,11 @@ export function refusedAlertsForm(message: string): AlertsActionResult {
 type Owner = { id: string; domain: string; plan: PlanId };
 type Intent = (formData: FormData, call: { owner: Owner; production: boolean }) => Promise<AlertsActionResult>;
 
-/** The Alerts page's intents: save the settings, send a test, rotate the signing secret. */
-const INTENTS: Record<"save" | "test" | "rotateSecret", Intent> = {
+/**
+ * The Alerts page's intents: save the settings, send a test, rotate the signing secret, enable
+ * again a webhook URL that answered 410 Gone.
+ */
+const INTENTS: Record<"save" | "test" | "rotateSecret" | "enableWebhook", Intent> = {
   save: async (formData, { owner, production }) => {
     const saved = await saveParsedForm(formData, alertSettingsSchema({ production }), (value) =>
       saveAlertSettings(owner, value),
@@ -52,9 +55,20 @@ const INTENTS: Record<"save" | "test" | "rotateSecret", Intent> = {
     intent: "rotateSecret",
     ok: true,
     status: 200,
-    toast: { title: "New signing secret made" },
+    toast: {
+      title: "New signing secret made",
+      description: "The previous secret also signs webhooks for the next 24 hours.",
+    },
     signingSecret: await rotateWebhookSecret(owner.id),
   }),
+  enableWebhook: async (formData, { owner }) => {
+    const key = formData.get("endpoint");
+    if (typeof key !== "string" || !/^[0-9a-f]{32}$/.test(key)) return refused("enableWebhook", 400, "Unknown webhook");
+    const enabled = await enableWebhookEndpoint(owner, key);
+    return enabled.ok
+      ? { intent: "enableWebhook", ok: true, status: 200, toast: { title: "Webhook enabled again" } }
+      : refused("enableWebhook", enabled.error.status, enabled.error.message);
+  },
 };
 
 /** The Alerts page's one action: the posted intent's handler, 400 for any other. */

@@ -14,6 +14,7 @@ import { requireAdmin } from "../../services/shops/admin-context.server";
 import { handleAlertsAction, lockedOnFree, refusedAlertsForm, type AlertsActionResult } from "./actions.server";
 import { AlertSettingsForm, settingsFormKey } from "./AlertSettingsForm";
 import { DeliveryLog } from "./DeliveryLog";
+import { WebhookHealth } from "./WebhookHealth";
 
 export const meta: MetaFunction = () => [{ title: "Alerts · Margin Guardrail" }];
 
@@ -91,6 +92,7 @@ export default function Alerts() {
   return (
     <AdminPage title="Alerts" description={DESCRIPTION}>
       <BlockStack gap="400">
+        <WebhookHealth endpoints={loaded.settings.webhookEndpoints} timeZone={loaded.timeZone} />
         <AlertSettingsForm
           // a save reloads the settings: the form starts again from what was stored
           key={settingsFormKey(loaded.settings)}

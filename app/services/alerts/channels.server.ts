@@ -4,7 +4,24 @@ import prisma from "../../db.server";
 import { mailOf, slackMessageOf, webhookBodyOf, type Outgoing } from "../../domain/alert-message";
 import { codesOf } from "../../domain/audit-view";
 import { isSealedSecret } from "../../domain/secret-box";
-import { SIGNATURE_HEADER, signatureHeader } from "../../domain/webhook-signature";
+import { messageIdDomain } from "../../domain/alert-identity";
+import {
+  SIGNATURE_HEADER,
+  STANDARD_SECRET_PREFIX,
+  signatureHeader,
+  signingSecretsAt,
+  standardHeaders,
+} from "../../domain/webhook-signature";
+import {
+  endpointKey,
+  endpointStatesOf,
+  goneNotice,
+  honoursRetryAfter,
+  verdictOf,
+  type EndpointState,
+  type EndpointStates,
+} from "../../domain/webhook-endpoints";
+import { retryAfterMs } from "../../domain/backoff";
 import { getEnv } from "../../env.server";
 import { fail, messageOf, ok, type Problem, type Result } from "../../domain/result";
 import {
@@ -26,12 +43,22 @@ import { openShopSecret, sealShopSecret } from "./secrets.server";
 export const CHANNELS = ["email", "slack", "webhook"] as const;
 export type Channel = (typeof CHANNELS)[number];
 
-/** Why an alert was not sent; `unconfigured`: the channel has nowhere to send to (a setting is missing), nothing was tried. */
-export type SendProblem = Problem & { unconfigured?: boolean };
+/**
+ * Why an alert was not sent; `unconfigured`: the channel has nowhere to send to (a setting is
+ * missing), nothing was tried; `permanent`: trying again cannot help (every webhook URL is
+ * disabled); `retryAfterMs`: the receiver said when to come back (429, 503); `endpoints`: the
+ * webhook URLs that failed, marked "delivery failing" if the alert is given up.
+ */
+export type SendProblem = Problem & {
+  unconfigured?: boolean;
+  permanent?: boolean;
+  retryAfterMs?: number;
+  endpoints?: { key: string; host: string }[];
+};
 /** Sent (where to, in a few words), or why not. */
 export type SendResult = Result<string, SendProblem>;
 
-import type { SettingsRow } from "../../db/outbox.sql.server";
+import type { NoticePayload, SettingsRow } from "../../db/outbox.sql.server";
 
 export interface SendOptions {
   /** the outbound guard against private addresses; on in production by default */
@@ -120,14 +147,109 @@ export async function ensureWebhookSecret(shopId: string): Promise<{ secret: str
   return { secret: await rotateWebhookSecret(shopId), created: true };
 }
 
-/** A new signing secret, stored sealed; shown to the merchant once. */
-export async function rotateWebhookSecret(shopId: string): Promise<string> {
-  const secret = `mgwh_${crypto.randomBytes(24).toString("base64url")}`;
+/** A new signing secret in the Standard Webhooks form: `whsec_` and 32 random bytes in base64. */
+export function newSigningSecret(): string {
+  return `${STANDARD_SECRET_PREFIX}${crypto.randomBytes(32).toString("base64")}`;
+}
+
+/**
+ * A new signing secret, stored sealed; shown to the merchant once. The secret it replaces is
+ * kept, and signs beside it for ROTATION_OVERLAP_MS (docs/decisions/0042-standard-webhooks.md).
+ */
+export async function rotateWebhookSecret(shopId: string, now = new Date()): Promise<string> {
+  const secret = newSigningSecret();
+  const row = await prisma.alertSettings.findUnique({ where: { shopId }, select: { webhookSecretEncrypted: true } });
   await prisma.alertSettings.update({
     where: { shopId },
-    data: { webhookSecretEncrypted: sealShopSecret(shopId, secret) },
+    data: {
+      webhookSecretEncrypted: sealShopSecret(shopId, secret),
+      webhookPreviousSecretEncrypted: row?.webhookSecretEncrypted ?? null,
+      webhookSecretRotatedAt: row?.webhookSecretEncrypted ? now : null,
+    },
   });
   return secret;
+}
+
+/**
+ * Changes a shop's webhook URL states (read, changed, written if the row did not change
+ * meanwhile; tried again if it did): the delivery worker and the merchant may both be at it.
+ */
+export async function updateEndpointStates(
+  shopId: string,
+  change: (states: EndpointStates) => EndpointStates,
+): Promise<void> {
+  for (let tries = 0; tries < 5; tries += 1) {
+    const row = await prisma.alertSettings.findUnique({
+      where: { shopId },
+      select: { webhookEndpointState: true, updatedAt: true },
+    });
+    if (!row) return;
+    const next = change(endpointStatesOf(row.webhookEndpointState));
+    const { count } = await prisma.alertSettings.updateMany({
+      where: { shopId, updatedAt: row.updatedAt },
+      data: { webhookEndpointState: next },
+    });
+    if (count > 0) return;
+  }
+}
+
+/** The notice e-mail a 410 queues: an outbox row of its own, sent by the delivery worker. */
+export const NOTICE_CHANNEL = "notice";
+
+async function queueGoneNotice(shopId: string, host: string, at: Date): Promise<void> {
+  const payload: NoticePayload = { kind: "notice", notice: "webhook_gone", host, at: at.toISOString() };
+  await prisma.alertAndActionOutbox.create({
+    data: { shopId, channel: NOTICE_CHANNEL, payload: { ...payload }, status: "pending", nextAttemptAt: at },
+  });
+}
+
+/**
+ * Who hears about the shop's webhooks: its alert e-mail recipients, or else the e-mail of the
+ * staff who opened the app (its online sessions, the account owner first).
+ */
+async function noticeRecipients(shopId: string, settings: SettingsRow | null): Promise<string[]> {
+  const recipients = codesOf(settings?.emails);
+  if (recipients.length > 0) return recipients;
+  const shop = await prisma.shop.findUnique({ where: { id: shopId }, select: { domain: true } });
+  if (!shop) return [];
+  const session = await prisma.session.findFirst({
+    where: { shop: shop.domain, email: { not: null } },
+    orderBy: [{ accountOwner: "desc" }],
+    select: { email: true },
+  });
+  return session?.email ? [session.email] : [];
+}
+
+/** Sends a queued notice e-mail (the app's mailer, not the merchant's SMTP server). */
+export async function sendNotice(
+  id: string,
+  shopId: string,
+  notice: NoticePayload,
+  settings: SettingsRow | null,
+): Promise<SendResult> {
+  const to = await noticeRecipients(shopId, settings);
+  if (to.length === 0) return fail({ message: "No e-mail address to tell", unconfigured: true, permanent: true });
+  const { appUrl, mail } = getEnv();
+  const result = await sendMail({
+    to,
+    ...goneNotice(notice.host, new Date(notice.at), appUrl),
+    messageId: `<notice-${id}@${messageIdDomain(mail.from, appUrl)}>`,
+    idempotencyKey: id,
+  });
+  if (!result.ok) return result;
+  return ok(`${result.value.transport} to ${to.length} recipient${to.length === 1 ? "" : "s"}`);
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "(not a URL)";
+  }
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
 }
 
 async function sendWebhooks(
@@ -141,32 +263,97 @@ async function sendWebhooks(
     isSealedSecret(stored) ? openSetting(shopId, settings, stored) : stored,
   );
   if (urls.length === 0) return fail({ message: "No webhook URLs are set", unconfigured: true });
+  // a URL that answered 410 Gone gets nothing until the merchant enables it again
+  const states = endpointStatesOf(settings.webhookEndpointState);
+  const live = urls.filter((url) => states[endpointKey(url)]?.status !== "gone");
+  if (live.length === 0) {
+    return fail({
+      message: "Every webhook URL is disabled (it answered 410 Gone): enable it again on the Alerts page",
+      permanent: true,
+    });
+  }
   // the loaded settings hold the sealed secret; a shop's first webhook makes one
   const secret = settings.webhookSecretEncrypted
     ? openSetting(shopId, settings, settings.webhookSecretEncrypted)
     : (await ensureWebhookSecret(shopId)).secret;
+  const now = options.now ?? new Date();
+  const previous =
+    settings.webhookPreviousSecretEncrypted && settings.webhookSecretRotatedAt
+      ? {
+          secret: openSetting(shopId, settings, settings.webhookPreviousSecretEncrypted),
+          rotatedAt: settings.webhookSecretRotatedAt,
+        }
+      : null;
   const body = JSON.stringify(webhookBodyOf(alert, getEnv().appUrl));
-  const timestamp = Math.floor((options.now ?? new Date()).getTime() / 1000);
+  const timestamp = Math.floor(now.getTime() / 1000);
   const headers = {
     "Content-Type": "application/json",
     "User-Agent": "Margin-Guardrail-Webhooks/1",
     "Idempotency-Key": alert.id,
+    // today's header, for the receivers written for it: the current secret only
     [SIGNATURE_HEADER]: signatureHeader(secret, body, timestamp),
+    // Standard Webhooks: the outbox id (the same on every retry), both secrets during a rotation
+    ...standardHeaders(alert.id, body, timestamp, signingSecretsAt(secret, previous, now)),
   };
   const failures: string[] = [];
-  for (const url of urls) {
+  const failed: { key: string; host: string }[] = [];
+  const gone: { key: string; host: string }[] = [];
+  const recovered: string[] = [];
+  const waits: number[] = [];
+  let delivered = 0;
+  for (const url of live) {
+    // the host only: a webhook URL's path is often its credential, and errors are stored
+    const host = hostOf(url);
+    const key = endpointKey(url);
     try {
       const response = await postOutbound(url, body, headers, options);
-      if (response.status < 200 || response.status >= 300)
-        failures.push(`${new URL(url).host} answered ${response.status}`);
+      const verdict = verdictOf(response.status);
+      if (verdict.kind === "delivered") {
+        delivered += 1;
+        if (states[key]) recovered.push(key);
+      } else if (verdict.kind === "gone") {
+        gone.push({ key, host });
+      } else {
+        failures.push(`${host} ${verdict.message}`);
+        failed.push({ key, host });
+        const wait = honoursRetryAfter(response.status)
+          ? retryAfterMs(headerValue(response.headers["retry-after"]), now.getTime())
+          : null;
+        if (wait !== null) waits.push(wait);
+      }
     } catch (error) {
-      // the host only: a webhook URL's path is often its credential, and errors are stored
-      failures.push(`${new URL(url).host}: ${messageOf(error)}`);
+      failures.push(`${host}: ${messageOf(error)}`);
+      failed.push({ key, host });
     }
   }
-  return failures.length === 0
-    ? ok(`${urls.length} webhook${urls.length === 1 ? "" : "s"}`)
-    : fail({ message: failures.join("; ") });
+  if (gone.length > 0 || recovered.length > 0) {
+    await updateEndpointStates(shopId, (current) => {
+      const next = { ...current };
+      for (const key of recovered) delete next[key];
+      for (const { key, host } of gone) {
+        next[key] = {
+          status: "gone",
+          host,
+          since: now.toISOString(),
+          detail: `${host} answered 410 Gone`,
+        } satisfies EndpointState;
+      }
+      return next;
+    });
+    for (const { host } of gone) await queueGoneNotice(shopId, host, now);
+  }
+  const goneNote = gone.map(({ host }) => `${host} answered 410 Gone: disabled`);
+  if (failures.length > 0) {
+    return fail({
+      message: [...failures, ...goneNote].join("; "),
+      ...(waits.length > 0 ? { retryAfterMs: Math.max(...waits) } : {}),
+      endpoints: failed,
+    });
+  }
+  // every URL tried is disabled now: nothing is left to try
+  if (delivered === 0) return fail({ message: goneNote.join("; "), permanent: true });
+  const sent = `${delivered} webhook${delivered === 1 ? "" : "s"}`;
+  return ok(goneNote.length > 0 ? `${sent}; ${goneNote.join("; ")}` : sent);
 }
 
 /**

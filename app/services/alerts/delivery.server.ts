@@ -17,14 +17,22 @@ import type { SqlWriter } from "../../db/raw-sql.server";
 import { digestOf } from "../../domain/alert-digest";
 import type { Outgoing } from "../../domain/alert-message";
 import type { NewAuditEvent } from "../../domain/audit-events";
-import { afterFailedDelivery } from "../../domain/backoff";
+import { DELIVERY_RETRY, WEBHOOK_RETRY, afterFailedDelivery } from "../../domain/backoff";
 import { alertSentEvent } from "../../domain/breach-event";
 import { fail, ok } from "../../domain/result";
 import { recordAuditEvents } from "../audit/events.server";
 import type { Logger } from "../../logger.server";
 import { workerLoop } from "../worker-loop.server";
 import { PROCESS_ID } from "../process-id.server";
-import { CHANNELS, sendAlert, type Channel, type SendOptions, type SendResult } from "./channels.server";
+import {
+  CHANNELS,
+  sendAlert,
+  sendNotice,
+  updateEndpointStates,
+  type Channel,
+  type SendOptions,
+  type SendResult,
+} from "./channels.server";
 import { actionEvent, actionOfChannel, planHasOrderActions, type ActionEvent } from "../../domain/order-actions";
 import { runOrderAction } from "../actions/order-actions.server";
 import { planHasAlerts, planName, toPlanId, type PlanId } from "../../domain/plans";
@@ -123,9 +131,14 @@ async function deliver(
     const acted = outcome ? actionEvent(alert.id, alert.auditEventId, event, outcome, { standIn, at }) : undefined;
     return { alert, result: ok(detail), at, durationMs, acted };
   }
+  // a notice to the merchant (a webhook URL answered 410 Gone): the app's mailer, not a channel
+  if (alert.notice) {
+    const result = await sendNotice(alert.id, alert.shopId, alert.notice, shop?.alertSettings ?? null);
+    return { alert, result, at: new Date(), durationMs: performance.now() - started };
+  }
   const outgoing: Outgoing = alert.digest
     ? { id: alert.id, shopDomain, digest: alert.digest }
-    : { id: alert.id, shopDomain, event: alert.event };
+    : { id: alert.id, shopDomain, event: alert.event! };
   const result = (CHANNELS as readonly string[]).includes(channel)
     ? await send(channel, alert.shopId, outgoing, shop?.alertSettings ?? null)
     : fail({ message: `Unknown channel ${alert.channel}` });
@@ -156,7 +169,7 @@ async function finish(db: SqlWriter, batch: Delivered[]): Promise<void> {
       if (acted) breachEvents.set(alert.id, acted);
       continue;
     }
-    if (result.ok && !alert.digest && alert.auditEventId) {
+    if (result.ok && alert.event && alert.auditEventId) {
       breachEvents.set(
         alert.id,
         alertSentEvent(alert.auditEventId, alert.event, { channel: alert.channel, detail: result.value }),
@@ -165,13 +178,21 @@ async function finish(db: SqlWriter, batch: Delivered[]): Promise<void> {
   }
   const failed = batch.flatMap(({ alert, result, at: attemptedAt }) => {
     if (result.ok) return [];
-    const next = afterFailedDelivery(alert.attempts, alert.createdAt.getTime(), attemptedAt.getTime(), Math.random());
+    // webhooks keep trying for three days, and come back when a receiver's Retry-After says;
+    // what cannot succeed (every webhook URL disabled) is given up at once
+    const next = result.error.permanent
+      ? { dead: true as const }
+      : afterFailedDelivery(alert.attempts, alert.createdAt.getTime(), attemptedAt.getTime(), Math.random(), {
+          giveUpAfterMs: alert.channel === "webhook" ? WEBHOOK_RETRY.giveUpAfterMs : DELIVERY_RETRY.giveUpAfterMs,
+          retryAfterMs: result.error.retryAfterMs,
+        });
     return [
       {
         alert,
         error: result.error.message,
         at: attemptedAt,
         retryAt: "retryAt" in next ? new Date(next.retryAt) : null,
+        endpoints: result.error.endpoints ?? [],
       },
     ];
   });
@@ -209,6 +230,32 @@ async function finish(db: SqlWriter, batch: Delivered[]): Promise<void> {
     }
     for (const [shopId, events] of alertsSent) await recordAuditEvents(shopId, events, tx);
   });
+  await markFailingEndpoints(failed);
+}
+
+/**
+ * A webhook alert given up after its three days leaves the URLs that failed it marked
+ * "delivery failing" (the Alerts page's banner) until one of them accepts a delivery again.
+ */
+async function markFailingEndpoints(
+  failed: { alert: ClaimedDelivery; error: string; retryAt: Date | null; endpoints: { key: string; host: string }[] }[],
+): Promise<void> {
+  const given = failed.filter((entry) => entry.alert.channel === "webhook" && !entry.retryAt && entry.endpoints.length);
+  for (const { alert, error, endpoints } of given) {
+    await updateEndpointStates(alert.shopId, (states) => {
+      const next = { ...states };
+      for (const { key, host } of endpoints) {
+        if (next[key]?.status === "gone") continue;
+        next[key] = {
+          status: "failing",
+          host,
+          since: next[key]?.since ?? alert.createdAt.toISOString(),
+          detail: error.slice(0, 300),
+        };
+      }
+      return next;
+    });
+  }
 }
 
 /** How often held alerts are looked at for a digest whose release time came. */
@@ -327,6 +374,8 @@ export interface DeliveryView {
   status: string;
   /** a digest: how many breaches it lists */
   digestOf: number | null;
+  /** a notice to the merchant (not an alert): what it says, in a few words */
+  notice: string | null;
   attempts: number;
   orderName: string | null;
   severity: string | null;
@@ -345,12 +394,14 @@ export async function recentDeliveries(shopId: string, take = RECENT_DELIVERIES)
       severity?: string | null;
       kind?: string;
       total?: number;
+      host?: string;
     };
     return {
       id: row.id,
       channel: row.channel,
       status: row.status,
       digestOf: event.kind === "digest" ? (event.total ?? 0) : null,
+      notice: event.kind === "notice" ? `Webhook to ${event.host ?? "?"} disabled (410 Gone)` : null,
       attempts: row.attempts,
       orderName: event.orderName ?? null,
       severity: event.severity ?? null,

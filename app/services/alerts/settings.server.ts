@@ -8,7 +8,20 @@ import { fail, ok, type Result } from "../../domain/result";
 import { DEFAULT_SMTP_PORT, type AlertSettingsInput } from "../../forms/alerts";
 import { hostProblem, outboundUrlProblem } from "../../outbound/http-client.server";
 import { forgetShopRules } from "../rules/cache.server";
+import { endpointStatesOf, statesForUrls, type EndpointStatus } from "../../domain/webhook-endpoints";
+import { ROTATION_OVERLAP_MS, STANDARD_SECRET_PREFIX } from "../../domain/webhook-signature";
+import { updateEndpointStates } from "./channels.server";
 import { openShopSecret, openWebhookUrls, sealShopSecret, sealWebhookUrls } from "./secrets.server";
+
+/** A webhook URL that is not well, as the Alerts page's banner shows it (host only, never the path). */
+export interface WebhookEndpointView {
+  key: string;
+  host: string;
+  /** gone: it answered 410 and is disabled; failing: an alert to it was given up after three days */
+  status: EndpointStatus;
+  since: string;
+  detail: string;
+}
 
 /** The alert settings as the page and the API show them: secrets masked, never in clear. */
 export interface AlertSettingsView {
@@ -22,6 +35,15 @@ export interface AlertSettingsView {
   webhooks: string[];
   /** "••••abcd" once a webhook signing secret exists: shown in full only when made */
   webhookSigningSecret: string | null;
+  /**
+   * standard: a `whsec_` secret; legacy: an `mgwh_` secret made before Standard Webhooks (its
+   * `whsec_` form is "whsec_" and the secret's bytes in base64); null: none yet
+   */
+  webhookSecretForm: "standard" | "legacy" | null;
+  /** after a rotation, until when the previous secret signs too (ISO); null outside the overlap */
+  webhookRotationEndsAt: string | null;
+  /** the webhook URLs disabled by a 410 or failing (banners on the Alerts page) */
+  webhookEndpoints: WebhookEndpointView[];
   frequency: string;
   minSeverity: string;
   quietStart: string | null;
@@ -82,8 +104,24 @@ async function settingsRow(shopId: string) {
   );
 }
 
+function secretForm(shopId: string, sealed: string | null): AlertSettingsView["webhookSecretForm"] {
+  if (!sealed) return null;
+  try {
+    return openShopSecret(shopId, sealed).startsWith(STANDARD_SECRET_PREFIX) ? "standard" : "legacy";
+  } catch {
+    return null;
+  }
+}
+
+function rotationEndsAt(row: { webhookPreviousSecretEncrypted: string | null; webhookSecretRotatedAt: Date | null }) {
+  if (!row.webhookPreviousSecretEncrypted || !row.webhookSecretRotatedAt) return null;
+  const ends = row.webhookSecretRotatedAt.getTime() + ROTATION_OVERLAP_MS;
+  return ends > Date.now() ? new Date(ends).toISOString() : null;
+}
+
 export async function getAlertSettings(shopId: string): Promise<AlertSettingsView> {
   const row = await settingsRow(shopId);
+  const urls = openWebhookUrls(shopId, row.webhooks);
   return {
     emailEnabled: row.emailEnabled,
     slackEnabled: row.slackEnabled,
@@ -92,8 +130,13 @@ export async function getAlertSettings(shopId: string): Promise<AlertSettingsVie
     slackChannel: row.slackChannel,
     slackWebhook: masked(shopId, row.slackWebhookEncrypted),
     // sealed at rest, shown in full to the merchant who entered them (docs/decisions/0030-secrets-at-rest.md)
-    webhooks: openWebhookUrls(shopId, row.webhooks),
+    webhooks: urls,
     webhookSigningSecret: masked(shopId, row.webhookSecretEncrypted),
+    webhookSecretForm: secretForm(shopId, row.webhookSecretEncrypted),
+    webhookRotationEndsAt: rotationEndsAt(row),
+    webhookEndpoints: Object.entries(statesForUrls(endpointStatesOf(row.webhookEndpointState), urls)).map(
+      ([key, state]) => ({ key, ...state }),
+    ),
     frequency: row.frequency,
     minSeverity: row.minSeverity,
     quietStart: row.quietStart,
@@ -145,6 +188,8 @@ export async function saveAlertSettings(
       emails: input.emails,
       slackChannel: input.slackChannel,
       webhooks: sealWebhookUrls(owner.id, input.webhooks),
+      // a URL removed takes its state (disabled, failing) with it; one added again starts afresh
+      webhookEndpointState: statesForUrls(endpointStatesOf(row.webhookEndpointState), input.webhooks),
       frequency: input.frequency,
       minSeverity: input.minSeverity,
       quietStart: input.quietStart,
@@ -166,6 +211,20 @@ export async function saveAlertSettings(
 }
 
 type ChannelResult = Result<undefined>;
+
+/**
+ * "Enable again" on the banner of a webhook URL that answered 410 Gone (or is failing): the
+ * URL gets the next alerts (docs/decisions/0042-standard-webhooks.md).
+ */
+export async function enableWebhookEndpoint(owner: { id: string; plan: PlanId }, key: string): Promise<ChannelResult> {
+  if (!planHasAlerts(owner.plan)) return fail(403, ALERTS_NEED_CORE);
+  await updateEndpointStates(owner.id, (states) => {
+    const next = { ...states };
+    delete next[key];
+    return next;
+  });
+  return ok();
+}
 
 /** The Slack card: stores the incoming-webhook URL (sealed) and its channel, and turns Slack alerts on. */
 export async function connectSlack(

@@ -1,0 +1,47 @@
+import { Banner, BlockStack, Text } from "@shopify/polaris";
+import { useActionFetcher } from "../../components/useActionFetcher";
+import { shopLocalTime } from "../../domain/time-zones";
+import type { WebhookEndpointView } from "../../services/alerts/settings.server";
+import type { AlertsActionResult } from "./actions.server";
+
+/**
+ * The Alerts page's banners for webhook URLs that are not well
+ * (docs/decisions/0042-standard-webhooks.md): one that answered 410 Gone is disabled until
+ * "Enable again"; one whose alerts were given up after three days shows "delivery failing"
+ * until it accepts one again.
+ */
+export function WebhookHealth({ endpoints, timeZone }: { endpoints: WebhookEndpointView[]; timeZone: string }) {
+  if (endpoints.length === 0) return null;
+  return (
+    <BlockStack gap="300">
+      {endpoints.map((endpoint) => (
+        <EndpointBanner key={endpoint.key} endpoint={endpoint} timeZone={timeZone} />
+      ))}
+    </BlockStack>
+  );
+}
+
+function EndpointBanner({ endpoint, timeZone }: { endpoint: WebhookEndpointView; timeZone: string }) {
+  const fetcher = useActionFetcher<AlertsActionResult>(`alerts-enable-webhook-${endpoint.key}`);
+  const since = endpoint.since ? shopLocalTime(endpoint.since, timeZone) : "";
+  const enable = {
+    content: "Enable again",
+    loading: fetcher.state !== "idle",
+    onAction: () => fetcher.submit({ intent: "enableWebhook", endpoint: endpoint.key }, { method: "post" }),
+  };
+  return endpoint.status === "gone" ? (
+    <Banner tone="critical" title={`Webhook to ${endpoint.host} disabled`} action={enable}>
+      <Text as="p" data-testid="webhook-disabled">
+        It answered 410 Gone on {since}, so no more alerts are sent to it. Enable it again once the receiver is back, or
+        remove the URL.
+      </Text>
+    </Banner>
+  ) : (
+    <Banner tone="warning" title={`Webhook delivery failing: ${endpoint.host}`} action={enable}>
+      <Text as="p" data-testid="webhook-failing">
+        Alerts to it have failed since {since} and were given up after three days ({endpoint.detail}). New alerts are
+        still tried; this clears when one is delivered.
+      </Text>
+    </Banner>
+  );
+}
