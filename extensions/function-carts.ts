@@ -4,26 +4,20 @@
  * enough that the Functions do their full work on it.
  */
 import type { CartLinesDiscountsGenerateRunInput } from "./margin-guardrail-codes/generated/api";
-import {
-  BuyerJourneyStep,
-  DiscountApplicationTarget,
-  type CartValidationsGenerateRunInput,
-} from "./margin-guardrail-checkout/generated/api";
+import type { CartValidationsGenerateRunInput } from "./margin-guardrail-checkout/generated/api";
 
 /** `lines` lines of $10 with $4.50 off each (45 %) against a 40 % threshold at checkout: blocked. */
 export function checkoutInput(lines: number): CartValidationsGenerateRunInput {
   const config = JSON.stringify({ thresholdPercent: 40, staffOverride: true, message: "Too much off" });
   return {
-    buyerJourney: { step: BuyerJourneyStep.CheckoutCompletion },
+    buyerJourney: { step: "CHECKOUT_COMPLETION" },
     presentmentCurrencyRate: "1.0",
     cart: {
       lines: Array.from({ length: lines }, () => ({
         cost: { subtotalAmount: { amount: "10.0" } },
         discountAllocations: [{ discountedAmount: { amount: "4.5" } }],
       })),
-      discountApplications: [
-        { targetType: DiscountApplicationTarget.LineItem, totalAllocatedAmount: { amount: (4.5 * lines).toFixed(1) } },
-      ],
+      discountApplications: [{ targetType: "LINE_ITEM", totalAllocatedAmount: { amount: (4.5 * lines).toFixed(1) } }],
       buyerIdentity: { customer: { hasAnyTag: false } },
     },
     validation: { metafield: { value: config } },

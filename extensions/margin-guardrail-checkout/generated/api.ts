@@ -143,23 +143,22 @@ export type BuyerJourney = {
  * A specific stage in the customer's purchasing journey that indicates where the customer is in the checkout
  * process.
  */
-export enum BuyerJourneyStep {
+export type BuyerJourneyStep =
   /**
    * The customer is interacting with the cart. For example, the customer is adding items to the cart
    * or removing items from the cart.
    */
-  CartInteraction = "CART_INTERACTION",
+  | "CART_INTERACTION"
   /**
    * The customer is interacting with checkout. For example, the customer is adding their shipping
    * address or payment information.
    */
-  CheckoutInteraction = "CHECKOUT_INTERACTION",
+  | "CHECKOUT_INTERACTION"
   /**
    * The customer is completing checkout. For example, the customer is reviewing their order before
    * finalizing the purchase.
    */
-  CheckoutCompletion = "CHECKOUT_COMPLETION",
-}
+  | "CHECKOUT_COMPLETION";
 
 /**
  * The cart where the Function is running. A cart contains the merchandise that a customer intends to purchase
@@ -309,15 +308,14 @@ export type CartDeliveryGroup = {
 };
 
 /** Defines what type of merchandise is in the delivery group. */
-export enum CartDeliveryGroupType {
+export type CartDeliveryGroupType =
   /** The delivery group only contains subscription merchandise. */
-  Subscription = "SUBSCRIPTION",
+  | "SUBSCRIPTION"
   /**
    * The delivery group only contains merchandise that is either a one time purchase or a first delivery of
    * subscription merchandise.
    */
-  OneTimePurchase = "ONE_TIME_PURCHASE",
-}
+  | "ONE_TIME_PURCHASE";
 
 /**
  * Information about a delivery option that's available for an item in a cart. Delivery options are the different
@@ -574,839 +572,828 @@ export type Country = {
  * of another country. For example, the territories associated with Spain are represented by the country code `ES`,
  * and the territories associated with the United States of America are represented by the country code `US`.
  */
-export enum CountryCode {
+export type CountryCode =
   /** Afghanistan. */
-  Af = "AF",
+  | "AF"
   /** Åland Islands. */
-  Ax = "AX",
+  | "AX"
   /** Albania. */
-  Al = "AL",
+  | "AL"
   /** Algeria. */
-  Dz = "DZ",
+  | "DZ"
   /** Andorra. */
-  Ad = "AD",
+  | "AD"
   /** Angola. */
-  Ao = "AO",
+  | "AO"
   /** Anguilla. */
-  Ai = "AI",
+  | "AI"
   /** Antigua & Barbuda. */
-  Ag = "AG",
+  | "AG"
   /** Argentina. */
-  Ar = "AR",
+  | "AR"
   /** Armenia. */
-  Am = "AM",
+  | "AM"
   /** Aruba. */
-  Aw = "AW",
+  | "AW"
   /** Ascension Island. */
-  Ac = "AC",
+  | "AC"
   /** Australia. */
-  Au = "AU",
+  | "AU"
   /** Austria. */
-  At = "AT",
+  | "AT"
   /** Azerbaijan. */
-  Az = "AZ",
+  | "AZ"
   /** Bahamas. */
-  Bs = "BS",
+  | "BS"
   /** Bahrain. */
-  Bh = "BH",
+  | "BH"
   /** Bangladesh. */
-  Bd = "BD",
+  | "BD"
   /** Barbados. */
-  Bb = "BB",
+  | "BB"
   /** Belarus. */
-  By = "BY",
+  | "BY"
   /** Belgium. */
-  Be = "BE",
+  | "BE"
   /** Belize. */
-  Bz = "BZ",
+  | "BZ"
   /** Benin. */
-  Bj = "BJ",
+  | "BJ"
   /** Bermuda. */
-  Bm = "BM",
+  | "BM"
   /** Bhutan. */
-  Bt = "BT",
+  | "BT"
   /** Bolivia. */
-  Bo = "BO",
+  | "BO"
   /** Bosnia & Herzegovina. */
-  Ba = "BA",
+  | "BA"
   /** Botswana. */
-  Bw = "BW",
+  | "BW"
   /** Bouvet Island. */
-  Bv = "BV",
+  | "BV"
   /** Brazil. */
-  Br = "BR",
+  | "BR"
   /** British Indian Ocean Territory. */
-  Io = "IO",
+  | "IO"
   /** Brunei. */
-  Bn = "BN",
+  | "BN"
   /** Bulgaria. */
-  Bg = "BG",
+  | "BG"
   /** Burkina Faso. */
-  Bf = "BF",
+  | "BF"
   /** Burundi. */
-  Bi = "BI",
+  | "BI"
   /** Cambodia. */
-  Kh = "KH",
+  | "KH"
   /** Canada. */
-  Ca = "CA",
+  | "CA"
   /** Cape Verde. */
-  Cv = "CV",
+  | "CV"
   /** Caribbean Netherlands. */
-  Bq = "BQ",
+  | "BQ"
   /** Cayman Islands. */
-  Ky = "KY",
+  | "KY"
   /** Central African Republic. */
-  Cf = "CF",
+  | "CF"
   /** Chad. */
-  Td = "TD",
+  | "TD"
   /** Chile. */
-  Cl = "CL",
+  | "CL"
   /** China. */
-  Cn = "CN",
+  | "CN"
   /** Christmas Island. */
-  Cx = "CX",
+  | "CX"
   /** Cocos (Keeling) Islands. */
-  Cc = "CC",
+  | "CC"
   /** Colombia. */
-  Co = "CO",
+  | "CO"
   /** Comoros. */
-  Km = "KM",
+  | "KM"
   /** Congo - Brazzaville. */
-  Cg = "CG",
+  | "CG"
   /** Congo - Kinshasa. */
-  Cd = "CD",
+  | "CD"
   /** Cook Islands. */
-  Ck = "CK",
+  | "CK"
   /** Costa Rica. */
-  Cr = "CR",
+  | "CR"
   /** Croatia. */
-  Hr = "HR",
+  | "HR"
   /** Cuba. */
-  Cu = "CU",
+  | "CU"
   /** Curaçao. */
-  Cw = "CW",
+  | "CW"
   /** Cyprus. */
-  Cy = "CY",
+  | "CY"
   /** Czechia. */
-  Cz = "CZ",
+  | "CZ"
   /** Côte d’Ivoire. */
-  Ci = "CI",
+  | "CI"
   /** Denmark. */
-  Dk = "DK",
+  | "DK"
   /** Djibouti. */
-  Dj = "DJ",
+  | "DJ"
   /** Dominica. */
-  Dm = "DM",
+  | "DM"
   /** Dominican Republic. */
-  Do = "DO",
+  | "DO"
   /** Ecuador. */
-  Ec = "EC",
+  | "EC"
   /** Egypt. */
-  Eg = "EG",
+  | "EG"
   /** El Salvador. */
-  Sv = "SV",
+  | "SV"
   /** Equatorial Guinea. */
-  Gq = "GQ",
+  | "GQ"
   /** Eritrea. */
-  Er = "ER",
+  | "ER"
   /** Estonia. */
-  Ee = "EE",
+  | "EE"
   /** Eswatini. */
-  Sz = "SZ",
+  | "SZ"
   /** Ethiopia. */
-  Et = "ET",
+  | "ET"
   /** Falkland Islands. */
-  Fk = "FK",
+  | "FK"
   /** Faroe Islands. */
-  Fo = "FO",
+  | "FO"
   /** Fiji. */
-  Fj = "FJ",
+  | "FJ"
   /** Finland. */
-  Fi = "FI",
+  | "FI"
   /** France. */
-  Fr = "FR",
+  | "FR"
   /** French Guiana. */
-  Gf = "GF",
+  | "GF"
   /** French Polynesia. */
-  Pf = "PF",
+  | "PF"
   /** French Southern Territories. */
-  Tf = "TF",
+  | "TF"
   /** Gabon. */
-  Ga = "GA",
+  | "GA"
   /** Gambia. */
-  Gm = "GM",
+  | "GM"
   /** Georgia. */
-  Ge = "GE",
+  | "GE"
   /** Germany. */
-  De = "DE",
+  | "DE"
   /** Ghana. */
-  Gh = "GH",
+  | "GH"
   /** Gibraltar. */
-  Gi = "GI",
+  | "GI"
   /** Greece. */
-  Gr = "GR",
+  | "GR"
   /** Greenland. */
-  Gl = "GL",
+  | "GL"
   /** Grenada. */
-  Gd = "GD",
+  | "GD"
   /** Guadeloupe. */
-  Gp = "GP",
+  | "GP"
   /** Guatemala. */
-  Gt = "GT",
+  | "GT"
   /** Guernsey. */
-  Gg = "GG",
+  | "GG"
   /** Guinea. */
-  Gn = "GN",
+  | "GN"
   /** Guinea-Bissau. */
-  Gw = "GW",
+  | "GW"
   /** Guyana. */
-  Gy = "GY",
+  | "GY"
   /** Haiti. */
-  Ht = "HT",
+  | "HT"
   /** Heard & McDonald Islands. */
-  Hm = "HM",
+  | "HM"
   /** Vatican City. */
-  Va = "VA",
+  | "VA"
   /** Honduras. */
-  Hn = "HN",
+  | "HN"
   /** Hong Kong SAR. */
-  Hk = "HK",
+  | "HK"
   /** Hungary. */
-  Hu = "HU",
+  | "HU"
   /** Iceland. */
-  Is = "IS",
+  | "IS"
   /** India. */
-  In = "IN",
+  | "IN"
   /** Indonesia. */
-  Id = "ID",
+  | "ID"
   /** Iran. */
-  Ir = "IR",
+  | "IR"
   /** Iraq. */
-  Iq = "IQ",
+  | "IQ"
   /** Ireland. */
-  Ie = "IE",
+  | "IE"
   /** Isle of Man. */
-  Im = "IM",
+  | "IM"
   /** Israel. */
-  Il = "IL",
+  | "IL"
   /** Italy. */
-  It = "IT",
+  | "IT"
   /** Jamaica. */
-  Jm = "JM",
+  | "JM"
   /** Japan. */
-  Jp = "JP",
+  | "JP"
   /** Jersey. */
-  Je = "JE",
+  | "JE"
   /** Jordan. */
-  Jo = "JO",
+  | "JO"
   /** Kazakhstan. */
-  Kz = "KZ",
+  | "KZ"
   /** Kenya. */
-  Ke = "KE",
+  | "KE"
   /** Kiribati. */
-  Ki = "KI",
+  | "KI"
   /** North Korea. */
-  Kp = "KP",
+  | "KP"
   /** Kosovo. */
-  Xk = "XK",
+  | "XK"
   /** Kuwait. */
-  Kw = "KW",
+  | "KW"
   /** Kyrgyzstan. */
-  Kg = "KG",
+  | "KG"
   /** Laos. */
-  La = "LA",
+  | "LA"
   /** Latvia. */
-  Lv = "LV",
+  | "LV"
   /** Lebanon. */
-  Lb = "LB",
+  | "LB"
   /** Lesotho. */
-  Ls = "LS",
+  | "LS"
   /** Liberia. */
-  Lr = "LR",
+  | "LR"
   /** Libya. */
-  Ly = "LY",
+  | "LY"
   /** Liechtenstein. */
-  Li = "LI",
+  | "LI"
   /** Lithuania. */
-  Lt = "LT",
+  | "LT"
   /** Luxembourg. */
-  Lu = "LU",
+  | "LU"
   /** Macao SAR. */
-  Mo = "MO",
+  | "MO"
   /** Madagascar. */
-  Mg = "MG",
+  | "MG"
   /** Malawi. */
-  Mw = "MW",
+  | "MW"
   /** Malaysia. */
-  My = "MY",
+  | "MY"
   /** Maldives. */
-  Mv = "MV",
+  | "MV"
   /** Mali. */
-  Ml = "ML",
+  | "ML"
   /** Malta. */
-  Mt = "MT",
+  | "MT"
   /** Martinique. */
-  Mq = "MQ",
+  | "MQ"
   /** Mauritania. */
-  Mr = "MR",
+  | "MR"
   /** Mauritius. */
-  Mu = "MU",
+  | "MU"
   /** Mayotte. */
-  Yt = "YT",
+  | "YT"
   /** Mexico. */
-  Mx = "MX",
+  | "MX"
   /** Moldova. */
-  Md = "MD",
+  | "MD"
   /** Monaco. */
-  Mc = "MC",
+  | "MC"
   /** Mongolia. */
-  Mn = "MN",
+  | "MN"
   /** Montenegro. */
-  Me = "ME",
+  | "ME"
   /** Montserrat. */
-  Ms = "MS",
+  | "MS"
   /** Morocco. */
-  Ma = "MA",
+  | "MA"
   /** Mozambique. */
-  Mz = "MZ",
+  | "MZ"
   /** Myanmar (Burma). */
-  Mm = "MM",
+  | "MM"
   /** Namibia. */
-  Na = "NA",
+  | "NA"
   /** Nauru. */
-  Nr = "NR",
+  | "NR"
   /** Nepal. */
-  Np = "NP",
+  | "NP"
   /** Netherlands. */
-  Nl = "NL",
+  | "NL"
   /** Netherlands Antilles. */
-  An = "AN",
+  | "AN"
   /** New Caledonia. */
-  Nc = "NC",
+  | "NC"
   /** New Zealand. */
-  Nz = "NZ",
+  | "NZ"
   /** Nicaragua. */
-  Ni = "NI",
+  | "NI"
   /** Niger. */
-  Ne = "NE",
+  | "NE"
   /** Nigeria. */
-  Ng = "NG",
+  | "NG"
   /** Niue. */
-  Nu = "NU",
+  | "NU"
   /** Norfolk Island. */
-  Nf = "NF",
+  | "NF"
   /** North Macedonia. */
-  Mk = "MK",
+  | "MK"
   /** Norway. */
-  No = "NO",
+  | "NO"
   /** Oman. */
-  Om = "OM",
+  | "OM"
   /** Pakistan. */
-  Pk = "PK",
+  | "PK"
   /** Palestinian Territories. */
-  Ps = "PS",
+  | "PS"
   /** Panama. */
-  Pa = "PA",
+  | "PA"
   /** Papua New Guinea. */
-  Pg = "PG",
+  | "PG"
   /** Paraguay. */
-  Py = "PY",
+  | "PY"
   /** Peru. */
-  Pe = "PE",
+  | "PE"
   /** Philippines. */
-  Ph = "PH",
+  | "PH"
   /** Pitcairn Islands. */
-  Pn = "PN",
+  | "PN"
   /** Poland. */
-  Pl = "PL",
+  | "PL"
   /** Portugal. */
-  Pt = "PT",
+  | "PT"
   /** Qatar. */
-  Qa = "QA",
+  | "QA"
   /** Cameroon. */
-  Cm = "CM",
+  | "CM"
   /** Réunion. */
-  Re = "RE",
+  | "RE"
   /** Romania. */
-  Ro = "RO",
+  | "RO"
   /** Russia. */
-  Ru = "RU",
+  | "RU"
   /** Rwanda. */
-  Rw = "RW",
+  | "RW"
   /** St. Barthélemy. */
-  Bl = "BL",
+  | "BL"
   /** St. Helena. */
-  Sh = "SH",
+  | "SH"
   /** St. Kitts & Nevis. */
-  Kn = "KN",
+  | "KN"
   /** St. Lucia. */
-  Lc = "LC",
+  | "LC"
   /** St. Martin. */
-  Mf = "MF",
+  | "MF"
   /** St. Pierre & Miquelon. */
-  Pm = "PM",
+  | "PM"
   /** Samoa. */
-  Ws = "WS",
+  | "WS"
   /** San Marino. */
-  Sm = "SM",
+  | "SM"
   /** São Tomé & Príncipe. */
-  St = "ST",
+  | "ST"
   /** Saudi Arabia. */
-  Sa = "SA",
+  | "SA"
   /** Senegal. */
-  Sn = "SN",
+  | "SN"
   /** Serbia. */
-  Rs = "RS",
+  | "RS"
   /** Seychelles. */
-  Sc = "SC",
+  | "SC"
   /** Sierra Leone. */
-  Sl = "SL",
+  | "SL"
   /** Singapore. */
-  Sg = "SG",
+  | "SG"
   /** Sint Maarten. */
-  Sx = "SX",
+  | "SX"
   /** Slovakia. */
-  Sk = "SK",
+  | "SK"
   /** Slovenia. */
-  Si = "SI",
+  | "SI"
   /** Solomon Islands. */
-  Sb = "SB",
+  | "SB"
   /** Somalia. */
-  So = "SO",
+  | "SO"
   /** South Africa. */
-  Za = "ZA",
+  | "ZA"
   /** South Georgia & South Sandwich Islands. */
-  Gs = "GS",
+  | "GS"
   /** South Korea. */
-  Kr = "KR",
+  | "KR"
   /** South Sudan. */
-  Ss = "SS",
+  | "SS"
   /** Spain. */
-  Es = "ES",
+  | "ES"
   /** Sri Lanka. */
-  Lk = "LK",
+  | "LK"
   /** St. Vincent & Grenadines. */
-  Vc = "VC",
+  | "VC"
   /** Sudan. */
-  Sd = "SD",
+  | "SD"
   /** Suriname. */
-  Sr = "SR",
+  | "SR"
   /** Svalbard & Jan Mayen. */
-  Sj = "SJ",
+  | "SJ"
   /** Sweden. */
-  Se = "SE",
+  | "SE"
   /** Switzerland. */
-  Ch = "CH",
+  | "CH"
   /** Syria. */
-  Sy = "SY",
+  | "SY"
   /** Taiwan. */
-  Tw = "TW",
+  | "TW"
   /** Tajikistan. */
-  Tj = "TJ",
+  | "TJ"
   /** Tanzania. */
-  Tz = "TZ",
+  | "TZ"
   /** Thailand. */
-  Th = "TH",
+  | "TH"
   /** Timor-Leste. */
-  Tl = "TL",
+  | "TL"
   /** Togo. */
-  Tg = "TG",
+  | "TG"
   /** Tokelau. */
-  Tk = "TK",
+  | "TK"
   /** Tonga. */
-  To = "TO",
+  | "TO"
   /** Trinidad & Tobago. */
-  Tt = "TT",
+  | "TT"
   /** Tristan da Cunha. */
-  Ta = "TA",
+  | "TA"
   /** Tunisia. */
-  Tn = "TN",
+  | "TN"
   /** Türkiye. */
-  Tr = "TR",
+  | "TR"
   /** Turkmenistan. */
-  Tm = "TM",
+  | "TM"
   /** Turks & Caicos Islands. */
-  Tc = "TC",
+  | "TC"
   /** Tuvalu. */
-  Tv = "TV",
+  | "TV"
   /** Uganda. */
-  Ug = "UG",
+  | "UG"
   /** Ukraine. */
-  Ua = "UA",
+  | "UA"
   /** United Arab Emirates. */
-  Ae = "AE",
+  | "AE"
   /** United Kingdom. */
-  Gb = "GB",
+  | "GB"
   /** United States. */
-  Us = "US",
+  | "US"
   /** U.S. Outlying Islands. */
-  Um = "UM",
+  | "UM"
   /** Uruguay. */
-  Uy = "UY",
+  | "UY"
   /** Uzbekistan. */
-  Uz = "UZ",
+  | "UZ"
   /** Vanuatu. */
-  Vu = "VU",
+  | "VU"
   /** Venezuela. */
-  Ve = "VE",
+  | "VE"
   /** Vietnam. */
-  Vn = "VN",
+  | "VN"
   /** British Virgin Islands. */
-  Vg = "VG",
+  | "VG"
   /** Wallis & Futuna. */
-  Wf = "WF",
+  | "WF"
   /** Western Sahara. */
-  Eh = "EH",
+  | "EH"
   /** Yemen. */
-  Ye = "YE",
+  | "YE"
   /** Zambia. */
-  Zm = "ZM",
+  | "ZM"
   /** Zimbabwe. */
-  Zw = "ZW",
+  | "ZW"
   /** Unknown Region. */
-  Zz = "ZZ",
-}
+  | "ZZ";
 
 /**
  * The currency codes that represent the world currencies throughout the Admin API. Currency codes include
  * [standard ISO 4217 codes](https://en.wikipedia.org/wiki/ISO_4217), legacy codes, non-standard codes,
  * digital currency codes.
  */
-export enum CurrencyCode {
+export type CurrencyCode =
   /** United States Dollars (USD). */
-  Usd = "USD",
+  | "USD"
   /** Euro (EUR). */
-  Eur = "EUR",
+  | "EUR"
   /** United Kingdom Pounds (GBP). */
-  Gbp = "GBP",
+  | "GBP"
   /** Canadian Dollars (CAD). */
-  Cad = "CAD",
+  | "CAD"
   /** Afghan Afghani (AFN). */
-  Afn = "AFN",
+  | "AFN"
   /** Albanian Lek (ALL). */
-  All = "ALL",
+  | "ALL"
   /** Algerian Dinar (DZD). */
-  Dzd = "DZD",
+  | "DZD"
   /** Angolan Kwanza (AOA). */
-  Aoa = "AOA",
+  | "AOA"
   /** Argentine Pesos (ARS). */
-  Ars = "ARS",
+  | "ARS"
   /** Armenian Dram (AMD). */
-  Amd = "AMD",
+  | "AMD"
   /** Aruban Florin (AWG). */
-  Awg = "AWG",
+  | "AWG"
   /** Australian Dollars (AUD). */
-  Aud = "AUD",
+  | "AUD"
   /** Barbadian Dollar (BBD). */
-  Bbd = "BBD",
+  | "BBD"
   /** Azerbaijani Manat (AZN). */
-  Azn = "AZN",
+  | "AZN"
   /** Bangladesh Taka (BDT). */
-  Bdt = "BDT",
+  | "BDT"
   /** Bahamian Dollar (BSD). */
-  Bsd = "BSD",
+  | "BSD"
   /** Bahraini Dinar (BHD). */
-  Bhd = "BHD",
+  | "BHD"
   /** Burundian Franc (BIF). */
-  Bif = "BIF",
+  | "BIF"
   /** Belarusian Ruble (BYN). */
-  Byn = "BYN",
+  | "BYN"
   /** Belize Dollar (BZD). */
-  Bzd = "BZD",
+  | "BZD"
   /** Bermudian Dollar (BMD). */
-  Bmd = "BMD",
+  | "BMD"
   /** Bhutanese Ngultrum (BTN). */
-  Btn = "BTN",
+  | "BTN"
   /** Bosnia and Herzegovina Convertible Mark (BAM). */
-  Bam = "BAM",
+  | "BAM"
   /** Brazilian Real (BRL). */
-  Brl = "BRL",
+  | "BRL"
   /** Bolivian Boliviano (BOB). */
-  Bob = "BOB",
+  | "BOB"
   /** Botswana Pula (BWP). */
-  Bwp = "BWP",
+  | "BWP"
   /** Brunei Dollar (BND). */
-  Bnd = "BND",
+  | "BND"
   /** Bulgarian Lev (BGN). */
-  Bgn = "BGN",
+  | "BGN"
   /** Burmese Kyat (MMK). */
-  Mmk = "MMK",
+  | "MMK"
   /** Cambodian Riel. */
-  Khr = "KHR",
+  | "KHR"
   /** Cape Verdean escudo (CVE). */
-  Cve = "CVE",
+  | "CVE"
   /** Cayman Dollars (KYD). */
-  Kyd = "KYD",
+  | "KYD"
   /** Central African CFA Franc (XAF). */
-  Xaf = "XAF",
+  | "XAF"
   /** Chilean Peso (CLP). */
-  Clp = "CLP",
+  | "CLP"
   /** Chinese Yuan Renminbi (CNY). */
-  Cny = "CNY",
+  | "CNY"
   /** Colombian Peso (COP). */
-  Cop = "COP",
+  | "COP"
   /** Comorian Franc (KMF). */
-  Kmf = "KMF",
+  | "KMF"
   /** Congolese franc (CDF). */
-  Cdf = "CDF",
+  | "CDF"
   /** Costa Rican Colones (CRC). */
-  Crc = "CRC",
+  | "CRC"
   /** Croatian Kuna (HRK). */
-  Hrk = "HRK",
+  | "HRK"
   /** Czech Koruny (CZK). */
-  Czk = "CZK",
+  | "CZK"
   /** Danish Kroner (DKK). */
-  Dkk = "DKK",
+  | "DKK"
   /** Djiboutian Franc (DJF). */
-  Djf = "DJF",
+  | "DJF"
   /** Dominican Peso (DOP). */
-  Dop = "DOP",
+  | "DOP"
   /** East Caribbean Dollar (XCD). */
-  Xcd = "XCD",
+  | "XCD"
   /** Egyptian Pound (EGP). */
-  Egp = "EGP",
+  | "EGP"
   /** Eritrean Nakfa (ERN). */
-  Ern = "ERN",
+  | "ERN"
   /** Ethiopian Birr (ETB). */
-  Etb = "ETB",
+  | "ETB"
   /** Falkland Islands Pounds (FKP). */
-  Fkp = "FKP",
+  | "FKP"
   /** CFP Franc (XPF). */
-  Xpf = "XPF",
+  | "XPF"
   /** Fijian Dollars (FJD). */
-  Fjd = "FJD",
+  | "FJD"
   /** Gibraltar Pounds (GIP). */
-  Gip = "GIP",
+  | "GIP"
   /** Gambian Dalasi (GMD). */
-  Gmd = "GMD",
+  | "GMD"
   /** Ghanaian Cedi (GHS). */
-  Ghs = "GHS",
+  | "GHS"
   /** Guatemalan Quetzal (GTQ). */
-  Gtq = "GTQ",
+  | "GTQ"
   /** Guyanese Dollar (GYD). */
-  Gyd = "GYD",
+  | "GYD"
   /** Georgian Lari (GEL). */
-  Gel = "GEL",
+  | "GEL"
   /** Guinean Franc (GNF). */
-  Gnf = "GNF",
+  | "GNF"
   /** Haitian Gourde (HTG). */
-  Htg = "HTG",
+  | "HTG"
   /** Honduran Lempira (HNL). */
-  Hnl = "HNL",
+  | "HNL"
   /** Hong Kong Dollars (HKD). */
-  Hkd = "HKD",
+  | "HKD"
   /** Hungarian Forint (HUF). */
-  Huf = "HUF",
+  | "HUF"
   /** Icelandic Kronur (ISK). */
-  Isk = "ISK",
+  | "ISK"
   /** Indian Rupees (INR). */
-  Inr = "INR",
+  | "INR"
   /** Indonesian Rupiah (IDR). */
-  Idr = "IDR",
+  | "IDR"
   /** Israeli New Shekel (NIS). */
-  Ils = "ILS",
+  | "ILS"
   /** Iranian Rial (IRR). */
-  Irr = "IRR",
+  | "IRR"
   /** Iraqi Dinar (IQD). */
-  Iqd = "IQD",
+  | "IQD"
   /** Jamaican Dollars (JMD). */
-  Jmd = "JMD",
+  | "JMD"
   /** Japanese Yen (JPY). */
-  Jpy = "JPY",
+  | "JPY"
   /** Jersey Pound. */
-  Jep = "JEP",
+  | "JEP"
   /** Jordanian Dinar (JOD). */
-  Jod = "JOD",
+  | "JOD"
   /** Kazakhstani Tenge (KZT). */
-  Kzt = "KZT",
+  | "KZT"
   /** Kenyan Shilling (KES). */
-  Kes = "KES",
+  | "KES"
   /** Kiribati Dollar (KID). */
-  Kid = "KID",
+  | "KID"
   /** Kuwaiti Dinar (KWD). */
-  Kwd = "KWD",
+  | "KWD"
   /** Kyrgyzstani Som (KGS). */
-  Kgs = "KGS",
+  | "KGS"
   /** Laotian Kip (LAK). */
-  Lak = "LAK",
+  | "LAK"
   /** Latvian Lati (LVL). */
-  Lvl = "LVL",
+  | "LVL"
   /** Lebanese Pounds (LBP). */
-  Lbp = "LBP",
+  | "LBP"
   /** Lesotho Loti (LSL). */
-  Lsl = "LSL",
+  | "LSL"
   /** Liberian Dollar (LRD). */
-  Lrd = "LRD",
+  | "LRD"
   /** Libyan Dinar (LYD). */
-  Lyd = "LYD",
+  | "LYD"
   /** Lithuanian Litai (LTL). */
-  Ltl = "LTL",
+  | "LTL"
   /** Malagasy Ariary (MGA). */
-  Mga = "MGA",
+  | "MGA"
   /** Macedonia Denar (MKD). */
-  Mkd = "MKD",
+  | "MKD"
   /** Macanese Pataca (MOP). */
-  Mop = "MOP",
+  | "MOP"
   /** Malawian Kwacha (MWK). */
-  Mwk = "MWK",
+  | "MWK"
   /** Maldivian Rufiyaa (MVR). */
-  Mvr = "MVR",
+  | "MVR"
   /** Mauritanian Ouguiya (MRU). */
-  Mru = "MRU",
+  | "MRU"
   /** Mexican Pesos (MXN). */
-  Mxn = "MXN",
+  | "MXN"
   /** Malaysian Ringgits (MYR). */
-  Myr = "MYR",
+  | "MYR"
   /** Mauritian Rupee (MUR). */
-  Mur = "MUR",
+  | "MUR"
   /** Moldovan Leu (MDL). */
-  Mdl = "MDL",
+  | "MDL"
   /** Moroccan Dirham. */
-  Mad = "MAD",
+  | "MAD"
   /** Mongolian Tugrik. */
-  Mnt = "MNT",
+  | "MNT"
   /** Mozambican Metical. */
-  Mzn = "MZN",
+  | "MZN"
   /** Namibian Dollar. */
-  Nad = "NAD",
+  | "NAD"
   /** Nepalese Rupee (NPR). */
-  Npr = "NPR",
+  | "NPR"
   /** Netherlands Antillean Guilder. */
-  Ang = "ANG",
+  | "ANG"
   /** New Zealand Dollars (NZD). */
-  Nzd = "NZD",
+  | "NZD"
   /** Nicaraguan Córdoba (NIO). */
-  Nio = "NIO",
+  | "NIO"
   /** Nigerian Naira (NGN). */
-  Ngn = "NGN",
+  | "NGN"
   /** Norwegian Kroner (NOK). */
-  Nok = "NOK",
+  | "NOK"
   /** Omani Rial (OMR). */
-  Omr = "OMR",
+  | "OMR"
   /** Panamian Balboa (PAB). */
-  Pab = "PAB",
+  | "PAB"
   /** Pakistani Rupee (PKR). */
-  Pkr = "PKR",
+  | "PKR"
   /** Papua New Guinean Kina (PGK). */
-  Pgk = "PGK",
+  | "PGK"
   /** Paraguayan Guarani (PYG). */
-  Pyg = "PYG",
+  | "PYG"
   /** Peruvian Nuevo Sol (PEN). */
-  Pen = "PEN",
+  | "PEN"
   /** Philippine Peso (PHP). */
-  Php = "PHP",
+  | "PHP"
   /** Polish Zlotych (PLN). */
-  Pln = "PLN",
+  | "PLN"
   /** Qatari Rial (QAR). */
-  Qar = "QAR",
+  | "QAR"
   /** Romanian Lei (RON). */
-  Ron = "RON",
+  | "RON"
   /** Russian Rubles (RUB). */
-  Rub = "RUB",
+  | "RUB"
   /** Rwandan Franc (RWF). */
-  Rwf = "RWF",
+  | "RWF"
   /** Samoan Tala (WST). */
-  Wst = "WST",
+  | "WST"
   /** Saint Helena Pounds (SHP). */
-  Shp = "SHP",
+  | "SHP"
   /** Saudi Riyal (SAR). */
-  Sar = "SAR",
+  | "SAR"
   /** Serbian dinar (RSD). */
-  Rsd = "RSD",
+  | "RSD"
   /** Seychellois Rupee (SCR). */
-  Scr = "SCR",
+  | "SCR"
   /** Sierra Leonean Leone (SLL). */
-  Sll = "SLL",
+  | "SLL"
   /** Singapore Dollars (SGD). */
-  Sgd = "SGD",
+  | "SGD"
   /** Sudanese Pound (SDG). */
-  Sdg = "SDG",
+  | "SDG"
   /** Somali Shilling (SOS). */
-  Sos = "SOS",
+  | "SOS"
   /** Syrian Pound (SYP). */
-  Syp = "SYP",
+  | "SYP"
   /** South African Rand (ZAR). */
-  Zar = "ZAR",
+  | "ZAR"
   /** South Korean Won (KRW). */
-  Krw = "KRW",
+  | "KRW"
   /** South Sudanese Pound (SSP). */
-  Ssp = "SSP",
+  | "SSP"
   /** Solomon Islands Dollar (SBD). */
-  Sbd = "SBD",
+  | "SBD"
   /** Sri Lankan Rupees (LKR). */
-  Lkr = "LKR",
+  | "LKR"
   /** Surinamese Dollar (SRD). */
-  Srd = "SRD",
+  | "SRD"
   /** Swazi Lilangeni (SZL). */
-  Szl = "SZL",
+  | "SZL"
   /** Swedish Kronor (SEK). */
-  Sek = "SEK",
+  | "SEK"
   /** Swiss Francs (CHF). */
-  Chf = "CHF",
+  | "CHF"
   /** Taiwan Dollars (TWD). */
-  Twd = "TWD",
+  | "TWD"
   /** Thai baht (THB). */
-  Thb = "THB",
+  | "THB"
   /** Tajikistani Somoni (TJS). */
-  Tjs = "TJS",
+  | "TJS"
   /** Tanzanian Shilling (TZS). */
-  Tzs = "TZS",
+  | "TZS"
   /** Tongan Pa'anga (TOP). */
-  Top = "TOP",
+  | "TOP"
   /** Trinidad and Tobago Dollars (TTD). */
-  Ttd = "TTD",
+  | "TTD"
   /** Tunisian Dinar (TND). */
-  Tnd = "TND",
+  | "TND"
   /** Turkish Lira (TRY). */
-  Try = "TRY",
+  | "TRY"
   /** Turkmenistani Manat (TMT). */
-  Tmt = "TMT",
+  | "TMT"
   /** Ugandan Shilling (UGX). */
-  Ugx = "UGX",
+  | "UGX"
   /** Ukrainian Hryvnia (UAH). */
-  Uah = "UAH",
+  | "UAH"
   /** United Arab Emirates Dirham (AED). */
-  Aed = "AED",
+  | "AED"
   /** Uruguayan Pesos (UYU). */
-  Uyu = "UYU",
+  | "UYU"
   /** Uzbekistan som (UZS). */
-  Uzs = "UZS",
+  | "UZS"
   /** Vanuatu Vatu (VUV). */
-  Vuv = "VUV",
+  | "VUV"
   /** Venezuelan Bolivares Soberanos (VES). */
-  Ves = "VES",
+  | "VES"
   /** Vietnamese đồng (VND). */
-  Vnd = "VND",
+  | "VND"
   /** West African CFA franc (XOF). */
-  Xof = "XOF",
+  | "XOF"
   /** Yemeni Rial (YER). */
-  Yer = "YER",
+  | "YER"
   /** Zambian Kwacha (ZMW). */
-  Zmw = "ZMW",
+  | "ZMW"
   /** United States Dollars Coin (USDC). */
-  Usdc = "USDC",
-  /**
-   * Belarusian Ruble (BYR).
-   * @deprecated Use `BYN` instead.
-   */
-  Byr = "BYR",
-  /**
-   * Sao Tome And Principe Dobra (STD).
-   * @deprecated Use `STN` instead.
-   */
-  Std = "STD",
+  | "USDC"
+  /** Belarusian Ruble (BYR). */
+  | "BYR"
+  /** Sao Tome And Principe Dobra (STD). */
+  | "STD"
   /** Sao Tome And Principe Dobra (STN). */
-  Stn = "STN",
+  | "STN"
   /** Venezuelan Bolivares (VED). */
-  Ved = "VED",
-  /**
-   * Venezuelan Bolivares (VEF).
-   * @deprecated Use `VES` instead.
-   */
-  Vef = "VEF",
+  | "VED"
+  /** Venezuelan Bolivares (VEF). */
+  | "VEF"
   /** Unrecognized currency. */
-  Xxx = "XXX",
-}
+  | "XXX";
 
 /**
  * A custom product represents a product that doesn't map to Shopify's
@@ -1537,20 +1524,19 @@ export type DeliverableCartLineAttributeArgs = {
 };
 
 /** List of different delivery method types. */
-export enum DeliveryMethod {
+export type DeliveryMethod =
   /** Shipping. */
-  Shipping = "SHIPPING",
+  | "SHIPPING"
   /** Local Pickup. */
-  PickUp = "PICK_UP",
+  | "PICK_UP"
   /** Retail. */
-  Retail = "RETAIL",
+  | "RETAIL"
   /** Local Delivery. */
-  Local = "LOCAL",
+  | "LOCAL"
   /** Shipping to a Pickup Point. */
-  PickupPoint = "PICKUP_POINT",
+  | "PICKUP_POINT"
   /** None. */
-  None = "NONE",
-}
+  | "NONE";
 
 /** The discount application and the amount applied. */
 export type DiscountAllocation = {
@@ -1591,20 +1577,18 @@ export type DiscountApplicationMetafieldArgs = {
 };
 
 /** The method by which the discount's value is allocated onto its entitled lines. */
-export enum DiscountApplicationAllocationMethod {
+export type DiscountApplicationAllocationMethod =
   /** The value is spread across all entitled lines. */
-  Across = "ACROSS",
+  | "ACROSS"
   /** The value is applied onto every entitled line. */
-  Each = "EACH",
-}
+  | "EACH";
 
 /** The type of line on an order that the discount is applicable towards. */
-export enum DiscountApplicationTarget {
+export type DiscountApplicationTarget =
   /** The discount applies onto line items. */
-  LineItem = "LINE_ITEM",
+  | "LINE_ITEM"
   /** The discount applies onto shipping lines. */
-  ShippingLine = "SHIPPING_LINE",
-}
+  | "SHIPPING_LINE";
 
 /**
  * The lines on the order to which the discount is applied, of the type defined by
@@ -1612,14 +1596,13 @@ export enum DiscountApplicationTarget {
  * `LINE_ITEM`, applies the discount on all line items that are entitled to the discount.
  * The value `ALL`, combined with a `targetType` of `SHIPPING_LINE`, applies the discount on all shipping lines.
  */
-export enum DiscountApplicationTargetSelection {
+export type DiscountApplicationTargetSelection =
   /** The discount is allocated onto all the lines. */
-  All = "ALL",
+  | "ALL"
   /** The discount is allocated onto only the lines that it's entitled for. */
-  Entitled = "ENTITLED",
+  | "ENTITLED"
   /** The discount is allocated onto explicitly chosen lines. */
-  Explicit = "EXPLICIT",
-}
+  | "EXPLICIT";
 
 /** A Function error for a path. */
 export type FunctionError = {
@@ -1720,12 +1703,11 @@ export type HttpRequestHeader = {
 };
 
 /** The HTTP request available methods. */
-export enum HttpRequestMethod {
+export type HttpRequestMethod =
   /** Http GET. */
-  Get = "GET",
+  | "GET"
   /** Http POST. */
-  Post = "POST",
-}
+  | "POST";
 
 /** The attributes associated with an HTTP request policy. */
 export type HttpRequestPolicy = {
@@ -1822,290 +1804,289 @@ export type Language = {
 };
 
 /** Language codes supported by Shopify. */
-export enum LanguageCode {
+export type LanguageCode =
   /** Afrikaans. */
-  Af = "AF",
+  | "AF"
   /** Akan. */
-  Ak = "AK",
+  | "AK"
   /** Amharic. */
-  Am = "AM",
+  | "AM"
   /** Arabic. */
-  Ar = "AR",
+  | "AR"
   /** Assamese. */
-  As = "AS",
+  | "AS"
   /** Azerbaijani. */
-  Az = "AZ",
+  | "AZ"
   /** Belarusian. */
-  Be = "BE",
+  | "BE"
   /** Bulgarian. */
-  Bg = "BG",
+  | "BG"
   /** Bambara. */
-  Bm = "BM",
+  | "BM"
   /** Bangla. */
-  Bn = "BN",
+  | "BN"
   /** Tibetan. */
-  Bo = "BO",
+  | "BO"
   /** Breton. */
-  Br = "BR",
+  | "BR"
   /** Bosnian. */
-  Bs = "BS",
+  | "BS"
   /** Catalan. */
-  Ca = "CA",
+  | "CA"
   /** Chechen. */
-  Ce = "CE",
+  | "CE"
   /** Central Kurdish. */
-  Ckb = "CKB",
+  | "CKB"
   /** Czech. */
-  Cs = "CS",
+  | "CS"
   /** Welsh. */
-  Cy = "CY",
+  | "CY"
   /** Danish. */
-  Da = "DA",
+  | "DA"
   /** German. */
-  De = "DE",
+  | "DE"
   /** Dzongkha. */
-  Dz = "DZ",
+  | "DZ"
   /** Ewe. */
-  Ee = "EE",
+  | "EE"
   /** Greek. */
-  El = "EL",
+  | "EL"
   /** English. */
-  En = "EN",
+  | "EN"
   /** Esperanto. */
-  Eo = "EO",
+  | "EO"
   /** Spanish. */
-  Es = "ES",
+  | "ES"
   /** Estonian. */
-  Et = "ET",
+  | "ET"
   /** Basque. */
-  Eu = "EU",
+  | "EU"
   /** Persian. */
-  Fa = "FA",
+  | "FA"
   /** Fulah. */
-  Ff = "FF",
+  | "FF"
   /** Finnish. */
-  Fi = "FI",
+  | "FI"
   /** Filipino. */
-  Fil = "FIL",
+  | "FIL"
   /** Faroese. */
-  Fo = "FO",
+  | "FO"
   /** French. */
-  Fr = "FR",
+  | "FR"
   /** Western Frisian. */
-  Fy = "FY",
+  | "FY"
   /** Irish. */
-  Ga = "GA",
+  | "GA"
   /** Scottish Gaelic. */
-  Gd = "GD",
+  | "GD"
   /** Galician. */
-  Gl = "GL",
+  | "GL"
   /** Gujarati. */
-  Gu = "GU",
+  | "GU"
   /** Manx. */
-  Gv = "GV",
+  | "GV"
   /** Hausa. */
-  Ha = "HA",
+  | "HA"
   /** Hebrew. */
-  He = "HE",
+  | "HE"
   /** Hindi. */
-  Hi = "HI",
+  | "HI"
   /** Croatian. */
-  Hr = "HR",
+  | "HR"
   /** Hungarian. */
-  Hu = "HU",
+  | "HU"
   /** Armenian. */
-  Hy = "HY",
+  | "HY"
   /** Interlingua. */
-  Ia = "IA",
+  | "IA"
   /** Indonesian. */
-  Id = "ID",
+  | "ID"
   /** Igbo. */
-  Ig = "IG",
+  | "IG"
   /** Sichuan Yi. */
-  Ii = "II",
+  | "II"
   /** Icelandic. */
-  Is = "IS",
+  | "IS"
   /** Italian. */
-  It = "IT",
+  | "IT"
   /** Japanese. */
-  Ja = "JA",
+  | "JA"
   /** Javanese. */
-  Jv = "JV",
+  | "JV"
   /** Georgian. */
-  Ka = "KA",
+  | "KA"
   /** Kikuyu. */
-  Ki = "KI",
+  | "KI"
   /** Kazakh. */
-  Kk = "KK",
+  | "KK"
   /** Kalaallisut. */
-  Kl = "KL",
+  | "KL"
   /** Khmer. */
-  Km = "KM",
+  | "KM"
   /** Kannada. */
-  Kn = "KN",
+  | "KN"
   /** Korean. */
-  Ko = "KO",
+  | "KO"
   /** Kashmiri. */
-  Ks = "KS",
+  | "KS"
   /** Kurdish. */
-  Ku = "KU",
+  | "KU"
   /** Cornish. */
-  Kw = "KW",
+  | "KW"
   /** Kyrgyz. */
-  Ky = "KY",
+  | "KY"
   /** Luxembourgish. */
-  Lb = "LB",
+  | "LB"
   /** Ganda. */
-  Lg = "LG",
+  | "LG"
   /** Lingala. */
-  Ln = "LN",
+  | "LN"
   /** Lao. */
-  Lo = "LO",
+  | "LO"
   /** Lithuanian. */
-  Lt = "LT",
+  | "LT"
   /** Luba-Katanga. */
-  Lu = "LU",
+  | "LU"
   /** Latvian. */
-  Lv = "LV",
+  | "LV"
   /** Malagasy. */
-  Mg = "MG",
+  | "MG"
   /** Māori. */
-  Mi = "MI",
+  | "MI"
   /** Macedonian. */
-  Mk = "MK",
+  | "MK"
   /** Malayalam. */
-  Ml = "ML",
+  | "ML"
   /** Mongolian. */
-  Mn = "MN",
+  | "MN"
   /** Marathi. */
-  Mr = "MR",
+  | "MR"
   /** Malay. */
-  Ms = "MS",
+  | "MS"
   /** Maltese. */
-  Mt = "MT",
+  | "MT"
   /** Burmese. */
-  My = "MY",
+  | "MY"
   /** Norwegian (Bokmål). */
-  Nb = "NB",
+  | "NB"
   /** North Ndebele. */
-  Nd = "ND",
+  | "ND"
   /** Nepali. */
-  Ne = "NE",
+  | "NE"
   /** Dutch. */
-  Nl = "NL",
+  | "NL"
   /** Norwegian Nynorsk. */
-  Nn = "NN",
+  | "NN"
   /** Norwegian. */
-  No = "NO",
+  | "NO"
   /** Oromo. */
-  Om = "OM",
+  | "OM"
   /** Odia. */
-  Or = "OR",
+  | "OR"
   /** Ossetic. */
-  Os = "OS",
+  | "OS"
   /** Punjabi. */
-  Pa = "PA",
+  | "PA"
   /** Polish. */
-  Pl = "PL",
+  | "PL"
   /** Pashto. */
-  Ps = "PS",
+  | "PS"
   /** Portuguese (Brazil). */
-  PtBr = "PT_BR",
+  | "PT_BR"
   /** Portuguese (Portugal). */
-  PtPt = "PT_PT",
+  | "PT_PT"
   /** Quechua. */
-  Qu = "QU",
+  | "QU"
   /** Romansh. */
-  Rm = "RM",
+  | "RM"
   /** Rundi. */
-  Rn = "RN",
+  | "RN"
   /** Romanian. */
-  Ro = "RO",
+  | "RO"
   /** Russian. */
-  Ru = "RU",
+  | "RU"
   /** Kinyarwanda. */
-  Rw = "RW",
+  | "RW"
   /** Sanskrit. */
-  Sa = "SA",
+  | "SA"
   /** Sardinian. */
-  Sc = "SC",
+  | "SC"
   /** Sindhi. */
-  Sd = "SD",
+  | "SD"
   /** Northern Sami. */
-  Se = "SE",
+  | "SE"
   /** Sango. */
-  Sg = "SG",
+  | "SG"
   /** Sinhala. */
-  Si = "SI",
+  | "SI"
   /** Slovak. */
-  Sk = "SK",
+  | "SK"
   /** Slovenian. */
-  Sl = "SL",
+  | "SL"
   /** Shona. */
-  Sn = "SN",
+  | "SN"
   /** Somali. */
-  So = "SO",
+  | "SO"
   /** Albanian. */
-  Sq = "SQ",
+  | "SQ"
   /** Serbian. */
-  Sr = "SR",
+  | "SR"
   /** Sundanese. */
-  Su = "SU",
+  | "SU"
   /** Swedish. */
-  Sv = "SV",
+  | "SV"
   /** Swahili. */
-  Sw = "SW",
+  | "SW"
   /** Tamil. */
-  Ta = "TA",
+  | "TA"
   /** Telugu. */
-  Te = "TE",
+  | "TE"
   /** Tajik. */
-  Tg = "TG",
+  | "TG"
   /** Thai. */
-  Th = "TH",
+  | "TH"
   /** Tigrinya. */
-  Ti = "TI",
+  | "TI"
   /** Turkmen. */
-  Tk = "TK",
+  | "TK"
   /** Tongan. */
-  To = "TO",
+  | "TO"
   /** Turkish. */
-  Tr = "TR",
+  | "TR"
   /** Tatar. */
-  Tt = "TT",
+  | "TT"
   /** Uyghur. */
-  Ug = "UG",
+  | "UG"
   /** Ukrainian. */
-  Uk = "UK",
+  | "UK"
   /** Urdu. */
-  Ur = "UR",
+  | "UR"
   /** Uzbek. */
-  Uz = "UZ",
+  | "UZ"
   /** Vietnamese. */
-  Vi = "VI",
+  | "VI"
   /** Wolof. */
-  Wo = "WO",
+  | "WO"
   /** Xhosa. */
-  Xh = "XH",
+  | "XH"
   /** Yiddish. */
-  Yi = "YI",
+  | "YI"
   /** Yoruba. */
-  Yo = "YO",
+  | "YO"
   /** Chinese (Simplified). */
-  ZhCn = "ZH_CN",
+  | "ZH_CN"
   /** Chinese (Traditional). */
-  ZhTw = "ZH_TW",
+  | "ZH_TW"
   /** Zulu. */
-  Zu = "ZU",
+  | "ZU"
   /** Chinese. */
-  Zh = "ZH",
+  | "ZH"
   /** Portuguese. */
-  Pt = "PT",
+  | "PT"
   /** Church Slavic. */
-  Cu = "CU",
+  | "CU"
   /** Volapük. */
-  Vo = "VO",
-}
+  | "VO";
 
 /**
  * The current time based on the
@@ -2217,82 +2198,81 @@ export type LocalizedField = {
 };
 
 /** Unique key identifying localized fields. */
-export enum LocalizedFieldKey {
+export type LocalizedFieldKey =
   /** Localized field key 'tax_credential_br' for country Brazil. */
-  TaxCredentialBr = "TAX_CREDENTIAL_BR",
+  | "TAX_CREDENTIAL_BR"
   /** Localized field key 'shipping_credential_br' for country Brazil. */
-  ShippingCredentialBr = "SHIPPING_CREDENTIAL_BR",
+  | "SHIPPING_CREDENTIAL_BR"
   /** Localized field key 'tax_credential_cl' for country Chile. */
-  TaxCredentialCl = "TAX_CREDENTIAL_CL",
+  | "TAX_CREDENTIAL_CL"
   /** Localized field key 'shipping_credential_cl' for country Chile. */
-  ShippingCredentialCl = "SHIPPING_CREDENTIAL_CL",
+  | "SHIPPING_CREDENTIAL_CL"
   /** Localized field key 'shipping_credential_cn' for country China. */
-  ShippingCredentialCn = "SHIPPING_CREDENTIAL_CN",
+  | "SHIPPING_CREDENTIAL_CN"
   /** Localized field key 'tax_credential_co' for country Colombia. */
-  TaxCredentialCo = "TAX_CREDENTIAL_CO",
+  | "TAX_CREDENTIAL_CO"
   /** Localized field key 'tax_credential_type_co' for country Colombia. */
-  TaxCredentialTypeCo = "TAX_CREDENTIAL_TYPE_CO",
+  | "TAX_CREDENTIAL_TYPE_CO"
   /** Localized field key 'shipping_credential_co' for country Colombia. */
-  ShippingCredentialCo = "SHIPPING_CREDENTIAL_CO",
+  | "SHIPPING_CREDENTIAL_CO"
   /** Localized field key 'shipping_credential_type_co' for country Colombia. */
-  ShippingCredentialTypeCo = "SHIPPING_CREDENTIAL_TYPE_CO",
+  | "SHIPPING_CREDENTIAL_TYPE_CO"
   /** Localized field key 'tax_credential_cr' for country Costa Rica. */
-  TaxCredentialCr = "TAX_CREDENTIAL_CR",
+  | "TAX_CREDENTIAL_CR"
   /** Localized field key 'shipping_credential_cr' for country Costa Rica. */
-  ShippingCredentialCr = "SHIPPING_CREDENTIAL_CR",
+  | "SHIPPING_CREDENTIAL_CR"
   /** Localized field key 'tax_credential_ec' for country Ecuador. */
-  TaxCredentialEc = "TAX_CREDENTIAL_EC",
+  | "TAX_CREDENTIAL_EC"
   /** Localized field key 'shipping_credential_ec' for country Ecuador. */
-  ShippingCredentialEc = "SHIPPING_CREDENTIAL_EC",
+  | "SHIPPING_CREDENTIAL_EC"
   /** Localized field key 'tax_credential_gt' for country Guatemala. */
-  TaxCredentialGt = "TAX_CREDENTIAL_GT",
+  | "TAX_CREDENTIAL_GT"
   /** Localized field key 'shipping_credential_gt' for country Guatemala. */
-  ShippingCredentialGt = "SHIPPING_CREDENTIAL_GT",
+  | "SHIPPING_CREDENTIAL_GT"
   /** Localized field key 'tax_credential_id' for country Indonesia. */
-  TaxCredentialId = "TAX_CREDENTIAL_ID",
+  | "TAX_CREDENTIAL_ID"
   /** Localized field key 'shipping_credential_id' for country Indonesia. */
-  ShippingCredentialId = "SHIPPING_CREDENTIAL_ID",
+  | "SHIPPING_CREDENTIAL_ID"
   /** Localized field key 'tax_credential_it' for country Italy. */
-  TaxCredentialIt = "TAX_CREDENTIAL_IT",
+  | "TAX_CREDENTIAL_IT"
   /** Localized field key 'tax_email_it' for country Italy. */
-  TaxEmailIt = "TAX_EMAIL_IT",
+  | "TAX_EMAIL_IT"
   /** Localized field key 'tax_credential_my' for country Malaysia. */
-  TaxCredentialMy = "TAX_CREDENTIAL_MY",
+  | "TAX_CREDENTIAL_MY"
   /** Localized field key 'shipping_credential_my' for country Malaysia. */
-  ShippingCredentialMy = "SHIPPING_CREDENTIAL_MY",
+  | "SHIPPING_CREDENTIAL_MY"
   /** Localized field key 'shipping_credential_mx' for country Mexico. */
-  ShippingCredentialMx = "SHIPPING_CREDENTIAL_MX",
+  | "SHIPPING_CREDENTIAL_MX"
   /** Localized field key 'tax_credential_mx' for country Mexico. */
-  TaxCredentialMx = "TAX_CREDENTIAL_MX",
+  | "TAX_CREDENTIAL_MX"
   /** Localized field key 'tax_credential_type_mx' for country Mexico. */
-  TaxCredentialTypeMx = "TAX_CREDENTIAL_TYPE_MX",
+  | "TAX_CREDENTIAL_TYPE_MX"
   /** Localized field key 'tax_credential_use_mx' for country Mexico. */
-  TaxCredentialUseMx = "TAX_CREDENTIAL_USE_MX",
+  | "TAX_CREDENTIAL_USE_MX"
   /** Localized field key 'tax_credential_py' for country Paraguay. */
-  TaxCredentialPy = "TAX_CREDENTIAL_PY",
+  | "TAX_CREDENTIAL_PY"
   /** Localized field key 'shipping_credential_py' for country Paraguay. */
-  ShippingCredentialPy = "SHIPPING_CREDENTIAL_PY",
+  | "SHIPPING_CREDENTIAL_PY"
   /** Localized field key 'tax_credential_pe' for country Peru. */
-  TaxCredentialPe = "TAX_CREDENTIAL_PE",
+  | "TAX_CREDENTIAL_PE"
   /** Localized field key 'shipping_credential_pe' for country Peru. */
-  ShippingCredentialPe = "SHIPPING_CREDENTIAL_PE",
+  | "SHIPPING_CREDENTIAL_PE"
   /** Localized field key 'tax_credential_pt' for country Portugal. */
-  TaxCredentialPt = "TAX_CREDENTIAL_PT",
+  | "TAX_CREDENTIAL_PT"
   /** Localized field key 'shipping_credential_pt' for country Portugal. */
-  ShippingCredentialPt = "SHIPPING_CREDENTIAL_PT",
+  | "SHIPPING_CREDENTIAL_PT"
   /** Localized field key 'shipping_credential_kr' for country South Korea. */
-  ShippingCredentialKr = "SHIPPING_CREDENTIAL_KR",
+  | "SHIPPING_CREDENTIAL_KR"
   /** Localized field key 'tax_credential_es' for country Spain. */
-  TaxCredentialEs = "TAX_CREDENTIAL_ES",
+  | "TAX_CREDENTIAL_ES"
   /** Localized field key 'shipping_credential_es' for country Spain. */
-  ShippingCredentialEs = "SHIPPING_CREDENTIAL_ES",
+  | "SHIPPING_CREDENTIAL_ES"
   /** Localized field key 'shipping_credential_tw' for country Taiwan. */
-  ShippingCredentialTw = "SHIPPING_CREDENTIAL_TW",
+  | "SHIPPING_CREDENTIAL_TW"
   /** Localized field key 'tax_credential_tr' for country Turkey. */
-  TaxCredentialTr = "TAX_CREDENTIAL_TR",
+  | "TAX_CREDENTIAL_TR"
   /** Localized field key 'shipping_credential_tr' for country Turkey. */
-  ShippingCredentialTr = "SHIPPING_CREDENTIAL_TR",
-}
+  | "SHIPPING_CREDENTIAL_TR";
 
 /** Represents the location where the inventory resides. */
 export type Location = HasMetafields & {
@@ -2981,16 +2961,15 @@ export type ValidationError = {
 };
 
 /** Units of measurement for weight. */
-export enum WeightUnit {
+export type WeightUnit =
   /** 1 kilogram equals 1000 grams. */
-  Kilograms = "KILOGRAMS",
+  | "KILOGRAMS"
   /** Metric system unit of mass. */
-  Grams = "GRAMS",
+  | "GRAMS"
   /** 1 pound equals 16 ounces. */
-  Pounds = "POUNDS",
+  | "POUNDS"
   /** Imperial system unit of mass. */
-  Ounces = "OUNCES",
-}
+  | "OUNCES";
 
 export type CartValidationsGenerateRunInputVariables = Exact<{ [key: string]: never }>;
 

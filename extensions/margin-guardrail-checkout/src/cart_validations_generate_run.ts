@@ -8,7 +8,6 @@ import {
   checkoutDecision,
   parseCheckoutConfig,
   toCents,
-  type BuyerJourneyStep,
   type CheckoutCart,
 } from "../../../app/domain/checkout-blocking";
 import type { CartValidationsGenerateRunInput, CartValidationsGenerateRunResult } from "../generated/api";
@@ -34,8 +33,7 @@ export function cartOf(input: CartValidationsGenerateRunInput): CheckoutCart {
     subtotalCents,
     discountCents,
     stackedDiscounts,
-    // the generated enum's values are the schema's names, which BuyerJourneyStep spells out
-    step: input.buyerJourney.step as BuyerJourneyStep | null,
+    step: input.buyerJourney.step,
     overrideTagged: input.cart.buyerIdentity?.customer?.hasAnyTag === true,
     currencyRate: Number.isFinite(rate) && rate > 0 ? rate : 1,
   };
