@@ -101,16 +101,21 @@ export async function startFakeTokenEndpoint(options: { delayMs?: number; scope?
 /**
  * Sends the library's requests to the shops' token endpoint to the fake on `port`, with their
  * method, headers and body as they are; other requests go to the fetch set before (the fake
- * Admin API's, or the adapter's). Install it after importing the app's modules (importing them
- * sets the library's fetch). Returns the access tokens the app's Admin GraphQL requests carried.
+ * Admin API's, or the adapter's). With `answerAdmin`, Admin API requests are answered here
+ * instead (200, empty data): tests that only look at the token a request carried. Install it
+ * after importing the app's modules (importing them sets the library's fetch). Returns the access
+ * tokens the app's Admin API requests carried.
  */
-export function redirectTokenRequests(port: number) {
+export function redirectTokenRequests(port: number, options: { answerAdmin?: boolean } = {}) {
   const before = abstractFetch;
   const adminTokens: string[] = [];
   setAbstractFetchFunc(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input instanceof Request ? input.url : input));
     if (/\.myshopify\.com$/.test(url.hostname) && url.pathname.startsWith("/admin/api/")) {
       adminTokens.push(new Headers(init?.headers).get("X-Shopify-Access-Token") ?? "");
+      if (options.answerAdmin) {
+        return new Response(JSON.stringify({ data: {} }), { headers: { "Content-Type": "application/json" } });
+      }
     }
     if (!/\.myshopify\.com$/.test(url.hostname) || url.pathname !== TOKEN_PATH) return before(input, init);
     const headers = new Headers(init?.headers);

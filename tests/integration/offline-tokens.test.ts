@@ -13,18 +13,20 @@ import { openSessionToken } from "../../app/db/encrypted-session-storage.server"
 import { getEnv } from "../../app/env.server";
 import { API_VERSION, sessionStorage } from "../../app/shopify.server";
 import { graphqlForShopDomain } from "../../app/services/shops/admin-graphql.server";
-import { installFakeAdminApi } from "../helpers/fake-admin-api";
+import { ensureShop } from "../../app/db/shops.server";
+import { stackedCodeAndAutomatic } from "../fixtures/orders";
 import { redirectTokenRequests, startFakeTokenEndpoint, type TokenPair } from "../helpers/fake-token-endpoint";
+import { routeArgs, webhookRequest } from "../helpers/shopify";
 import { TEST_API_KEY, TEST_API_SECRET, TEST_APP_URL } from "../helpers/test-env";
 
-installFakeAdminApi([], { answer: (query) => (query.includes("shop {") ? { shop: { name: "Shop" } } : undefined) });
 let endpoint: Awaited<ReturnType<typeof startFakeTokenEndpoint>>;
 let adminTokens: string[];
 
 beforeAll(async () => {
   // a little time at the endpoint, so concurrent callers really overlap the refresh
   endpoint = await startFakeTokenEndpoint({ delayMs: 150 });
-  adminTokens = redirectTokenRequests(endpoint.port).adminTokens;
+  // Admin API requests are answered by the redirect: what is checked is the token they carry
+  adminTokens = redirectTokenRequests(endpoint.port, { answerAdmin: true }).adminTokens;
 });
 afterAll(() => endpoint.close());
 
@@ -66,7 +68,7 @@ async function storedPair(shop: string) {
 async function worker(shop: string): Promise<boolean> {
   const graphql = await graphqlForShopDomain(shop);
   if (!graphql) return false;
-  // any document: the fake Admin API answers it; the token it carries is what is checked
+  // any document: the redirect answers it; the token it carries is what is checked
   const call = graphql as unknown as (query: string) => Promise<Response>;
   const response = await call("query Shop { shop { name } }");
   return response.ok;
@@ -217,6 +219,22 @@ describe("a refused refresh token", () => {
     await installed(shop, exchanged, 60 * MINUTE);
     expect((await storedPair(shop)).rejectedAt).toBeNull();
     expect(await worker(shop)).toBe(true);
+  });
+
+  it("leaves webhooks taken: the delivery is acknowledged without a session, and Shopify is asked once", async () => {
+    const shop = "tokens-refused-webhook.myshopify.com";
+    const pair = endpoint.issue(shop);
+    await ensureShop(shop);
+    await installed(shop, pair, 2 * MINUTE);
+    endpoint.retire(pair.refreshToken);
+    const before = endpoint.counts.refused;
+    const { action } = await import("../../app/routes/webhooks.orders.create");
+    for (const webhookId of ["refused-1", "refused-2"]) {
+      const delivery = webhookRequest("orders/create", shop, stackedCodeAndAutomatic, { webhookId });
+      expect(((await action(routeArgs(delivery))) as Response).status).toBe(200);
+    }
+    expect(endpoint.counts.refused - before).toBe(1);
+    expect(await prisma.session.count({ where: { shop } })).toBe(1);
   });
 
   it("while its access token still has more than the library's five minutes, it is used as it is", async () => {
