@@ -240,6 +240,19 @@ export async function sendNotice(
   return ok(`${result.value.transport} to ${to.length} recipient${to.length === 1 ? "" : "s"}`);
 }
 
+/** The secret a rotation replaced, while it may still sign; null when none, or its key is gone. */
+function previousSecret(shopId: string, settings: SettingsRow): { secret: string; rotatedAt: Date } | null {
+  const sealed = settings.webhookPreviousSecretEncrypted;
+  const rotatedAt = settings.webhookSecretRotatedAt;
+  if (!sealed || !rotatedAt) return null;
+  try {
+    return { secret: openSetting(shopId, settings, sealed), rotatedAt };
+  } catch {
+    // sealed with a key no longer configured: the current secret alone signs
+    return null;
+  }
+}
+
 function hostOf(url: string): string {
   try {
     return new URL(url).host;
@@ -277,13 +290,7 @@ async function sendWebhooks(
     ? openSetting(shopId, settings, settings.webhookSecretEncrypted)
     : (await ensureWebhookSecret(shopId)).secret;
   const now = options.now ?? new Date();
-  const previous =
-    settings.webhookPreviousSecretEncrypted && settings.webhookSecretRotatedAt
-      ? {
-          secret: openSetting(shopId, settings, settings.webhookPreviousSecretEncrypted),
-          rotatedAt: settings.webhookSecretRotatedAt,
-        }
-      : null;
+  const previous = previousSecret(shopId, settings);
   const body = JSON.stringify(webhookBodyOf(alert, getEnv().appUrl));
   const timestamp = Math.floor(now.getTime() / 1000);
   const headers = {

@@ -4,7 +4,7 @@ import { openSecret, sealSecret, sealedKeyId, type ResealCount, type SecretKey }
 import { getEnv } from "../../env.server";
 
 /**
- * A shop's secret (SMTP password, Slack webhook URL, webhook URLs, webhook signing secret) as it
+ * A shop's secret (SMTP password, Slack webhook URL, webhook URLs, webhook signing secrets) as it
  * is stored: sealed with the current key (docs/decisions/0012-alert-secrets.md,
  * docs/decisions/0030-secrets-at-rest.md).
  */
@@ -47,7 +47,12 @@ export function openWebhookUrls(shopId: string, stored: unknown): string[] {
 }
 
 const BATCH = 200;
-const SEALED_COLUMNS = ["slackWebhookEncrypted", "webhookSecretEncrypted", "smtpPasswordEncrypted"] as const;
+const SEALED_COLUMNS = [
+  "slackWebhookEncrypted",
+  "webhookSecretEncrypted",
+  "webhookPreviousSecretEncrypted",
+  "smtpPasswordEncrypted",
+] as const;
 
 /**
  * Seals the webhook URLs stored in clear before encryption, and seals again every secret of the
@@ -70,6 +75,7 @@ export async function resealAlertSettings(db: PrismaClient, keys: SecretKey[]): 
         webhooks: true,
         slackWebhookEncrypted: true,
         webhookSecretEncrypted: true,
+        webhookPreviousSecretEncrypted: true,
         smtpPasswordEncrypted: true,
         updatedAt: true,
       },
@@ -109,6 +115,7 @@ export async function resealAlertSettings(db: PrismaClient, keys: SecretKey[]): 
           updatedAt: row.updatedAt,
           slackWebhookEncrypted: row.slackWebhookEncrypted,
           webhookSecretEncrypted: row.webhookSecretEncrypted,
+          webhookPreviousSecretEncrypted: row.webhookPreviousSecretEncrypted,
           smtpPasswordEncrypted: row.smtpPasswordEncrypted,
         },
         data,
