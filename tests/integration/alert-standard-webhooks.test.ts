@@ -12,6 +12,7 @@ import { standardSecretOf, verifySignature } from "../../app/domain/webhook-sign
 import { WEBHOOK_RETRY } from "../../app/domain/backoff";
 import { channelSender } from "../../app/services/alerts/delivery.server";
 import { rotateWebhookSecret, sendAlert } from "../../app/services/alerts/channels.server";
+import { sealShopSecret } from "../../app/services/alerts/secrets.server";
 import { enableWebhookEndpoint, getAlertSettings } from "../../app/services/alerts/settings.server";
 import { forgetShopRules } from "../../app/services/rules/cache.server";
 import { startReceiver, type ReceivedRequest } from "../helpers/receiver";
@@ -127,6 +128,31 @@ describe("Standard Webhooks on alert webhooks", () => {
     expect((after.headers["webhook-signature"] as string).split(" ")).toHaveLength(1);
     expect(verify(secret, after)).toMatchObject({ id: "rotation-2" });
     expect(() => verify(previous, after)).toThrow(/No matching signature/);
+  });
+
+  it("signs for a shop whose secret predates whsec_: its whsec_ form verifies, and so does the old header", async () => {
+    const old = "mgwh_Zm9yLWEtc2hvcC1mcm9tLWJlZm9yZS10aGUtY2hhbmdl";
+    await prisma.alertSettings.update({
+      where: { shopId },
+      data: { webhookSecretEncrypted: sealShopSecret(shopId, old), webhookPreviousSecretEncrypted: null },
+    });
+    try {
+      expect((await getAlertSettings(shopId)).webhookSecretForm).toBe("legacy");
+      const alert = { id: "legacy-1", shopDomain: SHOP, event: sampleAlertEvent(2) };
+      expect((await sendAlert("webhook", shopId, alert)).ok).toBe(true);
+      const delivery = receiver.received.at(-1)!;
+      const converted = `whsec_${Buffer.from(old).toString("base64")}`;
+      expect(new Webhook(converted).verify(delivery.body, delivery.headers as Record<string, string>)).toMatchObject({
+        id: "legacy-1",
+      });
+      const legacy = delivery.headers["margin-guardrail-signature"] as string;
+      expect(verifySignature(legacy, delivery.body, old, Math.floor(Date.now() / 1000))).toEqual({ ok: true });
+    } finally {
+      await prisma.alertSettings.update({
+        where: { shopId },
+        data: { webhookSecretEncrypted: sealShopSecret(shopId, secret) },
+      });
+    }
   });
 
   it("counts a redirect as a failure: the Location is not followed, and the alert is tried again", async () => {
