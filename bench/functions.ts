@@ -16,7 +16,7 @@ import { cartValidationsGenerateRun } from "../extensions/margin-guardrail-check
 
 const SIZES = [1, 50, 200, 500];
 /** Fresh-runtime runs per size (their median is printed), and runs of the loaded module per size. */
-const COLD_RUNS = Number(process.env.BENCH_FUNCTION_RUNS || 7);
+const COLD_RUNS = Number(process.env.BENCH_FUNCTION_RUNS || 21);
 const WARM_RUNS = 50;
 
 const FUNCTIONS = [
