@@ -66,9 +66,9 @@ describe("two app processes on one database", () => {
     expect(await a.next()).toHaveProperty("started");
     expect(await b.next()).toHaveProperty("started");
 
-    // installed, due for refresh in 3 seconds; both processes load (and cache) the pair before then
+    // installed, due for refresh in 8 seconds; both processes load (and cache) the pair before then
     const pair = endpoint.issue(shop);
-    const expires = new Date(Date.now() + REFRESH_AHEAD_MS + 3_000);
+    const expires = new Date(Date.now() + REFRESH_AHEAD_MS + 8_000);
     await sessionStorage.storeSession(
       new Session({
         id: `offline_${shop}`,
