@@ -103,6 +103,13 @@ describe("a bundle that would not run in Javy", () => {
     await expect(runInQuickJS(bundle, "run", {})).rejects.toThrow(failure);
   });
 
+  it("one using a locale method is flagged: QuickJS answers it without a locale, unlike Node", async () => {
+    const bundle = await bundleOf(`export function run() { return { text: (1234.5).toLocaleString("en-US") }; }`);
+    expect(checkBundle(bundle.code)).toEqual(["toLocaleString"]);
+    const run = await runInQuickJS(bundle, "run", {});
+    expect(run.output).not.toEqual({ text: (1234.5).toLocaleString("en-US") });
+  });
+
   it("one importing a node: module does not bundle", async () => {
     await expect(
       bundleOf(

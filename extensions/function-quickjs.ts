@@ -4,7 +4,8 @@
  *   entry imports `@shopify/shopify_function/run` and wraps each export named in shopify.extension.toml;
  *   `user-function` is the extension's src/index.ts; ESM, es2022, bundled, no legal comments, the default
  *   browser platform, so a `node:` import cannot resolve);
- * - checkBundle: the bundle names no Node-only global (require, process, Buffer, __dirname, ...) and no Intl;
+ * - checkBundle: the bundle names no Node-only global (require, process, Buffer, __dirname, ...), no Intl
+ *   and no locale method (toLocaleString, localeCompare, ...), which QuickJS answers without a locale;
  * - runInQuickJS: the bundle evaluated by QuickJS (quickjs-emscripten, the engine Javy compiles into the
  *   Wasm) in a fresh runtime per run, as each Function run starts afresh, with a shim of Javy's Shopify I/O
  *   (`ShopifyFunction.readInput` / `writeOutput`) and a console that collects lines; no Intl, no Node.
@@ -117,8 +118,14 @@ export const FORBIDDEN_GLOBALS = [
 ] as const;
 
 /**
- * The forbidden globals the bundle names as identifiers (string literals and comments left out), and any
- * `node:` import left in it. Empty when the bundle can run in Javy.
+ * Methods that QuickJS has but that answer without a locale there (no Intl): a Function using them would
+ * write other text in Shopify than in Node.
+ */
+export const LOCALE_METHODS = ["toLocaleString", "toLocaleDateString", "toLocaleTimeString", "localeCompare"] as const;
+
+/**
+ * The forbidden globals the bundle names as identifiers and the locale methods it calls (string literals
+ * and comments left out), and any `node:` import left in it. Empty when the bundle can run in Javy.
  */
 export function checkBundle(code: string): string[] {
   // drop string and template literals and comments, so a message that says "process" is no finding
@@ -131,6 +138,9 @@ export function checkBundle(code: string): string[] {
   for (const name of FORBIDDEN_GLOBALS) {
     // a use of the global, not a property of the same name (`.process`) nor an object key (`process:`)
     if (new RegExp(`(?<![.\\w$])${name}(?![\\w$])(?!\\s*:)`).test(stripped)) findings.push(name);
+  }
+  for (const name of LOCALE_METHODS) {
+    if (new RegExp(`\\.${name}\\s*\\(`).test(stripped)) findings.push(name);
   }
   return findings;
 }
