@@ -10,10 +10,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import prisma from "../../app/db.server";
 import { standardSecretOf, verifySignature } from "../../app/domain/webhook-signature";
 import { WEBHOOK_RETRY } from "../../app/domain/backoff";
+import { endpointKey } from "../../app/domain/webhook-endpoints";
 import { channelSender } from "../../app/services/alerts/delivery.server";
 import { rotateWebhookSecret, sendAlert } from "../../app/services/alerts/channels.server";
 import { sealShopSecret } from "../../app/services/alerts/secrets.server";
-import { enableWebhookEndpoint, getAlertSettings } from "../../app/services/alerts/settings.server";
+import { enableWebhookEndpoint, getAlertSettings, saveAlertSettings } from "../../app/services/alerts/settings.server";
+import { handleAlertsAction } from "../../app/routes/_admin.alerts/actions.server";
+import type { AdminContext } from "../../app/services/shops/admin-context.server";
 import { forgetShopRules } from "../../app/services/rules/cache.server";
 import { startReceiver, type ReceivedRequest } from "../helpers/receiver";
 import { breachingOrders, coreShopWithLimit, sampleAlertEvent } from "../helpers/breaches";
@@ -237,8 +240,17 @@ describe("Standard Webhooks on alert webhooks", () => {
       expect(await rowOf(stuck)).toMatchObject({ status: "dead", attempts: 1 });
       expect((await rowOf(stuck)).lastError).toMatch(/disabled \(it answered 410 Gone\)/);
 
-      // "Enable again": the URL gets the next alert
+      // "Enable again": only a known key is taken, and the URL gets the next alert
       const key = settings.webhookEndpoints[0].key;
+      const context = { shop: { id: shopId, domain: SHOP }, plan: "core" } as unknown as AdminContext;
+      const form = (endpoint: string) => {
+        const data = new FormData();
+        data.set("intent", "enableWebhook");
+        data.set("endpoint", endpoint);
+        return data;
+      };
+      expect(await handleAlertsAction(context, form("../etc"), false)).toMatchObject({ ok: false, status: 400 });
+      expect((await getAlertSettings(shopId)).webhookEndpoints).toHaveLength(1);
       expect(await enableWebhookEndpoint({ id: shopId, plan: "core" }, key)).toEqual({ ok: true, value: undefined });
       expect((await getAlertSettings(shopId)).webhookEndpoints).toEqual([]);
       const back = await breachingOrder();
@@ -249,6 +261,41 @@ describe("Standard Webhooks on alert webhooks", () => {
     } finally {
       await other.close();
     }
+  });
+
+  it("forgets a URL's state when the merchant removes the URL and saves", async () => {
+    const gone = "https://gone.example/hook";
+    await prisma.alertSettings.update({
+      where: { shopId },
+      data: {
+        webhooks: [`${receiver.url}/in`, gone],
+        webhookEndpointState: {
+          [endpointKey(gone)]: { status: "gone", host: "gone.example", since: new Date().toISOString(), detail: "410" },
+        },
+      },
+    });
+    expect((await getAlertSettings(shopId)).webhookEndpoints).toHaveLength(1);
+    const saved = await saveAlertSettings(
+      { id: shopId, plan: "core" },
+      {
+        emailEnabled: false,
+        slackEnabled: false,
+        webhookEnabled: true,
+        emails: ["ops@example.com"],
+        slackChannel: "#alerts",
+        webhooks: [`${receiver.url}/in`],
+        frequency: "immediate",
+        minSeverity: "low",
+        quietStart: null,
+        quietEnd: null,
+        smtpHost: undefined,
+        smtpUsername: undefined,
+        smtpPassword: undefined,
+      },
+      { guard: false },
+    );
+    expect(saved.ok).toBe(true);
+    expect((await getAlertSettings(shopId)).webhookEndpoints).toEqual([]);
   });
 
   it("gives a webhook alert up after about three days and shows the URL as delivery failing until one is delivered", async () => {
