@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { Webhook } from "standardwebhooks";
 import { verifySignature } from "../../app/domain/webhook-signature";
 import { startReceiver } from "../helpers/receiver";
 import { E2E_OUTBOX } from "../../playwright.config";
@@ -119,10 +120,14 @@ test("each test button says whether its channel worked", async ({ page }) => {
     await page.getByRole("button", { name: "Send test webhook" }).click();
     await expect(toast(page, "Test webhook sent")).toBeVisible();
     const secret = await page.getByTestId("signing-secret").first().textContent();
-    expect(secret).toMatch(/^mgwh_/);
+    expect(secret).toMatch(/^whsec_/);
     expect(receiver.received).toHaveLength(1);
     const [delivery] = receiver.received;
     expect(JSON.parse(delivery.body)).toMatchObject({ type: "alert.test" });
+    // Standard Webhooks: the library's own check accepts it
+    expect(new Webhook(secret!).verify(delivery.body, delivery.headers as Record<string, string>)).toMatchObject({
+      type: "alert.test",
+    });
     const check = verifySignature(
       String(delivery.headers["margin-guardrail-signature"]),
       delivery.body,
@@ -145,6 +150,44 @@ test("each test button says whether its channel worked", async ({ page }) => {
     await expect(toast(page, "Alert settings saved")).toBeVisible();
     await page.getByRole("button", { name: "Send test e-mail" }).click();
     await expect(toast(page, "Failed to send test email: No e-mail recipients are set")).toBeVisible();
+  } finally {
+    await receiver.close();
+  }
+});
+
+test("a webhook URL that answers 410 Gone is disabled with a banner and an e-mail, until enabled again", async ({
+  page,
+}) => {
+  const receiver = await startReceiver();
+  try {
+    await page.goto("/alerts");
+    await page.getByLabel("E-mail alerts").check();
+    await page.getByLabel("E-mail recipients").fill("ops@margin-guardrail-demo.example");
+    await page.getByLabel("Webhooks").check();
+    await page.getByLabel("Webhook URLs").fill(`${receiver.url}/gone`);
+    await save(page);
+    await expect(toast(page, "Alert settings saved")).toBeVisible();
+    const mails = new Set(outboxFiles());
+    receiver.failNext(410);
+    await page.getByRole("button", { name: "Send test webhook" }).click();
+    await expect(toast(page, "Failed to send test webhook")).toBeVisible();
+    const host = new URL(receiver.url).host;
+    await page.reload();
+    const banner = page.locator(".Polaris-Banner").filter({ hasText: `Webhook to ${host} disabled` });
+    await expect(banner).toBeVisible();
+    await expect(banner).toContainText("It answered 410 Gone");
+    // the merchant is e-mailed too (the delivery worker sends the queued notice)
+    await expect
+      .poll(() =>
+        outboxFiles()
+          .filter((file) => !mails.has(file))
+          .some((file) => fs.readFileSync(path.join(E2E_OUTBOX, file), "utf8").includes(`webhook to ${host} disabled`)),
+      )
+      .toBe(true);
+    await banner.getByRole("button", { name: "Enable again" }).click();
+    await expect(toast(page, "Webhook enabled again")).toBeVisible();
+    await page.reload();
+    await expect(page.locator(".Polaris-Banner").filter({ hasText: `Webhook to ${host} disabled` })).toHaveCount(0);
   } finally {
     await receiver.close();
   }

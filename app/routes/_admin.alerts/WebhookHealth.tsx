@@ -1,3 +1,4 @@
+import type { FetcherWithComponents } from "@remix-run/react";
 import { Banner, BlockStack, Text } from "@shopify/polaris";
 import { useActionFetcher } from "../../components/useActionFetcher";
 import { shopLocalTime } from "../../domain/time-zones";
@@ -11,22 +12,31 @@ import type { AlertsActionResult } from "./actions.server";
  * until it accepts one again.
  */
 export function WebhookHealth({ endpoints, timeZone }: { endpoints: WebhookEndpointView[]; timeZone: string }) {
+  // here, not in a banner: the answer removes the banner, and its toast must still show
+  const fetcher = useActionFetcher<AlertsActionResult>("alerts-enable-webhook");
   if (endpoints.length === 0) return null;
   return (
     <BlockStack gap="300">
       {endpoints.map((endpoint) => (
-        <EndpointBanner key={endpoint.key} endpoint={endpoint} timeZone={timeZone} />
+        <EndpointBanner key={endpoint.key} endpoint={endpoint} timeZone={timeZone} fetcher={fetcher} />
       ))}
     </BlockStack>
   );
 }
 
-function EndpointBanner({ endpoint, timeZone }: { endpoint: WebhookEndpointView; timeZone: string }) {
-  const fetcher = useActionFetcher<AlertsActionResult>(`alerts-enable-webhook-${endpoint.key}`);
+function EndpointBanner({
+  endpoint,
+  timeZone,
+  fetcher,
+}: {
+  endpoint: WebhookEndpointView;
+  timeZone: string;
+  fetcher: FetcherWithComponents<AlertsActionResult>;
+}) {
   const since = endpoint.since ? shopLocalTime(endpoint.since, timeZone) : "";
   const enable = {
     content: "Enable again",
-    loading: fetcher.state !== "idle",
+    loading: fetcher.state !== "idle" && fetcher.formData?.get("endpoint") === endpoint.key,
     onAction: () => fetcher.submit({ intent: "enableWebhook", endpoint: endpoint.key }, { method: "post" }),
   };
   return endpoint.status === "gone" ? (
