@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import Database from "better-sqlite3";
 import { Webhook } from "standardwebhooks";
+import { endpointKey } from "../../app/domain/webhook-endpoints";
 import { verifySignature } from "../../app/domain/webhook-signature";
 import { startReceiver } from "../helpers/receiver";
 import { E2E_OUTBOX } from "../../playwright.config";
@@ -188,6 +190,33 @@ test("a webhook URL that answers 410 Gone is disabled with a banner and an e-mai
     await expect(toast(page, "Webhook enabled again")).toBeVisible();
     await page.reload();
     await expect(page.locator(".Polaris-Banner").filter({ hasText: `Webhook to ${host} disabled` })).toHaveCount(0);
+
+    // an alert given up after its three days leaves the URL "delivery failing" (as the worker
+    // records it; three days cannot pass here, so the state is written as the worker writes it)
+    const db = new Database("tests/.tmp/e2e.sqlite", { fileMustExist: true });
+    try {
+      const state = {
+        [endpointKey(`${receiver.url}/gone`)]: {
+          status: "failing",
+          host,
+          since: new Date(Date.now() - 3 * 24 * 3_600_000).toISOString(),
+          detail: `${host} answered 500`,
+        },
+      };
+      db.prepare(`UPDATE "AlertSettings" SET "webhookEndpointState" = ? WHERE "shopId" = ?`).run(
+        JSON.stringify(state),
+        demoShopId(db),
+      );
+    } finally {
+      db.close();
+    }
+    await page.reload();
+    const failing = page.locator(".Polaris-Banner").filter({ hasText: `Webhook delivery failing: ${host}` });
+    await expect(failing).toBeVisible();
+    await expect(failing).toContainText("given up after three days");
+    await failing.getByRole("button", { name: "Enable again" }).click();
+    await expect(toast(page, "Webhook enabled again")).toBeVisible();
+    await expect(failing).toHaveCount(0);
   } finally {
     await receiver.close();
   }
