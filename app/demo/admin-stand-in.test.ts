@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { answerStandIn, newStandInState } from "./admin-stand-in";
 
 const HOLD =
-  "mutation H($id: ID!, $fulfillmentHold: FulfillmentOrderHoldInput!) { fulfillmentOrderHold(id: $id, fulfillmentHold: $fulfillmentHold) { userErrors { code } } }";
-const ORDER = "query O($id: ID!) { order(id: $id) { id } }";
+  "mutation MarginGuardrailHold($id: ID!, $fulfillmentHold: FulfillmentOrderHoldInput!) { fulfillmentOrderHold(id: $id, fulfillmentHold: $fulfillmentHold) { userErrors { code } } }";
+const ORDER = "query MarginGuardrailFulfillmentOrders($id: ID!) { order(id: $id) { id } }";
 
 describe("the demo store's stand-in of the Admin API", () => {
   it("holds as Shopify documents: a handle once per fulfilment order, at most 64 characters, at most 10 holds", () => {
@@ -24,12 +24,15 @@ describe("the demo store's stand-in of the Admin API", () => {
 
   it("refuses what it does not know, and a Flow payload of 50,000 bytes or more", () => {
     const state = newStandInState();
+    expect(answerStandIn(state, { query: "query ShopName { shop { name } }" })).toEqual({
+      errors: [{ message: "The demo store's stand-in of Shopify does not answer ShopName" }],
+    });
     expect(answerStandIn(state, { query: "{ shop { name } }" })).toEqual({
-      errors: [{ message: "The demo store's stand-in of Shopify does not answer shop" }],
+      errors: [{ message: "The demo store's stand-in of Shopify does not answer this request" }],
     });
     const flow = answerStandIn(state, {
       query:
-        "mutation F($handle: String!, $payload: JSON!) { flowTriggerReceive(handle: $handle, payload: $payload) { userErrors { message } } }",
+        "mutation MarginGuardrailFlowTrigger($handle: String!, $payload: JSON!) { flowTriggerReceive(handle: $handle, payload: $payload) { userErrors { message } } }",
       variables: { handle: "margin-rule-breached", payload: { text: "x".repeat(50_000) } },
     }) as { data: { flowTriggerReceive: { userErrors: unknown[] } } };
     expect(flow.data.flowTriggerReceive.userErrors).toHaveLength(1);
@@ -38,9 +41,9 @@ describe("the demo store's stand-in of the Admin API", () => {
 });
 
 describe("the stand-in's checkout validations", () => {
-  const create = `mutation Create($validation: ValidationCreateInput!) { validationCreate(validation: $validation) { validation { id enabled } userErrors { field message code } } }`;
-  const update = `mutation Update($id: ID!, $validation: ValidationUpdateInput!) { validationUpdate(id: $id, validation: $validation) { validation { id enabled } userErrors { field message code } } }`;
-  const read = `query Read($id: ID!) { validation(id: $id) { id enabled } }`;
+  const create = `mutation MarginGuardrailValidationCreate($validation: ValidationCreateInput!) { validationCreate(validation: $validation) { validation { id enabled } userErrors { field message code } } }`;
+  const update = `mutation MarginGuardrailValidationUpdate($id: ID!, $validation: ValidationUpdateInput!) { validationUpdate(id: $id, validation: $validation) { validation { id enabled } userErrors { field message code } } }`;
+  const read = `query MarginGuardrailValidation($id: ID!) { validation(id: $id) { id enabled } }`;
 
   it("creates, switches and reads a validation as Shopify answers, refusing one without a function", () => {
     const state = newStandInState();
@@ -63,7 +66,7 @@ describe("the stand-in's checkout validations", () => {
       data: { validation: { id, enabled: false } },
     });
     // its configuration metafield can be rewritten like a discount's
-    const set = `mutation Set($metafields: [MetafieldsSetInput!]!) { metafieldsSet(metafields: $metafields) { metafields { id } userErrors { field message } } }`;
+    const set = `mutation MarginGuardrailConfigSet($metafields: [MetafieldsSetInput!]!) { metafieldsSet(metafields: $metafields) { metafields { id } userErrors { field message } } }`;
     expect(answerStandIn(state, { query: set, variables: { metafields: [{ ownerId: id, key: "c" }] } })).toMatchObject({
       data: { metafieldsSet: { userErrors: [] } },
     });
@@ -84,9 +87,9 @@ describe("the stand-in's checkout validations", () => {
 });
 
 describe("the stand-in's automatic app discounts", () => {
-  const create = `mutation Create($automaticAppDiscount: DiscountAutomaticAppInput!) { discountAutomaticAppCreate(automaticAppDiscount: $automaticAppDiscount) { automaticAppDiscount { discountId } userErrors { field message } } }`;
-  const on = `mutation On($id: ID!) { discountAutomaticActivate(id: $id) { automaticDiscountNode { id } userErrors { field message code } } }`;
-  const off = `mutation Off($id: ID!) { discountAutomaticDeactivate(id: $id) { automaticDiscountNode { id } userErrors { field message code } } }`;
+  const create = `mutation MarginGuardrailCodeRulesDiscount($automaticAppDiscount: DiscountAutomaticAppInput!) { discountAutomaticAppCreate(automaticAppDiscount: $automaticAppDiscount) { automaticAppDiscount { discountId } userErrors { field message } } }`;
+  const on = `mutation MarginGuardrailCodeRulesOn($id: ID!) { discountAutomaticActivate(id: $id) { automaticDiscountNode { id } userErrors { field message code } } }`;
+  const off = `mutation MarginGuardrailCodeRulesOff($id: ID!) { discountAutomaticDeactivate(id: $id) { automaticDiscountNode { id } userErrors { field message code } } }`;
 
   it("deactivates and activates a discount it made, as Shopify answers, and refuses an id that is no discount", () => {
     const state = newStandInState();

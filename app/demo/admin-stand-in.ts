@@ -7,8 +7,12 @@
  * validationUpdate, validation) the way Shopify documents them, including their
  * userErrors, and keeps what they did in memory. Nothing reaches Shopify, and the events it
  * leads to say so. The integration tests serve the same handler on 127.0.0.1 as their fake.
+ * It answers each of the app's operations by name, with the type codegen generated for it
+ * (docs/testing.md#typed-admin-graphql): an answer that drifts from Shopify's shape does not compile.
  */
 import { FLOW_PAYLOAD_LIMIT, MAX_HOLD_HANDLE, MAX_HOLDS_PER_APP } from "../domain/order-actions";
+import type { AdminOperationName, AdminOperationsByName } from "../types/admin-operations";
+import type { FulfillmentOrderHoldUserErrorCode } from "../types/admin.types";
 
 export interface StandInHold {
   id: string;
@@ -59,16 +63,14 @@ function discountOf(state: StandInState, id: string): StandInDiscount | null {
 }
 
 /** discountAutomaticActivate and discountAutomaticDeactivate: the same answer, the switch set. */
-function switchDiscount(field: string, active: boolean) {
-  return (state: StandInState, variables: Variables) => {
-    const id = String(variables.id ?? "");
-    const discount = discountOf(state, id);
-    if (!discount) {
-      return { [field]: { automaticDiscountNode: null, userErrors: [userError("Discount does not exist.", ["id"])] } };
-    }
-    discount.active = active;
-    return { [field]: { automaticDiscountNode: { id }, userErrors: [] } };
-  };
+function switchDiscount(state: StandInState, variables: Variables, active: boolean) {
+  const id = String(variables.id ?? "");
+  const discount = discountOf(state, id);
+  if (!discount) {
+    return { automaticDiscountNode: null, userErrors: [userError("Discount does not exist.", ["id"])] };
+  }
+  discount.active = active;
+  return { automaticDiscountNode: { id }, userErrors: [] };
 }
 
 /** A cart and checkout validation made from the app's Function (validationCreate). */
@@ -115,11 +117,16 @@ const FORGOTTEN = "Fulfillment order does not exist. (The stand-in forgets its o
 type Answer = { data: unknown } | { errors: { message: string }[] };
 type Variables = Record<string, unknown>;
 
-const userError = (message: string, field: string[] | null = null, code?: string) => ({
-  field,
-  message,
-  ...(code ? { code } : {}),
-});
+/** A userError; its code, when given, is one of Shopify's codes for that mutation (the types say which). */
+function userError(message: string, field?: string[] | null): { field: string[] | null; message: string };
+function userError<Code extends string>(
+  message: string,
+  field: string[] | null,
+  code: Code,
+): { field: string[] | null; message: string; code: Code };
+function userError(message: string, field: string[] | null = null, code?: string) {
+  return { field, message, ...(code ? { code } : {}) };
+}
 
 /** An order the stand-in knows: made on first sight with one open fulfilment order, like a new order. */
 function orderOf(state: StandInState, id: string): StandInOrder | null {
@@ -145,8 +152,41 @@ function fulfillmentOrderOf(state: StandInState, id: unknown): StandInFulfillmen
   return null;
 }
 
-const OPERATIONS: Record<string, (state: StandInState, variables: Variables) => unknown> = {
-  tagsAdd(state, variables) {
+/** An operation's answer: the `data` codegen typed for it. */
+type Handler<Name extends AdminOperationName> = (
+  state: StandInState,
+  variables: Variables,
+) => AdminOperationsByName[Name]["data"];
+
+/** metafieldsSet, for checkout blocking's and code rules' documents alike. */
+function metafieldsSet(state: StandInState, variables: Variables) {
+  const metafields = Array.isArray(variables.metafields) ? (variables.metafields as { ownerId?: string }[]) : [];
+  const unknown = metafields.find(
+    (metafield) => !DISCOUNT_ID.test(String(metafield.ownerId)) && !VALIDATION_ID.test(String(metafield.ownerId)),
+  );
+  if (unknown) {
+    return {
+      metafieldsSet: {
+        metafields: [],
+        userErrors: [userError("Owner does not exist.", ["metafields", "0", "ownerId"], "INVALID_VALUE" as const)],
+      },
+    };
+  }
+  for (const metafield of metafields) {
+    const id = String(metafield.ownerId);
+    // a discount or validation made before the demo server restarted: its memory is gone, it is not
+    (validationOf(state, id) ?? discountOf(state, id))?.metafields.push(metafield);
+  }
+  return {
+    metafieldsSet: {
+      metafields: metafields.map((_, index) => ({ id: `gid://shopify/Metafield/${index + 1}` })),
+      userErrors: [],
+    },
+  };
+}
+
+const OPERATIONS: { [Name in StandInOperation]: Handler<Name> } = {
+  MarginGuardrailTagsAdd(state, variables) {
     const order = orderOf(state, String(variables.id ?? ""));
     if (!order) return { tagsAdd: { node: null, userErrors: [userError("Resource not found", ["id"])] } };
     const tags = Array.isArray(variables.tags) ? variables.tags.map(String) : [];
@@ -155,7 +195,7 @@ const OPERATIONS: Record<string, (state: StandInState, variables: Variables) => 
     for (const tag of tags) if (!order.tags.includes(tag)) order.tags.push(tag);
     return { tagsAdd: { node: { id: order.id }, userErrors: [] } };
   },
-  order(state, variables) {
+  MarginGuardrailFulfillmentOrders(state, variables) {
     const order = orderOf(state, String(variables.id ?? ""));
     if (!order) return { order: null };
     return {
@@ -175,24 +215,21 @@ const OPERATIONS: Record<string, (state: StandInState, variables: Variables) => 
       },
     };
   },
-  fulfillmentOrderHold(state, variables) {
+  MarginGuardrailHold(state, variables) {
     const fulfillmentOrder = fulfillmentOrderOf(state, variables.id);
     const input = (variables.fulfillmentHold ?? {}) as { reason?: string; reasonNotes?: string; handle?: string };
-    const refuse = (message: string, field: string[], code: string) => ({
+    // Shopify's codes (FulfillmentOrderHoldUserErrorCode); a refusal it has no code for answers none
+    const refuse = (message: string, field: string[], code?: FulfillmentOrderHoldUserErrorCode) => ({
       fulfillmentOrderHold: {
         fulfillmentHold: null,
         fulfillmentOrder: null,
-        userErrors: [userError(message, field, code)],
+        userErrors: [code ? userError(message, field, code) : userError(message, field)],
       },
     });
     if (!fulfillmentOrder) return refuse(FORGOTTEN, ["id"], "FULFILLMENT_ORDER_NOT_FOUND");
     const handle = input.handle ?? "";
     if (handle.length > MAX_HOLD_HANDLE) {
-      return refuse(
-        `Handle is too long (maximum is ${MAX_HOLD_HANDLE} characters)`,
-        ["fulfillmentHold", "handle"],
-        "INVALID",
-      );
+      return refuse(`Handle is too long (maximum is ${MAX_HOLD_HANDLE} characters)`, ["fulfillmentHold", "handle"]);
     }
     if (fulfillmentOrder.holds.some((hold) => hold.handle === handle)) {
       return refuse(
@@ -209,7 +246,7 @@ const OPERATIONS: Record<string, (state: StandInState, variables: Variables) => 
       );
     }
     if (fulfillmentOrder.status === "CLOSED") {
-      return refuse("The fulfillment order is not in a holdable state.", ["id"], "INVALID_FULFILLMENT_ORDER_STATUS");
+      return refuse("The fulfillment order is not in a holdable state.", ["id"]);
     }
     const hold = {
       id: `gid://shopify/FulfillmentHold/${state.nextId++}`,
@@ -227,7 +264,7 @@ const OPERATIONS: Record<string, (state: StandInState, variables: Variables) => 
       },
     };
   },
-  fulfillmentOrderReleaseHold(state, variables) {
+  MarginGuardrailReleaseHold(state, variables) {
     const fulfillmentOrder = fulfillmentOrderOf(state, variables.id);
     if (!fulfillmentOrder) {
       return {
@@ -243,7 +280,7 @@ const OPERATIONS: Record<string, (state: StandInState, variables: Variables) => 
       return {
         fulfillmentOrderReleaseHold: {
           fulfillmentOrder: null,
-          userErrors: [userError("The fulfillment order is not on hold.", ["id"], "INVALID_FULFILLMENT_ORDER_STATUS")],
+          userErrors: [userError("The fulfillment order is not on hold.", ["id"])],
         },
       };
     }
@@ -256,7 +293,7 @@ const OPERATIONS: Record<string, (state: StandInState, variables: Variables) => 
       },
     };
   },
-  flowTriggerReceive(state, variables) {
+  MarginGuardrailFlowTrigger(state, variables) {
     const size = Buffer.byteLength(JSON.stringify(variables.payload ?? null));
     if (size >= FLOW_PAYLOAD_LIMIT) {
       return {
@@ -269,7 +306,7 @@ const OPERATIONS: Record<string, (state: StandInState, variables: Variables) => 
     state.flowTriggers.push({ handle: variables.handle, payload: variables.payload });
     return { flowTriggerReceive: { userErrors: [] } };
   },
-  discountAutomaticAppCreate(state, variables) {
+  MarginGuardrailCodeRulesDiscount(state, variables) {
     const input = (variables.automaticAppDiscount ?? {}) as {
       title?: string;
       functionHandle?: string;
@@ -292,9 +329,13 @@ const OPERATIONS: Record<string, (state: StandInState, variables: Variables) => 
     });
     return { discountAutomaticAppCreate: { automaticAppDiscount: { discountId: id }, userErrors: [] } };
   },
-  discountAutomaticActivate: switchDiscount("discountAutomaticActivate", true),
-  discountAutomaticDeactivate: switchDiscount("discountAutomaticDeactivate", false),
-  validationCreate(state, variables) {
+  MarginGuardrailCodeRulesOn: (state, variables) => ({
+    discountAutomaticActivate: switchDiscount(state, variables, true),
+  }),
+  MarginGuardrailCodeRulesOff: (state, variables) => ({
+    discountAutomaticDeactivate: switchDiscount(state, variables, false),
+  }),
+  MarginGuardrailValidationCreate(state, variables) {
     const input = (variables.validation ?? {}) as ValidationInput;
     if (!input.functionHandle) {
       return {
@@ -316,7 +357,7 @@ const OPERATIONS: Record<string, (state: StandInState, variables: Variables) => 
     state.validations.set(id, validation);
     return { validationCreate: { validation: { id, enabled: validation.enabled }, userErrors: [] } };
   },
-  validationUpdate(state, variables) {
+  MarginGuardrailValidationUpdate(state, variables) {
     const validation = validationOf(state, String(variables.id ?? ""));
     if (!validation) {
       return {
@@ -330,51 +371,46 @@ const OPERATIONS: Record<string, (state: StandInState, variables: Variables) => 
     if (input.metafields) validation.metafields.push(...input.metafields);
     return { validationUpdate: { validation: { id: validation.id, enabled: validation.enabled }, userErrors: [] } };
   },
-  validation(state, variables) {
+  MarginGuardrailValidation(state, variables) {
     const validation = validationOf(state, String(variables.id ?? ""));
     return { validation: validation ? { id: validation.id, enabled: validation.enabled } : null };
   },
-  metafieldsSet(state, variables) {
-    const metafields = Array.isArray(variables.metafields) ? (variables.metafields as { ownerId?: string }[]) : [];
-    const unknown = metafields.find(
-      (metafield) => !DISCOUNT_ID.test(String(metafield.ownerId)) && !VALIDATION_ID.test(String(metafield.ownerId)),
-    );
-    if (unknown) {
-      return {
-        metafieldsSet: {
-          metafields: [],
-          userErrors: [userError("Owner does not exist.", ["metafields", "0", "ownerId"])],
-        },
-      };
-    }
-    for (const metafield of metafields) {
-      const id = String(metafield.ownerId);
-      // a discount or validation made before the demo server restarted: its memory is gone, it is not
-      (validationOf(state, id) ?? discountOf(state, id))?.metafields.push(metafield);
-    }
-    return {
-      metafieldsSet: {
-        metafields: metafields.map((_, index) => ({ id: `gid://shopify/Metafield/${index + 1}` })),
-        userErrors: [],
-      },
-    };
-  },
+  MarginGuardrailConfigSet: metafieldsSet,
+  MarginGuardrailCodeRulesSet: metafieldsSet,
 };
 
-/** The root field an operation asks for: its first selection. */
-function rootField(query: string): string | null {
-  const body = query.slice(query.indexOf("{") + 1);
-  return /^\s*(\w+)/.exec(body)?.[1] ?? null;
+/** The operations the stand-in answers: the order actions', code rules' and checkout blocking's. */
+export type StandInOperation = Extract<
+  AdminOperationName,
+  | "MarginGuardrailTagsAdd"
+  | "MarginGuardrailFulfillmentOrders"
+  | "MarginGuardrailHold"
+  | "MarginGuardrailReleaseHold"
+  | "MarginGuardrailFlowTrigger"
+  | "MarginGuardrailCodeRulesDiscount"
+  | "MarginGuardrailCodeRulesOn"
+  | "MarginGuardrailCodeRulesOff"
+  | "MarginGuardrailCodeRulesSet"
+  | "MarginGuardrailConfigSet"
+  | "MarginGuardrailValidationCreate"
+  | "MarginGuardrailValidationUpdate"
+  | "MarginGuardrailValidation"
+>;
+
+/** An operation's name: the word after its query or mutation keyword. */
+export function operationName(query: string): string | null {
+  return /\b(?:query|mutation)\s+([A-Za-z_]\w*)/.exec(query)?.[1] ?? null;
 }
+
+const answers = (name: string | null): name is StandInOperation => name !== null && Object.hasOwn(OPERATIONS, name);
 
 /** Answers one GraphQL request's body as Shopify's Admin API would, changing `state`. */
 export function answerStandIn(state: StandInState, body: { query?: unknown; variables?: unknown }): Answer {
   const query = typeof body.query === "string" ? body.query : "";
-  const field = rootField(query);
-  const operation = field ? OPERATIONS[field] : undefined;
-  if (!operation) {
-    return { errors: [{ message: `The demo store's stand-in of Shopify does not answer ${field ?? "this request"}` }] };
+  const name = operationName(query);
+  if (!answers(name)) {
+    return { errors: [{ message: `The demo store's stand-in of Shopify does not answer ${name ?? "this request"}` }] };
   }
   const variables = body.variables && typeof body.variables === "object" ? (body.variables as Variables) : {};
-  return { data: operation(state, variables) };
+  return { data: OPERATIONS[name](state, variables) };
 }

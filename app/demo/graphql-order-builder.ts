@@ -1,19 +1,43 @@
 /**
  * The Admin GraphQL API's view of an order built by orderPayload: what the backtest's
- * `orders` query returns for it. The tests' fake Admin API and the backtest benchmark serve
- * these, so a backtest reads the same orders the webhook tests send.
+ * `orders` query returns for it, typed with what codegen generated for that query. The tests'
+ * fake Admin API and the backtest benchmark serve these, so a backtest reads the same orders the
+ * webhook tests send.
  */
-import type { GraphqlOrderNode } from "../domain/graphql-order";
+import type { AdminOperationsByName } from "../types/admin-operations";
+import type { CurrencyCode } from "../types/admin.types";
 import type { orderPayload } from "./order-payload-builder";
 
 type Payload = ReturnType<typeof orderPayload>;
+/** One order of the `BacktestOrders` answer (app/services/backtest/order-pages.server.ts). */
+export type BacktestOrder = AdminOperationsByName["BacktestOrders"]["data"]["orders"]["nodes"][number];
+type Application = NonNullable<BacktestOrder["discountApplications"]>["nodes"][number];
 
-const TYPENAMES: Record<string, string> = {
-  discount_code: "DiscountCodeApplication",
+type Typename = Exclude<Application["__typename"], "DiscountCodeApplication">;
+const TYPENAMES: Record<string, Typename> = {
   automatic: "AutomaticDiscountApplication",
   manual: "ManualDiscountApplication",
   script: "ScriptDiscountApplication",
 };
+
+/** One discount application, as its own GraphQL type: a code's carries its code, the others a title. */
+function applicationNode(application: Payload["discount_applications"][number], index: number): Application {
+  const common = {
+    index: index + 1,
+    targetType: application.target_type === "shipping_line" ? ("SHIPPING_LINE" as const) : ("LINE_ITEM" as const),
+    value: {
+      __typename: application.value_type === "percentage" ? ("PricingPercentageValue" as const) : ("MoneyV2" as const),
+    },
+  };
+  if (application.type === "discount_code") {
+    return { __typename: "DiscountCodeApplication", code: application.code ?? "", ...common };
+  }
+  return {
+    __typename: TYPENAMES[application.type] ?? "ManualDiscountApplication",
+    title: application.title,
+    ...common,
+  };
+}
 
 const money = (set: { shop_money: { amount: string } }) => ({ shopMoney: { amount: set.shop_money.amount } });
 
@@ -25,28 +49,20 @@ function allocations(list: Payload["line_items"][number]["discount_allocations"]
   }));
 }
 
-export function graphqlOrderNode(payload: Payload): GraphqlOrderNode {
+export function graphqlOrderNode(payload: Payload): BacktestOrder {
   return {
     id: payload.admin_graphql_api_id,
     legacyResourceId: String(payload.id),
     name: payload.name,
     createdAt: new Date(payload.created_at).toISOString(),
-    currencyCode: payload.currency,
+    currencyCode: payload.currency as CurrencyCode,
     tags: [],
     note: null,
     discountCodes: payload.discount_codes.map((code) => code.code),
     totalDiscountsSet: money(payload.total_discounts_set),
     // listed last first: the backtest orders them by index
     discountApplications: {
-      nodes: payload.discount_applications
-        .map((application, index) => ({
-          __typename: TYPENAMES[application.type] ?? "ManualDiscountApplication",
-          index: index + 1,
-          targetType: application.target_type === "shipping_line" ? "SHIPPING_LINE" : "LINE_ITEM",
-          value: { __typename: application.value_type === "percentage" ? "PricingPercentageValue" : "MoneyV2" },
-          ...(application.type === "discount_code" ? { code: application.code ?? null } : { title: application.title }),
-        }))
-        .reverse(),
+      nodes: payload.discount_applications.map(applicationNode).reverse(),
       pageInfo: { hasNextPage: false },
     },
     lineItems: {

@@ -1,14 +1,31 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
+import { executeSync, parse, type GraphQLTypeResolver } from "graphql";
 import type { QueryCost } from "../../app/domain/backtest";
-import type { GraphqlOrderNode } from "../../app/domain/graphql-order";
 import { DEMO_CATALOG, variantGid } from "../../app/demo/demo-store";
+import { answerStandIn, operationName, type StandInState } from "../../app/demo/admin-stand-in";
+import type { AdminOperationName, AdminOperationsByName } from "../../app/types/admin-operations";
+import { schemaManifest, shopifySchema } from "../../scripts/shopify-schemas.mjs";
 
 /** An `answer` that makes the fake answer with this HTTP status instead of data (an outage, a revoked token). */
 export class FakeHttpError {
   constructor(readonly status: number) {}
 }
+
+/**
+ * Answers to the app's operations, by operation name, each typed with what codegen generated for
+ * it (docs/testing.md#typed-admin-graphql): the `data` to send, a FakeHttpError, or undefined to fall
+ * through to the stand-in and the fake's own answers.
+ */
+export type FakeAnswers = {
+  [Name in AdminOperationName]?: (
+    variables: AdminOperationsByName[Name]["variables"],
+  ) => AdminOperationsByName[Name]["data"] | FakeHttpError | undefined;
+};
+
+/** An order as the backtest's `BacktestOrders` query reads it (its lines all there: the fake pages them). */
+export type FakeOrder = AdminOperationsByName["BacktestOrders"]["data"]["orders"]["nodes"][number];
 
 export interface FakeVariant {
   id: string;
@@ -27,6 +44,19 @@ export const demoCatalogVariants = (): FakeVariant[] =>
   }));
 
 /**
+ * An abstract type's member for a value: its `__typename`, or the type its Shopify GID names
+ * (`gid://shopify/Order/1` is an Order), as a `node` or `nodes` answer carries no `__typename`;
+ * else any member, which serves a selection of the interface's own fields (`discountApplication
+ * { index }`). A document that asks for a member's fields asks for `__typename` too, and gets it.
+ */
+const typeOf: GraphQLTypeResolver<unknown, unknown> = (value, _context, info, abstractType) => {
+  const { __typename, id } = (value ?? {}) as { __typename?: unknown; id?: unknown };
+  if (typeof __typename === "string") return __typename;
+  const named = typeof id === "string" ? /^gid:\/\/shopify\/(\w+)\//.exec(id)?.[1] : undefined;
+  return named ?? info.schema.getPossibleTypes(abstractType)[0]?.name;
+};
+
+/**
  * Stands in for Shopify's Admin GraphQL API: a real HTTP server on 127.0.0.1 that answers
  * like Shopify. The app's authenticated admin client makes its real request to
  * https://{shop}.myshopify.com/admin/api/{version}/graphql.json; the library's fetch sends it
@@ -41,7 +71,7 @@ export function installFakeAdminApi(
     /** the access scopes currentAppInstallation reports */
     scopes?: string[];
     /** the shop's orders, for the backtest's paginated `orders` query (any order; sorted by createdAt) */
-    orders?: GraphqlOrderNode[];
+    orders?: FakeOrder[];
     /**
      * Asked before each `orders` page (numbered from 1): a cost to answer THROTTLED with, as
      * Shopify does when the bucket is short, or null to answer the page.
@@ -49,12 +79,27 @@ export function installFakeAdminApi(
     throttleOrders?: (page: number) => QueryCost | null;
     /** the cost figures sent with every answer (extensions.cost) */
     cost?: QueryCost;
-    /** answers other operations (mutations): the `data` to send, or undefined to fall through */
-    answer?: (query: string, variables: Record<string, unknown>) => unknown;
+    /** answers the app's operations by name (typed); undefined falls through */
+    answers?: FakeAnswers;
+    /** then the demo's stand-in answers what it knows (order actions, code rules, checkout blocking) */
+    standIn?: StandInState;
+    /**
+     * Every answer is executed against Shopify's pinned Admin schema (docs/decisions/0039-typed-admin-graphql.md):
+     * the document with the fake's data as its root value, so the client gets only what it selected and
+     * an answer that does not fit the schema (a missing non-null field, an unknown enum value, a wrong
+     * scalar) is a GraphQL error naming the drift, kept in `drift`. On under Vitest; the benchmark skips it.
+     */
+    checkSchema?: boolean;
   } = {},
 ) {
   const calls: { url: string; ids: string[] }[] = [];
   const operations: { query: string; variables: Record<string, unknown> }[] = [];
+  /** answers that did not fit Shopify's schema: each is a test failure waiting to be noticed */
+  const drift: string[] = [];
+  const schema =
+    (options.checkSchema ?? Boolean(process.env.VITEST))
+      ? shopifySchema(`admin_${schemaManifest().admin.pinned}`)
+      : null;
   const byId = new Map(variants.map((variant) => [variant.id, variant]));
   const realFetch = globalThis.fetch;
   const server = http.createServer((request, response) => {
@@ -87,12 +132,30 @@ export function installFakeAdminApi(
   const json = (value: unknown) =>
     new Response(JSON.stringify(value), { status: 200, headers: { "Content-Type": "application/json" } });
   const extensions = options.cost ? { extensions: { cost: options.cost } } : {};
+  /** The answer Shopify would send: `data` run through the schema with the document and its variables. */
+  const answered = (query: string, variables: Record<string, unknown>, data: unknown, extra: object = {}) => {
+    if (!schema) return json({ data, ...extra });
+    const result = executeSync({
+      schema,
+      document: parse(query),
+      rootValue: data,
+      variableValues: variables,
+      typeResolver: typeOf,
+    });
+    if (result.errors?.length) {
+      const message = `The fake Admin API's answer to ${operationName(query) ?? "an operation"} does not fit Shopify's schema: ${result.errors.map((error) => `${error.message} (${error.path?.join(".") ?? "-"})`).join("; ")}`;
+      drift.push(message);
+      console.error(message);
+      return json({ errors: [{ message }] });
+    }
+    return json({ data: result.data, ...extra });
+  };
   const inWindow = (query: unknown) => {
     const since = /created_at:>='([^']+)'/.exec(String(query ?? ""))?.[1];
     return since ? orders.filter((order) => order.createdAt >= since) : orders;
   };
   /** Lines as a connection of `first` after a cursor (the line's position). */
-  const lineConnection = (order: GraphqlOrderNode, first: number, after: unknown) => {
+  const lineConnection = (order: FakeOrder, first: number, after: unknown) => {
     const all = order.lineItems?.nodes ?? [];
     const start = typeof after === "string" ? Number(after) + 1 : 0;
     const nodes = all.slice(start, start + first);
@@ -102,10 +165,12 @@ export function installFakeAdminApi(
 
   function answerOrders(query: string, variables: Record<string, unknown>): Response | undefined {
     if (query.includes("ordersCount(")) {
-      return json({
-        data: { ordersCount: { count: inWindow(variables.query).length, precision: "EXACT" } },
-        ...extensions,
-      });
+      return answered(
+        query,
+        variables,
+        { ordersCount: { count: inWindow(variables.query).length, precision: "EXACT" } },
+        extensions,
+      );
     }
     if (query.includes("BacktestOrderRest")) {
       const order = orders.find((candidate) => candidate.id === variables.id);
@@ -113,7 +178,7 @@ export function installFakeAdminApi(
         discountApplications: { nodes: order.discountApplications?.nodes ?? [] },
         lineItems: lineConnection(order, 50, variables.after),
       };
-      return json({ data: { order: data ?? null }, ...extensions });
+      return answered(query, variables, { order: data ?? null }, extensions);
     }
     if (!query.includes("BacktestOrders")) return undefined;
     ordersPages += 1;
@@ -129,45 +194,53 @@ export function installFakeAdminApi(
     const first = Number(variables.first);
     const page = window.slice(start, start + first).map((order) => ({
       ...order,
-      lineItems: lineConnection(order, Number(/lineItems\(first: (\d+)\)/.exec(query)?.[1] ?? 250), null),
+      lineItems: lineConnection(order, Number(variables.lines ?? 250), null),
     }));
-    return json({
-      data: {
-        orders: {
-          nodes: page,
-          pageInfo: {
-            hasNextPage: start + first < window.length,
-            endCursor: page.length ? String(start + page.length - 1) : null,
-          },
+    const orderPage = {
+      orders: {
+        nodes: page,
+        pageInfo: {
+          hasNextPage: start + first < window.length,
+          endCursor: page.length ? String(start + page.length - 1) : null,
         },
       },
-      ...extensions,
-    });
+    };
+    return answered(query, variables, orderPage, extensions);
+  }
+
+  /** An answer by name, typed by the caller (`answers`), or the stand-in's. */
+  function answerByName(query: string, variables: Record<string, unknown>): unknown {
+    const name = operationName(query) as AdminOperationName | null;
+    const handler = name ? (options.answers?.[name] as ((variables: unknown) => unknown) | undefined) : undefined;
+    const typed = handler?.(variables);
+    if (typed !== undefined) return typed;
+    if (!options.standIn) return undefined;
+    const standIn = answerStandIn(options.standIn, { query, variables });
+    return "data" in standIn ? standIn.data : undefined;
   }
 
   async function answer(url: string, text: string): Promise<Response> {
-    const body = JSON.parse(text || "{}") as { query?: string; variables?: { ids?: string[] } };
-    const ordersAnswer = answerOrders(body.query ?? "", (body.variables ?? {}) as Record<string, unknown>);
+    const body = JSON.parse(text || "{}") as { query?: string; variables?: Record<string, unknown> };
+    const query = body.query ?? "";
+    const variables = body.variables ?? {};
+    const ordersAnswer = answerOrders(query, variables);
     if (ordersAnswer) {
-      operations.push({ query: body.query ?? "", variables: (body.variables ?? {}) as Record<string, unknown> });
+      operations.push({ query, variables });
       return ordersAnswer;
     }
-    const answered = options.answer?.(body.query ?? "", (body.variables ?? {}) as Record<string, unknown>);
-    if (answered instanceof FakeHttpError) {
-      operations.push({ query: body.query ?? "", variables: (body.variables ?? {}) as Record<string, unknown> });
+    const data = answerByName(query, variables);
+    if (data instanceof FakeHttpError) {
+      operations.push({ query, variables });
       return new Response(JSON.stringify({ errors: "Fake failure" }), {
-        status: answered.status,
+        status: data.status,
         headers: { "Content-Type": "application/json" },
       });
     }
-    if (answered !== undefined) {
-      operations.push({ query: body.query ?? "", variables: (body.variables ?? {}) as Record<string, unknown> });
-      return new Response(JSON.stringify({ data: answered }), {
-        status: 200,
-        headers: { "Content-Type": "application/json" },
-      });
+    if (data !== undefined) {
+      operations.push({ query, variables });
+      return answered(query, variables, data);
     }
-    if (body.query?.includes("currentAppInstallation")) {
+    if (query.includes("currentAppInstallation")) {
       calls.push({ url, ids: [] });
       const activeSubscriptions = (options.subscriptions ?? []).map((subscription, index) => ({
         id: subscription.id ?? `gid://shopify/AppSubscription/${index + 1}`,
@@ -179,20 +252,15 @@ export function installFakeAdminApi(
         currentPeriodEnd: subscription.currentPeriodEnd ?? "2026-12-21T10:00:00Z",
         lineItems: [],
       }));
-      return new Response(
-        JSON.stringify({
-          data: {
-            currentAppInstallation: {
-              accessScopes: (options.scopes ?? []).map((handle) => ({ handle })),
-              activeSubscriptions,
-              oneTimePurchases: { edges: [], pageInfo: { hasNextPage: false, endCursor: null } },
-            },
-          },
-        }),
-        { status: 200, headers: { "Content-Type": "application/json" } },
-      );
+      return answered(query, variables, {
+        currentAppInstallation: {
+          accessScopes: (options.scopes ?? []).map((handle) => ({ handle })),
+          activeSubscriptions,
+          oneTimePurchases: { edges: [], pageInfo: { hasNextPage: false, endCursor: null } },
+        },
+      });
     }
-    const ids = body.variables?.ids ?? [];
+    const ids = Array.isArray(variables.ids) ? variables.ids.map(String) : [];
     calls.push({ url, ids });
     const nodes = ids.map((id) => {
       const variant = byId.get(id);
@@ -209,11 +277,8 @@ export function installFakeAdminApi(
         },
       };
     });
-    return new Response(JSON.stringify({ data: { nodes } }), {
-      status: 200,
-      headers: { "Content-Type": "application/json" },
-    });
+    return answered(query, variables, { nodes });
   }
   /** the fake's port on 127.0.0.1, for clients that call it directly (the backtest benchmark) */
-  return { calls, operations, port: listening };
+  return { calls, operations, drift, port: listening };
 }

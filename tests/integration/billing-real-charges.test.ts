@@ -19,11 +19,10 @@ const { callRoute, routeArgs, storeOfflineSession, webhookRequest } = await impo
 
 let subscriptions: { id: string; name: string; test: boolean }[] = [];
 const fake = installFakeAdminApi([], {
-  answer(query) {
-    if (!query.includes("appSubscriptionCreate")) return undefined;
-    return {
+  answers: {
+    MarginGuardrailSubscribe: () => ({
       appSubscriptionCreate: { confirmationUrl: "https://admin.shopify.com/charges/1/confirm", userErrors: [] },
-    };
+    }),
   },
   get subscriptions() {
     return subscriptions;

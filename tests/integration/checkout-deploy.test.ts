@@ -20,30 +20,30 @@ let refuse: string | null = null;
 /** the validation as Shopify's admin has it: switched on or off by the merchant, or deleted */
 let inShopify: { enabled: boolean } | null = { enabled: true };
 let created = 0;
+/** Shopify's refusal while `refuse` is set, with a code of the mutation's own (the generated types hold each to it) */
+const userErrors = <Code extends string>(code: Code) =>
+  refuse ? [{ field: ["validation", "functionHandle"], message: refuse, code }] : [];
 const fake = installFakeAdminApi([], {
-  answer(query, variables) {
-    const userErrors = refuse ? [{ field: ["validation", "functionHandle"], message: refuse, code: "NOT_FOUND" }] : [];
-    if (query.includes("validationCreate")) {
+  answers: {
+    MarginGuardrailValidationCreate: () => {
       created += 1;
       if (!refuse) inShopify = { enabled: true };
       return {
         validationCreate: {
           validation: refuse ? null : { id: `gid://shopify/Validation/${created}`, enabled: true },
-          userErrors,
+          userErrors: userErrors("NOT_FOUND"),
         },
       };
-    }
-    if (query.includes("validationUpdate")) {
-      const enabled = (variables.validation as { enable?: boolean }).enable !== false;
+    },
+    MarginGuardrailValidationUpdate: (variables) => {
+      const enabled = variables.validation.enable !== false;
       if (!refuse) inShopify = { enabled };
-      return { validationUpdate: { validation: { id: variables.id, enabled }, userErrors } };
-    }
-    if (query.includes("query MarginGuardrailValidation(")) {
-      return { validation: inShopify && { id: variables.id, ...inShopify } };
-    }
-    if (query.includes("metafieldsSet"))
-      return { metafieldsSet: { metafields: [{ id: "gid://shopify/Metafield/1" }], userErrors } };
-    return undefined;
+      return { validationUpdate: { validation: { id: variables.id, enabled }, userErrors: userErrors("NOT_FOUND") } };
+    },
+    MarginGuardrailValidation: (variables) => ({ validation: inShopify && { id: variables.id, ...inShopify } }),
+    MarginGuardrailConfigSet: () => ({
+      metafieldsSet: { metafields: [{ id: "gid://shopify/Metafield/1" }], userErrors: userErrors("INVALID_VALUE") },
+    }),
   },
 });
 

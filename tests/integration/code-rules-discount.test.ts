@@ -4,7 +4,7 @@
 import { FREE_FACTS } from "../../app/domain/plan-truth";
 import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
-import { answerStandIn, newStandInState } from "../../app/demo/admin-stand-in";
+import { newStandInState } from "../../app/demo/admin-stand-in";
 import { installFakeAdminApi } from "../helpers/fake-admin-api";
 import { callRoute, installedShops } from "../helpers/shopify";
 
@@ -12,11 +12,12 @@ import { callRoute, installedShops } from "../helpers/shopify";
 const route = await import("../../app/routes/api.config.code-rules._index");
 const SHOP = "code-rules-discount.myshopify.com";
 const state = newStandInState();
-let refuseNext: string | null = null;
+let refuseSet = false;
 let refuseSwitch = false;
 const fake = installFakeAdminApi([], {
-  answer(query, variables) {
-    if (refuseSwitch && query.includes("discountAutomaticDeactivate")) {
+  answers: {
+    MarginGuardrailCodeRulesOff: () => {
+      if (!refuseSwitch) return undefined;
       refuseSwitch = false;
       return {
         discountAutomaticDeactivate: {
@@ -24,19 +25,19 @@ const fake = installFakeAdminApi([], {
           userErrors: [{ field: ["id"], message: "Discount could not be updated", code: "INTERNAL_ERROR" }],
         },
       };
-    }
-    if (refuseNext && query.includes(refuseNext)) {
-      refuseNext = null;
+    },
+    MarginGuardrailCodeRulesSet: () => {
+      if (!refuseSet) return undefined;
+      refuseSet = false;
       return {
         metafieldsSet: {
           metafields: [],
           userErrors: [{ field: ["metafields", "0", "value"], message: "Value is invalid JSON" }],
         },
       };
-    }
-    const answered = answerStandIn(state, { query, variables });
-    return "data" in answered ? answered.data : undefined;
+    },
   },
+  standIn: state,
 });
 const put = (body: unknown) => callRoute(route.action, "/api/config/code-rules", SHOP, "PUT", body);
 const get = () => callRoute(route.loader, "/api/config/code-rules", SHOP, "GET");
@@ -82,7 +83,7 @@ describe("code rules in Shopify", () => {
   });
 
   it("keeps the settings and says why when Shopify refuses", async () => {
-    refuseNext = "metafieldsSet";
+    refuseSet = true;
     const body = await (await put({ maxCodes: 3 })).json();
     expect(body.settings.maxCodes).toBe(3);
     expect(body.syncError).toBe("Shopify refused: metafields.0.value: Value is invalid JSON");

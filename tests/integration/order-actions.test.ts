@@ -4,7 +4,7 @@
 // acts once per order and rule.
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
-import { answerStandIn, newStandInState, type StandInState } from "../../app/demo/admin-stand-in";
+import { newStandInState, type StandInState } from "../../app/demo/admin-stand-in";
 import { channelSender } from "../../app/services/alerts/delivery.server";
 import { forgetShopRules } from "../../app/services/rules/cache.server";
 import { installFakeAdminApi } from "../helpers/fake-admin-api";
@@ -18,8 +18,17 @@ const workers = testWorkers({ send: channelSender({ guard: false }) });
 
 const SHOP = "order-actions.myshopify.com";
 let state: StandInState = newStandInState();
-/** userErrors to answer the next call of a root field with, instead of the stand-in's answer. */
-const refuse = new Map<string, { field: string[]; message: string }[]>();
+/** userErrors to answer the next call of an operation with, instead of the stand-in's answer. */
+const refuse = new Map<
+  "MarginGuardrailTagsAdd" | "MarginGuardrailReleaseHold",
+  { field: string[]; message: string }[]
+>();
+/** The refusal set for the next call of `name`, taken. */
+function refusal(name: "MarginGuardrailTagsAdd" | "MarginGuardrailReleaseHold") {
+  const errors = refuse.get(name);
+  refuse.delete(name);
+  return errors;
+}
 // the order's one variant is in collection 77, for the collection rule's test
 const fake = installFakeAdminApi(
   [
@@ -31,15 +40,18 @@ const fake = installFakeAdminApi(
     },
   ],
   {
-    answer(query, variables) {
-      const field = /\{\s*(\w+)/.exec(query)?.[1] ?? "";
-      const errors = refuse.get(field);
-      if (errors) {
-        refuse.delete(field);
-        return { [field]: { userErrors: errors } };
-      }
-      const answered = answerStandIn(state, { query, variables });
-      return "data" in answered ? answered.data : undefined;
+    answers: {
+      MarginGuardrailTagsAdd: () => {
+        const userErrors = refusal("MarginGuardrailTagsAdd");
+        return userErrors && { tagsAdd: { node: null, userErrors } };
+      },
+      MarginGuardrailReleaseHold: () => {
+        const userErrors = refusal("MarginGuardrailReleaseHold");
+        return userErrors && { fulfillmentOrderReleaseHold: { fulfillmentOrder: null, userErrors } };
+      },
+    },
+    get standIn() {
+      return state;
     },
   },
 );
@@ -149,7 +161,7 @@ describe("order actions", () => {
   });
 
   it("surfaces Shopify's userErrors, retries, and does not hold twice after a lost answer", async () => {
-    refuse.set("tagsAdd", [{ field: ["tags"], message: "Tags are invalid" }]);
+    refuse.set("MarginGuardrailTagsAdd", [{ field: ["tags"], message: "Tags are invalid" }]);
     await deliver("orders/create", order(9103, 45), "oa-3");
     const tagRow = await prisma.alertAndActionOutbox.findFirstOrThrow({
       where: { shopId, channel: "order_tag", actionKey: { contains: "Order/9103" } },
@@ -194,7 +206,7 @@ describe("order actions", () => {
       };
     };
 
-    refuse.set("fulfillmentOrderReleaseHold", [{ field: ["id"], message: "The fulfillment order is not on hold." }]);
+    refuse.set("MarginGuardrailReleaseHold", [{ field: ["id"], message: "The fulfillment order is not on hold." }]);
     const refused = await release();
     expect(refused.data.toast.description).toBe("Shopify refused: id: The fulfillment order is not on hold.");
     expect(await eventsOf("#9104", "hold_released")).toHaveLength(0);

@@ -4,7 +4,7 @@
 import { FREE_FACTS } from "../../app/domain/plan-truth";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
-import { answerStandIn, newStandInState } from "../../app/demo/admin-stand-in";
+import { newStandInState } from "../../app/demo/admin-stand-in";
 import { channelSender, recentDeliveries } from "../../app/services/alerts/delivery.server";
 import { storePlan } from "../../app/services/billing/plan-truth.server";
 import { forgetShopRules } from "../../app/services/rules/cache.server";
@@ -22,10 +22,7 @@ const SHOP = "plan-delivery.myshopify.com";
 const receiver = await startReceiver();
 const state = newStandInState();
 const fake = installFakeAdminApi([], {
-  answer(query, variables) {
-    const answered = answerStandIn(state, { query, variables });
-    return "data" in answered ? answered.data : undefined;
-  },
+  standIn: state,
 });
 const breachingOrder = breachingOrders(SHOP, 7100, workers.orders);
 const FREE = FREE_FACTS;

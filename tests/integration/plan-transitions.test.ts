@@ -9,7 +9,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 process.env.PLUS_PLAN_ENABLED = "true";
 
 const prisma = (await import("../../app/db.server")).default;
-const { answerStandIn, newStandInState } = await import("../../app/demo/admin-stand-in");
+const { newStandInState } = await import("../../app/demo/admin-stand-in");
 const { storePlan } = await import("../../app/services/billing/plan-truth.server");
 const { logger } = await import("../../app/logger.server");
 const { followUpPlanSwitches } = await import("../../app/services/billing/plan-follow-up.server");
@@ -28,23 +28,35 @@ const { adminRequest, callRoute, installedShops, routeArgs, webhookRequest } = a
 const state = newStandInState();
 /** The active subscriptions Shopify's Billing API reports. */
 let subscriptions: { id: string; name: string }[] = [];
-/** Mutations Shopify refuses, and how many times more. */
-const refusals = new Map<string, number>();
+/** Mutations Shopify refuses (by root field), and how many times more. */
+const refusals = new Map<"discountAutomaticDeactivate" | "discountAutomaticActivate" | "validationUpdate", number>();
+/** Shopify's refusal of `field`'s mutation while one is left, else none (the stand-in answers). */
+function refused(field: "discountAutomaticDeactivate" | "discountAutomaticActivate" | "validationUpdate") {
+  const left = refusals.get(field) ?? 0;
+  if (left <= 0) return null;
+  refusals.set(field, left - 1);
+  return [{ field: ["id"], message: "Try again later", code: "INTERNAL_ERROR" as const }];
+}
 const fake = installFakeAdminApi([], {
-  answer(query, variables) {
-    for (const [field, left] of refusals) {
-      if (left > 0 && query.includes(`${field}(`)) {
-        refusals.set(field, left - 1);
-        return { [field]: { userErrors: [{ field: ["id"], message: "Try again later", code: "INTERNAL_ERROR" }] } };
-      }
-    }
-    if (query.includes("appSubscriptionCancel")) {
-      return { appSubscriptionCancel: { appSubscription: { id: variables.id, status: "CANCELLED" }, userErrors: [] } };
-    }
-    if (query.includes("currentAppInstallation")) return undefined; // the fake's own answer: `subscriptions`
-    const answered = answerStandIn(state, { query, variables });
-    return "data" in answered ? answered.data : undefined;
+  answers: {
+    MarginGuardrailCodeRulesOff: () => {
+      const userErrors = refused("discountAutomaticDeactivate");
+      return userErrors ? { discountAutomaticDeactivate: { automaticDiscountNode: null, userErrors } } : undefined;
+    },
+    MarginGuardrailCodeRulesOn: () => {
+      const userErrors = refused("discountAutomaticActivate");
+      return userErrors ? { discountAutomaticActivate: { automaticDiscountNode: null, userErrors } } : undefined;
+    },
+    MarginGuardrailValidationUpdate: () => {
+      const userErrors = refused("validationUpdate");
+      return userErrors ? { validationUpdate: { validation: null, userErrors } } : undefined;
+    },
+    MarginGuardrailCancel: (variables) => ({
+      appSubscriptionCancel: { appSubscription: { id: variables.id, status: "CANCELLED" }, userErrors: [] },
+    }),
   },
+  // the subscriptions are the fake's own answer (`subscriptions`); the rest is the stand-in's
+  standIn: state,
   get subscriptions() {
     return subscriptions;
   },

@@ -36,27 +36,24 @@ let createErrors: { field: string[]; message: string }[] = [];
 
 // after the app's modules: their import installs the library's own fetch
 const fake = installFakeAdminApi([], {
-  answer(query, variables) {
-    if (query.includes("appSubscriptionCreate")) {
+  answers: {
+    MarginGuardrailSubscribe: (variables) => {
       if (createStatus) return new FakeHttpError(createStatus);
       if (createErrors.length) return { appSubscriptionCreate: { userErrors: createErrors, confirmationUrl: null } };
       return {
         appSubscriptionCreate: {
           appSubscription: { id: "gid://shopify/AppSubscription/900", status: "PENDING" },
-          confirmationUrl: `https://admin.shopify.com/charges/900/confirm?name=${String(variables.name)}`,
+          confirmationUrl: `https://admin.shopify.com/charges/900/confirm?name=${variables.name}`,
           userErrors: [],
         },
       };
-    }
-    if (query.includes("appSubscriptionCancel")) {
-      return { appSubscriptionCancel: { appSubscription: { id: variables.id, status: "CANCELLED" }, userErrors: [] } };
-    }
-    if (query.includes("node(id:")) return { node: { id: variables.id, status: "DECLINED" } };
-    if (query.includes("activeSubscriptions")) {
-      if (billingDown) return new FakeHttpError(billingDown);
-      return undefined; // the fake's own answer, from `currentShopSubscriptions` below
-    }
-    return undefined;
+    },
+    MarginGuardrailCancel: (variables) => ({
+      appSubscriptionCancel: { appSubscription: { id: variables.id, status: "CANCELLED" }, userErrors: [] },
+    }),
+    MarginGuardrailCharge: (variables) => ({ node: { id: variables.id, status: "DECLINED" } }),
+    // down, or the fake's own answer, from `currentShopSubscriptions` below
+    MarginGuardrailSubscriptions: () => (billingDown ? new FakeHttpError(billingDown) : undefined),
   },
   get subscriptions() {
     return currentShopSubscriptions;

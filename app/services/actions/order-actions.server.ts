@@ -20,34 +20,39 @@ import { actionClientFor, refusedBy, type ActionClient } from "./admin-client.se
  * come back as the failure's message, so the delivery log and the retry show them.
  */
 
-const TAGS_ADD = `mutation MarginGuardrailTagsAdd($id: ID!, $tags: [String!]!) {
-  tagsAdd(id: $id, tags: $tags) { node { id } userErrors { field message } }
-}`;
+const TAGS_ADD = `#graphql
+  mutation MarginGuardrailTagsAdd($id: ID!, $tags: [String!]!) {
+    tagsAdd(id: $id, tags: $tags) { node { id } userErrors { field message } }
+  }`;
 
-const FULFILLMENT_ORDERS = `query MarginGuardrailFulfillmentOrders($id: ID!) {
-  order(id: $id) {
-    id
-    fulfillmentOrders(first: 20) { nodes { id status fulfillmentHolds { id handle heldByRequestingApp } } }
-  }
-}`;
+const FULFILLMENT_ORDERS = `#graphql
+  query MarginGuardrailFulfillmentOrders($id: ID!) {
+    order(id: $id) {
+      id
+      fulfillmentOrders(first: 20) { nodes { id status fulfillmentHolds { id handle heldByRequestingApp } } }
+    }
+  }`;
 
-const HOLD = `mutation MarginGuardrailHold($id: ID!, $fulfillmentHold: FulfillmentOrderHoldInput!) {
-  fulfillmentOrderHold(id: $id, fulfillmentHold: $fulfillmentHold) {
-    fulfillmentHold { id handle }
-    userErrors { field message code }
-  }
-}`;
+const HOLD = `#graphql
+  mutation MarginGuardrailHold($id: ID!, $fulfillmentHold: FulfillmentOrderHoldInput!) {
+    fulfillmentOrderHold(id: $id, fulfillmentHold: $fulfillmentHold) {
+      fulfillmentHold { id handle }
+      userErrors { field message code }
+    }
+  }`;
 
-export const RELEASE_HOLD = `mutation MarginGuardrailReleaseHold($id: ID!, $holdIds: [ID!]) {
-  fulfillmentOrderReleaseHold(id: $id, holdIds: $holdIds) {
-    fulfillmentOrder { id status }
-    userErrors { field message code }
-  }
-}`;
+export const RELEASE_HOLD = `#graphql
+  mutation MarginGuardrailReleaseHold($id: ID!, $holdIds: [ID!]) {
+    fulfillmentOrderReleaseHold(id: $id, holdIds: $holdIds) {
+      fulfillmentOrder { id status }
+      userErrors { field message code }
+    }
+  }`;
 
-const FLOW_TRIGGER = `mutation MarginGuardrailFlowTrigger($handle: String!, $payload: JSON!) {
-  flowTriggerReceive(handle: $handle, payload: $payload) { userErrors { field message } }
-}`;
+const FLOW_TRIGGER = `#graphql
+  mutation MarginGuardrailFlowTrigger($handle: String!, $payload: JSON!) {
+    flowTriggerReceive(handle: $handle, payload: $payload) { userErrors { field message } }
+  }`;
 
 /** The fulfilment order statuses a hold can be placed on. */
 const HOLDABLE = new Set(["OPEN", "SCHEDULED", "ON_HOLD"]);
@@ -63,7 +68,7 @@ function throwIfRefused(userErrors: UserError[] | undefined): void {
 
 async function tagOrder(graphql: AdminGraphql, event: ActionEvent): Promise<ActionOutcome> {
   const tags = breachTags(event.ruleName ?? "rule");
-  const data = await adminGraphqlData<{ tagsAdd: { userErrors: UserError[] } | null }>(graphql, TAGS_ADD, {
+  const data = await adminGraphqlData(graphql, TAGS_ADD, {
     id: event.orderId,
     tags,
   });
@@ -72,19 +77,9 @@ async function tagOrder(graphql: AdminGraphql, event: ActionEvent): Promise<Acti
   return { action: "tag", tags };
 }
 
-interface FulfillmentOrderNode {
-  id: string;
-  status: string;
-  fulfillmentHolds: { id: string; handle: string | null; heldByRequestingApp: boolean }[];
-}
-
 async function holdOrder(graphql: AdminGraphql, event: ActionEvent): Promise<ActionOutcome | null> {
   const handle = holdHandle(event.ruleId);
-  const data = await adminGraphqlData<{ order: { fulfillmentOrders: { nodes: FulfillmentOrderNode[] } } | null }>(
-    graphql,
-    FULFILLMENT_ORDERS,
-    { id: event.orderId },
-  );
+  const data = await adminGraphqlData(graphql, FULFILLMENT_ORDERS, { id: event.orderId });
   if (!data.order) throw new ShopifyRefused(`Shopify has no order ${event.orderName ?? event.orderId}`);
   const holds: { fulfillmentOrderId: string; holdId: string | null }[] = [];
   for (const fulfillmentOrder of data.order.fulfillmentOrders.nodes) {
@@ -95,9 +90,7 @@ async function holdOrder(graphql: AdminGraphql, event: ActionEvent): Promise<Act
       holds.push({ fulfillmentOrderId: fulfillmentOrder.id, holdId: mine.id });
       continue;
     }
-    const held = await adminGraphqlData<{
-      fulfillmentOrderHold: { fulfillmentHold: { id: string } | null; userErrors: UserError[] } | null;
-    }>(graphql, HOLD, {
+    const held = await adminGraphqlData(graphql, HOLD, {
       id: fulfillmentOrder.id,
       fulfillmentHold: { reason: "OTHER", reasonNotes: holdReasonNotes(event), handle, notifyMerchant: false },
     });
@@ -113,11 +106,10 @@ async function holdOrder(graphql: AdminGraphql, event: ActionEvent): Promise<Act
 }
 
 async function fireFlow(graphql: AdminGraphql, event: ActionEvent): Promise<ActionOutcome> {
-  const data = await adminGraphqlData<{ flowTriggerReceive: { userErrors: UserError[] } | null }>(
-    graphql,
-    FLOW_TRIGGER,
-    { handle: FLOW_TRIGGER_HANDLE, payload: flowPayload(event) },
-  );
+  const data = await adminGraphqlData(graphql, FLOW_TRIGGER, {
+    handle: FLOW_TRIGGER_HANDLE,
+    payload: flowPayload(event),
+  });
   if (!data.flowTriggerReceive) throw new Error("Shopify did not answer flowTriggerReceive");
   throwIfRefused(data.flowTriggerReceive.userErrors);
   return { action: "flow" };

@@ -3,7 +3,7 @@ import { holdReleasedEvent, recordedHold } from "../../domain/order-actions";
 import { isSeverity } from "../../domain/severity";
 import { fail, messageOf, ok, type Result } from "../../domain/result";
 import { recordAuditEvents } from "../audit/events.server";
-import { adminGraphqlData, userErrorText, type UserError } from "../shops/admin-graphql.server";
+import { adminGraphqlData, userErrorText } from "../shops/admin-graphql.server";
 import { refusedBy, type ActionClient } from "./admin-client.server";
 import { RELEASE_HOLD } from "./order-actions.server";
 import { logger } from "../../logger.server";
@@ -47,11 +47,10 @@ export async function releaseHold(
   }
   try {
     for (const entry of hold.holds) {
-      const data = await adminGraphqlData<{ fulfillmentOrderReleaseHold: { userErrors: UserError[] } | null }>(
-        client.graphql,
-        RELEASE_HOLD,
-        { id: entry.fulfillmentOrderId, ...(entry.holdId ? { holdIds: [entry.holdId] } : {}) },
-      );
+      const data = await adminGraphqlData(client.graphql, RELEASE_HOLD, {
+        id: entry.fulfillmentOrderId,
+        ...(entry.holdId ? { holdIds: [entry.holdId] } : {}),
+      });
       const errors = data.fulfillmentOrderReleaseHold?.userErrors ?? [];
       if (!data.fulfillmentOrderReleaseHold) throw new Error("Shopify did not answer fulfillmentOrderReleaseHold");
       if (errors.length) return fail(422, refusedBy(client, userErrorText(errors)));

@@ -5,8 +5,8 @@
  * again (docs/decisions/0019-backtests.md).
  */
 import { throttleWaitMs, type QueryCost } from "../../domain/backtest";
-import type { GraphqlOrderLine, GraphqlOrderNode, PageInfo } from "../../domain/graphql-order";
-import type { AdminGraphql } from "../monitoring/variant-facts.server";
+import type { GraphqlOrderLine, GraphqlOrderNode } from "../../domain/graphql-order";
+import type { AdminData, AdminGraphql, AdminOperation, AdminVariables } from "../shops/admin-graphql.server";
 import { logger } from "../../logger.server";
 
 /** Orders per page: with 10 lines, 10 applications and 2 shipping lines each, a page asks for under 1,000 points. */
@@ -18,24 +18,37 @@ const FIRST_PAGE_COST = 1000;
 /** Throttled answers in a row before the read gives up. */
 export const MAX_THROTTLED = 20;
 
-const ALLOCATION = `discountAllocations { allocatedAmountSet { shopMoney { amount } } discountApplication { index } }`;
-const LINE = `id quantity variant { id } product { id } originalUnitPriceSet { shopMoney { amount } } ${ALLOCATION}`;
-const APPLICATION = `__typename index targetType value { __typename }
-  ... on DiscountCodeApplication { code }
-  ... on AutomaticDiscountApplication { title }
-  ... on ManualDiscountApplication { title }
-  ... on ScriptDiscountApplication { title }`;
-
+// The order's fields as the backtest reads them (app/domain/graphql-order.ts): the same selection in
+// both queries, written out in each because a typed document is one literal string.
 export const ORDERS_QUERY = `#graphql
-  query BacktestOrders($first: Int!, $after: String, $query: String!) {
+  query BacktestOrders($first: Int!, $after: String, $query: String!, $lines: Int!) {
     orders(first: $first, after: $after, query: $query, sortKey: CREATED_AT) {
       pageInfo { hasNextPage endCursor }
       nodes {
         id legacyResourceId name createdAt currencyCode tags note discountCodes
         totalDiscountsSet { shopMoney { amount } }
-        discountApplications(first: 10) { pageInfo { hasNextPage } nodes { ${APPLICATION} } }
-        lineItems(first: ${LINES_PER_ORDER}) { pageInfo { hasNextPage endCursor } nodes { ${LINE} } }
-        shippingLines(first: 2) { nodes { ${ALLOCATION} } }
+        discountApplications(first: 10) {
+          pageInfo { hasNextPage }
+          nodes {
+            __typename index targetType value { __typename }
+            ... on DiscountCodeApplication { code }
+            ... on AutomaticDiscountApplication { title }
+            ... on ManualDiscountApplication { title }
+            ... on ScriptDiscountApplication { title }
+          }
+        }
+        lineItems(first: $lines) {
+          pageInfo { hasNextPage endCursor }
+          nodes {
+            id quantity variant { id } product { id } originalUnitPriceSet { shopMoney { amount } }
+            discountAllocations { allocatedAmountSet { shopMoney { amount } } discountApplication { index } }
+          }
+        }
+        shippingLines(first: 2) {
+          nodes {
+            discountAllocations { allocatedAmountSet { shopMoney { amount } } discountApplication { index } }
+          }
+        }
       }
     }
   }`;
@@ -43,8 +56,22 @@ export const ORDERS_QUERY = `#graphql
 export const ORDER_REST_QUERY = `#graphql
   query BacktestOrderRest($id: ID!, $after: String) {
     order(id: $id) {
-      discountApplications(first: 50) { nodes { ${APPLICATION} } }
-      lineItems(first: 50, after: $after) { pageInfo { hasNextPage endCursor } nodes { ${LINE} } }
+      discountApplications(first: 50) {
+        nodes {
+          __typename index targetType value { __typename }
+          ... on DiscountCodeApplication { code }
+          ... on AutomaticDiscountApplication { title }
+          ... on ManualDiscountApplication { title }
+          ... on ScriptDiscountApplication { title }
+        }
+      }
+      lineItems(first: 50, after: $after) {
+        pageInfo { hasNextPage endCursor }
+        nodes {
+          id quantity variant { id } product { id } originalUnitPriceSet { shopMoney { amount } }
+          discountAllocations { allocatedAmountSet { shopMoney { amount } } discountApplication { index } }
+        }
+      }
     }
   }`;
 
@@ -112,7 +139,8 @@ export class ThrottledReader {
     await (this.options.sleep ?? defaultSleep)(ms);
   }
 
-  async data<T>(query: string, variables: Record<string, unknown>): Promise<T> {
+  async data<Q extends AdminOperation>(query: Q, variables: AdminVariables<Q>): Promise<AdminData<Q>> {
+    type T = AdminData<Q>;
     for (let throttled = 0; ; throttled += 1) {
       if (throttled > MAX_THROTTLED) throw new Error("Shopify kept throttling the order reads; try again later");
       // the bucket must hold what the query costs before it is sent
@@ -153,7 +181,7 @@ export class ThrottledReader {
 /** How many orders Shopify counts in the window, or null when it will not say. */
 export async function countOrders(reader: ThrottledReader, since: Date): Promise<number | null> {
   try {
-    const data = await reader.data<{ ordersCount?: { count?: number } | null }>(ORDERS_COUNT_QUERY, {
+    const data = await reader.data(ORDERS_COUNT_QUERY, {
       query: windowQuery(since),
     });
     return typeof data.ordersCount?.count === "number" ? data.ordersCount.count : null;
@@ -169,12 +197,7 @@ async function completeOrder(reader: ThrottledReader, node: GraphqlOrderNode): P
   let applications = node.discountApplications?.nodes ?? [];
   let after: string | null = null;
   do {
-    const data: {
-      order: {
-        discountApplications?: { nodes?: typeof applications };
-        lineItems?: { nodes?: GraphqlOrderLine[]; pageInfo?: PageInfo };
-      } | null;
-    } = await reader.data(ORDER_REST_QUERY, { id: node.id, after });
+    const data: AdminData<typeof ORDER_REST_QUERY> = await reader.data(ORDER_REST_QUERY, { id: node.id, after });
     if (!data.order) return node;
     applications = data.order.discountApplications?.nodes ?? applications;
     lines.push(...(data.order.lineItems?.nodes ?? []));
@@ -188,13 +211,16 @@ async function completeOrder(reader: ThrottledReader, node: GraphqlOrderNode): P
 export async function* orderPages(reader: ThrottledReader, since: Date): AsyncGenerator<GraphqlOrderNode[]> {
   let after: string | null = null;
   for (;;) {
-    const data: { orders: { pageInfo: PageInfo; nodes: GraphqlOrderNode[] } } = await reader.data(ORDERS_QUERY, {
+    const data: AdminData<typeof ORDERS_QUERY> = await reader.data(ORDERS_QUERY, {
       first: ORDERS_PER_PAGE,
       after,
       query: windowQuery(since),
+      lines: LINES_PER_ORDER,
     });
     const nodes: GraphqlOrderNode[] = [];
-    for (const node of data.orders.nodes) {
+    // the answer's type is the domain's input: a field the query drops or retypes fails here
+    const page: GraphqlOrderNode[] = data.orders.nodes;
+    for (const node of page) {
       const partial = node.lineItems?.pageInfo?.hasNextPage || node.discountApplications?.pageInfo?.hasNextPage;
       nodes.push(partial ? await completeOrder(reader, node) : node);
     }

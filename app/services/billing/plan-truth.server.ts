@@ -40,10 +40,7 @@ const ACTIVE_SUBSCRIPTIONS = `#graphql
 
 /** The shop's active app subscriptions, as the Billing API reports them. */
 export async function activeSubscriptions(graphql: AdminGraphql): Promise<ShopifySubscription[]> {
-  const data = await adminGraphqlData<{ currentAppInstallation: { activeSubscriptions: ShopifySubscription[] } }>(
-    graphql,
-    ACTIVE_SUBSCRIPTIONS,
-  );
+  const data = await adminGraphqlData(graphql, ACTIVE_SUBSCRIPTIONS);
   return data.currentAppInstallation.activeSubscriptions;
 }
 

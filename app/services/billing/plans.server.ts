@@ -3,7 +3,7 @@ import type { BillingErrorType } from "../../domain/billing-errors";
 import { FREE_FACTS } from "../../domain/plan-truth";
 import { PLANS, PLAN_IDS, isPurchasable, planName, type PlanId } from "../../domain/plans";
 import { fail, ok, type Problem, type Result } from "../../domain/result";
-import { adminGraphqlData, userErrorText, type UserError } from "../shops/admin-graphql.server";
+import { adminGraphqlData, userErrorText } from "../shops/admin-graphql.server";
 import type { AdminContext } from "../shops/admin-context.server";
 import { activeSubscriptions, storePlan } from "./plan-truth.server";
 
@@ -98,11 +98,10 @@ export async function upgradePlan(context: AdminContext, target: PlanId): Promis
     return ok({ plan: target, message: redirecting, confirmationUrl: `/billing/confirm?plan=${target}` });
   }
   const data = await withinTimeout(
-    adminGraphqlData<{
-      appSubscriptionCreate: { confirmationUrl: string | null; userErrors: UserError[] };
-    }>(context.admin.graphql, SUBSCRIPTION_CREATE, subscriptionRequest(target, context.shop.domain)),
+    adminGraphqlData(context.admin.graphql, SUBSCRIPTION_CREATE, subscriptionRequest(target, context.shop.domain)),
   );
   const created = data.appSubscriptionCreate;
+  if (!created) return unable("default", "Shopify did not answer appSubscriptionCreate.");
   if (created.userErrors.length) return unable("default", `Shopify: ${userErrorText(created.userErrors)}`);
   if (!created.confirmationUrl) return unable("default", "Shopify returned no confirmation page.");
   return ok({ plan: target, message: redirecting, confirmationUrl: created.confirmationUrl });
@@ -127,13 +126,15 @@ export async function downgradePlan(context: AdminContext, target: PlanId): Prom
   if (graphql) {
     for (const subscription of await withinTimeout(activeSubscriptions(graphql))) {
       const data = await withinTimeout(
-        adminGraphqlData<{ appSubscriptionCancel: { userErrors: UserError[] } }>(graphql, SUBSCRIPTION_CANCEL, {
+        adminGraphqlData(graphql, SUBSCRIPTION_CANCEL, {
           id: subscription.id,
           prorate: true,
         }),
       );
-      if (data.appSubscriptionCancel.userErrors.length) {
-        return fail({ ...refused, detail: `Shopify: ${userErrorText(data.appSubscriptionCancel.userErrors)}` });
+      const cancelled = data.appSubscriptionCancel;
+      if (!cancelled) return fail({ ...refused, detail: "Shopify did not answer appSubscriptionCancel." });
+      if (cancelled.userErrors.length) {
+        return fail({ ...refused, detail: `Shopify: ${userErrorText(cancelled.userErrors)}` });
       }
     }
   }

@@ -70,7 +70,7 @@ export async function verifySubscription(context: AdminContext, chargeId?: strin
     })),
   };
   if (!result.active && chargeId && /^\d{1,20}$/.test(chargeId)) {
-    const data = await adminGraphqlData<{ node: { status?: string } | null }>(graphql, SUBSCRIPTION_STATUS, {
+    const data = await adminGraphqlData(graphql, SUBSCRIPTION_STATUS, {
       id: `gid://shopify/AppSubscription/${chargeId}`,
     });
     const failure = FAILURES[data.node?.status ?? ""];

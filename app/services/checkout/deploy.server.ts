@@ -5,7 +5,7 @@ import type { PlanId } from "../../domain/plans";
 import { fail, messageOf, ok, type Result } from "../../domain/result";
 import type { AdminGraphql } from "../monitoring/variant-facts.server";
 import { forgetShopRules } from "../rules/cache.server";
-import { adminGraphqlData, userErrorText, type UserError } from "../shops/admin-graphql.server";
+import { adminGraphqlData, userErrorText } from "../shops/admin-graphql.server";
 import { actionClientOf, type ActionClient } from "../actions/admin-client.server";
 import { checkoutConfigFor, functionConfigRow } from "./function-config.server";
 import { logger } from "../../logger.server";
@@ -21,21 +21,21 @@ export const FUNCTION_HANDLE = "margin-guardrail-checkout";
 export const VALIDATION_TITLE = "Margin Guardrail: discount limits";
 export const WHERE_IN_SHOPIFY = "See or switch it in Shopify: Settings → Checkout → Checkout rules.";
 
-const VALIDATION_FIELDS = "validation { id enabled } userErrors { field message code }";
-const CREATE = `mutation MarginGuardrailValidationCreate($validation: ValidationCreateInput!) {
-  validationCreate(validation: $validation) { ${VALIDATION_FIELDS} }
-}`;
-const UPDATE = `mutation MarginGuardrailValidationUpdate($id: ID!, $validation: ValidationUpdateInput!) {
-  validationUpdate(id: $id, validation: $validation) { ${VALIDATION_FIELDS} }
-}`;
-const METAFIELDS_SET = `mutation MarginGuardrailConfigSet($metafields: [MetafieldsSetInput!]!) {
-  metafieldsSet(metafields: $metafields) { metafields { id } userErrors { field message code } }
-}`;
+const CREATE = `#graphql
+  mutation MarginGuardrailValidationCreate($validation: ValidationCreateInput!) {
+    validationCreate(validation: $validation) { validation { id enabled } userErrors { field message code } }
+  }`;
+const UPDATE = `#graphql
+  mutation MarginGuardrailValidationUpdate($id: ID!, $validation: ValidationUpdateInput!) {
+    validationUpdate(id: $id, validation: $validation) { validation { id enabled } userErrors { field message code } }
+  }`;
+const METAFIELDS_SET = `#graphql
+  mutation MarginGuardrailConfigSet($metafields: [MetafieldsSetInput!]!) {
+    metafieldsSet(metafields: $metafields) { metafields { id } userErrors { field message code } }
+  }`;
 
 /** Deployed (the validation's id and what to tell the merchant), or refused: 403 plan, 409 no store, 422/502 Shopify. */
 export type DeployResult = Result<{ functionId: string; message: string }>;
-
-type Payload = { validation?: { id: string } | null; userErrors?: UserError[] };
 
 function configMetafield(value: string) {
   return { namespace: CONFIG_METAFIELD.namespace, key: CONFIG_METAFIELD.key, type: "json", value };
@@ -73,15 +73,15 @@ export async function deployFunction(
   const config = await checkoutConfigFor(row);
   const metafield = configMetafield(serializeCheckoutConfig(config));
   try {
-    const payload: Payload | undefined = row.validationId
+    const payload = row.validationId
       ? (
-          await adminGraphqlData<{ validationUpdate: Payload }>(graphql, UPDATE, {
+          await adminGraphqlData(graphql, UPDATE, {
             id: row.validationId,
             validation: { enable: true, blockOnFailure: false, title: VALIDATION_TITLE, metafields: [metafield] },
           })
         ).validationUpdate
       : (
-          await adminGraphqlData<{ validationCreate: Payload }>(graphql, CREATE, {
+          await adminGraphqlData(graphql, CREATE, {
             validation: {
               functionHandle: FUNCTION_HANDLE,
               enable: true,
@@ -113,7 +113,10 @@ export async function deployFunction(
   }
 }
 
-const VALIDATION = `query MarginGuardrailValidation($id: ID!) { validation(id: $id) { id enabled } }`;
+const VALIDATION = `#graphql
+  query MarginGuardrailValidation($id: ID!) {
+    validation(id: $id) { id enabled }
+  }`;
 
 /**
  * The merchant can switch the checkout rule off (or delete it) in Shopify's admin: the stored
@@ -124,7 +127,7 @@ export async function refreshValidationState(shopId: string, graphql: AdminGraph
   const row = await prisma.functionConfig.findUnique({ where: { shopId } });
   if (!row?.validationId || !graphql) return;
   try {
-    const data = await adminGraphqlData<{ validation: { id: string; enabled: boolean } | null }>(graphql, VALIDATION, {
+    const data = await adminGraphqlData(graphql, VALIDATION, {
       id: row.validationId,
     });
     const change = data.validation
@@ -147,11 +150,12 @@ export async function disableValidation(shopId: string, graphql: AdminGraphql | 
   const row = await prisma.functionConfig.findUnique({ where: { shopId } });
   if (!row?.validationId || !row.validationEnabled) return null;
   if (!graphql) return "No Admin API access to switch the validation off";
-  const data = await adminGraphqlData<{ validationUpdate: Payload }>(graphql, UPDATE, {
+  const data = await adminGraphqlData(graphql, UPDATE, {
     id: row.validationId,
     validation: { enable: false, blockOnFailure: false, title: VALIDATION_TITLE },
   });
-  if (data.validationUpdate.userErrors?.length) return userErrorText(data.validationUpdate.userErrors);
+  if (!data.validationUpdate) throw new Error("Shopify did not answer the validationUpdate mutation");
+  if (data.validationUpdate.userErrors.length) return userErrorText(data.validationUpdate.userErrors);
   await prisma.functionConfig.update({ where: { shopId }, data: { validationEnabled: false } });
   forgetShopRules(shopId);
   return null;
@@ -165,7 +169,7 @@ export async function syncFunctionConfig(shopId: string, graphql: AdminGraphql |
   const row = await prisma.functionConfig.findUnique({ where: { shopId } });
   if (!row?.validationId || !graphql) return null;
   const config = await checkoutConfigFor(row);
-  const data = await adminGraphqlData<{ metafieldsSet?: { userErrors: UserError[] } }>(graphql, METAFIELDS_SET, {
+  const data = await adminGraphqlData(graphql, METAFIELDS_SET, {
     metafields: [{ ownerId: row.validationId, ...configMetafield(serializeCheckoutConfig(config)) }],
   });
   if (!data.metafieldsSet) throw new Error("Shopify did not answer the metafieldsSet mutation");

@@ -16,7 +16,7 @@ import { codeRulesOf, codeRulesSchema, type CodeRulesInput, type CodeRulesPrevie
 import { CODE_RULES_METAFIELD, codeRulesMetafield, hasCodeRules } from "../../domain/code-rules";
 import { fail, ok, type Result, messageOf } from "../../domain/result";
 import { refusedBy, type ActionClient } from "../actions/admin-client.server";
-import { adminGraphqlData, userErrorText, type UserError } from "../shops/admin-graphql.server";
+import { adminGraphqlData, userErrorText } from "../shops/admin-graphql.server";
 import { logger } from "../../logger.server";
 
 export const CODE_RULES_NEED_CORE = "Code rules come with the Core plan. Upgrade to turn codes away at checkout.";
@@ -49,15 +49,17 @@ function storedSettings(value: unknown): CodeRulesInput {
 export const CODES_FUNCTION_HANDLE = "margin-guardrail-codes";
 export const CODES_DISCOUNT_TITLE = "Margin Guardrail: code rules";
 
-const DISCOUNT_CREATE = `mutation MarginGuardrailCodeRulesDiscount($automaticAppDiscount: DiscountAutomaticAppInput!) {
-  discountAutomaticAppCreate(automaticAppDiscount: $automaticAppDiscount) {
-    automaticAppDiscount { discountId }
-    userErrors { field message }
-  }
-}`;
-const METAFIELDS_SET = `mutation MarginGuardrailCodeRulesSet($metafields: [MetafieldsSetInput!]!) {
-  metafieldsSet(metafields: $metafields) { metafields { id } userErrors { field message code } }
-}`;
+const DISCOUNT_CREATE = `#graphql
+  mutation MarginGuardrailCodeRulesDiscount($automaticAppDiscount: DiscountAutomaticAppInput!) {
+    discountAutomaticAppCreate(automaticAppDiscount: $automaticAppDiscount) {
+      automaticAppDiscount { discountId }
+      userErrors { field message }
+    }
+  }`;
+const METAFIELDS_SET = `#graphql
+  mutation MarginGuardrailCodeRulesSet($metafields: [MetafieldsSetInput!]!) {
+    metafieldsSet(metafields: $metafields) { metafields { id } userErrors { field message code } }
+  }`;
 
 export async function getCodeRules(shop: { id: string; plan: PlanId }): Promise<CodeRulesView> {
   const row = await prisma.codeRuleSettings.findUnique({ where: { shopId: shop.id } });
@@ -128,12 +130,7 @@ export async function syncCodeRulesDiscount(shopId: string, client: ActionClient
   };
   try {
     if (!row.discountId) {
-      const data = await adminGraphqlData<{
-        discountAutomaticAppCreate: {
-          automaticAppDiscount: { discountId: string } | null;
-          userErrors: UserError[];
-        } | null;
-      }>(client.graphql, DISCOUNT_CREATE, {
+      const data = await adminGraphqlData(client.graphql, DISCOUNT_CREATE, {
         automaticAppDiscount: {
           title: CODES_DISCOUNT_TITLE,
           functionHandle: CODES_FUNCTION_HANDLE,
@@ -151,11 +148,9 @@ export async function syncCodeRulesDiscount(shopId: string, client: ActionClient
       // a new discount is active, whatever an earlier one (removed with an uninstall) was
       return outcome(null, created.automaticAppDiscount.discountId, true);
     }
-    const data = await adminGraphqlData<{ metafieldsSet: { userErrors: UserError[] } | null }>(
-      client.graphql,
-      METAFIELDS_SET,
-      { metafields: [{ ownerId: row.discountId, ...metafield }] },
-    );
+    const data = await adminGraphqlData(client.graphql, METAFIELDS_SET, {
+      metafields: [{ ownerId: row.discountId, ...metafield }],
+    });
     if (!data.metafieldsSet) throw new Error("Shopify did not answer metafieldsSet");
     return outcome(
       data.metafieldsSet.userErrors.length ? refusedBy(client, userErrorText(data.metafieldsSet.userErrors)) : null,
@@ -166,14 +161,14 @@ export async function syncCodeRulesDiscount(shopId: string, client: ActionClient
   }
 }
 
-const DISCOUNT_SWITCH = {
-  on: `mutation MarginGuardrailCodeRulesOn($id: ID!) {
-  discountAutomaticActivate(id: $id) { automaticDiscountNode { id } userErrors { field message code } }
-}`,
-  off: `mutation MarginGuardrailCodeRulesOff($id: ID!) {
-  discountAutomaticDeactivate(id: $id) { automaticDiscountNode { id } userErrors { field message code } }
-}`,
-};
+const DISCOUNT_ON = `#graphql
+  mutation MarginGuardrailCodeRulesOn($id: ID!) {
+    discountAutomaticActivate(id: $id) { automaticDiscountNode { id } userErrors { field message code } }
+  }`;
+const DISCOUNT_OFF = `#graphql
+  mutation MarginGuardrailCodeRulesOff($id: ID!) {
+    discountAutomaticDeactivate(id: $id) { automaticDiscountNode { id } userErrors { field message code } }
+  }`;
 
 /** What matchCodeRulesDiscountToPlan did: nothing to do, switched, or Shopify refused (recorded). */
 export type DiscountSwitch = "in-step" | "switched" | "refused";
@@ -203,12 +198,9 @@ export async function matchCodeRulesDiscountToPlan(
   if (!acting) return refused(`Not connected to Shopify: the code rules could not be ${what}.`);
   try {
     const field = wanted ? "discountAutomaticActivate" : "discountAutomaticDeactivate";
-    const data = await adminGraphqlData<Record<string, { userErrors: UserError[] } | null>>(
-      acting.graphql,
-      DISCOUNT_SWITCH[wanted ? "on" : "off"],
-      { id: row.discountId },
-    );
-    const answer = data[field];
+    const answer = wanted
+      ? (await adminGraphqlData(acting.graphql, DISCOUNT_ON, { id: row.discountId })).discountAutomaticActivate
+      : (await adminGraphqlData(acting.graphql, DISCOUNT_OFF, { id: row.discountId })).discountAutomaticDeactivate;
     if (!answer) throw new Error(`Shopify did not answer ${field}`);
     if (answer.userErrors.length) return refused(refusedBy(acting, userErrorText(answer.userErrors)));
     // switched off, the discount turns nothing away and what it holds no longer matters; switched

@@ -15,7 +15,10 @@ import { messageOf } from "../../domain/result";
  * cannot answer), and whether the app is open inside the shop's admin.
  */
 
-const ACCESS_SCOPES = `query MarginGuardrailAccessScopes { currentAppInstallation { accessScopes { handle } } }`;
+const ACCESS_SCOPES = `#graphql
+  query MarginGuardrailAccessScopes {
+    currentAppInstallation { accessScopes { handle } }
+  }`;
 
 export interface ScopeHealth {
   /** where the granted scopes come from */
@@ -44,10 +47,7 @@ export async function scopeHealth(context: AdminContext): Promise<ScopeHealth> {
   let source: ScopeHealth["source"] = "shopify";
   let error: string | undefined;
   try {
-    const data = await adminGraphqlData<{ currentAppInstallation?: { accessScopes?: { handle: string }[] } }>(
-      context.admin.graphql,
-      ACCESS_SCOPES,
-    );
+    const data = await adminGraphqlData(context.admin.graphql, ACCESS_SCOPES);
     const scopes = data.currentAppInstallation?.accessScopes;
     if (!scopes) throw new Error("no access scopes returned");
     granted = scopes.map((scope) => scope.handle);

@@ -1,4 +1,5 @@
 import prisma from "../../db.server";
+import type { AdminData, AdminGraphql } from "../shops/admin-graphql.server";
 
 /** What the engine needs of a variant beyond the payload. */
 export interface VariantFacts {
@@ -6,8 +7,7 @@ export interface VariantFacts {
   collectionIds: string[];
 }
 
-/** The authenticated Admin GraphQL client's call (admin.graphql), or a stand-in in tests. */
-export type AdminGraphql = (query: string, options?: { variables?: Record<string, unknown> }) => Promise<Response>;
+export type { AdminGraphql } from "../shops/admin-graphql.server";
 
 /** Cached facts are refreshed after this long even without a webhook saying they changed. */
 export const VARIANT_FACTS_TTL_MS = 24 * 60 * 60 * 1000;
@@ -38,11 +38,8 @@ const VARIANT_FACTS_QUERY = `#graphql
     }
   }`;
 
-interface VariantNode {
-  id?: string;
-  inventoryItem?: { id?: string; unitCost?: { amount?: string | number; currencyCode?: string } | null } | null;
-  product?: { id?: string; collections?: { nodes?: { id?: string }[] } } | null;
-}
+/** A variant as the query answers it (a node that is not a variant answers `{}`). */
+type VariantNode = Extract<NonNullable<AdminData<typeof VARIANT_FACTS_QUERY>["nodes"][number]>, { id: string }>;
 
 function toCents(amount: string | number | undefined): number | null {
   if (amount === undefined || amount === null) return null;
@@ -52,9 +49,9 @@ function toCents(amount: string | number | undefined): number | null {
 
 async function fetchBatch(graphql: AdminGraphql, ids: string[]): Promise<VariantNode[]> {
   const response = await graphql(VARIANT_FACTS_QUERY, { variables: { ids } });
-  const body = (await response.json()) as { data?: { nodes?: (VariantNode | null)[] }; errors?: unknown };
+  const body = (await response.json()) as { data?: AdminData<typeof VARIANT_FACTS_QUERY>; errors?: unknown };
   if (body.errors) throw new Error(`Admin API refused the variant query: ${JSON.stringify(body.errors).slice(0, 300)}`);
-  return (body.data?.nodes ?? []).filter((node): node is VariantNode => Boolean(node?.id));
+  return (body.data?.nodes ?? []).filter((node): node is VariantNode => Boolean(node && "id" in node && node.id));
 }
 
 /**

@@ -1,7 +1,18 @@
 import { getEnv } from "../../env.server";
 import { unauthenticated } from "../../shopify.server";
-import type { AdminGraphql } from "../monitoring/variant-facts.server";
 import { logger } from "../../logger.server";
+import type { AdminData, AdminOperation, AdminVariables } from "../../types/admin-operations";
+
+export type { AdminData, AdminOperation, AdminVariables } from "../../types/admin-operations";
+
+/**
+ * The authenticated Admin GraphQL client's call (admin.graphql), or a stand-in (the demo's, tests'):
+ * typed by the document, as the library's own is once codegen has run.
+ */
+export type AdminGraphql = <Q extends AdminOperation>(
+  query: Q,
+  options?: { variables?: AdminVariables<Q> },
+) => Promise<Response>;
 
 /**
  * The Admin API client of a shop for background work and webhooks, through its offline
@@ -20,16 +31,16 @@ export async function graphqlForShopDomain(shopDomain: string): Promise<AdminGra
 }
 
 /**
- * One Admin GraphQL operation's `data`: GraphQL errors and an answer without data throw, with
- * Shopify's messages. Mutations' userErrors are the caller's to read.
+ * One Admin GraphQL operation's `data`, typed by its document: GraphQL errors and an answer without
+ * data throw, with Shopify's messages. Mutations' userErrors are the caller's to read.
  */
-export async function adminGraphqlData<T>(
+export async function adminGraphqlData<Q extends AdminOperation>(
   graphql: AdminGraphql,
-  query: string,
-  variables?: Record<string, unknown>,
-): Promise<T> {
+  query: Q,
+  variables?: AdminVariables<Q>,
+): Promise<AdminData<Q>> {
   const response = await graphql(query, variables ? { variables } : undefined);
-  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
+  const body = (await response.json()) as { data?: AdminData<Q>; errors?: { message: string }[] };
   if (body.errors?.length) throw new Error(body.errors.map((error) => error.message).join("; "));
   if (!body.data) throw new Error(`Shopify answered ${response.status} without data`);
   return body.data;

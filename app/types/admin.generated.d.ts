@@ -1,0 +1,259 @@
+/* eslint-disable eslint-comments/disable-enable-pair */
+/* eslint-disable eslint-comments/no-unlimited-disable */
+/* eslint-disable */
+import type * as AdminTypes from './admin.types.js';
+
+export type MarginGuardrailTagsAddMutationVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+  tags: Array<AdminTypes.Scalars['String']['input']> | AdminTypes.Scalars['String']['input'];
+}>;
+
+
+export type MarginGuardrailTagsAddMutation = { tagsAdd?: AdminTypes.Maybe<{ node?: AdminTypes.Maybe<Pick<AdminTypes.AbandonedCheckout, 'id'> | Pick<AdminTypes.AbandonedCheckoutLineItem, 'id'> | Pick<AdminTypes.Abandonment, 'id'> | Pick<AdminTypes.AddAllProductsOperation, 'id'> | Pick<AdminTypes.AdditionalFee, 'id'> | Pick<AdminTypes.AnalyticsAnnotation, 'id'> | Pick<AdminTypes.AnalyticsTarget, 'id'> | Pick<AdminTypes.App, 'id'> | Pick<AdminTypes.AppCatalog, 'id'> | Pick<AdminTypes.AppCredit, 'id'> | Pick<AdminTypes.AppInstallation, 'id'> | Pick<AdminTypes.AppPurchaseOneTime, 'id'> | Pick<AdminTypes.AppRevenueAttributionRecord, 'id'> | Pick<AdminTypes.AppSubscription, 'id'> | Pick<AdminTypes.AppUsageRecord, 'id'> | Pick<AdminTypes.Article, 'id'> | Pick<AdminTypes.BasicEvent, 'id'> | Pick<AdminTypes.Blog, 'id'> | Pick<AdminTypes.BulkOperation, 'id'> | Pick<AdminTypes.BusinessEntity, 'id'> | Pick<AdminTypes.CalculatedOrder, 'id'> | Pick<AdminTypes.CartTransform, 'id'> | Pick<AdminTypes.CashDrawer, 'id'> | Pick<AdminTypes.CashManagementCustomReasonCode, 'id'> | Pick<AdminTypes.CashManagementDefaultReasonCode, 'id'> | Pick<AdminTypes.CashManagementSystemReasonCode, 'id'> | Pick<AdminTypes.CashTrackingAdjustment, 'id'> | Pick<AdminTypes.CashTrackingSession, 'id'> | Pick<AdminTypes.CatalogCsvOperation, 'id'> | Pick<AdminTypes.Channel, 'id'> | Pick<AdminTypes.ChannelDefinition, 'id'> | Pick<AdminTypes.ChannelInformation, 'id'> | Pick<AdminTypes.CheckoutAndAccountsConfiguration, 'id'> | Pick<AdminTypes.CheckoutAndAccountsConfigurationOverride, 'id'> | Pick<AdminTypes.CheckoutProfile, 'id'> | Pick<AdminTypes.Collection, 'id'> | Pick<AdminTypes.CollectionConditionsSource, 'id'> | Pick<AdminTypes.CollectionSubCollectionsSource, 'id'> | Pick<AdminTypes.Comment, 'id'> | Pick<AdminTypes.CommentEvent, 'id'> | Pick<AdminTypes.Company, 'id'> | Pick<AdminTypes.CompanyAddress, 'id'> | Pick<AdminTypes.CompanyContact, 'id'> | Pick<AdminTypes.CompanyContactRole, 'id'> | Pick<AdminTypes.CompanyContactRoleAssignment, 'id'> | Pick<AdminTypes.CompanyLocation, 'id'> | Pick<AdminTypes.CompanyLocationCatalog, 'id'> | Pick<AdminTypes.CompanyLocationStaffMemberAssignment, 'id'> | Pick<AdminTypes.ConsentPolicy, 'id'> | Pick<AdminTypes.CurrencyExchangeAdjustment, 'id'> | Pick<AdminTypes.Customer, 'id'> | Pick<AdminTypes.CustomerAccountAppExtensionPage, 'id'> | Pick<AdminTypes.CustomerAccountNativePage, 'id'> | Pick<AdminTypes.CustomerPaymentMethod, 'id'> | Pick<AdminTypes.CustomerSegmentMembersQuery, 'id'> | Pick<AdminTypes.CustomerVisit, 'id'> | Pick<AdminTypes.DeliveryCarrierService, 'id'> | Pick<AdminTypes.DeliveryCondition, 'id'> | Pick<AdminTypes.DeliveryCountry, 'id'> | Pick<AdminTypes.DeliveryCustomization, 'id'> | Pick<AdminTypes.DeliveryLocationGroup, 'id'> | Pick<AdminTypes.DeliveryMethod, 'id'> | Pick<AdminTypes.DeliveryMethodDefinition, 'id'> | Pick<AdminTypes.DeliveryParticipant, 'id'> | Pick<AdminTypes.DeliveryProfile, 'id'> | Pick<AdminTypes.DeliveryProfileItem, 'id'> | Pick<AdminTypes.DeliveryPromiseParticipant, 'id'> | Pick<AdminTypes.DeliveryPromiseProvider, 'id'> | Pick<AdminTypes.DeliveryProvince, 'id'> | Pick<AdminTypes.DeliveryRateDefinition, 'id'> | Pick<AdminTypes.DeliveryZone, 'id'> | Pick<AdminTypes.DiscountAutomaticBxgy, 'id'> | Pick<AdminTypes.DiscountAutomaticNode, 'id'> | Pick<AdminTypes.DiscountCodeNode, 'id'> | Pick<AdminTypes.DiscountNode, 'id'> | Pick<AdminTypes.DiscountRedeemCodeBulkCreation, 'id'> | Pick<AdminTypes.Domain, 'id'> | Pick<AdminTypes.DraftOrder, 'id'> | Pick<AdminTypes.DraftOrderLineItem, 'id'> | Pick<AdminTypes.DraftOrderTag, 'id'> | Pick<AdminTypes.Duty, 'id'> | Pick<AdminTypes.ExchangeLineItem, 'id'> | Pick<AdminTypes.ExternalVideo, 'id'> | Pick<AdminTypes.Fulfillment, 'id'> | Pick<AdminTypes.FulfillmentConstraintRule, 'id'> | Pick<AdminTypes.FulfillmentEvent, 'id'> | Pick<AdminTypes.FulfillmentHold, 'id'> | Pick<AdminTypes.FulfillmentLineItem, 'id'> | Pick<AdminTypes.FulfillmentOrder, 'id'> | Pick<AdminTypes.FulfillmentOrderDestination, 'id'> | Pick<AdminTypes.FulfillmentOrderLineItem, 'id'> | Pick<AdminTypes.FulfillmentOrderMerchantRequest, 'id'> | Pick<AdminTypes.GenericFile, 'id'> | Pick<AdminTypes.GiftCard, 'id'> | Pick<AdminTypes.GiftCardCashOutTransaction, 'id'> | Pick<AdminTypes.GiftCardCreditTransaction, 'id'> | Pick<AdminTypes.GiftCardDebitTransaction, 'id'> | Pick<AdminTypes.IdentityProviderSubject, 'id'> | Pick<AdminTypes.InventoryAdjustmentGroup, 'id'> | Pick<AdminTypes.InventoryItem, 'id'> | Pick<AdminTypes.InventoryItemMeasurement, 'id'> | Pick<AdminTypes.InventoryLevel, 'id'> | Pick<AdminTypes.InventoryQuantity, 'id'> | Pick<AdminTypes.InventoryShipment, 'id'> | Pick<AdminTypes.InventoryShipmentLineItem, 'id'> | Pick<AdminTypes.InventoryTransfer, 'id'> | Pick<AdminTypes.InventoryTransferLineItem, 'id'> | Pick<AdminTypes.LineItem, 'id'> | Pick<AdminTypes.LineItemGroup, 'id'> | Pick<AdminTypes.Location, 'id'> | Pick<AdminTypes.MailingAddress, 'id'> | Pick<AdminTypes.Market, 'id'> | Pick<AdminTypes.MarketCatalog, 'id'> | Pick<AdminTypes.MarketRegionCountry, 'id'> | Pick<AdminTypes.MarketRegionSubdivision, 'id'> | Pick<AdminTypes.MarketWebPresence, 'id'> | Pick<AdminTypes.MarketingActivity, 'id'> | Pick<AdminTypes.MarketingEvent, 'id'> | Pick<AdminTypes.MediaImage, 'id'> | Pick<AdminTypes.Menu, 'id'> | Pick<AdminTypes.Metafield, 'id'> | Pick<AdminTypes.MetafieldDefinition, 'id'> | Pick<AdminTypes.Metaobject, 'id'> | Pick<AdminTypes.MetaobjectDefinition, 'id'> | Pick<AdminTypes.Model3d, 'id'> | Pick<AdminTypes.OnlineStoreTheme, 'id'> | Pick<AdminTypes.Order, 'id'> | Pick<AdminTypes.OrderAdjustment, 'id'> | Pick<AdminTypes.OrderAttributionDefinition, 'id'> | Pick<AdminTypes.OrderCancelJobResult, 'id'> | Pick<AdminTypes.OrderCreateMandatePaymentJobResult, 'id'> | Pick<AdminTypes.OrderDisputeSummary, 'id'> | Pick<AdminTypes.OrderEditSession, 'id'> | Pick<AdminTypes.OrderTransaction, 'id'> | Pick<AdminTypes.Page, 'id'> | Pick<AdminTypes.PaymentCustomization, 'id'> | Pick<AdminTypes.PaymentMandate, 'id'> | Pick<AdminTypes.PaymentSchedule, 'id'> | Pick<AdminTypes.PaymentTerms, 'id'> | Pick<AdminTypes.PaymentTermsTemplate, 'id'> | Pick<AdminTypes.PointOfSaleDevice, 'id'> | Pick<AdminTypes.PointOfSaleDevicePaymentSession, 'id'> | Pick<AdminTypes.PriceList, 'id'> | Pick<AdminTypes.Product, 'id'> | Pick<AdminTypes.ProductBundleOperation, 'id'> | Pick<AdminTypes.ProductDeleteOperation, 'id'> | Pick<AdminTypes.ProductDuplicateOperation, 'id'> | Pick<AdminTypes.ProductFeed, 'id'> | Pick<AdminTypes.ProductOption, 'id'> | Pick<AdminTypes.ProductOptionValue, 'id'> | Pick<AdminTypes.ProductSetOperation, 'id'> | Pick<AdminTypes.ProductTaxonomyNode, 'id'> | Pick<AdminTypes.ProductVariant, 'id'> | Pick<AdminTypes.ProductVariantComponent, 'id'> | Pick<AdminTypes.Publication, 'id'> | Pick<AdminTypes.PublicationResourceOperation, 'id'> | Pick<AdminTypes.QuantityPriceBreak, 'id'> | Pick<AdminTypes.Refund, 'id'> | Pick<AdminTypes.RefundShippingLine, 'id'> | Pick<AdminTypes.Return, 'id'> | Pick<AdminTypes.ReturnLineItem, 'id'> | Pick<AdminTypes.ReturnReasonDefinition, 'id'> | Pick<AdminTypes.ReturnableFulfillment, 'id'> | Pick<AdminTypes.ReverseDelivery, 'id'> | Pick<AdminTypes.ReverseDeliveryLineItem, 'id'> | Pick<AdminTypes.ReverseFulfillmentOrder, 'id'> | Pick<AdminTypes.ReverseFulfillmentOrderDisposition, 'id'> | Pick<AdminTypes.ReverseFulfillmentOrderLineItem, 'id'> | Pick<AdminTypes.SaleAdditionalFee, 'id'> | Pick<AdminTypes.SavedSearch, 'id'> | Pick<AdminTypes.ScriptTag, 'id'> | Pick<AdminTypes.Segment, 'id'> | Pick<AdminTypes.SellingPlan, 'id'> | Pick<AdminTypes.SellingPlanGroup, 'id'> | Pick<AdminTypes.ServerPixel, 'id'> | Pick<AdminTypes.ShippingLabel, 'id'> | Pick<AdminTypes.ShippingLabelPurchaseResult, 'id'> | Pick<AdminTypes.Shop, 'id'> | Pick<AdminTypes.ShopAddress, 'id'> | Pick<AdminTypes.ShopPolicy, 'id'> | Pick<AdminTypes.ShopifyPaymentsAccount, 'id'> | Pick<AdminTypes.ShopifyPaymentsBalanceTransaction, 'id'> | Pick<AdminTypes.ShopifyPaymentsBankAccount, 'id'> | Pick<AdminTypes.ShopifyPaymentsDispute, 'id'> | Pick<AdminTypes.ShopifyPaymentsDisputeEvidence, 'id'> | Pick<AdminTypes.ShopifyPaymentsDisputeFileUpload, 'id'> | Pick<AdminTypes.ShopifyPaymentsDisputeFulfillment, 'id'> | Pick<AdminTypes.ShopifyPaymentsPayout, 'id'> | Pick<AdminTypes.StaffMember, 'id'> | Pick<AdminTypes.StandardMetafieldDefinitionTemplate, 'id'> | Pick<AdminTypes.StoreCreditAccount, 'id'> | Pick<AdminTypes.StoreCreditAccountCreditTransaction, 'id'> | Pick<AdminTypes.StoreCreditAccountDebitRevertTransaction, 'id'> | Pick<AdminTypes.StoreCreditAccountDebitTransaction, 'id'> | Pick<AdminTypes.StorefrontAccessToken, 'id'> | Pick<AdminTypes.SubscriptionBillingAttempt, 'id'> | Pick<AdminTypes.SubscriptionContract, 'id'> | Pick<AdminTypes.SubscriptionDraft, 'id'> | Pick<AdminTypes.TaxonomyAttribute, 'id'> | Pick<AdminTypes.TaxonomyCategory, 'id'> | Pick<AdminTypes.TaxonomyChoiceListAttribute, 'id'> | Pick<AdminTypes.TaxonomyMeasurementAttribute, 'id'> | Pick<AdminTypes.TaxonomyValue, 'id'> | Pick<AdminTypes.TenderTransaction, 'id'> | Pick<AdminTypes.TransactionFee, 'id'> | Pick<AdminTypes.UnverifiedReturnLineItem, 'id'> | Pick<AdminTypes.UrlRedirect, 'id'> | Pick<AdminTypes.UrlRedirectImport, 'id'> | Pick<AdminTypes.Validation, 'id'> | Pick<AdminTypes.Video, 'id'> | Pick<AdminTypes.WebPixel, 'id'> | Pick<AdminTypes.WebhookSubscription, 'id'>>, userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
+
+export type MarginGuardrailFulfillmentOrdersQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type MarginGuardrailFulfillmentOrdersQuery = { order?: AdminTypes.Maybe<(
+    Pick<AdminTypes.Order, 'id'>
+    & { fulfillmentOrders: { nodes: Array<(
+        Pick<AdminTypes.FulfillmentOrder, 'id' | 'status'>
+        & { fulfillmentHolds: Array<Pick<AdminTypes.FulfillmentHold, 'id' | 'handle' | 'heldByRequestingApp'>> }
+      )> } }
+  )> };
+
+export type MarginGuardrailHoldMutationVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+  fulfillmentHold: AdminTypes.FulfillmentOrderHoldInput;
+}>;
+
+
+export type MarginGuardrailHoldMutation = { fulfillmentOrderHold?: AdminTypes.Maybe<{ fulfillmentHold?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentHold, 'id' | 'handle'>>, userErrors: Array<Pick<AdminTypes.FulfillmentOrderHoldUserError, 'field' | 'message' | 'code'>> }> };
+
+export type MarginGuardrailReleaseHoldMutationVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+  holdIds?: AdminTypes.InputMaybe<Array<AdminTypes.Scalars['ID']['input']> | AdminTypes.Scalars['ID']['input']>;
+}>;
+
+
+export type MarginGuardrailReleaseHoldMutation = { fulfillmentOrderReleaseHold?: AdminTypes.Maybe<{ fulfillmentOrder?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentOrder, 'id' | 'status'>>, userErrors: Array<Pick<AdminTypes.FulfillmentOrderReleaseHoldUserError, 'field' | 'message' | 'code'>> }> };
+
+export type MarginGuardrailFlowTriggerMutationVariables = AdminTypes.Exact<{
+  handle: AdminTypes.Scalars['String']['input'];
+  payload: AdminTypes.Scalars['JSON']['input'];
+}>;
+
+
+export type MarginGuardrailFlowTriggerMutation = { flowTriggerReceive?: AdminTypes.Maybe<{ userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
+
+export type BacktestOrdersQueryVariables = AdminTypes.Exact<{
+  first: AdminTypes.Scalars['Int']['input'];
+  after?: AdminTypes.InputMaybe<AdminTypes.Scalars['String']['input']>;
+  query: AdminTypes.Scalars['String']['input'];
+  lines: AdminTypes.Scalars['Int']['input'];
+}>;
+
+
+export type BacktestOrdersQuery = { orders: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+      Pick<AdminTypes.Order, 'id' | 'legacyResourceId' | 'name' | 'createdAt' | 'currencyCode' | 'tags' | 'note' | 'discountCodes'>
+      & { totalDiscountsSet?: AdminTypes.Maybe<{ shopMoney: Pick<AdminTypes.MoneyV2, 'amount'> }>, discountApplications: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage'>, nodes: Array<(
+          { __typename: 'AutomaticDiscountApplication' }
+          & Pick<AdminTypes.AutomaticDiscountApplication, 'title' | 'index' | 'targetType'>
+          & { value: { __typename: 'MoneyV2' | 'PricingPercentageValue' } }
+        ) | (
+          { __typename: 'DiscountCodeApplication' }
+          & Pick<AdminTypes.DiscountCodeApplication, 'code' | 'index' | 'targetType'>
+          & { value: { __typename: 'MoneyV2' | 'PricingPercentageValue' } }
+        ) | (
+          { __typename: 'ManualDiscountApplication' }
+          & Pick<AdminTypes.ManualDiscountApplication, 'title' | 'index' | 'targetType'>
+          & { value: { __typename: 'MoneyV2' | 'PricingPercentageValue' } }
+        ) | (
+          { __typename: 'ScriptDiscountApplication' }
+          & Pick<AdminTypes.ScriptDiscountApplication, 'title' | 'index' | 'targetType'>
+          & { value: { __typename: 'MoneyV2' | 'PricingPercentageValue' } }
+        )> }, lineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+          Pick<AdminTypes.LineItem, 'id' | 'quantity'>
+          & { variant?: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, 'id'>>, product?: AdminTypes.Maybe<Pick<AdminTypes.Product, 'id'>>, originalUnitPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount'> }, discountAllocations: Array<{ allocatedAmountSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount'> }, discountApplication: Pick<AdminTypes.AutomaticDiscountApplication, 'index'> | Pick<AdminTypes.DiscountCodeApplication, 'index'> | Pick<AdminTypes.ManualDiscountApplication, 'index'> | Pick<AdminTypes.ScriptDiscountApplication, 'index'> }> }
+        )> }, shippingLines: { nodes: Array<{ discountAllocations: Array<{ allocatedAmountSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount'> }, discountApplication: Pick<AdminTypes.AutomaticDiscountApplication, 'index'> | Pick<AdminTypes.DiscountCodeApplication, 'index'> | Pick<AdminTypes.ManualDiscountApplication, 'index'> | Pick<AdminTypes.ScriptDiscountApplication, 'index'> }> }> } }
+    )> } };
+
+export type BacktestOrderRestQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+  after?: AdminTypes.InputMaybe<AdminTypes.Scalars['String']['input']>;
+}>;
+
+
+export type BacktestOrderRestQuery = { order?: AdminTypes.Maybe<{ discountApplications: { nodes: Array<(
+        { __typename: 'AutomaticDiscountApplication' }
+        & Pick<AdminTypes.AutomaticDiscountApplication, 'title' | 'index' | 'targetType'>
+        & { value: { __typename: 'MoneyV2' | 'PricingPercentageValue' } }
+      ) | (
+        { __typename: 'DiscountCodeApplication' }
+        & Pick<AdminTypes.DiscountCodeApplication, 'code' | 'index' | 'targetType'>
+        & { value: { __typename: 'MoneyV2' | 'PricingPercentageValue' } }
+      ) | (
+        { __typename: 'ManualDiscountApplication' }
+        & Pick<AdminTypes.ManualDiscountApplication, 'title' | 'index' | 'targetType'>
+        & { value: { __typename: 'MoneyV2' | 'PricingPercentageValue' } }
+      ) | (
+        { __typename: 'ScriptDiscountApplication' }
+        & Pick<AdminTypes.ScriptDiscountApplication, 'title' | 'index' | 'targetType'>
+        & { value: { __typename: 'MoneyV2' | 'PricingPercentageValue' } }
+      )> }, lineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+        Pick<AdminTypes.LineItem, 'id' | 'quantity'>
+        & { variant?: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, 'id'>>, product?: AdminTypes.Maybe<Pick<AdminTypes.Product, 'id'>>, originalUnitPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount'> }, discountAllocations: Array<{ allocatedAmountSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount'> }, discountApplication: Pick<AdminTypes.AutomaticDiscountApplication, 'index'> | Pick<AdminTypes.DiscountCodeApplication, 'index'> | Pick<AdminTypes.ManualDiscountApplication, 'index'> | Pick<AdminTypes.ScriptDiscountApplication, 'index'> }> }
+      )> } }> };
+
+export type BacktestOrdersCountQueryVariables = AdminTypes.Exact<{
+  query: AdminTypes.Scalars['String']['input'];
+}>;
+
+
+export type BacktestOrdersCountQuery = { ordersCount?: AdminTypes.Maybe<Pick<AdminTypes.Count, 'count'>> };
+
+export type MarginGuardrailSubscriptionsQueryVariables = AdminTypes.Exact<{ [key: string]: never; }>;
+
+
+export type MarginGuardrailSubscriptionsQuery = { currentAppInstallation: { activeSubscriptions: Array<Pick<AdminTypes.AppSubscription, 'id' | 'name' | 'status' | 'test' | 'createdAt' | 'trialDays' | 'currentPeriodEnd'>> } };
+
+export type MarginGuardrailSubscribeMutationVariables = AdminTypes.Exact<{
+  name: AdminTypes.Scalars['String']['input'];
+  lineItems: Array<AdminTypes.AppSubscriptionLineItemInput> | AdminTypes.AppSubscriptionLineItemInput;
+  returnUrl: AdminTypes.Scalars['URL']['input'];
+  test?: AdminTypes.InputMaybe<AdminTypes.Scalars['Boolean']['input']>;
+}>;
+
+
+export type MarginGuardrailSubscribeMutation = { appSubscriptionCreate?: AdminTypes.Maybe<(
+    Pick<AdminTypes.AppSubscriptionCreatePayload, 'confirmationUrl'>
+    & { appSubscription?: AdminTypes.Maybe<Pick<AdminTypes.AppSubscription, 'id' | 'status'>>, userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }
+  )> };
+
+export type MarginGuardrailCancelMutationVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+  prorate?: AdminTypes.InputMaybe<AdminTypes.Scalars['Boolean']['input']>;
+}>;
+
+
+export type MarginGuardrailCancelMutation = { appSubscriptionCancel?: AdminTypes.Maybe<{ appSubscription?: AdminTypes.Maybe<Pick<AdminTypes.AppSubscription, 'id' | 'status'>>, userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
+
+export type MarginGuardrailChargeQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type MarginGuardrailChargeQuery = { node?: AdminTypes.Maybe<Pick<AdminTypes.AppSubscription, 'id' | 'status'>> };
+
+export type MarginGuardrailValidationCreateMutationVariables = AdminTypes.Exact<{
+  validation: AdminTypes.ValidationCreateInput;
+}>;
+
+
+export type MarginGuardrailValidationCreateMutation = { validationCreate?: AdminTypes.Maybe<{ validation?: AdminTypes.Maybe<Pick<AdminTypes.Validation, 'id' | 'enabled'>>, userErrors: Array<Pick<AdminTypes.ValidationUserError, 'field' | 'message' | 'code'>> }> };
+
+export type MarginGuardrailValidationUpdateMutationVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+  validation: AdminTypes.ValidationUpdateInput;
+}>;
+
+
+export type MarginGuardrailValidationUpdateMutation = { validationUpdate?: AdminTypes.Maybe<{ validation?: AdminTypes.Maybe<Pick<AdminTypes.Validation, 'id' | 'enabled'>>, userErrors: Array<Pick<AdminTypes.ValidationUserError, 'field' | 'message' | 'code'>> }> };
+
+export type MarginGuardrailConfigSetMutationVariables = AdminTypes.Exact<{
+  metafields: Array<AdminTypes.MetafieldsSetInput> | AdminTypes.MetafieldsSetInput;
+}>;
+
+
+export type MarginGuardrailConfigSetMutation = { metafieldsSet?: AdminTypes.Maybe<{ metafields?: AdminTypes.Maybe<Array<Pick<AdminTypes.Metafield, 'id'>>>, userErrors: Array<Pick<AdminTypes.MetafieldsSetUserError, 'field' | 'message' | 'code'>> }> };
+
+export type MarginGuardrailValidationQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type MarginGuardrailValidationQuery = { validation?: AdminTypes.Maybe<Pick<AdminTypes.Validation, 'id' | 'enabled'>> };
+
+export type MarginGuardrailCodeRulesDiscountMutationVariables = AdminTypes.Exact<{
+  automaticAppDiscount: AdminTypes.DiscountAutomaticAppInput;
+}>;
+
+
+export type MarginGuardrailCodeRulesDiscountMutation = { discountAutomaticAppCreate?: AdminTypes.Maybe<{ automaticAppDiscount?: AdminTypes.Maybe<Pick<AdminTypes.DiscountAutomaticApp, 'discountId'>>, userErrors: Array<Pick<AdminTypes.DiscountUserError, 'field' | 'message'>> }> };
+
+export type MarginGuardrailCodeRulesSetMutationVariables = AdminTypes.Exact<{
+  metafields: Array<AdminTypes.MetafieldsSetInput> | AdminTypes.MetafieldsSetInput;
+}>;
+
+
+export type MarginGuardrailCodeRulesSetMutation = { metafieldsSet?: AdminTypes.Maybe<{ metafields?: AdminTypes.Maybe<Array<Pick<AdminTypes.Metafield, 'id'>>>, userErrors: Array<Pick<AdminTypes.MetafieldsSetUserError, 'field' | 'message' | 'code'>> }> };
+
+export type MarginGuardrailCodeRulesOnMutationVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type MarginGuardrailCodeRulesOnMutation = { discountAutomaticActivate?: AdminTypes.Maybe<{ automaticDiscountNode?: AdminTypes.Maybe<Pick<AdminTypes.DiscountAutomaticNode, 'id'>>, userErrors: Array<Pick<AdminTypes.DiscountUserError, 'field' | 'message' | 'code'>> }> };
+
+export type MarginGuardrailCodeRulesOffMutationVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type MarginGuardrailCodeRulesOffMutation = { discountAutomaticDeactivate?: AdminTypes.Maybe<{ automaticDiscountNode?: AdminTypes.Maybe<Pick<AdminTypes.DiscountAutomaticNode, 'id'>>, userErrors: Array<Pick<AdminTypes.DiscountUserError, 'field' | 'message' | 'code'>> }> };
+
+export type MarginGuardrailAccessScopesQueryVariables = AdminTypes.Exact<{ [key: string]: never; }>;
+
+
+export type MarginGuardrailAccessScopesQuery = { currentAppInstallation: { accessScopes: Array<Pick<AdminTypes.AccessScope, 'handle'>> } };
+
+export type VariantFactsQueryVariables = AdminTypes.Exact<{
+  ids: Array<AdminTypes.Scalars['ID']['input']> | AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type VariantFactsQuery = { nodes: Array<AdminTypes.Maybe<(
+    Pick<AdminTypes.ProductVariant, 'id'>
+    & { inventoryItem: (
+      Pick<AdminTypes.InventoryItem, 'id'>
+      & { unitCost?: AdminTypes.Maybe<Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'>> }
+    ), product: (
+      Pick<AdminTypes.Product, 'id'>
+      & { collections: { nodes: Array<Pick<AdminTypes.Collection, 'id'>> } }
+    ) }
+  )>> };
+
+interface GeneratedQueryTypes {
+  "#graphql\n  query MarginGuardrailFulfillmentOrders($id: ID!) {\n    order(id: $id) {\n      id\n      fulfillmentOrders(first: 20) { nodes { id status fulfillmentHolds { id handle heldByRequestingApp } } }\n    }\n  }": {return: MarginGuardrailFulfillmentOrdersQuery, variables: MarginGuardrailFulfillmentOrdersQueryVariables},
+  "#graphql\n  query BacktestOrders($first: Int!, $after: String, $query: String!, $lines: Int!) {\n    orders(first: $first, after: $after, query: $query, sortKey: CREATED_AT) {\n      pageInfo { hasNextPage endCursor }\n      nodes {\n        id legacyResourceId name createdAt currencyCode tags note discountCodes\n        totalDiscountsSet { shopMoney { amount } }\n        discountApplications(first: 10) {\n          pageInfo { hasNextPage }\n          nodes {\n            __typename index targetType value { __typename }\n            ... on DiscountCodeApplication { code }\n            ... on AutomaticDiscountApplication { title }\n            ... on ManualDiscountApplication { title }\n            ... on ScriptDiscountApplication { title }\n          }\n        }\n        lineItems(first: $lines) {\n          pageInfo { hasNextPage endCursor }\n          nodes {\n            id quantity variant { id } product { id } originalUnitPriceSet { shopMoney { amount } }\n            discountAllocations { allocatedAmountSet { shopMoney { amount } } discountApplication { index } }\n          }\n        }\n        shippingLines(first: 2) {\n          nodes {\n            discountAllocations { allocatedAmountSet { shopMoney { amount } } discountApplication { index } }\n          }\n        }\n      }\n    }\n  }": {return: BacktestOrdersQuery, variables: BacktestOrdersQueryVariables},
+  "#graphql\n  query BacktestOrderRest($id: ID!, $after: String) {\n    order(id: $id) {\n      discountApplications(first: 50) {\n        nodes {\n          __typename index targetType value { __typename }\n          ... on DiscountCodeApplication { code }\n          ... on AutomaticDiscountApplication { title }\n          ... on ManualDiscountApplication { title }\n          ... on ScriptDiscountApplication { title }\n        }\n      }\n      lineItems(first: 50, after: $after) {\n        pageInfo { hasNextPage endCursor }\n        nodes {\n          id quantity variant { id } product { id } originalUnitPriceSet { shopMoney { amount } }\n          discountAllocations { allocatedAmountSet { shopMoney { amount } } discountApplication { index } }\n        }\n      }\n    }\n  }": {return: BacktestOrderRestQuery, variables: BacktestOrderRestQueryVariables},
+  "#graphql\n  query BacktestOrdersCount($query: String!) {\n    ordersCount(query: $query, limit: null) { count }\n  }": {return: BacktestOrdersCountQuery, variables: BacktestOrdersCountQueryVariables},
+  "#graphql\n  query MarginGuardrailSubscriptions {\n    currentAppInstallation {\n      activeSubscriptions { id name status test createdAt trialDays currentPeriodEnd }\n    }\n  }": {return: MarginGuardrailSubscriptionsQuery, variables: MarginGuardrailSubscriptionsQueryVariables},
+  "#graphql\n  query MarginGuardrailCharge($id: ID!) {\n    node(id: $id) { ... on AppSubscription { id status } }\n  }": {return: MarginGuardrailChargeQuery, variables: MarginGuardrailChargeQueryVariables},
+  "#graphql\n  query MarginGuardrailValidation($id: ID!) {\n    validation(id: $id) { id enabled }\n  }": {return: MarginGuardrailValidationQuery, variables: MarginGuardrailValidationQueryVariables},
+  "#graphql\n  query MarginGuardrailAccessScopes {\n    currentAppInstallation { accessScopes { handle } }\n  }": {return: MarginGuardrailAccessScopesQuery, variables: MarginGuardrailAccessScopesQueryVariables},
+  "#graphql\n  query VariantFacts($ids: [ID!]!) {\n    nodes(ids: $ids) {\n      ... on ProductVariant {\n        id\n        inventoryItem {\n          id\n          unitCost {\n            amount\n            currencyCode\n          }\n        }\n        product {\n          id\n          collections(first: 50) {\n            nodes {\n              id\n            }\n          }\n        }\n      }\n    }\n  }": {return: VariantFactsQuery, variables: VariantFactsQueryVariables},
+}
+
+interface GeneratedMutationTypes {
+  "#graphql\n  mutation MarginGuardrailTagsAdd($id: ID!, $tags: [String!]!) {\n    tagsAdd(id: $id, tags: $tags) { node { id } userErrors { field message } }\n  }": {return: MarginGuardrailTagsAddMutation, variables: MarginGuardrailTagsAddMutationVariables},
+  "#graphql\n  mutation MarginGuardrailHold($id: ID!, $fulfillmentHold: FulfillmentOrderHoldInput!) {\n    fulfillmentOrderHold(id: $id, fulfillmentHold: $fulfillmentHold) {\n      fulfillmentHold { id handle }\n      userErrors { field message code }\n    }\n  }": {return: MarginGuardrailHoldMutation, variables: MarginGuardrailHoldMutationVariables},
+  "#graphql\n  mutation MarginGuardrailReleaseHold($id: ID!, $holdIds: [ID!]) {\n    fulfillmentOrderReleaseHold(id: $id, holdIds: $holdIds) {\n      fulfillmentOrder { id status }\n      userErrors { field message code }\n    }\n  }": {return: MarginGuardrailReleaseHoldMutation, variables: MarginGuardrailReleaseHoldMutationVariables},
+  "#graphql\n  mutation MarginGuardrailFlowTrigger($handle: String!, $payload: JSON!) {\n    flowTriggerReceive(handle: $handle, payload: $payload) { userErrors { field message } }\n  }": {return: MarginGuardrailFlowTriggerMutation, variables: MarginGuardrailFlowTriggerMutationVariables},
+  "#graphql\n  mutation MarginGuardrailSubscribe($name: String!, $lineItems: [AppSubscriptionLineItemInput!]!, $returnUrl: URL!, $test: Boolean) {\n    appSubscriptionCreate(name: $name, lineItems: $lineItems, returnUrl: $returnUrl, test: $test) {\n      appSubscription { id status }\n      confirmationUrl\n      userErrors { field message }\n    }\n  }": {return: MarginGuardrailSubscribeMutation, variables: MarginGuardrailSubscribeMutationVariables},
+  "#graphql\n  mutation MarginGuardrailCancel($id: ID!, $prorate: Boolean) {\n    appSubscriptionCancel(id: $id, prorate: $prorate) {\n      appSubscription { id status }\n      userErrors { field message }\n    }\n  }": {return: MarginGuardrailCancelMutation, variables: MarginGuardrailCancelMutationVariables},
+  "#graphql\n  mutation MarginGuardrailValidationCreate($validation: ValidationCreateInput!) {\n    validationCreate(validation: $validation) { validation { id enabled } userErrors { field message code } }\n  }": {return: MarginGuardrailValidationCreateMutation, variables: MarginGuardrailValidationCreateMutationVariables},
+  "#graphql\n  mutation MarginGuardrailValidationUpdate($id: ID!, $validation: ValidationUpdateInput!) {\n    validationUpdate(id: $id, validation: $validation) { validation { id enabled } userErrors { field message code } }\n  }": {return: MarginGuardrailValidationUpdateMutation, variables: MarginGuardrailValidationUpdateMutationVariables},
+  "#graphql\n  mutation MarginGuardrailConfigSet($metafields: [MetafieldsSetInput!]!) {\n    metafieldsSet(metafields: $metafields) { metafields { id } userErrors { field message code } }\n  }": {return: MarginGuardrailConfigSetMutation, variables: MarginGuardrailConfigSetMutationVariables},
+  "#graphql\n  mutation MarginGuardrailCodeRulesDiscount($automaticAppDiscount: DiscountAutomaticAppInput!) {\n    discountAutomaticAppCreate(automaticAppDiscount: $automaticAppDiscount) {\n      automaticAppDiscount { discountId }\n      userErrors { field message }\n    }\n  }": {return: MarginGuardrailCodeRulesDiscountMutation, variables: MarginGuardrailCodeRulesDiscountMutationVariables},
+  "#graphql\n  mutation MarginGuardrailCodeRulesSet($metafields: [MetafieldsSetInput!]!) {\n    metafieldsSet(metafields: $metafields) { metafields { id } userErrors { field message code } }\n  }": {return: MarginGuardrailCodeRulesSetMutation, variables: MarginGuardrailCodeRulesSetMutationVariables},
+  "#graphql\n  mutation MarginGuardrailCodeRulesOn($id: ID!) {\n    discountAutomaticActivate(id: $id) { automaticDiscountNode { id } userErrors { field message code } }\n  }": {return: MarginGuardrailCodeRulesOnMutation, variables: MarginGuardrailCodeRulesOnMutationVariables},
+  "#graphql\n  mutation MarginGuardrailCodeRulesOff($id: ID!) {\n    discountAutomaticDeactivate(id: $id) { automaticDiscountNode { id } userErrors { field message code } }\n  }": {return: MarginGuardrailCodeRulesOffMutation, variables: MarginGuardrailCodeRulesOffMutationVariables},
+}
+declare module '@shopify/admin-api-client' {
+  type InputMaybe<T> = AdminTypes.InputMaybe<T>;
+  interface AdminQueries extends GeneratedQueryTypes {}
+  interface AdminMutations extends GeneratedMutationTypes {}
+}
