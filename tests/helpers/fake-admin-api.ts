@@ -24,6 +24,9 @@ export type FakeAnswers = {
   ) => AdminOperationsByName[Name]["data"] | FakeHttpError | undefined;
 };
 
+/** The `data` of one of the app's operations, as codegen typed it. */
+type Data<Name extends AdminOperationName> = AdminOperationsByName[Name]["data"];
+
 /** An order as the backtest's `BacktestOrders` query reads it (its lines all there: the fake pages them). */
 export type FakeOrder = AdminOperationsByName["BacktestOrders"]["data"]["orders"]["nodes"][number];
 
@@ -168,7 +171,7 @@ export function installFakeAdminApi(
       return answered(
         query,
         variables,
-        { ordersCount: { count: inWindow(variables.query).length, precision: "EXACT" } },
+        { ordersCount: { count: inWindow(variables.query).length } } satisfies Data<"BacktestOrdersCount">,
         extensions,
       );
     }
@@ -178,7 +181,7 @@ export function installFakeAdminApi(
         discountApplications: { nodes: order.discountApplications?.nodes ?? [] },
         lineItems: lineConnection(order, 50, variables.after),
       };
-      return answered(query, variables, { order: data ?? null }, extensions);
+      return answered(query, variables, { order: data ?? null } satisfies Data<"BacktestOrderRest">, extensions);
     }
     if (!query.includes("BacktestOrders")) return undefined;
     ordersPages += 1;
@@ -204,7 +207,7 @@ export function installFakeAdminApi(
           endCursor: page.length ? String(start + page.length - 1) : null,
         },
       },
-    };
+    } satisfies Data<"BacktestOrders">;
     return answered(query, variables, orderPage, extensions);
   }
 
@@ -242,16 +245,20 @@ export function installFakeAdminApi(
     }
     if (query.includes("currentAppInstallation")) {
       calls.push({ url, ids: [] });
-      const activeSubscriptions = (options.subscriptions ?? []).map((subscription, index) => ({
-        id: subscription.id ?? `gid://shopify/AppSubscription/${index + 1}`,
-        name: subscription.name,
-        test: subscription.test ?? true,
-        status: subscription.status ?? "ACTIVE",
-        createdAt: "2026-11-21T10:00:00Z",
-        trialDays: 0,
-        currentPeriodEnd: subscription.currentPeriodEnd ?? "2026-12-21T10:00:00Z",
-        lineItems: [],
-      }));
+      type Subscription = Data<"MarginGuardrailSubscriptions">["currentAppInstallation"]["activeSubscriptions"][number];
+      // the app's fields, typed; `lineItems` for Shopify's library's own billing query
+      const activeSubscriptions = (options.subscriptions ?? []).map((subscription, index) => {
+        const typed: Subscription = {
+          id: subscription.id ?? `gid://shopify/AppSubscription/${index + 1}`,
+          name: subscription.name,
+          test: subscription.test ?? true,
+          status: (subscription.status ?? "ACTIVE") as Subscription["status"],
+          createdAt: "2026-11-21T10:00:00Z",
+          trialDays: 0,
+          currentPeriodEnd: subscription.currentPeriodEnd ?? "2026-12-21T10:00:00Z",
+        };
+        return { ...typed, lineItems: [] };
+      });
       return answered(query, variables, {
         currentAppInstallation: {
           accessScopes: (options.scopes ?? []).map((handle) => ({ handle })),
@@ -262,7 +269,7 @@ export function installFakeAdminApi(
     }
     const ids = Array.isArray(variables.ids) ? variables.ids.map(String) : [];
     calls.push({ url, ids });
-    const nodes = ids.map((id) => {
+    const nodes = ids.map((id): Data<"VariantFacts">["nodes"][number] => {
       const variant = byId.get(id);
       if (!variant) return null;
       return {
@@ -277,7 +284,7 @@ export function installFakeAdminApi(
         },
       };
     });
-    return answered(query, variables, { nodes });
+    return answered(query, variables, { nodes } satisfies Data<"VariantFacts">);
   }
   /** the fake's port on 127.0.0.1, for clients that call it directly (the backtest benchmark) */
   return { calls, operations, drift, port: listening };
