@@ -20,7 +20,8 @@ export const GENERATED_DIR = "app/types";
 
 const config: CodegenConfig = {
   overwrite: true,
-  silent: true,
+  // not silent: a document that does not validate is reported with its file and line, and fails the run
+  silent: false,
   schema: printSchema(shopifySchema(ADMIN_SCHEMA)),
   documents: ADMIN_DOCUMENTS,
   // @shopify/api-codegen-preset brings its own copy of codegen's types: the same shapes, other declarations
