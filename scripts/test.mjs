@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// npm test: type check, lint, the production build, Vitest's three projects (unit, integration,
-// processes: vitest.config.ts), the integration and processes tests again on a throwaway PostgreSQL
-// server, and the Playwright tests in Debian's Chromium. PostgreSQL and Chromium are installed from
-// Debian only when missing and this runs as root (scripts/install-postgres.mjs,
-// scripts/install-chromium.mjs); elsewhere a missing Chromium stops this with how to install it, and
-// a missing PostgreSQL skips its run with a note.
+// npm test: type check, lint, Shopify's app security scan (scripts/security-check.mjs), the
+// production build, Vitest's three projects (unit, integration, processes: vitest.config.ts), the
+// integration and processes tests again on a throwaway PostgreSQL server, and the Playwright tests
+// in Debian's Chromium. PostgreSQL and Chromium are installed from Debian only when missing and this
+// runs as root (scripts/install-postgres.mjs, scripts/install-chromium.mjs); elsewhere a missing
+// Chromium stops this with how to install it, and a missing PostgreSQL skips its run with a note.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { canInstallDebianPackages } from "./debian-packages.mjs";
@@ -69,6 +69,7 @@ const chromium = ensureChromium();
 step("Prisma clients", "node", ["scripts/prisma-generate.mjs"]);
 step("Type check", "npx", ["tsc", "--noEmit"]);
 step("Lint (ESLint, Prettier)", "npm", ["run", "-s", "lint"]);
+step("Shopify's app security scan (npm run security:check)", "node", ["scripts/security-check.mjs"]);
 // Built before Vitest: tests/integration/server.test.ts runs server.js on this build.
 step("Production build", "npx", ["remix", "build"]);
 step(
