@@ -127,7 +127,7 @@ describe("a digest", () => {
     expect(text).toContain("Flagged: discount over the limits, each order once: $104.00");
     expect(text).toContain("Max 20% off: 12");
     expect(text).toContain("https://admin.shopify.com/store/my-store/orders/5010");
-    expect(text).toContain("22 Nov 2026, 09:01 to 22 Nov 2026, 10:00 (America/New_York)");
+    expect(text).toContain("Nov 22, 2026, 9:01 AM to Nov 22, 2026, 10:00 AM (America/New_York)");
     const slack = digestSlackMessage(alert, "https://app.example.com", "#alerts");
     expect(slack.blocks[0]).toMatchObject({ type: "header" });
     expect(JSON.stringify(slack)).toContain("The worst 10");

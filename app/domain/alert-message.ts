@@ -12,9 +12,9 @@ import {
   slackIdLine,
   type AlertKind,
 } from "./alert-identity";
+import { formatShopDateTime } from "./dates";
 import { formatCents, formatPercent } from "./money";
 import { SEVERITIES, SEVERITY_BANDS, type Severity } from "./severity";
-import { shopLocalTime } from "./time-zones";
 import type { AlertEvent } from "./alert-event";
 
 export type { AlertEvent } from "./alert-event";
@@ -223,7 +223,8 @@ export function digestSubject(alert: DigestAlert): string {
 }
 
 function digestPeriod(digest: Digest): string {
-  return `${shopLocalTime(digest.from, digest.timeZone)} to ${shopLocalTime(digest.to, digest.timeZone)} (${digest.timeZone})`;
+  const zone = { timeZone: digest.timeZone };
+  return `${formatShopDateTime(digest.from, zone)} to ${formatShopDateTime(digest.to, zone)} (${digest.timeZone})`;
 }
 
 function overLimitText(digest: Digest): string {

@@ -1,7 +1,7 @@
 import type { AuditEvent } from "@prisma/client";
 import { AUDIT_EVENT_TYPE_LABELS, isAuditEventType } from "./audit-events";
 import { formatCents, formatPercent } from "./money";
-import { zonedFormat } from "./time-zones";
+import { formatShopDateTime } from "./dates";
 
 /** An audit event as screens show it: every figure already formatted. */
 export interface AuditEventView {
@@ -32,11 +32,9 @@ export function codesOf(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((code): code is string => typeof code === "string") : [];
 }
 
-const EVENT_TIME: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
-
-/** "Nov 21, 2026, 5:44 PM" in the shop's time zone (UTC when the zone is unknown). */
+/** "Nov 21, 2026, 5:44 PM" in the shop's time zone: the admin's one format (./dates). */
 export function formatEventTime(date: Date, timeZone: string): string {
-  return zonedFormat("en-US", EVENT_TIME, timeZone).format(date);
+  return formatShopDateTime(date, { timeZone });
 }
 
 export function toEventView(event: AuditEvent, timeZone: string): AuditEventView {

@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { Badge, Banner, BlockStack, Button, FormLayout, InlineStack, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import { useField } from "../../components/form-fields";
+import { formatShopDateTime } from "../../domain/dates";
 import { NamedCard } from "../../components/NamedCard";
 import { useActionFetcher } from "../../components/useActionFetcher";
 import { useFetcherForm } from "../../components/useFetcherForm";
@@ -23,10 +24,7 @@ export interface ShadowFigures {
   overLimitCents: number;
 }
 
-const formatDate = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
-
-function DeploymentStatus({ status }: { status: FunctionStatus }) {
+function DeploymentStatus({ status, timeZone }: { status: FunctionStatus; timeZone: string }) {
   if (!status.deployed) {
     return (
       <div role="group" aria-label="Deployment status">
@@ -45,7 +43,7 @@ function DeploymentStatus({ status }: { status: FunctionStatus }) {
         <Badge tone={status.enabled ? "success" : "attention"}>
           {status.enabled ? "Deployed" : "Deployed, switched off"}
         </Badge>
-        {status.deployedAt ? <Text as="span">since {formatDate(status.deployedAt)}</Text> : null}
+        {status.deployedAt ? <Text as="span">since {formatShopDateTime(status.deployedAt, { timeZone })}</Text> : null}
         <Badge tone={status.inStep ? "success" : "critical"}>
           {status.inStep ? "Configuration in step" : "Configuration not in step: deploy again"}
         </Badge>
@@ -76,11 +74,14 @@ export function FunctionCard({
   shadow,
   plusEnabled,
   demo,
+  timeZone,
 }: {
   status: FunctionStatus;
   shadow: ShadowFigures;
   plusEnabled: boolean;
   demo: boolean;
+  /** the shop's zone, from the loader, so server and browser write the same time */
+  timeZone: string;
 }) {
   const [testDiscount, setTestDiscount] = useState("");
   const save = useActionFetcher<IntegrationActionResult>("function-threshold");
@@ -164,7 +165,7 @@ export function FunctionCard({
             <p>{tested.message}</p>
           </Banner>
         ) : null}
-        <DeploymentStatus status={status} />
+        <DeploymentStatus status={status} timeZone={timeZone} />
         <ShadowCount shadow={shadow} status={status} />
         <Text as="p" tone="subdued">
           {!plusEnabled

@@ -34,6 +34,7 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
   const embed = embedHealth(shop.domain, new URL(request.url).searchParams.get("host"));
   return {
     demo,
+    timeZone: shop.timezone,
     installState: shop.installState,
     flowTriggerEnabled: shop.flowTriggerEnabled,
     scopes,
@@ -145,6 +146,7 @@ export default function Integration() {
           shadow={data.shadow}
           plusEnabled={data.plusEnabled}
           demo={data.demo}
+          timeZone={data.timeZone}
         />
         <PlusFeaturesCard initial={data.blocking} plusEnabled={data.plusEnabled} />
       </InlineGrid>
