@@ -10,6 +10,9 @@ export const DEMO_SHOP_DOMAIN = "margin-guardrail-demo.myshopify.com";
 export const DEFAULT_SUPPORT_EMAIL = "support@margin-guardrail.example";
 /** The demo store's stand-in of Shopify's Admin GraphQL API (app/routes/demo.admin-api.graphql[.]json.ts). */
 export const DEMO_ADMIN_API_PATH = "/demo/admin-api/graphql.json";
+/** The demo store's stand-in of Slack's OAuth (app/routes/demo.slack.*, app/demo/slack-stand-in.ts). */
+export const DEMO_SLACK_PATH = "/demo/slack";
+export const DEFAULT_SLACK_OAUTH_BASE_URL = "https://slack.com";
 
 const optionalText = z
   .string()
@@ -60,6 +63,9 @@ const rawSchema = z.object({
   ADMIN_API_STAND_IN_URL: optionalText.pipe(
     z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   ),
+  SLACK_CLIENT_ID: optionalText,
+  SLACK_CLIENT_SECRET: optionalText,
+  SLACK_OAUTH_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional()),
 });
 
 export type AppEnv = {
@@ -95,6 +101,12 @@ export type AppEnv = {
    * local stand-in). The demo store uses its own (/demo/admin-api/graphql.json) unless set.
    */
   adminStandInUrl?: string;
+  /**
+   * The app's Slack app, for "Add to Slack" (docs/decisions/0045-add-to-slack.md); null when
+   * SLACK_CLIENT_ID is unset (merchants paste an incoming-webhook URL instead). The demo store
+   * uses its stand-in of Slack (/demo/slack) unless a client id is set.
+   */
+  slack: { clientId: string; clientSecret: string; oauthBaseUrl: string } | null;
   mail: {
     supportEmail: string;
     from: string;
@@ -144,6 +156,7 @@ function productionProblems(raw: {
   SHOPIFY_APP_URL?: string;
   ALERTS_ENCRYPTION_KEY?: string;
   ADMIN_API_STAND_IN_URL?: string;
+  SLACK_OAUTH_BASE_URL?: string;
   SHOPIFY_BILLING_TEST?: boolean;
   ALLOW_TEST_BILLING_IN_PRODUCTION: boolean;
   RESEND_API_KEY?: string;
@@ -188,6 +201,9 @@ function productionProblems(raw: {
         "set it to false (or leave it unset) in production. Only for a production build serving development " +
         "stores, ALLOW_TEST_BILLING_IN_PRODUCTION=true lets it boot",
     );
+  }
+  if (raw.SLACK_OAUTH_BASE_URL && !raw.SLACK_OAUTH_BASE_URL.startsWith("https://")) {
+    problems.push("SLACK_OAUTH_BASE_URL must be an https:// URL in production (leave it empty for https://slack.com)");
   }
   if (!raw.RESEND_API_KEY && !raw.SMTP_URL) {
     problems.push(
@@ -234,6 +250,11 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       "Missing SHOPIFY_API_SECRET: the demo store verifies webhooks with it. Copy .env.example to .env.",
     );
   }
+  if (Boolean(raw.SLACK_CLIENT_ID) !== Boolean(raw.SLACK_CLIENT_SECRET)) {
+    throw new EnvError(
+      "SLACK_CLIENT_ID and SLACK_CLIENT_SECRET go together: set both (Add to Slack) or neither (pasted webhook URLs only).",
+    );
+  }
   return {
     nodeEnv: raw.NODE_ENV,
     isProduction,
@@ -263,6 +284,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     demoShopDomain: raw.DEMO_SHOP_DOMAIN ?? DEMO_SHOP_DOMAIN,
     adminStandInUrl:
       raw.ADMIN_API_STAND_IN_URL ?? (demoMode ? `http://127.0.0.1:${raw.PORT}${DEMO_ADMIN_API_PATH}` : undefined),
+    slack: slackAppOf(raw, demoMode),
     mail: {
       supportEmail: raw.SUPPORT_EMAIL ?? DEFAULT_SUPPORT_EMAIL,
       from: raw.MAIL_FROM ?? "Margin Guardrail <no-reply@margin-guardrail.example>",
@@ -270,6 +292,27 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
       smtpUrl: raw.SMTP_URL,
       outboxDir: raw.MAIL_OUTBOX_DIR ?? ".mail-outbox",
     },
+  };
+}
+
+/** The demo's stand-in Slack app: public values, accepted only by the demo's own stand-in. */
+export const DEMO_SLACK_CLIENT = { clientId: "demo-slack-client", clientSecret: "demo-slack-secret" };
+
+function slackAppOf(
+  raw: { SLACK_CLIENT_ID?: string; SLACK_CLIENT_SECRET?: string; SLACK_OAUTH_BASE_URL?: string; PORT: number },
+  demoMode: boolean,
+): AppEnv["slack"] {
+  if (raw.SLACK_CLIENT_ID && raw.SLACK_CLIENT_SECRET) {
+    return {
+      clientId: raw.SLACK_CLIENT_ID,
+      clientSecret: raw.SLACK_CLIENT_SECRET,
+      oauthBaseUrl: (raw.SLACK_OAUTH_BASE_URL ?? DEFAULT_SLACK_OAUTH_BASE_URL).replace(/\/+$/, ""),
+    };
+  }
+  if (!demoMode) return null;
+  return {
+    ...DEMO_SLACK_CLIENT,
+    oauthBaseUrl: (raw.SLACK_OAUTH_BASE_URL ?? `http://127.0.0.1:${raw.PORT}${DEMO_SLACK_PATH}`).replace(/\/+$/, ""),
   };
 }
 

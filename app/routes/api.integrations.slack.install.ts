@@ -3,9 +3,11 @@ import { redirect } from "@remix-run/node";
 
 /**
  * GET /api/integrations/slack/install: where the Integration Center's "Connect Slack" leads,
- * the guided page that connects Slack through an incoming webhook (create it in Slack, paste
- * its URL, send a test). Slack's incoming webhooks need no OAuth app of ours; the page signs
- * the merchant in like every admin page, keeping the embedded query (shop, host).
+ * the Slack page (/integration/slack): "Add to Slack" there opens Slack's consent screen, where
+ * the merchant picks the channel, and Slack sends them back to /api/integrations/slack/callback
+ * (docs/decisions/0045-add-to-slack.md); pasting an incoming-webhook URL stays as the fallback.
+ * The page signs the merchant in like every admin page, keeping the embedded query (shop, host);
+ * it makes the OAuth state then, for the signed-in shop.
  */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const url = new URL(request.url);

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { TMP_DIR, createMigratedDatabase } from "../../scripts/migrations";
 import { checkoutPayload } from "../../app/demo/checkout-payload-builder";
@@ -35,16 +36,85 @@ test("the Integration Center's app status counts orders waiting and failed", asy
   check.close();
 });
 
-test("the Slack card connects through the guided page, sends a test and disconnects", async ({ page }) => {
+/** The Slack page at the admin's widths, for a person to look at (tests/.tmp/slack/). */
+async function slackScreenshots(page: Page, name: string) {
+  for (const width of [375, 800, 1040]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.screenshot({ path: `tests/.tmp/slack/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+test("Add to Slack: the merchant picks the channel on Slack's screen, comes back connected and sends a test", async ({
+  page,
+}) => {
+  await page.goto("/integration");
+  const card = page.getByRole("region", { name: "Slack" });
+  await expect(card).toContainText("Not connected");
+  await card.getByRole("link", { name: "Connect Slack" }).click();
+  await expect(page).toHaveURL(/\/integration\/slack/);
+  await expect(page.getByRole("heading", { name: "1. Add Margin Guardrail to Slack" })).toBeVisible();
+  await expect(page.getByText("Slack asks you to sign in and pick the channel for alerts")).toBeVisible();
+  // nothing to test before Slack is connected; the pasted-URL path is folded away
+  await expect(page.getByRole("button", { name: "Send test Slack message" })).toBeDisabled();
+  await expect(page.getByLabel("Slack incoming-webhook URL")).toBeHidden();
+  await slackScreenshots(page, "not-connected");
+
+  // the demo's stand-in of Slack's consent screen approves at once, for #margin-alerts, and
+  // Slack's redirect brings the merchant back through the callback
+  const add = page.getByRole("link", { name: "Add to Slack" });
+  await expect(add).toHaveAttribute("href", /\/demo\/slack\/oauth\/v2\/authorize\?client_id=.*scope=incoming-webhook/);
+  await clickToNavigate(page, add, /\/integration\/slack$/);
+  await expect(toast(page, "Slack connected to #margin-alerts")).toBeVisible();
+  await expect(
+    page.getByText("Alerts post to #margin-alerts. Add to Slack again to pick another channel."),
+  ).toBeVisible();
+  await slackScreenshots(page, "connected");
+
+  const before = (await (await page.request.get("/demo/slack/messages")).json()).messages.length;
+  await page.getByRole("button", { name: "Send test Slack message" }).click();
+  await expect(toast(page, "Test Slack message sent")).toBeVisible();
+  const { messages } = await (await page.request.get("/demo/slack/messages")).json();
+  expect(messages).toHaveLength(before + 1);
+  expect(messages.at(-1).body.channel).toBe("#margin-alerts");
+  expect(messages.at(-1).body.blocks[0].text.text).toContain("[Test]");
+
+  // the URL Slack gave is stored sealed, never in clear
+  const db = openDatabase();
+  const row = db.prepare(`SELECT * FROM "AlertSettings" WHERE "shopId" = ?`).get(demoShopId(db)) as Record<
+    string,
+    string
+  >;
+  db.close();
+  expect(JSON.stringify(row)).not.toContain(messages.at(-1).hook);
+
+  await page.getByRole("link", { name: "Back to Integration" }).click();
+  await expect(card).toContainText("Posting to #margin-alerts");
+  await card.getByRole("button", { name: "Disconnect" }).click();
+  await expect(toast(page, "Slack disconnected")).toBeVisible();
+  await expect(card).toContainText("Not connected");
+});
+
+test("Add to Slack: a sign-in cancelled or not verified says so and changes nothing", async ({ page }) => {
+  await page.goto("/integration/slack?slack=denied");
+  await expect(page.getByText("The request was cancelled on Slack's screen. Nothing was changed.")).toBeVisible();
+  // told once: the address loses the outcome, so a reload does not tell it again
+  await expect(page).toHaveURL(/\/integration\/slack$/);
+  await slackScreenshots(page, "denied");
+  // a callback whose state the app did not sign
+  await page.goto("/api/integrations/slack/callback?code=x&state=forged.state");
+  await expect(page).toHaveURL(/\/integration\/slack$/);
+  await expect(page.getByText("This Slack sign-in could not be verified")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Send test Slack message" })).toBeDisabled();
+});
+
+test("the Slack page's pasted webhook URL still connects, sends a test and disconnects", async ({ page }) => {
   const slack = await startReceiver();
   try {
-    await page.goto("/integration");
-    const card = page.getByRole("region", { name: "Slack" });
-    await expect(card).toContainText("Not connected");
-    await card.getByRole("link", { name: "Connect Slack" }).click();
-    // GET /api/integrations/slack/install leads to the guide
-    await expect(page).toHaveURL(/\/integration\/slack/);
-    await expect(page.getByRole("heading", { name: "1. Create an incoming webhook in Slack" })).toBeVisible();
+    await page.goto("/integration/slack");
+    await page.getByRole("button", { name: "Paste a webhook URL instead" }).click();
+    await expect(page.getByText("Under Incoming Webhooks, turn Activate Incoming Webhooks on.")).toBeVisible();
     await page.getByLabel("Slack incoming-webhook URL").fill("hooks.slack.com/services/T0/B0/x");
     await page.getByRole("button", { name: "Connect Slack" }).click();
     await expect(page.getByText('"hooks.slack.com/services/T0/B0/x" is not a URL')).toBeVisible();
@@ -61,6 +131,7 @@ test("the Slack card connects through the guided page, sends a test and disconne
     expect(message.blocks[0].text.text).toContain("[Test]");
 
     await page.getByRole("link", { name: "Back to Integration" }).click();
+    const card = page.getByRole("region", { name: "Slack" });
     await expect(card).toContainText("Connected");
     await expect(card).toContainText("Posting to #margins");
     // the URL is a secret: only its last characters are shown
