@@ -2,11 +2,14 @@ import { BlockStack, Button, InlineStack, Text } from "@shopify/polaris";
 import { useRevalidator } from "@remix-run/react";
 import { ScreenCard } from "./ScreenCard";
 
-/** Error fallback (docs/product.md#authentication-gate-and-errors): 'Something went wrong', 'Refresh Page', 'Try Again'. */
-export function ErrorScreen() {
+/**
+ * Error fallback (docs/product.md#authentication-gate-and-errors): 'Something went wrong', 'Refresh Page', 'Try Again'.
+ * `landmark={false}` inside the admin's Frame, whose `<main>` it then sits in.
+ */
+export function ErrorScreen({ landmark = true }: { landmark?: boolean }) {
   const revalidator = useRevalidator();
   return (
-    <ScreenCard>
+    <ScreenCard landmark={landmark}>
       <BlockStack gap="400">
         <Text as="h1" variant="headingLg">
           Something went wrong

@@ -2,9 +2,9 @@ import { BlockStack, Button, Text } from "@shopify/polaris";
 import { ScreenCard } from "./ScreenCard";
 
 /** The catch-all not-found page of docs/product.md#authentication-gate-and-errors. */
-export function NotFoundScreen({ homeUrl = "/" }: { homeUrl?: string }) {
+export function NotFoundScreen({ homeUrl = "/", landmark = true }: { homeUrl?: string; landmark?: boolean }) {
   return (
-    <ScreenCard>
+    <ScreenCard landmark={landmark}>
       <BlockStack gap="400" inlineAlign="start">
         <Text as="h1" variant="headingLg">
           404 Page Not Found

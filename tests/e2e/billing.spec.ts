@@ -1,5 +1,6 @@
 import { startAppServer, type AppServer } from "../helpers/app-server";
 import { clickToNavigate, clickUntil, expect, test, toast } from "./fixtures";
+import { axeViolations, screenshotsAt } from "./screens-axe";
 
 // Billing in the demo store (docs/product.md#billing, docs/decisions/0018-plan-truth.md):
 // the error page's variants, the plan cards per plan and flag, and the whole path through the
@@ -168,6 +169,9 @@ test("a downgrade pauses rules; the confirmation page declines, then approves; r
   await expect(page).toHaveURL(/\/billing\/success/);
   await expect(page.getByRole("heading", { name: "Welcome to Core" })).toBeVisible();
   await expect(toast(page, "Plan Updated")).toBeVisible();
+  // the toast's close button has a name, and the page passes axe with the toast open (issue 32, finding 8)
+  await expect(toast(page, "Plan Updated").getByRole("button", { name: "Dismiss notification" })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
   // the upgrade resumed what the downgrade paused, and says which
   await expect(page.getByText("Resumed, with room in your new plan:")).toBeVisible();
 
@@ -189,4 +193,14 @@ test("a plan change that gets no answer says 'Failed to update plan' and changes
   await page.unroute("**/api/billing/downgrade**");
   await page.goto("/pricing");
   await expect(page.getByRole("region", { name: "Core" }).getByRole("button", { name: "Current Plan" })).toBeDisabled();
+});
+
+test("/billing/error is the page's main landmark and passes axe, at the admin's widths", async ({ page }) => {
+  for (const type of ["declined", "invalid_token", "other"]) {
+    await page.goto(`/billing/error?type=${type}&shop=margin-guardrail-demo.myshopify.com`);
+    await expect(page.getByRole("main")).toHaveCount(1);
+    await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await axeViolations(page), type).toEqual([]);
+  }
+  await screenshotsAt(page, "billing-error");
 });
