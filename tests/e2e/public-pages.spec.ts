@@ -109,3 +109,31 @@ test("/demo is a three-step tour with real screenshots and a call to install", a
   expect(images).toEqual([200, 200, 200]);
   await expect(page.getByRole("link", { name: "Add to Shopify" }).last()).toHaveAttribute("href", "/auth");
 });
+
+// Issue 32, finding 9: the 1280×800 screenshots keep their shape at every width (they were drawn
+// 645×800 when the CSS set a width and left the height to the attribute).
+test("/demo draws its screenshots in their own 1280×800 shape at 375, 800 and 1280 px", async ({ page }) => {
+  for (const width of [375, 800, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/demo", { waitUntil: "networkidle" });
+    const images = page.getByRole("region", { name: "Product tour" }).getByRole("img");
+    await expect(images).toHaveCount(3);
+    for (const image of await images.all()) {
+      await image.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => image.evaluate((node: HTMLImageElement) => node.complete && node.naturalWidth))
+        .toBe(1280);
+      const box = await image.evaluate((node: HTMLImageElement) => ({
+        natural: node.naturalWidth / node.naturalHeight,
+        drawn: node.clientWidth / node.clientHeight,
+        width: node.clientWidth,
+      }));
+      expect(box.natural).toBeCloseTo(1280 / 800, 3);
+      expect(Math.abs(box.drawn - box.natural), `${width} px: drawn ${box.drawn}`).toBeLessThan(0.01);
+      expect(box.width).toBeLessThanOrEqual(width);
+    }
+    // no sideways scrolling of the page
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `tests/.tmp/screens/demo-${width}.png`, fullPage: true });
+  }
+});
