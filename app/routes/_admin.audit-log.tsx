@@ -1,26 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useLocation, useNavigate, useSubmit } from "@remix-run/react";
-import {
-  BlockStack,
-  Box,
-  Button,
-  Card,
-  DataTable,
-  EmptyState,
-  InlineGrid,
-  InlineStack,
-  Select,
-  Text,
-  TextField,
-} from "@shopify/polaris";
-import { useState } from "react";
+import { useLoaderData, useLocation, useNavigate } from "@remix-run/react";
+import { Box, Button, Card, EmptyState, InlineStack, Text } from "@shopify/polaris";
+import { useCallback, useState } from "react";
 import { AdminPage } from "../components/AdminPage";
-import { SeverityBadge } from "../components/EventList";
+import { AuditTable } from "../components/audit-log/AuditTable";
+import { FilterBar } from "../components/audit-log/FilterBar";
+import { useNarrow } from "../components/audit-log/useNarrow";
 import { useToast } from "../components/Toasts";
-import { AUDIT_EVENT_TYPES, AUDIT_EVENT_TYPE_LABELS } from "../domain/audit-events";
+import { groupAuditEvents } from "../domain/audit-groups";
 import { toEventView } from "../domain/audit-view";
 import { formatCents } from "../domain/money";
-import { SEVERITY_BANDS, STACKING_SEVERITY_TEXT } from "../domain/severity";
 import { requireAdmin } from "../services/shops/admin-context.server";
 import { moneyBehind } from "../services/roi/money-figures.server";
 import { MoneyBehind } from "../components/MoneyBehind";
@@ -28,7 +17,7 @@ import { auditPage, readAuditQuery, type AuditQuery } from "../services/audit/lo
 import { releaseHold, releasedHolds } from "../services/actions/release-hold.server";
 import { actionClientOf } from "../services/actions/admin-client.server";
 import { pageFormAction } from "../http/request-body.server";
-import { useActionFetcher, type ToastingResult } from "../components/useActionFetcher";
+import type { ToastingResult } from "../components/useActionFetcher";
 
 export const meta: MetaFunction = () => [{ title: "Audit Log · Margin Guardrail" }];
 
@@ -49,17 +38,21 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
     money,
     query: { q: query.q ?? "", type: query.type ?? "", severity: query.severity ?? "", paged: Boolean(query.cursor) },
     nextCursor: page.nextCursor,
-    events: page.events.map((event) => ({
-      ...toEventView(event, shop.timezone),
-      preDiscountSubtotal:
-        event.preDiscountSubtotalCents === null ? null : formatCents(event.preDiscountSubtotalCents, event.currency),
-      hold:
-        event.eventType === "fulfillment_held"
-          ? released.has(event.id)
-            ? { releasedBy: released.get(event.id) ?? null }
-            : { releasedBy: null }
-          : null,
-    })),
+    // one row per order or checkout, its events inside (docs/decisions/0044-audit-log-index.md)
+    groups: groupAuditEvents(
+      page.events.map((event) => ({
+        ...toEventView(event, shop.timezone),
+        orderId: event.orderId,
+        preDiscountSubtotal:
+          event.preDiscountSubtotalCents === null ? null : formatCents(event.preDiscountSubtotalCents, event.currency),
+        hold:
+          event.eventType === "fulfillment_held"
+            ? released.has(event.id)
+              ? { releasedBy: released.get(event.id) ?? null }
+              : { releasedBy: null }
+            : null,
+      })),
+    ),
   };
 };
 
@@ -92,36 +85,6 @@ export const action = async ({ request }: ActionFunctionArgs) => {
         };
   });
 };
-
-/** The held order's "Release hold" button, or who released it. */
-function HoldCell({ eventId, releasedBy }: { eventId: string; releasedBy: string | null }) {
-  const fetcher = useActionFetcher<AuditActionResult>(`release-${eventId}`);
-  if (releasedBy) {
-    return (
-      <Text as="span" tone="subdued">
-        Released by {releasedBy}
-      </Text>
-    );
-  }
-  return (
-    <fetcher.Form method="post">
-      <input type="hidden" name="intent" value="releaseHold" />
-      <input type="hidden" name="eventId" value={eventId} />
-      <Button submit size="slim" loading={fetcher.state !== "idle"}>
-        Release hold
-      </Button>
-    </fetcher.Form>
-  );
-}
-
-const TYPE_OPTIONS = [
-  { label: "All events", value: "" },
-  ...AUDIT_EVENT_TYPES.map((type) => ({ label: AUDIT_EVENT_TYPE_LABELS[type], value: type })),
-];
-const SEVERITY_OPTIONS = [
-  { label: "Any severity", value: "" },
-  ...SEVERITY_BANDS.map((band) => ({ label: `${band.severity} and above`, value: band.severity })),
-];
 
 function useExportCsv() {
   const location = useLocation();
@@ -160,71 +123,55 @@ function useExportCsv() {
 }
 
 export default function AuditLog() {
-  const { events, nextCursor, query, money } = useLoaderData<typeof loader>();
-  const submit = useSubmit();
+  const { groups, nextCursor, query, money } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
-  const location = useLocation();
-  const [search, setSearch] = useState(query.q);
   const exportCsv = useExportCsv();
+  const [listBox, narrow] = useNarrow();
   const filtered = Boolean(query.q || query.type || query.severity);
 
-  const withParams = (changes: Record<string, string | null>) => {
+  const withParams = useCallback((changes: Record<string, string | null>) => {
     // the address as it is when the merchant acts: a filter changed right after a search must
     // keep the search, even before this render has seen the search's navigation land
-    const params = new URLSearchParams(typeof window === "undefined" ? location.search : window.location.search);
+    const params = new URLSearchParams(window.location.search);
     for (const [key, value] of Object.entries(changes)) {
       if (value) params.set(key, value);
       else params.delete(key);
     }
     return `?${params.toString()}`;
-  };
-  const filter = (key: string) => (value: string) => navigate(withParams({ [key]: value, cursor: null }));
+  }, []);
+  const onSearch = useCallback(
+    (q: string, live: boolean) => navigate(withParams({ q: q.trim(), cursor: null }), { replace: live }),
+    [navigate, withParams],
+  );
 
   return (
     <AdminPage title="Audit Log" description="Every rule breach and change, with the numbers behind it">
       {money ? (
         <MoneyBehind view={money} onClose={() => navigate(withParams({ figure: null, from: null, to: null }))} />
       ) : null}
-      <Card>
-        <BlockStack gap="300">
-          <InlineGrid columns={{ xs: 1, md: "2fr 1fr 1fr auto" }} gap="300" alignItems="end">
-            <Form
-              method="get"
-              role="search"
-              onSubmit={(event) => {
-                event.preventDefault();
-                submit(withParams({ q: search, cursor: null }), { method: "get" });
-              }}
-            >
-              <TextField
-                label="Search"
-                placeholder="Order name, discount code or rule"
-                value={search}
-                onChange={setSearch}
-                autoComplete="off"
-                clearButton
-                onClearButtonClick={() => {
-                  setSearch("");
-                  navigate(withParams({ q: null, cursor: null }));
-                }}
-                connectedRight={<Button submit>Search</Button>}
-              />
-            </Form>
-            <Select label="Event type" options={TYPE_OPTIONS} value={query.type} onChange={filter("type")} />
-            <Select label="Severity" options={SEVERITY_OPTIONS} value={query.severity} onChange={filter("severity")} />
-            <Button onClick={exportCsv.run} loading={exportCsv.busy}>
-              Export CSV
-            </Button>
-          </InlineGrid>
-          <Text as="p" variant="bodySm" tone="subdued">
-            Severity: {SEVERITY_BANDS.map((band) => `${band.severity}, ${band.description}`).join("; ")}.{" "}
-            {STACKING_SEVERITY_TEXT}
-          </Text>
-        </BlockStack>
-      </Card>
       <Card padding="0">
-        {events.length === 0 ? (
-          <EmptyState heading="No Audit Logs Yet" image="">
+        <Box padding="300">
+          <FilterBar
+            filters={query}
+            onSearch={onSearch}
+            onFilter={(key, value) => navigate(withParams({ [key]: value, cursor: null }))}
+            onExport={exportCsv.run}
+            exporting={exportCsv.busy}
+          />
+        </Box>
+        {groups.length === 0 ? (
+          <EmptyState
+            heading="No Audit Logs Yet"
+            image="/empty-audit-log.svg"
+            action={
+              filtered
+                ? {
+                    content: "Clear filters",
+                    onAction: () => navigate(withParams({ q: null, type: null, severity: null, cursor: null })),
+                  }
+                : { content: "Review your rules", url: "/rules" }
+            }
+          >
             <Text as="p">
               {filtered
                 ? "No events match these filters."
@@ -232,54 +179,9 @@ export default function AuditLog() {
             </Text>
           </EmptyState>
         ) : (
-          <DataTable
-            columnContentTypes={[
-              "text",
-              "text",
-              "text",
-              "text",
-              "text",
-              "numeric",
-              "numeric",
-              "numeric",
-              "text",
-              "text",
-            ]}
-            headings={[
-              "Time",
-              "Event",
-              "Severity",
-              "Order",
-              "Codes",
-              "Discount",
-              "Amount",
-              "Subtotal",
-              "Rule",
-              "Message",
-            ]}
-            rows={events.map((event) => [
-              <time key="time" dateTime={event.createdAt} style={{ whiteSpace: "nowrap" }}>
-                {event.time}
-              </time>,
-              event.typeLabel,
-              <SeverityBadge key="severity" severity={event.severity} />,
-              event.orderName ?? "",
-              event.moreCodes > 0
-                ? `${event.discountCodes.join(", ")} and ${event.moreCodes} more`
-                : event.discountCodes.join(", "),
-              event.discountPercent ?? "",
-              event.totalDiscount ?? "",
-              event.preDiscountSubtotal ?? "",
-              event.ruleName ?? "",
-              <div key="message" style={{ whiteSpace: "normal", minWidth: 280 }}>
-                <BlockStack gap="100">
-                  <span>{event.message}</span>
-                  {event.hold ? <HoldCell eventId={event.id} releasedBy={event.hold.releasedBy} /> : null}
-                </BlockStack>
-              </div>,
-            ])}
-            increasedTableDensity
-          />
+          <div ref={listBox}>
+            <AuditTable groups={groups} condensed={narrow} />
+          </div>
         )}
       </Card>
       <Box paddingBlockEnd="400">

@@ -8,6 +8,8 @@ const SHOP = "audit-a.myshopify.com";
 const OTHER = "audit-b.myshopify.com";
 const { loader: auditApi } = await import("../../app/routes/api.audit");
 const { loader: exportCsv } = await import("../../app/routes/api.audit.export[.]csv");
+const { loader: auditPageLoader } = await import("../../app/routes/_admin.audit-log");
+const GROUPED = "audit-c.myshopify.com";
 
 const base = new Date("2026-11-01T00:00:00Z").getTime();
 const SEVERITIES = ["low", "medium", "high", "critical"] as const;
@@ -131,5 +133,50 @@ describe("audit log API and CSV export", () => {
     expect(text).toContain('"He said ""stop"", then, well, stopped\nnext line"');
     expect(text).not.toContain("other shop");
     expect(text).not.toContain(",low,");
+  });
+
+  it("lists one row per order on the Audit Log page, its events inside, newest order first", async () => {
+    const grouped = await ensureShop(GROUPED);
+    await storeOfflineSession(GROUPED);
+    const at = (minutes: number) => new Date(base + minutes * 60_000);
+    const breach = (orderName: string, rule: string, severity: "low" | "critical", minutes: number) =>
+      ({
+        eventType: "rule_triggered",
+        severity,
+        message: `Order ${orderName} broke ${rule}`,
+        orderName,
+        orderId: `gid://shopify/Order/${orderName.slice(1)}`,
+        discountCodes: ["SAVE20"],
+        ruleName: rule,
+        createdAt: at(minutes),
+      }) satisfies NewAuditEvent;
+    await recordAuditEvents(grouped.id, [
+      breach("#2001", "Max 30% off", "low", 1),
+      breach("#2001", "Cap at $50", "critical", 2),
+      breach("#2002", "Max 30% off", "low", 3),
+      { eventType: "rule_created", severity: "low", message: "Rule created", discountCodes: [], createdAt: at(4) },
+      { ...breach("#2001", "Cap at $50", "critical", 5), eventType: "alert_sent", message: "Alert sent" },
+    ]);
+    const page = async (query: string) => {
+      const request = await adminRequest(`/audit-log${query}`, GROUPED);
+      return (await auditPageLoader(routeArgs(request))) as Awaited<ReturnType<typeof auditPageLoader>>;
+    };
+    const all = await page("");
+    expect(all.groups.map((group) => [group.orderName, group.kind, group.events.length, group.severity])).toEqual([
+      ["#2001", "order", 3, "critical"],
+      [null, "event", 1, "low"],
+      ["#2002", "order", 1, "low"],
+    ]);
+    expect(all.groups[0].breaches).toBe(2);
+    expect(all.groups[0].events.map((event) => event.typeLabel)).toEqual([
+      "Alert sent",
+      "Rule triggered",
+      "Rule triggered",
+    ]);
+    // the filters still apply to the events, then the rows fold them
+    const breaches = await page("?type=rule_triggered&q=%232001");
+    expect(breaches.query).toMatchObject({ q: "#2001", type: "rule_triggered" });
+    expect(breaches.groups).toHaveLength(1);
+    expect(breaches.groups[0].events.map((event) => event.ruleName)).toEqual(["Cap at $50", "Max 30% off"]);
   });
 });

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { groupAuditEvents, type GroupableEvent } from "./audit-groups";
+
+function event(id: string, eventType: string, severity: string, orderName: string | null, orderId?: string) {
+  return { id, eventType, severity, orderName, orderId: orderId ?? null, extra: `x-${id}` } satisfies GroupableEvent & {
+    extra: string;
+  };
+}
+
+describe("groupAuditEvents", () => {
+  it("folds an order's events into one row, in the order of each order's newest event", () => {
+    const groups = groupAuditEvents([
+      event("1", "alert_sent", "high", "#1001", "gid/1"),
+      event("2", "rule_triggered", "high", "#1001", "gid/1"),
+      event("3", "rule_triggered", "low", "#1002", "gid/2"),
+      event("4", "rule_triggered", "critical", "#1001", "gid/1"),
+      event("5", "rule_created", "low", null),
+      event("6", "fulfillment_held", "medium", "#1002", "gid/2"),
+    ]);
+    expect(groups.map((group) => group.key)).toEqual(["order:gid/1", "order:gid/2", "event:5"]);
+    const [first, second, created] = groups;
+    expect(first.events.map((item) => item.id)).toEqual(["1", "2", "4"]);
+    expect(first.events[0].extra).toBe("x-1");
+    expect(first.severity).toBe("critical");
+    expect(first.breaches).toBe(2);
+    expect(first.kind).toBe("order");
+    expect(second.events.map((item) => item.id)).toEqual(["3", "6"]);
+    expect(second.severity).toBe("medium");
+    expect(created).toMatchObject({ kind: "event", orderName: null, breaches: 0, severity: "low" });
+  });
+
+  it("groups by order name when the order's id is unknown, and names checkouts", () => {
+    const groups = groupAuditEvents([
+      event("1", "checkout_blocked", "high", "#e2e-pl"),
+      event("2", "checkout_blocked", "critical", "#e2e-pl"),
+      event("3", "rule_triggered", "low", "#1003"),
+    ]);
+    expect(groups.map((group) => [group.key, group.kind, group.breaches])).toEqual([
+      ["name:#e2e-pl", "checkout", 2],
+      ["name:#1003", "order", 1],
+    ]);
+  });
+
+  it("keeps an empty page empty", () => {
+    expect(groupAuditEvents([])).toEqual([]);
+  });
+});
