@@ -5,7 +5,7 @@
  * same string and hydration never disagrees. The app's copy is English, so the locale is
  * `SHOP_LOCALE` unless a caller passes another one.
  */
-import { zonedFormat } from "./time-zones";
+import { zonedFormat } from "./zoned-format";
 
 /** The locale of the app's copy; dates follow it so a line never mixes two conventions. */
 export const SHOP_LOCALE = "en-US";

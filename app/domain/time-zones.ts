@@ -1,46 +1,12 @@
 /**
- * Date formatting in a shop's time zone. An `Intl.DateTimeFormat` takes tens of microseconds to
- * make and next to nothing to use, and the order engine asks for one per breach when a shop
- * has quiet hours or digests: each locale, options and zone gets one, made once. An unknown
- * zone is read as UTC.
+ * Date formatting in a shop's time zone. The formatters and the zone check live in
+ * ./zoned-format; the admin's one date and time format in ./dates.
  */
-import { keptValues } from "./kept-values";
+import { formatShopDateTime } from "./dates";
 
-/** More zones and formats than any process meets. */
-const KEPT = 1_000;
+export { zoneOrUtc, zonedFormat } from "./zoned-format";
 
-const knownZone = keptValues<string, boolean>(KEPT);
-
-/** The zone itself when Intl knows it, else UTC. */
-export function zoneOrUtc(timeZone: string): string {
-  const known = knownZone(timeZone, () => {
-    try {
-      new Intl.DateTimeFormat("en", { timeZone });
-      return true;
-    } catch {
-      return false;
-    }
-  });
-  return known ? timeZone : "UTC";
-}
-
-const format = keptValues<string, Intl.DateTimeFormat>(KEPT);
-
-export function zonedFormat(
-  locale: string,
-  options: Intl.DateTimeFormatOptions,
-  timeZone: string,
-): Intl.DateTimeFormat {
-  const zone = zoneOrUtc(timeZone);
-  return format(
-    `${locale}|${zone}|${JSON.stringify(options)}`,
-    () => new Intl.DateTimeFormat(locale, { ...options, timeZone: zone }),
-  );
-}
-
-const SHOP_TIME: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
-
-/** "24 Nov 2026, 06:30" in the shop's time zone (alert messages and the delivery log). */
+/** "Nov 24, 2026, 6:30 AM" in the shop's time zone (alert messages and the delivery log): the admin's one format. */
 export function shopLocalTime(iso: string, timeZone: string): string {
-  return zonedFormat("en-GB", SHOP_TIME, timeZone).format(new Date(iso));
+  return formatShopDateTime(iso, { timeZone });
 }
