@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { ALERT_BATCH } from "../../app/services/alerts/delivery.server";
-import { serversOn, waitUntil } from "../helpers/app-server";
+import { DELIVERY_THREAD_READY } from "../../app/services/alerts/delivery-thread.server";
+import { serversOn, waitUntil, type AppServer } from "../helpers/app-server";
 import { startReceiver } from "../helpers/receiver";
 import { lapseDeadClaims, outboxCount, sampleAlertEvent } from "../helpers/breaches";
 
@@ -30,6 +31,13 @@ async function shopWithDueAlerts(domain: string, url: string, count: number) {
 
 const { start, stopAll } = serversOn(DATABASE_URL);
 
+/** A server whose delivery thread is up: its worker claims from now on (the thread's boot takes seconds on a busy machine). */
+async function startDelivering(): Promise<AppServer> {
+  const server = await start();
+  await waitUntil(async () => server.output().includes(DELIVERY_THREAD_READY), 60_000);
+  return server;
+}
+
 beforeAll(async () => {
   // the servers' guard is off outside production: the receivers on 127.0.0.1 are reachable
   if (DATABASE_URL.startsWith("file:")) await prisma.$executeRawUnsafe("PRAGMA journal_mode = WAL");
@@ -40,8 +48,9 @@ describe("two app processes on one database", () => {
   it("deliver every alert once, never the same row twice at once", async () => {
     const COUNT = 3 * ALERT_BATCH;
     const receiver = await startReceiver([], { delayMs: 300 });
+    // both workers running before anything is due: otherwise the first may send all before the second starts
+    await Promise.all([startDelivering(), startDelivering()]);
     const shop = await shopWithDueAlerts("two-processes.myshopify.com", `${receiver.url}/hook`, COUNT);
-    await Promise.all([start(), start()]);
     await waitUntil(
       async () => (await prisma.alertAndActionOutbox.count({ where: { shopId: shop.id, status: "sent" } })) === COUNT,
     );

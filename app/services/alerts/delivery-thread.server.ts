@@ -50,6 +50,9 @@ export function runDeliveryThread(port: MessagePort, turn: SharedArrayBuffer, lo
   port.postMessage("ready" satisfies FromThread);
 }
 
+/** What the main thread logs once its delivery thread delivers (tests wait for it before queueing alerts). */
+export const DELIVERY_THREAD_READY = "Alert delivery thread ready";
+
 export interface DeliveryThread {
   /** New deliveries were queued: the thread's worker looks (nothing while the thread restarts; its sweep finds them). */
   kick(): void;
@@ -71,7 +74,9 @@ export function startDeliveryThread(entry: URL, buildPath: string, logger: Logge
     const thread = new Worker(entry, { workerData: { buildPath, turn: writerTurnBuffer() } });
     worker = thread;
     thread.on("message", (message: FromThread) => {
-      if (message === "ready") failures = 0;
+      if (message !== "ready") return;
+      failures = 0;
+      logger.info(DELIVERY_THREAD_READY);
     });
     thread.on("error", (error) => logger.error("Alert delivery thread failed", { err: error }));
     thread.on("exit", (code) => {
