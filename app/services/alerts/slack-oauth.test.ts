@@ -111,4 +111,22 @@ describe("the Slack app's settings", () => {
       oauthBaseUrl: "http://127.0.0.1:3999/demo/slack",
     });
   });
+  it("are refused in production over http, and in production only", () => {
+    const production = {
+      NODE_ENV: "production",
+      SHOPIFY_API_KEY: "key",
+      SHOPIFY_API_SECRET: "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",
+      SHOPIFY_APP_URL: "https://guardrail.example.com",
+      ALERTS_ENCRYPTION_KEY: "3db18889bfa6f2d06ca5b51f2da5783dde2c5752c502adf18fa3ade4fa9d960d",
+      SMTP_URL: "smtps://mailer:pass@smtp.example.com:465",
+      SLACK_CLIENT_ID: "1.2",
+      SLACK_CLIENT_SECRET: "s",
+    };
+    expect(parseEnv(production).slack?.oauthBaseUrl).toBe("https://slack.com");
+    // production never uses the demo's stand-in
+    expect(parseEnv({ ...production, SLACK_CLIENT_ID: "", SLACK_CLIENT_SECRET: "" }).slack).toBeNull();
+    expect(() => parseEnv({ ...production, SLACK_OAUTH_BASE_URL: "http://127.0.0.1:9" })).toThrow(
+      /SLACK_OAUTH_BASE_URL must be an https/,
+    );
+  });
 });
