@@ -6,6 +6,7 @@ import { billingErrorPath, type BillingErrorType } from "../domain/billing-error
 import { PLUS_COMING_SOON_TOAST, headerPlanTarget, planButton, planName, type PlanId } from "../domain/plans";
 import { withEmbeddedQuery } from "./admin-nav";
 import { useToast } from "./Toasts";
+import { DowngradeConfirmation } from "./DowngradeConfirmation";
 
 /** What the embedded layout's loader (app/routes/_admin.tsx) gives every admin screen. */
 export interface AdminLayoutData {
@@ -109,6 +110,7 @@ export function PlanButton({ target }: { target: PlanId }) {
   const { pending, change } = usePlanChange();
   const toast = useToast();
   const state = planButton(plan, target, { processing: pending === target, plusEnabled });
+  const [confirming, setConfirming] = useState(false);
 
   if (state.kind === "coming_soon") {
     return (
@@ -118,14 +120,31 @@ export function PlanButton({ target }: { target: PlanId }) {
       </span>
     );
   }
+  // a downgrade to Free acts at once: it asks first (a paid plan is confirmed on Shopify's page)
+  const confirms = state.kind === "downgrade" && target === "free";
   return (
-    <Button
-      variant={state.kind === "upgrade" ? "primary" : "secondary"}
-      disabled={state.disabled || (pending !== null && pending !== target)}
-      onClick={() => change(target, state.kind === "upgrade" ? "upgrade" : "downgrade")}
-    >
-      {state.label}
-    </Button>
+    <>
+      <Button
+        variant={state.kind === "upgrade" ? "primary" : "secondary"}
+        disabled={state.disabled || (pending !== null && pending !== target)}
+        onClick={() =>
+          confirms ? setConfirming(true) : change(target, state.kind === "upgrade" ? "upgrade" : "downgrade")
+        }
+      >
+        {state.label}
+      </Button>
+      {confirms ? (
+        <DowngradeConfirmation
+          open={confirming}
+          current={plan}
+          onClose={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            change(target, "downgrade");
+          }}
+        />
+      ) : null}
+    </>
   );
 }
 

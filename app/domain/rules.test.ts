@@ -29,15 +29,26 @@ describe("threshold input by rule type and unit (docs/product.md#rules)", () => 
       showUnit: false,
     });
   });
-  it("reads 'Threshold Value' otherwise, stepping by unit", () => {
-    expect(thresholdInput("max_discount", "PERCENT")).toMatchObject({
-      label: "Threshold Value",
+  it("asks for a Maximum Discount (%) without a Unit: the type names it", () => {
+    expect(thresholdInput("max_discount", "PERCENT")).toEqual({
+      label: "Maximum Discount (%)",
+      suffix: "%",
+      step: 1,
+      min: 0,
+      max: 100,
+      showUnit: false,
+    });
+  });
+  it("names the combined discount of stacking prevention in the unit chosen beside it", () => {
+    expect(thresholdInput("stacking_prevention", "PERCENT")).toMatchObject({
+      label: "Combined Discount Over (%)",
       step: 1,
       max: 100,
       showUnit: true,
     });
     expect(thresholdInput("stacking_prevention", "AMOUNT")).toMatchObject({
-      label: "Threshold Value",
+      label: "Combined Discount Over ($)",
+      prefix: "$",
       step: 0.01,
       showUnit: true,
     });
@@ -146,9 +157,10 @@ describe("collection rules in the rules list (docs/product.md#rules)", () => {
 });
 
 describe("a max_discount rule is a percentage", () => {
-  it("says so under the field when Amount is chosen; an older row in money still says what it is", async () => {
+  it("shows the Unit, saying why, only for a rule stored in money before; an older row still says what it is", async () => {
     const { ruleTypeLabel } = await import("./rule-display");
     expect(thresholdInput("max_discount", "AMOUNT").help).toBe(PERCENT_RULE_IN_AMOUNT);
+    expect(thresholdInput("max_discount", "AMOUNT").showUnit).toBe(true);
     expect(thresholdInput("max_discount", "PERCENT").help).toBeUndefined();
     expect(ruleTypeLabel("max_discount", "AMOUNT")).toBe("Maximum Discount (amount cap)");
     expect(ruleTypeLabel("max_discount", "PERCENT")).toBe("Maximum Discount (%)");

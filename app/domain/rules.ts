@@ -63,16 +63,32 @@ export function thresholdInput(ruleType: string, unit: string): ThresholdInput {
   if (ruleType === "margin_floor") {
     return { label: "Minimum Margin (%)", suffix: "%", step: 1, min: 0, max: PERCENT_MAX, showUnit: false };
   }
+  // one field that says what it measures: the type names its unit, no Unit to choose
+  if (ruleType === "max_discount" && unit !== "AMOUNT") {
+    return { label: "Maximum Discount (%)", suffix: "%", step: 1, min: 0, max: PERCENT_MAX, showUnit: false };
+  }
+  if (ruleType === "max_discount") {
+    // only a rule stored in money before (docs/product.md#rules): the Unit shows, to be set right
+    return {
+      label: "Maximum Discount",
+      prefix: "$",
+      step: AMOUNT_STEP,
+      min: 0,
+      max: AMOUNT_MAX,
+      showUnit: true,
+      help: PERCENT_RULE_IN_AMOUNT,
+    };
+  }
+  // stacking prevention: the combined discount, in the unit chosen beside it
   if (unit === "PERCENT")
-    return { label: "Threshold Value", suffix: "%", step: 1, min: 0, max: PERCENT_MAX, showUnit: true };
+    return { label: "Combined Discount Over (%)", suffix: "%", step: 1, min: 0, max: PERCENT_MAX, showUnit: true };
   return {
-    label: "Threshold Value",
+    label: "Combined Discount Over ($)",
     prefix: "$",
     step: AMOUNT_STEP,
     min: 0,
     max: AMOUNT_MAX,
     showUnit: true,
-    help: ruleType === "max_discount" ? PERCENT_RULE_IN_AMOUNT : undefined,
   };
 }
 

@@ -7,7 +7,16 @@ import { endpointKey } from "../../app/domain/webhook-endpoints";
 import { verifySignature } from "../../app/domain/webhook-signature";
 import { startReceiver } from "../helpers/receiver";
 import { E2E_OUTBOX } from "../../playwright.config";
-import { approveCoreAndResume, demoShopId, expect, openDatabase, signedOrder, test, toast } from "./fixtures";
+import {
+  approveCoreAndResume,
+  demoShopId,
+  downgradeToFree,
+  expect,
+  openDatabase,
+  signedOrder,
+  test,
+  toast,
+} from "./fixtures";
 
 /** The demo shop's alert settings row, as stored. */
 function storedSettings() {
@@ -264,10 +273,7 @@ test("a breaching order in the demo store reaches the inbox and shows as sent", 
 
 test("on Free the page is locked and a form posted anyway is refused", async ({ page, request }) => {
   await page.goto("/pricing");
-  await page
-    .getByRole("region", { name: "Free", exact: true })
-    .getByRole("button", { name: "Downgrade to Free" })
-    .click();
+  await downgradeToFree(page);
   await expect(page.getByText("Plan Updated: Successfully downgraded to Free plan.")).toBeVisible();
   try {
     await page.goto("/alerts");
@@ -289,4 +295,59 @@ test("on Free the page is locked and a form posted anyway is refused", async ({ 
     await page.goto("/alerts");
     await expect(page.getByRole("heading", { name: "Notification channels" })).toBeVisible();
   }
+});
+
+test("'Rotate signing secret' asks first: Escape and Cancel change nothing, Rotate secret makes a new one", async ({
+  page,
+}) => {
+  await page.goto("/alerts");
+  // the first secret is made at once: there is nothing to break yet
+  const create = page.getByRole("button", { name: "Create signing secret" });
+  if (await create.isVisible()) {
+    await create.click();
+    await expect(page.getByTestId("signing-secret")).toBeVisible();
+    await page.reload();
+  }
+  const secretOf = () => storedSettings().webhookSecretEncrypted;
+  const before = secretOf();
+  expect(before).toBeTruthy();
+  const rotate = page.getByRole("button", { name: "Rotate signing secret" });
+  const dialog = page.getByRole("dialog", { name: "Rotate signing secret?" });
+
+  // by keyboard: Enter opens it, Escape closes it, focus is back on the button, nothing changed
+  await rotate.focus();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("A new secret replaces the current one.");
+  await expect(dialog).toContainText(
+    "For 24 hours each webhook carries two signatures, the new secret's and the current one's. After that, a receiver still checking the current secret refuses your webhooks.",
+  );
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(rotate).toBeFocused();
+  expect(secretOf()).toBe(before);
+
+  // Cancel changes nothing either
+  await rotate.click();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId("signing-secret")).toHaveCount(0);
+  expect(secretOf()).toBe(before);
+
+  // how it looks at the admin's widths (tests/.tmp/dialogs/)
+  await rotate.click();
+  fs.mkdirSync("tests/.tmp/dialogs", { recursive: true });
+  for (const width of [375, 800, 1040]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: `tests/.tmp/dialogs/rotate-secret-${width}.png` });
+  }
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+
+  // Rotate secret rotates: the new secret is shown once, and stored
+  await rotate.click();
+  await dialog.getByRole("button", { name: "Rotate secret" }).click();
+  await expect(page.getByTestId("signing-secret")).toHaveText(/^whsec_/);
+  await expect(page.getByText(/webhooks carry two signatures: the new secret's and the previous one's/)).toBeVisible();
+  expect(secretOf()).not.toBe(before);
 });

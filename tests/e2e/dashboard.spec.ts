@@ -1,5 +1,5 @@
 import { formatCents } from "../../app/domain/money";
-import { approveCoreAndResume, demoShopId, expect, openDatabase, test, toast } from "./fixtures";
+import { approveCoreAndResume, demoShopId, downgradeToFree, expect, openDatabase, test, toast } from "./fixtures";
 
 function countEvents(where: string): number {
   const db = openDatabase();
@@ -98,8 +98,7 @@ test("the header shows the plan, the Plus 'Coming Soon' toast, the bell and the 
 
 test("downgrading and upgrading on the demo store go through the plan buttons", async ({ page }) => {
   await page.goto("/pricing");
-  const free = page.getByRole("region", { name: "Free", exact: true });
-  await free.getByRole("button", { name: "Downgrade to Free" }).click();
+  await downgradeToFree(page);
   await expect(page.getByText("Plan Updated: Successfully downgraded to Free plan.")).toBeVisible();
   await expect(page.getByRole("region", { name: "Page header" }).getByText("Free plan")).toBeVisible();
   const core = page.getByRole("region", { name: "Core", exact: true });

@@ -196,3 +196,17 @@ export async function clickUntil(button: ReturnType<Page["getByRole"]>, settled:
     await settled();
   }).toPass({ timeout: 20_000 });
 }
+
+/**
+ * Downgrades the demo store to Free from /pricing: 'Downgrade to Free' asks first, and its
+ * dialog's 'Downgrade to Free' acts (docs/decisions/0046-dialogs-return-focus-and-confirm.md).
+ */
+export async function downgradeToFree(page: Page) {
+  const button = page
+    .getByRole("region", { name: "Free", exact: true })
+    .getByRole("button", { name: "Downgrade to Free" });
+  const dialog = page.getByRole("dialog", { name: "Downgrade to Free?" });
+  await clickUntil(button, () => expect(dialog).toBeVisible({ timeout: 2_000 }));
+  await dialog.getByRole("button", { name: "Downgrade to Free" }).click();
+  await expect(dialog).toHaveCount(0);
+}

@@ -97,7 +97,7 @@ test.describe("onboarding", () => {
     // the rule as edited, tested before it is saved
     ruleName = `Onboarding cap ${Date.now()}`;
     await page.getByLabel("Name").fill(ruleName);
-    await page.getByLabel("Threshold Value").fill("35");
+    await page.getByLabel("Maximum Discount (%)").fill("35");
     await timed(async () => {
       await page.getByRole("button", { name: "Test this rule" }).click();
       await expect(page.getByText(new RegExp(`^${ruleName}: Would have flagged`))).toBeVisible({ timeout: 15_000 });
@@ -209,7 +209,7 @@ test("the Rules page backtests the active rules with a progress bar, then result
   await page.getByRole("button", { name: "Add Rule" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Name").fill("Draft 45% cap");
-  await dialog.getByLabel("Threshold Value").fill("45");
+  await dialog.getByLabel("Maximum Discount (%)").fill("45");
   await dialog.getByRole("button", { name: "Test this rule on the last 60 days of orders" }).click();
   await expect(
     dialog.getByText(/this rule would have flagged \d+ orders?: \$[\d,.]+ of discount above the limits/),

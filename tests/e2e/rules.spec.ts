@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { approveCoreAndResume, expect, test, toast } from "./fixtures";
+import { approveCoreAndResume, downgradeToFree, expect, test, toast } from "./fixtures";
 
 async function openAddDialog(page: Page) {
   await page.getByRole("region", { name: "Page header" }).getByRole("button", { name: "Add Rule" }).click();
@@ -12,12 +12,11 @@ const TYPES = [
   {
     type: "max_discount",
     label: "Maximum Discount (%)",
-    unit: "PERCENT",
     threshold: "35",
     shown: "35%",
     edited: "40",
     editedShown: "40%",
-    thresholdLabel: "Threshold Value",
+    thresholdLabel: "Maximum Discount (%)",
   },
   {
     type: "max_discount_amount",
@@ -45,7 +44,7 @@ const TYPES = [
     shown: "$10.00",
     edited: "0",
     editedShown: "$0.00",
-    thresholdLabel: "Threshold Value",
+    thresholdLabel: "Combined Discount Over ($)",
   },
 ];
 
@@ -53,53 +52,49 @@ test("the threshold label and the unit selector follow the rule type", async ({ 
   await page.goto("/rules");
   const dialog = await openAddDialog(page);
   const type = dialog.getByLabel("Rule Type");
+  // Maximum Discount (%) is one field: the type names its unit, no Unit is asked
+  await expect(type).toHaveValue("max_discount");
+  await expect(dialog.getByLabel("Maximum Discount (%)", { exact: true })).toHaveAttribute("max", "100");
+  await expect(dialog.getByLabel("Unit")).toHaveCount(0);
   await type.selectOption("max_discount_amount");
   await expect(dialog.getByLabel("Maximum Amount ($)")).toHaveAttribute("step", "0.01");
   await expect(dialog.getByLabel("Unit")).toHaveCount(0);
   await type.selectOption("margin_floor");
   await expect(dialog.getByLabel("Minimum Margin (%)")).toHaveAttribute("max", "100");
   await expect(dialog.getByLabel("Unit")).toHaveCount(0);
+  // only stacking prevention has a unit to choose, and its field says which
   await type.selectOption("stacking_prevention");
   await expect(dialog.getByLabel("Unit")).toBeVisible();
+  await expect(dialog.getByLabel("Combined Discount Over ($)")).toHaveAttribute("step", "0.01");
   await dialog.getByLabel("Unit").selectOption("PERCENT");
-  await expect(dialog.getByLabel("Threshold Value")).toHaveAttribute("step", "1");
+  await expect(dialog.getByLabel("Combined Discount Over (%)")).toHaveAttribute("step", "1");
   await expect(
     dialog.getByLabel("Action").locator("option", { hasText: "Block Checkout (Coming Soon)" }),
   ).toBeDisabled();
   await dialog.getByRole("button", { name: "Add Rule" }).click();
   await expect(dialog.getByText("Name is required")).toBeVisible();
   await expect(dialog.getByText("Threshold is required")).toBeVisible();
-  await dialog.getByLabel("Threshold Value").fill("-3");
+  await dialog.getByLabel("Combined Discount Over (%)").fill("-3");
   await dialog.getByLabel("Name").fill("x");
   await expect(dialog.getByText("Must be a valid positive number")).toBeVisible();
 });
 
-test("a Maximum Discount (%) rule with Amount ($) is refused, saying why, and nothing is saved", async ({ page }) => {
+test("a Maximum Discount (%) rule posted with Amount ($) is refused, and nothing is saved", async ({ page }) => {
   const name = `E2E percent in money ${Date.now()}`;
   await page.goto("/rules");
-  const dialog = await openAddDialog(page);
-  await dialog.getByLabel("Name").fill(name);
-  await dialog.getByLabel("Rule Type").selectOption("max_discount");
-  await expect(dialog.getByLabel("Unit")).toHaveValue("PERCENT");
-  await dialog.getByLabel("Unit").selectOption("AMOUNT");
-  await dialog.getByLabel("Threshold Value").fill("30");
-  const message =
-    "Maximum Discount (%) is a percentage: choose Percentage (%), or the rule type Maximum Discount ($) to cap the discount in money.";
-  await dialog.getByRole("button", { name: "Add Rule" }).click();
-  // the Unit field itself says what is wrong, and the dialog stays open with nothing saved
-  await expect(dialog.getByLabel("Unit")).toHaveAttribute("aria-invalid", "true");
-  await expect(dialog.getByText(message)).toBeVisible();
+  const refused = await page.request.post("/rules", {
+    form: {
+      intent: "create",
+      name,
+      ruleType: "max_discount",
+      thresholdUnit: "AMOUNT",
+      threshold: "30",
+      action: "alert",
+    },
+  });
+  expect(refused.status()).toBe(400);
+  await page.reload();
   await expect(page.getByRole("region", { name, exact: true })).toHaveCount(0);
-  // Percentage (%) saves it
-  await dialog.getByLabel("Unit").selectOption("PERCENT");
-  await expect(dialog.getByText(message)).toHaveCount(0);
-  await dialog.getByRole("button", { name: "Add Rule" }).click();
-  await expect(toast(page, "Rule created successfully")).toBeVisible();
-  const row = page.getByRole("region", { name, exact: true });
-  await expect(row).toContainText("Maximum Discount (%) · 30%");
-  await row.getByRole("button", { name: `Delete ${name}` }).click();
-  await page.getByRole("dialog", { name: "Delete rule" }).getByRole("button", { name: "Delete" }).click();
-  await expect(row).toHaveCount(0);
 });
 
 for (const rule of TYPES) {
@@ -142,9 +137,9 @@ for (const rule of TYPES) {
     await expect(row.getByText("Alert", { exact: true })).toBeVisible();
 
     await row.getByRole("button", { name: `Delete ${name}` }).click();
-    const confirm = page.getByRole("dialog", { name: "Delete rule" });
+    const confirm = page.getByRole("dialog", { name: `Delete “${name}”?` });
     await expect(confirm).toContainText("Are you sure you want to delete this rule?");
-    await confirm.getByRole("button", { name: "Delete" }).click();
+    await confirm.getByRole("button", { name: "Delete rule" }).click();
     await expect(toast(page, "Rule deleted successfully")).toBeVisible();
     await expect(row).toHaveCount(0);
   });
@@ -177,12 +172,23 @@ test("collection rules are added by id in the demo store, listed, toggled, edite
   await row.getByRole("button", { name: `Edit ${name}` }).click();
   const dialog = page.getByRole("dialog", { name: "Edit Collection Rule" });
   await dialog.getByLabel("Minimum Margin (%)").fill("25");
-  await dialog.getByRole("button", { name: "Save collection rule" }).click();
+  // Save and Cancel sit in the dialog's footer, below the form
+  const save = dialog.getByRole("button", { name: "Save collection rule" });
+  const cancel = dialog.getByRole("button", { name: "Cancel" });
+  await expect(dialog.locator("form").getByRole("button", { name: "Save collection rule" })).toHaveCount(0);
+  expect((await save.boundingBox())!.y).toBeGreaterThan(
+    (await dialog.getByLabel("Minimum Margin (%)").boundingBox())!.y,
+  );
+  await expect(cancel).toBeVisible();
+  await save.click();
   await expect(toast(page, "Rule updated successfully")).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await expect(row).toContainText("Collection Rule · 25%");
   await row.getByRole("button", { name: `Delete ${name}` }).click();
-  await page.getByRole("dialog", { name: "Delete rule" }).getByRole("button", { name: "Delete" }).click();
+  await page
+    .getByRole("dialog", { name: `Delete “${name}”?` })
+    .getByRole("button", { name: "Delete rule" })
+    .click();
   await expect(toast(page, "Rule deleted successfully")).toBeVisible();
   await expect(row).toHaveCount(0);
 });
@@ -224,10 +230,7 @@ test("the locked Advanced Rules cards and the discount methods", async ({ page }
 
 test("on Free, the 2-rule limit shows its notice and refuses a third active rule", async ({ page }) => {
   await page.goto("/pricing");
-  await page
-    .getByRole("region", { name: "Free", exact: true })
-    .getByRole("button", { name: "Downgrade to Free" })
-    .click();
+  await downgradeToFree(page);
   await expect(page.getByText("Plan Updated: Successfully downgraded to Free plan.")).toBeVisible();
   try {
     await page.goto("/rules");
@@ -240,7 +243,7 @@ test("on Free, the 2-rule limit shows its notice and refuses a third active rule
     await expect(page.getByRole("button", { name: "Save code rules" })).toHaveCount(0);
     const dialog = await openAddDialog(page);
     await dialog.getByLabel("Name").fill("One too many");
-    await dialog.getByLabel("Threshold Value").fill("20");
+    await dialog.getByLabel("Maximum Discount (%)", { exact: true }).fill("20");
     await dialog.getByRole("button", { name: "Add Rule" }).click();
     await expect(
       toast(page, "Error creating rule: You've reached your 2-rule limit. Upgrade to Core for 10 rules."),

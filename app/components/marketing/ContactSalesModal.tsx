@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { CONTACT_FAILURE, contactSalesSchema } from "../../forms/contact";
 import { HoneypotField } from "../HoneypotField";
 import { fieldError } from "../form-fields";
+import { useReturnFocus } from "../useReturnFocus";
 
 interface ApiAnswer {
   success: boolean;
@@ -37,6 +38,9 @@ export function ContactSalesModal({ open, onClose }: { open: boolean; onClose: (
   useEffect(() => {
     if (answer?.success) setValues(EMPTY);
   }, [answer]);
+
+  // Close and Escape give focus back to the Contact Sales button
+  useReturnFocus(open);
 
   const missingRequired = !values.name.trim() || !values.email.trim() || !values.message.trim();
   const field = (name: keyof Values) => ({

@@ -26,6 +26,7 @@ import { SEVERITY_BANDS, STACKING_SEVERITY_TEXT } from "../../domain/severity";
 import { ALERT_FREQUENCIES, alertSettingsSchema } from "../../forms/alerts";
 import type { AlertSettingsView } from "../../services/alerts/settings.server";
 import type { AlertsActionResult } from "./actions.server";
+import { RotateSecretConfirmation } from "./RotateSecretConfirmation";
 
 interface FormValues {
   emailEnabled: boolean;
@@ -132,6 +133,9 @@ function SigningSecret({
 }) {
   const fetcher = useActionFetcher<AlertsActionResult>("alerts-rotate-secret");
   const shown = fetcher.state === "idle" ? fetcher.data?.signingSecret : undefined;
+  // rotating replaces a secret receivers check: it asks first; the first secret is simply made
+  const [confirming, setConfirming] = useState(false);
+  const rotate = () => fetcher.submit({ intent: "rotateSecret" }, { method: "post" });
   return (
     <BlockStack gap="200">
       <Text as="p" tone="subdued">
@@ -155,11 +159,19 @@ function SigningSecret({
         <Button
           variant="plain"
           loading={fetcher.state !== "idle"}
-          onClick={() => fetcher.submit({ intent: "rotateSecret" }, { method: "post" })}
+          onClick={() => (masked ? setConfirming(true) : rotate())}
         >
           {masked ? "Rotate signing secret" : "Create signing secret"}
         </Button>
       </InlineStack>
+      <RotateSecretConfirmation
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          rotate();
+        }}
+      />
       {rotationEndsAt ? (
         <Text as="p" tone="subdued">
           Until {new Date(rotationEndsAt).toUTCString()}, webhooks carry two signatures: the new secret&apos;s and the

@@ -20,18 +20,30 @@ const EMPTY: CollectionRuleValues = {
 };
 
 /**
+ * The form's id and its fetcher's key when it edits the collection rule `id`, the `opening`-th
+ * time its dialog opens: its dialog's Save submits it and shows it saving. A new key for each
+ * opening, so the answer to an earlier save does not close the dialog again.
+ */
+export function collectionRuleFormIds(id: string, opening = 0) {
+  return { form: `collection-rule-form-${id}`, fetcher: `collection-rule-${id}-${opening}` };
+}
+
+/**
  * Adds a collection rule, or edits one (`initial` with its id). Embedded in Shopify, the
  * collection comes from App Bridge's resource picker; elsewhere (the demo store) its id is
- * typed and validated.
+ * typed and validated. Editing, it sits in its dialog, whose footer has the Save.
  */
 export function CollectionRuleForm({
   appBridge,
   initial,
   onSaved,
   access,
+  opening,
 }: {
   appBridge: boolean;
   initial?: CollectionRuleValues;
+  /** editing: which opening of its dialog this is (collectionRuleFormIds) */
+  opening?: number;
   onSaved?: () => void;
   /** editing: its order actions are set here too (docs/product.md#order-actions) */
   access?: OrderActionsAccess;
@@ -40,9 +52,12 @@ export function CollectionRuleForm({
   const { orderActions: startingActions, id: _id, ...starting } = initial ?? EMPTY;
   const [orderActions, setOrderActions] = useState(startingActions);
   // an added rule empties the form: the action's answer resets it (conform's resetForm)
-  const fetcher = useRulesFetcher(editing ? `collection-rule-${initial?.id}` : "collection-rule", onSaved);
+  const ids = initial?.id
+    ? collectionRuleFormIds(initial.id, opening)
+    : { form: "collection-rule-form", fetcher: "collection-rule" };
+  const fetcher = useRulesFetcher(ids.fetcher, onSaved);
   const [form, fields] = useFetcherForm({
-    id: editing ? `collection-rule-form-${initial?.id}` : "collection-rule-form",
+    id: ids.form,
     schema: collectionRuleSchema,
     fetcher,
     shouldValidate: "onSubmit",
@@ -110,11 +125,13 @@ export function CollectionRuleForm({
         {editing && access ? (
           <OrderActionsFields value={orderActions} onChange={setOrderActions} access={access} form={form.id} />
         ) : null}
-        <InlineStack>
-          <Button submit variant={editing ? "primary" : undefined} loading={fetcher.state !== "idle"}>
-            {editing ? "Save collection rule" : "Add collection rule"}
-          </Button>
-        </InlineStack>
+        {editing ? null : (
+          <InlineStack>
+            <Button submit loading={fetcher.state !== "idle"}>
+              Add collection rule
+            </Button>
+          </InlineStack>
+        )}
       </BlockStack>
     </form>
   );

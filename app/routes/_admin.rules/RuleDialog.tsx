@@ -18,6 +18,7 @@ import { useRulesFetcher } from "./useRulesFetcher";
 import { BacktestPanel, useBacktest } from "../../components/Backtest";
 import { NO_ORDER_ACTIONS, type OrderActions } from "../../domain/order-actions";
 import { OrderActionsFields, type OrderActionsAccess } from "./OrderActionsFields";
+import { useReturnFocus } from "../../components/useReturnFocus";
 
 export interface RuleFormValues {
   id?: string;
@@ -69,6 +70,8 @@ export function RuleDialog({
   const controls = useRuleFields(fields);
   const busy = fetcher.state !== "idle";
   const backtest = useBacktest();
+  // drawn only while open: closing unmounts it, and focus goes back to Add Rule or the row's Edit
+  useReturnFocus(true);
 
   return (
     <Modal

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from "react";
 import { PAUSED_LABEL } from "../../domain/rule-display";
 import type { RuleListItem } from "./rule-list-items";
 import { useRulesFetcher } from "./useRulesFetcher";
+import { useReturnFocus } from "../../components/useReturnFocus";
 
 const STATUS_TONES: Record<string, "success" | "critical" | "warning" | undefined> = {
   Alert: "success",
@@ -34,16 +35,45 @@ function ActiveToggle({ rule }: { rule: RuleListItem }) {
   );
 }
 
-/** The delete confirmation; it lives with the list, so its answer outlives the deleted row. */
-function DeleteConfirmation({ rule, onClose }: { rule: RuleListItem | null; onClose: () => void }) {
+/** The Delete buttons focus may go to once `deleted` is gone: the row after it's, or the row before it's. */
+function neighbourDeletes(rules: RuleListItem[], deleted: RuleListItem): string[] {
+  const index = rules.findIndex((rule) => rule.id === deleted.id);
+  return [rules[index + 1], rules[index - 1]].filter(Boolean).map((rule) => `Delete ${rule.name}`);
+}
+
+function firstButton(labels: string[]): HTMLElement | null {
+  for (const label of labels) {
+    const button = document.querySelector<HTMLElement>(`button[aria-label="${CSS.escape(label)}"]`);
+    if (button) return button;
+  }
+  return null;
+}
+
+/**
+ * The delete confirmation (docs/product.md#rules), naming the rule; it lives with the list, so
+ * its answer outlives the deleted row. Cancel and Escape give focus back to the row's Delete.
+ */
+function DeleteConfirmation({
+  rule,
+  rules,
+  onClose,
+}: {
+  rule: RuleListItem | null;
+  rules: RuleListItem[];
+  onClose: () => void;
+}) {
   const fetcher = useRulesFetcher("delete-rule", onClose);
+  // the rule stays named while the dialog fades out; its neighbours are read while it is listed
+  const [shown, setShown] = useState<{ rule: RuleListItem; neighbours: string[] } | null>(null);
+  if (rule && rule !== shown?.rule) setShown({ rule, neighbours: neighbourDeletes(rules, rule) });
+  useReturnFocus(rule !== null, () => firstButton(shown?.neighbours ?? []));
   return (
     <Modal
       open={rule !== null}
       onClose={onClose}
-      title="Delete rule"
+      title={shown ? `Delete “${shown.rule.name}”?` : "Delete rule"}
       primaryAction={{
-        content: "Delete",
+        content: "Delete rule",
         destructive: true,
         loading: fetcher.state !== "idle",
         onAction: () =>
@@ -56,7 +86,13 @@ function DeleteConfirmation({ rule, onClose }: { rule: RuleListItem | null; onCl
       secondaryActions={[{ content: "Cancel", onAction: onClose }]}
     >
       <Modal.Section>
-        <Text as="p">Are you sure you want to delete this rule?</Text>
+        <BlockStack gap="200">
+          <Text as="p">Are you sure you want to delete this rule?</Text>
+          <Text as="p" tone="subdued">
+            It is no longer checked against new orders. What it caught stays in the Audit Log. This can&apos;t be
+            undone.
+          </Text>
+        </BlockStack>
       </Modal.Section>
     </Modal>
   );
@@ -66,7 +102,7 @@ function DeleteConfirmation({ rule, onClose }: { rule: RuleListItem | null; onCl
 export function RuleList({ rules, onEdit }: { rules: RuleListItem[]; onEdit: (rule: RuleListItem) => void }) {
   const [deleting, setDeleting] = useState<RuleListItem | null>(null);
   const closeDelete = useCallback(() => setDeleting(null), []);
-  const confirmation = <DeleteConfirmation rule={deleting} onClose={closeDelete} />;
+  const confirmation = <DeleteConfirmation rule={deleting} rules={rules} onClose={closeDelete} />;
   if (rules.length === 0) {
     return (
       <>

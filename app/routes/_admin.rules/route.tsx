@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Banner, BlockStack, Card, Divider, InlineGrid, InlineStack, Modal, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Card, Divider, InlineGrid, InlineStack, Text } from "@shopify/polaris";
 import { useCallback, useEffect, useState } from "react";
 import { AdminPage, useAdminLayout } from "../../components/AdminPage";
 import { AdvancedRules, DiscountMethodKinds } from "./AdvancedRules";
 import { CollectionRuleForm } from "./CollectionRuleForm";
+import { CollectionRuleDialog } from "./CollectionRuleDialog";
 import { EMPTY_RULE, RuleDialog, type RuleFormValues } from "./RuleDialog";
 import { RuleList } from "./RuleList";
 import { BlockingSettingsForm, StackingSettingsForm } from "./SettingsForms";
@@ -195,19 +196,12 @@ export default function Rules() {
           access={orderActions}
         />
       ) : null}
-      <Modal open={collectionEdit !== null} onClose={closeCollectionEdit} title="Edit Collection Rule">
-        <Modal.Section>
-          {collectionEdit ? (
-            <CollectionRuleForm
-              key={collectionEdit.values.id}
-              appBridge={appBridge}
-              initial={collectionEdit.values}
-              onSaved={closeCollectionEdit}
-              access={orderActions}
-            />
-          ) : null}
-        </Modal.Section>
-      </Modal>
+      <CollectionRuleDialog
+        editing={collectionEdit}
+        appBridge={appBridge}
+        access={orderActions}
+        onClose={closeCollectionEdit}
+      />
     </AdminPage>
   );
 }

@@ -1,0 +1,57 @@
+import { BlockStack, List, Modal, Text } from "@shopify/polaris";
+import { PLANS, planName, type PlanId } from "../domain/plans";
+import { useReturnFocus } from "./useReturnFocus";
+
+/**
+ * What a downgrade to Free ends, in the merchant's words (docs/product.md#plans): the
+ * subscription is cancelled with a prorated credit, the rules beyond Free's limit are paused
+ * (never deleted), and the paid features stop until an upgrade brings them back.
+ */
+export function downgradeConsequences(current: PlanId): string[] {
+  const limit = PLANS.free.ruleLimit;
+  return [
+    `Your ${planName(current)} subscription is cancelled now, and Shopify credits you for the rest of this billing period.`,
+    `Free checks ${limit} active rules: your oldest ${limit} stay on and the others are paused, not deleted.`,
+    current === "plus"
+      ? "Alerts, order actions, code rules, the ROI dashboard and real-time checkout blocking stop until you upgrade again. Their settings are kept."
+      : "Alerts, order actions, code rules and the ROI dashboard stop until you upgrade again. Their settings are kept.",
+  ];
+}
+
+/**
+ * 'Downgrade to Free' asks first (docs/decisions/0046-dialogs-return-focus-and-confirm.md): the
+ * dialog names what ends; Cancel and Escape change nothing and give focus back to the button.
+ */
+export function DowngradeConfirmation({
+  open,
+  current,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean;
+  current: PlanId;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  useReturnFocus(open);
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title="Downgrade to Free?"
+      primaryAction={{ content: "Downgrade to Free", destructive: true, onAction: onConfirm }}
+      secondaryActions={[{ content: "Cancel", onAction: onClose }]}
+    >
+      <Modal.Section>
+        <BlockStack gap="200">
+          <Text as="p">If you downgrade:</Text>
+          <List>
+            {downgradeConsequences(current).map((line) => (
+              <List.Item key={line}>{line}</List.Item>
+            ))}
+          </List>
+        </BlockStack>
+      </Modal.Section>
+    </Modal>
+  );
+}
