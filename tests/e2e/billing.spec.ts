@@ -1,5 +1,5 @@
 import { startAppServer, type AppServer } from "../helpers/app-server";
-import { clickToNavigate, clickUntil, expect, test, toast } from "./fixtures";
+import { clickToNavigate, downgradeToFree, expect, test, toast } from "./fixtures";
 import { axeViolations, screenshotsAt } from "./screens-axe";
 
 // Billing in the demo store (docs/product.md#billing, docs/decisions/0018-plan-truth.md):
@@ -135,9 +135,8 @@ test("a downgrade pauses rules; the confirmation page declines, then approves; r
 }) => {
   test.setTimeout(60_000);
   await page.goto("/pricing");
-  await clickUntil(page.getByRole("region", { name: "Free" }).getByRole("button", { name: "Downgrade to Free" }), () =>
-    expect(toast(page, "Successfully downgraded to Free plan.")).toBeVisible({ timeout: 2_000 }),
-  );
+  await downgradeToFree(page);
+  await expect(toast(page, "Successfully downgraded to Free plan.")).toBeVisible();
   await expect(page.getByRole("region", { name: "Free" }).getByRole("button", { name: "Current Plan" })).toBeDisabled();
 
   // 5 active rules on Free: the oldest 2 stay, 3 are paused, none deleted
@@ -185,9 +184,8 @@ test("a downgrade pauses rules; the confirmation page declines, then approves; r
 test("a plan change that gets no answer says 'Failed to update plan' and changes nothing", async ({ page }) => {
   await page.route("**/api/billing/downgrade**", (route) => route.abort("connectionreset"));
   await page.goto("/pricing");
-  await clickUntil(page.getByRole("region", { name: "Free" }).getByRole("button", { name: "Downgrade to Free" }), () =>
-    expect(toast(page, "Failed to update plan")).toBeVisible({ timeout: 2_000 }),
-  );
+  await downgradeToFree(page);
+  await expect(toast(page, "Failed to update plan")).toBeVisible();
   await expect(toast(page, "Error")).toBeVisible();
   await expect(page).toHaveURL(/\/billing\/error/);
   await page.unroute("**/api/billing/downgrade**");
