@@ -1,7 +1,8 @@
-import { BlockStack, Button, Card, DataTable, InlineStack, Text } from "@shopify/polaris";
+import { BlockStack, Button, Card, IndexTable, InlineStack, Text } from "@shopify/polaris";
 import { formatCents } from "../domain/money";
 import { MONEY_FIGURE_HELP, MONEY_FIGURE_NAMES } from "../domain/order-money";
 import type { MoneyBehindView } from "../services/roi/money-figures.server";
+import { useNarrow } from "./audit-log/useNarrow";
 
 /**
  * The orders and checkouts behind a money figure (docs/decisions/0025-what-saved-means.md), each
@@ -10,6 +11,7 @@ import type { MoneyBehindView } from "../services/roi/money-figures.server";
 export function MoneyBehind({ view, onClose }: { view: MoneyBehindView; onClose: () => void }) {
   const money = (cents: number) => formatCents(cents, view.currency);
   const name = MONEY_FIGURE_NAMES[view.figure];
+  const [listBox, narrow] = useNarrow();
   return (
     <Card padding="0">
       <BlockStack gap="300">
@@ -33,27 +35,82 @@ export function MoneyBehind({ view, onClose }: { view: MoneyBehindView; onClose:
             <Text as="p">{`No order counts in ${name} in this period.`}</Text>
           </div>
         ) : (
-          <DataTable
-            columnContentTypes={["text", "text", "text", "numeric", "numeric", "numeric"]}
-            headings={["Order", "First breach", "What happened", "Discount", "Over the limit", `Counted in ${name}`]}
-            rows={view.rows.map((row) => [
-              row.label,
-              row.time,
-              row.outcome,
-              money(row.discountCents),
-              money(row.overageCents),
-              money(row.countedCents),
-            ])}
-            totals={["", "", "", "", "", money(view.totalCents)]}
-            totalsName={{ singular: "Total", plural: "Total" }}
-            showTotalsInFooter
-            footerContent={
-              view.count > view.rows.length
-                ? `The ${view.rows.length} newest of ${view.count.toLocaleString("en-US")} orders; the total counts them all.`
-                : `${view.count.toLocaleString("en-US")} ${view.count === 1 ? "order" : "orders"}`
-            }
-            increasedTableDensity
-          />
+          // an index, not a sideways-scrolling table: a list where its box is narrow (docs/decisions/0044-audit-log-index.md)
+          <div ref={listBox}>
+            <IndexTable
+              resourceName={{ singular: "order", plural: "orders" }}
+              itemCount={view.rows.length}
+              headings={[
+                { title: "Order" },
+                { title: "What happened" },
+                { title: "Discount", alignment: "end" },
+                { title: "Over the limit", alignment: "end" },
+                { title: `Counted in ${name}`, alignment: "end" },
+              ]}
+              selectable={false}
+              condensed={narrow}
+            >
+              {view.rows.map((row, index) => (
+                <IndexTable.Row id={String(index)} key={index} position={index}>
+                  {narrow ? (
+                    <IndexTable.Cell>
+                      <BlockStack gap="050">
+                        <Text as="span" fontWeight="semibold">
+                          {row.label}
+                        </Text>
+                        <Text as="span" tone="subdued" variant="bodySm">
+                          {row.time}
+                        </Text>
+                        <Text as="span">{row.outcome}</Text>
+                        <Text as="span" tone="subdued">
+                          {`Discount ${money(row.discountCents)} · over the limit ${money(row.overageCents)} · counted ${money(row.countedCents)}`}
+                        </Text>
+                      </BlockStack>
+                    </IndexTable.Cell>
+                  ) : (
+                    <>
+                      <IndexTable.Cell>
+                        <BlockStack gap="050">
+                          <Text as="span" fontWeight="semibold">
+                            {row.label}
+                          </Text>
+                          <Text as="span" tone="subdued" variant="bodySm">
+                            {row.time}
+                          </Text>
+                        </BlockStack>
+                      </IndexTable.Cell>
+                      <IndexTable.Cell>
+                        <div style={{ whiteSpace: "normal" }}>{row.outcome}</div>
+                      </IndexTable.Cell>
+                      <IndexTable.Cell>
+                        <Text as="span" alignment="end" numeric>
+                          {money(row.discountCents)}
+                        </Text>
+                      </IndexTable.Cell>
+                      <IndexTable.Cell>
+                        <Text as="span" alignment="end" numeric>
+                          {money(row.overageCents)}
+                        </Text>
+                      </IndexTable.Cell>
+                      <IndexTable.Cell>
+                        <Text as="span" alignment="end" numeric>
+                          {money(row.countedCents)}
+                        </Text>
+                      </IndexTable.Cell>
+                    </>
+                  )}
+                </IndexTable.Row>
+              ))}
+            </IndexTable>
+            <div style={{ padding: "var(--p-space-300) var(--p-space-400)" }}>
+              <Text as="p" tone="subdued">
+                {`Total ${money(view.totalCents)}: `}
+                {view.count > view.rows.length
+                  ? `the ${view.rows.length} newest of ${view.count.toLocaleString("en-US")} orders shown; the total counts them all.`
+                  : `${view.count.toLocaleString("en-US")} ${view.count === 1 ? "order" : "orders"}.`}
+              </Text>
+            </div>
+          </div>
         )}
       </BlockStack>
     </Card>

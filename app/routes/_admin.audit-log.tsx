@@ -3,6 +3,7 @@ import { useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { Box, Button, Card, EmptyState, InlineStack, Text } from "@shopify/polaris";
 import { useCallback, useState } from "react";
 import { AdminPage } from "../components/AdminPage";
+import { withEmbeddedQuery } from "../components/admin-nav";
 import { AuditTable } from "../components/audit-log/AuditTable";
 import { FilterBar } from "../components/audit-log/FilterBar";
 import { useNarrow } from "../components/audit-log/useNarrow";
@@ -125,6 +126,7 @@ function useExportCsv() {
 export default function AuditLog() {
   const { groups, nextCursor, query, money } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
+  const location = useLocation();
   const exportCsv = useExportCsv();
   const [listBox, narrow] = useNarrow();
   const filtered = Boolean(query.q || query.type || query.severity);
@@ -169,7 +171,7 @@ export default function AuditLog() {
                     content: "Clear filters",
                     onAction: () => navigate(withParams({ q: null, type: null, severity: null, cursor: null })),
                   }
-                : { content: "Review your rules", url: "/rules" }
+                : { content: "Review your rules", url: withEmbeddedQuery("/rules", location.search) }
             }
           >
             <Text as="p">

@@ -159,7 +159,10 @@ test("search and filters narrow the audit log, and pages go back in time", async
   // rules created are about no order: a row each, as many as the database holds now
   await expect(tableRows(page)).toHaveCount(ruleCreatedEvents());
 
-  await page.goto("/audit-log?q=staff40");
+  // the search runs by itself once typing rests
+  await page.goto("/audit-log");
+  await page.getByLabel("Search").fill("staff40");
+  await expect(page).toHaveURL(/q=staff40/);
   const top = await tableRows(page).first().textContent();
   await page.getByRole("button", { name: "Older" }).click();
   await expect(page).toHaveURL(/cursor=/);
@@ -205,6 +208,14 @@ for (const width of [375, 800, 1040]) {
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/audit-log-${width}.png`, fullPage: true });
+
+    // the orders behind a money figure (a Dashboard or ROI link) fit too
+    await page.goto("/audit-log?figure=flagged&from=2026-01-01T00:00:00.000Z");
+    await expect(page.getByRole("heading", { name: /^Orders behind Flagged/ })).toBeVisible();
+    await expect(page.getByText(/^Total \$/)).toBeVisible();
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/audit-log-money-${width}.png` });
 
     await page.goto("/audit-log?type=rule_created&severity=critical");
     await expect(page.getByText("No Audit Logs Yet", { exact: true })).toBeVisible();
