@@ -115,6 +115,7 @@ test("the Slack page's pasted webhook URL still connects, sends a test and disco
     await page.goto("/integration/slack");
     await page.getByRole("button", { name: "Paste a webhook URL instead" }).click();
     await expect(page.getByText("Under Incoming Webhooks, turn Activate Incoming Webhooks on.")).toBeVisible();
+    await slackScreenshots(page, "paste");
     await page.getByLabel("Slack incoming-webhook URL").fill("hooks.slack.com/services/T0/B0/x");
     await page.getByRole("button", { name: "Connect Slack" }).click();
     await expect(page.getByText('"hooks.slack.com/services/T0/B0/x" is not a URL')).toBeVisible();
