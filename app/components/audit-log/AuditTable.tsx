@@ -255,20 +255,18 @@ export function AuditTable({ groups, condensed }: { groups: AuditRowGroup[]; con
     const row = condensed ? (
       <IndexTable.Row id={group.key} key={group.key} position={groupPosition}>
         <IndexTable.Cell>
-          <div style={{ width: "100%" }}>
-            <BlockStack gap="200">
-              <InlineStack align="space-between" blockAlign="start" gap="200" wrap={false}>
-                <Title group={group} />
-                <SeverityBadge severity={group.severity} />
-              </InlineStack>
-              <WhatHappened group={group} />
-              <Figures event={figures} />
-              <InlineStack gap="300" blockAlign="center">
-                <Toggle group={group} open={isOpen} onToggle={() => toggle(group.key)} />
-                <RowAction group={group} />
-              </InlineStack>
-            </BlockStack>
-          </div>
+          <BlockStack gap="200">
+            <InlineStack blockAlign="start" gap="300" wrap={false}>
+              <Title group={group} />
+              <SeverityBadge severity={group.severity} />
+            </InlineStack>
+            <WhatHappened group={group} />
+            <Figures event={figures} />
+            <InlineStack gap="300" blockAlign="center">
+              <Toggle group={group} open={isOpen} onToggle={() => toggle(group.key)} />
+              <RowAction group={group} />
+            </InlineStack>
+          </BlockStack>
         </IndexTable.Cell>
       </IndexTable.Row>
     ) : (
