@@ -274,7 +274,7 @@ test("a breaching order in the demo store reaches the inbox and shows as sent", 
 test("on Free the page is locked and a form posted anyway is refused", async ({ page, request }) => {
   await page.goto("/pricing");
   await downgradeToFree(page);
-  await expect(page.getByText("Plan Updated: Successfully downgraded to Free plan.")).toBeVisible();
+  await expect(toast(page, "Plan Updated: Successfully downgraded to Free plan.")).toBeVisible();
   try {
     await page.goto("/alerts");
     await expect(page.getByRole("heading", { name: "Unlock Alerts with Core" })).toBeVisible();

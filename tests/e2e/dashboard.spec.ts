@@ -99,7 +99,7 @@ test("the header shows the plan, the Plus 'Coming Soon' toast, the bell and the 
 test("downgrading and upgrading on the demo store go through the plan buttons", async ({ page }) => {
   await page.goto("/pricing");
   await downgradeToFree(page);
-  await expect(page.getByText("Plan Updated: Successfully downgraded to Free plan.")).toBeVisible();
+  await expect(toast(page, "Plan Updated: Successfully downgraded to Free plan.")).toBeVisible();
   await expect(page.getByRole("region", { name: "Page header" }).getByText("Free plan")).toBeVisible();
   const core = page.getByRole("region", { name: "Core", exact: true });
   await expect(core.getByRole("button", { name: "Upgrade to Core" })).toBeEnabled();

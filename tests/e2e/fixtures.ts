@@ -207,6 +207,6 @@ export async function downgradeToFree(page: Page) {
     .getByRole("button", { name: "Downgrade to Free" });
   const dialog = page.getByRole("dialog", { name: "Downgrade to Free?" });
   await clickUntil(button, () => expect(dialog).toBeVisible({ timeout: 2_000 }));
+  // what follows is the caller's to check at once: a failure's toast shows only until the error page
   await dialog.getByRole("button", { name: "Downgrade to Free" }).click();
-  await expect(dialog).toHaveCount(0);
 }

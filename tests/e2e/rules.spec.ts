@@ -231,7 +231,7 @@ test("the locked Advanced Rules cards and the discount methods", async ({ page }
 test("on Free, the 2-rule limit shows its notice and refuses a third active rule", async ({ page }) => {
   await page.goto("/pricing");
   await downgradeToFree(page);
-  await expect(page.getByText("Plan Updated: Successfully downgraded to Free plan.")).toBeVisible();
+  await expect(toast(page, "Plan Updated: Successfully downgraded to Free plan.")).toBeVisible();
   try {
     await page.goto("/rules");
     // The demo store has more than 2 active rules: the notice shows, and no rule may be added.
