@@ -47,7 +47,8 @@ afterAll(stopAll);
 describe("two app processes on one database", () => {
   it("deliver every alert once, never the same row twice at once", async () => {
     const COUNT = 3 * ALERT_BATCH;
-    const receiver = await startReceiver([], { delayMs: 300 });
+    // each answer takes a second, so a batch is still in flight when the other worker claims the next
+    const receiver = await startReceiver([], { delayMs: 1_000 });
     // both workers running before anything is due: otherwise the first may send all before the second starts
     await Promise.all([startDelivering(), startDelivering()]);
     const shop = await shopWithDueAlerts("two-processes.myshopify.com", `${receiver.url}/hook`, COUNT);
