@@ -1,6 +1,6 @@
-import { BlockStack, List, Modal, Text } from "@shopify/polaris";
+import { List, Text } from "@shopify/polaris";
 import { PLANS, planName, type PlanId } from "../domain/plans";
-import { useReturnFocus } from "./useReturnFocus";
+import { ConfirmDialog } from "./ConfirmDialog";
 
 /**
  * What a downgrade to Free ends, in the merchant's words (docs/product.md#plans): the
@@ -33,25 +33,19 @@ export function DowngradeConfirmation({
   onConfirm: () => void;
   onClose: () => void;
 }) {
-  useReturnFocus(open);
   return (
-    <Modal
+    <ConfirmDialog
       open={open}
-      onClose={onClose}
       title="Downgrade to Free?"
-      primaryAction={{ content: "Downgrade to Free", destructive: true, onAction: onConfirm }}
-      secondaryActions={[{ content: "Cancel", onAction: onClose }]}
+      confirm={{ content: "Downgrade to Free", onAction: onConfirm }}
+      onClose={onClose}
     >
-      <Modal.Section>
-        <BlockStack gap="200">
-          <Text as="p">If you downgrade:</Text>
-          <List>
-            {downgradeConsequences(current).map((line) => (
-              <List.Item key={line}>{line}</List.Item>
-            ))}
-          </List>
-        </BlockStack>
-      </Modal.Section>
-    </Modal>
+      <Text as="p">If you downgrade:</Text>
+      <List>
+        {downgradeConsequences(current).map((line) => (
+          <List.Item key={line}>{line}</List.Item>
+        ))}
+      </List>
+    </ConfirmDialog>
   );
 }

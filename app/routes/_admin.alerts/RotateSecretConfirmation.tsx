@@ -1,5 +1,5 @@
-import { BlockStack, Modal, Text } from "@shopify/polaris";
-import { useReturnFocus } from "../../components/useReturnFocus";
+import { Text } from "@shopify/polaris";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { ROTATION_OVERLAP_MS } from "../../domain/webhook-signature";
 
 const OVERLAP_HOURS = ROTATION_OVERLAP_MS / 3_600_000;
@@ -18,23 +18,17 @@ export function RotateSecretConfirmation({
   onConfirm: () => void;
   onClose: () => void;
 }) {
-  useReturnFocus(open);
   return (
-    <Modal
+    <ConfirmDialog
       open={open}
-      onClose={onClose}
       title="Rotate signing secret?"
-      primaryAction={{ content: "Rotate secret", destructive: true, onAction: onConfirm }}
-      secondaryActions={[{ content: "Cancel", onAction: onClose }]}
+      confirm={{ content: "Rotate secret", onAction: onConfirm }}
+      onClose={onClose}
     >
-      <Modal.Section>
-        <BlockStack gap="200">
-          <Text as="p">A new secret replaces the current one. It is shown once, here: copy it to your receivers.</Text>
-          <Text as="p">
-            {`For ${OVERLAP_HOURS} hours each webhook carries two signatures, the new secret's and the current one's. After that, a receiver still checking the current secret refuses your webhooks.`}
-          </Text>
-        </BlockStack>
-      </Modal.Section>
-    </Modal>
+      <Text as="p">A new secret replaces the current one. It is shown once, here: copy it to your receivers.</Text>
+      <Text as="p">
+        {`For ${OVERLAP_HOURS} hours each webhook carries two signatures, the new secret's and the current one's. After that, a receiver still checking the current secret refuses your webhooks.`}
+      </Text>
+    </ConfirmDialog>
   );
 }

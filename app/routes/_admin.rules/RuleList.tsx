@@ -1,9 +1,9 @@
-import { Badge, BlockStack, Box, Button, Checkbox, InlineStack, Modal, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Box, Button, Checkbox, InlineStack, Text } from "@shopify/polaris";
 import { useCallback, useEffect, useState } from "react";
 import { PAUSED_LABEL } from "../../domain/rule-display";
 import type { RuleListItem } from "./rule-list-items";
 import { useRulesFetcher } from "./useRulesFetcher";
-import { useReturnFocus } from "../../components/useReturnFocus";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 
 const STATUS_TONES: Record<string, "success" | "critical" | "warning" | undefined> = {
   Alert: "success",
@@ -66,15 +66,12 @@ function DeleteConfirmation({
   // the rule stays named while the dialog fades out; its neighbours are read while it is listed
   const [shown, setShown] = useState<{ rule: RuleListItem; neighbours: string[] } | null>(null);
   if (rule && rule !== shown?.rule) setShown({ rule, neighbours: neighbourDeletes(rules, rule) });
-  useReturnFocus(rule !== null, () => firstButton(shown?.neighbours ?? []));
   return (
-    <Modal
+    <ConfirmDialog
       open={rule !== null}
-      onClose={onClose}
       title={shown ? `Delete “${shown.rule.name}”?` : "Delete rule"}
-      primaryAction={{
+      confirm={{
         content: "Delete rule",
-        destructive: true,
         loading: fetcher.state !== "idle",
         onAction: () =>
           rule &&
@@ -83,18 +80,14 @@ function DeleteConfirmation({
             { method: "post" },
           ),
       }}
-      secondaryActions={[{ content: "Cancel", onAction: onClose }]}
+      onClose={onClose}
+      returnFocusTo={() => firstButton(shown?.neighbours ?? [])}
     >
-      <Modal.Section>
-        <BlockStack gap="200">
-          <Text as="p">Are you sure you want to delete this rule?</Text>
-          <Text as="p" tone="subdued">
-            It is no longer checked against new orders. What it caught stays in the Audit Log. This can&apos;t be
-            undone.
-          </Text>
-        </BlockStack>
-      </Modal.Section>
-    </Modal>
+      <Text as="p">Are you sure you want to delete this rule?</Text>
+      <Text as="p" tone="subdued">
+        It is no longer checked against new orders. What it caught stays in the Audit Log. This can&apos;t be undone.
+      </Text>
+    </ConfirmDialog>
   );
 }
 
