@@ -2,6 +2,7 @@
  * Evaluates one order's discount facts against one rule (docs/product.md#rule-semantics). Pure: the
  * monitoring engine and the tests call it with facts and rules they already hold.
  */
+import { discountCombinationLabel } from "./discount-kinds";
 import { formatCents } from "./money";
 import type { OrderFacts, OrderLineFacts } from "./order-facts";
 import { severityFor, stackingSeverity, type Severity } from "./severity";
@@ -163,7 +164,7 @@ export function evaluateRule(facts: OrderFacts, rule: EvaluableRule, stacking?: 
     if (!overThreshold) return { breached: false, rule, reason: "within_threshold", margin };
     const largest = Math.max(0, ...applications.map((application) => application.amountCents));
     const names = applications.map((application) => application.code ?? application.title ?? application.kind);
-    const combination = blocked.length > 0 ? `, a blocked combination (${blocked[0].join(" + ")})` : "";
+    const combination = blocked.length > 0 ? `, a blocked combination (${discountCombinationLabel(blocked[0])})` : "";
     return {
       breached: true,
       ...base,
