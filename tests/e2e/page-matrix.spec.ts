@@ -1,0 +1,105 @@
+// Issue 32's page matrix (docs/decisions/0053-page-matrix.md): every admin page at 375, 800 and
+// 1040 px in four shop states (seeded or fresh, Free or Core), every public page at 375 and
+// 1280 px. Each page: axe 0 violations, no horizontal scroll, no console errors at every width;
+// CLS < 0.05 and LCP < 1.5 s at 4× CPU throttle at one width; a screenshot per width into
+// tests/.screens/. The demo shop is put back as seeded (Core) after each state, for the specs
+// that follow on the same server.
+import type { Page } from "@playwright/test";
+import { startAppServer, type AppServer } from "../helpers/app-server";
+import { expect, test } from "./fixtures";
+import { checkAtWidth, collectConsoleErrors, expectVitals, loadThrottled } from "./page-matrix/checks";
+import {
+  ADMIN_PAGES,
+  ADMIN_WIDTHS,
+  INSTALL_PAGE,
+  PUBLIC_PAGES,
+  PUBLIC_WIDTHS,
+  adminRoutesInApp,
+  type MatrixPage,
+} from "./page-matrix/pages";
+import { SHOP_STATES, enterState, restoreSeeded, stateName } from "./page-matrix/shop-states";
+
+/** CLS and LCP are measured at one width per page and state (the decision says why). */
+const ADMIN_VITALS_WIDTH = 1040;
+const PUBLIC_VITALS_WIDTH = 375;
+
+async function checkPage(
+  page: Page,
+  target: MatrixPage,
+  name: string,
+  widths: readonly number[],
+  vitalsWidth: number,
+  base = "",
+) {
+  test.setTimeout(90_000);
+  const errors = collectConsoleErrors(page);
+  const { status, vitals } = await loadThrottled(page, base + target.path, vitalsWidth);
+  if (target.pending && status === 404) {
+    test.info().annotations.push({ type: "pending page", description: `${target.path} answers 404: not built yet` });
+    test.skip(true, `${target.path} answers 404 (being built)`);
+  }
+  expect(status, `${name}: HTTP status`).toBe(target.status ?? 200);
+  expectVitals(vitals, `${name} at ${vitalsWidth} px, CPU 4× slower`);
+  for (const width of widths) await checkAtWidth(page, name, width);
+  // The 404 page answers 404 on purpose, which Chromium logs as a failed load of the document
+  // itself: that one line, for that page's own URL, is expected, nothing else.
+  const unexpected = errors.filter(
+    (line) => !(target.status === 404 && line.includes("status of 404") && line.includes(target.path)),
+  );
+  expect.soft(unexpected, `${name}: console errors`).toEqual([]);
+}
+
+test("every admin route in app/routes is in the page matrix", () => {
+  const listed = ADMIN_PAGES.map((target) => target.path.split("?")[0]);
+  const missing = adminRoutesInApp().filter((route) => !listed.includes(route));
+  expect(missing, "admin routes the matrix does not visit: add them to tests/e2e/page-matrix/pages.ts").toEqual([]);
+});
+
+test.describe("public pages", () => {
+  for (const target of PUBLIC_PAGES) {
+    test(`${target.path} at ${PUBLIC_WIDTHS.join(", ")} px`, async ({ page }) => {
+      await checkPage(page, target, `${target.slug}-public`, PUBLIC_WIDTHS, PUBLIC_VITALS_WIDTH);
+    });
+  }
+});
+
+test.describe("the install page, outside the demo store", () => {
+  let server: AppServer;
+  // Shopify's library answers 410 to a browser naming itself HeadlessChrome (embedded.spec.ts)
+  test.use({
+    userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+  });
+  test.beforeAll(async () => {
+    server = await startAppServer({
+      NODE_ENV: "development",
+      SHOPIFY_API_KEY: "e2e-matrix-api-key",
+      SHOPIFY_API_SECRET: "e2e-matrix-secret",
+    });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+  test(`${INSTALL_PAGE.path} at ${PUBLIC_WIDTHS.join(", ")} px`, async ({ page }) => {
+    await checkPage(page, INSTALL_PAGE, `${INSTALL_PAGE.slug}-public`, PUBLIC_WIDTHS, PUBLIC_VITALS_WIDTH, server.url);
+  });
+});
+
+for (const state of SHOP_STATES) {
+  test.describe(`admin, ${state.data} shop on ${state.plan === "free" ? "Free" : "Core"}`, () => {
+    test.beforeAll(async ({ playwright }, testInfo) => {
+      const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+      await enterState(request, state);
+      await request.dispose();
+    });
+    test.afterAll(async ({ playwright }, testInfo) => {
+      const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+      await restoreSeeded(request);
+      await request.dispose();
+    });
+    for (const target of ADMIN_PAGES) {
+      test(`${target.path.split("?")[0]} at ${ADMIN_WIDTHS.join(", ")} px`, async ({ page }) => {
+        await checkPage(page, target, `${target.slug}-${stateName(state)}`, ADMIN_WIDTHS, ADMIN_VITALS_WIDTH);
+      });
+    }
+  });
+}

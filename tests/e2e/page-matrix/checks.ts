@@ -1,0 +1,184 @@
+// What the page matrix measures on each page (docs/decisions/0053-page-matrix.md, issue 32):
+// CLS and LCP at 4× CPU throttle, horizontal scroll, axe, console errors, and a screenshot.
+import fs from "node:fs";
+import type { Page } from "@playwright/test";
+import { expect } from "../fixtures";
+import { axeViolations } from "../screens-axe";
+
+export const CLS_LIMIT = 0.05;
+export const LCP_LIMIT_MS = 1_500;
+export const CPU_THROTTLE = 4;
+/** Where every page's screenshots go (git-ignored): <page>-<state>-<width>.png */
+export const SCREENS_DIR = "tests/.screens";
+
+/** Viewport height of every width (the admin's frame on a laptop). */
+const HEIGHT = 900;
+
+declare global {
+  interface Window {
+    __matrixVitals?: {
+      cls: number;
+      lcp: number | null;
+      lcpElement: string;
+      shifts: { value: number; nodes: string[] }[];
+    };
+  }
+}
+
+/**
+ * Runs before the page's own scripts: PerformanceObservers (buffered, so nothing before them is
+ * lost) for layout shifts without recent input, summed in session windows as web-vitals does
+ * (1 s gap, 5 s at most; the largest window), and the last largest-contentful-paint.
+ */
+function observeVitals() {
+  const describe = (node: Node | null | undefined): string => {
+    if (!node || !(node instanceof Element)) return node ? node.nodeName.toLowerCase() : "?";
+    const id = node.id ? `#${node.id}` : "";
+    const classes = [...node.classList]
+      .slice(0, 2)
+      .map((name) => `.${name}`)
+      .join("");
+    return `${node.tagName.toLowerCase()}${id}${classes}`;
+  };
+  const vitals = {
+    cls: 0,
+    lcp: null as number | null,
+    lcpElement: "",
+    shifts: [] as { value: number; nodes: string[] }[],
+  };
+  window.__matrixVitals = vitals;
+  let windowValue = 0;
+  let windowStart = 0;
+  let lastShift = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources?: { node?: Node | null }[];
+    })[]) {
+      if (entry.hadRecentInput) continue;
+      if (windowValue && entry.startTime - lastShift < 1_000 && entry.startTime - windowStart < 5_000) {
+        windowValue += entry.value;
+      } else {
+        windowValue = entry.value;
+        windowStart = entry.startTime;
+      }
+      lastShift = entry.startTime;
+      vitals.cls = Math.max(vitals.cls, windowValue);
+      vitals.shifts.push({ value: entry.value, nodes: (entry.sources ?? []).map((source) => describe(source.node)) });
+    }
+  }).observe({ type: "layout-shift", buffered: true });
+  new PerformanceObserver((list) => {
+    const entries = list.getEntries() as (PerformanceEntry & { element?: Element | null })[];
+    const last = entries[entries.length - 1];
+    if (!last) return;
+    vitals.lcp = last.startTime;
+    vitals.lcpElement = describe(last.element);
+  }).observe({ type: "largest-contentful-paint", buffered: true });
+}
+
+/** Console errors and uncaught page errors, as lines naming where they came from. */
+export function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    const at = message.location().url;
+    errors.push(`console: ${message.text()}${at ? ` (${at})` : ""}`);
+  });
+  page.on("pageerror", (error) => errors.push(`page error: ${String(error)}`));
+  return errors;
+}
+
+export interface Vitals {
+  cls: number;
+  lcp: number | null;
+  lcpElement: string;
+  shifts: string[];
+}
+
+/**
+ * Loads `path` at `width` with the CPU slowed 4× (Chromium's DevTools protocol), waits for the
+ * load, hydration, the network's rest and a settle, and reads CLS and LCP.
+ */
+export async function loadThrottled(page: Page, path: string, width: number) {
+  await page.addInitScript(observeVitals);
+  await page.setViewportSize({ width, height: HEIGHT });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_THROTTLE });
+  const response = await page.goto(path); // the fixture's goto waits for hydration
+  await page.waitForLoadState("networkidle").catch(() => undefined);
+  await page.waitForTimeout(750);
+  const measured = await page.evaluate(() => window.__matrixVitals!);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  await cdp.detach();
+  const vitals: Vitals = {
+    cls: measured.cls,
+    lcp: measured.lcp,
+    lcpElement: measured.lcpElement,
+    shifts: measured.shifts
+      .filter((shift) => shift.value >= 0.001)
+      .map((shift) => `${shift.value.toFixed(3)} ${shift.nodes.join(" ")}`),
+  };
+  return { status: response?.status() ?? 0, vitals };
+}
+
+export function expectVitals(vitals: Vitals, where: string) {
+  expect
+    .soft(vitals.cls, `${where}: CLS ${vitals.cls.toFixed(3)} (shifts: ${vitals.shifts.join("; ") || "none"})`)
+    .toBeLessThan(CLS_LIMIT);
+  expect.soft(vitals.lcp, `${where}: no largest-contentful-paint`).not.toBeNull();
+  expect
+    .soft(vitals.lcp ?? 0, `${where}: LCP ${Math.round(vitals.lcp ?? 0)} ms (${vitals.lcpElement})`)
+    .toBeLessThan(LCP_LIMIT_MS);
+}
+
+/** The page's width past the viewport, and the outermost elements reaching beyond it. */
+async function horizontalOverflow(page: Page) {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const viewport = root.clientWidth;
+    const describe = (element: Element) => {
+      const id = element.id ? `#${element.id}` : "";
+      const classes = [...element.classList]
+        .slice(0, 2)
+        .map((name) => `.${name}`)
+        .join("");
+      return `${element.tagName.toLowerCase()}${id}${classes}`;
+    };
+    const beyond = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && (box.right > viewport + 1 || box.left < -1);
+    };
+    const offenders: string[] = [];
+    if (root.scrollWidth > viewport) {
+      for (const element of document.body.querySelectorAll("*")) {
+        if (!beyond(element) || (element.parentElement && beyond(element.parentElement))) continue;
+        const box = element.getBoundingClientRect();
+        offenders.push(`${describe(element)} [${Math.round(box.left)}..${Math.round(box.right)}]`);
+        if (offenders.length >= 4) break;
+      }
+    }
+    return { scrollWidth: root.scrollWidth, viewport, offenders };
+  });
+}
+
+/**
+ * At `width`: no horizontal page scroll, axe's 0 violations, and the screenshot
+ * <SCREENS_DIR>/<name>-<width>.png.
+ */
+export async function checkAtWidth(page: Page, name: string, width: number) {
+  await page.setViewportSize({ width, height: HEIGHT });
+  // the layout's own resize handlers (Polaris's breakpoints) run before anything is measured
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const where = `${name} at ${width} px`;
+  const overflow = await horizontalOverflow(page);
+  expect
+    .soft(
+      overflow.scrollWidth,
+      `${where}: page ${overflow.scrollWidth} px wide in a ${overflow.viewport} px viewport (${overflow.offenders.join(", ")})`,
+    )
+    .toBeLessThanOrEqual(overflow.viewport);
+  expect.soft(await axeViolations(page), `${where}: axe violations`).toEqual([]);
+  fs.mkdirSync(SCREENS_DIR, { recursive: true });
+  await page.screenshot({ path: `${SCREENS_DIR}/${name}-${width}.png`, fullPage: true });
+}
