@@ -88,6 +88,25 @@ describe("ROI periods in the shop's time zone", () => {
     expect(quarter[0]!.label).toBe("Week of Oct 1");
     expect(iso(quarter.at(-1)!.end)).toBe("2027-01-01T05:00:00.000Z");
   });
+  it("leaves out the days, weeks and months after today, and labels the axis short", () => {
+    // 23 November, 7 AM in New York
+    const now = new Date("2026-11-23T12:00:00Z");
+    const month = timeframeBuckets("this_month", periodContaining("this_month", now, NY), NY, now);
+    expect(month).toHaveLength(23);
+    expect(month.at(-1)).toMatchObject({ label: "Mon Nov 23", axisLabel: "Nov 23" });
+    expect(month[0]!.axisLabel).toBe("Nov 1");
+    // 02:00 UTC on 1 November is still 31 October in New York: no day of November has begun
+    const early = new Date("2026-11-01T02:00:00Z");
+    expect(timeframeBuckets("this_month", periodContaining("this_month", now, NY), NY, early)).toEqual([]);
+    const year = timeframeBuckets("this_year", periodContaining("this_year", now, NY), NY, now);
+    expect(year.map((bucket) => bucket.axisLabel).at(-1)).toBe("Nov");
+    expect(year).toHaveLength(11);
+    const quarter = timeframeBuckets("this_quarter", periodContaining("this_quarter", now, NY), NY, now);
+    expect(quarter.at(-1)).toMatchObject({ label: "Week of Nov 19", axisLabel: "Nov 19" });
+    // a period that is over keeps all its buckets
+    const previous = previousPeriod("this_month", now, NY);
+    expect(timeframeBuckets("this_month", previous, NY, now)).toHaveLength(31);
+  });
 });
 
 describe("percentages of the savings", () => {
@@ -147,8 +166,20 @@ describe("a period's figures", () => {
       { type: "stacking_prevention", savedCents: 500, flaggedCents: 0, blocks: 0, percentage: 17 },
       { type: "margin_floor", savedCents: 0, flaggedCents: 700, blocks: 0, percentage: 0 },
     ]);
-    expect(figures.byTimeframe[1]).toEqual({ period: "Mon Nov 2", savedCents: 500, flaggedCents: 1_000, blocks: 0 });
-    expect(figures.byTimeframe[9]).toEqual({ period: "Tue Nov 10", savedCents: 2_500, flaggedCents: 200, blocks: 1 });
+    expect(figures.byTimeframe[1]).toEqual({
+      period: "Mon Nov 2",
+      axisLabel: "Nov 2",
+      savedCents: 500,
+      flaggedCents: 1_000,
+      blocks: 0,
+    });
+    expect(figures.byTimeframe[9]).toEqual({
+      period: "Tue Nov 10",
+      axisLabel: "Nov 10",
+      savedCents: 2_500,
+      flaggedCents: 200,
+      blocks: 1,
+    });
     expect(figures.byTimeframe[19]).toMatchObject({ period: "Fri Nov 20", flaggedCents: 700 });
     expect(figures.byTimeframe.reduce((sum, bucket) => sum + bucket.savedCents, 0)).toBe(3_000);
     expect(figures.byTimeframe.reduce((sum, bucket) => sum + bucket.flaggedCents, 0)).toBe(1_900);

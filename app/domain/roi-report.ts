@@ -61,13 +61,20 @@ export function elapsedDays(period: Period, now: Date, timeZone: string): number
 }
 
 export interface Bucket {
+  /** the day, week or month in full: "Wed Nov 11", "Week of Oct 5", "Jan" (tables, tooltips) */
   label: string;
+  /** the same, short enough for a chart's axis: "Nov 11", "Oct 5", "Jan" */
+  axisLabel: string;
   start: Date;
   end: Date;
 }
 
-/** The chart's buckets: days of a week or month, weeks of a quarter, months of a year. */
-export function timeframeBuckets(range: RoiRange, period: Period, timeZone: string): Bucket[] {
+/**
+ * The chart's buckets: days of a week or month, weeks of a quarter, months of a year. With
+ * `until`, the buckets that have not begun by then are left out: days after today are not drawn
+ * as $0.00 (docs/decisions/0050-dashboard-numbers.md).
+ */
+export function timeframeBuckets(range: RoiRange, period: Period, timeZone: string, until?: Date): Bucket[] {
   const buckets: Bucket[] = [];
   let cursor = new TZDate(period.start.getTime(), timeZone);
   const step = (date: TZDate) =>
@@ -78,10 +85,17 @@ export function timeframeBuckets(range: RoiRange, period: Period, timeZone: stri
       : range === "this_quarter"
         ? `Week of ${format(date, "MMM d")}`
         : format(date, "EEE MMM d");
-  while (cursor.getTime() < period.end.getTime()) {
+  const axisLabel = (date: TZDate) => (range === "this_year" ? format(date, "MMM") : format(date, "MMM d"));
+  const last = Math.min(period.end.getTime(), until ? until.getTime() + 1 : Infinity);
+  while (cursor.getTime() < last) {
     const next = step(cursor);
     const end = Math.min(next.getTime(), period.end.getTime());
-    buckets.push({ label: label(cursor), start: new Date(cursor.getTime()), end: new Date(end) });
+    buckets.push({
+      label: label(cursor),
+      axisLabel: axisLabel(cursor),
+      start: new Date(cursor.getTime()),
+      end: new Date(end),
+    });
     cursor = range === "this_quarter" ? next : startOfDay(next);
   }
   return buckets;
@@ -101,6 +115,7 @@ export interface BlockGroup {
 /** One bucket of the chart, summed. */
 export interface BucketTotal extends MoneySplit {
   label: string;
+  axisLabel: string;
   blocks: number;
 }
 
@@ -134,6 +149,7 @@ export function aggregateMoney(
     blocks: [...blocks].map(([ruleKey, count]) => ({ ruleKey, count })),
     bucketTotals: buckets.map((bucket) => ({
       label: bucket.label,
+      axisLabel: bucket.axisLabel,
       ...moneyTotals(rows.filter((row) => inside(row.at, bucket))),
       blocks: blocked.filter((block) => inside(block.createdAt, bucket)).length,
     })),
@@ -172,6 +188,8 @@ export interface RuleTypeSaving {
 
 export interface TimeframeSaving {
   period: string;
+  /** the period short, for the chart's axis */
+  axisLabel: string;
   savedCents: number;
   flaggedCents: number;
   blocks: number;
@@ -231,6 +249,7 @@ export function roiFigures(input: {
     byRuleType: types.map(([type, found], index) => ({ type, ...found, percentage: percentages[index] ?? 0 })),
     byTimeframe: input.bucketTotals.map((bucket) => ({
       period: bucket.label,
+      axisLabel: bucket.axisLabel,
       savedCents: moneyTotals([bucket]).savedCents,
       flaggedCents: bucket.flaggedCents,
       blocks: bucket.blocks,

@@ -23,10 +23,15 @@ export interface RoiSummary {
   blockedCheckouts: number;
   alertsSent: number;
   subscriptionCostCents: number;
-  /** value protected per dollar of subscription; null on the Free plan */
+  /**
+   * saved ÷ cost, a multiple; null on the Free plan. Kept for `/api/roi/summary`'s documented
+   * shape only: the screens show one measure, `roiMeasure` (docs/decisions/0050-dashboard-numbers.md).
+   */
   roi: number | null;
   /** (saved - cost) / cost in percent; null on the Free plan */
   roiPercentage: number | null;
+  /** the one ROI the screens show, or why there is none */
+  measure: RoiMeasure;
 }
 
 export function roiSummary(input: RoiInput): RoiSummary {
@@ -42,7 +47,52 @@ export function roiSummary(input: RoiInput): RoiSummary {
     subscriptionCostCents: cost,
     roi: cost > 0 ? Math.round((saved / cost) * 10) / 10 : null,
     roiPercentage: cost > 0 ? Math.round(((saved - cost) / cost) * 100) : null,
+    measure: roiMeasure({
+      savedCents: saved,
+      flaggedCents: input.money.flaggedCents,
+      blockedCheckouts: input.blockedCheckouts,
+      subscriptionCostCents: cost,
+    }),
   };
+}
+
+/**
+ * ROI as the screens show it, one measure everywhere (docs/decisions/0050-dashboard-numbers.md):
+ * the return on the subscription in percent, (saved − cost) ÷ cost, as docs/product.md#roi-dashboard
+ * defines it. A period with no order or checkout counted has nothing to measure, and a plan
+ * without a cost has nothing to divide by: both say so in words, never "-100%" or "0%".
+ */
+export type RoiMeasure = { kind: "percent"; percent: number } | { kind: "nothing-counted" } | { kind: "no-cost" };
+
+export function roiMeasure(input: {
+  savedCents: number;
+  flaggedCents: number;
+  blockedCheckouts: number;
+  subscriptionCostCents: number;
+}): RoiMeasure {
+  if (input.subscriptionCostCents <= 0) return { kind: "no-cost" };
+  if (input.savedCents <= 0 && input.flaggedCents <= 0 && input.blockedCheckouts <= 0)
+    return { kind: "nothing-counted" };
+  const cost = input.subscriptionCostCents;
+  return { kind: "percent", percent: Math.round(((input.savedCents - cost) / cost) * 100) };
+}
+
+const PERCENT = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
+/**
+ * The measure in words: "7,789%", "-100%" (a period with orders counted but nothing saved: the
+ * subscription cost more than it saved), "No orders counted this month", "No subscription cost on Free".
+ * `period` is how the figure's period reads after a verb: "this month", "in the last 30 days".
+ */
+export function roiText(measure: RoiMeasure, period: string): string {
+  switch (measure.kind) {
+    case "percent":
+      return `${PERCENT.format(measure.percent)}%`;
+    case "nothing-counted":
+      return `No orders counted ${period}`;
+    case "no-cost":
+      return "No subscription cost on Free";
+  }
 }
 
 /**

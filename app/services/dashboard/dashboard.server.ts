@@ -7,6 +7,7 @@ import type { RoiSummary } from "../../domain/roi";
 import { ROI_WINDOW_DAYS } from "../../domain/windows";
 import { latestAuditEvents, rollupDay } from "../audit/events.server";
 import { roiSince } from "../roi/roi.server";
+import { anythingMeasured } from "../roi/money-figures.server";
 import { EVALUATED_RULES } from "../rules/rules.server";
 
 export interface DashboardData {
@@ -21,6 +22,11 @@ export interface DashboardData {
   roi: RoiSummary;
   /** where the ROI summary's money starts counting (ISO): its figures link to the orders since then */
   roiSince: string;
+  /**
+   * whether the shop ever had an order or checkout counted: until then the Dashboard has nothing
+   * to measure and shows its empty state (docs/decisions/0050-dashboard-numbers.md)
+   */
+  measured: boolean;
 }
 
 /**
@@ -32,7 +38,7 @@ export async function loadDashboard(
   now = new Date(),
 ): Promise<DashboardData> {
   const since = rollupDay(new Date(now.getTime() - ROI_WINDOW_DAYS * 86_400_000));
-  const [activeRules, activeCollectionRules, totals, roi, recent, settings] = await Promise.all([
+  const [activeRules, activeCollectionRules, totals, roi, recent, settings, measured] = await Promise.all([
     prisma.rule.count({ where: { shopId: shop.id, ...EVALUATED_RULES } }),
     prisma.collectionRule.count({ where: { shopId: shop.id, ...EVALUATED_RULES } }),
     prisma.eventRollup.groupBy({
@@ -43,6 +49,7 @@ export async function loadDashboard(
     roiSince(shop.id, shop.plan, since, ROI_WINDOW_DAYS),
     latestAuditEvents(shop.id, DASHBOARD_RECENT_EVENTS),
     prisma.alertSettings.findUnique({ where: { shopId: shop.id } }),
+    anythingMeasured(shop.id),
   ]);
   const preferences = settings && alertPreferences(settings, shop.timezone);
   const counts = dashboardCounts(totals.map((row) => ({ eventType: row.eventType, count: row._sum.count ?? 0 })));
@@ -55,5 +62,6 @@ export async function loadDashboard(
     recentEvents: recent.map((event) => toEventView(event, shop.timezone)),
     roi,
     roiSince: `${since}T00:00:00.000Z`,
+    measured,
   };
 }

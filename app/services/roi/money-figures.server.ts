@@ -34,6 +34,15 @@ export async function moneyBetween(shopId: string, start: Date, end?: Date): Pro
   return moneyTotals([split(result._sum)]);
 }
 
+/**
+ * Whether the shop ever had an order or checkout counted: a row of money, which every breaching
+ * order and every blocked checkout has. Until then the Dashboard and the ROI dashboard have
+ * nothing to measure and say so (docs/decisions/0050-dashboard-numbers.md). One indexed look-up.
+ */
+export async function anythingMeasured(shopId: string): Promise<boolean> {
+  return (await prisma.orderMoney.findFirst({ where: { shopId }, select: { shopId: true } })) !== null;
+}
+
 /** The same, by the type of the rule behind each order's overage. */
 export async function moneyByRuleKey(shopId: string, start: Date, end: Date): Promise<MoneyGroup[]> {
   const rows = await prisma.orderMoney.groupBy({

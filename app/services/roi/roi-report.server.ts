@@ -1,7 +1,7 @@
 import prisma from "../../db.server";
 import type { RoiRange } from "../../domain/periods";
 import { PLANS, type PlanId } from "../../domain/plans";
-import { moneyBetween, moneyByRuleKey } from "./money-figures.server";
+import { anythingMeasured, moneyBetween, moneyByRuleKey } from "./money-figures.server";
 import { subscriptionCostCents } from "../../domain/roi";
 import {
   elapsedDays,
@@ -30,11 +30,16 @@ export interface RoiReport extends PeriodFigures {
   currency: string;
   /** the whole period before, from its own events */
   previous: PeriodFigures;
+  /**
+   * whether anything was ever counted for the shop (a breach or a blocked checkout): a shop with
+   * nothing to measure sees an empty state, not figures of zero (docs/decisions/0050-dashboard-numbers.md)
+   */
+  measured: boolean;
 }
 
 async function periodFigures(shop: RoiShop, range: RoiRange, period: Period, now: Date): Promise<PeriodFigures> {
   const between = (from: Date, to: Date) => ({ gte: from, lt: to });
-  const buckets = timeframeBuckets(range, period, shop.timezone);
+  const buckets = timeframeBuckets(range, period, shop.timezone, now);
   // sums in the database (OrderMoney's (shopId, at) index, the events' (shopId, eventType,
   // createdAt)): a year of orders is never loaded
   const [money, blocks, alertsSent, bucketTotals] = await Promise.all([
@@ -56,7 +61,7 @@ async function periodFigures(shop: RoiShop, range: RoiRange, period: Period, now
             where: { shopId: shop.id, eventType: "checkout_blocked", createdAt: between(bucket.start, bucket.end) },
           }),
         ]);
-        return { label: bucket.label, ...money, blocks };
+        return { label: bucket.label, axisLabel: bucket.axisLabel, ...money, blocks };
       }),
     ),
   ]);
@@ -80,9 +85,10 @@ async function periodFigures(shop: RoiShop, range: RoiRange, period: Period, now
  * way (never fixed fractions of the current one).
  */
 export async function roiReport(shop: RoiShop, range: RoiRange, now = new Date()): Promise<RoiReport> {
-  const [current, previous] = await Promise.all([
+  const [current, previous, measured] = await Promise.all([
     periodFigures(shop, range, periodContaining(range, now, shop.timezone), now),
     periodFigures(shop, range, previousPeriod(range, now, shop.timezone), now),
+    anythingMeasured(shop.id),
   ]);
-  return { range, timezone: shop.timezone, currency: shop.currency, ...current, previous };
+  return { range, timezone: shop.timezone, currency: shop.currency, ...current, previous, measured };
 }
