@@ -61,7 +61,7 @@ function AdminShell({ apiKey, demo, children }: { apiKey: string; demo: boolean;
         items={ADMIN_NAV_LINKS.map((link) => ({
           label: link.label,
           url: href(link.url),
-          selected: location.pathname === link.url,
+          selected: location.pathname === link.url || location.pathname.startsWith(`${link.url}/`),
         }))}
       />
     </Navigation>
