@@ -1,9 +1,10 @@
-import { Badge, BlockStack, Box, Button, Checkbox, InlineStack, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Box, Button, Checkbox, EmptyState, InlineStack, Text } from "@shopify/polaris";
 import { useCallback, useEffect, useState } from "react";
 import { PAUSED_LABEL } from "../../domain/rule-display";
 import type { RuleListItem } from "./rule-list-items";
 import { useRulesFetcher } from "./useRulesFetcher";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { useHydrated } from "./useHydrated";
 
 const STATUS_TONES: Record<string, "success" | "critical" | "warning" | undefined> = {
   Alert: "success",
@@ -14,6 +15,7 @@ const STATUS_TONES: Record<string, "success" | "critical" | "warning" | undefine
 
 function ActiveToggle({ rule }: { rule: RuleListItem }) {
   const [checked, setChecked] = useState(rule.isActive);
+  const hydrated = useHydrated();
   const fetcher = useRulesFetcher(`toggle-${rule.id}`);
   // Once settled the box shows what the server has: a refused change (the plan's limit) goes back.
   useEffect(() => {
@@ -23,7 +25,7 @@ function ActiveToggle({ rule }: { rule: RuleListItem }) {
     <Checkbox
       label="Active"
       checked={checked}
-      disabled={fetcher.state !== "idle"}
+      disabled={!hydrated || fetcher.state !== "idle"}
       onChange={(next) => {
         setChecked(next);
         fetcher.submit(
@@ -91,17 +93,38 @@ function DeleteConfirmation({
   );
 }
 
-/** The Basic Rules list: ordinary and collection rules (docs/product.md#rules). */
-export function RuleList({ rules, onEdit }: { rules: RuleListItem[]; onEdit: (rule: RuleListItem) => void }) {
+/** The illustration of a shop with no rules (ours, public/empty-rules.svg). */
+export const EMPTY_RULES_IMAGE = "/empty-rules.svg";
+
+/**
+ * The Basic Rules list: ordinary and collection rules (docs/product.md#rules). A shop without
+ * rules sees an empty state whose one action is Add Rule (docs/decisions/0048-rules-pages.md).
+ */
+export function RuleList({
+  rules,
+  onEdit,
+  onAdd,
+}: {
+  rules: RuleListItem[];
+  onEdit: (rule: RuleListItem) => void;
+  onAdd: () => void;
+}) {
   const [deleting, setDeleting] = useState<RuleListItem | null>(null);
   const closeDelete = useCallback(() => setDeleting(null), []);
   const confirmation = <DeleteConfirmation rule={deleting} rules={rules} onClose={closeDelete} />;
   if (rules.length === 0) {
     return (
       <>
-        <Text as="p" tone="subdued">
-          No rules configured yet. Click &quot;Add Rule&quot; to get started.
-        </Text>
+        <EmptyState
+          heading="Add your first rule"
+          action={{ content: "Add Rule", onAction: onAdd }}
+          image={EMPTY_RULES_IMAGE}
+        >
+          <p>
+            A rule sets how far discounts may go: a cap on the discount, a margin floor, or no stacking. Every order is
+            checked against your rules, and the ones that break them are flagged.
+          </p>
+        </EmptyState>
         {confirmation}
       </>
     );
@@ -123,7 +146,7 @@ export function RuleList({ rules, onEdit }: { rules: RuleListItem[]; onEdit: (ru
                   {rule.description || "No description"}
                 </Text>
                 <Text as="p">
-                  {rule.typeLabel} · {rule.threshold}
+                  {rule.summary}
                 </Text>
                 {rule.actions.length ? (
                   <Text as="p" variant="bodySm" tone="subdued">

@@ -1,94 +1,183 @@
-import { BlockStack, Button, Checkbox, InlineStack, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Card, Checkbox, InlineStack, Layout, Text } from "@shopify/polaris";
+import type { FetcherWithComponents } from "@remix-run/react";
 import { useState } from "react";
 import { DISCOUNT_METHOD_KINDS } from "../../domain/rules";
+import { discountCombinationLabel } from "../../domain/discount-kinds";
+import type { PlanId } from "../../domain/plans";
 import type { BlockingInput, StackingInput } from "../../forms/rules";
 import { BlockingFields } from "../../components/BlockingFields";
-import { useRulesFetcher } from "./useRulesFetcher";
+import { UnsavedChangesBar } from "../../components/UnsavedChangesBar";
+import type { RulesActionResult } from "./actions.server";
+import { plusBadge } from "./AdvancedRules";
+import { useHydrated } from "./useHydrated";
 
-/** Every pair of discount kinds, as "KindA+KindB". */
+/** Every pair of discount kinds, as the form posts it: "KindA+KindB". */
 export const KIND_PAIRS = DISCOUNT_METHOD_KINDS.flatMap((first, index) =>
   DISCOUNT_METHOD_KINDS.slice(index + 1).map((second) => `${first.kind}+${second.kind}`),
 );
 
-export function StackingSettingsForm({ initial }: { initial: StackingInput }) {
-  const fetcher = useRulesFetcher("stacking");
-  const [enabled, setEnabled] = useState(initial.enabled);
-  const [blocked, setBlocked] = useState(() => new Set(initial.blockedStacking.map((kinds) => kinds.join("+"))));
-  const save = () => {
-    const data = new FormData();
-    data.set("intent", "saveStacking");
-    data.set("enabled", String(enabled));
-    for (const pair of blocked) data.append("blockedStacking", pair);
-    fetcher.submit(data, { method: "post" });
+export interface RulesSettings {
+  stacking: StackingInput;
+  blocking: BlockingInput;
+}
+
+interface Values {
+  enabled: boolean;
+  blocked: ReadonlySet<string>;
+  blocking: BlockingInput;
+}
+
+function valuesOf(settings: RulesSettings): Values {
+  return {
+    enabled: settings.stacking.enabled,
+    blocked: new Set(settings.stacking.blockedStacking.map((kinds) => kinds.join("+"))),
+    blocking: settings.blocking,
   };
+}
+
+function sameValues(a: Values, b: Values): boolean {
   return (
-    <BlockStack gap="300">
-      <Text as="h3" variant="headingMd">
-        Stacking settings
-      </Text>
-      <Checkbox
-        label="Flag blocked combinations"
-        helpText="Stacking Prevention rules also fire when an order combines the kinds below."
-        checked={enabled}
-        onChange={setEnabled}
-      />
-      <BlockStack gap="100">
-        {KIND_PAIRS.map((pair) => (
-          <Checkbox
-            key={pair}
-            label={pair.replace("+", " + ")}
-            checked={blocked.has(pair)}
-            onChange={(checked) =>
-              setBlocked((current) => {
-                const next = new Set(current);
-                if (checked) next.add(pair);
-                else next.delete(pair);
-                return next;
-              })
-            }
-          />
-        ))}
-      </BlockStack>
-      <InlineStack>
-        <Button onClick={save} loading={fetcher.state !== "idle"}>
-          Save stacking settings
-        </Button>
-      </InlineStack>
-    </BlockStack>
+    a.enabled === b.enabled &&
+    a.blocked.size === b.blocked.size &&
+    [...a.blocked].every((pair) => b.blocked.has(pair)) &&
+    a.blocking.instantBlocking === b.blocking.instantBlocking &&
+    a.blocking.staffOverride === b.blocking.staffOverride &&
+    a.blocking.customerMessage === b.blocking.customerMessage
   );
 }
 
-export function BlockingSettingsForm({ initial }: { initial: BlockingInput }) {
-  const fetcher = useRulesFetcher("blocking");
+/** What the form starts from: a save that changes the settings starts it again (its React key). */
+export function settingsFormKey(settings: RulesSettings): string {
+  return JSON.stringify(settings);
+}
+
+/** A fieldset that draws nothing: it only disables its controls, natively, until the page has hydrated. */
+const BARE_FIELDSET = { border: 0, margin: 0, padding: 0, minWidth: 0 } as const;
+
+/**
+ * The Stacking & blocking page's one form (docs/decisions/0048-rules-pages.md): the stacking and
+ * blocking settings, saved together by the page's one unsaved-changes bar (Save, Discard).
+ * `save` lives in the page: a save reloads the settings and starts this form again.
+ */
+export function RulesSettingsForm({
+  settings,
+  save,
+  appBridge,
+  plan,
+  plusEnabled,
+}: {
+  settings: RulesSettings;
+  save: FetcherWithComponents<RulesActionResult>;
+  appBridge: boolean;
+  plan: PlanId;
+  plusEnabled: boolean;
+}) {
+  const [initial] = useState(() => valuesOf(settings));
   const [values, setValues] = useState(initial);
-  const error =
-    fetcher.state === "idle" && fetcher.data && !fetcher.data.ok
-      ? fetcher.data.result?.error?.customerMessage?.[0]
-      : undefined;
-  const save = () =>
-    fetcher.submit(
-      {
-        intent: "saveBlocking",
-        instantBlocking: String(values.instantBlocking),
-        staffOverride: String(values.staffOverride),
-        customerMessage: values.customerMessage,
-      },
-      { method: "post" },
-    );
+  // the answer on screen when the form (re)started, or when its values were discarded, is not shown
+  const [dismissed, setDismissed] = useState(() => save.data);
+  const hydrated = useHydrated();
+  const saving = save.state !== "idle";
+  const dirty = !sameValues(values, initial);
+  const answer = save.state === "idle" && save.data !== dismissed ? save.data : undefined;
+  const messageError = answer && !answer.ok ? answer.result?.error?.customerMessage?.[0] : undefined;
+  const plus = plusBadge(plan, plusEnabled);
+
+  const submit = () => {
+    const data = new FormData();
+    data.set("intent", "saveSettings");
+    data.set("enabled", String(values.enabled));
+    for (const pair of values.blocked) data.append("blockedStacking", pair);
+    data.set("instantBlocking", String(values.blocking.instantBlocking));
+    data.set("staffOverride", String(values.blocking.staffOverride));
+    data.set("customerMessage", values.blocking.customerMessage);
+    save.submit(data, { method: "post" });
+  };
+  const discard = () => {
+    setValues(initial);
+    setDismissed(save.data);
+  };
+  const setPair = (pair: string, checked: boolean) =>
+    setValues((current) => {
+      const blocked = new Set(current.blocked);
+      if (checked) blocked.add(pair);
+      else blocked.delete(pair);
+      return { ...current, blocked };
+    });
+
   return (
-    <BlockStack gap="300">
-      <Text as="h3" variant="headingMd">
-        Blocking settings
-      </Text>
-      <Text as="p" tone="subdued">
-        Checkout blocking runs with the Plus plan (coming soon); your settings are kept until then.
-      </Text>
-      <BlockingFields values={values} onChange={setValues} messageField={{ error }} />
-      <InlineStack>
-        <Button onClick={save} loading={fetcher.state !== "idle"}>
-          Save blocking settings
-        </Button>
-      </InlineStack>
-    </BlockStack>
+    <>
+      <UnsavedChangesBar
+        id="rules-settings-save-bar"
+        open={dirty || saving}
+        saving={saving}
+        appBridge={appBridge}
+        onSave={submit}
+        onDiscard={discard}
+      />
+      <form
+        aria-label="Stacking and blocking settings"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (dirty) submit();
+        }}
+      >
+        <fieldset disabled={!hydrated} style={BARE_FIELDSET}>
+          <Layout>
+            <Layout.AnnotatedSection
+              id="stacking"
+              title="Stacking"
+              description="Stacking Prevention rules flag an order with 2 or more discounts. They also flag the pairs of discount kinds you block here."
+            >
+              <Card>
+                <BlockStack gap="300">
+                  <Checkbox
+                    label="Flag blocked combinations"
+                    helpText="Stacking Prevention rules also fire when an order combines a pair below."
+                    checked={values.enabled}
+                    onChange={(enabled) => setValues((current) => ({ ...current, enabled }))}
+                  />
+                  <BlockStack gap="100">
+                    <Text as="h3" variant="headingSm">
+                      Blocked combinations
+                    </Text>
+                    {KIND_PAIRS.map((pair) => (
+                      <Checkbox
+                        key={pair}
+                        label={discountCombinationLabel(pair.split("+"))}
+                        checked={values.blocked.has(pair)}
+                        onChange={(checked) => setPair(pair, checked)}
+                      />
+                    ))}
+                  </BlockStack>
+                </BlockStack>
+              </Card>
+            </Layout.AnnotatedSection>
+            <Layout.AnnotatedSection
+              id="blocking"
+              title="Checkout blocking"
+              description={
+                plus.included
+                  ? "How checkout blocking stops a buyer, and what it tells them."
+                  : "Checkout blocking runs on the Plus plan. Your settings are kept until your shop has it."
+              }
+            >
+              <Card>
+                <BlockStack gap="300">
+                  <InlineStack>
+                    <Badge tone={plus.included ? "success" : "info"}>{plus.label}</Badge>
+                  </InlineStack>
+                  <BlockingFields
+                    values={values.blocking}
+                    onChange={(blocking) => setValues((current) => ({ ...current, blocking }))}
+                    messageField={{ error: messageError }}
+                  />
+                </BlockStack>
+              </Card>
+            </Layout.AnnotatedSection>
+          </Layout>
+        </fieldset>
+      </form>
+    </>
   );
 }

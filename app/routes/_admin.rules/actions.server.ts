@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { z } from "zod";
 import type { $ZodType, output } from "zod/v4/core";
 import { blockingSchema, collectionRuleSchema, ruleActiveSchema, ruleSchema, stackingSchema } from "../../forms/rules";
 import type { AdminContext } from "../../services/shops/admin-context.server";
@@ -36,6 +37,7 @@ export const RULE_INTENTS = [
   "deleteCollectionRule",
   "saveStacking",
   "saveBlocking",
+  "saveSettings",
   "saveCodeRules",
   "resumePaused",
 ] as const;
@@ -62,6 +64,10 @@ const TOASTS: Record<RuleIntent, { success: string; failure: string }> = {
   deleteCollectionRule: { success: "Rule deleted successfully", failure: "Failed to delete rule" },
   saveStacking: { success: "Stacking rules saved", failure: "Failed to save stacking rules" },
   saveBlocking: { success: "Blocking settings saved", failure: "Failed to save blocking settings" },
+  saveSettings: {
+    success: "Stacking and blocking settings saved",
+    failure: "Failed to save stacking and blocking settings",
+  },
   saveCodeRules: { success: "Code rules saved", failure: "Failed to save code rules" },
   resumePaused: { success: "Paused rules resumed", failure: "Failed to resume rules" },
 };
@@ -151,6 +157,12 @@ async function synced(context: AdminContext): Promise<Result<Done>> {
   return ok({ description: syncError ? notInStep(syncError) : undefined });
 }
 
+/**
+ * The Stacking & blocking page's one form (docs/decisions/0048-rules-pages.md): both settings in
+ * one post, checked together, so a refused field saves neither.
+ */
+const settingsSchema = z.intersection(stackingSchema, blockingSchema);
+
 /** The Rules page's intents: each validates with the API's schema and calls the same service. */
 const INTENTS: Record<RuleIntent, Intent> = {
   create: formIntent(ruleSchema, async (value, { owner }) => saved(await createRule(owner, value)), {
@@ -179,6 +191,12 @@ const INTENTS: Record<RuleIntent, Intent> = {
   }),
   saveBlocking: formIntent(blockingSchema, async (value, { owner, context }) => {
     await saveBlockingSettings(owner.id, value);
+    return synced(context);
+  }),
+  saveSettings: formIntent(settingsSchema, async (value, { owner, context }) => {
+    const { enabled, blockedStacking, instantBlocking, staffOverride, customerMessage } = value;
+    await saveStackingSettings(owner.id, { enabled, blockedStacking });
+    await saveBlockingSettings(owner.id, { instantBlocking, staffOverride, customerMessage });
     return synced(context);
   }),
   saveCodeRules: formIntent(codeRulesSchema, async (value, { owner, context }) => {

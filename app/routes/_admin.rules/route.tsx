@@ -1,14 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Banner, BlockStack, Card, Divider, InlineGrid, InlineStack, Text } from "@shopify/polaris";
-import { useCallback, useEffect, useState } from "react";
+import { Banner, BlockStack, Card, Divider, InlineStack, Text } from "@shopify/polaris";
+import { useCallback, useState } from "react";
 import { AdminPage, useAdminLayout } from "../../components/AdminPage";
 import { AdvancedRules, DiscountMethodKinds } from "./AdvancedRules";
 import { CollectionRuleForm } from "./CollectionRuleForm";
 import { CollectionRuleDialog } from "./CollectionRuleDialog";
 import { EMPTY_RULE, RuleDialog, type RuleFormValues } from "./RuleDialog";
 import { RuleList } from "./RuleList";
-import { BlockingSettingsForm, StackingSettingsForm } from "./SettingsForms";
 import { useAppBridgePresent } from "../../components/useAppBridge";
 import { PLANS, canActivateAnotherRule } from "../../domain/plans";
 import { requireAdmin } from "../../services/shops/admin-context.server";
@@ -17,8 +16,6 @@ import { handleRulesAction, refusedRulesForm } from "./actions.server";
 import { collectionRuleListItem, ruleListItem, type CollectionRuleValues, type RuleListItem } from "./rule-list-items";
 import {
   countActiveRules,
-  getBlockingSettings,
-  getStackingSettings,
   listCollectionRules,
   listRules,
   pausedRulesView,
@@ -29,11 +26,10 @@ import {
 import { PausedRulesBanner } from "../../components/PausedRulesBanner";
 import { useRulesFetcher } from "./useRulesFetcher";
 import { BacktestPanel, useBacktest } from "../../components/Backtest";
-import { CodeRulesSection } from "./CodeRulesSection";
-import { getCodeRules } from "../../services/code-rules/code-rules.server";
 import { planHasOrderActions } from "../../domain/order-actions";
-import { grantedScopesOf, missingScopes } from "../../domain/scopes";
+import { grantedScopesOf } from "../../domain/scopes";
 import type { OrderActionsAccess } from "./OrderActionsFields";
+import { RulesTabs } from "./RulesTabs";
 
 export const meta: MetaFunction = () => [{ title: "Rules · Margin Guardrail" }];
 
@@ -44,14 +40,12 @@ async function ruleItems(shopId: string): Promise<RuleListItem[]> {
 
 export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
   const { shop, plan, demo } = await requireAdmin(request, load);
-  // the list is not streamed (docs/decisions/0023-early-clicks-and-hydration.md)
-  const [rules, activeCount, stacking, blocking, paused, codeRules] = await Promise.all([
+  // the list is rendered on the server with the page, not streamed (docs/decisions/0023-early-clicks-and-hydration.md,
+  // docs/decisions/0048-rules-pages.md); code rules and the settings have pages of their own
+  const [rules, activeCount, paused] = await Promise.all([
     ruleItems(shop.id),
     countActiveRules(shop.id),
-    getStackingSettings(shop.id),
-    getBlockingSettings(shop.id),
     pausedRulesView(shop.id, plan),
-    getCodeRules({ id: shop.id, plan }),
   ]);
   // what a plan change resumed lately, named (docs/decisions/0018-plan-truth.md)
   const resumed = await rulesResumedSince(shop.id, new Date(Date.now() - RESUMED_SHOWN_MS));
@@ -62,19 +56,8 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
     activeCount,
     ruleLimit: PLANS[plan].ruleLimit,
     limitNotice: atLimit ? planLimitMessage(plan) : null,
-    stacking,
-    blocking,
     paused,
     resumed,
-    codeRules: {
-      settings: codeRules.settings,
-      available: codeRules.available,
-      discountId: codeRules.discountId,
-      discountActive: codeRules.discountActive,
-      syncError: codeRules.syncError,
-      demo,
-      needsPermission: !demo && missingScopes(["write_discounts"], granted).length > 0,
-    },
     orderActions: {
       available: planHasOrderActions(plan),
       // the demo store acts on its stand-in of Shopify, which asks for no permission
@@ -89,24 +72,13 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   return pageFormAction(request, refusedRulesForm, (formData) => handleRulesAction(context, formData));
 };
 
-const LOADING_RULES = (
-  <Text as="p" tone="subdued">
-    Loading rules...
-  </Text>
-);
-
 export default function Rules() {
-  const { rules, activeCount, ruleLimit, limitNotice, stacking, blocking, paused, resumed, codeRules, orderActions } =
-    useLoaderData<typeof loader>();
+  const { rules, activeCount, ruleLimit, limitNotice, paused, resumed, orderActions } = useLoaderData<typeof loader>();
   const resume = useRulesFetcher("resume-paused");
-  const { demo } = useAdminLayout();
+  const { demo, plan, plusEnabled } = useAdminLayout();
   const appBridge = useAppBridgePresent(demo);
   const [dialog, setDialog] = useState<{ mode: "add" | "edit"; values: RuleFormValues } | null>(null);
   const [collectionEdit, setCollectionEdit] = useState<{ name: string; values: CollectionRuleValues } | null>(null);
-  // The list is rendered in the browser once the page has hydrated; until then it says
-  // 'Loading rules...' (docs/decisions/0023-early-clicks-and-hydration.md).
-  const [pageHydrated, setPageHydrated] = useState(false);
-  useEffect(() => setPageHydrated(true), []);
   const close = useCallback(() => setDialog(null), []);
   const closeCollectionEdit = useCallback(() => setCollectionEdit(null), []);
   const edit = useCallback((rule: RuleListItem) => {
@@ -117,14 +89,18 @@ export default function Rules() {
         values: { id: rule.id, name: rule.name, description: rule.description ?? "", ...rule.edit },
       });
   }, []);
-  const ruleList = <RuleList rules={rules} onEdit={edit} />;
+  const add = useCallback(() => setDialog({ mode: "add", values: EMPTY_RULE }), []);
 
+  // The list is server-rendered with the page: no "Loading rules..." that the cards then push
+  // down (docs/decisions/0048-rules-pages.md). With no rules, the empty state's Add Rule is the
+  // page's one primary action.
   return (
     <AdminPage
       title="Rules"
       description="Discount thresholds and margin protection for every order"
-      primaryAction={{ content: "Add Rule", onAction: () => setDialog({ mode: "add", values: EMPTY_RULE }) }}
+      primaryAction={rules.length > 0 ? { content: "Add Rule", onAction: add } : undefined}
     >
+      <RulesTabs selected="rules" />
       <Card>
         <BlockStack gap="500">
           <BlockStack gap="100">
@@ -166,27 +142,16 @@ export default function Rules() {
               {ruleLimit === null ? `${activeCount} active` : `${activeCount} of ${ruleLimit} active`}
             </Text>
           </InlineStack>
-          {pageHydrated ? ruleList : LOADING_RULES}
+          <RuleList rules={rules} onEdit={edit} onAdd={add} />
           <Divider />
           <CollectionRuleForm appBridge={appBridge} />
           <Divider />
-          <AdvancedRules />
+          <AdvancedRules plan={plan} plusEnabled={plusEnabled} />
           <Divider />
           <DiscountMethodKinds />
         </BlockStack>
       </Card>
       <RulesBacktestCard />
-      <Card>
-        <CodeRulesSection data={codeRules} />
-      </Card>
-      <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
-        <Card>
-          <StackingSettingsForm initial={stacking} />
-        </Card>
-        <Card>
-          <BlockingSettingsForm initial={blocking} />
-        </Card>
-      </InlineGrid>
       {dialog ? (
         <RuleDialog
           key={dialog.values.id ?? "new"}

@@ -10,6 +10,8 @@ export interface RuleListItem {
   description: string | null;
   typeLabel: string;
   threshold: string;
+  /** what the rule checks, after its type: "Stacking Prevention · 2 or more discounts on one order" */
+  summary: string;
   status: string;
   /** evaluated: active and not paused by the plan */
   isActive: boolean;
@@ -40,13 +42,28 @@ export interface CollectionRuleValues {
 const actionLabels = (actions: OrderActions) =>
   ORDER_ACTIONS.filter((action) => actions[action]).map((action) => ORDER_ACTION_LABELS[action]);
 
+/**
+ * A stacking rule fires on 2 or more discounts whose total is over its threshold: a threshold
+ * of 0 is any total, so "$0.00" alone would say nothing (docs/decisions/0048-rules-pages.md).
+ */
+export function stackingSummary(threshold: string, unit: string): string {
+  const stacked = "2 or more discounts on one order";
+  if (Number(threshold.replace(/[$%,]/g, "")) === 0) return stacked;
+  return unit === "PERCENT" ? `${stacked}, over ${threshold} off together` : `${stacked}, over ${threshold} together`;
+}
+
 export function ruleListItem(rule: RuleView): RuleListItem {
+  const typeLabel = ruleTypeLabel(rule.ruleType, rule.thresholdUnit);
+  const threshold = formatThreshold(rule);
   return {
     id: rule.id,
     name: rule.name,
     description: rule.description,
-    typeLabel: ruleTypeLabel(rule.ruleType, rule.thresholdUnit),
-    threshold: formatThreshold(rule),
+    typeLabel,
+    threshold,
+    summary: `${typeLabel} · ${
+      rule.ruleType === "stacking_prevention" ? stackingSummary(threshold, rule.thresholdUnit) : threshold
+    }`,
     status: ruleStatusLabel(rule),
     isActive: rule.isActive && !rule.pausedByPlan,
     collectionRule: false,
@@ -69,6 +86,7 @@ export function collectionRuleListItem(rule: MappedCollectionRule): RuleListItem
     description: rule.description,
     typeLabel: RULE_TYPE_LABELS.collection_rule,
     threshold: formatThreshold(rule),
+    summary: `${RULE_TYPE_LABELS.collection_rule} · ${formatThreshold(rule)}`,
     status: ruleStatusLabel(rule),
     isActive: rule.isActive && !rule.pausedByPlan,
     collectionRule: true,

@@ -1,0 +1,47 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { AdminPage, useAdminLayout } from "../components/AdminPage";
+import { useActionFetcher } from "../components/useActionFetcher";
+import { useAppBridgePresent } from "../components/useAppBridge";
+import { pageFormAction } from "../http/request-body.server";
+import { getBlockingSettings, getStackingSettings } from "../services/rules/rules.server";
+import { requireAdmin } from "../services/shops/admin-context.server";
+import { handleRulesAction, refusedRulesForm, type RulesActionResult } from "./_admin.rules/actions.server";
+import { RulesTabs } from "./_admin.rules/RulesTabs";
+import { RulesSettingsForm, settingsFormKey } from "./_admin.rules/SettingsForms";
+
+export const meta: MetaFunction = () => [{ title: "Stacking & blocking · Rules · Margin Guardrail" }];
+
+/** /rules/settings: the stacking and blocking settings, one form (docs/decisions/0048-rules-pages.md). */
+export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
+  const { shop } = await requireAdmin(request, load);
+  const [stacking, blocking] = await Promise.all([getStackingSettings(shop.id), getBlockingSettings(shop.id)]);
+  return { settings: { stacking, blocking } };
+};
+
+/** The Rules pages' one action (app/routes/_admin.rules/actions.server.ts): its intents and toasts. */
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const context = await requireAdmin(request);
+  return pageFormAction(request, refusedRulesForm, (formData) => handleRulesAction(context, formData));
+};
+
+export default function RulesSettings() {
+  const { settings } = useLoaderData<typeof loader>();
+  const { demo, plan, plusEnabled } = useAdminLayout();
+  const appBridge = useAppBridgePresent(demo);
+  // here, not in the form: a save reloads (remounts) the form, and its toast must show once
+  const save = useActionFetcher<RulesActionResult>("rules-settings-save");
+  return (
+    <AdminPage title="Rules" description="Discount thresholds and margin protection for every order">
+      <RulesTabs selected="settings" />
+      <RulesSettingsForm
+        key={settingsFormKey(settings)}
+        settings={settings}
+        save={save}
+        appBridge={appBridge}
+        plan={plan}
+        plusEnabled={plusEnabled}
+      />
+    </AdminPage>
+  );
+}
