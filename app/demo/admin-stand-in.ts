@@ -3,8 +3,9 @@
  * answers the operations the order actions and code rules send (tagsAdd, fulfilment orders,
  * fulfillmentOrderHold, fulfillmentOrderReleaseHold, flowTriggerReceive,
  * discountAutomaticAppCreate, discountAutomaticActivate, discountAutomaticDeactivate,
- * metafieldsSet) and checkout blocking's deploy (validationCreate,
- * validationUpdate, validation) the way Shopify documents them, including their
+ * metafieldsSet), checkout blocking's deploy (validationCreate,
+ * validationUpdate, validation) and the code rules' product and collection reads (nodes,
+ * products, collections: the demo catalog's) the way Shopify documents them, including their
  * userErrors, and keeps what they did in memory. Nothing reaches Shopify, and the events it
  * leads to say so. The integration tests serve the same handler on 127.0.0.1 as their fake.
  * It answers each of the app's operations by name, with the type codegen generated for it
@@ -13,6 +14,7 @@
 import { FLOW_PAYLOAD_LIMIT, MAX_HOLD_HANDLE, MAX_HOLDS_PER_APP } from "../domain/order-actions";
 import type { AdminOperationName, AdminOperationsByName } from "../types/admin-operations";
 import type { FulfillmentOrderHoldUserErrorCode } from "../types/admin.types";
+import { DEMO_CATALOG, DEMO_COLLECTIONS } from "./demo-store";
 
 export interface StandInHold {
   id: string;
@@ -157,6 +159,21 @@ type Handler<Name extends AdminOperationName> = (
   state: StandInState,
   variables: Variables,
 ) => AdminOperationsByName[Name]["data"];
+
+/** The demo catalog's products and the demo store's collections, as Shopify's nodes, by title. */
+function demoResources() {
+  const products = DEMO_CATALOG.map((item) => ({
+    __typename: "Product" as const,
+    id: `gid://shopify/Product/${item.product}`,
+    title: item.title,
+  }));
+  const collections = DEMO_COLLECTIONS.map((collection) => ({ __typename: "Collection" as const, ...collection }));
+  const byTitle = (a: { title: string }, b: { title: string }) => a.title.localeCompare(b.title);
+  return { products: products.sort(byTitle), collections: collections.sort(byTitle) };
+}
+
+/** `first` as Shopify reads it: at most 250 (the stand-in lists them all within that). */
+const firstOf = (variables: Variables) => Math.min(250, Math.max(0, Number(variables.first ?? 0)));
 
 /** metafieldsSet, for checkout blocking's and code rules' documents alike. */
 function metafieldsSet(state: StandInState, variables: Variables) {
@@ -377,9 +394,25 @@ const OPERATIONS: { [Name in StandInOperation]: Handler<Name> } = {
   },
   MarginGuardrailConfigSet: metafieldsSet,
   MarginGuardrailCodeRulesSet: metafieldsSet,
+  MarginGuardrailCodeRulesResources(_state, variables) {
+    const { products, collections } = demoResources();
+    const known = new Map([...products, ...collections].map((node) => [node.id, node]));
+    const ids = Array.isArray(variables.ids) ? variables.ids.map(String) : [];
+    // an id Shopify has nothing for (deleted, another shop's) answers null in its place
+    return { nodes: ids.map((id) => known.get(id) ?? null) };
+  },
+  MarginGuardrailPickerResources(_state, variables) {
+    const { products, collections } = demoResources();
+    const first = firstOf(variables);
+    const plain = ({ id, title }: { id: string; title: string }) => ({ id, title });
+    return {
+      products: { nodes: products.slice(0, first).map(plain) },
+      collections: { nodes: collections.slice(0, first).map(plain) },
+    };
+  },
 };
 
-/** The operations the stand-in answers: the order actions', code rules' and checkout blocking's. */
+/** The operations the stand-in answers: the order actions', code rules' (their picker's too) and checkout blocking's. */
 export type StandInOperation = Extract<
   AdminOperationName,
   | "MarginGuardrailTagsAdd"
@@ -395,6 +428,8 @@ export type StandInOperation = Extract<
   | "MarginGuardrailValidationCreate"
   | "MarginGuardrailValidationUpdate"
   | "MarginGuardrailValidation"
+  | "MarginGuardrailCodeRulesResources"
+  | "MarginGuardrailPickerResources"
 >;
 
 /** An operation's name: the word after its query or mutation keyword. */

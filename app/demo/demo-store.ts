@@ -70,6 +70,16 @@ export const DEMO_CATALOG: CatalogItem[] = [
 
 export const variantGid = (variant: number) => `gid://shopify/ProductVariant/${variant}`;
 
+/**
+ * The demo store's collections by title, as Shopify's resource picker lists them (the code rules'
+ * picker, through the stand-in of Shopify); only Summer Sale holds catalog items.
+ */
+export const DEMO_COLLECTIONS: { id: string; title: string }[] = [
+  { id: SUMMER_SALE, title: "Summer Sale" },
+  { id: "gid://shopify/Collection/424243", title: "Accessories" },
+  { id: "gid://shopify/Collection/424244", title: "Gifts" },
+];
+
 interface Promotion {
   type: "discount_code" | "automatic";
   code?: string;

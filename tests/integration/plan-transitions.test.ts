@@ -20,7 +20,7 @@ const routes = {
   verify: (await import("../../app/routes/api.billing.verify")).loader,
   subscriptionWebhook: (await import("../../app/routes/webhooks.app_subscriptions.update")).action,
   codeRules: await import("../../app/routes/api.config.code-rules._index"),
-  rulesPage: (await import("../../app/routes/_admin.rules/route")).loader,
+  rulesPage: (await import("../../app/routes/_admin.rules_.code-rules")).loader,
 };
 const { installFakeAdminApi } = await import("../helpers/fake-admin-api");
 const { adminRequest, callRoute, installedShops, routeArgs, webhookRequest } = await import("../helpers/shopify");
@@ -76,7 +76,7 @@ const codeRules = async (shop: string) =>
 const saveCodeRules = async (shop: string, body: unknown) =>
   (await callRoute(routes.codeRules.action, "/api/config/code-rules", shop, "PUT", body)).json();
 async function rulesPage(shop: string) {
-  const page = (await routes.rulesPage({ request: await adminRequest("/rules", shop), params: {}, context: {} })) as {
+  const page = (await routes.rulesPage({ request: await adminRequest("/rules/code-rules", shop), params: {}, context: {} })) as {
     codeRules: { available: boolean; discountId: string | null; discountActive: boolean; syncError: string | null };
   };
   return page.codeRules;

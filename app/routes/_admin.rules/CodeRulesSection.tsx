@@ -13,18 +13,29 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { PlanButton } from "../../components/AdminPage";
 import { MessagesBanner } from "../../components/MessagesBanner";
-import { useField } from "../../components/form-fields";
+import { fieldError, useField } from "../../components/form-fields";
 import { useFetcherForm } from "../../components/useFetcherForm";
+import { UnsavedChangesBar } from "../../components/UnsavedChangesBar";
+import { useAppBridgePresent } from "../../components/useAppBridge";
+import {
+  ResourcePickerField,
+  type ChosenResource,
+  type PickerOptions,
+  type ResourceType,
+} from "../../components/ResourcePicker";
 import { DEFAULT_CODE_REJECTION_MESSAGE } from "../../domain/code-rules";
-import { codeRulesSchema, type CodeRulesInput } from "../../forms/code-rules";
+import { CODE_LIST_MAX, codeRulesSchema, type CodeRulesInput } from "../../forms/code-rules";
 import { useRulesFetcher } from "./useRulesFetcher";
 import { askForScopes } from "../../components/askForScopes";
 import { useRevalidator } from "@remix-run/react";
 
-/** What the Rules page's loader gives the section (app/services/code-rules/code-rules.server.ts). */
+/**
+ * What the Code rules page's loader gives the section (app/services/code-rules/code-rules.server.ts,
+ * resources.server.ts).
+ */
 export interface CodeRulesSectionData {
   settings: CodeRulesInput;
   available: boolean;
@@ -38,6 +49,12 @@ export interface CodeRulesSectionData {
   demo: boolean;
   /** Shopify has not granted write_discounts, which the app discount needs (an optional scope) */
   needsPermission: boolean;
+  /** the protected products' and collections' titles by id; null: Shopify has none for it (deleted) */
+  titles: Record<string, string | null>;
+  /** why the titles could not be read, when they could not */
+  titlesError: string | null;
+  /** what the demo store's stand-in picker lists; null embedded (App Bridge's picker asks Shopify) */
+  pickerOptions: PickerOptions | null;
 }
 
 /** Asks Shopify for write_discounts (App Bridge's scopes.request), then reloads the page's data. */
@@ -109,6 +126,9 @@ const MODES = [
   { label: "Not customers with these tags", value: "refuse" },
 ];
 
+/** How a list of ids is written in the form's hidden field (the schema reads it comma-separated). */
+const ID_SEPARATOR = ", ";
+
 /** The form's text for the stored settings. */
 function formValues(settings: CodeRulesInput) {
   return {
@@ -116,8 +136,8 @@ function formValues(settings: CodeRulesInput) {
     noCodesOnSaleItems: String(settings.noCodesOnSaleItems),
     maxCodes: settings.maxCodes === null ? "" : String(settings.maxCodes),
     forbiddenPairs: settings.forbiddenPairs.map(([a, b]) => `${a} + ${b}`).join("\n"),
-    protectedProductIds: settings.protectedProductIds.join(", "),
-    protectedCollectionIds: settings.protectedCollectionIds.join(", "),
+    protectedProductIds: settings.protectedProductIds.join(ID_SEPARATOR),
+    protectedCollectionIds: settings.protectedCollectionIds.join(ID_SEPARATOR),
     customerTagsMode: settings.customerTagsMode,
     customerTags: settings.customerTags.join(", "),
   };
@@ -130,21 +150,20 @@ interface PreviewSettings extends Omit<FormValues, "noCodesOnSaleItems" | "custo
   customerTagsMode: string;
 }
 
+const list = (text: string) =>
+  text
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
 /**
- * The Rules page's "Code rules" section (docs/product.md#code-rules): the settings, saved on
- * Core and Plus, and a live preview of what they (as typed, before saving) do to a cart.
+ * The Code rules page's section (docs/product.md#code-rules): the settings, saved on Core and
+ * Plus with the page's save bar, and a live preview of what they (as typed, before saving) do to
+ * a cart. Protected products and collections are chosen with Shopify's resource picker.
  */
 export function CodeRulesSection({ data }: { data: CodeRulesSectionData }) {
   return (
     <BlockStack gap="400">
-      <BlockStack gap="100">
-        <Text as="h2" variant="headingLg">
-          Code rules
-        </Text>
-        <Text as="p" tone="subdued">
-          Turn discount codes away as customers enter them at checkout, with your message, before they pay.
-        </Text>
-      </BlockStack>
       {data.available ? <CheckoutState data={data} /> : null}
       {!data.available && data.discountId ? (
         data.discountActive ? (
@@ -158,7 +177,7 @@ export function CodeRulesSection({ data }: { data: CodeRulesSectionData }) {
         )
       ) : null}
       {data.available ? (
-        <CodeRulesForm initial={formValues(data.settings)} />
+        <CodeRulesForm data={data} />
       ) : (
         <BlockStack gap="300" inlineAlign="start">
           <Text as="p">Code rules come with the Core plan. Upgrade to turn codes away at checkout.</Text>
@@ -169,22 +188,66 @@ export function CodeRulesSection({ data }: { data: CodeRulesSectionData }) {
   );
 }
 
-function CodeRulesForm({ initial }: { initial: FormValues }) {
-  const fetcher = useRulesFetcher("code-rules");
+/** The titles the page knows: the loader's (saved ids), then the picker's (ids chosen since). */
+function useTitles(loaded: Record<string, string | null>) {
+  const [picked, setPicked] = useState<Record<string, string>>({});
+  const titleOf = useCallback(
+    (id: string): string | null | undefined => picked[id] ?? (id in loaded ? loaded[id] : undefined),
+    [picked, loaded],
+  );
+  const remember = useCallback((resources: ChosenResource[]) => {
+    const titled = resources.filter((resource): resource is { id: string; title: string } => Boolean(resource.title));
+    if (titled.length)
+      setPicked((current) => ({ ...current, ...Object.fromEntries(titled.map((r) => [r.id, r.title])) }));
+  }, []);
+  return { titleOf, remember };
+}
+
+function CodeRulesForm({ data }: { data: CodeRulesSectionData }) {
+  const appBridge = useAppBridgePresent(data.demo);
+  const initial = useMemo(() => formValues(data.settings), [data.settings]);
+  // a discarded or saved form starts again (a new id) from the stored settings
+  const [generation, setGeneration] = useState(0);
+  const restart = useCallback(() => setGeneration((current) => current + 1), []);
+  // here, not in a keyed child: a save reloads the settings, and its toast must show once
+  const save = useRulesFetcher("code-rules", restart);
+  // an answer to a save made before the last discard is not this form's
+  const [stale, setStale] = useState(() => save.data);
   const [form, fields] = useFetcherForm({
-    id: "code-rules-form",
+    id: `code-rules-form-${generation}`,
     schema: codeRulesSchema,
-    fetcher,
+    fetcher: save,
+    lastResult: save.state === "idle" && save.data !== stale ? save.data?.result : undefined,
     defaultValue: initial,
   });
-  const message = useField(fields.message);
-  const noCodesOnSaleItems = useField(fields.noCodesOnSaleItems);
-  const maxCodes = useField(fields.maxCodes);
-  const forbiddenPairs = useField(fields.forbiddenPairs);
-  const protectedProductIds = useField(fields.protectedProductIds);
-  const protectedCollectionIds = useField(fields.protectedCollectionIds);
-  const customerTagsMode = useField(fields.customerTagsMode);
-  const customerTags = useField(fields.customerTags);
+  const controls: Record<keyof FormValues, ReturnType<typeof useField>> = {
+    message: useField(fields.message),
+    noCodesOnSaleItems: useField(fields.noCodesOnSaleItems),
+    maxCodes: useField(fields.maxCodes),
+    forbiddenPairs: useField(fields.forbiddenPairs),
+    protectedProductIds: useField(fields.protectedProductIds),
+    protectedCollectionIds: useField(fields.protectedCollectionIds),
+    customerTagsMode: useField(fields.customerTagsMode),
+    customerTags: useField(fields.customerTags),
+  };
+  const { message, noCodesOnSaleItems, maxCodes, forbiddenPairs, customerTagsMode, customerTags } = controls;
+  const protectedProductIds = controls.protectedProductIds;
+  const protectedCollectionIds = controls.protectedCollectionIds;
+  const { titleOf, remember } = useTitles(data.titles);
+  const chosen = (ids: string): ChosenResource[] => list(ids).map((id) => ({ id, title: titleOf(id) }));
+  const choose = (control: ReturnType<typeof useField>) => (resources: ChosenResource[]) => {
+    remember(resources);
+    control.change(resources.map((resource) => resource.id).join(ID_SEPARATOR));
+  };
+
+  const dirty = (Object.keys(controls) as (keyof FormValues)[]).some((name) => controls[name].value !== initial[name]);
+  const saving = save.state !== "idle";
+  const submit = () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
+  const discard = () => {
+    setStale(save.data);
+    restart();
+  };
+
   // the settings as typed, for the preview: a new object only when one of them changes
   const settings = useMemo<PreviewSettings>(
     () => ({
@@ -208,74 +271,97 @@ function CodeRulesForm({ initial }: { initial: FormValues }) {
       customerTags.value,
     ],
   );
+  const picker = { appBridge, options: data.pickerOptions };
   return (
-    <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
-      <form {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="saveCodeRules" />
-        <input {...noCodesOnSaleItems.hidden} />
-        <FormLayout>
-          <Checkbox
-            label="No codes on items already on sale"
-            helpText="A cart with an item whose compare-at price is above its price takes no code."
-            checked={noCodesOnSaleItems.value === "true"}
-            onChange={(checked) => noCodesOnSaleItems.change(String(checked))}
-          />
-          <TextField
-            label="Most codes together"
-            type="number"
-            helpText="Empty: any number. The first codes entered are kept."
-            {...maxCodes.textField}
-          />
-          <TextField
-            label="Codes that can't be combined"
-            helpText="One pair per line, for example WELCOME10 + VIP25. The second code entered is turned away."
-            multiline={3}
-            {...forbiddenPairs.textField}
-          />
-          <TextField
-            label="Protected products"
-            helpText="Product ids, comma-separated: a cart with one of them takes no code."
-            {...protectedProductIds.textField}
-          />
-          <TextField
-            label="Protected collections"
-            helpText="Collection ids, comma-separated: a cart with one of their products takes no code."
-            {...protectedCollectionIds.textField}
-          />
-          <Select label="Who may use codes" {...customerTagsMode.select} options={MODES} error={undefined} />
-          {customerTagsMode.value === "anyone" ? (
-            <input {...customerTags.hidden} />
-          ) : (
-            <TextField
-              label="Customer tags"
-              helpText="Comma-separated, for example staff, wholesale."
-              {...customerTags.textField}
+    <>
+      <UnsavedChangesBar
+        id="code-rules-save-bar"
+        open={dirty || saving}
+        saving={saving}
+        appBridge={appBridge}
+        onSave={submit}
+        onDiscard={discard}
+      />
+      <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
+        <form {...getFormProps(form)} key={form.id}>
+          <input type="hidden" name="intent" value="saveCodeRules" />
+          <input {...noCodesOnSaleItems.hidden} />
+          <input {...protectedProductIds.hidden} />
+          <input {...protectedCollectionIds.hidden} />
+          <FormLayout>
+            <Checkbox
+              label="No codes on items already on sale"
+              helpText="A cart with an item whose compare-at price is above its price takes no code."
+              checked={noCodesOnSaleItems.value === "true"}
+              onChange={(checked) => noCodesOnSaleItems.change(String(checked))}
             />
-          )}
-          <TextField
-            label="Message for rejected codes"
-            placeholder={DEFAULT_CODE_REJECTION_MESSAGE}
-            helpText="Shown at checkout beside each code turned away. Empty: the message shown here."
-            {...message.textField}
-          />
-          <InlineStack>
-            <Button submit loading={fetcher.state !== "idle"}>
-              Save code rules
-            </Button>
-          </InlineStack>
-        </FormLayout>
-      </form>
-      <CodeRulesPreview settings={settings} />
-    </InlineGrid>
+            <TextField
+              label="Most codes together"
+              type="number"
+              helpText="Empty: any number. The first codes entered are kept."
+              {...maxCodes.textField}
+            />
+            <TextField
+              label="Codes that can't be combined"
+              helpText="One pair per line, for example WELCOME10 + VIP25. The second code entered is turned away."
+              multiline={3}
+              {...forbiddenPairs.textField}
+            />
+            {data.titlesError ? (
+              <Banner tone="warning" title="Titles unavailable">
+                {`${shopifyOf(data)} did not give the titles of the protected products and collections, so their ids are shown: ${data.titlesError}`}
+              </Banner>
+            ) : null}
+            <ResourcePickerField
+              label="Protected products"
+              helpText="A cart with one of them takes no code."
+              type="product"
+              multiple={CODE_LIST_MAX}
+              chosen={chosen(protectedProductIds.value)}
+              onChange={choose(protectedProductIds)}
+              error={fieldError(fields.protectedProductIds)}
+              {...picker}
+            />
+            <ResourcePickerField
+              label="Protected collections"
+              helpText="A cart with one of their products takes no code."
+              type="collection"
+              multiple={CODE_LIST_MAX}
+              chosen={chosen(protectedCollectionIds.value)}
+              onChange={choose(protectedCollectionIds)}
+              error={fieldError(fields.protectedCollectionIds)}
+              {...picker}
+            />
+            <Select label="Who may use codes" {...customerTagsMode.select} options={MODES} error={undefined} />
+            {customerTagsMode.value === "anyone" ? (
+              <input {...customerTags.hidden} />
+            ) : (
+              <TextField
+                label="Customer tags"
+                helpText="Comma-separated, for example staff, wholesale."
+                {...customerTags.textField}
+              />
+            )}
+            <TextField
+              label="Message for rejected codes"
+              placeholder={DEFAULT_CODE_REJECTION_MESSAGE}
+              helpText="Shown at checkout beside each code turned away. Empty: the message shown here."
+              {...message.textField}
+            />
+          </FormLayout>
+        </form>
+        <CodeRulesPreview settings={settings} picker={picker} />
+      </InlineGrid>
+    </>
   );
 }
 
 interface PreviewLine {
   title: string;
-  productId: string;
+  product: ChosenResource | null;
   price: string;
   compareAtPrice: string;
-  collectionIds: string;
+  collections: ChosenResource[];
 }
 
 interface PreviewAnswer {
@@ -286,18 +372,18 @@ interface PreviewAnswer {
 }
 
 const SAMPLE_CART: PreviewLine[] = [
-  { title: "Linen shirt", productId: "", price: "60.00", compareAtPrice: "", collectionIds: "" },
-  { title: "Wool scarf", productId: "", price: "30.00", compareAtPrice: "45.00", collectionIds: "" },
+  { title: "Linen shirt", product: null, price: "60.00", compareAtPrice: "", collections: [] },
+  { title: "Wool scarf", product: null, price: "30.00", compareAtPrice: "45.00", collections: [] },
 ];
 
-const list = (text: string) =>
-  text
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-
 /** "This cart, these codes: …", asked of the server as the settings are typed. */
-function CodeRulesPreview({ settings }: { settings: PreviewSettings }) {
+function CodeRulesPreview({
+  settings,
+  picker,
+}: {
+  settings: PreviewSettings;
+  picker: { appBridge: boolean; options: PickerOptions | null };
+}) {
   const [lines, setLines] = useState<PreviewLine[]>(SAMPLE_CART);
   const [codes, setCodes] = useState("SAVE20, VIP25");
   const [customerTags, setCustomerTags] = useState("");
@@ -318,10 +404,10 @@ function CodeRulesPreview({ settings }: { settings: PreviewSettings }) {
               customerTags: customerTags.trim() === "" ? null : list(customerTags),
               lines: lines.map((line) => ({
                 title: line.title,
-                productId: line.productId.trim() || null,
+                productId: line.product?.id ?? null,
                 price: line.price,
                 compareAtPrice: line.compareAtPrice.trim() === "" ? null : line.compareAtPrice,
-                collectionIds: list(line.collectionIds),
+                collectionIds: line.collections.map((collection) => collection.id),
               })),
             },
           }),
@@ -337,8 +423,10 @@ function CodeRulesPreview({ settings }: { settings: PreviewSettings }) {
     };
   }, [settings, lines, codes, customerTags]);
 
-  const setLine = (index: number, key: keyof PreviewLine) => (value: string) =>
-    setLines((current) => current.map((line, at) => (at === index ? { ...line, [key]: value } : line)));
+  const updateLine = (index: number, change: Partial<PreviewLine>) =>
+    setLines((current) => current.map((line, at) => (at === index ? { ...line, ...change } : line)));
+  const setLine = (index: number, key: "title" | "price" | "compareAtPrice") => (value: string) =>
+    updateLine(index, { [key]: value });
   const problems = answer?.errors ? Object.values(answer.errors).flat() : [];
 
   return (
@@ -351,8 +439,8 @@ function CodeRulesPreview({ settings }: { settings: PreviewSettings }) {
           A cart and the codes entered, decided by the settings as they are now, before you save.
         </Text>
         {lines.map((line, index) => (
-          <BlockStack gap="100" key={index}>
-            <InlineGrid columns={3} gap="200">
+          <BlockStack gap="200" key={index}>
+            <InlineGrid columns={{ xs: 1, sm: 3 }} gap="200">
               <TextField
                 label={`Item ${index + 1}`}
                 autoComplete="off"
@@ -372,18 +460,23 @@ function CodeRulesPreview({ settings }: { settings: PreviewSettings }) {
                 onChange={setLine(index, "compareAtPrice")}
               />
             </InlineGrid>
-            <InlineGrid columns={2} gap="200">
-              <TextField
-                label={`Item ${index + 1} product (id)`}
-                autoComplete="off"
-                value={line.productId}
-                onChange={setLine(index, "productId")}
+            <InlineGrid columns={{ xs: 1, sm: 2 }} gap="200">
+              <PreviewPicker
+                label={`Item ${index + 1} product`}
+                type="product"
+                chosen={line.product ? [line.product] : []}
+                // the item takes the product's title: the preview's reasons name it
+                onChange={([product]) =>
+                  updateLine(index, product ? { product, title: product.title || line.title } : { product: null })
+                }
+                picker={picker}
               />
-              <TextField
-                label={`Item ${index + 1} collections (ids)`}
-                autoComplete="off"
-                value={line.collectionIds}
-                onChange={setLine(index, "collectionIds")}
+              <PreviewPicker
+                label={`Item ${index + 1} collections`}
+                type="collection"
+                chosen={line.collections}
+                onChange={(collections) => updateLine(index, { collections })}
+                picker={picker}
               />
             </InlineGrid>
           </BlockStack>
@@ -393,7 +486,7 @@ function CodeRulesPreview({ settings }: { settings: PreviewSettings }) {
             onClick={() =>
               setLines((current) => [
                 ...current,
-                { title: "New item", productId: "", price: "20.00", compareAtPrice: "", collectionIds: "" },
+                { title: "New item", product: null, price: "20.00", compareAtPrice: "", collections: [] },
               ])
             }
           >
@@ -439,5 +532,34 @@ function CodeRulesPreview({ settings }: { settings: PreviewSettings }) {
         ) : null}
       </BlockStack>
     </Box>
+  );
+}
+
+/** A preview item's product (one) or collections, chosen with the picker. */
+function PreviewPicker({
+  label,
+  type,
+  chosen,
+  onChange,
+  picker,
+}: {
+  label: string;
+  type: ResourceType;
+  chosen: ChosenResource[];
+  onChange: (chosen: ChosenResource[]) => void;
+  picker: { appBridge: boolean; options: PickerOptions | null };
+}) {
+  const one = type === "product";
+  return (
+    <ResourcePickerField
+      label={label}
+      type={type}
+      multiple={one ? false : CODE_LIST_MAX}
+      chosen={chosen}
+      onChange={onChange}
+      buttonLabel="Choose"
+      accessibilityLabel={`Choose ${label.toLowerCase()}`}
+      {...picker}
+    />
   );
 }
