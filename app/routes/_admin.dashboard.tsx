@@ -1,16 +1,23 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { withEmbeddedQuery } from "../components/admin-nav";
-import { Banner, BlockStack, InlineGrid, InlineStack, Layout, Link, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Card, EmptyState, InlineGrid, InlineStack, Layout, Link, Text } from "@shopify/polaris";
 import { AdminPage, PlanButton } from "../components/AdminPage";
 import { NamedCard } from "../components/NamedCard";
 import { CardHeading } from "../components/CardHeading";
 import { EventList } from "../components/EventList";
 import { formatCents } from "../domain/money";
-import { headerPlanTarget, planName } from "../domain/plans";
+import { headerPlanTarget, planName, type PlanId } from "../domain/plans";
 import { requireAdmin } from "../services/shops/admin-context.server";
 import { loadDashboard } from "../services/dashboard/dashboard.server";
 import { ROI_WINDOW_DAYS } from "../domain/windows";
+import { formatShopDate } from "../domain/dates";
+import { roiText } from "../domain/roi";
+import { dashboardPlanPromotion } from "../domain/promotions";
+import { dismissedPromotions, dismissPromotion } from "../services/promotions/promotions.server";
+import { pageFormAction } from "../http/request-body.server";
+import { intentIn } from "../http/form-save.server";
+import { useActionFetcher, type ToastingResult } from "../components/useActionFetcher";
 import { PausedRulesBanner } from "../components/PausedRulesBanner";
 import { pausedRulesView } from "../services/rules/rules.server";
 import { ONBOARDING_DONE } from "../domain/onboarding";
@@ -29,28 +36,73 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
   if (context.shop.onboardingStep < ONBOARDING_DONE) {
     throw redirect(`/onboarding${new URL(request.url).search}`);
   }
-  const [dashboard, paused] = await Promise.all([
+  const [dashboard, paused, dismissed] = await Promise.all([
     loadDashboard({ ...context.shop, plan: context.plan }),
     pausedRulesView(context.shop.id, context.plan),
+    dismissedPromotions(context.shop.id),
   ]);
-  return { ...dashboard, paused, plan: context.plan, demo: context.demo };
+  const promotion = dashboardPlanPromotion(context.plan, headerPlanTarget(context.plan));
+  return {
+    ...dashboard,
+    paused,
+    plan: context.plan,
+    demo: context.demo,
+    // the plan banner, unless the shop dismissed it (docs/decisions/0050-dashboard-numbers.md)
+    promotion: dismissed.has(promotion) ? null : promotion,
+    // the ROI summary's first day (a UTC day, as the rollups count), in the admin's date format
+    roiSinceDay: formatShopDate(new Date(`${dashboard.roiSince.slice(0, 10)}T12:00:00Z`), { timeZone: "UTC" }),
+  };
+};
+
+export interface DashboardActionResult extends ToastingResult {
+  status: number;
+}
+
+/** The Dashboard's actions (docs/decisions/0037-one-result-type.md): dismissing a promotion, for the shop. */
+export const action = async ({ request, context: load }: ActionFunctionArgs) => {
+  const context = await requireAdmin(request, load);
+  const refused = (message: string): DashboardActionResult => ({
+    ok: false,
+    status: 400,
+    toast: { title: "Banner not dismissed", description: message, error: true },
+  });
+  const intents = {
+    dismissPromotion: async (formData: FormData): Promise<DashboardActionResult> => {
+      const result = await dismissPromotion(context.shop.id, formData.get("promotion"));
+      return result.ok
+        ? { ok: true, status: 200, toast: { title: "Banner dismissed" } }
+        : { ...refused(result.error.message), status: result.error.status };
+    },
+  };
+  return pageFormAction(request, refused, async (formData) => {
+    const intent = formData.get("intent");
+    return intentIn(intents, intent) ? intents[intent](formData) : refused("Unknown action");
+  });
 };
 
 function StatCard({
   label,
   value,
+  period,
   help,
   sample,
 }: {
   label: string;
   value: number;
+  /** what the count covers: "Now", "All time" (every figure names its period) */
+  period: string;
   help: React.ReactNode;
   sample: boolean;
 }) {
   return (
     <NamedCard name={label}>
       <BlockStack gap="200">
-        <CardHeading title={label} sample={sample} variant="headingSm" tone="subdued" />
+        <BlockStack gap="050">
+          <CardHeading title={label} sample={sample} variant="headingSm" tone="subdued" />
+          <Text as="p" variant="bodySm" tone="subdued">
+            {period}
+          </Text>
+        </BlockStack>
         <Text as="p" variant="heading2xl" numeric>
           {value.toLocaleString("en-US")}
         </Text>
@@ -91,6 +143,33 @@ function MoneyFigure({
   );
 }
 
+/** The plan banner, dismissible; the dismissal is kept for the shop on the server. */
+function PlanBanner({ promotion, plan }: { promotion: string; plan: PlanId }) {
+  const fetcher = useActionFetcher<DashboardActionResult>("dismiss-promotion");
+  // gone at once; back if the server refused (its toast says why)
+  const dismissing = fetcher.state !== "idle" || fetcher.data?.ok === true;
+  if (dismissing) return null;
+  return (
+    <Banner
+      title="Protect your margins from double discounts"
+      tone="info"
+      onDismiss={() => fetcher.submit({ intent: "dismissPromotion", promotion }, { method: "post" })}
+    >
+      <BlockStack gap="200">
+        <Text as="p">
+          You are on the <strong>{planName(plan)}</strong> plan.
+          {plan === "free"
+            ? " Upgrade to Core for 10 rules, alerts by e-mail, Slack and webhook, and the ROI dashboard."
+            : " Margin Guardrail checks every order's discounts against your rules."}
+        </Text>
+        <InlineStack>
+          <PlanButton target={headerPlanTarget(plan)} />
+        </InlineStack>
+      </BlockStack>
+    </Banner>
+  );
+}
+
 export default function Dashboard() {
   const {
     activeRules,
@@ -101,111 +180,144 @@ export default function Dashboard() {
     recentEvents,
     roi,
     roiSince,
+    roiSinceDay,
     plan,
     demo,
     paused,
+    promotion,
+    measured,
   } = useLoaderData<typeof loader>();
   const location = useLocation();
+  const rulesUrl = withEmbeddedQuery("/rules", location.search);
+  const lastDays = `in the last ${ROI_WINDOW_DAYS} days`;
   return (
     <AdminPage title="Dashboard" description="Monitor and protect your store margins">
-      <Banner title="Protect your margins from double discounts" tone="info">
-        <BlockStack gap="200">
-          <Text as="p">
-            You are on the <strong>{planName(plan)}</strong> plan.
-            {plan === "free"
-              ? " Upgrade to Core for 10 rules, alerts by e-mail, Slack and webhook, and the ROI dashboard."
-              : " Margin Guardrail checks every order's discounts against your rules."}
-          </Text>
-          <InlineStack>
-            <PlanButton target={headerPlanTarget(plan)} />
-          </InlineStack>
-        </BlockStack>
-      </Banner>
-      {paused ? (
-        <PausedRulesBanner
-          paused={paused}
-          action={{ content: "Review paused rules", url: withEmbeddedQuery("/rules", location.search) }}
-        />
+      {promotion ? <PlanBanner promotion={promotion} plan={plan} /> : null}
+      {paused ? <PausedRulesBanner paused={paused} action={{ content: "Review paused rules", url: rulesUrl }} /> : null}
+      {measured ? null : (
+        // nothing counted yet: what will show here and one next step, not figures of zero
+        <Card>
+          <EmptyState
+            heading="Nothing to measure yet"
+            image="/empty-dashboard.svg"
+            action={{ content: activeRules > 0 ? "Review your rules" : "Add a rule", url: rulesUrl }}
+          >
+            <Text as="p">
+              {activeRules > 0
+                ? `Margin Guardrail checks every new order against your ${activeRules} active ${activeRules === 1 ? "rule" : "rules"}. `
+                : "No rule is on yet, so no order is checked. "}
+              When an order breaks a rule or a checkout is blocked, it shows here with the money it counts: saved,
+              flagged, and the return on your subscription.
+            </Text>
+          </EmptyState>
+        </Card>
+      )}
+      {measured ? (
+        <>
+          <InlineGrid columns={{ xs: 1, md: 3 }} gap="400">
+            <StatCard
+              label="Active Rules"
+              period="Now"
+              value={activeRules}
+              help="Rules and collection rules turned on"
+              sample={demo}
+            />
+            <StatCard
+              label="Blocked Checkouts"
+              period="All time"
+              value={blockedCheckouts}
+              help="Checkouts stopped by a rule"
+              sample={demo}
+            />
+            <StatCard
+              sample={demo}
+              label="Alerts Sent"
+              period="All time"
+              value={alertsSent}
+              help={
+                alertsOn ? (
+                  `Delivered by e-mail, Slack or webhook; ${breaches.toLocaleString("en-US")} breaches recorded`
+                ) : (
+                  <>
+                    {`Alerts are off; ${breaches.toLocaleString("en-US")} breaches recorded. `}
+                    <Link url={withEmbeddedQuery("/alerts", location.search)}>Turn on alerts</Link>
+                  </>
+                )
+              }
+            />
+          </InlineGrid>
+          <Layout>
+            <Layout.Section>
+              <NamedCard name="Real-time Monitoring">
+                <BlockStack gap="400">
+                  <BlockStack gap="050">
+                    <Text as="h2" variant="headingMd">
+                      Real-time Monitoring
+                    </Text>
+                    <Text as="p" variant="bodySm" tone="subdued">
+                      The 5 latest events
+                    </Text>
+                  </BlockStack>
+                  <EventList
+                    events={recentEvents}
+                    emptyText="No events yet. Orders that break a rule will appear here."
+                  />
+                </BlockStack>
+              </NamedCard>
+            </Layout.Section>
+            <Layout.Section variant="oneThird">
+              <NamedCard name="ROI Summary">
+                <BlockStack gap="300">
+                  <BlockStack gap="050">
+                    <CardHeading title="ROI Summary" sample={demo} />
+                    <Text as="p" tone="subdued">
+                      {`Last ${ROI_WINDOW_DAYS} days, since ${roiSinceDay}`}
+                    </Text>
+                  </BlockStack>
+                  <MoneyFigure
+                    figure="saved"
+                    cents={roi.totalSavedCents}
+                    url={withEmbeddedQuery(moneyBehindUrl("saved", roiSince), location.search)}
+                    large
+                  />
+                  <MoneyFigure
+                    figure="flagged"
+                    cents={roi.flaggedCents}
+                    url={withEmbeddedQuery(moneyBehindUrl("flagged", roiSince), location.search)}
+                  />
+                  <InlineStack align="space-between">
+                    <Text as="span">Blocked checkouts</Text>
+                    <Text as="span" numeric>
+                      {roi.blockedCheckouts}
+                    </Text>
+                  </InlineStack>
+                  <InlineStack align="space-between">
+                    <Text as="span">Alerts sent</Text>
+                    <Text as="span" numeric>
+                      {roi.alertsSent}
+                    </Text>
+                  </InlineStack>
+                  <InlineStack align="space-between">
+                    <Text as="span">Subscription cost</Text>
+                    <Text as="span" numeric>
+                      {formatCents(roi.subscriptionCostCents)}
+                    </Text>
+                  </InlineStack>
+                  <InlineStack align="space-between" gap="200">
+                    <Text as="span">Return on subscription</Text>
+                    <Text as="span" numeric={roi.measure.kind === "percent"} fontWeight="semibold">
+                      {roiText(roi.measure, lastDays)}
+                    </Text>
+                  </InlineStack>
+                  <Text as="p" variant="bodySm" tone="subdued">
+                    Configure blocking in Integration → Shopify Plus Features
+                  </Text>
+                </BlockStack>
+              </NamedCard>
+            </Layout.Section>
+          </Layout>
+        </>
       ) : null}
-      <InlineGrid columns={{ xs: 1, md: 3 }} gap="400">
-        <StatCard label="Active Rules" value={activeRules} help="Rules and collection rules turned on" sample={demo} />
-        <StatCard label="Blocked Checkouts" value={blockedCheckouts} help="Checkouts stopped by a rule" sample={demo} />
-        <StatCard
-          sample={demo}
-          label="Alerts Sent"
-          value={alertsSent}
-          help={
-            alertsOn ? (
-              `Delivered by e-mail, Slack or webhook; ${breaches.toLocaleString("en-US")} breaches recorded`
-            ) : (
-              <>
-                {`Alerts are off; ${breaches.toLocaleString("en-US")} breaches recorded. `}
-                <Link url={withEmbeddedQuery("/alerts", location.search)}>Turn on alerts</Link>
-              </>
-            )
-          }
-        />
-      </InlineGrid>
-      <Layout>
-        <Layout.Section>
-          <NamedCard name="Real-time Monitoring">
-            <BlockStack gap="400">
-              <Text as="h2" variant="headingMd">
-                Real-time Monitoring
-              </Text>
-              <EventList events={recentEvents} emptyText="No events yet. Orders that break a rule will appear here." />
-            </BlockStack>
-          </NamedCard>
-        </Layout.Section>
-        <Layout.Section variant="oneThird">
-          <NamedCard name="ROI Summary">
-            <BlockStack gap="300">
-              <CardHeading title="ROI Summary" sample={demo} />
-              <Text as="p" tone="subdued">
-                Last {ROI_WINDOW_DAYS} days
-              </Text>
-              <MoneyFigure
-                figure="saved"
-                cents={roi.totalSavedCents}
-                url={withEmbeddedQuery(moneyBehindUrl("saved", roiSince), location.search)}
-                large
-              />
-              <MoneyFigure
-                figure="flagged"
-                cents={roi.flaggedCents}
-                url={withEmbeddedQuery(moneyBehindUrl("flagged", roiSince), location.search)}
-              />
-              <InlineStack align="space-between">
-                <Text as="span">Blocked checkouts</Text>
-                <Text as="span" numeric>
-                  {roi.blockedCheckouts}
-                </Text>
-              </InlineStack>
-              <InlineStack align="space-between">
-                <Text as="span">Alerts sent</Text>
-                <Text as="span" numeric>
-                  {roi.alertsSent}
-                </Text>
-              </InlineStack>
-              <InlineStack align="space-between">
-                <Text as="span">Subscription cost</Text>
-                <Text as="span" numeric>
-                  {formatCents(roi.subscriptionCostCents)}
-                </Text>
-              </InlineStack>
-              <InlineStack align="space-between">
-                <Text as="span">Return on subscription</Text>
-                <Text as="span" numeric>
-                  {roi.roiPercentage === null ? "Free plan" : `${roi.roiPercentage}%`}
-                </Text>
-              </InlineStack>
-              <Text as="p" variant="bodySm" tone="subdued">
-                Configure blocking in Integration → Shopify Plus Features
-              </Text>
-            </BlockStack>
-          </NamedCard>
-        </Layout.Section>
-      </Layout>
     </AdminPage>
   );
 }

@@ -1,60 +1,82 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useLocation, useNavigate } from "@remix-run/react";
-import vizStyles from "@shopify/polaris-viz/build/esm/styles.css";
-import { Badge, BlockStack, Card, DataTable, InlineGrid, Link, Select, Text } from "@shopify/polaris";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { Badge, BlockStack, Card, EmptyState, InlineGrid, Link, Select, Text } from "@shopify/polaris";
 import { withEmbeddedQuery } from "../components/admin-nav";
 import { AdminPage, PlanButton } from "../components/AdminPage";
-import { MarginChart } from "../components/MarginChart";
+import { FigureTable, MarginChart } from "../components/MarginChart";
 import { NamedCard } from "../components/NamedCard";
 import { CardHeading } from "../components/CardHeading";
+import { formatShopDate } from "../domain/dates";
 import { formatCents } from "../domain/money";
 import { MONEY_FIGURE_HELP, moneyBehindUrl, type MoneyFigure } from "../domain/order-money";
-import { ROI_RANGES, ROI_RANGE_LABELS, toRoiRange, type RoiRange } from "../domain/periods";
+import {
+  PREVIOUS_RANGE_LABELS,
+  ROI_BUCKET_NAMES,
+  ROI_RANGES,
+  ROI_RANGE_LABELS,
+  ROI_RANGE_PHRASES,
+  toRoiRange,
+} from "../domain/periods";
 import { PLANS, planName } from "../domain/plans";
+import { roiText, type RoiMeasure } from "../domain/roi";
 import { RULE_TYPE_LABELS } from "../domain/rule-display";
 import { requireAdmin } from "../services/shops/admin-context.server";
 import { roiReport } from "../services/roi/roi-report.server";
 
 export const meta: MetaFunction = () => [{ title: "ROI Dashboard · Margin Guardrail" }];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: vizStyles }];
 
 export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
   const { shop, plan, demo } = await requireAdmin(request, load);
   const range = toRoiRange(new URL(request.url).searchParams.get("range"));
   if (plan === "free") return { locked: true as const, range };
-  const report = await roiReport({ ...shop, plan }, range);
-  return { locked: false as const, demo, plan, report };
+  const now = new Date();
+  const report = await roiReport({ ...shop, plan }, range, now);
+  // the period's days so far, in the shop's zone and the admin's one date format (decision 0047)
+  const lastDay = new Date(Math.min(now.getTime(), report.period.end.getTime() - 1));
+  const dates = (date: Date) => formatShopDate(date, { timeZone: shop.timezone });
+  const span = `${dates(report.period.start)} – ${dates(lastDay)}`;
+  return { locked: false as const, demo, plan, report, span };
 };
 
-/** What "previous" means for each period, in the cards' comparison line. */
-const PREVIOUS_LABELS: Record<RoiRange, string> = {
-  this_week: "Last week",
-  this_month: "Last month",
-  this_quarter: "Last quarter",
-  this_year: "Last year",
-};
+/** A card's line naming the period its figure covers. */
+function PeriodLine({ children }: { children: string }) {
+  return (
+    <Text as="p" variant="bodySm" tone="subdued">
+      {children}
+    </Text>
+  );
+}
 
 function SummaryCard({
   label,
   value,
+  period,
   how,
   previous,
   url,
   sample,
+  words,
 }: {
   sample: boolean;
   label: string;
   value: string;
+  /** the figure's period: "This month" */
+  period: string;
   how: string;
   previous: string;
   /** the Audit Log's list of the orders behind the figure */
   url?: string;
+  /** the value is a sentence (no figure to show), set smaller than a figure */
+  words?: boolean;
 }) {
   return (
     <NamedCard name={label}>
       <BlockStack gap="200">
-        <CardHeading title={label} sample={sample} variant="headingSm" tone="subdued" />
-        <Text as="p" variant="headingXl" numeric>
+        <BlockStack gap="050">
+          <CardHeading title={label} sample={sample} variant="headingSm" tone="subdued" />
+          <PeriodLine>{period}</PeriodLine>
+        </BlockStack>
+        <Text as="p" variant={words ? "headingMd" : "headingXl"} numeric={!words}>
           {value}
         </Text>
         <Text as="p" variant="bodySm" tone="subdued">
@@ -74,11 +96,10 @@ function SummaryCard({
   );
 }
 
-const percent = (value: number | null) => (value === null ? "–" : `${value.toLocaleString("en-US")}%`);
-
 export default function RoiDashboard() {
   const data = useLoaderData<typeof loader>();
   const navigate = useNavigate();
+  const navigation = useNavigation();
   const location = useLocation();
   if (data.locked) {
     return (
@@ -94,10 +115,34 @@ export default function RoiDashboard() {
       </AdminPage>
     );
   }
-  const { report, plan } = data;
+  const { report, plan, span } = data;
+  if (!report.measured) {
+    // a shop with nothing counted yet: what will show here and one next step, not figures of zero
+    return (
+      <AdminPage title="ROI Dashboard" description="The value Margin Guardrail protected">
+        <Card>
+          <EmptyState
+            heading="No return to measure yet"
+            image="/empty-dashboard.svg"
+            action={{ content: "Review your rules", url: withEmbeddedQuery("/rules", location.search) }}
+          >
+            <Text as="p">
+              No order has broken one of your rules and no checkout was blocked. When one does, this page shows the
+              money your rules kept in the store, what they flagged, and the return on your subscription, by day, week
+              or month.
+            </Text>
+          </EmptyState>
+        </Card>
+      </AdminPage>
+    );
+  }
   const money = (cents: number) => formatCents(cents, report.currency);
-  const before = PREVIOUS_LABELS[report.range];
+  const period = ROI_RANGE_LABELS[report.range];
+  const phrase = ROI_RANGE_PHRASES[report.range];
+  const before = PREVIOUS_RANGE_LABELS[report.range];
   const price = money(PLANS[plan].priceUsd * 100);
+  const roiBefore = (measure: RoiMeasure) =>
+    measure.kind === "percent" ? roiText(measure, "") : measure.kind === "no-cost" ? "no cost" : "no orders counted";
   const behind = (figure: MoneyFigure) =>
     withEmbeddedQuery(moneyBehindUrl(figure, report.period.start, report.period.end), location.search);
   const setRange = (range: string) => {
@@ -105,6 +150,8 @@ export default function RoiDashboard() {
     params.set("range", range);
     navigate(`?${params.toString()}`);
   };
+  // another period is on its way: the figures stay in place, dimmed, until it comes
+  const busy = navigation.state === "loading" && navigation.location.pathname === location.pathname;
   return (
     <AdminPage title="ROI Dashboard" description="The value Margin Guardrail protected">
       <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
@@ -113,6 +160,7 @@ export default function RoiDashboard() {
           options={ROI_RANGES.map((range) => ({ label: ROI_RANGE_LABELS[range], value: range }))}
           value={report.range}
           onChange={setRange}
+          helpText={`${period}: ${span}`}
         />
         <BlockStack gap="100">
           <Text as="p" tone="subdued">
@@ -125,107 +173,134 @@ export default function RoiDashboard() {
           ) : null}
         </BlockStack>
       </InlineGrid>
-      <InlineGrid columns={{ xs: 1, md: 4 }} gap="400">
-        <SummaryCard
-          sample={data.demo}
-          label="Total saved"
-          value={money(report.totalSavedCents)}
-          how={MONEY_FIGURE_HELP.saved}
-          previous={`${before}: ${money(report.previous.totalSavedCents)}`}
-          url={behind("saved")}
-        />
-        <SummaryCard
-          sample={data.demo}
-          label="Blocked checkouts"
-          value={report.blockedCheckouts.toLocaleString("en-US")}
-          how="Checkouts the deployed checkout rule stopped"
-          previous={`${before}: ${report.previous.blockedCheckouts.toLocaleString("en-US")}`}
-        />
-        <SummaryCard
-          sample={data.demo}
-          label="Alerts sent"
-          value={report.alertsSent.toLocaleString("en-US")}
-          how="Alerts delivered by e-mail, Slack or webhook"
-          previous={`${before}: ${report.previous.alertsSent.toLocaleString("en-US")}`}
-        />
-        <SummaryCard
-          sample={data.demo}
-          label="ROI"
-          value={percent(report.roiPercentage)}
-          how="(Saved − subscription cost) ÷ subscription cost"
-          previous={`${before}: ${percent(report.previous.roiPercentage)}`}
-        />
-      </InlineGrid>
-      <InlineGrid columns={{ xs: 1, md: 3 }} gap="400">
-        <NamedCard name="Flagged">
-          <BlockStack gap="200">
-            <CardHeading title="Flagged" sample={data.demo} />
-            <Text as="p" variant="headingLg" numeric>
-              {money(report.flaggedCents)}
-            </Text>
-            <Text as="p" variant="bodySm" tone="subdued">
-              {MONEY_FIGURE_HELP.flagged} <Link url={behind("flagged")}>See the orders</Link>
-            </Text>
-            <Text as="p" variant="bodySm">{`${before}: ${money(report.previous.flaggedCents)}`}</Text>
-          </BlockStack>
-        </NamedCard>
-        <NamedCard name="Cost analysis">
-          <BlockStack gap="200">
-            <CardHeading title="Cost analysis" sample={data.demo} />
-            <Text as="p">{`Saved: ${money(report.totalSavedCents)} (stopped at checkout ${money(report.stoppedCents)}, recovered from held orders ${money(report.recoveredCents)})`}</Text>
-            <Text as="p">{`Subscription cost: ${money(report.subscriptionCostCents)}`}</Text>
-            <Text as="p" variant="bodySm" tone="subdued">
-              {`${planName(plan)} at ${price} per 30 days × ${report.period.days} days in this period`}
-            </Text>
-            <Text as="p">{`Return: ${report.roi === null ? "–" : `${report.roi}×`} the cost (${percent(report.roiPercentage)})`}</Text>
-          </BlockStack>
-        </NamedCard>
-        <NamedCard name="Annual projection">
-          <BlockStack gap="200">
-            <CardHeading title="Annual projection" sample={data.demo} />
-            <Text as="p" variant="headingLg" numeric>
-              {money(report.annualProjectionCents)}
-            </Text>
-            <Text as="p" variant="bodySm" tone="subdued">
-              {`This period's rate of saved money (${money(report.monthlyRateCents)} per 30 days, from ${report.period.elapsedDays} days so far) × 12`}
-            </Text>
-          </BlockStack>
-        </NamedCard>
-      </InlineGrid>
-      <NamedCard name="Saved over time">
-        <BlockStack gap="300">
-          <CardHeading title="Saved over time" sample={data.demo} />
-          <MarginChart
-            label="Saved"
-            points={report.byTimeframe.map((row) => ({ key: row.period, value: row.savedCents / 100 }))}
-          />
+      <div aria-busy={busy} style={{ opacity: busy ? 0.5 : 1, transition: "opacity 150ms" }}>
+        <BlockStack gap="400">
+          <InlineGrid columns={{ xs: 1, sm: 2, lg: 4 }} gap="400">
+            <SummaryCard
+              sample={data.demo}
+              label="Total saved"
+              period={period}
+              value={money(report.totalSavedCents)}
+              how={MONEY_FIGURE_HELP.saved}
+              previous={`${before}: ${money(report.previous.totalSavedCents)}`}
+              url={behind("saved")}
+            />
+            <SummaryCard
+              sample={data.demo}
+              label="Blocked checkouts"
+              period={period}
+              value={report.blockedCheckouts.toLocaleString("en-US")}
+              how="Checkouts the deployed checkout rule stopped"
+              previous={`${before}: ${report.previous.blockedCheckouts.toLocaleString("en-US")}`}
+            />
+            <SummaryCard
+              sample={data.demo}
+              label="Alerts sent"
+              period={period}
+              value={report.alertsSent.toLocaleString("en-US")}
+              how="Alerts delivered by e-mail, Slack or webhook"
+              previous={`${before}: ${report.previous.alertsSent.toLocaleString("en-US")}`}
+            />
+            <SummaryCard
+              sample={data.demo}
+              label="Return on subscription"
+              period={period}
+              value={roiText(report.measure, phrase)}
+              words={report.measure.kind !== "percent"}
+              how="(Saved − subscription cost) ÷ subscription cost"
+              previous={`${before}: ${roiBefore(report.previous.measure)}`}
+            />
+          </InlineGrid>
+          <InlineGrid columns={{ xs: 1, md: 3 }} gap="400">
+            <NamedCard name="Flagged">
+              <BlockStack gap="200">
+                <BlockStack gap="050">
+                  <CardHeading title="Flagged" sample={data.demo} />
+                  <PeriodLine>{period}</PeriodLine>
+                </BlockStack>
+                <Text as="p" variant="headingLg" numeric>
+                  {money(report.flaggedCents)}
+                </Text>
+                <Text as="p" variant="bodySm" tone="subdued">
+                  {MONEY_FIGURE_HELP.flagged} <Link url={behind("flagged")}>See the orders</Link>
+                </Text>
+                <Text as="p" variant="bodySm">{`${before}: ${money(report.previous.flaggedCents)}`}</Text>
+              </BlockStack>
+            </NamedCard>
+            <NamedCard name="Cost analysis">
+              <BlockStack gap="200">
+                <BlockStack gap="050">
+                  <CardHeading title="Cost analysis" sample={data.demo} />
+                  <PeriodLine>{period}</PeriodLine>
+                </BlockStack>
+                <Text as="p">{`Saved: ${money(report.totalSavedCents)} (stopped at checkout ${money(report.stoppedCents)}, recovered from held orders ${money(report.recoveredCents)})`}</Text>
+                <Text as="p">{`Subscription cost: ${money(report.subscriptionCostCents)}`}</Text>
+                <Text as="p" variant="bodySm" tone="subdued">
+                  {`${planName(plan)} at ${price} per 30 days × ${report.period.days} days in this period`}
+                </Text>
+                <Text as="p">{`Return on subscription: ${roiText(report.measure, phrase)}`}</Text>
+              </BlockStack>
+            </NamedCard>
+            <NamedCard name="Annual projection">
+              <BlockStack gap="200">
+                <BlockStack gap="050">
+                  <CardHeading title="Annual projection" sample={data.demo} />
+                  <PeriodLine>{`Next 12 months, at ${phrase}'s rate`}</PeriodLine>
+                </BlockStack>
+                <Text as="p" variant="headingLg" numeric>
+                  {money(report.annualProjectionCents)}
+                </Text>
+                <Text as="p" variant="bodySm" tone="subdued">
+                  {`Saved money at ${phrase}'s rate (${money(report.monthlyRateCents)} per 30 days, from ${report.period.elapsedDays} days so far) × 12`}
+                </Text>
+              </BlockStack>
+            </NamedCard>
+          </InlineGrid>
+          <NamedCard name="Saved and flagged over time">
+            <BlockStack gap="300">
+              <BlockStack gap="050">
+                <CardHeading title="Saved and flagged over time" sample={data.demo} />
+                <PeriodLine>{`${period}, by ${ROI_BUCKET_NAMES[report.range]}, up to today`}</PeriodLine>
+              </BlockStack>
+              <MarginChart
+                name={`Saved and flagged by ${ROI_BUCKET_NAMES[report.range]}, ${phrase}`}
+                currency={report.currency}
+                emptyText={`Nothing saved or flagged ${phrase} yet.`}
+                points={report.byTimeframe.map((row) => ({
+                  label: row.period,
+                  axisLabel: row.axisLabel,
+                  savedCents: row.savedCents,
+                  flaggedCents: row.flaggedCents,
+                  blocks: row.blocks,
+                }))}
+              />
+            </BlockStack>
+          </NamedCard>
+          <NamedCard name="Savings by rule type">
+            <BlockStack gap="300">
+              <BlockStack gap="050">
+                <CardHeading title="Savings by rule type" sample={data.demo} />
+                <PeriodLine>{period}</PeriodLine>
+              </BlockStack>
+              {report.byRuleType.length === 0 ? (
+                <Text as="p" tone="subdued">{`No order or checkout counted ${phrase} yet.`}</Text>
+              ) : (
+                <FigureTable
+                  caption={`Savings by rule type, ${phrase}`}
+                  headings={["Rule type", "Saved", "Share of saved", "Flagged", "Blocks"]}
+                  rows={report.byRuleType.map((row) => [
+                    RULE_TYPE_LABELS[row.type] ?? row.type,
+                    money(row.savedCents),
+                    `${row.percentage}%`,
+                    money(row.flaggedCents),
+                    row.blocks.toLocaleString("en-US"),
+                  ])}
+                />
+              )}
+            </BlockStack>
+          </NamedCard>
         </BlockStack>
-      </NamedCard>
-      <Card padding="0">
-        <DataTable
-          columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric"]}
-          headings={["Savings by rule type", "Saved", "Share of saved", "Flagged", "Blocks"]}
-          rows={report.byRuleType.map((row) => [
-            RULE_TYPE_LABELS[row.type] ?? row.type,
-            money(row.savedCents),
-            `${row.percentage}%`,
-            money(row.flaggedCents),
-            row.blocks,
-          ])}
-        />
-      </Card>
-      <Card padding="0">
-        <DataTable
-          columnContentTypes={["text", "numeric", "numeric", "numeric"]}
-          headings={["Period", "Saved", "Flagged", "Blocks"]}
-          rows={report.byTimeframe.map((row) => [
-            row.period,
-            money(row.savedCents),
-            money(row.flaggedCents),
-            row.blocks,
-          ])}
-        />
-      </Card>
+      </div>
     </AdminPage>
   );
 }
