@@ -269,15 +269,16 @@ test("the Plus features card saves the blocking switches shared with the Rules p
   await card.getByRole("button", { name: "Save integration settings" }).click();
   await expect(toast(page, "Integration settings saved")).toBeVisible();
 
-  await page.goto("/rules");
+  // the Rules area's Stacking & blocking page (docs/decisions/0048-rules-pages.md), saved by its save bar
+  await page.goto("/rules/settings");
   await expect(page.getByLabel("Instant blocking")).toBeChecked();
   await expect(page.getByLabel("Customer message")).toHaveValue("One code per order, please.");
   await page.getByLabel("Instant blocking").uncheck();
   await page
     .getByLabel("Customer message")
     .fill("This discount combination isn't allowed. Please contact support for assistance.");
-  await page.getByRole("button", { name: "Save blocking settings" }).click();
-  await expect(toast(page, "Blocking settings saved")).toBeVisible();
+  await page.locator(".Polaris-Frame-ContextualSaveBar").getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Stacking and blocking settings saved")).toBeVisible();
 });
 
 test("with PLUS_PLAN_ENABLED=true, the demo store deploys to its stand-in and a sample checkout shows as blocked everywhere", async ({

@@ -1,6 +1,11 @@
 import type { Page } from "@playwright/test";
 import { approveCoreAndResume, downgradeToFree, expect, test, toast } from "./fixtures";
 
+/** The unsaved-changes bar outside Shopify's admin: Polaris's contextual save bar. */
+function saveBar(page: Page) {
+  return page.locator(".Polaris-Frame-ContextualSaveBar");
+}
+
 async function openAddDialog(page: Page) {
   await page.getByRole("region", { name: "Page header" }).getByRole("button", { name: "Add Rule" }).click();
   const dialog = page.getByRole("dialog", { name: "Add New Rule" });
@@ -41,9 +46,10 @@ const TYPES = [
     label: "Stacking Prevention",
     unit: "AMOUNT",
     threshold: "10",
-    shown: "$10.00",
+    // a stacking rule says what it checks (docs/decisions/0048-rules-pages.md)
+    shown: "2 or more discounts on one order, over $10.00 together",
     edited: "0",
-    editedShown: "$0.00",
+    editedShown: "2 or more discounts on one order",
     thresholdLabel: "Combined Discount Over ($)",
   },
 ];
@@ -193,37 +199,46 @@ test("collection rules are added by id in the demo store, listed, toggled, edite
   await expect(row).toHaveCount(0);
 });
 
-test("stacking and blocking settings are saved", async ({ page }) => {
-  await page.goto("/rules");
-  await page.getByLabel("DiscountCodeBxgy + DiscountCodeFreeShipping").check();
-  await page.getByRole("button", { name: "Save stacking settings" }).click();
-  await expect(toast(page, "Stacking rules saved")).toBeVisible();
+test("stacking and blocking settings are saved together on their own page", async ({ page }) => {
+  await page.goto("/rules/settings");
+  const pair = page.getByLabel("Buy X get Y code + Free shipping code");
+  await pair.check();
   await page.getByLabel("Customer message").fill("One promotion per order, please.");
   await page.getByLabel("Staff override").uncheck();
-  await page.getByRole("button", { name: "Save blocking settings" }).click();
-  await expect(toast(page, "Blocking settings saved")).toBeVisible();
+  await saveBar(page).getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Stacking and blocking settings saved")).toBeVisible();
   await page.reload();
-  await expect(page.getByLabel("DiscountCodeBxgy + DiscountCodeFreeShipping")).toBeChecked();
+  await expect(pair).toBeChecked();
   await expect(page.getByLabel("Customer message")).toHaveValue("One promotion per order, please.");
   await expect(page.getByLabel("Staff override")).not.toBeChecked();
-  await page.getByLabel("Customer message").fill("");
-  await page.getByRole("button", { name: "Save blocking settings" }).click();
-  await expect(toast(page, "Failed to save blocking settings")).toBeVisible();
-  await expect(page.getByText("Customer message is required")).toBeVisible();
+  // back as the demo store had them
+  await pair.uncheck();
+  await page.getByLabel("Staff override").check();
+  await page
+    .getByLabel("Customer message")
+    .fill("This discount combination isn't allowed. Please contact support for assistance.");
+  await saveBar(page).getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Stacking and blocking settings saved")).toBeVisible();
 });
 
-test("the locked Advanced Rules cards and the discount methods", async ({ page }) => {
+test("the Advanced Rules cards and the discount methods, in merchant words", async ({ page }) => {
   await page.goto("/rules");
-  for (const title of ["Stacking Prevention", "Real-Time Checkout Blocking", "Collection-Specific Rules"]) {
-    await expect(page.getByRole("region", { name: title }).getByText("Coming Soon to Plus Plan")).toBeVisible();
-  }
-  for (const [kind, description] of [
-    ["DiscountCodeBasic", "Amount off products / order"],
-    ["DiscountCodeBxgy", "Buy X get Y"],
-    ["DiscountCodeFreeShipping", "Free shipping"],
-    ["DiscountAutomaticBasic", "Automatic discounts"],
+  await expect(
+    page.getByRole("region", { name: "Stacking Prevention", exact: true }).getByText("On every plan"),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Collection-Specific Rules" }).getByText("On every plan"),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Real-Time Checkout Blocking" }).getByText("Plus plan · coming soon"),
+  ).toBeVisible();
+  for (const [label, description] of [
+    ["Amount off code", " · An amount or a percentage off products or the order, with a code"],
+    ["Buy X get Y code", " · Buy X get Y, with a code"],
+    ["Free shipping code", " · Free shipping, with a code"],
+    ["Automatic amount off", " · An amount or a percentage off, applied without a code"],
   ]) {
-    await expect(page.getByText(kind, { exact: true })).toBeVisible();
+    await expect(page.getByText(label, { exact: true })).toBeVisible();
     await expect(page.getByText(description, { exact: true })).toBeVisible();
   }
 });
@@ -236,11 +251,6 @@ test("on Free, the 2-rule limit shows its notice and refuses a third active rule
     await page.goto("/rules");
     // The demo store has more than 2 active rules: the notice shows, and no rule may be added.
     await expect(page.getByText("You've reached your 2-rule limit. Upgrade to Core for 10 rules.")).toBeVisible();
-    // code rules are Core's too: their section offers the upgrade instead of the settings
-    await expect(
-      page.getByText("Code rules come with the Core plan. Upgrade to turn codes away at checkout."),
-    ).toBeVisible();
-    await expect(page.getByRole("button", { name: "Save code rules" })).toHaveCount(0);
     const dialog = await openAddDialog(page);
     await dialog.getByLabel("Name").fill("One too many");
     await dialog.getByLabel("Maximum Discount (%)", { exact: true }).fill("20");

@@ -59,7 +59,8 @@ export function AdvancedRules({ plan, plusEnabled }: { plan: PlanId; plusEnabled
       <Text as="h3" variant="headingMd">
         Advanced Rules
       </Text>
-      <InlineGrid columns={{ xs: 1, md: 3 }} gap="300">
+      {/* three columns from the admin's widest content (1040 px); narrower, one card a row */}
+      <InlineGrid columns={{ xs: 1, lg: 3 }} gap="300">
         {cards.map((card) => (
           <section key={card.title} aria-label={card.title}>
             <Card background="bg-surface-secondary">
@@ -77,14 +78,14 @@ export function AdvancedRules({ plan, plusEnabled }: { plan: PlanId; plusEnabled
                 <Text as="p" tone="subdued">
                   {card.body}
                 </Text>
-                <InlineStack gap="200" blockAlign="center">
+                <BlockStack gap="200" inlineAlign="start">
                   <Badge tone={card.badge.tone}>{card.badge.label}</Badge>
                   {card.link ? (
                     <Button variant="plain" url={card.link.url}>
                       {card.link.content}
                     </Button>
                   ) : null}
-                </InlineStack>
+                </BlockStack>
               </BlockStack>
             </Card>
           </section>

@@ -145,9 +145,7 @@ export function RuleList({
                 <Text as="p" tone="subdued">
                   {rule.description || "No description"}
                 </Text>
-                <Text as="p">
-                  {rule.summary}
-                </Text>
+                <Text as="p">{rule.summary}</Text>
                 {rule.actions.length ? (
                   <Text as="p" variant="bodySm" tone="subdued">
                     On breach: {rule.actions.join(", ")}
