@@ -1,9 +1,8 @@
-import { ActionList, Badge, BlockStack, Box, Button, InlineStack, Page, Popover, Text } from "@shopify/polaris";
-import { NotificationIcon, PersonIcon } from "@shopify/polaris-icons";
+import { Badge, BlockStack, Box, Button, InlineStack, Page, Text } from "@shopify/polaris";
 import { useLocation, useNavigate, useRevalidator, useRouteLoaderData } from "@remix-run/react";
-import { createContext, useCallback, useContext, useMemo, useState } from "react";
+import { createContext, useCallback, useContext, useId, useMemo, useState } from "react";
 import { billingErrorPath, type BillingErrorType } from "../domain/billing-errors";
-import { PLUS_COMING_SOON_TOAST, headerPlanTarget, planButton, planName, type PlanId } from "../domain/plans";
+import { PLUS_COMING_SOON_NOTE, PLUS_COMING_SOON_TOAST, planButton, planName, type PlanId } from "../domain/plans";
 import { withEmbeddedQuery } from "./admin-nav";
 import { useToast } from "./Toasts";
 import { DowngradeConfirmation } from "./DowngradeConfirmation";
@@ -16,8 +15,6 @@ export interface AdminLayoutData {
   plan: PlanId;
   /** Plus can be bought (PLUS_PLAN_ENABLED, decision 15) */
   plusEnabled: boolean;
-  /** alerts of the last 7 days, for the bell */
-  alertCount: number;
 }
 
 export function useAdminLayout(): AdminLayoutData {
@@ -111,13 +108,22 @@ export function PlanButton({ target }: { target: PlanId }) {
   const toast = useToast();
   const state = planButton(plan, target, { processing: pending === target, plusEnabled });
   const [confirming, setConfirming] = useState(false);
+  const noteId = useId();
 
   if (state.kind === "coming_soon") {
+    // never a bare disabled "Coming Soon": it names the Plus plan and says when it comes
     return (
-      // A disabled button receives no clicks; the wrapper still tells why it is disabled.
-      <span role="presentation" data-testid="plus-coming-soon" onClick={() => toast(PLUS_COMING_SOON_TOAST)}>
-        <Button disabled>{state.label}</Button>
-      </span>
+      <InlineStack gap="200" blockAlign="center" wrap>
+        {/* A disabled button receives no clicks; the wrapper still tells why it is disabled. */}
+        <span role="presentation" data-testid="plus-coming-soon" onClick={() => toast(PLUS_COMING_SOON_TOAST)}>
+          <Button disabled ariaDescribedBy={noteId}>
+            {state.label}
+          </Button>
+        </span>
+        <Text as="p" tone="subdued" variant="bodySm" id={noteId}>
+          {PLUS_COMING_SOON_NOTE}
+        </Text>
+      </InlineStack>
     );
   }
   // a downgrade to Free acts at once: it asks first (a paid plan is confirmed on Shopify's page)
@@ -148,36 +154,6 @@ export function PlanButton({ target }: { target: PlanId }) {
   );
 }
 
-function UserMenu() {
-  const { shop, plan } = useAdminLayout();
-  const location = useLocation();
-  const [open, setOpen] = useState(false);
-  return (
-    <Popover
-      active={open}
-      onClose={() => setOpen(false)}
-      activator={
-        <Button icon={PersonIcon} onClick={() => setOpen((value) => !value)} disclosure>
-          {shop.name}
-        </Button>
-      }
-    >
-      <ActionList
-        sections={[
-          {
-            title: shop.domain,
-            items: [
-              { content: `Plan: ${planName(plan)}`, disabled: true },
-              { content: "Pricing", url: withEmbeddedQuery("/pricing", location.search) },
-              { content: "Support", url: withEmbeddedQuery("/support", location.search) },
-            ],
-          },
-        ]}
-      />
-    </Popover>
-  );
-}
-
 export interface PrimaryAction {
   content: string;
   onAction: () => void;
@@ -185,68 +161,90 @@ export interface PrimaryAction {
   disabled?: boolean;
 }
 
+/** A page's secondary action: a link (`url`, kept inside the admin) or a button (`onAction`). */
+export interface SecondaryAction {
+  content: string;
+  url?: string;
+  onAction?: () => void;
+  disabled?: boolean;
+  loading?: boolean;
+  destructive?: boolean;
+}
+
+/** The breadcrumb back to the page above (Shopify's back arrow beside the title). */
+export interface BackAction {
+  content: string;
+  url: string;
+}
+
 /**
- * Every admin page's header (docs/product.md#plans): title and optional description, plan
- * badge and plan button, optional primary action ('Saving...' while loading), the
- * notifications bell with the alert count, and the user menu.
+ * Every admin page's header, as Shopify's own pages have it (Polaris's Page header;
+ * docs/decisions/0051-admin-header-and-loading.md): the title with the plan as a badge beside
+ * it, the description under it, the page's one primary action ('Saving...' while it runs) and
+ * its secondary actions. Nothing else: the shop, its account and its notifications are the
+ * Shopify admin's own chrome (the demo store's top bar stands in for it, app/routes/_admin.tsx),
+ * and plan changes are offered where a locked feature is and on Pricing.
  */
 export function AdminPage({
   title,
   description,
   primaryAction,
+  secondaryActions,
+  backAction,
+  titleMetadata,
   children,
 }: {
   title: string;
   description?: string;
   primaryAction?: PrimaryAction;
+  secondaryActions?: SecondaryAction[];
+  backAction?: BackAction;
+  /** beside the plan badge, e.g. a status badge */
+  titleMetadata?: React.ReactNode;
   children: React.ReactNode;
 }) {
-  const { plan, alertCount } = useAdminLayout();
-  const location = useLocation();
+  const { plan } = useAdminLayout();
+  const { search } = useLocation();
+  const href = (url: string) => withEmbeddedQuery(url, search);
   return (
-    <Page fullWidth>
-      <BlockStack gap="500">
-        <section aria-label="Page header">
-          <InlineStack align="space-between" blockAlign="start" gap="400">
-            <BlockStack gap="100">
-              <Text as="h1" variant="headingXl">
-                {title}
-              </Text>
-              {description ? (
-                <Text as="p" tone="subdued">
-                  {description}
-                </Text>
-              ) : null}
-            </BlockStack>
-            <InlineStack gap="300" blockAlign="center">
+    <>
+      {/* Polaris's Page header on its own, so the header is one named region; the page's
+          content follows with the same inline padding as Polaris's Page (none below 490 px,
+          where cards run edge to edge; the header keeps its own 16 px there). */}
+      <section aria-label="Page header">
+        <Page
+          fullWidth
+          title={title}
+          subtitle={description}
+          titleMetadata={
+            <InlineStack gap="200" blockAlign="center">
               <Badge tone={plan === "free" ? undefined : "success"}>{`${planName(plan)} plan`}</Badge>
-              <PlanButton target={headerPlanTarget(plan)} />
-              {primaryAction ? (
-                <Button
-                  variant="primary"
-                  onClick={primaryAction.onAction}
-                  disabled={primaryAction.disabled || primaryAction.loading}
-                >
-                  {primaryAction.loading ? "Saving..." : primaryAction.content}
-                </Button>
-              ) : null}
-              <InlineStack gap="100" blockAlign="center">
-                <Button
-                  icon={NotificationIcon}
-                  variant="tertiary"
-                  url={withEmbeddedQuery("/audit-log", location.search)}
-                  accessibilityLabel={`Notifications: ${alertCount} alerts in the last 7 days`}
-                />
-                <Box>
-                  <Badge tone={alertCount > 0 ? "attention" : undefined}>{String(alertCount)}</Badge>
-                </Box>
-              </InlineStack>
-              <UserMenu />
+              {titleMetadata}
             </InlineStack>
-          </InlineStack>
-        </section>
-        {children}
-      </BlockStack>
-    </Page>
+          }
+          backAction={backAction ? { content: backAction.content, url: href(backAction.url) } : undefined}
+          primaryAction={
+            primaryAction
+              ? {
+                  content: primaryAction.loading ? "Saving..." : primaryAction.content,
+                  onAction: primaryAction.onAction,
+                  disabled: primaryAction.disabled || primaryAction.loading,
+                }
+              : undefined
+          }
+          secondaryActions={secondaryActions?.map((action) => ({
+            content: action.content,
+            url: action.url ? href(action.url) : undefined,
+            onAction: action.onAction,
+            disabled: action.disabled,
+            loading: action.loading,
+            destructive: action.destructive,
+          }))}
+        />
+      </section>
+      <Box paddingInline={{ xs: "0", sm: "600" }} paddingBlockEnd="400">
+        <BlockStack gap="500">{children}</BlockStack>
+      </Box>
+    </>
   );
 }

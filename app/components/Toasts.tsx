@@ -37,11 +37,29 @@ function useNamedCloseButton(key: number | undefined) {
 
 const ToastContext = createContext<(message: ToastMessage) => void>(() => {});
 
-export function ToastProvider({ children }: { children: React.ReactNode }) {
+/** A toast's one line: its title, and its description after a colon. */
+export function toastText(message: ToastMessage): string {
+  return message.description ? `${message.title}: ${message.description}` : message.title;
+}
+
+/**
+ * The admin's toasts: App Bridge's (`shopify.toast.show`, drawn by Shopify's admin) when the app
+ * runs embedded with App Bridge, Polaris's Toast in the Frame elsewhere (the demo store). Both
+ * show the same line for TOAST_DURATION_MS, errors styled as errors.
+ */
+export function ToastProvider({ appBridge = false, children }: { appBridge?: boolean; children: React.ReactNode }) {
   const [toast, setToast] = useState<(ToastMessage & { key: number }) | null>(null);
-  const show = useCallback((message: ToastMessage) => {
-    setToast({ ...message, key: Date.now() });
-  }, []);
+  const show = useCallback(
+    (message: ToastMessage) => {
+      const shopify = appBridge && typeof window !== "undefined" ? window.shopify : undefined;
+      if (shopify?.toast) {
+        shopify.toast.show(toastText(message), { duration: TOAST_DURATION_MS, isError: message.error ?? false });
+        return;
+      }
+      setToast({ ...message, key: Date.now() });
+    },
+    [appBridge],
+  );
   const value = useMemo(() => show, [show]);
   useNamedCloseButton(toast?.key);
   return (
@@ -50,7 +68,7 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
       {toast ? (
         <Toast
           key={toast.key}
-          content={toast.description ? `${toast.title}: ${toast.description}` : toast.title}
+          content={toastText(toast)}
           error={toast.error}
           duration={TOAST_DURATION_MS}
           onDismiss={() => setToast(null)}

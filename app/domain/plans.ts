@@ -108,6 +108,13 @@ export function headerPlanTarget(current: PlanId): PlanId {
   return index < PLAN_IDS.length - 1 ? PLAN_IDS[index + 1] : PLAN_IDS[index - 1];
 }
 
+/**
+ * What a disabled Plus button says beside it: which plan it is and when it comes (docs/decisions/0051-admin-header-and-loading.md).
+ * There is no date: the plan opens with Shopify Plus checkout integration.
+ */
+export const PLUS_COMING_SOON_NOTE =
+  "Plus (checkout blocking, unlimited rules) opens with Shopify Plus checkout integration. It has no date yet, so it can't be bought today.";
+
 export const PLUS_COMING_SOON_TOAST = {
   title: "Plus Plan Coming Soon",
   description: "Plus plan features will be available soon with Shopify Plus integration",

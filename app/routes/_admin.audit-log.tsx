@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useLocation, useNavigate } from "@remix-run/react";
+import { useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { Box, Button, Card, EmptyState, InlineStack, Text } from "@shopify/polaris";
 import { useCallback, useState } from "react";
 import { AdminPage } from "../components/AdminPage";
@@ -129,6 +129,9 @@ export default function AuditLog() {
   const location = useLocation();
   const exportCsv = useExportCsv();
   const [listBox, narrow] = useNarrow();
+  // a filter, a search or a page of this log on its way: the rows shown are marked as loading
+  const navigation = useNavigation();
+  const refreshing = navigation.state === "loading" && navigation.location.pathname === location.pathname;
   const filtered = Boolean(query.q || query.type || query.severity);
 
   const withParams = useCallback((changes: Record<string, string | null>) => {
@@ -181,8 +184,8 @@ export default function AuditLog() {
             </Text>
           </EmptyState>
         ) : (
-          <div ref={listBox}>
-            <AuditTable groups={groups} condensed={narrow} />
+          <div ref={listBox} aria-busy={refreshing}>
+            <AuditTable groups={groups} condensed={narrow} loading={refreshing} />
           </div>
         )}
       </Card>

@@ -4,6 +4,7 @@ import {
   isRouteErrorResponse,
   useLoaderData,
   useLocation,
+  useNavigation,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -11,20 +12,20 @@ import { AuthRequiredCard, isAuthFailure } from "../components/AuthScreens";
 import { ErrorScreen } from "../components/ErrorScreen";
 import { NotFoundScreen } from "../components/NotFoundScreen";
 import { StandaloneProvider } from "../components/StandaloneProvider";
-import { useEffect } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { NavMenu } from "@shopify/app-bridge-react";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { boundary } from "@shopify/shopify-app-remix/server";
-import { Banner, Box, FooterHelp, Frame, Link, Navigation } from "@shopify/polaris";
+import { Banner, Box, FooterHelp, Frame, Link, Loading, Navigation, Text, TopBar } from "@shopify/polaris";
 import { useAppBridgePresent } from "../components/useAppBridge";
 import { useNonce, withNonce } from "../components/nonce";
 import { Link as RemixLink } from "@remix-run/react";
 import { getEnv } from "../env.server";
 import { requireAdmin } from "../services/shops/admin-context.server";
-import { recentAlertCount } from "../services/audit/notifications.server";
 import { ADMIN_NAV_LINKS, FOOTER_LINKS, withEmbeddedQuery } from "../components/admin-nav";
 import { ToastProvider } from "../components/Toasts";
 import { PlanChangeProvider, type AdminLayoutData } from "../components/AdminPage";
+import { planName, type PlanId } from "../domain/plans";
 
 export const loader = async ({ request, context: load }: LoaderFunctionArgs): Promise<AdminLayoutData> => {
   const context = await requireAdmin(request, load);
@@ -34,28 +35,121 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs): Pr
     shop: { domain: context.shop.domain, name: context.shop.name ?? context.shop.domain },
     plan: context.plan,
     plusEnabled: getEnv().plusPlanEnabled,
-    alertCount: await recentAlertCount(context.shop.id),
   };
 };
 
 /**
- * The admin's chrome: App Bridge's NavMenu inside Shopify's admin, Polaris's sidebar elsewhere,
- * and the Frame whose `<main>` holds the page. The layout and its error boundary both use it, so
- * a page that fails keeps the navigation and the merchant can leave it.
+ * While a route navigation is pending (its data is loading, or a form is submitting), the
+ * loading bar: App Bridge's, at the top of Shopify's admin, when embedded; Polaris's, at the
+ * top of the Frame, in the demo store (docs/decisions/0051-admin-header-and-loading.md).
  */
-function AdminShell({ apiKey, demo, children }: { apiKey: string; demo: boolean; children: React.ReactNode }) {
+function NavigationLoading({ appBridge }: { appBridge: boolean }) {
+  const pending = useNavigation().state !== "idle";
+  useEffect(() => {
+    if (!appBridge) return;
+    window.shopify?.loading(pending);
+    return () => window.shopify?.loading(false);
+  }, [appBridge, pending]);
+  return !appBridge && pending ? <Loading /> : null;
+}
+
+function initialsOf(name: string): string {
+  const letters = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => word[0]?.toUpperCase() ?? "");
+  return letters.slice(0, 2).join("") || "?";
+}
+
+/**
+ * The demo store's top bar, where Shopify's admin has its own: the menu button that opens the
+ * navigation below 768 px, the app's name, and the shop's menu (its domain and plan).
+ */
+function DemoTopBar({
+  shop,
+  plan,
+  onNavigationToggle,
+}: {
+  shop?: { name: string; domain: string };
+  plan?: PlanId;
+  onNavigationToggle: () => void;
+}) {
+  const { search } = useLocation();
+  const [open, setOpen] = useState(false);
+  const userMenu = shop ? (
+    <TopBar.UserMenu
+      name={shop.name}
+      detail={plan ? `${shop.domain} · ${planName(plan)} plan` : shop.domain}
+      initials={initialsOf(shop.name)}
+      open={open}
+      onToggle={() => setOpen((value) => !value)}
+      actions={[
+        {
+          items: [
+            { content: "Plans and pricing", url: withEmbeddedQuery("/pricing", search) },
+            { content: "Support", url: withEmbeddedQuery("/support", search) },
+          ],
+        },
+      ]}
+    />
+  ) : undefined;
+  // a <header> around it: the bar's controls are in the page's banner landmark
+  return (
+    <header>
+      <TopBar
+        showNavigationToggle
+        onNavigationToggle={onNavigationToggle}
+        userMenu={userMenu}
+        logoSuffix={
+          <Text as="span" variant="headingSm" tone="text-inverse">
+            Margin Guardrail
+          </Text>
+        }
+      />
+    </header>
+  );
+}
+
+/**
+ * The admin's chrome: App Bridge's NavMenu inside Shopify's admin, elsewhere a top bar with
+ * the menu button and Polaris's sidebar (a drawer below 768 px), and the Frame whose `<main>`
+ * holds the page. The layout and its error boundary both use it, so a page that fails keeps
+ * the navigation and the merchant can leave it.
+ */
+function AdminShell({
+  apiKey,
+  demo,
+  shop,
+  plan,
+  children,
+}: {
+  apiKey: string;
+  demo: boolean;
+  shop?: { name: string; domain: string };
+  plan?: PlanId;
+  children: React.ReactNode;
+}) {
   const location = useLocation();
   const appBridge = useAppBridgePresent(demo);
   const href = (url: string) => withEmbeddedQuery(url, location.search);
+  const [mobileNavigation, setMobileNavigation] = useState(false);
+  const toggleNavigation = useCallback(() => setMobileNavigation((open) => !open), []);
+  const closeNavigation = useCallback(() => setMobileNavigation(false), []);
+  // the drawer closes once its link has led to another page
+  useEffect(() => setMobileNavigation(false), [location.pathname]);
   // Polaris 13's Frame names the sidebar's wrapper div aria-label="Navigation" without a role:
   // axe counts it as content outside every landmark (rule "region"). The <nav> inside is the
-  // landmark, so the wrapper's stray name goes.
+  // landmark, so the wrapper's stray name goes; opened as a drawer below 768 px the wrapper is
+  // a dialog, which keeps its name.
   useEffect(() => {
-    document.getElementById("AppFrameNav")?.removeAttribute("aria-label");
-  }, [appBridge]);
+    const wrapper = document.getElementById("AppFrameNav");
+    if (!wrapper) return;
+    if (wrapper.getAttribute("role") === "dialog") wrapper.setAttribute("aria-label", "Navigation");
+    else wrapper.removeAttribute("aria-label");
+  }, [appBridge, mobileNavigation]);
 
   const navigation = appBridge ? undefined : (
-    <Navigation location={location.pathname} ariaLabelledBy="admin-navigation">
+    <Navigation location={location.pathname} ariaLabelledBy="admin-navigation" onDismiss={closeNavigation}>
       <Navigation.Section
         title="Margin Guardrail"
         items={ADMIN_NAV_LINKS.map((link) => ({
@@ -81,42 +175,58 @@ function AdminShell({ apiKey, demo, children }: { apiKey: string; demo: boolean;
           ))}
         </NavMenu>
       ) : null}
-      <Frame navigation={navigation}>{children}</Frame>
+      <Frame
+        navigation={navigation}
+        topBar={appBridge ? undefined : <DemoTopBar shop={shop} plan={plan} onNavigationToggle={toggleNavigation} />}
+        showMobileNavigation={mobileNavigation}
+        onNavigationDismiss={closeNavigation}
+        logo={
+          appBridge
+            ? undefined
+            : {
+                topBarSource: "/favicon.svg",
+                width: 28,
+                url: href("/dashboard"),
+                accessibilityLabel: "Margin Guardrail home",
+              }
+        }
+      >
+        <NavigationLoading appBridge={appBridge} />
+        <ToastProvider appBridge={appBridge}>{children}</ToastProvider>
+      </Frame>
     </AppProvider>
   );
 }
 
 export default function AdminLayout() {
-  const { apiKey, demo } = useLoaderData<typeof loader>();
+  const { apiKey, demo, shop, plan } = useLoaderData<typeof loader>();
   const location = useLocation();
   const href = (url: string) => withEmbeddedQuery(url, location.search);
 
   return (
-    <AdminShell apiKey={apiKey} demo={demo}>
-      <ToastProvider>
-        <PlanChangeProvider>
-          {demo ? (
-            <Box padding="400" paddingBlockEnd="0">
-              <Banner tone="info" title="Demo store">
-                This is a demo store, not connected to Shopify. Its rules, orders and events are sample data, so that
-                every screen has something to show.
-              </Banner>
-            </Box>
-          ) : null}
-          <Outlet />
-          <FooterHelp>
-            {/* FooterHelp renders a <p>, which cannot hold a <nav> element */}
-            <span role="navigation" aria-label="Legal and support">
-              {FOOTER_LINKS.map((link, index) => (
-                <span key={link.url}>
-                  {index > 0 ? " · " : null}
-                  <Link url={href(link.url)}>{link.label}</Link>
-                </span>
-              ))}
-            </span>
-          </FooterHelp>
-        </PlanChangeProvider>
-      </ToastProvider>
+    <AdminShell apiKey={apiKey} demo={demo} shop={shop} plan={plan}>
+      <PlanChangeProvider>
+        {demo ? (
+          <Box paddingBlockStart="400" paddingInline={{ xs: "400", sm: "600" }}>
+            <Banner tone="info" title="Demo store">
+              This is a demo store, not connected to Shopify. Its rules, orders and events are sample data, so that
+              every screen has something to show.
+            </Banner>
+          </Box>
+        ) : null}
+        <Outlet />
+        <FooterHelp>
+          {/* FooterHelp renders a <p>, which cannot hold a <nav> element */}
+          <span role="navigation" aria-label="Legal and support">
+            {FOOTER_LINKS.map((link, index) => (
+              <span key={link.url}>
+                {index > 0 ? " · " : null}
+                <Link url={href(link.url)}>{link.label}</Link>
+              </span>
+            ))}
+          </span>
+        </FooterHelp>
+      </PlanChangeProvider>
     </AdminShell>
   );
 }
@@ -147,7 +257,7 @@ export function ErrorBoundary() {
   // sidebar stands in for App Bridge's menu, which needs the layout's API key.
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <AdminShell apiKey={layout?.apiKey ?? ""} demo={layout?.demo ?? true}>
+    <AdminShell apiKey={layout?.apiKey ?? ""} demo={layout?.demo ?? true} shop={layout?.shop} plan={layout?.plan}>
       {notFound ? (
         <NotFoundScreen homeUrl={withEmbeddedQuery("/dashboard", search)} landmark={false} />
       ) : (

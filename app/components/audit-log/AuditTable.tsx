@@ -237,7 +237,16 @@ const HEADINGS: [{ title: string }, ...{ title: string }[]] = [
  * inside and shown on demand, the row's action in the row. Under 800 px the table becomes
  * IndexTable's condensed list, each row one stacked cell (docs/decisions/0044-audit-log-index.md).
  */
-export function AuditTable({ groups, condensed }: { groups: AuditRowGroup[]; condensed: boolean }) {
+export function AuditTable({
+  groups,
+  condensed,
+  loading = false,
+}: {
+  groups: AuditRowGroup[];
+  condensed: boolean;
+  /** other rows are on their way (a filter or page changed): IndexTable's loading panel */
+  loading?: boolean;
+}) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const toggle = (key: string) =>
     setOpen((current) => {
@@ -327,6 +336,7 @@ export function AuditTable({ groups, condensed }: { groups: AuditRowGroup[]; con
       headings={HEADINGS}
       selectable={false}
       condensed={condensed}
+      loading={loading}
     >
       {rows}
     </IndexTable>
