@@ -16,7 +16,7 @@ export interface AlertsActionResult {
   toast: { title: string; description?: string; error?: boolean };
   /** conform's reply, for the form's field errors */
   result?: SubmissionResult<string[]>;
-  /** the webhook signing secret in full, once, when it was made or rotated */
+  /** the webhook signing secret in full, once, when it was made (a save, a test) or rotated */
   signingSecret?: string;
 }
 
@@ -46,9 +46,17 @@ const INTENTS: Record<"save" | "test" | "rotateSecret" | "enableWebhook", Intent
     const saved = await saveParsedForm(formData, alertSettingsSchema({ production }), (value) =>
       saveAlertSettings(owner, value),
     );
-    return saved.ok
-      ? { intent: "save", ok: true, status: 200, toast: { title: "Alert settings saved" }, result: saved.result }
-      : { ...refused("save", saved.status, saved.description), result: saved.result };
+    if (!saved.ok) return { ...refused("save", saved.status, saved.description), result: saved.result };
+    // the first webhook URL saved made the signing secret: shown in full this once
+    const { signingSecret } = saved.value;
+    return {
+      intent: "save",
+      ok: true,
+      status: 200,
+      toast: { title: "Alert settings saved" },
+      result: saved.result,
+      ...(signingSecret ? { signingSecret } : {}),
+    };
   },
   test: async (formData, { owner }) => ({ intent: "test", ...(await testAlertIntent(owner, formData)) }),
   rotateSecret: async (_formData, { owner }) => ({

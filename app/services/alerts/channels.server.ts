@@ -147,6 +147,21 @@ export async function ensureWebhookSecret(shopId: string): Promise<{ secret: str
   return { secret: await rotateWebhookSecret(shopId), created: true };
 }
 
+/**
+ * The shop's first signing secret, made when a webhook URL is first saved (the merchant sets up
+ * the receiver before any webhook goes out): the secret made, or null when the shop has one
+ * already. Written only where none is stored, so a test webhook making one at the same moment
+ * keeps its own (docs/decisions/0049-save-bar-and-leaving.md).
+ */
+export async function createWebhookSecretIfNone(shopId: string): Promise<string | null> {
+  const secret = newSigningSecret();
+  const { count } = await prisma.alertSettings.updateMany({
+    where: { shopId, webhookSecretEncrypted: null },
+    data: { webhookSecretEncrypted: sealShopSecret(shopId, secret) },
+  });
+  return count === 1 ? secret : null;
+}
+
 /** A new signing secret in the Standard Webhooks form: `whsec_` and 32 random bytes in base64. */
 export function newSigningSecret(): string {
   return `${STANDARD_SECRET_PREFIX}${crypto.randomBytes(32).toString("base64")}`;

@@ -10,7 +10,7 @@ import { hostProblem, outboundUrlProblem } from "../../outbound/http-client.serv
 import { forgetShopRules } from "../rules/cache.server";
 import { endpointStatesOf, statesForUrls, type EndpointStatus } from "../../domain/webhook-endpoints";
 import { ROTATION_OVERLAP_MS, STANDARD_SECRET_PREFIX } from "../../domain/webhook-signature";
-import { updateEndpointStates } from "./channels.server";
+import { createWebhookSecretIfNone, updateEndpointStates } from "./channels.server";
 import { openShopSecret, openWebhookUrls, sealShopSecret, sealWebhookUrls } from "./secrets.server";
 
 /** A webhook URL that is not well, as the Alerts page's banner shows it (host only, never the path). */
@@ -84,8 +84,14 @@ export function alertPreferences(
 
 export const ALERTS_NEED_CORE = "Alerts come with the Core plan. Upgrade to Core to send alerts.";
 
+/**
+ * The settings as saved, and the webhook signing secret in full when this save made it (the
+ * first save with a webhook URL): shown once, like a rotation's.
+ */
+export type SavedAlertSettings = AlertSettingsView & { signingSecret?: string };
+
 /** Saved (the settings as shown), or refused: 403 on Free, 400 with the fields named. */
-type SettingsResult = Result<AlertSettingsView>;
+type SettingsResult = Result<SavedAlertSettings>;
 
 function masked(shopId: string, sealed: string | null): string | null {
   if (!sealed) return null;
@@ -151,7 +157,8 @@ export async function getAlertSettings(shopId: string): Promise<AlertSettingsVie
 /**
  * Saves the settings of a shop on Core or Plus (Free: 403, nothing saved). A secret sent
  * empty keeps the stored one; a new one is sealed before it is stored. In production a URL
- * that resolves to a private or local address is refused with its field named.
+ * that resolves to a private or local address is refused with its field named. The first save
+ * with a webhook URL makes the shop's signing secret and answers it once.
  */
 export async function saveAlertSettings(
   owner: { id: string; plan: PlanId },
@@ -207,7 +214,10 @@ export async function saveAlertSettings(
   });
   // the order engine reads the settings with the rules: it sees the change at once
   forgetShopRules(owner.id);
-  return ok(await getAlertSettings(owner.id));
+  // a webhook URL saved: its receiver needs the secret before the first webhook goes out
+  const signingSecret = input.webhooks.length > 0 ? await createWebhookSecretIfNone(owner.id) : null;
+  const saved = await getAlertSettings(owner.id);
+  return ok(signingSecret ? { ...saved, signingSecret } : saved);
 }
 
 type ChannelResult = Result<undefined>;
