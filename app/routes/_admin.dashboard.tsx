@@ -198,17 +198,21 @@ export default function Dashboard() {
         // nothing counted yet: what will show here and one next step, not figures of zero
         <Card>
           <EmptyState
-            heading="Nothing to measure yet"
             image="/empty-dashboard.svg"
             action={{ content: activeRules > 0 ? "Review your rules" : "Add a rule", url: rulesUrl }}
           >
-            <Text as="p">
-              {activeRules > 0
-                ? `Margin Guardrail checks every new order against your ${activeRules} active ${activeRules === 1 ? "rule" : "rules"}. `
-                : "No rule is on yet, so no order is checked. "}
-              When an order breaks a rule or a checkout is blocked, it shows here with the money it counts: saved,
-              flagged, and the return on your subscription.
-            </Text>
+            <BlockStack gap="200">
+              <Text as="h2" variant="headingMd">
+                Nothing to measure yet
+              </Text>
+              <Text as="p">
+                {activeRules > 0
+                  ? `Margin Guardrail checks every new order against your ${activeRules} active ${activeRules === 1 ? "rule" : "rules"}. `
+                  : "No rule is on yet, so no order is checked. "}
+                When an order breaks a rule or a checkout is blocked, it shows here with the money it counts: saved,
+                flagged, and the return on your subscription.
+              </Text>
+            </BlockStack>
           </EmptyState>
         </Card>
       )}

@@ -122,15 +122,19 @@ export default function RoiDashboard() {
       <AdminPage title="ROI Dashboard" description="The value Margin Guardrail protected">
         <Card>
           <EmptyState
-            heading="No return to measure yet"
             image="/empty-dashboard.svg"
             action={{ content: "Review your rules", url: withEmbeddedQuery("/rules", location.search) }}
           >
-            <Text as="p">
-              No order has broken one of your rules and no checkout was blocked. When one does, this page shows the
-              money your rules kept in the store, what they flagged, and the return on your subscription, by day, week
-              or month.
-            </Text>
+            <BlockStack gap="200">
+              <Text as="h2" variant="headingMd">
+                No return to measure yet
+              </Text>
+              <Text as="p">
+                No order has broken one of your rules and no checkout was blocked. When one does, this page shows the
+                money your rules kept in the store, what they flagged, and the return on your subscription, by day, week
+                or month.
+              </Text>
+            </BlockStack>
           </EmptyState>
         </Card>
       </AdminPage>
@@ -211,7 +215,7 @@ export default function RoiDashboard() {
               previous={`${before}: ${roiBefore(report.previous.measure)}`}
             />
           </InlineGrid>
-          <InlineGrid columns={{ xs: 1, md: 3 }} gap="400">
+          <InlineGrid columns={{ xs: 1, lg: 3 }} gap="400">
             <NamedCard name="Flagged">
               <BlockStack gap="200">
                 <BlockStack gap="050">
