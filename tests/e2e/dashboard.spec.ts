@@ -1,5 +1,12 @@
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import type { Page } from "@playwright/test";
 import { formatCents } from "../../app/domain/money";
+import { createMigratedDatabase, TMP_DIR } from "../../scripts/migrations";
+import { startAppServer, type AppServer } from "../helpers/app-server";
 import { approveCoreAndResume, demoShopId, downgradeToFree, expect, openDatabase, test, toast } from "./fixtures";
+import { screenshotsAt } from "./screens-axe";
 
 function countEvents(where: string): number {
   const db = openDatabase();
@@ -54,6 +61,121 @@ test("the demo dashboard shows the product's texts and the database's figures", 
   const roi = page.getByRole("region", { name: "ROI Summary" });
   await expect(roi).toContainText("Configure blocking in Integration → Shopify Plus Features");
   await expect(roi).toContainText("Sample data");
+});
+
+test("every Dashboard figure names its period, and ROI is one measure", async ({ page }) => {
+  await page.goto("/dashboard");
+  const stat = (label: string) => page.getByRole("region", { name: label, exact: true });
+  await expect(stat("Active Rules").getByText("Now", { exact: true })).toBeVisible();
+  await expect(stat("Blocked Checkouts").getByText("All time", { exact: true })).toBeVisible();
+  await expect(stat("Alerts Sent").getByText("All time", { exact: true })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Real-time Monitoring" })).toContainText("The 5 latest events");
+  const roi = page.getByRole("region", { name: "ROI Summary" });
+  await expect(roi.getByText(/^Last 30 days, since [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
+  // the return in percent (or words when nothing was counted), never a multiple beside it
+  const value = roi.getByText("Return on subscription").locator("xpath=following-sibling::*[1]");
+  await expect(value).toHaveText(/^(-?[\d,]+%|No orders counted in the last 30 days)$/);
+  await expect(page.getByText(/×/)).toHaveCount(0);
+});
+
+/** The demo shop's dismissals, as the e2e server's database holds them. */
+function dismissals(): string[] {
+  const db = openDatabase();
+  try {
+    return (
+      db.prepare("SELECT promotion FROM DismissedPromotion WHERE shopId = ?").all(demoShopId(db)) as {
+        promotion: string;
+      }[]
+    ).map((row) => row.promotion);
+  } finally {
+    db.close();
+  }
+}
+
+test("the plan banner is dismissed for the shop, and stays dismissed after a reload", async ({ page }) => {
+  try {
+    await page.goto("/dashboard");
+    const banner = page.getByText("Protect your margins from double discounts");
+    await expect(banner).toBeVisible();
+    await page.getByRole("button", { name: "Dismiss notification" }).click();
+    await expect(banner).toHaveCount(0);
+    await expect.poll(dismissals).toEqual(["dashboard-upgrade-plus"]);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await expect(page.getByText("Protect your margins from double discounts")).toHaveCount(0);
+    // in another tab, as another staff member would open it: still dismissed
+    const other = await page.context().newPage();
+    await other.goto("/dashboard");
+    await expect(other.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await expect(other.getByText("Protect your margins from double discounts")).toHaveCount(0);
+    await other.close();
+  } finally {
+    // the demo store as the other tests expect it: the banner back
+    const db = new Database("tests/.tmp/e2e.sqlite", { fileMustExist: true });
+    db.prepare("DELETE FROM DismissedPromotion").run();
+    db.close();
+  }
+});
+
+/**
+ * A shop that has just installed: its own server and database (no seed), the demo store's
+ * shop made on the first visit, on Core with onboarding done, nothing counted.
+ */
+test.describe("a fresh shop", () => {
+  let server: AppServer;
+  const database = path.join(TMP_DIR, `e2e-fresh-numbers-${process.pid}.sqlite`);
+
+  test.beforeAll(async () => {
+    createMigratedDatabase(database);
+    server = await startAppServer({}, { database });
+    await fetch(`${server.url}/dashboard`, { redirect: "manual" });
+    const db = new Database(database);
+    db.prepare("UPDATE Shop SET plan = 'core', planCheckedAt = ?, onboardingStep = 3").run(Date.now());
+    db.close();
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(database + suffix, { force: true });
+  });
+
+  const noNegativeReturn = async (page: Page) => {
+    const text = await page.locator("main, body").first().innerText();
+    expect(text).not.toMatch(/[-−]100\s?%/);
+  };
+
+  test("the Dashboard shows an empty state with our illustration and one next step, no -100%", async ({ page }) => {
+    await page.goto(`${server.url}/dashboard`);
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Nothing to measure yet" })).toBeVisible();
+    await expect(page.getByText("No rule is on yet, so no order is checked.")).toBeVisible();
+    const image = page.locator('img[src="/empty-dashboard.svg"]');
+    await expect(image).toBeVisible();
+    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    const next = page.getByRole("link", { name: "Add a rule" });
+    await expect(next).toHaveCount(1);
+    await expect(next).toHaveAttribute("href", /^\/rules/);
+    // no figures of nothing: no ROI summary, no stat cards of zero
+    await expect(page.getByRole("region", { name: "ROI Summary" })).toHaveCount(0);
+    await expect(page.getByText("Return on subscription")).toHaveCount(0);
+    await noNegativeReturn(page);
+    // the banner shows on this shop: the seeded shop's dismissal, elsewhere, is not this shop's
+    await expect(page.getByText("Protect your margins from double discounts")).toBeVisible();
+    await screenshotsAt(page, "numbers-dashboard-fresh");
+  });
+
+  test("the ROI dashboard shows an empty state, not four -100% cards and 30 rows of $0.00", async ({ page }) => {
+    await page.goto(`${server.url}/roi-dashboard`);
+    await expect(page.getByRole("heading", { level: 1, name: "ROI Dashboard" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "No return to measure yet" })).toBeVisible();
+    await expect(page.locator('img[src="/empty-dashboard.svg"]')).toBeVisible();
+    await expect(page.getByRole("link", { name: "Review your rules" })).toHaveCount(1);
+    await expect(page.getByRole("table")).toHaveCount(0);
+    await expect(page.getByRole("group", { name: /Saved and flagged/ })).toHaveCount(0);
+    await expect(page.getByText("$0.00")).toHaveCount(0);
+    await noNegativeReturn(page);
+    await screenshotsAt(page, "numbers-roi-fresh");
+  });
 });
 
 test("'/' with a shop parameter is the embedded dashboard; without, the public site", async ({ page }) => {

@@ -1,6 +1,7 @@
 import { formatCents } from "../../app/domain/money";
-import { periodContaining, previousPeriod } from "../../app/domain/roi-report";
+import { elapsedDays, periodContaining, previousPeriod } from "../../app/domain/roi-report";
 import { demoShopId, expect, openDatabase, test } from "./fixtures";
+import { screenshotsAt } from "./screens-axe";
 
 /**
  * What the demo store's orders count in [start, end), each order once (docs/decisions/0025-what-saved-means.md):
@@ -37,7 +38,7 @@ test("the ROI dashboard's figures follow the period, as the orders' money says",
     page.getByText(`Days and amounts in your store's time zone (${zone}) and currency (USD).`),
   ).toBeVisible();
   const totalSaved = page.getByRole("region", { name: "Total saved" });
-  const flagged = page.getByRole("region", { name: "Flagged" });
+  const flagged = page.getByRole("region", { name: "Flagged", exact: true });
   // every figure made from the demo's sample orders says so on its own card
   for (const card of [totalSaved, flagged, page.getByRole("region", { name: "Cost analysis" })]) {
     await expect(card.getByText("Sample data")).toBeVisible();
@@ -63,17 +64,15 @@ test("the ROI dashboard's figures follow the period, as the orders' money says",
       `Core at $29.00 per 30 days × ${period.days} days in this period`,
     );
   }
-  // the chart draws in the browser; the table beside it has one row per month of the year
-  await expect(page.getByRole("region", { name: "Saved over time" }).locator("svg").first()).toBeVisible();
-  await expect(page.getByRole("table").nth(1).getByText("Dec", { exact: true })).toBeVisible();
-  // shares of saved add up to 100, or are all 0 when nothing was saved
+  // the chart has a bar per month so far this year, none after this month; shares of saved add up to 100
+  const year = periodContaining("this_year", new Date(), zone);
+  const months = new Date().toLocaleString("en-US", { timeZone: zone, month: "numeric" });
+  await expect(page.getByTestId("margin-chart-bar")).toHaveCount(Number(months));
   const shares = await page
-    .getByRole("table")
-    .first()
+    .getByRole("region", { name: "Savings by rule type" })
     .getByRole("row")
     .filter({ has: page.getByRole("cell") })
     .evaluateAll((rows) => rows.map((row) => Number(row.children[2]?.textContent?.replace("%", "") ?? 0)));
-  const year = periodContaining("this_year", new Date(), zone);
   expect(shares.reduce((sum, share) => sum + share, 0)).toBe(moneyBetween(year.start, year.end).saved > 0 ? 100 : 0);
 
   // the flagged figure's orders, in the Audit Log, add up to the figure
@@ -81,4 +80,112 @@ test("the ROI dashboard's figures follow the period, as the orders' money says",
   await flagged.getByRole("link", { name: "See the orders" }).click();
   await expect(page).toHaveURL(/\/audit-log\?figure=flagged/);
   await expect(page.getByRole("heading", { name: `Orders behind Flagged: ${figure}` })).toBeVisible();
+});
+
+/** Today in the shop's zone as the chart's table names a day: "Wed Nov 25". */
+function todayLabel(zone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", { timeZone: zone, weekday: "short", month: "short", day: "numeric" })
+      .formatToParts(new Date())
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.weekday} ${parts.month} ${parts.day}`;
+}
+
+test("each ROI card names its period, and ROI is one measure: the return in percent", async ({ page }) => {
+  await page.goto("/roi-dashboard");
+  const zone = shopZone();
+  for (const name of [
+    "Total saved",
+    "Blocked checkouts",
+    "Alerts sent",
+    "Return on subscription",
+    "Flagged",
+    "Cost analysis",
+  ]) {
+    await expect(
+      page.getByRole("region", { name, exact: true }).getByText("This month", { exact: true }),
+    ).toBeVisible();
+  }
+  await expect(page.getByRole("region", { name: "Annual projection" })).toContainText("at this month's rate");
+  const period = periodContaining("this_month", new Date(), zone);
+  const days = elapsedDays(period, new Date(), zone);
+  await expect(page.getByText(/^This month: [A-Z][a-z]{2} 1, \d{4} – [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
+  // the return in percent (or words when nothing was counted this month), the same on both cards
+  const card = page.getByRole("region", { name: "Return on subscription" });
+  const value = (await card.locator("p").nth(1).innerText()).trim();
+  expect(value).toMatch(/^(-?[\d,]+%|No orders counted this month)$/);
+  await expect(page.getByRole("region", { name: "Cost analysis" })).toContainText(`Return on subscription: ${value}`);
+  // no multiple anywhere ("79.9× the cost"): one measure
+  await expect(page.getByText(/\d×/)).toHaveCount(0);
+  expect(days).toBeGreaterThan(0);
+});
+
+test("the chart: one tab stop, arrow keys, money tooltips, no days after today, and its table", async ({ page }) => {
+  const zone = shopZone();
+  await page.goto("/roi-dashboard");
+  const card = page.getByRole("region", { name: "Saved and flagged over time" });
+  const chart = card.getByRole("group", { name: "Saved and flagged by day, this month" });
+  await expect(chart).toBeVisible();
+  // one keyboard stop for the whole chart (the bars are not tab stops), then the table's button
+  const stops = await card.evaluate(
+    (element) =>
+      [...element.querySelectorAll<HTMLElement>("*")].filter(
+        (node) => node.tabIndex >= 0 && !node.hasAttribute("disabled"),
+      ).length,
+  );
+  expect(stops).toBe(2);
+  await chart.focus();
+  await expect(chart).toBeFocused();
+  const tooltip = card.getByTestId("margin-chart-tooltip");
+  // focus shows today's bar, the last one: days after today are not drawn
+  const today = todayLabel(zone);
+  await expect(tooltip).toContainText(today);
+  await expect(tooltip).toContainText(/Saved \$[\d,]+\.\d{2}/);
+  await expect(tooltip).toContainText(/Flagged \$[\d,]+\.\d{2}/);
+  await page.keyboard.press("Home");
+  await expect(tooltip).toContainText(/^\w{3} \w{3} 1(?!\d)/);
+  await page.keyboard.press("ArrowRight");
+  await expect(tooltip).toContainText(/^\w{3} \w{3} 2(?!\d)/);
+  // what the tooltip shows is read aloud too
+  await expect(card.locator("[aria-live]")).toContainText(/: saved \$[\d,]+\.\d{2}, flagged \$[\d,]+\.\d{2}$/);
+  await page.keyboard.press("Tab");
+  await expect(card.getByRole("button", { name: "View as table" })).toBeFocused();
+
+  // the mouse: a tooltip with the day's money in the store's currency
+  const bars = card.getByTestId("margin-chart-bar");
+  const period = periodContaining("this_month", new Date(), zone);
+  const days = elapsedDays(period, new Date(), zone);
+  await expect(bars).toHaveCount(days);
+  await bars.nth(0).hover();
+  await expect(tooltip).toContainText(/Flagged \$[\d,]+\.\d{2}/);
+
+  // the same figures as a table, a row per day so far, today last
+  await card.getByRole("button", { name: "View as table" }).click();
+  const table = card.getByRole("table", { name: "Saved and flagged by day, this month" });
+  await expect(table).toBeVisible();
+  const rows = table.getByRole("row").filter({ has: page.getByRole("cell") });
+  await expect(rows).toHaveCount(days);
+  await expect(rows.last().getByRole("rowheader")).toHaveText(today);
+
+  // axis labels whole, inside the chart, at every width; no sideways scroll
+  for (const width of [375, 800, 1040]) {
+    await page.setViewportSize({ width, height: 900 });
+    const box = (await chart.boundingBox())!;
+    const labels = chart.locator("span").filter({ hasText: /^[A-Z][a-z]{2} \d{1,2}$/ });
+    expect(await labels.count()).toBeGreaterThanOrEqual(3);
+    for (const label of await labels.all()) {
+      const own = (await label.boundingBox())!;
+      expect(own.x, `${await label.innerText()} at ${width} px`).toBeGreaterThanOrEqual(box.x);
+      expect(own.x + own.width, `${await label.innerText()} at ${width} px`).toBeLessThanOrEqual(
+        box.x + box.width + 0.5,
+      );
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await card.getByRole("button", { name: "Hide table" }).click();
+  await screenshotsAt(page, "numbers-roi-seeded");
+  await page.goto("/dashboard");
+  await screenshotsAt(page, "numbers-dashboard-seeded");
 });
