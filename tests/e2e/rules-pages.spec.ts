@@ -169,7 +169,7 @@ async function layoutShiftOf(page: Page, path: string, width: number): Promise<n
 }
 
 test("no page of the Rules area shifts its layout at 375, 800 and 1040 px", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await page.addInitScript(() => {
     const shifts = window as unknown as { __layoutShift: number };
     shifts.__layoutShift = 0;
@@ -180,7 +180,7 @@ test("no page of the Rules area shifts its layout at 375, 800 and 1040 px", asyn
     }).observe({ type: "layout-shift", buffered: true });
   });
   const measured: string[] = [];
-  for (const path of ["/rules", "/rules/settings"]) {
+  for (const path of ["/rules", "/rules/code-rules", "/rules/settings"]) {
     for (const width of WIDTHS) {
       const shift = await layoutShiftOf(page, path, width);
       measured.push(`${path} at ${width}px: ${shift.toFixed(3)}`);

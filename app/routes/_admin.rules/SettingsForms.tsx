@@ -1,4 +1,4 @@
-import { Badge, BlockStack, Card, Checkbox, InlineStack, Layout, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Box, Card, Checkbox, Divider, InlineGrid, InlineStack, Text } from "@shopify/polaris";
 import type { FetcherWithComponents } from "@remix-run/react";
 import { useState } from "react";
 import { DISCOUNT_METHOD_KINDS } from "../../domain/rules";
@@ -49,6 +49,37 @@ function sameValues(a: Values, b: Values): boolean {
 /** What the form starts from: a save that changes the settings starts it again (its React key). */
 export function settingsFormKey(settings: RulesSettings): string {
   return JSON.stringify(settings);
+}
+
+/**
+ * One section of a settings page as Shopify's own are laid out: what it is on the left, its card on
+ * the right; one above the other on a narrow screen, where the card meets the screen's edges and the
+ * words keep the page's margin.
+ */
+function SettingsSection({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <InlineGrid columns={{ xs: 1, md: ["oneThird", "twoThirds"] }} gap="400">
+      <Box paddingInline={{ xs: "400", sm: "0" }}>
+        <BlockStack gap="200">
+          <Text as="h2" variant="headingMd">
+            {title}
+          </Text>
+          <Text as="p" tone="subdued">
+            {description}
+          </Text>
+        </BlockStack>
+      </Box>
+      {children}
+    </InlineGrid>
+  );
 }
 
 /** A fieldset that draws nothing: it only disables its controls, natively, until the page has hydrated. */
@@ -123,9 +154,8 @@ export function RulesSettingsForm({
         }}
       >
         <fieldset disabled={!hydrated} style={BARE_FIELDSET}>
-          <Layout>
-            <Layout.AnnotatedSection
-              id="stacking"
+          <BlockStack gap="500">
+            <SettingsSection
               title="Stacking"
               description="Stacking Prevention rules flag an order with 2 or more discounts. They also flag the pairs of discount kinds you block here."
             >
@@ -152,9 +182,9 @@ export function RulesSettingsForm({
                   </BlockStack>
                 </BlockStack>
               </Card>
-            </Layout.AnnotatedSection>
-            <Layout.AnnotatedSection
-              id="blocking"
+            </SettingsSection>
+            <Divider />
+            <SettingsSection
               title="Checkout blocking"
               description={
                 plus.included
@@ -174,8 +204,8 @@ export function RulesSettingsForm({
                   />
                 </BlockStack>
               </Card>
-            </Layout.AnnotatedSection>
-          </Layout>
+            </SettingsSection>
+          </BlockStack>
         </fieldset>
       </form>
     </>
