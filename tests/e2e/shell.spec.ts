@@ -4,6 +4,7 @@
 import type { Page } from "@playwright/test";
 import { PLUS_COMING_SOON_NOTE } from "../../app/domain/plans";
 import { approveCoreAndResume, downgradeToFree, expect, sidebar, test, toast } from "./fixtures";
+import { axeViolations } from "./screens-axe";
 
 const PAGES = [
   { path: "/dashboard", title: "Dashboard" },
@@ -69,8 +70,8 @@ test("on Free, /rules has one primary button, and Pricing says what Plus is and 
 
 test("at 375 px the title has its padding, and the top bar's menu opens the navigation", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.goto("/rules");
-  const title = header(page).getByRole("heading", { level: 1, name: "Rules" });
+  await page.goto("/pricing");
+  const title = header(page).getByRole("heading", { level: 1, name: "Pricing" });
   const box = await title.boundingBox();
   expect(box!.x).toBeGreaterThanOrEqual(16);
   expect(box!.x + box!.width).toBeLessThanOrEqual(375 - 16);
@@ -81,6 +82,7 @@ test("at 375 px the title has its padding, and the top bar's menu opens the navi
   await page.getByRole("button", { name: "Toggle menu" }).click();
   const drawer = page.getByRole("dialog", { name: "Navigation" });
   await expect(drawer).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
   await drawer.getByRole("link", { name: "Audit Log", exact: true }).click();
   await expect(page).toHaveURL(/\/audit-log$/);
   await expect(page.getByRole("heading", { level: 1, name: "Audit Log" })).toBeVisible();
@@ -95,6 +97,12 @@ test("at 375 px the title has its padding, and the top bar's menu opens the navi
     .click();
   await expect(page.getByText("margin-guardrail-demo.myshopify.com · Core plan")).toBeVisible();
   await expect(page.getByRole("menuitem", { name: "Plans and pricing" })).toHaveAttribute("href", "/pricing");
+  // the top bar and the header pass axe on a page of their own (Pricing), at both widths
+  await page.keyboard.press("Escape");
+  await page.goto("/pricing");
+  expect(await axeViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test("a sidebar link shows the loading bar until the next page has loaded", async ({ page }) => {
