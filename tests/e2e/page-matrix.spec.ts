@@ -7,7 +7,14 @@
 import type { Page } from "@playwright/test";
 import { startAppServer, type AppServer } from "../helpers/app-server";
 import { expect, test } from "./fixtures";
-import { checkAtWidth, collectConsoleErrors, expectVitals, loadThrottled } from "./page-matrix/checks";
+import {
+  CLS_LIMIT,
+  checkAtWidth,
+  collectConsoleErrors,
+  expectVitals,
+  horizontalOverflow,
+  loadThrottled,
+} from "./page-matrix/checks";
 import {
   ADMIN_PAGES,
   ADMIN_WIDTHS,
@@ -33,14 +40,23 @@ async function checkPage(
 ) {
   test.setTimeout(90_000);
   const errors = collectConsoleErrors(page);
+  let mark = Date.now();
+  const lap = (what: string) => {
+    if (process.env.MATRIX_TIMING) console.log(`${name} ${what} ${Date.now() - mark} ms`);
+    mark = Date.now();
+  };
   const { status, vitals } = await loadThrottled(page, base + target.path, vitalsWidth);
+  lap("throttled load");
   if (target.pending && status === 404) {
     test.info().annotations.push({ type: "pending page", description: `${target.path} answers 404: not built yet` });
     test.skip(true, `${target.path} answers 404 (being built)`);
   }
   expect(status, `${name}: HTTP status`).toBe(target.status ?? 200);
   expectVitals(vitals, `${name} at ${vitalsWidth} px, CPU 4× slower`);
-  for (const width of widths) await checkAtWidth(page, name, width);
+  for (const width of widths) {
+    await checkAtWidth(page, name, width);
+    lap(`at ${width}`);
+  }
   // The 404 page answers 404 on purpose, which Chromium logs as a failed load of the document
   // itself: that one line, for that page's own URL, is expected, nothing else.
   const unexpected = errors.filter(
@@ -48,6 +64,41 @@ async function checkPage(
   );
   expect.soft(unexpected, `${name}: console errors`).toEqual([]);
 }
+
+test("the matrix's measures see a layout shift, a slow paint, a sideways scroll and a console error", async ({
+  page,
+}) => {
+  // a page made to fail every measure: the checks below must catch each, or they prove nothing
+  await page.route("**/__page-matrix-probe", (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<!doctype html><html lang="en"><head><title>Probe</title></head><body><main>
+        <p id="text">Some text that a late banner pushes down.</p>
+        <script>
+          const start = performance.now(); while (performance.now() - start < 400) {}
+          setTimeout(() => {
+            const banner = document.createElement("div");
+            banner.style.height = "400px";
+            document.body.prepend(banner);
+            const wide = document.createElement("div");
+            wide.style.width = "2000px";
+            wide.textContent = "wide";
+            document.querySelector("main").append(wide);
+            console.error("probe error");
+          }, 200);
+        </script></main></body></html>`,
+    }),
+  );
+  const errors = collectConsoleErrors(page);
+  const { vitals } = await loadThrottled(page, "/__page-matrix-probe", 375);
+  expect(vitals.cls).toBeGreaterThan(CLS_LIMIT);
+  expect(vitals.shifts.length).toBeGreaterThan(0);
+  expect(vitals.lcp).toBeGreaterThan(400);
+  const overflow = await horizontalOverflow(page);
+  expect(overflow.scrollWidth).toBeGreaterThan(overflow.viewport);
+  expect(overflow.offenders.join(" ")).toContain("div");
+  expect(errors).toEqual([expect.stringContaining("probe error")]);
+});
 
 test("every admin route in app/routes is in the page matrix", () => {
   const listed = ADMIN_PAGES.map((target) => target.path.split("?")[0]);
