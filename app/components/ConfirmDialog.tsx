@@ -11,6 +11,7 @@ export function ConfirmDialog({
   open,
   title,
   confirm,
+  cancel = "Cancel",
   onClose,
   returnFocusTo,
   children,
@@ -18,6 +19,8 @@ export function ConfirmDialog({
   open: boolean;
   title: string;
   confirm: { content: string; onAction: () => void; loading?: boolean };
+  /** the button that changes nothing ("Cancel" unless named) */
+  cancel?: string;
   onClose: () => void;
   returnFocusTo?: () => HTMLElement | null | undefined;
   children: ReactNode;
@@ -29,7 +32,7 @@ export function ConfirmDialog({
       onClose={onClose}
       title={title}
       primaryAction={{ ...confirm, destructive: true }}
-      secondaryActions={[{ content: "Cancel", onAction: onClose }]}
+      secondaryActions={[{ content: cancel, onAction: onClose }]}
     >
       <Modal.Section>
         <BlockStack gap="200">{children}</BlockStack>
