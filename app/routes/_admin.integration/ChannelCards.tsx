@@ -1,15 +1,11 @@
-import { getFormProps } from "@conform-to/react";
-import { useFetcherForm } from "../../components/useFetcherForm";
 import { useLocation } from "@remix-run/react";
 import { Badge, BlockStack, Button, FormLayout, InlineStack, Text, TextField } from "@shopify/polaris";
-import { useCallback, useRef } from "react";
 import { PlanButton } from "../../components/AdminPage";
 import { withEmbeddedQuery } from "../../components/admin-nav";
-import { useField } from "../../components/form-fields";
 import { NamedCard } from "../../components/NamedCard";
 import { useActionFetcher } from "../../components/useActionFetcher";
-import { DEFAULT_SMTP_PORT, smtpSettingsSchema } from "../../forms/alerts";
 import type { IntegrationActionResult } from "./actions.server";
+import { SAVE_FIRST, useIntegrationSettings } from "./SettingsForm";
 
 function Header({ title, on, onText, offText }: { title: string; on: boolean; onText: string; offText: string }) {
   return (
@@ -34,10 +30,19 @@ function Locked() {
 }
 
 /** A channel's test button: sends a test alert with the saved settings. */
-export function ChannelTestButton({ channel, label }: { channel: string; label: string }) {
+export function ChannelTestButton({
+  channel,
+  label,
+  disabled = false,
+}: {
+  channel: string;
+  label: string;
+  disabled?: boolean;
+}) {
   const fetcher = useActionFetcher<IntegrationActionResult>(`integration-test-${channel}`);
   return (
     <Button
+      disabled={disabled}
       loading={fetcher.state !== "idle"}
       onClick={() => fetcher.submit({ intent: "test", channel }, { method: "post" })}
     >
@@ -95,23 +100,16 @@ export function SlackCard({
   );
 }
 
-interface SmtpValues {
-  smtpHost: string;
-  smtpPort: string;
-  smtpUsername: string;
-  smtpPassword: string;
-}
-
 /** The SMTP e-mail card: the merchant's own mail server for their alert e-mails. */
 export function SmtpCard({
   available,
   host,
-  ...settings
+  password,
+  recipients,
 }: {
   available: boolean;
   host: string | null;
-  port: number;
-  username: string | null;
+  /** the stored password, masked */
   password: string | null;
   recipients: number;
 }) {
@@ -122,83 +120,68 @@ export function SmtpCard({
         <Text as="p">
           Send alert e-mails through your own mail server. Without one, they come from Margin Guardrail&apos;s mailer.
         </Text>
-        {!available ? <Locked /> : <SmtpForm host={host} {...settings} />}
+        {!available ? <Locked /> : <SmtpForm host={host} password={password} recipients={recipients} />}
       </BlockStack>
     </NamedCard>
   );
 }
 
+/**
+ * The SMTP fields of the page's settings form (saved by its save bar), the test and Remove:
+ * those two act on the saved server, so they wait while the fields are changed.
+ */
 function SmtpForm({
   host,
-  port,
-  username,
   password,
   recipients,
 }: {
   host: string | null;
-  port: number;
-  username: string | null;
   password: string | null;
   recipients: number;
 }) {
-  const stored: SmtpValues = {
-    smtpHost: host ?? "",
-    smtpPort: String(port || DEFAULT_SMTP_PORT),
-    smtpUsername: username ?? "",
-    smtpPassword: "",
-  };
-  // the typed password is gone once saved; a removal's answer resets the form to the cleared settings
-  const clearPassword = useRef(() => {});
-  const fetcher = useActionFetcher<IntegrationActionResult>(
-    "integration-smtp",
-    useCallback(() => clearPassword.current(), []),
-  );
-  const [form, fields] = useFetcherForm({
-    id: "smtp-settings",
-    schema: smtpSettingsSchema,
-    fetcher,
-    defaultValue: stored,
-  });
-  const smtpHost = useField(fields.smtpHost);
-  const smtpPort = useField(fields.smtpPort);
-  const smtpUsername = useField(fields.smtpUsername);
-  const smtpPassword = useField(fields.smtpPassword);
-  clearPassword.current = () => smtpPassword.change("");
+  const { fields, dirty } = useIntegrationSettings();
+  const remove = useActionFetcher<IntegrationActionResult>("integration-smtp-remove");
   return (
-    <form {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="saveSmtp" />
-      <FormLayout>
-        <FormLayout.Group>
-          <TextField label="SMTP host" placeholder="smtp.example.com" {...smtpHost.textField} />
-          <TextField label="Port" type="number" helpText="587 with STARTTLS; 465 for TLS." {...smtpPort.textField} />
-        </FormLayout.Group>
-        <FormLayout.Group>
-          <TextField label="Username" {...smtpUsername.textField} />
-          <TextField
-            label="Password"
-            type="password"
-            placeholder={password ? `Stored: ${password}` : undefined}
-            helpText={password ? "Stored encrypted. Type a new one to replace it." : "Stored encrypted."}
-            {...smtpPassword.textField}
-          />
-        </FormLayout.Group>
-        <InlineStack gap="300">
-          <Button submit variant="primary" loading={fetcher.state !== "idle"}>
-            Save SMTP settings
+    <FormLayout>
+      <FormLayout.Group>
+        <TextField label="SMTP host" placeholder="smtp.example.com" {...fields.smtpHost.textField} />
+        <TextField
+          label="Port"
+          type="number"
+          helpText="587 with STARTTLS; 465 for TLS."
+          {...fields.smtpPort.textField}
+        />
+      </FormLayout.Group>
+      <FormLayout.Group>
+        <TextField label="Username" {...fields.smtpUsername.textField} />
+        <TextField
+          label="Password"
+          type="password"
+          placeholder={password ? `Stored: ${password}` : undefined}
+          helpText={password ? "Stored encrypted. Type a new one to replace it." : "Stored encrypted."}
+          {...fields.smtpPassword.textField}
+        />
+      </FormLayout.Group>
+      <InlineStack gap="300">
+        <ChannelTestButton channel="email" label="Send test e-mail" disabled={dirty} />
+        {host ? (
+          <Button
+            tone="critical"
+            disabled={dirty}
+            loading={remove.state !== "idle"}
+            onClick={() => remove.submit({ intent: "removeSmtp" }, { method: "post" })}
+          >
+            Remove
           </Button>
-          <ChannelTestButton channel="email" label="Send test e-mail" />
-          {host ? (
-            <Button tone="critical" onClick={() => fetcher.submit({ intent: "removeSmtp" }, { method: "post" })}>
-              Remove
-            </Button>
-          ) : null}
-        </InlineStack>
-        <Text as="p" tone="subdued">
-          {recipients === 0
+        ) : null}
+      </InlineStack>
+      <Text as="p" tone="subdued">
+        {dirty
+          ? SAVE_FIRST
+          : recipients === 0
             ? "Add recipients on the Alerts page to send a test."
             : `The test goes to your ${recipients} alert recipient${recipients === 1 ? "" : "s"}.`}
-        </Text>
-      </FormLayout>
-    </form>
+      </Text>
+    </FormLayout>
   );
 }

@@ -1,15 +1,11 @@
-import { getFormProps } from "@conform-to/react";
 import { Badge, Banner, BlockStack, Button, FormLayout, InlineStack, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
-import { useField } from "../../components/form-fields";
 import { formatShopDateTime } from "../../domain/dates";
 import { NamedCard } from "../../components/NamedCard";
 import { useActionFetcher } from "../../components/useActionFetcher";
-import { useFetcherForm } from "../../components/useFetcherForm";
-import { functionConfigSchema } from "../../forms/function-config";
-import { blockingSchema, type BlockingInput } from "../../forms/rules";
 import { BlockingFields } from "../../components/BlockingFields";
 import type { IntegrationActionResult } from "./actions.server";
+import { SAVE_FIRST, useIntegrationSettings } from "./SettingsForm";
 
 export interface FunctionStatus {
   thresholdPercent: number;
@@ -65,9 +61,10 @@ function ShadowCount({ shadow, status }: { shadow: ShadowFigures; status: Functi
 }
 
 /**
- * The checkout Function's card: its threshold (Save), a test with a $100 cart and a discount
- * 5 points above the threshold (Test), and Deploy, with the deployment status and shadow
- * mode's count beside it (docs/product.md#integration-center).
+ * The checkout Function's card: its threshold (a field of the page's settings form, saved by
+ * its save bar), a test with a $100 cart and a discount 5 points above the typed threshold
+ * (Test), and Deploy of the saved configuration, with the deployment status and shadow mode's
+ * count beside it (docs/product.md#integration-center).
  */
 export function FunctionCard({
   status,
@@ -84,16 +81,10 @@ export function FunctionCard({
   timeZone: string;
 }) {
   const [testDiscount, setTestDiscount] = useState("");
-  const save = useActionFetcher<IntegrationActionResult>("function-threshold");
+  const { fields, dirty } = useIntegrationSettings();
   const deploy = useActionFetcher<IntegrationActionResult>("function-deploy");
   const test = useActionFetcher<IntegrationActionResult>("function-test");
-  const [form, fields] = useFetcherForm({
-    id: "function-threshold",
-    schema: functionConfigSchema,
-    fetcher: save,
-    defaultValue: { thresholdPercent: String(status.thresholdPercent) },
-  });
-  const thresholdPercent = useField(fields.thresholdPercent);
+  const thresholdPercent = fields.thresholdPercent;
   const threshold = thresholdPercent.value;
   const tested = test.state === "idle" && test.data?.ok ? test.data.test : undefined;
   const runTest = () => {
@@ -119,47 +110,47 @@ export function FunctionCard({
           A checkout whose discounts take more than this share of the cart is stopped before it is paid for, with your
           customer message. Shopify runs the check as a checkout rule.
         </Text>
-        <form {...getFormProps(form)}>
-          <input type="hidden" name="intent" value="saveThreshold" />
-          <FormLayout>
-            <TextField
-              label="Function threshold"
-              type="number"
-              suffix="%"
-              min={0}
-              max={100}
-              helpText="The largest discount allowed, as a percent of the cart before discounts (0 to 100)."
-              {...thresholdPercent.textField}
-            />
-            <TextField
-              label="Test discount"
-              type="number"
-              prefix="$"
-              min={0}
-              autoComplete="off"
-              helpText="Off a $100 cart, for Test. Empty: 5 points above the threshold."
-              placeholder={threshold.trim() === "" ? "" : String(Number(threshold) + 5)}
-              value={testDiscount}
-              onChange={setTestDiscount}
-            />
-            <InlineStack gap="300" blockAlign="center">
-              <Button submit loading={save.state !== "idle"}>
-                Save
-              </Button>
-              <Button onClick={runTest} loading={test.state !== "idle"}>
-                Test
-              </Button>
-              <Button
-                variant="primary"
-                disabled={!plusEnabled}
-                loading={deploy.state !== "idle"}
-                onClick={() => deploy.submit({ intent: "deploy" }, { method: "post" })}
-              >
-                Deploy
-              </Button>
-            </InlineStack>
-          </FormLayout>
-        </form>
+        <FormLayout>
+          <TextField
+            label="Function threshold"
+            type="number"
+            suffix="%"
+            min={0}
+            max={100}
+            helpText="The largest discount allowed, as a percent of the cart before discounts (0 to 100)."
+            {...thresholdPercent.textField}
+          />
+          {/* no name: the test's own input, not a setting the page saves */}
+          <TextField
+            label="Test discount"
+            type="number"
+            prefix="$"
+            min={0}
+            autoComplete="off"
+            helpText="Off a $100 cart, for Test. Empty: 5 points above the threshold."
+            placeholder={threshold.trim() === "" ? "" : String(Number(threshold) + 5)}
+            value={testDiscount}
+            onChange={setTestDiscount}
+          />
+          <InlineStack gap="300" blockAlign="center">
+            <Button onClick={runTest} loading={test.state !== "idle"}>
+              Test
+            </Button>
+            <Button
+              variant="primary"
+              disabled={!plusEnabled || dirty}
+              loading={deploy.state !== "idle"}
+              onClick={() => deploy.submit({ intent: "deploy" }, { method: "post" })}
+            >
+              Deploy
+            </Button>
+          </InlineStack>
+          {plusEnabled && dirty ? (
+            <Text as="p" tone="subdued">
+              {SAVE_FIRST}
+            </Text>
+          ) : null}
+        </FormLayout>
         {tested ? (
           <Banner tone={tested.blocked ? "warning" : "success"} title={tested.blocked ? "Blocked" : "Allowed"}>
             <p>{tested.message}</p>
@@ -179,22 +170,10 @@ export function FunctionCard({
   );
 }
 
-/** The "Shopify Plus Features" card: blocking's switches, shared with the Rules page. */
-export function PlusFeaturesCard({ initial, plusEnabled }: { initial: BlockingInput; plusEnabled: boolean }) {
-  const fetcher = useActionFetcher<IntegrationActionResult>("plus-features");
-  const [form, fields] = useFetcherForm({
-    id: "plus-features",
-    schema: blockingSchema,
-    fetcher,
-    defaultValue: {
-      instantBlocking: String(initial.instantBlocking),
-      staffOverride: String(initial.staffOverride),
-      customerMessage: initial.customerMessage,
-    },
-  });
-  const instantBlocking = useField(fields.instantBlocking);
-  const staffOverride = useField(fields.staffOverride);
-  const customerMessage = useField(fields.customerMessage);
+/** The "Shopify Plus Features" card: blocking's switches, shared with the Rules page, in the page's settings form. */
+export function PlusFeaturesCard({ plusEnabled }: { plusEnabled: boolean }) {
+  const { fields } = useIntegrationSettings();
+  const { instantBlocking, staffOverride, customerMessage } = fields;
   return (
     <NamedCard name="Shopify Plus Features">
       <BlockStack gap="300">
@@ -208,31 +187,23 @@ export function PlusFeaturesCard({ initial, plusEnabled }: { initial: BlockingIn
           How blocking behaves at checkout. These are also the Rules page&apos;s blocking settings; saving updates a
           deployed checkout rule.
         </Text>
-        <form {...getFormProps(form)}>
-          <input type="hidden" name="intent" value="saveFeatures" />
-          <input {...instantBlocking.hidden} />
-          <input {...staffOverride.hidden} />
-          <FormLayout>
-            <BlockingFields
-              values={{
-                instantBlocking: instantBlocking.value === "true",
-                staffOverride: staffOverride.value === "true",
-                customerMessage: customerMessage.value,
-              }}
-              onChange={(next) => {
-                instantBlocking.change(String(next.instantBlocking));
-                staffOverride.change(String(next.staffOverride));
-                customerMessage.change(next.customerMessage);
-              }}
-              messageField={customerMessage.textField}
-            />
-            <InlineStack>
-              <Button submit loading={fetcher.state !== "idle"}>
-                Save integration settings
-              </Button>
-            </InlineStack>
-          </FormLayout>
-        </form>
+        <input {...instantBlocking.hidden} />
+        <input {...staffOverride.hidden} />
+        <FormLayout>
+          <BlockingFields
+            values={{
+              instantBlocking: instantBlocking.value === "true",
+              staffOverride: staffOverride.value === "true",
+              customerMessage: customerMessage.value,
+            }}
+            onChange={(next) => {
+              instantBlocking.change(String(next.instantBlocking));
+              staffOverride.change(String(next.staffOverride));
+              customerMessage.change(next.customerMessage);
+            }}
+            messageField={customerMessage.textField}
+          />
+        </FormLayout>
       </BlockStack>
     </NamedCard>
   );

@@ -2,16 +2,23 @@ import type { SubmissionResult } from "@conform-to/react";
 import { slackConnectSchema, smtpSettingsSchema } from "../../forms/alerts";
 import { getEnv } from "../../env.server";
 import { intentIn, saveParsedForm, type FormSave } from "../../http/form-save.server";
-import { ok } from "../../domain/result";
+import { ok, type Result } from "../../domain/result";
 import { pageFormAction } from "../../http/request-body.server";
 import { requireAdmin, type AdminContext } from "../../services/shops/admin-context.server";
-import { connectSlack, disconnectSlack, saveSmtpSettings } from "../../services/alerts/settings.server";
+import { DEFAULT_SMTP_PORT } from "../../forms/alerts";
+import {
+  connectSlack,
+  disconnectSlack,
+  getAlertSettings,
+  saveSmtpSettings,
+} from "../../services/alerts/settings.server";
 import { testAlertIntent } from "../../services/alerts/test-alert.server";
 import { functionConfigSchema, functionTestSchema } from "../../forms/function-config";
 import { blockingSchema } from "../../forms/rules";
 import { checkoutClientOf, deployFunction, notInStep, syncAfterChange } from "../../services/checkout/deploy.server";
-import { saveFunctionThreshold, testFunction } from "../../services/checkout/function-config.server";
-import { saveBlockingSettings } from "../../services/rules/rules.server";
+import { getFunctionConfig, saveFunctionThreshold, testFunction } from "../../services/checkout/function-config.server";
+import { getBlockingSettings, saveBlockingSettings } from "../../services/rules/rules.server";
+import { integrationSettingsSchema, type IntegrationSettingsInput } from "./settings-schema";
 
 /** The product's toasts for a refused change here (docs/product.md#integration-center). */
 export const INTEGRATION_SAVE_FAILED = "Failed to save integration settings";
@@ -85,10 +92,68 @@ function smtpIntent(remove: boolean): Intent {
 }
 
 /**
+ * The page's one save (docs/decisions/0049-save-bar-and-leaving.md): the settings that differ
+ * from what is stored, all or none. The SMTP server goes first, as it is the only one that can
+ * still be refused after the schema (its host, the plan); the threshold and the blocking
+ * switches follow. The SMTP fields count only when the page drew them (`smtpShown`: not on Free).
+ */
+async function saveChangedSettings(
+  { context, owner }: IntentCall,
+  value: IntegrationSettingsInput,
+  smtpShown: boolean,
+): Promise<Result<{ checkoutChanged: boolean }>> {
+  const shopId = context.shop.id;
+  const [alerts, functionConfig, blocking] = await Promise.all([
+    getAlertSettings(shopId),
+    getFunctionConfig(shopId),
+    getBlockingSettings(shopId),
+  ]);
+  const smtp = {
+    smtpHost: value.smtpHost ?? null,
+    smtpPort: value.smtpPort ?? DEFAULT_SMTP_PORT,
+    smtpUsername: value.smtpUsername ?? null,
+    smtpPassword: value.smtpPassword,
+  };
+  const smtpChanged =
+    smtpShown &&
+    (smtp.smtpHost !== alerts.smtpHost ||
+      (smtp.smtpHost !== null &&
+        (smtp.smtpPort !== alerts.smtpPort ||
+          smtp.smtpUsername !== alerts.smtpUsername ||
+          Boolean(smtp.smtpPassword))));
+  if (smtpChanged) {
+    const saved = await saveSmtpSettings(owner, smtp);
+    if (!saved.ok) return saved;
+  }
+  const thresholdChanged = value.thresholdPercent !== functionConfig.thresholdPercent;
+  if (thresholdChanged) await saveFunctionThreshold(shopId, value.thresholdPercent);
+  const next = {
+    instantBlocking: value.instantBlocking,
+    staffOverride: value.staffOverride,
+    customerMessage: value.customerMessage,
+  };
+  const blockingChanged =
+    next.instantBlocking !== blocking.instantBlocking ||
+    next.staffOverride !== blocking.staffOverride ||
+    next.customerMessage !== blocking.customerMessage;
+  if (blockingChanged) await saveBlockingSettings(shopId, next);
+  return ok({ checkoutChanged: thresholdChanged || blockingChanged });
+}
+
+/**
  * The alert channels' cards, the checkout blocking cards and the Slack guide: one handler per
  * intent, each parsing its form with the API's schema through saveParsedForm.
  */
 const INTENTS: Record<string, Intent> = {
+  saveSettings: async (formData, call) => {
+    const saved = await saveParsedForm(formData, integrationSettingsSchema, (value) =>
+      saveChangedSettings(call, value, formData.has("smtpHost")),
+    );
+    // a deployed checkout rule follows the threshold and the switches
+    const syncError = saved.ok && saved.value.checkoutChanged ? await syncAfterChange(call.context) : null;
+    return answer(call.intent, saved, "Integration settings saved", { description: syncError && notInStep(syncError) });
+  },
+  // the cards' own saves before the page's one save bar; posted by API clients and tests
   saveSmtp: smtpIntent(false),
   removeSmtp: smtpIntent(true),
   connectSlack: async (formData, { intent, owner, production }) => {

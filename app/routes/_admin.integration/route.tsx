@@ -8,9 +8,12 @@ import { orderQueueCounts } from "../../services/monitoring/order-webhooks.serve
 import { requireAdmin } from "../../services/shops/admin-context.server";
 import { planHasAlerts } from "../../domain/plans";
 import { getAlertSettings } from "../../services/alerts/settings.server";
-import { integrationAction } from "./actions.server";
+import { DEFAULT_SMTP_PORT } from "../../forms/alerts";
+import { useActionFetcher } from "../../components/useActionFetcher";
+import { integrationAction, type IntegrationActionResult } from "./actions.server";
 import { SlackCard, SmtpCard } from "./ChannelCards";
 import { FunctionCard, PlusFeaturesCard } from "./CheckoutBlockingCards";
+import { IntegrationSettingsForm, type SettingsDefaults } from "./SettingsForm";
 import { getFunctionConfig } from "../../services/checkout/function-config.server";
 import { checkoutClientOf, refreshValidationState } from "../../services/checkout/deploy.server";
 import { shadowSummary } from "../../services/checkout/checkout-webhooks.server";
@@ -69,87 +72,119 @@ function Status({ label, ok, text }: { label: string; ok: boolean; text: string 
   );
 }
 
+/** The page form's starting text: what is stored (the SMTP password never; SMTP not on Free). */
+function settingsDefaults(data: {
+  alertsAvailable: boolean;
+  smtp: { host: string | null; port: number; username: string | null };
+  functionStatus: { thresholdPercent: number };
+  blocking: { instantBlocking: boolean; staffOverride: boolean; customerMessage: string };
+}): SettingsDefaults {
+  return {
+    ...(data.alertsAvailable
+      ? {
+          smtpHost: data.smtp.host ?? "",
+          smtpPort: String(data.smtp.port || DEFAULT_SMTP_PORT),
+          smtpUsername: data.smtp.username ?? "",
+          smtpPassword: "",
+        }
+      : {}),
+    thresholdPercent: String(data.functionStatus.thresholdPercent),
+    instantBlocking: String(data.blocking.instantBlocking),
+    staffOverride: String(data.blocking.staffOverride),
+    customerMessage: data.blocking.customerMessage,
+  };
+}
+
 export default function Integration() {
   const data = useLoaderData<typeof loader>();
+  // here, not in the form: the form starts again after a save, and the toast shows once
+  const save = useActionFetcher<IntegrationActionResult>("integration-settings");
   return (
     <AdminPage title="Integration" description="Connections, app status and checkout blocking">
-      <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
-        <SlackCard available={data.alertsAvailable} {...data.slack} />
-        <SmtpCard available={data.alertsAvailable} {...data.smtp} />
-        <NamedCard name="App status">
-          <BlockStack gap="300">
-            <Text as="h2" variant="headingMd">
-              App status
-            </Text>
-            <Status label="Shopify connection" ok={!data.demo} text={data.demo ? "Demo store" : "Connected"} />
-            <Status
-              label="Open in Shopify admin"
-              ok={data.embed.embedded}
-              text={data.embed.embedded ? "Embedded" : data.demo ? "Demo store (not embedded)" : "Not embedded"}
-            />
-            <Status
-              label="Order monitoring webhooks"
-              ok={data.installState === "installed"}
-              text={data.installState === "installed" ? "Active" : "Uninstalled"}
-            />
-            <Status
-              label='Shopify Flow trigger "Margin rule breached"'
-              ok={data.flowTriggerEnabled}
-              text={data.flowTriggerEnabled ? "Used by an enabled workflow" : "No enabled workflow uses it"}
-            />
-            <Status
-              label="Orders waiting to be checked"
-              ok={data.queue.waiting === 0}
-              text={data.queue.waiting === 0 ? "None" : String(data.queue.waiting)}
-            />
-            <Status
-              label="Orders whose check failed (retried automatically)"
-              ok={data.queue.failed === 0}
-              text={data.queue.failed === 0 ? "None" : String(data.queue.failed)}
-            />
-            <Status
-              label="Access scopes"
-              ok={data.scopes.source !== "demo" && data.scopes.missing.length === 0}
-              text={
-                data.scopes.source === "demo"
-                  ? "Demo store (not asked)"
-                  : data.scopes.missing.length === 0
-                    ? `Granted (${data.scopes.required.length} of ${data.scopes.required.length})`
-                    : `Missing: ${data.scopes.missing.join(", ")}`
-              }
-            />
-            {data.scopes.error ? (
-              <Text as="p" tone="subdued">
-                {data.scopes.error}
+      <IntegrationSettingsForm defaults={settingsDefaults(data)} save={save}>
+        <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
+          <SlackCard available={data.alertsAvailable} {...data.slack} />
+          <SmtpCard
+            available={data.alertsAvailable}
+            host={data.smtp.host}
+            password={data.smtp.password}
+            recipients={data.smtp.recipients}
+          />
+          <NamedCard name="App status">
+            <BlockStack gap="300">
+              <Text as="h2" variant="headingMd">
+                App status
               </Text>
-            ) : null}
-            <Text as="h3" variant="headingSm">
-              Optional permissions
-            </Text>
-            <Text as="p" tone="subdued">
-              Asked for only when you turn on what needs them, in a rule&apos;s order actions or the code rules.
-            </Text>
-            {data.scopes.optional.map((entry) => (
+              <Status label="Shopify connection" ok={!data.demo} text={data.demo ? "Demo store" : "Connected"} />
               <Status
-                key={entry.scope}
-                label={`${entry.purpose} (${entry.scope})`}
-                ok={entry.granted}
+                label="Open in Shopify admin"
+                ok={data.embed.embedded}
+                text={data.embed.embedded ? "Embedded" : data.demo ? "Demo store (not embedded)" : "Not embedded"}
+              />
+              <Status
+                label="Order monitoring webhooks"
+                ok={data.installState === "installed"}
+                text={data.installState === "installed" ? "Active" : "Uninstalled"}
+              />
+              <Status
+                label='Shopify Flow trigger "Margin rule breached"'
+                ok={data.flowTriggerEnabled}
+                text={data.flowTriggerEnabled ? "Used by an enabled workflow" : "No enabled workflow uses it"}
+              />
+              <Status
+                label="Orders waiting to be checked"
+                ok={data.queue.waiting === 0}
+                text={data.queue.waiting === 0 ? "None" : String(data.queue.waiting)}
+              />
+              <Status
+                label="Orders whose check failed (retried automatically)"
+                ok={data.queue.failed === 0}
+                text={data.queue.failed === 0 ? "None" : String(data.queue.failed)}
+              />
+              <Status
+                label="Access scopes"
+                ok={data.scopes.source !== "demo" && data.scopes.missing.length === 0}
                 text={
-                  data.scopes.source === "demo" ? "Demo store (not asked)" : entry.granted ? "Granted" : "Not granted"
+                  data.scopes.source === "demo"
+                    ? "Demo store (not asked)"
+                    : data.scopes.missing.length === 0
+                      ? `Granted (${data.scopes.required.length} of ${data.scopes.required.length})`
+                      : `Missing: ${data.scopes.missing.join(", ")}`
                 }
               />
-            ))}
-          </BlockStack>
-        </NamedCard>
-        <FunctionCard
-          status={data.functionStatus}
-          shadow={data.shadow}
-          plusEnabled={data.plusEnabled}
-          demo={data.demo}
-          timeZone={data.timeZone}
-        />
-        <PlusFeaturesCard initial={data.blocking} plusEnabled={data.plusEnabled} />
-      </InlineGrid>
+              {data.scopes.error ? (
+                <Text as="p" tone="subdued">
+                  {data.scopes.error}
+                </Text>
+              ) : null}
+              <Text as="h3" variant="headingSm">
+                Optional permissions
+              </Text>
+              <Text as="p" tone="subdued">
+                Asked for only when you turn on what needs them, in a rule&apos;s order actions or the code rules.
+              </Text>
+              {data.scopes.optional.map((entry) => (
+                <Status
+                  key={entry.scope}
+                  label={`${entry.purpose} (${entry.scope})`}
+                  ok={entry.granted}
+                  text={
+                    data.scopes.source === "demo" ? "Demo store (not asked)" : entry.granted ? "Granted" : "Not granted"
+                  }
+                />
+              ))}
+            </BlockStack>
+          </NamedCard>
+          <FunctionCard
+            status={data.functionStatus}
+            shadow={data.shadow}
+            plusEnabled={data.plusEnabled}
+            demo={data.demo}
+            timeZone={data.timeZone}
+          />
+          <PlusFeaturesCard plusEnabled={data.plusEnabled} />
+        </InlineGrid>
+      </IntegrationSettingsForm>
     </AdminPage>
   );
 }

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { smtpSettingsSchema } from "../../forms/alerts";
+import { functionConfigSchema } from "../../forms/function-config";
+import { blockingSchema } from "../../forms/rules";
+
+/**
+ * The Integration Center's settings, saved together by the page's one save bar
+ * (docs/decisions/0049-save-bar-and-leaving.md): the SMTP server, the checkout Function's
+ * threshold and the Plus features' blocking switches, each field with the same schema and
+ * messages as before (docs/product.md#integration-center).
+ */
+export const integrationSettingsSchema = z.object({
+  ...smtpSettingsSchema.shape,
+  ...functionConfigSchema.shape,
+  ...blockingSchema.shape,
+});
+
+export type IntegrationSettingsInput = z.infer<typeof integrationSettingsSchema>;
+
+/** The form's fields, by name. */
+export const SETTINGS_FIELDS = [
+  "smtpHost",
+  "smtpPort",
+  "smtpUsername",
+  "smtpPassword",
+  "thresholdPercent",
+  "instantBlocking",
+  "staffOverride",
+  "customerMessage",
+] as const satisfies readonly (keyof IntegrationSettingsInput)[];
+
+export type SettingsField = (typeof SETTINGS_FIELDS)[number];
