@@ -71,6 +71,12 @@ test("the unsaved-changes bar: Discard restores the loaded values, Save stores a
   await expect(recipients).toHaveValue("ops@margin-guardrail-demo.example, finance@margin-guardrail-demo.example");
   await expect(page.getByLabel("Minimum severity")).toHaveValue("high");
   await expect(page.getByLabel("Quiet hours start")).toHaveValue("");
+  // empty looks empty: no greyed example time inside the fields, the example is said below them
+  for (const label of ["Quiet hours start", "Quiet hours end"]) {
+    expect(await page.getByLabel(label).getAttribute("placeholder")).toBeNull();
+  }
+  await expect(page.getByText("24-hour time, for example 22:00")).toBeVisible();
+  await expect(page.getByText("24-hour time, for example 08:00")).toBeVisible();
   const stored = storedSettings();
   expect(JSON.parse(String(stored.emails))).toEqual([
     "ops@margin-guardrail-demo.example",
@@ -123,15 +129,22 @@ test("each test button says whether its channel worked", async ({ page }) => {
     await page.getByRole("button", { name: "Send test Slack message" }).click();
     await expect(toast(page, "Failed to send test Slack message: No Slack webhook URL is set")).toBeVisible();
 
-    // webhooks to a local receiver: signed with the secret shown once
+    // webhooks to a local receiver: saving the first URL makes the signing secret, shown once,
+    // before any test (the receiver can be set up first)
+    await expect(page.getByText("Signing secret: made when you save a webhook URL")).toBeVisible();
     await page.getByLabel("Webhooks").check();
     await page.getByLabel("Webhook URLs").fill(`${receiver.url}/margin-alerts`);
     await save(page);
     await expect(toast(page, "Alert settings saved")).toBeVisible();
+    await expect(page.getByTestId("signing-secret")).toHaveCount(1);
+    const secret = await page.getByTestId("signing-secret").textContent();
+    expect(secret).toMatch(/^whsec_/);
+    await expect(page.getByText(`Signing secret: ••••${secret!.slice(-4)}`)).toBeVisible();
+    expect(receiver.received).toHaveLength(0);
+    // the test webhook is signed with it, and makes no other
     await page.getByRole("button", { name: "Send test webhook" }).click();
     await expect(toast(page, "Test webhook sent")).toBeVisible();
-    const secret = await page.getByTestId("signing-secret").first().textContent();
-    expect(secret).toMatch(/^whsec_/);
+    await expect(page.getByTestId("signing-secret")).toHaveCount(1);
     expect(receiver.received).toHaveLength(1);
     const [delivery] = receiver.received;
     expect(JSON.parse(delivery.body)).toMatchObject({ type: "alert.test" });

@@ -126,13 +126,16 @@ function SigningSecret({
   masked,
   form,
   rotationEndsAt,
+  savedSecret,
 }: {
   masked: string | null;
   form: AlertSettingsView["webhookSecretForm"];
   rotationEndsAt: string | null;
+  /** the secret the last save made (its first webhook URL), in full */
+  savedSecret?: string;
 }) {
   const fetcher = useActionFetcher<AlertsActionResult>("alerts-rotate-secret");
-  const shown = fetcher.state === "idle" ? fetcher.data?.signingSecret : undefined;
+  const shown = (fetcher.state === "idle" ? fetcher.data?.signingSecret : undefined) ?? savedSecret;
   // rotating replaces a secret receivers check: it asks first; the first secret is simply made
   const [confirming, setConfirming] = useState(false);
   const rotate = () => fetcher.submit({ intent: "rotateSecret" }, { method: "post" });
@@ -155,7 +158,7 @@ function SigningSecret({
         </Text>
       ) : null}
       <InlineStack gap="300" blockAlign="center">
-        <Text as="p">Signing secret: {masked ?? "made with your first webhook"}</Text>
+        <Text as="p">Signing secret: {masked ?? "made when you save a webhook URL"}</Text>
         <Button
           variant="plain"
           loading={fetcher.state !== "idle"}
@@ -194,6 +197,7 @@ export function AlertSettingsForm({
   timeZone,
   quietNow,
   production,
+  savedSecret,
 }: {
   settings: AlertSettingsView;
   save: FetcherWithComponents<AlertsActionResult>;
@@ -201,6 +205,8 @@ export function AlertSettingsForm({
   /** the quiet hours hold alerts right now, until this local time */
   quietNow: string | null;
   production: boolean;
+  /** the webhook signing secret the last save made, shown in full once */
+  savedSecret?: string;
 }) {
   const initial = useMemo(() => defaultsOf(valuesOf(settings)), [settings]);
   const [generation, setGeneration] = useState(0);
@@ -294,6 +300,7 @@ export function AlertSettingsForm({
                   masked={settings.webhookSigningSecret}
                   form={settings.webhookSecretForm}
                   rotationEndsAt={settings.webhookRotationEndsAt}
+                  savedSecret={savedSecret}
                 />
               </FormLayout>
             </BlockStack>
@@ -334,9 +341,18 @@ export function AlertSettingsForm({
                     {STACKING_SEVERITY_TEXT}
                   </Text>
                 </BlockStack>
+                {/* no placeholders: a greyed "22:00" in an empty field reads as a value (issue 32) */}
                 <FormLayout.Group>
-                  <TextField label="Quiet hours start" placeholder="22:00" {...controls.quietStart.textField} />
-                  <TextField label="Quiet hours end" placeholder="08:00" {...controls.quietEnd.textField} />
+                  <TextField
+                    label="Quiet hours start"
+                    helpText="24-hour time, for example 22:00"
+                    {...controls.quietStart.textField}
+                  />
+                  <TextField
+                    label="Quiet hours end"
+                    helpText="24-hour time, for example 08:00"
+                    {...controls.quietEnd.textField}
+                  />
                 </FormLayout.Group>
                 <Text as="p" tone="subdued">
                   Times are in your store&apos;s time zone ({timeZone}); 22:00 to 08:00 spans midnight. Alerts are held

@@ -101,6 +101,7 @@ export default function Alerts() {
           timeZone={loaded.timeZone}
           quietNow={loaded.quietNow}
           production={loaded.production}
+          savedSecret={save.state === "idle" && save.data?.intent === "save" ? save.data.signingSecret : undefined}
         />
         <DeliveryLog deliveries={loaded.deliveries} timeZone={loaded.timeZone} />
       </BlockStack>
