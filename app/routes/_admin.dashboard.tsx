@@ -153,7 +153,13 @@ function PlanBanner({ promotion, plan }: { promotion: string; plan: PlanId }) {
     <Banner
       title="Protect your margins from double discounts"
       tone="info"
-      onDismiss={() => fetcher.submit({ intent: "dismissPromotion", promotion }, { method: "post" })}
+      onDismiss={() => {
+        // the dismiss button goes with the banner: focus stays in the page, at the start of its content
+        const main = document.getElementById("AppFrameMain");
+        main?.setAttribute("tabindex", "-1");
+        main?.focus();
+        fetcher.submit({ intent: "dismissPromotion", promotion }, { method: "post" });
+      }}
     >
       <BlockStack gap="200">
         <Text as="p">

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
-import { Badge, BlockStack, Card, EmptyState, InlineGrid, Link, Select, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Box, Card, EmptyState, InlineGrid, Link, Select, Text } from "@shopify/polaris";
 import { withEmbeddedQuery } from "../components/admin-nav";
 import { AdminPage, PlanButton } from "../components/AdminPage";
 import { FigureTable, MarginChart } from "../components/MarginChart";
@@ -158,25 +158,28 @@ export default function RoiDashboard() {
   const busy = navigation.state === "loading" && navigation.location.pathname === location.pathname;
   return (
     <AdminPage title="ROI Dashboard" description="The value Margin Guardrail protected">
-      <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
-        <Select
-          label="Period"
-          options={ROI_RANGES.map((range) => ({ label: ROI_RANGE_LABELS[range], value: range }))}
-          value={report.range}
-          onChange={setRange}
-          helpText={`${period}: ${span}`}
-        />
-        <BlockStack gap="100">
-          <Text as="p" tone="subdued">
-            {`Days and amounts in your store's time zone (${report.timezone}) and currency (${report.currency}).`}
-          </Text>
-          {data.demo ? (
+      {/* cards run edge to edge below 490 px; the words above them keep the page's margin */}
+      <Box paddingInline={{ xs: "400", sm: "0" }}>
+        <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
+          <Select
+            label="Period"
+            options={ROI_RANGES.map((range) => ({ label: ROI_RANGE_LABELS[range], value: range }))}
+            value={report.range}
+            onChange={setRange}
+            helpText={`${period}: ${span}`}
+          />
+          <BlockStack gap="100">
             <Text as="p" tone="subdued">
-              <Badge tone="info">Sample data</Badge> Figures from the demo store&apos;s sample orders.
+              {`Days and amounts in your store's time zone (${report.timezone}) and currency (${report.currency}).`}
             </Text>
-          ) : null}
-        </BlockStack>
-      </InlineGrid>
+            {data.demo ? (
+              <Text as="p" tone="subdued">
+                <Badge tone="info">Sample data</Badge> Figures from the demo store&apos;s sample orders.
+              </Text>
+            ) : null}
+          </BlockStack>
+        </InlineGrid>
+      </Box>
       <div aria-busy={busy} style={{ opacity: busy ? 0.5 : 1, transition: "opacity 150ms" }}>
         <BlockStack gap="400">
           <InlineGrid columns={{ xs: 1, sm: 2, lg: 4 }} gap="400">
