@@ -184,6 +184,7 @@ test("no page of the Rules area shifts its layout at 375, 800 and 1040 px", asyn
     for (const width of WIDTHS) {
       const shift = await layoutShiftOf(page, path, width);
       measured.push(`${path} at ${width}px: ${shift.toFixed(3)}`);
+      // BFS asks for less than 0.1, issue 32 for less than 0.05 (the old 'Loading rules...' made 0.21)
       expect(shift, `${path} at ${width}px`).toBeLessThan(0.05);
     }
   }

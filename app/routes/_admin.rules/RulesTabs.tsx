@@ -11,17 +11,27 @@ export const RULES_PAGES = [
 
 export type RulesPageId = (typeof RULES_PAGES)[number]["id"];
 
+/**
+ * Polaris's Tabs draw their tabs only once they have measured them in the browser: from the
+ * server's HTML on, their row keeps a tab's height, so the page below does not move when they
+ * appear (0.02 of layout shift otherwise; docs/decisions/0048-rules-pages.md).
+ */
+const KEEP_ROW_HEIGHT = ".mg-rules-tabs .Polaris-Tabs{min-height:var(--p-height-700)}";
+
 /** The tabs over every Rules page: links, so they work before the page has hydrated. */
 export function RulesTabs({ selected }: { selected: RulesPageId }) {
   const { search } = useLocation();
   return (
-    <Tabs
-      selected={RULES_PAGES.findIndex((page) => page.id === selected)}
-      tabs={RULES_PAGES.map((page) => ({
-        id: `rules-tab-${page.id}`,
-        content: page.content,
-        url: withEmbeddedQuery(page.path, search),
-      }))}
-    />
+    <div className="mg-rules-tabs">
+      <style>{KEEP_ROW_HEIGHT}</style>
+      <Tabs
+        selected={RULES_PAGES.findIndex((page) => page.id === selected)}
+        tabs={RULES_PAGES.map((page) => ({
+          id: `rules-tab-${page.id}`,
+          content: page.content,
+          url: withEmbeddedQuery(page.path, search),
+        }))}
+      />
+    </div>
   );
 }
