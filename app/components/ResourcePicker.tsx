@@ -107,8 +107,11 @@ export function ResourcePickerField({
       aria-describedby={[helpText ? helpId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined}
       style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}
     >
+      {/* the fieldset's first child, so that it names the group */}
+      <legend style={{ padding: 0, marginBlockEnd: "var(--p-space-150)" }}>
+        <Text as="span">{label}</Text>
+      </legend>
       <BlockStack gap="150">
-        <Text as="legend">{label}</Text>
         <InlineStack gap="200" blockAlign="center" wrap>
           <Button onClick={() => void choose()} accessibilityLabel={accessibilityLabel}>
             {buttonLabel ?? `Choose ${one ? words.one : words.many}`}

@@ -134,3 +134,48 @@ describe("the stand-in's automatic app discounts", () => {
     expect(state.discounts.get(id)?.active).toBe(false);
   });
 });
+
+describe("the stand-in's products and collections (the code rules' picker)", () => {
+  const titles = `query MarginGuardrailCodeRulesResources($ids: [ID!]!) { nodes(ids: $ids) { __typename ... on Product { id title } ... on Collection { id title } } }`;
+  const listed = `query MarginGuardrailPickerResources($first: Int!) { products(first: $first, sortKey: TITLE) { nodes { id title } } collections(first: $first, sortKey: TITLE) { nodes { id title } } }`;
+
+  it("answers each id with the demo store's product or collection, null for one it does not have", () => {
+    const answer = answerStandIn(newStandInState(), {
+      query: titles,
+      variables: {
+        ids: [
+          "gid://shopify/Product/8001",
+          "gid://shopify/Collection/424242",
+          "gid://shopify/Product/999999",
+          "gid://shopify/Product/424242",
+        ],
+      },
+    });
+    expect(answer).toEqual({
+      data: {
+        nodes: [
+          { __typename: "Product", id: "gid://shopify/Product/8001", title: "Linen shirt" },
+          { __typename: "Collection", id: "gid://shopify/Collection/424242", title: "Summer Sale" },
+          null,
+          null,
+        ],
+      },
+    });
+  });
+
+  it("lists the first products and collections by title", () => {
+    const answer = answerStandIn(newStandInState(), { query: listed, variables: { first: 3 } }) as {
+      data: { products: { nodes: { title: string }[] }; collections: { nodes: { id: string; title: string }[] } };
+    };
+    expect(answer.data.products.nodes.map((node) => node.title)).toEqual([
+      "Canvas sneakers",
+      "Denim jacket",
+      "Gift box",
+    ]);
+    expect(answer.data.collections.nodes).toEqual([
+      { id: "gid://shopify/Collection/424243", title: "Accessories" },
+      { id: "gid://shopify/Collection/424244", title: "Gifts" },
+      { id: "gid://shopify/Collection/424242", title: "Summer Sale" },
+    ]);
+  });
+});

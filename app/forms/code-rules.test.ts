@@ -90,6 +90,37 @@ describe("code rules settings: strict types (issue 29)", () => {
   });
 });
 
+describe("code rules settings: the picker's ids (docs/decisions/0052-code-rules-page-and-picker.md)", () => {
+  it("reads the ids the form's hidden field posts, comma-separated GIDs, as the picker gave them", () => {
+    const parsed = codeRulesSchema.parse({
+      protectedProductIds: "gid://shopify/Product/8001, gid://shopify/Product/8002",
+      protectedCollectionIds: "gid://shopify/Collection/424242",
+    });
+    expect(parsed.protectedProductIds).toEqual(["gid://shopify/Product/8001", "gid://shopify/Product/8002"]);
+    expect(parsed.protectedCollectionIds).toEqual(["gid://shopify/Collection/424242"]);
+    expect(codeRulesSchema.parse({ protectedProductIds: "" }).protectedProductIds).toEqual([]);
+  });
+  it("refuses an id that is no product's as a product, and no collection's as a collection, naming it", () => {
+    for (const bad of ["gid://shopify/Collection/424242", "gid://shopify/ProductVariant/9001", "Linen shirt", "0"]) {
+      expect(errors(codeRulesSchema, { protectedProductIds: [bad] }), bad).toEqual({
+        protectedProductIds: [`"${bad}" is not a product id (a number, or gid://shopify/Product/…)`],
+      });
+    }
+    expect(errors(codeRulesSchema, { protectedCollectionIds: "gid://shopify/Product/8001" })).toEqual({
+      protectedCollectionIds: [
+        `"gid://shopify/Product/8001" is not a collection id (a number, or gid://shopify/Collection/…)`,
+      ],
+    });
+  });
+  it("takes at most 50 of each, as the picker lets choose", () => {
+    const ids = Array.from({ length: 51 }, (_, index) => `gid://shopify/Product/${index + 1}`);
+    expect(errors(codeRulesSchema, { protectedProductIds: ids })).toEqual({
+      protectedProductIds: ["At most 50 products"],
+    });
+    expect(codeRulesSchema.parse({ protectedProductIds: ids.slice(0, 50) }).protectedProductIds).toHaveLength(50);
+  });
+});
+
 describe("code rules preview: strict types", () => {
   const line = { title: "Linen shirt", productId: "1", price: "60.00", compareAtPrice: null, collectionIds: [] };
   it("reads prices as decimals", () => {

@@ -432,7 +432,7 @@ function CodeRulesPreview({
   return (
     <Box background="bg-surface-secondary" padding="400" borderRadius="200">
       <BlockStack gap="300">
-        <Text as="h3" variant="headingMd">
+        <Text as="h2" variant="headingMd">
           Preview
         </Text>
         <Text as="p" tone="subdued">

@@ -22,6 +22,10 @@ const PICKER_RESOURCES = `#graphql
     collections(first: $first, sortKey: TITLE) { nodes { id title } }
   }`;
 
+/** Why a call failed: Shopify's library throws its HTTP answer itself when it is an error. */
+const failureText = (error: unknown) =>
+  error instanceof Response ? `Shopify answered ${error.status} ${error.statusText}`.trim() + "." : messageOf(error);
+
 /** Shopify's `nodes` takes at most 250 ids in one call. */
 const NODES_PER_CALL = 250;
 
@@ -53,7 +57,7 @@ export async function resourceTitles(client: ActionClient | null, ids: string[])
     }
     return { titles, error: null };
   } catch (error) {
-    return { titles: {}, error: messageOf(error) };
+    return { titles: {}, error: failureText(error) };
   }
 }
 
