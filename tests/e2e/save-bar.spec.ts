@@ -14,6 +14,12 @@ function saveBar(page: Page) {
   return page.locator(".Polaris-Frame-ContextualSaveBar");
 }
 
+/** The bar once Polaris's fade-in has ended (a screenshot before then shows it half drawn). */
+async function barShown(page: Page) {
+  await expect(saveBar(page)).toBeVisible();
+  await expect(page.locator(".Polaris-Frame__ContextualSaveBar")).toHaveCSS("opacity", "1");
+}
+
 function leaveDialog(page: Page) {
   return page.getByRole("dialog", { name: "Leave page with unsaved changes?" });
 }
@@ -165,7 +171,7 @@ test("screenshots: /alerts and /integration with the bar open at 1040, 800 and 3
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/alerts");
     await page.getByLabel("Slack channel").fill("#screenshot");
-    await expect(saveBar(page)).toBeVisible();
+    await barShown(page);
     await page.screenshot({ path: path.join(SHOTS, `alerts-${width}.png`) });
     // no sideways scroll with the bar open
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -173,7 +179,7 @@ test("screenshots: /alerts and /integration with the bar open at 1040, 800 and 3
 
     await page.goto("/integration");
     await page.getByLabel("Function threshold").fill("41");
-    await expect(saveBar(page)).toBeVisible();
+    await barShown(page);
     await page.screenshot({ path: path.join(SHOTS, `integration-${width}.png`) });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await saveBar(page).getByRole("button", { name: "Discard" }).click();
