@@ -16,7 +16,7 @@ export type RulesPageId = (typeof RULES_PAGES)[number]["id"];
  * server's HTML on, their row keeps a tab's height, so the page below does not move when they
  * appear (0.02 of layout shift otherwise; docs/decisions/0048-rules-pages.md).
  */
-const KEEP_ROW_HEIGHT = ".mg-rules-tabs .Polaris-Tabs{min-height:var(--p-height-700)}";
+const KEEP_ROW_HEIGHT = ".mg-rules-tabs .Polaris-Tabs:not(.Polaris-Tabs__TabsMeasurer){min-height:var(--p-height-700)}";
 
 /** The tabs over every Rules page: links, so they work before the page has hydrated. */
 export function RulesTabs({ selected }: { selected: RulesPageId }) {
