@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, toast } from "./fixtures";
+import { approveCoreAndResume, downgradeToFree, expect, test, toast } from "./fixtures";
 import { axeViolations, screenshotsAt } from "./screens-axe";
 
 /**
@@ -240,5 +240,25 @@ test("the Code rules page and its picker at the admin's widths: no sideways scro
     await expect(saveBar(page)).toHaveCount(0);
   } finally {
     await reset(page);
+  }
+});
+
+test("on Free, the page offers Core instead of the settings", async ({ page }) => {
+  await page.goto("/pricing");
+  await downgradeToFree(page);
+  await expect(toast(page, "Plan Updated: Successfully downgraded to Free plan.")).toBeVisible();
+  try {
+    await page.goto(PAGE);
+    await expect(
+      main(page).getByText("Code rules come with the Core plan. Upgrade to turn codes away at checkout."),
+    ).toBeVisible();
+    await expect(main(page).getByRole("button", { name: "Choose products" })).toHaveCount(0);
+    await expect(saveBar(page)).toHaveCount(0);
+  } finally {
+    await page.goto("/pricing");
+    await approveCoreAndResume(
+      page,
+      page.getByRole("region", { name: "Core", exact: true }).getByRole("button", { name: "Upgrade to Core" }),
+    );
   }
 });

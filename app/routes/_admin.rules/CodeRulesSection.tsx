@@ -282,7 +282,7 @@ function CodeRulesForm({ data }: { data: CodeRulesSectionData }) {
         onSave={submit}
         onDiscard={discard}
       />
-      <InlineGrid columns={{ xs: 1, md: 2 }} gap="400">
+      <InlineGrid columns={{ xs: 1, lg: 2 }} gap="400">
         <form {...getFormProps(form)} key={form.id}>
           <input type="hidden" name="intent" value="saveCodeRules" />
           <input {...noCodesOnSaleItems.hidden} />
