@@ -43,7 +43,7 @@ export default function DemoTour() {
               A two-minute tour of the app, on our demo store. The screens are the real app; the orders are sample data.
             </Text>
           </BlockStack>
-          {TOUR.map((step) => (
+          {TOUR.map((step, index) => (
             <section key={step.title} aria-label={step.title} className="mg-tour-step">
               <BlockStack gap="300">
                 <Text as="h2" variant="headingXl">
@@ -53,7 +53,8 @@ export default function DemoTour() {
                   {step.body}
                 </Text>
               </BlockStack>
-              <img src={step.image} alt={step.alt} width={1280} height={800} loading="lazy" />
+              {/* the first screenshot is the page's largest paint on a phone: fetched at once, not when laid out */}
+              <img src={step.image} alt={step.alt} width={1280} height={800} loading={index === 0 ? "eager" : "lazy"} />
             </section>
           ))}
           <Box padding="800" background="bg-surface" borderRadius="300">
