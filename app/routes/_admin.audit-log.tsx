@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
-import { Box, Button, Card, EmptyState, InlineStack, Text } from "@shopify/polaris";
+import { Box, Button, Card, InlineStack } from "@shopify/polaris";
+import { IllustratedEmptyState } from "../components/IllustratedEmptyState";
 import { useCallback, useState } from "react";
 import { AdminPage } from "../components/AdminPage";
 import { withEmbeddedQuery } from "../components/admin-nav";
@@ -165,7 +166,7 @@ export default function AuditLog() {
           />
         </Box>
         {groups.length === 0 ? (
-          <EmptyState
+          <IllustratedEmptyState
             heading="No Audit Logs Yet"
             image="/empty-audit-log.svg"
             action={
@@ -177,12 +178,10 @@ export default function AuditLog() {
                 : { content: "Review your rules", url: withEmbeddedQuery("/rules", location.search) }
             }
           >
-            <Text as="p">
-              {filtered
-                ? "No events match these filters."
-                : "Orders that break one of your rules are recorded here, with the numbers behind them."}
-            </Text>
-          </EmptyState>
+            {filtered
+              ? "No events match these filters."
+              : "Orders that break one of your rules are recorded here, with the numbers behind them."}
+          </IllustratedEmptyState>
         ) : (
           <div ref={listBox} aria-busy={refreshing}>
             <AuditTable groups={groups} condensed={narrow} loading={refreshing} />

@@ -1,7 +1,8 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { withEmbeddedQuery } from "../components/admin-nav";
-import { Banner, BlockStack, Card, EmptyState, InlineGrid, InlineStack, Layout, Link, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Card, InlineGrid, InlineStack, Layout, Link, Text } from "@shopify/polaris";
+import { IllustratedEmptyState } from "../components/IllustratedEmptyState";
 import { AdminPage, PlanButton } from "../components/AdminPage";
 import { NamedCard } from "../components/NamedCard";
 import { CardHeading } from "../components/CardHeading";
@@ -203,23 +204,17 @@ export default function Dashboard() {
       {measured ? null : (
         // nothing counted yet: what will show here and one next step, not figures of zero
         <Card>
-          <EmptyState
+          <IllustratedEmptyState
             image="/empty-dashboard.svg"
+            heading="Nothing to measure yet"
             action={{ content: activeRules > 0 ? "Review your rules" : "Add a rule", url: rulesUrl }}
           >
-            <BlockStack gap="200">
-              <Text as="h2" variant="headingMd">
-                Nothing to measure yet
-              </Text>
-              <Text as="p">
-                {activeRules > 0
-                  ? `Margin Guardrail checks every new order against your ${activeRules} active ${activeRules === 1 ? "rule" : "rules"}. `
-                  : "No rule is on yet, so no order is checked. "}
-                When an order breaks a rule or a checkout is blocked, it shows here with the money it counts: saved,
-                flagged, and the return on your subscription.
-              </Text>
-            </BlockStack>
-          </EmptyState>
+            {activeRules > 0
+              ? `Margin Guardrail checks every new order against your ${activeRules} active ${activeRules === 1 ? "rule" : "rules"}. `
+              : "No rule is on yet, so no order is checked. "}
+            When an order breaks a rule or a checkout is blocked, it shows here with the money it counts: saved,
+            flagged, and the return on your subscription.
+          </IllustratedEmptyState>
         </Card>
       )}
       {measured ? (

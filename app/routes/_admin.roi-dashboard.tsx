@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
-import { Badge, BlockStack, Box, Card, EmptyState, InlineGrid, Link, Select, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Box, Card, InlineGrid, Link, Select, Text } from "@shopify/polaris";
+import { IllustratedEmptyState } from "../components/IllustratedEmptyState";
 import { withEmbeddedQuery } from "../components/admin-nav";
 import { AdminPage, PlanButton } from "../components/AdminPage";
 import { FigureTable, MarginChart } from "../components/MarginChart";
@@ -121,21 +122,14 @@ export default function RoiDashboard() {
     return (
       <AdminPage title="ROI Dashboard" description="The value Margin Guardrail protected">
         <Card>
-          <EmptyState
+          <IllustratedEmptyState
             image="/empty-dashboard.svg"
+            heading="No return to measure yet"
             action={{ content: "Review your rules", url: withEmbeddedQuery("/rules", location.search) }}
           >
-            <BlockStack gap="200">
-              <Text as="h2" variant="headingMd">
-                No return to measure yet
-              </Text>
-              <Text as="p">
-                No order has broken one of your rules and no checkout was blocked. When one does, this page shows the
-                money your rules kept in the store, what they flagged, and the return on your subscription, by day, week
-                or month.
-              </Text>
-            </BlockStack>
-          </EmptyState>
+            No order has broken one of your rules and no checkout was blocked. When one does, this page shows the money
+            your rules kept in the store, what they flagged, and the return on your subscription, by day, week or month.
+          </IllustratedEmptyState>
         </Card>
       </AdminPage>
     );

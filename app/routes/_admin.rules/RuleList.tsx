@@ -1,4 +1,5 @@
-import { Badge, BlockStack, Box, Button, Checkbox, EmptyState, InlineStack, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Box, Button, Checkbox, InlineStack, Text } from "@shopify/polaris";
+import { IllustratedEmptyState } from "../../components/IllustratedEmptyState";
 import { useCallback, useEffect, useState } from "react";
 import { PAUSED_LABEL } from "../../domain/rule-display";
 import type { RuleListItem } from "./rule-list-items";
@@ -115,16 +116,14 @@ export function RuleList({
   if (rules.length === 0) {
     return (
       <>
-        <EmptyState
+        <IllustratedEmptyState
           heading="Add your first rule"
           action={{ content: "Add Rule", onAction: onAdd }}
           image={EMPTY_RULES_IMAGE}
         >
-          <p>
-            A rule sets how far discounts may go: a cap on the discount, a margin floor, or no stacking. Every order is
-            checked against your rules, and the ones that break them are flagged.
-          </p>
-        </EmptyState>
+          A rule sets how far discounts may go: a cap on the discount, a margin floor, or no stacking. Every order is
+          checked against your rules, and the ones that break them are flagged.
+        </IllustratedEmptyState>
         {confirmation}
       </>
     );
