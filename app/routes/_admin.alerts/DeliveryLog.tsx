@@ -1,4 +1,4 @@
-import { Badge, BlockStack, Card, DataTable, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Box, Card, DataTable, InlineStack, Text } from "@shopify/polaris";
 import type { DeliveryView } from "../../services/alerts/delivery.server";
 import { shopLocalTime } from "../../domain/time-zones";
 
@@ -22,6 +22,26 @@ const STATUS: Record<string, { label: string; tone?: "success" | "critical" | "a
   dropped: { label: "Not sent (plan)" },
 };
 
+/** Under 768 px (Polaris's md) the table is a list: six columns do not fit, and a sideways scroller cannot be scrolled from the keyboard. */
+const NARROW_CSS = `
+.mg-deliveries-list { display: none; margin: 0; padding: 0; list-style: none; }
+@media (max-width: 47.99em) {
+  .mg-deliveries-table { display: none; }
+  .mg-deliveries-list { display: block; }
+}`;
+
+function alertLabel(delivery: DeliveryView): string {
+  if (delivery.notice) return delivery.notice;
+  if (delivery.digestOf !== null) return `Digest of ${delivery.digestOf} breach${delivery.digestOf === 1 ? "" : "es"}`;
+  return `${delivery.orderName ?? "?"}${delivery.severity ? ` · ${delivery.severity}` : ""}`;
+}
+
+function StatusBadge({ delivery }: { delivery: DeliveryView }) {
+  const status = STATUS[delivery.status] ?? { label: delivery.status };
+  const queued = delivery.status === "pending" && delivery.attempts === 0;
+  return <Badge tone={queued ? "info" : status.tone}>{queued ? "Queued" : status.label}</Badge>;
+}
+
 /** The shop's latest deliveries: what was sent, what waits and why, what failed. */
 export function DeliveryLog({ deliveries, timeZone }: { deliveries: DeliveryView[]; timeZone: string }) {
   return (
@@ -35,27 +55,47 @@ export function DeliveryLog({ deliveries, timeZone }: { deliveries: DeliveryView
             No alerts yet. When an order breaks a rule, its alert shows here with its delivery status.
           </Text>
         ) : (
-          <DataTable
-            columnContentTypes={["text", "text", "text", "text", "numeric", "text"]}
-            headings={["Queued", "Alert", "Channel", "Status", "Attempts", "Last error"]}
-            rows={deliveries.map((delivery) => {
-              const status = STATUS[delivery.status] ?? { label: delivery.status };
-              const pending = delivery.status === "pending" && delivery.attempts === 0;
-              return [
-                shopLocalTime(delivery.createdAt, timeZone),
-                delivery.notice ??
-                  (delivery.digestOf !== null
-                    ? `Digest of ${delivery.digestOf} breach${delivery.digestOf === 1 ? "" : "es"}`
-                    : `${delivery.orderName ?? "?"}${delivery.severity ? ` · ${delivery.severity}` : ""}`),
-                CHANNEL_NAMES[delivery.channel] ?? delivery.channel,
-                <Badge key="status" tone={pending ? "info" : status.tone}>
-                  {pending ? "Queued" : status.label}
-                </Badge>,
-                delivery.attempts,
-                delivery.lastError ?? "",
-              ];
-            })}
-          />
+          <>
+            <style>{NARROW_CSS}</style>
+            <div className="mg-deliveries-table">
+              <DataTable
+                columnContentTypes={["text", "text", "text", "text", "numeric", "text"]}
+                headings={["Queued", "Alert", "Channel", "Status", "Attempts", "Last error"]}
+                rows={deliveries.map((delivery) => [
+                  shopLocalTime(delivery.createdAt, timeZone),
+                  alertLabel(delivery),
+                  CHANNEL_NAMES[delivery.channel] ?? delivery.channel,
+                  <StatusBadge key="status" delivery={delivery} />,
+                  delivery.attempts,
+                  delivery.lastError ?? "",
+                ])}
+              />
+            </div>
+            <ul className="mg-deliveries-list" aria-label="Recent deliveries">
+              {deliveries.map((delivery, index) => (
+                <li key={index}>
+                  <Box paddingBlock="200" borderBlockStartWidth={index > 0 ? "025" : undefined} borderColor="border">
+                    <BlockStack gap="100">
+                      <InlineStack align="space-between" gap="200" wrap>
+                        <Text as="span" fontWeight="semibold">
+                          {alertLabel(delivery)}
+                        </Text>
+                        <StatusBadge delivery={delivery} />
+                      </InlineStack>
+                      <Text as="span" tone="subdued">
+                        {`${CHANNEL_NAMES[delivery.channel] ?? delivery.channel} · ${shopLocalTime(delivery.createdAt, timeZone)} · ${delivery.attempts} ${delivery.attempts === 1 ? "attempt" : "attempts"}`}
+                      </Text>
+                      {delivery.lastError ? (
+                        <Text as="span" tone="critical" breakWord>
+                          {delivery.lastError}
+                        </Text>
+                      ) : null}
+                    </BlockStack>
+                  </Box>
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </BlockStack>
     </Card>
