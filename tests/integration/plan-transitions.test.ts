@@ -76,7 +76,11 @@ const codeRules = async (shop: string) =>
 const saveCodeRules = async (shop: string, body: unknown) =>
   (await callRoute(routes.codeRules.action, "/api/config/code-rules", shop, "PUT", body)).json();
 async function rulesPage(shop: string) {
-  const page = (await routes.rulesPage({ request: await adminRequest("/rules/code-rules", shop), params: {}, context: {} })) as {
+  const page = (await routes.rulesPage({
+    request: await adminRequest("/rules/code-rules", shop),
+    params: {},
+    context: {},
+  })) as {
     codeRules: { available: boolean; discountId: string | null; discountActive: boolean; syncError: string | null };
   };
   return page.codeRules;
