@@ -22,10 +22,15 @@ const STATUS: Record<string, { label: string; tone?: "success" | "critical" | "a
   dropped: { label: "Not sent (plan)" },
 };
 
-/** Under 768 px (Polaris's md) the table is a list: six columns do not fit, and a sideways scroller cannot be scrolled from the keyboard. */
+/**
+ * Where the card is under 800 px wide (a phone, or beside the admin's sidebar on a laptop) the
+ * table is a list: six columns and a long error do not fit, and a sideways scroller cannot be
+ * scrolled from the keyboard. A container query, so nothing swaps after hydration.
+ */
 const NARROW_CSS = `
+.mg-deliveries { container-type: inline-size; }
 .mg-deliveries-list { display: none; margin: 0; padding: 0; list-style: none; }
-@media (max-width: 47.99em) {
+@container (max-width: 799px) {
   .mg-deliveries-table { display: none; }
   .mg-deliveries-list { display: block; }
 }`;
@@ -55,7 +60,7 @@ export function DeliveryLog({ deliveries, timeZone }: { deliveries: DeliveryView
             No alerts yet. When an order breaks a rule, its alert shows here with its delivery status.
           </Text>
         ) : (
-          <>
+          <div className="mg-deliveries">
             <style>{NARROW_CSS}</style>
             <div className="mg-deliveries-table">
               <DataTable
@@ -95,7 +100,7 @@ export function DeliveryLog({ deliveries, timeZone }: { deliveries: DeliveryView
                 </li>
               ))}
             </ul>
-          </>
+          </div>
         )}
       </BlockStack>
     </Card>
