@@ -8,6 +8,8 @@ import { axeViolations } from "../screens-axe";
 export const CLS_LIMIT = 0.05;
 export const LCP_LIMIT_MS = 1_500;
 export const CPU_THROTTLE = 4;
+/** How many cached visits are measured; the median one is asserted. */
+export const MEASURED_VISITS = 3;
 /** Where every page's screenshots go (git-ignored): <page>-<state>-<width>.png */
 export const SCREENS_DIR = "tests/.screens";
 
@@ -134,7 +136,12 @@ export async function loadThrottled(page: Page, path: string, width: number) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_THROTTLE });
   const cold = await measureLoad(page, path);
-  const warm = await measureLoad(page, path);
+  // the median of three measured visits (by LCP), as performance tools report: one visit
+  // slowed by the machine (another process, a garbage collection) does not decide alone
+  const visits = [];
+  for (let visit = 0; visit < MEASURED_VISITS; visit++) visits.push(await measureLoad(page, path));
+  visits.sort((a, b) => (a.vitals.lcp ?? Infinity) - (b.vitals.lcp ?? Infinity));
+  const warm = visits[Math.floor(visits.length / 2)];
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
   await cdp.detach();
   return { status: warm.status, vitals: warm.vitals, cold: cold.vitals };
