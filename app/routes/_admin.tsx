@@ -65,6 +65,13 @@ function initialsOf(name: string): string {
  * The demo store's top bar, where Shopify's admin has its own: the menu button that opens the
  * navigation below 768 px, the app's name, and the shop's menu (its domain and plan).
  */
+/**
+ * Below 768 px a closed drawer is gone at once. Polaris shows the drawer while its enter/exit
+ * classes last; CI once saw those classes outlive the close (the drawer stayed on screen beside
+ * the next page, no backdrop). Polaris sets `hidden` the moment the drawer closes, so that wins.
+ */
+const CLOSED_DRAWER = `@media (max-width: 47.9975em) { #AppFrameNav[hidden] { display: none !important; } }`;
+
 function DemoTopBar({
   shop,
   plan,
@@ -175,6 +182,7 @@ function AdminShell({
           ))}
         </NavMenu>
       ) : null}
+      {navigation ? <style>{CLOSED_DRAWER}</style> : null}
       <Frame
         navigation={navigation}
         topBar={appBridge ? undefined : <DemoTopBar shop={shop} plan={plan} onNavigationToggle={toggleNavigation} />}
