@@ -172,7 +172,8 @@ export interface AuditFilter {
 /** A search for an order by its name: "#" and digits. */
 export const ORDER_NAME_SEARCH = /^#\d{1,19}$/;
 
-function auditConditions(shopId: string, filter: AuditFilter): Prisma.Sql {
+/** The Audit Log's filters as a WHERE clause: its pages and the CSV export share it. */
+export function auditConditions(shopId: string, filter: AuditFilter): Prisma.Sql {
   const conditions = [sql`"shopId" = ${shopId}`];
   if (filter.type) conditions.push(sql`"eventType" = ${filter.type}`);
   if (filter.severity && filter.severity !== "low") {
