@@ -8,3 +8,28 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 export function neutralizeFormula(cell: string): string {
   return FORMULA_START.test(cell) ? `'${cell}` : cell;
 }
+
+/** A cell that must be quoted in RFC 4180 CSV: it holds a quote, a comma or a line break. */
+const NEEDS_QUOTES = /[",\r\n]/;
+const QUOTES = /"/g;
+
+/**
+ * One CSV cell, formula-safe, quoted only when it must be (quotes inside doubled), byte for
+ * byte what csv-stringify writes with `cast: { string: neutralizeFormula }` and a CRLF record
+ * delimiter (app/domain/csv-cells.test.ts holds the two together on random cells).
+ */
+export function csvCell(cell: string): string {
+  if (cell === "") return cell;
+  const safe = neutralizeFormula(cell);
+  return NEEDS_QUOTES.test(safe) ? `"${safe.replace(QUOTES, '""')}"` : safe;
+}
+
+/** One CSV record of formula-safe cells, ended by CRLF. */
+export function csvRecord(cells: readonly string[]): string {
+  let line = "";
+  for (let index = 0; index < cells.length; index++) {
+    if (index > 0) line += ",";
+    line += csvCell(cells[index]);
+  }
+  return `${line}\r\n`;
+}

@@ -1,0 +1,77 @@
+/**
+ * The Audit Log's CSV export reads its rows here (docs/decisions/0057-csv-at-the-databases-speed.md):
+ * a prepared statement, keyset batches on the (shopId, createdAt, id) index, rows as arrays in
+ * AUDIT_EXPORT_COLUMNS order. On SQLite the statement runs on a direct better-sqlite3
+ * connection of its own (read only, WAL lets it read while the writer commits), so a batch of
+ * thousands of rows is one synchronous call with no object per row; on PostgreSQL it runs through
+ * Prisma. The filters are the Audit Log's own (auditConditions), so export and page agree.
+ */
+import Database from "better-sqlite3";
+import prisma, { SQLITE_BUSY_TIMEOUT_MS } from "./client.server";
+import { AUDIT_EXPORT_COLUMNS, auditConditions, type AuditFilter } from "./audit-events.sql.server";
+import { columnList, fromSqlTime, sql, sqlEngine } from "./columns";
+import { keptValues } from "../domain/kept-values";
+import { getEnv } from "../env.server";
+import { sqliteFile } from "../config/database-url";
+
+/** One exported event: its AUDIT_EXPORT_COLUMNS values, in that order. */
+export type AuditExportRecord = unknown[];
+
+/** Where each column sits in an AuditExportRecord. */
+export const EXPORT_INDEX = Object.fromEntries(AUDIT_EXPORT_COLUMNS.map((column, index) => [column, index])) as {
+  [K in (typeof AUDIT_EXPORT_COLUMNS)[number]]: number;
+};
+
+let connection: { file: string; db: Database.Database } | null = null;
+const statements = keptValues<string, Database.Statement>(20);
+
+/** The export's own SQLite connection, opened on first use (and again if DATABASE_URL names another file). */
+function exportConnection(file: string): Database.Database {
+  if (connection?.file === file && connection.db.open) return connection.db;
+  const db = new Database(file, { fileMustExist: true, timeout: SQLITE_BUSY_TIMEOUT_MS });
+  // this connection only ever reads
+  db.pragma("query_only = ON");
+  connection = { file, db };
+  return db;
+}
+
+/** One batch of matching events, newest first, strictly older than `filter.before`. */
+async function selectBatch(shopId: string, filter: AuditFilter, limit: number): Promise<AuditExportRecord[]> {
+  const query = sql`
+    SELECT ${columnList(AUDIT_EXPORT_COLUMNS)}
+    FROM "AuditEvent" WHERE ${auditConditions(shopId, filter)}
+    ORDER BY "createdAt" DESC, "id" DESC LIMIT ${limit}`;
+  const { databaseUrl } = getEnv();
+  if (sqlEngine() === "sqlite" && sqliteFile(databaseUrl) !== ":memory:") {
+    const db = exportConnection(sqliteFile(databaseUrl));
+    const statement = statements(`${sqliteFile(databaseUrl)}\n${query.sql}`, () => db.prepare(query.sql).raw(true));
+    return statement.all(...query.values) as AuditExportRecord[];
+  }
+  const rows = await prisma.$queryRaw<Record<string, unknown>[]>(query);
+  return rows.map((row) => AUDIT_EXPORT_COLUMNS.map((column) => row[column]));
+}
+
+/**
+ * Every event matching `filter`, newest first, `batchSize` at a time. Each batch is one query
+ * that ends before it is yielded: nothing stays open between batches, so a consumer that stops
+ * (a client gone, a slow client not asking) leaves no statement running.
+ */
+export async function* auditExportBatches(
+  shopId: string,
+  filter: Omit<AuditFilter, "before">,
+  batchSize: number,
+): AsyncGenerator<AuditExportRecord[]> {
+  if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error(`Batch size must be a positive integer`);
+  let before: AuditFilter["before"] = null;
+  for (;;) {
+    const rows = await selectBatch(shopId, { ...filter, before }, batchSize);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1];
+    before = {
+      createdAt: fromSqlTime(last[EXPORT_INDEX.createdAt] as number | bigint | Date),
+      id: String(last[EXPORT_INDEX.id]),
+    };
+  }
+}
