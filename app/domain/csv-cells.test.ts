@@ -19,3 +19,72 @@ describe("neutralizeFormula", () => {
     for (const cell of ["SUMMER10", "12.50", "", "a=b", "#1001"]) expect(neutralizeFormula(cell)).toBe(cell);
   });
 });
+
+// csvCell and csvRecord replace csv-stringify on the export's hot path: the bytes are csv-stringify's,
+// with every line break quoted (quote_record_delimiter: a bare CR or LF inside a cell ends the record
+// for Excel and for every CSV parser; docs/decisions/0057-csv-at-the-databases-speed.md).
+import { stringify } from "csv-stringify/sync";
+import { csvCell, csvRecord } from "./csv-cells";
+
+const ALPHABET = [
+  '"',
+  ",",
+  "\r",
+  "\n",
+  "\r\n",
+  "=",
+  "+",
+  "-",
+  "@",
+  "\t",
+  "'",
+  " ",
+  "a",
+  "Z",
+  "9",
+  ".",
+  "é",
+  "€",
+  "漢",
+  "😀",
+  "\uFF1D",
+  ";",
+];
+
+/** A seeded generator (mulberry32), so a failure names a reproducible seed. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const reference = (rows: string[][]) =>
+  stringify(rows, { record_delimiter: "\r\n", quote_record_delimiter: true, cast: { string: neutralizeFormula } });
+
+describe("csvRecord", () => {
+  it("writes csv-stringify's bytes on random cells with quotes, commas, line breaks, formulas and unicode", () => {
+    for (let seed = 1; seed <= 200; seed++) {
+      const next = random(seed);
+      const rows = Array.from({ length: 1 + Math.floor(next() * 5) }, () =>
+        Array.from({ length: 1 + Math.floor(next() * 17) }, () =>
+          Array.from({ length: Math.floor(next() * 12) }, () => ALPHABET[Math.floor(next() * ALPHABET.length)]).join(
+            "",
+          ),
+        ),
+      );
+      expect(rows.map(csvRecord).join(""), `seed ${seed}`).toBe(reference(rows));
+    }
+  });
+  it("quotes only what must be quoted and neutralises formulas inside quotes", () => {
+    expect(csvRecord(["plain", "", "a,b", 'say "hi"', "line\nbreak", "cr\r", "=1+1", "-2.00", "=a,b"])).toBe(
+      `plain,,"a,b","say ""hi""","line\nbreak","cr\r",'=1+1,'-2.00,"'=a,b"\r\n`,
+    );
+    expect(csvCell("")).toBe("");
+    expect(csvCell("12.50")).toBe("12.50");
+  });
+});

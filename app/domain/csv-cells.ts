@@ -15,8 +15,9 @@ const QUOTES = /"/g;
 
 /**
  * One CSV cell, formula-safe, quoted only when it must be (quotes inside doubled), byte for
- * byte what csv-stringify writes with `cast: { string: neutralizeFormula }` and a CRLF record
- * delimiter (app/domain/csv-cells.test.ts holds the two together on random cells).
+ * byte what csv-stringify writes with `cast: { string: neutralizeFormula }`, a CRLF record
+ * delimiter and `quote_record_delimiter` (app/domain/csv-cells.test.ts holds the two together on
+ * random cells). Any CR or LF is quoted: a bare one ends the record for Excel and CSV parsers.
  */
 export function csvCell(cell: string): string {
   if (cell === "") return cell;
