@@ -8,9 +8,11 @@ import prisma from "./client.server";
 import { auditSearchText } from "../domain/order-payload";
 import type { NewAuditEvent } from "../domain/audit-events";
 import { severitiesAtLeast, type Severity } from "../domain/severity";
-import { columnList, join, sql, toSqlJson, toSqlTime } from "./columns";
+import { columnList, fromSqlTime, join, sql, toSqlJson, toSqlTime } from "./columns";
 import { newRowId } from "./ids";
 import type { RawSql } from "./raw-sql.server";
+import { addToMoneyRollups, rollupZone } from "./money-rollups.sql.server";
+import { eventIncrements, ROLLUP_EVENT_TYPES } from "../domain/roi-rollups";
 
 type Tx = RawSql;
 
@@ -114,10 +116,15 @@ export interface InsertedEventRow {
   eventType: string;
   dedupeKey: string | null;
   marginSavedCents: number | null;
-  createdAt: number | bigint;
+  createdAt: number | bigint | Date;
+  ruleKey: string | null;
 }
 
-/** Inserts events, skipping any whose dedupeKey the shop already has; returns the rows written. */
+/**
+ * Inserts events, skipping any whose dedupeKey the shop already has; returns the rows written.
+ * The blocked checkouts and alerts sent among them are added to the shop's money rollups in the
+ * same transaction (docs/decisions/0055-money-rollups.md).
+ */
 export async function insertAuditEventRows(
   tx: Tx,
   shopId: string,
@@ -133,8 +140,16 @@ export async function insertAuditEventRows(
         INSERT INTO "AuditEvent" (${columnList(AUDIT_EVENT_INSERT_COLUMNS)})
         VALUES ${join(rows)}
         ON CONFLICT ("shopId", "dedupeKey") DO NOTHING
-        RETURNING "id", "eventType", "dedupeKey", "marginSavedCents", "createdAt"`),
+        RETURNING "id", "eventType", "dedupeKey", "marginSavedCents", "createdAt", "ruleKey"`),
     );
+  }
+  const counted = inserted.filter((row) => (ROLLUP_EVENT_TYPES as readonly string[]).includes(row.eventType));
+  if (counted.length > 0) {
+    const zone = await rollupZone(tx, shopId);
+    if (zone !== null) {
+      const events = counted.map((row) => ({ ...row, createdAt: fromSqlTime(row.createdAt) }));
+      await addToMoneyRollups(tx, shopId, eventIncrements(events, zone));
+    }
   }
   return inserted;
 }

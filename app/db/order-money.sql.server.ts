@@ -9,6 +9,8 @@ import type { MoneyRow } from "../domain/order-money";
 import { CHECKOUT_SUBJECT } from "../domain/order-money";
 import { columnList, fromSqlInt, fromSqlTime, join, raw, sql, toSqlBool, toSqlTime } from "./columns";
 import type { RawSql } from "./raw-sql.server";
+import { addToMoneyRollups, rollupZone } from "./money-rollups.sql.server";
+import { moneyRowIncrements } from "../domain/roi-rollups";
 
 export const ORDER_MONEY_COLUMNS = [
   "shopId",
@@ -60,9 +62,26 @@ export async function selectMoneyRows(tx: RawSql, shopId: string, subjects: stri
   return new Map(rows.map((row) => [String(row.subject), fromRow(row)]));
 }
 
-/** Writes rows (a new one, or one that replaces the stored figures; the period stays). */
+/**
+ * Writes rows (a new one, or one that replaces the stored figures; the period stays), and keeps
+ * the shop's money rollups in step in the same transaction: each stored row's contribution taken
+ * away, the new one's added (docs/decisions/0055-money-rollups.md).
+ */
 export async function upsertMoneyRows(tx: RawSql, shopId: string, rows: MoneyRow[], now: Date): Promise<void> {
   if (rows.length === 0) return;
+  const zone = await rollupZone(tx, shopId);
+  if (zone !== null) {
+    const stored = await selectMoneyRows(
+      tx,
+      shopId,
+      rows.map((row) => row.subject),
+    );
+    const increments = moneyRowIncrements(
+      rows.map((next) => ({ stored: stored.get(next.subject) ?? null, next })),
+      zone,
+    );
+    await addToMoneyRollups(tx, shopId, increments);
+  }
   const values = rows.map(
     (row) =>
       sql`(${join([

@@ -46,7 +46,7 @@ export async function loadDashboard(
       where: { shopId: shop.id },
       _sum: { count: true },
     }),
-    roiSince(shop.id, shop.plan, since, ROI_WINDOW_DAYS),
+    roiSince(shop, since, ROI_WINDOW_DAYS),
     latestAuditEvents(shop.id, DASHBOARD_RECENT_EVENTS),
     prisma.alertSettings.findUnique({ where: { shopId: shop.id } }),
     anythingMeasured(shop.id),

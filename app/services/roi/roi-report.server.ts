@@ -1,7 +1,8 @@
-import prisma from "../../db.server";
 import type { RoiRange } from "../../domain/periods";
 import { PLANS, type PlanId } from "../../domain/plans";
-import { anythingMeasured, moneyBetween, moneyByRuleKey } from "./money-figures.server";
+import { anythingMeasured } from "./money-figures.server";
+import { ensureMoneyRollups, rollupsOver } from "./rollups.server";
+import { periodFromRollups } from "../../domain/roi-rollups";
 import { subscriptionCostCents } from "../../domain/roi";
 import {
   elapsedDays,
@@ -38,39 +39,21 @@ export interface RoiReport extends PeriodFigures {
 }
 
 async function periodFigures(shop: RoiShop, range: RoiRange, period: Period, now: Date): Promise<PeriodFigures> {
-  const between = (from: Date, to: Date) => ({ gte: from, lt: to });
   const buckets = timeframeBuckets(range, period, shop.timezone, now);
-  // sums in the database (OrderMoney's (shopId, at) index, the events' (shopId, eventType,
-  // createdAt)): a year of orders is never loaded
-  const [money, blocks, alertsSent, bucketTotals] = await Promise.all([
-    moneyByRuleKey(shop.id, period.start, period.end),
-    prisma.auditEvent.groupBy({
-      by: ["ruleKey"],
-      where: { shopId: shop.id, eventType: "checkout_blocked", createdAt: between(period.start, period.end) },
-      _count: { _all: true },
-    }),
-    prisma.auditEvent.count({
-      where: { shopId: shop.id, eventType: "alert_sent", createdAt: between(period.start, period.end) },
-    }),
-    Promise.all(
-      buckets.map(async (bucket) => {
-        // the bucket's money and its blocks, asked together
-        const [money, blocks] = await Promise.all([
-          moneyBetween(shop.id, bucket.start, bucket.end),
-          prisma.auditEvent.count({
-            where: { shopId: shop.id, eventType: "checkout_blocked", createdAt: between(bucket.start, bucket.end) },
-          }),
-        ]);
-        return { label: bucket.label, axisLabel: bucket.axisLabel, ...money, blocks };
-      }),
-    ),
-  ]);
+  // the period's rollup rows (a day per rule type, docs/decisions/0055-money-rollups.md): a year
+  // of orders and events is never read
+  const { money, blocks, alertsSent, bucketTotals } = periodFromRollups(
+    await rollupsOver(shop, period),
+    period,
+    buckets,
+    shop.timezone,
+  );
   const elapsed = elapsedDays(period, now, shop.timezone);
   return {
     period: { ...period, elapsedDays: elapsed },
     ...roiFigures({
       money,
-      blocks: blocks.map((row) => ({ ruleKey: row.ruleKey, count: row._count._all })),
+      blocks,
       bucketTotals,
       alertsSent,
       subscriptionCostCents: subscriptionCostCents(PLANS[shop.plan].priceUsd, period.days),
@@ -85,6 +68,7 @@ async function periodFigures(shop: RoiShop, range: RoiRange, period: Period, now
  * way (never fixed fractions of the current one).
  */
 export async function roiReport(shop: RoiShop, range: RoiRange, now = new Date()): Promise<RoiReport> {
+  await ensureMoneyRollups(shop);
   const [current, previous, measured] = await Promise.all([
     periodFigures(shop, range, periodContaining(range, now, shop.timezone), now),
     periodFigures(shop, range, previousPeriod(range, now, shop.timezone), now),

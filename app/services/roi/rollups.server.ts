@@ -1,0 +1,36 @@
+/**
+ * The money rollups' reading side (docs/decisions/0055-money-rollups.md): per shop, local day and
+ * rule type, kept in step by the writes of OrderMoney and the events (app/db/order-money.sql.server.ts,
+ * app/db/audit-events.sql.server.ts). Before they are read, a shop whose rollups were never built
+ * (a shop from before them) or were built in another time zone than Shop.timezone now (the zone
+ * changed) has them rebuilt from the rows, in one transaction: this is where a change of time zone
+ * takes effect, whoever changed it.
+ */
+import prisma from "../../db.server";
+import { rebuildMoneyRollups, selectMoneyRollups, selectRollupZone } from "../../db/money-rollups.sql.server";
+import { dayRange, type RollupRow } from "../../domain/roi-rollups";
+
+/** How long a rebuild may hold its transaction (a year of a large shop's rows, grouped). */
+const REBUILD_TIMEOUT_MS = 120_000;
+
+/** Makes sure the shop's rollups are in its time zone now; true when they had to be rebuilt. */
+export async function ensureMoneyRollups(shop: { id: string; timezone: string }, now = new Date()): Promise<boolean> {
+  const zone = await selectRollupZone(prisma, shop.id);
+  if (zone?.timezone === shop.timezone) return false;
+  await prisma.$transaction((tx) => rebuildMoneyRollups(tx, shop.id, now), {
+    timeout: REBUILD_TIMEOUT_MS,
+    maxWait: REBUILD_TIMEOUT_MS,
+  });
+  return true;
+}
+
+/** The shop's rollup rows over a period's local days ([start, end) are local midnights). */
+export function rollupsOver(shop: { id: string; timezone: string }, span: { start: Date; end: Date }): Promise<RollupRow[]> {
+  const days = dayRange(span, shop.timezone);
+  return selectMoneyRollups(prisma, shop.id, days.first, days.end);
+}
+
+/** The shop's rollup rows from a local day on (YYYY-MM-DD), to the last. */
+export function rollupsFrom(shopId: string, firstDay: string): Promise<RollupRow[]> {
+  return selectMoneyRollups(prisma, shopId, firstDay, "9999-12-31~");
+}
