@@ -1,0 +1,199 @@
+// The CSV export's fast path (docs/decisions/0057-csv-at-the-databases-speed.md): the same bytes as
+// the csv-stringify export over Prisma's rows, across batch boundaries and with every filter; a
+// slow client holds it to a batch or two; the request's abort stops the reads.
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { stringify } from "csv-stringify/sync";
+import type { AuditEvent } from "@prisma/client";
+import prisma from "../../app/db.server";
+import { recordAuditEvents, type NewAuditEvent } from "../../app/services/audit/events.server";
+import { ensureShop } from "../../app/db/shops.server";
+import { codesOf } from "../../app/domain/audit-view";
+import { neutralizeFormula } from "../../app/domain/csv-cells";
+import { severitiesAtLeast, SEVERITIES } from "../../app/domain/severity";
+import type * as LogModule from "../../app/services/audit/log.server";
+
+/** Batches read so far, and whether the last export's reads were closed. */
+const reads = { batches: 0, closed: 0 };
+const BATCH = 7;
+
+vi.mock("../../app/services/audit/log.server", async (importOriginal) => {
+  const original = await importOriginal<typeof LogModule>();
+  return {
+    ...original,
+    // small batches, so 60-odd events cross many batch boundaries; each read is counted
+    async *auditBatches(...args: Parameters<typeof original.auditBatches>) {
+      try {
+        for await (const batch of original.auditBatches(args[0], args[1], BATCH)) {
+          reads.batches++;
+          yield batch;
+        }
+      } finally {
+        reads.closed++;
+      }
+    },
+  };
+});
+
+const { auditCsvResponse, CSV_COLUMNS } = await import("../../app/services/audit/csv.server");
+
+const SHOP = "audit-export.myshopify.com";
+const base = new Date("2026-10-01T00:00:00Z").getTime();
+const NASTY = [
+  "=SUM(1+1)",
+  'say "hi", then',
+  "line\nbreak",
+  "cr\rhere",
+  "-5",
+  "@who",
+  "漢字 😀 é",
+  "a\r\nb",
+  "+1",
+  "\tx",
+];
+const TYPES = ["rule_triggered", "rule_created", "alert_sent"] as const;
+
+function event(index: number): NewAuditEvent {
+  const nasty = NASTY[index % NASTY.length];
+  return {
+    eventType: TYPES[index % TYPES.length],
+    severity: SEVERITIES[index % 4],
+    message: `Order #${5000 + index}: ${nasty}`,
+    orderName: `#${5000 + index}`,
+    orderId: index % 5 === 0 ? null : `gid://shopify/Order/${5000 + index}`,
+    discountCodes: index % 4 === 0 ? [] : [nasty, "SAVE20"],
+    discountPercent: index % 6 === 0 ? null : 12.34 + index,
+    totalDiscountCents: index % 8 === 0 ? null : 1000 + index * 7,
+    preDiscountSubtotalCents: 9999 + index,
+    subtotalAfterDiscountCents: 5000 - index,
+    marginSavedCents: index % 3 === 0 ? -250 - index : 125 + index,
+    marginPercent: index % 9 === 0 ? null : -3.25 + index,
+    currency: index % 2 ? "EUR" : "USD",
+    ruleKey: index % 2 ? `rule-${index}` : null,
+    ruleName: index % 2 ? nasty : null,
+    threshold: index % 2 ? 30 + index / 4 : null,
+    // runs of events share a timestamp: the keyset must neither skip nor repeat one
+    createdAt: new Date(base + Math.floor(index / 3) * 60_000),
+  };
+}
+
+/** What the export wrote before issue 33: csv-stringify over Prisma's rows, line breaks quoted. */
+async function expectedCsv(
+  shopId: string,
+  where: { q?: string; type?: string; severity?: (typeof SEVERITIES)[number] },
+) {
+  const events: AuditEvent[] = await prisma.auditEvent.findMany({
+    where: {
+      shopId,
+      ...(where.type ? { eventType: where.type } : {}),
+      ...(where.severity ? { severity: { in: severitiesAtLeast(where.severity) } } : {}),
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
+  const amount = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
+  const rows = events
+    .filter((item) => !where.q || item.searchText.includes(where.q.toLowerCase()))
+    .map((item) => [
+      item.createdAt.toISOString(),
+      item.eventType,
+      item.severity,
+      item.orderName ?? "",
+      item.orderId ?? "",
+      codesOf(item.discountCodes).join(" "),
+      item.discountPercent === null ? "" : item.discountPercent.toFixed(1),
+      amount(item.totalDiscountCents),
+      amount(item.preDiscountSubtotalCents),
+      amount(item.subtotalAfterDiscountCents),
+      amount(item.marginSavedCents),
+      item.marginPercent === null ? "" : item.marginPercent.toFixed(1),
+      item.currency,
+      item.ruleKey ?? "",
+      item.ruleName ?? "",
+      item.threshold === null ? "" : String(item.threshold),
+      item.message,
+    ]);
+  return stringify(rows, {
+    header: true,
+    columns: [...CSV_COLUMNS],
+    record_delimiter: "\r\n",
+    quote_record_delimiter: true,
+    cast: { string: neutralizeFormula },
+  });
+}
+
+const COUNT = 64;
+
+describe("CSV export fast path", () => {
+  let shopId: string;
+  beforeAll(async () => {
+    shopId = (await ensureShop(SHOP)).id;
+    const other = await ensureShop("audit-export-other.myshopify.com");
+    await recordAuditEvents(
+      shopId,
+      Array.from({ length: COUNT }, (_, index) => event(index)),
+    );
+    await recordAuditEvents(other.id, [event(1)]);
+  });
+
+  it("writes the same bytes as csv-stringify over Prisma's rows, across batch boundaries", async () => {
+    reads.batches = 0;
+    const csv = await auditCsvResponse(shopId, {}, "audit.csv").text();
+    expect(csv).toBe(await expectedCsv(shopId, {}));
+    expect(csv.split("\r\n").length).toBeGreaterThan(COUNT);
+    // 64 events in batches of 7: ten batches, the last one short
+    expect(reads.batches).toBe(Math.ceil(COUNT / BATCH));
+  });
+
+  it("applies the Audit Log's filters: search, type and minimum severity", async () => {
+    for (const query of [
+      { severity: "high" as const },
+      { type: "rule_triggered" },
+      { q: "say" },
+      { q: "#5012" },
+      { q: "nothing-matches" },
+      { type: "alert_sent", severity: "critical" as const, q: "order" },
+    ]) {
+      const csv = await auditCsvResponse(shopId, query, "audit.csv").text();
+      expect(csv, JSON.stringify(query)).toBe(await expectedCsv(shopId, query));
+    }
+  });
+
+  it("reads a batch only when the client has taken the last one", async () => {
+    reads.batches = 0;
+    const response = auditCsvResponse(shopId, {}, "audit.csv");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // nothing read by the client: at most the batch in hand and the one queued ahead
+    expect(reads.batches).toBeLessThanOrEqual(2);
+    const reader = response.body!.getReader();
+    await reader.read();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reads.batches).toBeLessThanOrEqual(3);
+    await reader.cancel();
+  });
+
+  it("stops reading when the request is aborted", async () => {
+    reads.batches = 0;
+    const closedBefore = reads.closed;
+    const controller = new AbortController();
+    const response = auditCsvResponse(shopId, {}, "audit.csv", controller.signal);
+    const reader = response.body!.getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toMatch(/^created_at,event_type,/);
+    controller.abort();
+    await expect(reader.read()).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const after = reads.batches;
+    expect(after).toBeLessThan(Math.ceil(COUNT / BATCH));
+    expect(reads.closed).toBe(closedBefore + 1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reads.batches).toBe(after);
+  });
+
+  it("an export of a request already aborted reads nothing", async () => {
+    reads.batches = 0;
+    const controller = new AbortController();
+    controller.abort();
+    const response = auditCsvResponse(shopId, {}, "audit.csv", controller.signal);
+    await expect(response.text()).rejects.toThrow();
+    expect(reads.batches).toBe(0);
+  });
+});
