@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { loadDotEnv, resolveDatabaseUrl } from "./config/database-url";
 import { derivedSecretKey, parseSecretKey, type SecretKey } from "./domain/secret-box";
 import { secretWeakness } from "./domain/secret-strength";

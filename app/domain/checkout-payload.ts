@@ -6,7 +6,7 @@
  * `total_discounts`, in the checkout's currency. The step is unknown, so the decision is
  * taken as when the buyer pays (docs/decisions/0017-checkout-evidence-and-shadow-mode.md).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { OVERRIDE_TAG, type CheckoutCart } from "./checkout-blocking";
 import { PAYLOAD_LIMITS, gid, id, list, money, tagList, text } from "./order-payload";
 

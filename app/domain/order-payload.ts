@@ -3,7 +3,7 @@
  * shape). Pure. Amounts are read in shop money (`*_set.shop_money`) when present, so an
  * order paid in another presentment currency is measured in the shop's currency.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { OVERRIDE_TAG } from "./checkout-blocking";
 import type { DiscountApplicationFacts, OrderFacts, OrderLineFacts } from "./order-facts";
 

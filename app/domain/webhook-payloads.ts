@@ -3,7 +3,7 @@
  * Pure zod schemas; app/http/webhooks.server.ts refuses a signed payload that does not fit.
  * Orders: app/domain/order-payload.ts.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 /** Every topic's payload is a JSON object; the app needs nothing else of app/uninstalled. */
 export const anyObjectPayload = z.object({}).passthrough();

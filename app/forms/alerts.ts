@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { isClockTime } from "../domain/quiet-hours";
 import { SEVERITIES } from "../domain/severity";
 import { commaList, flag, plainText, wholeNumber } from "./fields";

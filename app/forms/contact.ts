@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { plainText } from "./fields";
 
 /** Shared by the forms (client) and the actions and API routes (server). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   buyerText,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * The field types every form and JSON API shares (docs/decisions/0028-strict-input-types.md).

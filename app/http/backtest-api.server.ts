@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { ruleSchema } from "../forms/rules";
 import { buildDemoStore } from "../demo/demo-store";
 import type { BacktestScope } from "../domain/backtest";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { smtpSettingsSchema } from "../../forms/alerts";
 import { functionConfigSchema } from "../../forms/function-config";
 import { blockingSchema } from "../../forms/rules";

@@ -1,5 +1,5 @@
 import type { AuditEvent } from "@prisma/client";
-import { z } from "zod";
+import * as z from "zod";
 import { fromSqlJson, fromSqlTime } from "../../db/columns";
 import { selectAuditEvents, type AuditExportRow, type AuditFilter } from "../../db/audit-events.sql.server";
 import { auditExportBatches, type AuditExportRecord } from "../../db/audit-export.sql.server";

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { z } from "zod";
+import * as z from "zod";
 import prisma from "../../db.server";
 import { SHOP_DOMAIN } from "../../domain/shop-domain";
 import { getEnv } from "../../env.server";
