@@ -10,6 +10,12 @@ import type { NewAuditEvent } from "../domain/audit-events";
 import { severitiesAtLeast, type Severity } from "../domain/severity";
 import { columnList, fromSqlTime, join, sql, toSqlJson, toSqlTime } from "./columns";
 import { newRowId } from "./ids";
+import {
+  ORDER_NAME_SEARCH,
+  auditSearchCondition,
+  planAuditSearch,
+  type AuditSearchPlan,
+} from "./audit-search.sql.server";
 import type { RawSql } from "./raw-sql.server";
 import { addToMoneyRollups, rollupZone } from "./money-rollups.sql.server";
 import { eventIncrements, ROLLUP_EVENT_TYPES } from "../domain/roi-rollups";
@@ -182,10 +188,11 @@ export interface AuditFilter {
   q?: string;
   /** events strictly older than this (createdAt, id) pair */
   before?: { createdAt: Date; id: string } | null;
+  /** how `q` is read (planAuditSearch, app/db/audit-search.sql.server.ts); a scan when absent */
+  searchPlan?: AuditSearchPlan;
 }
 
-/** A search for an order by its name: "#" and digits. */
-export const ORDER_NAME_SEARCH = /^#\d{1,19}$/;
+export { ORDER_NAME_SEARCH };
 
 /** The Audit Log's filters as a WHERE clause: its pages and the CSV export share it. */
 export function auditConditions(shopId: string, filter: AuditFilter): Prisma.Sql {
@@ -194,14 +201,7 @@ export function auditConditions(shopId: string, filter: AuditFilter): Prisma.Sql
   if (filter.severity && filter.severity !== "low") {
     conditions.push(sql`"severity" IN (${join(severitiesAtLeast(filter.severity))})`);
   }
-  if (filter.q && ORDER_NAME_SEARCH.test(filter.q)) {
-    // "#1234" finds that order and the orders whose names continue it (#12345), on the
-    // (shopId, orderName) index instead of a scan of the shop's search text
-    conditions.push(sql`"orderName" >= ${filter.q} AND "orderName" < ${`${filter.q}\uffff`}`);
-  } else if (filter.q) {
-    const pattern = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-    conditions.push(sql`"searchText" LIKE ${pattern} ESCAPE '\\'`);
-  }
+  if (filter.q) conditions.push(auditSearchCondition(filter.q, filter.searchPlan));
   if (filter.before) {
     const at = toSqlTime(filter.before.createdAt);
     conditions.push(sql`"createdAt" <= ${at} AND NOT ("createdAt" = ${at} AND "id" >= ${filter.before.id})`);
@@ -210,9 +210,10 @@ export function auditConditions(shopId: string, filter: AuditFilter): Prisma.Sql
 }
 
 /** Whole events, newest first, on the (shopId, createdAt, id) index. */
-export function selectAuditEvents(shopId: string, filter: AuditFilter, limit: number) {
+export async function selectAuditEvents(shopId: string, filter: AuditFilter, limit: number) {
+  const searched = { ...filter, searchPlan: filter.searchPlan ?? (await planAuditSearch(filter.q)) };
   return prisma.$queryRaw<(Omit<AuditEvent, "createdAt"> & { createdAt: number | bigint })[]>`
-    SELECT * FROM "AuditEvent" WHERE ${auditConditions(shopId, filter)}
+    SELECT * FROM "AuditEvent" WHERE ${auditConditions(shopId, searched)}
     ORDER BY "createdAt" DESC, "id" DESC LIMIT ${limit}`;
 }
 
