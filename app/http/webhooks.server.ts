@@ -1,98 +1,215 @@
+/**
+ * Shopify's webhooks, verified once for both ways in (docs/decisions/0054-webhook-fast-path.md):
+ * the server's fast path (app/server/webhook-fast-path.server.ts) hands `verifyWebhook` the raw
+ * bytes as they came off the socket, before any Remix routing; the Remix routes
+ * (app/routes/webhooks.*.tsx, what `shopify app dev` and the tests that call route actions use)
+ * hand it the request's bytes. Same checks, same answers, one function.
+ */
+import crypto from "node:crypto";
 import type { ActionFunctionArgs } from "@remix-run/node";
+import type { Session } from "@shopify/shopify-api";
+import { SessionNotFoundError } from "@shopify/shopify-app-remix/server";
 import type { z } from "zod";
 import { isShopDomain } from "../domain/shop-domain";
 import type { VerifiedWebhook } from "../domain/verified-webhook";
-import { authenticate } from "../shopify.server";
+import { getEnv } from "../env.server";
+import { unauthenticated } from "../shopify.server";
 import { malformedTextPath } from "./input-limits";
 import { isStorageUnavailable } from "../db/errors";
 import { logger } from "../logger.server";
 
-function refuse(status: number, error: string): Response {
-  return Response.json({ error }, { status });
+/** What a webhook is answered: a status, headers, and a JSON `{ error }` body when refused with a reason. */
+export interface WebhookAnswer {
+  status: number;
+  /** the status line's text, as Shopify's library gave it for its own refusals */
+  statusText?: string;
+  headers?: Record<string, string>;
+  error?: string;
 }
 
-/** Shopify's header `orders/create` arrives as the library's `ORDERS_CREATE`. */
-function storedTopic(topic: string): string {
-  return topic.toUpperCase().replace(/\//g, "_");
+/** A webhook delivery as it arrived: the method, its headers by (any-case) name, the raw body's bytes. */
+export interface RawWebhook {
+  method: string;
+  header: (name: string) => string | null | undefined;
+  body: Uint8Array;
+}
+
+/** Shopify's headers, classic webhooks and (when `shopify-hmac-sha256` is present) events, as the library reads them. */
+const HEADERS = {
+  webhooks: {
+    hmac: "x-shopify-hmac-sha256",
+    topic: "x-shopify-topic",
+    domain: "x-shopify-shop-domain",
+    apiVersion: "x-shopify-api-version",
+    webhookId: "x-shopify-webhook-id",
+  },
+  events: {
+    hmac: "shopify-hmac-sha256",
+    topic: "shopify-topic",
+    domain: "shopify-shop-domain",
+    apiVersion: "shopify-api-version",
+    webhookId: "shopify-webhook-id",
+  },
+} as const;
+
+/** Shopify's header `orders/create` compared as the library stores it, `ORDERS_CREATE`. */
+export function storedTopic(topic: string): string {
+  return topic.toUpperCase().replace(/\/|\./g, "_");
 }
 
 /**
- * Verifies a webhook for the route of `topic`: the HMAC (401), then that the topic header
- * names this route's topic, the shop header is a shop domain and the body is JSON (400
- * each), then the payload against `schema`: a signed payload Shopify could not have sent
- * (impossible amounts, oversized lists) is refused with 400 and stores nothing.
+ * HMAC-SHA256 of the raw body with the app's secret, base64, compared in constant time with
+ * the header (the algorithm of @shopify/shopify-api's webhook validator, on the bytes as sent).
  */
-export async function receiveWebhook<Schema extends z.ZodType>(
-  request: Request,
+export function isValidWebhookHmac(body: Uint8Array, header: string, secret: string): boolean {
+  const expected = Buffer.from(crypto.createHmac("sha256", secret).update(body).digest("base64"));
+  const given = Buffer.from(header);
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+}
+
+const refused = (status: number, error: string): WebhookAnswer => ({ status, error });
+const bare = (status: number, statusText: string): WebhookAnswer => ({ status, statusText });
+
+/** A UTF-8 decoder that drops a byte-order mark, as `Request.text()` does. */
+const utf8 = new TextDecoder("utf-8");
+
+export type WebhookVerdict<Payload> =
+  { ok: true; webhook: VerifiedWebhook<Payload> } | { ok: false; answer: WebhookAnswer };
+
+/**
+ * Verifies a webhook for `topic`: POST (405), a body (400), the HMAC (401), Shopify's headers
+ * (400), then that the topic header names `topic`, the shop header is a shop domain and the
+ * body is JSON (400 each), then the payload against `schema`: a signed payload Shopify could
+ * not have sent (impossible amounts, oversized lists) is refused with 400. Reads no database.
+ */
+export function verifyWebhook<Schema extends z.ZodType>(
+  raw: RawWebhook,
   topic: string,
   schema: Schema,
-): Promise<VerifiedWebhook<z.infer<Schema>>> {
-  let context: Awaited<ReturnType<typeof authenticate.webhook>>;
+  secret: string = getEnv().shopifyApiSecret,
+): WebhookVerdict<z.infer<Schema>> {
+  const no = (answer: WebhookAnswer) => ({ ok: false as const, answer });
+  if (raw.method.toUpperCase() !== "POST") return no(bare(405, "Method not allowed"));
+  const names = raw.header(HEADERS.events.hmac) ? HEADERS.events : HEADERS.webhooks;
+  const hmac = raw.header(names.hmac);
+  if (raw.body.length === 0 || !hmac) return no(bare(400, "Bad Request"));
+  if (!isValidWebhookHmac(raw.body, hmac, secret)) return no(bare(401, "Unauthorized"));
+  const headerTopic = raw.header(names.topic);
+  const shop = raw.header(names.domain);
+  const webhookId = raw.header(names.webhookId);
+  if (!headerTopic || !shop || !raw.header(names.apiVersion) || !webhookId) return no(bare(400, "Bad Request"));
+  if (storedTopic(headerTopic) !== storedTopic(topic))
+    return no(refused(400, `This address receives ${topic} webhooks only`));
+  if (!isShopDomain(shop)) return no(refused(400, "X-Shopify-Shop-Domain is not a shop domain"));
+  let payload: unknown;
   try {
-    context = await authenticate.webhook(request);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    // The library parses the body and loads the shop's session after the HMAC check passed.
-    if (error instanceof Error && error.name === "SyntaxError") throw refuse(400, "The webhook body is not valid JSON");
-    if (!isShopDomain(request.headers.get("x-shopify-shop-domain")))
-      throw refuse(400, "X-Shopify-Shop-Domain is not a shop domain");
-    throw error;
+    payload = JSON.parse(utf8.decode(raw.body));
+  } catch {
+    return no(refused(400, "The webhook body is not valid JSON"));
   }
-  if (String(context.topic) !== storedTopic(topic)) {
-    throw refuse(400, `This address receives ${topic} webhooks only`);
-  }
-  if (!isShopDomain(context.shop)) throw refuse(400, "X-Shopify-Shop-Domain is not a shop domain");
-  const malformed = malformedTextPath(context.payload);
-  if (malformed) throw refuse(400, `The ${topic} payload has text that is not valid Unicode at ${malformed}`);
-  const parsed = schema.safeParse(context.payload);
+  const malformed = malformedTextPath(payload);
+  if (malformed) return no(refused(400, `The ${topic} payload has text that is not valid Unicode at ${malformed}`));
+  const parsed = schema.safeParse(payload);
   if (!parsed.success) {
     const reason = parsed.error.issues
       .slice(0, 5)
       .map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`)
       .join("; ");
-    logger.error("Refused a webhook whose payload Shopify could not have sent", { shop: context.shop, topic, reason });
-    throw refuse(400, `The ${topic} payload is not one Shopify sends: ${reason}`);
+    logger.error("Refused a webhook whose payload Shopify could not have sent", { shop, topic, reason });
+    return no(refused(400, `The ${topic} payload is not one Shopify sends: ${reason}`));
   }
-  return {
-    shop: context.shop,
-    topic,
-    webhookId: context.webhookId,
-    payload: parsed.data,
-    session: context.session,
-  };
+  return { ok: true, webhook: { shop, topic, webhookId, payload: parsed.data as z.infer<Schema> } };
 }
 
 /**
- * A webhook route's action: verified as above, then handled. When the database cannot take
- * the delivery in time (locked, busy, unreachable) the answer is 503, so Shopify delivers
- * again later, instead of a 500.
+ * The shop's offline session, as Shopify's library loads it for a webhook (a token about to
+ * expire is refreshed first); undefined when the shop has none.
  */
-export function webhookAction<Schema extends z.ZodType>(
-  topic: string,
-  schema: Schema,
-  handle: (webhook: VerifiedWebhook<z.infer<Schema>>) => Promise<Response>,
-) {
+export async function webhookSession(shop: string): Promise<Session | undefined> {
+  try {
+    return (await unauthenticated.admin(shop)).session;
+  } catch (error) {
+    if (error instanceof SessionNotFoundError) return undefined;
+    throw error;
+  }
+}
+
+/** What handles a verified webhook of one topic, whichever way it came in. */
+export interface WebhookTopic<Schema extends z.ZodType = z.ZodType> {
+  topic: string;
+  schema: Schema;
+  /** the handler reads the shop's offline session (`webhook.session`) */
+  session: boolean;
+  // method syntax: a table of topics with different payloads is one `WebhookTopic[]`
+  handle(webhook: VerifiedWebhook<z.infer<Schema>>): Promise<WebhookAnswer>;
+}
+
+export function webhookTopic<Schema extends z.ZodType>(definition: WebhookTopic<Schema>): WebhookTopic<Schema> {
+  return definition;
+}
+
+/**
+ * Runs the topic's handler on a verified webhook. When the database cannot take the delivery in
+ * time (locked, busy, unreachable) the answer is 503, so Shopify delivers again later, instead
+ * of a 500; other failures are thrown.
+ */
+export async function handleVerifiedWebhook<Schema extends z.ZodType>(
+  definition: WebhookTopic<Schema>,
+  webhook: VerifiedWebhook<z.infer<Schema>>,
+): Promise<WebhookAnswer> {
+  try {
+    return await definition.handle(webhook);
+  } catch (error) {
+    if (!isStorageUnavailable(error)) throw error;
+    logger.error("Could not store a webhook; asking Shopify to retry", {
+      shop: webhook.shop,
+      topic: definition.topic,
+      err: error,
+    });
+    return {
+      status: 503,
+      headers: { "Retry-After": "10" },
+      error: "The app cannot store this delivery right now; please retry",
+    };
+  }
+}
+
+/** An answer as a Fetch API Response (the Remix routes). */
+export function answerResponse(answer: WebhookAnswer): Response {
+  const init = { status: answer.status, statusText: answer.statusText, headers: answer.headers };
+  return answer.error === undefined ? new Response(null, init) : Response.json({ error: answer.error }, init);
+}
+
+/**
+ * A webhook route's action (the way in when Remix routes the request): the same verification
+ * and handler as the fast path. The shop's offline session is loaded for every topic here, as
+ * Shopify's `authenticate.webhook` did; refusals are thrown as Responses.
+ */
+export function webhookAction<Schema extends z.ZodType>(definition: WebhookTopic<Schema>) {
   return async ({ request }: ActionFunctionArgs): Promise<Response> => {
-    const webhook = await receiveWebhook(request, topic, schema);
-    try {
-      return await handle(webhook);
-    } catch (error) {
-      if (!isStorageUnavailable(error)) throw error;
-      logger.error("Could not store a webhook; asking Shopify to retry", { shop: webhook.shop, topic, err: error });
-      return Response.json(
-        { error: "The app cannot store this delivery right now; please retry" },
-        { status: 503, headers: { "Retry-After": "10" } },
-      );
-    }
+    const body = new Uint8Array(await request.arrayBuffer());
+    const verdict = verifyWebhook(
+      { method: request.method, header: (name) => request.headers.get(name), body },
+      definition.topic,
+      definition.schema,
+    );
+    if (!verdict.ok) throw answerResponse(verdict.answer);
+    const session = await webhookSession(verdict.webhook.shop);
+    return answerResponse(await handleVerifiedWebhook(definition, { ...verdict.webhook, session }));
   };
 }
 
 /** orders/create and orders/updated: 200 once queued (or ignored), marked when Shopify sent it before. */
-export function orderWebhookResponse(result: "queued" | "duplicate" | "ignored"): Response {
-  return new Response(null, { status: 200, headers: result === "duplicate" ? { "X-Duplicate": "1" } : {} });
+export function orderWebhookAnswer(result: "queued" | "duplicate" | "ignored"): WebhookAnswer {
+  return { status: 200, headers: result === "duplicate" ? { "X-Duplicate": "1" } : {} };
 }
 
 /** checkouts/create and checkouts/update: 200 with what the checkout came to. */
-export function checkoutWebhookResponse(outcome: string): Response {
-  return new Response(null, { status: 200, headers: { "X-Checkout-Outcome": outcome } });
+export function checkoutWebhookAnswer(outcome: string): WebhookAnswer {
+  return { status: 200, headers: { "X-Checkout-Outcome": outcome } };
+}
+
+/** A handled-once webhook (compliance, app topics): 200, marked when Shopify sent it before. */
+export function onceWebhookAnswer(result: "handled" | "duplicate"): WebhookAnswer {
+  return { status: 200, headers: result === "duplicate" ? { "X-Duplicate": "1" } : {} };
 }

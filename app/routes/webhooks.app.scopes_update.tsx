@@ -1,9 +1,6 @@
-import { scopesUpdatePayload } from "../domain/webhook-payloads";
+import { WEBHOOK_TOPICS } from "../http/webhook-topics.server";
 import { webhookAction } from "../http/webhooks.server";
-import { updateGrantedScopes } from "../services/privacy/privacy.server";
-import { handleWebhookOnce } from "../services/webhooks/receipts.server";
 
-// Handles app/scopes_update (subscribed in shopify.app.toml).
-export const action = webhookAction("app/scopes_update", scopesUpdatePayload, (webhook) =>
-  handleWebhookOnce(webhook, () => updateGrantedScopes(webhook.shop, webhook.session?.id, webhook.payload.current)),
-);
+// Handles app/scopes_update (subscribed in shopify.app.toml) when Remix routes the request; the server's
+// fast path answers it first with the same handler (docs/decisions/0054-webhook-fast-path.md).
+export const action = webhookAction(WEBHOOK_TOPICS["app/scopes_update"]);

@@ -1,9 +1,6 @@
-import { anyObjectPayload } from "../domain/webhook-payloads";
+import { WEBHOOK_TOPICS } from "../http/webhook-topics.server";
 import { webhookAction } from "../http/webhooks.server";
-import { markShopUninstalled } from "../services/privacy/privacy.server";
-import { handleWebhookOnce } from "../services/webhooks/receipts.server";
 
-// Handles app/uninstalled (subscribed in shopify.app.toml).
-export const action = webhookAction("app/uninstalled", anyObjectPayload, (webhook) =>
-  handleWebhookOnce(webhook, () => markShopUninstalled(webhook.shop)),
-);
+// Handles app/uninstalled (subscribed in shopify.app.toml) when Remix routes the request; the server's
+// fast path answers it first with the same handler (docs/decisions/0054-webhook-fast-path.md).
+export const action = webhookAction(WEBHOOK_TOPICS["app/uninstalled"]);

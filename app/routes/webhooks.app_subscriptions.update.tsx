@@ -1,10 +1,6 @@
-import { appSubscriptionPayload } from "../domain/webhook-payloads";
+import { WEBHOOK_TOPICS } from "../http/webhook-topics.server";
 import { webhookAction } from "../http/webhooks.server";
-import { applySubscriptionUpdate } from "../services/billing/plan-truth.server";
-import { handleWebhookOnce } from "../services/webhooks/receipts.server";
 
-// Handles app_subscriptions/update (subscribed in shopify.app.toml): the plan follows
-// Shopify's Billing API, once per delivery (docs/decisions/0018-plan-truth.md).
-export const action = webhookAction("app_subscriptions/update", appSubscriptionPayload, (webhook) =>
-  handleWebhookOnce(webhook, () => applySubscriptionUpdate(webhook.shop, webhook.payload.app_subscription)),
-);
+// Handles app_subscriptions/update (subscribed in shopify.app.toml) when Remix routes the request; the server's
+// fast path answers it first with the same handler (docs/decisions/0054-webhook-fast-path.md).
+export const action = webhookAction(WEBHOOK_TOPICS["app_subscriptions/update"]);

@@ -1,8 +1,6 @@
-import { checkoutPayloadSchema } from "../domain/checkout-payload";
-import { checkoutWebhookResponse, webhookAction } from "../http/webhooks.server";
-import { receiveCheckoutWebhook } from "../services/checkout/checkout-webhooks.server";
+import { WEBHOOK_TOPICS } from "../http/webhook-topics.server";
+import { webhookAction } from "../http/webhooks.server";
 
-// Handles checkouts/create (subscribed in shopify.app.toml): blocked checkouts and shadow mode.
-export const action = webhookAction("checkouts/create", checkoutPayloadSchema, async (webhook) =>
-  checkoutWebhookResponse(await receiveCheckoutWebhook(webhook)),
-);
+// Handles checkouts/create (subscribed in shopify.app.toml) when Remix routes the request; the server's
+// fast path answers it first with the same handler (docs/decisions/0054-webhook-fast-path.md).
+export const action = webhookAction(WEBHOOK_TOPICS["checkouts/create"]);

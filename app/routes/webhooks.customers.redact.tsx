@@ -1,15 +1,6 @@
-import { customersRedactPayload } from "../domain/webhook-payloads";
+import { WEBHOOK_TOPICS } from "../http/webhook-topics.server";
 import { webhookAction } from "../http/webhooks.server";
-import { redactCustomer } from "../services/privacy/privacy.server";
-import { handleWebhookOnce } from "../services/webhooks/receipts.server";
 
-// Handles customers/redact, a mandatory compliance topic (shopify.app.toml, compliance_topics).
-export const action = webhookAction("customers/redact", customersRedactPayload, (webhook) =>
-  handleWebhookOnce(webhook, async () => {
-    await redactCustomer({
-      shopDomain: webhook.shop,
-      customerId: webhook.payload.customer?.id,
-      orderIds: webhook.payload.orders_to_redact,
-    });
-  }),
-);
+// Handles customers/redact (subscribed in shopify.app.toml) when Remix routes the request; the server's
+// fast path answers it first with the same handler (docs/decisions/0054-webhook-fast-path.md).
+export const action = webhookAction(WEBHOOK_TOPICS["customers/redact"]);

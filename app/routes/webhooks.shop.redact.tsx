@@ -1,9 +1,6 @@
-import { shopRedactPayload } from "../domain/webhook-payloads";
+import { WEBHOOK_TOPICS } from "../http/webhook-topics.server";
 import { webhookAction } from "../http/webhooks.server";
-import { redactShop } from "../services/privacy/privacy.server";
-import { handleWebhookOnce } from "../services/webhooks/receipts.server";
 
-// Handles shop/redact, a mandatory compliance topic (shopify.app.toml, compliance_topics).
-export const action = webhookAction("shop/redact", shopRedactPayload, (webhook) =>
-  handleWebhookOnce(webhook, () => redactShop(webhook.shop)),
-);
+// Handles shop/redact (subscribed in shopify.app.toml) when Remix routes the request; the server's
+// fast path answers it first with the same handler (docs/decisions/0054-webhook-fast-path.md).
+export const action = webhookAction(WEBHOOK_TOPICS["shop/redact"]);

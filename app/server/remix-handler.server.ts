@@ -59,6 +59,34 @@ function tooLarge(req: ExpressRequest, res: ExpressResponse, limit: number, disc
   }
 }
 
+/**
+ * The request's body within its route's limit (`settings.bodyLimitFor`), or null once it was
+ * refused with 413 (declared too large, or grown too large as it arrived): the one body reader
+ * of the Remix handler and of the webhook fast path (app/server/webhook-fast-path.server.ts).
+ */
+export async function readBodyWithin(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  settings: Pick<ServerSettings, "bodyLimitFor">,
+  discardMs: number,
+): Promise<Buffer<ArrayBuffer> | null> {
+  const limit = settings.bodyLimitFor(req.path);
+  const declared = Number(req.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > limit) {
+    tooLarge(req, res, limit, discardMs);
+    return null;
+  }
+  try {
+    return await readBody(req, limit);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) {
+      tooLarge(req, res, limit, discardMs);
+      return null;
+    }
+    throw error;
+  }
+}
+
 /** The request's headers as a Fetch API Headers (repeated headers kept). */
 function requestHeaders(req: ExpressRequest): Headers {
   const headers = new Headers();
@@ -97,15 +125,9 @@ export function remixHandler(
       });
       const init: RequestInit = { method: req.method, headers: requestHeaders(req), signal: controller.signal };
       if (req.method !== "GET" && req.method !== "HEAD") {
-        const limit = settings.bodyLimitFor(req.path);
-        const declared = Number(req.headers["content-length"]);
-        if (Number.isFinite(declared) && declared > limit) return tooLarge(req, res, limit, options.discardMs);
-        try {
-          init.body = await readBody(req, limit);
-        } catch (error) {
-          if (error instanceof BodyTooLarge) return tooLarge(req, res, limit, options.discardMs);
-          throw error;
-        }
+        const body = await readBodyWithin(req, res, settings, options.discardMs);
+        if (!body) return;
+        init.body = body;
       }
       const host = req.get("host") ?? `localhost:${settings.port}`;
       const request = new Request(`${req.protocol}://${host}${req.originalUrl}`, init);

@@ -20,6 +20,7 @@ import { getEnv } from "../env.server";
 import { logger as processLogger, type Logger } from "../logger.server";
 import { serverSettings, type ServerSettings } from "../http/server-settings.server";
 import { remixHandler } from "./remix-handler.server";
+import { webhookFastPath } from "./webhook-fast-path.server";
 import { nodeVersionWarning } from "./node-version";
 import { messageOf } from "../domain/result";
 
@@ -77,8 +78,8 @@ export function requestLine(log: Logger): RequestHandler {
 }
 
 /**
- * The Express application: the request line, the policy (headers, 405), static files, Remix, then
- * the error handler.
+ * The Express application: the request line, the policy (headers, 405), the webhook fast path,
+ * static files, Remix, then the error handler.
  */
 export function createApp(
   build: ServerBuild,
@@ -100,6 +101,8 @@ export function createApp(
     next();
   };
   app.use(policy);
+  // Shopify's webhooks, verified and queued before any Remix routing (docs/decisions/0054-webhook-fast-path.md)
+  app.post("/webhooks/*", webhookFastPath(settings, { discardMs: options.discardMs }));
   app.use(compression());
   app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));

@@ -35,17 +35,21 @@ export async function releaseWebhook(webhookId: string): Promise<void> {
 }
 
 /**
- * Runs `handler` once per webhook id. A handler that throws releases the claim and
- * rethrows, so Shopify sees a failure and delivers again.
+ * Runs `handler` once per webhook id: "duplicate" (and nothing run) when the id was claimed
+ * before. A handler that throws releases the claim and rethrows, so Shopify sees a failure and
+ * delivers again.
  */
-export async function handleWebhookOnce(delivery: WebhookDelivery, handler: () => Promise<void>): Promise<Response> {
+export async function handleWebhookOnce(
+  delivery: WebhookDelivery,
+  handler: () => Promise<void>,
+): Promise<"handled" | "duplicate"> {
   const first = await claimWebhook(delivery);
-  if (!first) return new Response(null, { status: 200, headers: { "X-Duplicate": "1" } });
+  if (!first) return "duplicate";
   try {
     await handler();
   } catch (error) {
     await releaseWebhook(delivery.webhookId);
     throw error;
   }
-  return new Response(null, { status: 200 });
+  return "handled";
 }

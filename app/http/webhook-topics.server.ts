@@ -1,0 +1,149 @@
+/**
+ * Every webhook topic the app subscribes to (shopify.app.toml), its payload's schema and its
+ * handler, in one table that both ways in use: the server's fast path, by the request's path,
+ * and the Remix routes app/routes/webhooks.*.tsx (docs/decisions/0054-webhook-fast-path.md).
+ */
+import { checkoutPayloadSchema } from "../domain/checkout-payload";
+import { orderPayloadSchema } from "../domain/order-payload";
+import {
+  anyObjectPayload,
+  appSubscriptionPayload,
+  customersDataRequestPayload,
+  customersRedactPayload,
+  inventoryItemPayload,
+  scopesUpdatePayload,
+  shopRedactPayload,
+} from "../domain/webhook-payloads";
+import { applySubscriptionUpdate } from "../services/billing/plan-truth.server";
+import { receiveCheckoutWebhook } from "../services/checkout/checkout-webhooks.server";
+import { queueOrderWebhook } from "../services/monitoring/order-webhooks.server";
+import { applyInventoryItemCost } from "../services/monitoring/variant-facts.server";
+import {
+  markShopUninstalled,
+  recordCustomerDataRequest,
+  redactCustomer,
+  redactShop,
+  updateGrantedScopes,
+} from "../services/privacy/privacy.server";
+import { handleWebhookOnce } from "../services/webhooks/receipts.server";
+import {
+  checkoutWebhookAnswer,
+  onceWebhookAnswer,
+  orderWebhookAnswer,
+  webhookTopic,
+  type WebhookTopic,
+} from "./webhooks.server";
+
+/** orders/create, orders/updated: the order queued under its webhook id in one statement, evaluated by the worker. */
+const orders = (topic: string) =>
+  webhookTopic({
+    topic,
+    schema: orderPayloadSchema,
+    session: false,
+    handle: async (webhook) => orderWebhookAnswer(await queueOrderWebhook(webhook)),
+  });
+
+/** checkouts/create, checkouts/update: blocked checkouts and shadow mode, decided before the answer. */
+const checkouts = (topic: string) =>
+  webhookTopic({
+    topic,
+    schema: checkoutPayloadSchema,
+    session: false,
+    handle: async (webhook) => checkoutWebhookAnswer(await receiveCheckoutWebhook(webhook)),
+  });
+
+export const WEBHOOK_TOPICS = {
+  "orders/create": orders("orders/create"),
+  "orders/updated": orders("orders/updated"),
+  "checkouts/create": checkouts("checkouts/create"),
+  "checkouts/update": checkouts("checkouts/update"),
+  // mandatory compliance topics (shopify.app.toml, compliance_topics), each handled once per webhook id
+  "customers/data_request": webhookTopic({
+    topic: "customers/data_request",
+    schema: customersDataRequestPayload,
+    session: true,
+    handle: async (webhook) =>
+      onceWebhookAnswer(
+        await handleWebhookOnce(webhook, async () => {
+          await recordCustomerDataRequest({
+            shopDomain: webhook.shop,
+            dataRequestId: String(webhook.payload.data_request?.id ?? webhook.webhookId),
+            customerId: webhook.payload.customer?.id,
+            orderIds: webhook.payload.orders_requested,
+          });
+        }),
+      ),
+  }),
+  "customers/redact": webhookTopic({
+    topic: "customers/redact",
+    schema: customersRedactPayload,
+    session: true,
+    handle: async (webhook) =>
+      onceWebhookAnswer(
+        await handleWebhookOnce(webhook, async () => {
+          await redactCustomer({
+            shopDomain: webhook.shop,
+            customerId: webhook.payload.customer?.id,
+            orderIds: webhook.payload.orders_to_redact,
+          });
+        }),
+      ),
+  }),
+  "shop/redact": webhookTopic({
+    topic: "shop/redact",
+    schema: shopRedactPayload,
+    session: true,
+    handle: async (webhook) => onceWebhookAnswer(await handleWebhookOnce(webhook, () => redactShop(webhook.shop))),
+  }),
+  "app/uninstalled": webhookTopic({
+    topic: "app/uninstalled",
+    schema: anyObjectPayload,
+    session: true,
+    handle: async (webhook) =>
+      onceWebhookAnswer(await handleWebhookOnce(webhook, () => markShopUninstalled(webhook.shop))),
+  }),
+  "app/scopes_update": webhookTopic({
+    topic: "app/scopes_update",
+    schema: scopesUpdatePayload,
+    session: true,
+    handle: async (webhook) =>
+      onceWebhookAnswer(
+        await handleWebhookOnce(webhook, () =>
+          updateGrantedScopes(webhook.shop, webhook.session?.id, webhook.payload.current),
+        ),
+      ),
+  }),
+  // the plan follows Shopify's Billing API, once per delivery (docs/decisions/0018-plan-truth.md)
+  "app_subscriptions/update": webhookTopic({
+    topic: "app_subscriptions/update",
+    schema: appSubscriptionPayload,
+    session: true,
+    handle: async (webhook) =>
+      onceWebhookAnswer(
+        await handleWebhookOnce(webhook, () => applySubscriptionUpdate(webhook.shop, webhook.payload.app_subscription)),
+      ),
+  }),
+  // the cached unit cost follows Shopify's
+  "inventory_items/update": webhookTopic({
+    topic: "inventory_items/update",
+    schema: inventoryItemPayload,
+    session: true,
+    handle: async (webhook) =>
+      onceWebhookAnswer(
+        await handleWebhookOnce(webhook, async () => {
+          const item = webhook.payload;
+          const id = item.admin_graphql_api_id ?? `gid://shopify/InventoryItem/${item.id}`;
+          await applyInventoryItemCost(webhook.shop, id, item.cost);
+        }),
+      ),
+  }),
+} as const;
+
+export type WebhookTopicName = keyof typeof WEBHOOK_TOPICS;
+
+/** The topic a request's path delivers (`/webhooks/orders/create` → orders/create), or null. */
+export function topicAtPath(pathname: string): WebhookTopic | null {
+  if (!pathname.startsWith("/webhooks/")) return null;
+  const topic = pathname.slice("/webhooks/".length);
+  return Object.hasOwn(WEBHOOK_TOPICS, topic) ? WEBHOOK_TOPICS[topic as WebhookTopicName] : null;
+}
