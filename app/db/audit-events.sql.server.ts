@@ -13,6 +13,7 @@ import { newRowId } from "./ids";
 import {
   ORDER_NAME_SEARCH,
   auditSearchCondition,
+  auditSearchSource,
   planAuditSearch,
   type AuditSearchPlan,
 } from "./audit-search.sql.server";
@@ -188,7 +189,7 @@ export interface AuditFilter {
   q?: string;
   /** events strictly older than this (createdAt, id) pair */
   before?: { createdAt: Date; id: string } | null;
-  /** how `q` is read (planAuditSearch, app/db/audit-search.sql.server.ts); a scan when absent */
+  /** how `q` is read (planAuditSearch and auditSearchSource, app/db/audit-search.sql.server.ts) */
   searchPlan?: AuditSearchPlan;
 }
 
@@ -201,7 +202,7 @@ export function auditConditions(shopId: string, filter: AuditFilter): Prisma.Sql
   if (filter.severity && filter.severity !== "low") {
     conditions.push(sql`"severity" IN (${join(severitiesAtLeast(filter.severity))})`);
   }
-  if (filter.q) conditions.push(auditSearchCondition(filter.q, filter.searchPlan));
+  if (filter.q) conditions.push(auditSearchCondition(filter.q));
   if (filter.before) {
     const at = toSqlTime(filter.before.createdAt);
     conditions.push(sql`"createdAt" <= ${at} AND NOT ("createdAt" = ${at} AND "id" >= ${filter.before.id})`);
@@ -213,7 +214,8 @@ export function auditConditions(shopId: string, filter: AuditFilter): Prisma.Sql
 export async function selectAuditEvents(shopId: string, filter: AuditFilter, limit: number) {
   const searched = { ...filter, searchPlan: filter.searchPlan ?? (await planAuditSearch(filter.q)) };
   return prisma.$queryRaw<(Omit<AuditEvent, "createdAt"> & { createdAt: number | bigint })[]>`
-    SELECT * FROM "AuditEvent" WHERE ${auditConditions(shopId, searched)}
+    SELECT "AuditEvent".* FROM ${auditSearchSource(filter.q, searched.searchPlan)}
+    WHERE ${auditConditions(shopId, searched)}
     ORDER BY "createdAt" DESC, "id" DESC LIMIT ${limit}`;
 }
 

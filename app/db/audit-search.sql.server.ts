@@ -56,18 +56,28 @@ export function trigramQuery(q: string): string | null {
   return [...new Set(chosen)].map((trigram) => `"${trigram.replaceAll('"', '""')}"`).join(" AND ");
 }
 
-/** The condition of a search, read the way `plan` says; a scan when no plan is given. */
-export function auditSearchCondition(q: string, plan: AuditSearchPlan = "scan"): Prisma.Sql {
+/** The condition of a search: what it finds, however the events are read. */
+export function auditSearchCondition(q: string): Prisma.Sql {
   if (ORDER_NAME_SEARCH.test(q)) {
     // "#1234" finds that order and the orders whose names continue it (#12345), on the
     // (shopId, orderName) index instead of a scan of the shop's search text
     return sql`"orderName" >= ${q} AND "orderName" < ${`${q}\uffff`}`;
   }
-  const like = sql`"searchText" LIKE ${likePattern(q)} ESCAPE '\\'`;
-  const match = plan === "index" && sqlEngine() === "sqlite" ? trigramQuery(q) : null;
-  if (!match) return like;
-  // the index narrows the events read; LIKE still decides each one
-  return sql`${like} AND rowid IN (SELECT rowid FROM "AuditSearch" WHERE "AuditSearch" MATCH ${match})`;
+  return sql`"searchText" LIKE ${likePattern(q)} ESCAPE '\\'`;
+}
+
+/**
+ * What a search's query reads FROM: "AuditEvent", or with the index plan on SQLite the events
+ * the trigram index names, joined first. CROSS JOIN keeps SQLite from starting at the shop's
+ * (shopId, createdAt, id) index instead, as it would without ANALYZE's statistics; the
+ * condition (auditSearchCondition) then tests LIKE on each event read. Select "AuditEvent".*.
+ */
+export function auditSearchSource(q: string | undefined, plan: AuditSearchPlan | undefined): Prisma.Sql {
+  const indexed = q && plan === "index" && sqlEngine() === "sqlite" && !ORDER_NAME_SEARCH.test(q);
+  const match = indexed ? trigramQuery(q) : null;
+  if (!match) return sql`"AuditEvent"`;
+  return sql`(SELECT rowid AS "hit" FROM "AuditSearch" WHERE "AuditSearch" MATCH ${match}) AS "AuditSearchHit"
+    CROSS JOIN "AuditEvent" ON "AuditEvent".rowid = "AuditSearchHit"."hit"`;
 }
 
 type Reader = Pick<typeof prisma, "$queryRaw">;
