@@ -34,10 +34,16 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-/** App Bridge's stand-in: signs fetches, and writes down the loading bar's states and the toasts. */
+/**
+ * App Bridge's stand-in: signs fetches, and writes down the loading bar's states, the toasts, the
+ * save bar's show/hide and each leave confirmation asked (its promise settles when the test says
+ * the merchant left: \`window.__leave()\`).
+ */
 function appBridgeStandIn(token: string): string {
   return `(() => {
-    window.__calls = { loading: [], toasts: [] };
+    window.__calls = { loading: [], toasts: [], saveBar: [], leaveAsked: 0 };
+    const leaving = [];
+    window.__leave = () => leaving.splice(0).forEach((resolve) => resolve());
     const fetch = window.fetch.bind(window);
     window.fetch = (input, init = {}) => {
       const headers = new Headers(init.headers);
@@ -50,8 +56,20 @@ function appBridgeStandIn(token: string): string {
       idToken: async () => "${token}",
       loading: (on) => { calls.loading.push(on); },
       toast: { show: (message, options) => { calls.toasts.push({ message, options }); return "t"; }, hide: nothing },
+      saveBar: {
+        show: nothing,
+        hide: nothing,
+        leaveConfirmation: () => {
+          calls.leaveAsked += 1;
+          return new Promise((resolve) => leaving.push(resolve));
+        },
+      },
     }, { get: (target, key) => (key in target ? target[key] : nothing) });
     customElements.define("ui-nav-menu", class extends HTMLElement {});
+    customElements.define("ui-save-bar", class extends HTMLElement {
+      show() { calls.saveBar.push("show"); }
+      hide() { calls.saveBar.push("hide"); }
+    });
   })();`;
 }
 
@@ -102,4 +120,66 @@ test("embedded, the loading bar and the toasts are App Bridge's", async ({ page 
   release();
   await expect(frame.getByRole("heading", { level: 1, name: "Support" })).toBeVisible();
   await expect.poll(async () => (await calls()).loading.at(-1)).toBe(false);
+});
+
+test("embedded, unsaved changes use App Bridge's save bar, and leaving asks through App Bridge only", async ({
+  page,
+}) => {
+  const { token } = await getJwt(STORE, API_KEY, SECRET);
+  const src = `${server.url}/rules/settings?embedded=1&shop=${SHOP}&host=${HOST}&id_token=${token}`;
+  await page.route("https://cdn.shopify.com/shopifycloud/app-bridge.js", (route) =>
+    route.fulfill({ contentType: "text/javascript", body: appBridgeStandIn(token) }),
+  );
+  await page.route("https://admin.shopify.com/**", (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<iframe src="${src}" style="width:1200px;height:900px"></iframe>`,
+    }),
+  );
+  await page.goto(`https://admin.shopify.com/store/${STORE}/apps/margin-guardrail`);
+  const frame = page.frameLocator("iframe");
+  await expect(frame.getByRole("heading", { level: 1, name: "Rules" })).toBeVisible();
+  const app = page.frames().find((candidate) => candidate.url().startsWith(server.url))!;
+  await expect.poll(() => app.evaluate(() => document.documentElement.dataset.hydrated)).toBe("true");
+  type Calls = { saveBar: string[]; leaveAsked: number; toasts: { message: string }[] };
+  const calls = () => app.evaluate(() => (window as unknown as { __calls: Calls }).__calls);
+
+  // a change opens App Bridge's save bar; Polaris's own bar is not drawn inside the admin
+  const pair = frame.getByLabel("Buy X get Y code + Free shipping code");
+  await expect(pair).not.toBeChecked();
+  await pair.check();
+  await expect.poll(async () => (await calls()).saveBar.at(-1)).toBe("show");
+  await expect(frame.locator(".Polaris-Frame-ContextualSaveBar")).toHaveCount(0);
+
+  // leaving by one of the app's links asks App Bridge, once, and no dialog of ours asks again
+  const rulesTab = frame.getByRole("tab", { name: "Rules", exact: true });
+  await rulesTab.click();
+  await expect.poll(async () => (await calls()).leaveAsked).toBe(1);
+  await expect(frame.getByRole("dialog", { name: "Leave page with unsaved changes?" })).toHaveCount(0);
+  await expect(pair).toBeChecked();
+  expect(app.url()).toContain("/rules/settings");
+
+  // the merchant stayed (App Bridge's promise never settles): the next link asks again
+  await rulesTab.click();
+  await expect.poll(async () => (await calls()).leaveAsked).toBe(2);
+  expect(app.url()).toContain("/rules/settings");
+
+  // the merchant leaves: the app goes where the link led, and the change was not saved
+  await app.evaluate(() => (window as unknown as { __leave: () => void }).__leave());
+  await expect.poll(() => new URL(app.url()).pathname).toBe("/rules");
+  await expect.poll(async () => (await calls()).saveBar.at(-1)).toBe("hide");
+  await app.goto(src);
+  await expect(frame.getByLabel("Buy X get Y code + Free shipping code")).not.toBeChecked();
+
+  // Save inside the save bar saves, says so with App Bridge's toast, and closes the bar
+  await expect.poll(() => app.evaluate(() => document.documentElement.dataset.hydrated)).toBe("true");
+  await frame.getByLabel("Buy X get Y code + Free shipping code").check();
+  await expect.poll(async () => (await calls()).saveBar.at(-1)).toBe("show");
+  await frame.locator("ui-save-bar").getByRole("button", { name: "Save" }).click();
+  await expect
+    .poll(async () => (await calls()).toasts.map((toast) => toast.message))
+    .toContain("Stacking and blocking settings saved");
+  await expect.poll(async () => (await calls()).saveBar.at(-1)).toBe("hide");
+  await app.goto(src);
+  await expect(frame.getByLabel("Buy X get Y code + Free shipping code")).toBeChecked();
 });
