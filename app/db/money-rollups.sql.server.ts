@@ -81,17 +81,17 @@ function slotOf(column: string) {
 const int = (value: unknown) => Number(value ?? 0);
 
 /**
- * Builds the shop's rollups again from OrderMoney and the events, in its time zone now
- * (Shop.timezone), and records that zone. Idempotent; the caller's transaction holds it together.
- * Reads grouped rows (one per 15 minutes with anything counted), never the rows themselves.
+ * Builds the shop's rollups again from OrderMoney and the events, in `timezone` (the shop's
+ * Shop.timezone, as its reader has it), and records that zone. Idempotent; the caller's
+ * transaction holds it together. Reads grouped rows (one per 15 minutes with anything counted),
+ * never the rows themselves. False when the shop is gone.
  */
-export async function rebuildMoneyRollups(tx: RawSql, shopId: string, now: Date): Promise<string | null> {
+export async function rebuildMoneyRollups(tx: RawSql, shopId: string, timezone: string, now: Date): Promise<boolean> {
   const shops =
     sqlEngine() === "postgresql"
-      ? await tx.$queryRaw<{ timezone: string }[]>`SELECT "timezone" FROM "Shop" WHERE "id" = ${shopId} FOR UPDATE`
-      : await tx.$queryRaw<{ timezone: string }[]>`SELECT "timezone" FROM "Shop" WHERE "id" = ${shopId}`;
-  const timezone = shops[0]?.timezone;
-  if (timezone === undefined) return null;
+      ? await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Shop" WHERE "id" = ${shopId} FOR UPDATE`
+      : await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Shop" WHERE "id" = ${shopId}`;
+  if (shops.length === 0) return false;
   // written first: on SQLite the transaction holds the writer from here on
   await tx.$executeRaw`
     INSERT INTO "MoneyRollupZone" ("shopId", "timezone", "builtAt") VALUES (${shopId}, ${timezone}, ${toSqlTime(now)})
@@ -134,7 +134,7 @@ export async function rebuildMoneyRollups(tx: RawSql, shopId: string, now: Date)
     })),
   ];
   await addToMoneyRollups(tx, shopId, foldByDay(groups, timezone));
-  return timezone;
+  return true;
 }
 
 /** The shop's rollup rows of the days [firstDay, endDay) (YYYY-MM-DD), with anything counted. */
@@ -142,17 +142,18 @@ export async function selectMoneyRollups(db: RawSql, shopId: string, firstDay: s
   const rows = await db.$queryRaw<Record<string, unknown>[]>`
     SELECT ${columnList(MONEY_ROLLUP_COLUMNS.slice(1))} FROM "MoneyRollup"
     WHERE "shopId" = ${shopId} AND "day" >= ${firstDay} AND "day" < ${endDay}`;
-  return rows.map(
-    (row): RollupRow => ({
-      day: String(row.day),
-      ruleKey: String(row.ruleKey),
-      ...(Object.fromEntries(COUNT_COLUMNS.map((column) => [column, int(row[column])])) as unknown as RollupCounts),
-    }),
-  );
+  return rows.map((row): RollupRow => ({
+    day: String(row.day),
+    ruleKey: String(row.ruleKey),
+    ...(Object.fromEntries(COUNT_COLUMNS.map((column) => [column, int(row[column])])) as unknown as RollupCounts),
+  }));
 }
 
 /** When the shop's rollups were last built, and in which zone (null: never). */
-export async function selectRollupZone(db: RawSql, shopId: string): Promise<{ timezone: string; builtAt: Date } | null> {
+export async function selectRollupZone(
+  db: RawSql,
+  shopId: string,
+): Promise<{ timezone: string; builtAt: Date } | null> {
   const rows = await db.$queryRaw<{ timezone: string; builtAt: number | Date }[]>`
     SELECT "timezone", "builtAt" FROM "MoneyRollupZone" WHERE "shopId" = ${shopId}`;
   return rows[0] ? { timezone: rows[0].timezone, builtAt: fromSqlTime(rows[0].builtAt) } : null;

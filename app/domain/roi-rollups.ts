@@ -60,7 +60,12 @@ export function localDay(at: Date | number, timeZone: string): string {
         numberingSystem: "latn",
       });
     } catch {
-      formatter = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", year: "numeric", month: "2-digit", day: "2-digit" });
+      formatter = new Intl.DateTimeFormat("en-US", {
+        timeZone: "UTC",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+      });
     }
     formatters.set(timeZone, formatter);
   }

@@ -2,7 +2,7 @@
  * The money rollups' reading side (docs/decisions/0055-money-rollups.md): per shop, local day and
  * rule type, kept in step by the writes of OrderMoney and the events (app/db/order-money.sql.server.ts,
  * app/db/audit-events.sql.server.ts). Before they are read, a shop whose rollups were never built
- * (a shop from before them) or were built in another time zone than Shop.timezone now (the zone
+ * (a shop from before them) or were built in another time zone than the shop's now (Shop.timezone
  * changed) has them rebuilt from the rows, in one transaction: this is where a change of time zone
  * takes effect, whoever changed it.
  */
@@ -17,7 +17,7 @@ const REBUILD_TIMEOUT_MS = 120_000;
 export async function ensureMoneyRollups(shop: { id: string; timezone: string }, now = new Date()): Promise<boolean> {
   const zone = await selectRollupZone(prisma, shop.id);
   if (zone?.timezone === shop.timezone) return false;
-  await prisma.$transaction((tx) => rebuildMoneyRollups(tx, shop.id, now), {
+  await prisma.$transaction((tx) => rebuildMoneyRollups(tx, shop.id, shop.timezone, now), {
     timeout: REBUILD_TIMEOUT_MS,
     maxWait: REBUILD_TIMEOUT_MS,
   });
@@ -25,7 +25,10 @@ export async function ensureMoneyRollups(shop: { id: string; timezone: string },
 }
 
 /** The shop's rollup rows over a period's local days ([start, end) are local midnights). */
-export function rollupsOver(shop: { id: string; timezone: string }, span: { start: Date; end: Date }): Promise<RollupRow[]> {
+export function rollupsOver(
+  shop: { id: string; timezone: string },
+  span: { start: Date; end: Date },
+): Promise<RollupRow[]> {
   const days = dayRange(span, shop.timezone);
   return selectMoneyRollups(prisma, shop.id, days.first, days.end);
 }
