@@ -32,6 +32,12 @@ console.log(
   `  CSV export of ${rows.toLocaleString("en-US")} rows (${(bytes / 1e6).toFixed(0)} MB): ${(rows / seconds).toFixed(0)} rows/s in ${seconds.toFixed(1)} s; ` +
     `peak RSS ${(peak / 1e6).toFixed(0)} MB for the whole process (${(baseline / 1e6).toFixed(0)} MB before the export started)`,
 );
+// for bench/scale.ts, which reads its figures from this line
+if (process.env.BENCH_JSON) {
+  console.log(
+    `BENCH_JSON ${JSON.stringify({ rows, seconds, rate: rows / seconds, bytes, peakRss: peak, baselineRss: baseline })}`,
+  );
+}
 await prisma.$disconnect();
 if (rows !== expected) {
   console.error(`The export has ${rows} rows, expected ${expected}`);

@@ -3,7 +3,9 @@
  * Set BENCH_EVENTS, BENCH_WEBHOOKS, BENCH_CONCURRENCY or BENCH_ROUNDS to change the sizes;
  * `npm run bench -- webhooks`, `-- alerts`, `-- events`, `-- backtest` or `-- functions` runs one part
  * (`npx tsx bench/index.ts functions` runs the Functions' part without the build, which it does not use);
- * `npm run bench -- postgres` (only when asked) runs the webhook benchmark on PostgreSQL too.
+ * `npm run bench -- postgres` (only when asked) runs the webhook benchmark on PostgreSQL too;
+ * `npm run bench -- scale` (only when asked) prints issue 33's table as ratios at 100k and 1M
+ * events (BENCH_SCALE_EVENTS sets the sizes).
  */
 import { spawnSync } from "node:child_process";
 import os from "node:os";
@@ -11,6 +13,7 @@ import { benchAlerts } from "./alerts";
 import { benchFunctions } from "./functions";
 import { benchInProcess } from "./in-process";
 import { benchPostgres } from "./postgres";
+import { benchScale } from "./scale";
 import { benchWebhooks, type AlertMode, type WebhookFigures } from "./webhooks";
 
 console.log(
@@ -64,3 +67,4 @@ if (!only || only === "backtest") {
 }
 if (!only || only === "functions") await benchFunctions();
 if (only === "postgres") await benchPostgres();
+if (only === "scale") await benchScale();

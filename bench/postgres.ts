@@ -199,6 +199,10 @@ export async function benchPostgres(): Promise<void> {
         `  ${row.label.padEnd(32)} acknowledged ${row.ackRate.toFixed(0).padStart(5)}/s (p50 ${ms(row.p50)}, p99 ${ms(row.p99)}); evaluated end to end ${row.evaluatedRate.toFixed(0).padStart(5)} orders/s`,
       );
     }
+    // two processes on the same 2 cores: perfect scaling would need cores the machine does not have
+    console.log(
+      `  scale-out efficiency, 2 app processes against 1 on PostgreSQL (two-process rate / (2 × one-process rate)): acknowledged ${((two.ackRate / (2 * one.ackRate)) * 100).toFixed(0)} %, evaluated ${((two.evaluatedRate / (2 * one.evaluatedRate)) * 100).toFixed(0)} %; p99 ${ms(one.p99)} with 1, ${ms(two.p99)} with 2 (${os.cpus().length} cores shared by both processes, PostgreSQL and the load generator)`,
+    );
     console.log(
       `  raw-insert ceiling for the same rows, one transaction per webhook: SQLite ${rawSqlite.toFixed(0)}/s (its one writer); PostgreSQL ${rawPostgres.toFixed(0)}/s on one connection, ${rawPostgresConcurrent.toFixed(0)}/s on ${CONCURRENCY}`,
     );

@@ -26,6 +26,11 @@ export const EVENTS_PER_ORDER = 3;
 
 export function prepareDatabase(file: string) {
   createMigratedDatabase(file);
+  seedWebhookShop(file);
+}
+
+/** The webhook bench shop (its offline session, four rules, a cached unit cost) in an existing database. */
+export function seedWebhookShop(file: string) {
   const db = new Database(file);
   db.pragma("journal_mode = WAL");
   const now = Date.now();
@@ -141,10 +146,13 @@ export function rawEventValues<T>(index: number, rule: number, now: T) {
   ] as const;
 }
 
-/** The same rows the app writes for one webhook, straight into SQLite, one transaction each. */
-export function rawCeiling(count: number): number {
-  const file = path.join(TMP_DIR, "bench-raw.sqlite");
-  prepareDatabase(file);
+/**
+ * The same rows the app writes for one webhook, straight into SQLite, one transaction each; into
+ * `into` (a database holding the bench shop already, e.g. the app's own after its run) or a fresh one.
+ */
+export function rawCeiling(count: number, into?: string): number {
+  const file = into ?? path.join(TMP_DIR, "bench-raw.sqlite");
+  if (!into) prepareDatabase(file);
   const db = new Database(file);
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
