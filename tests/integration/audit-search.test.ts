@@ -93,6 +93,7 @@ function events(rng: ReturnType<typeof random>, count: number, prefix: string): 
   return Array.from({ length: count }, (_, index) => ({
     eventType: index % 5 === 0 ? "alert_sent" : "rule_triggered",
     severity: "high",
+    discountCodes: [],
     message: `${prefix} ${index}`,
     // some share a timestamp, so paging must break ties by id
     createdAt: new Date(base + Math.floor(index / 3) * 60_000),
@@ -157,10 +158,34 @@ describe("the Audit Log's search on its index answers what the scan answers", ()
   it("is case-insensitive and takes %, _ and \\ literally, as the scan did", async () => {
     const shop = (await ensureShop("search-c.myshopify.com")).id;
     await recordAuditEvents(shop, [
-      { eventType: "rule_triggered", severity: "high", message: "1", searchText: "#1 save20 max 30% off" },
-      { eventType: "rule_triggered", severity: "high", message: "2", searchText: "#2 save200 max 300 off" },
-      { eventType: "rule_triggered", severity: "high", message: "3", searchText: "#3 flash_sale a\\b" },
-      { eventType: "rule_triggered", severity: "high", message: "4", searchText: "#4 flashysale ab été" },
+      {
+        eventType: "rule_triggered",
+        severity: "high",
+        discountCodes: [],
+        message: "1",
+        searchText: "#1 save20 max 30% off",
+      },
+      {
+        eventType: "rule_triggered",
+        severity: "high",
+        discountCodes: [],
+        message: "2",
+        searchText: "#2 save200 max 300 off",
+      },
+      {
+        eventType: "rule_triggered",
+        severity: "high",
+        discountCodes: [],
+        message: "3",
+        searchText: "#3 flash_sale a\\b",
+      },
+      {
+        eventType: "rule_triggered",
+        severity: "high",
+        discountCodes: [],
+        message: "4",
+        searchText: "#4 flashysale ab été",
+      },
     ]);
     const messages = async (q: string) => (await selectAuditEvents(shop, { q }, 50)).map((row) => row.message).sort();
     expect(await messages("SAVE20")).toEqual(["1", "2"]);
@@ -184,6 +209,7 @@ describe("how a search is read", () => {
       Array.from({ length: INDEX_CANDIDATE_LIMIT + 1 }, (_, index) => ({
         eventType: "rule_triggered",
         severity: "high",
+        discountCodes: [],
         message: String(index),
         dedupeKey: `plan-${index}`,
         searchText: `#${index} everywherecode`,
@@ -255,7 +281,14 @@ describe("the index stays in step with the events", () => {
     // a repeated dedupeKey inserts nothing, and indexes nothing
     await recordAuditEvents(shopId, events(random(7), 5, "w"));
     await recordAuditEvents(shopId, [
-      { eventType: "rule_triggered", severity: "high", message: "new", dedupeKey: "new-1", searchText: "#77 brandnew" },
+      {
+        eventType: "rule_triggered",
+        severity: "high",
+        discountCodes: [],
+        message: "new",
+        dedupeKey: "new-1",
+        searchText: "#77 brandnew",
+      },
     ]);
     await expectInStep("brandnew");
     expect(await ids(shopId, { q: "brandnew" })).toHaveLength(1);
@@ -272,7 +305,14 @@ describe("the index stays in step with the events", () => {
     await expectInStep("e");
     const doomed = await ensureShop("search-doomed.myshopify.com");
     await recordAuditEvents(doomed.id, [
-      { eventType: "rule_triggered", severity: "high", message: "x", dedupeKey: "d-1", searchText: "#9 doomedcode" },
+      {
+        eventType: "rule_triggered",
+        severity: "high",
+        discountCodes: [],
+        message: "x",
+        dedupeKey: "d-1",
+        searchText: "#9 doomedcode",
+      },
     ]);
     expect(await ids(doomed.id, { q: "doomedcode" }, "index")).toHaveLength(1);
     await prisma.shop.delete({ where: { id: doomed.id } });
