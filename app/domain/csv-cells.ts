@@ -3,10 +3,18 @@
  * formula (CSV injection). OWASP's advice: prefix such a cell with a single quote, so it is
  * shown as the text it is. Every CSV the app writes passes its cells through this.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
 export function neutralizeFormula(cell: string): string {
-  return FORMULA_START.test(cell) ? `'${cell}` : cell;
+  switch (cell.charCodeAt(0)) {
+    case 0x3d: // =
+    case 0x2b: // +
+    case 0x2d: // -
+    case 0x40: // @
+    case 0x09: // tab
+    case 0x0d: // carriage return
+      return `'${cell}`;
+    default:
+      return cell;
+  }
 }
 
 /** A cell that must be quoted in RFC 4180 CSV: it holds a quote, a comma or a line break. */
