@@ -3,6 +3,9 @@ import { defineConfig } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT || 3210);
 export const E2E_DATABASE = "tests/.tmp/e2e.sqlite";
 export const E2E_OUTBOX = "tests/.tmp/e2e-outbox";
+// one name for this run, which the workers inherit: the page matrix gathers its pages' first
+// visits under it (tests/e2e/page-matrix/checks.ts)
+process.env.E2E_RUN_ID ??= `${Date.now()}-${process.pid}`;
 
 export default defineConfig({
   testDir: "tests/e2e",

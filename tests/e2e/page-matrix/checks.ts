@@ -10,6 +10,35 @@ export const LCP_LIMIT_MS = 1_500;
 export const CPU_THROTTLE = 4;
 /** How many cached visits are measured; the median one is asserted. */
 export const MEASURED_VISITS = 3;
+/**
+ * Each page's first visit (nothing cached) is written here as a JSON line, one file per run
+ * (playwright.config.ts names the run), so the last test can judge them together: a worker that
+ * restarts after a failed test keeps what the earlier ones wrote.
+ */
+export const FIRST_VISITS_FILE = `tests/.tmp/page-matrix-first-visits-${process.env.E2E_RUN_ID ?? "local"}.jsonl`;
+
+export interface FirstVisit {
+  name: string;
+  lcp: number;
+}
+
+export function recordFirstVisit(visit: FirstVisit) {
+  fs.mkdirSync("tests/.tmp", { recursive: true });
+  fs.appendFileSync(FIRST_VISITS_FILE, `${JSON.stringify(visit)}\n`);
+}
+
+export function firstVisits(): FirstVisit[] {
+  if (!fs.existsSync(FIRST_VISITS_FILE)) return [];
+  const lines = fs.readFileSync(FIRST_VISITS_FILE, "utf8").split("\n").filter(Boolean);
+  return lines.map((line) => JSON.parse(line) as FirstVisit);
+}
+
+/** The value at or below which `share` of the values lie (nearest rank), as Shopify's p75. */
+export function percentile(values: number[], share: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)] ?? NaN;
+}
+
 /** Where every page's screenshots go (git-ignored): <page>-<state>-<width>.png */
 export const SCREENS_DIR = "tests/.screens";
 
