@@ -16,6 +16,7 @@ import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { DEFAULT_SCOPES } from "../app/env.server";
 import { TMP_DIR } from "../scripts/migrations";
 import { fillAuditEvents, percentile } from "./fill";
+import { growth } from "./growth";
 import {
   EVENTS_PER_ORDER,
   SECRET,
@@ -339,14 +340,6 @@ function lines(f: SizeFigures): Line[] {
       cost: 1 / f.rules.rate,
     },
   ];
-}
-
-/** How a cost grows from one size to the next: the exponent k in cost ∝ size^k. */
-export function growth(smallCost: number, largeCost: number, smallSize: number, largeSize: number) {
-  const k = Math.log(largeCost / smallCost) / Math.log(largeSize / smallSize);
-  // log(size) grows by only 1.2× from 100k to 1M (k ≈ 0.08): flat and log cannot be told apart
-  const shape = k < 0.15 ? "flat (or log)" : k < 0.7 ? "sublinear" : k < 1.3 ? "linear" : "worse than linear";
-  return { k, shape };
 }
 
 function table(rows: string[][]) {
