@@ -45,6 +45,11 @@ const INSERT_QUEUED_ORDER =
 
 /** How long a queued order waits for SQLite's writer before the webhook is answered 503 (Prisma's busy timeout). */
 const QUEUE_BUSY_MS = SQLITE_BUSY_TIMEOUT_MS;
+/**
+ * The longest pause between tries while another connection writes: the order worker's batch
+ * transaction holds the writer for milliseconds, and a failed try costs microseconds.
+ */
+const QUEUE_POLL_MAX_MS = 4;
 
 /**
  * On SQLite, the queue's own connection: one prepared statement, run as a transaction of its own
@@ -73,7 +78,7 @@ function openQueueConnection(): QueueConnection | null {
           return statement.run(...values).changes > 0;
         } catch (error) {
           if (!/^SQLITE_BUSY/.test(String((error as { code?: unknown }).code)) || Date.now() >= deadline) throw error;
-          await new Promise((resolve) => setTimeout(resolve, Math.min(2 ** attempt, 20)));
+          await new Promise((resolve) => setTimeout(resolve, Math.min(attempt + 1, QUEUE_POLL_MAX_MS)));
         }
       }
     },
