@@ -454,7 +454,9 @@ class RowWatch {
     return (
       this.db
         .prepare(
-          `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite%'`,
+          // ordinary tables only: a virtual table's shadow tables (the Audit Log's search index,
+          // docs/decisions/0056-indexed-audit-search.md) hold what its table's rows already say
+          `SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite%'`,
         )
         .all() as { name: string }[]
     ).map((row) => row.name);

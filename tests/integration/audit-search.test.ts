@@ -36,7 +36,7 @@ function random(seed: number) {
 
 // letters of both cases, digits, LIKE's and FTS5's own specials, quotes, spaces, and Unicode:
 // accents (precomposed and combining), ß/ẞ, dotted and dotless i, the Kelvin sign, CJK, emoji
-const ALPHABET = [..."abcdefxyzABCXYZ0123456789", ..." %_\\\"'#$*()-.:,", ..."éÉüÜßẞİıK中文😀", "e\u0301"] as const;
+const ALPHABET = [..."abcdefxyzABCXYZ0123456789", ..." %_\\\"'#$*()-.:,", ..."éÉüÜßẞİı\u212a中文😀", "e\u0301"] as const;
 const WORDS = ["save20", "vip", "max 30% off", "cap at $50", "#1001", "flash_sale", "100%", "a\\b", "ÉTÉ"];
 
 function text(rng: ReturnType<typeof random>): string {
