@@ -120,7 +120,9 @@ describe("periodFromRollups", () => {
     ]);
     expect(result.blocks).toEqual([{ ruleKey: null, count: 2 }]);
     expect(result.alertsSent).toBe(3);
-    expect(result.bucketTotals.map((bucket) => [bucket.label, bucket.savedCents, bucket.blocks])).toEqual([
+    expect(
+      result.bucketTotals.map((bucket) => [bucket.label, bucket.stoppedCents + bucket.recoveredCents, bucket.blocks]),
+    ).toEqual([
       ["Wed Jul 1", 0, 0],
       ["Thu Jul 2", 300, 2],
     ]);
