@@ -87,15 +87,17 @@ const int = (value: unknown) => Number(value ?? 0);
  * never the rows themselves. False when the shop is gone.
  */
 export async function rebuildMoneyRollups(tx: RawSql, shopId: string, timezone: string, now: Date): Promise<boolean> {
-  const shops =
-    sqlEngine() === "postgresql"
-      ? await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Shop" WHERE "id" = ${shopId} FOR UPDATE`
-      : await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Shop" WHERE "id" = ${shopId}`;
-  if (shops.length === 0) return false;
-  // written first: on SQLite the transaction holds the writer from here on
-  await tx.$executeRaw`
-    INSERT INTO "MoneyRollupZone" ("shopId", "timezone", "builtAt") VALUES (${shopId}, ${timezone}, ${toSqlTime(now)})
+  if (sqlEngine() === "postgresql") {
+    // waits for the writes under way to commit; the writes after wait for this one
+    await tx.$queryRaw`SELECT "id" FROM "Shop" WHERE "id" = ${shopId} FOR UPDATE`;
+  }
+  // a write first: on SQLite the transaction holds the writer from here on, so no write slips
+  // between what it reads and what it writes
+  const recorded = await tx.$executeRaw`
+    INSERT INTO "MoneyRollupZone" ("shopId", "timezone", "builtAt")
+    SELECT "id", ${timezone}, ${toSqlTime(now)} FROM "Shop" WHERE "id" = ${shopId}
     ON CONFLICT ("shopId") DO UPDATE SET "timezone" = excluded."timezone", "builtAt" = excluded."builtAt"`;
+  if (recorded === 0) return false;
   await tx.$executeRaw`DELETE FROM "MoneyRollup" WHERE "shopId" = ${shopId}`;
   const money = await tx.$queryRaw<Record<string, unknown>[]>`
     SELECT ${slotOf("at")} AS "slot", "ruleKey",
