@@ -1,0 +1,72 @@
+import { Writable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { writeBody } from "./write-body.server";
+
+/** A body of `count` 1 kB chunks that counts how many were pulled, and whether it was cancelled. */
+function countingBody(count: number) {
+  const state = { pulled: 0, cancelled: false };
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (state.pulled === count) return controller.close();
+        state.pulled++;
+        controller.enqueue(new Uint8Array(1024));
+      },
+      cancel() {
+        state.cancelled = true;
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return { body, state };
+}
+
+/** A client that takes nothing until `release` is called, then takes everything. */
+function slowClient() {
+  let flowing = false;
+  let pending: (() => void)[] = [];
+  const out = new Writable({
+    highWaterMark: 4096,
+    write(_chunk: Buffer, _encoding, callback) {
+      if (flowing) callback();
+      else pending.push(callback);
+    },
+  });
+  const release = () => {
+    flowing = true;
+    const callbacks = pending;
+    pending = [];
+    for (const callback of callbacks) callback();
+  };
+  return { out, release };
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe("writeBody", () => {
+  it("reads the next chunk only when the client has room for it", async () => {
+    const { body, state } = countingBody(100);
+    const { out, release } = slowClient();
+    const writing = writeBody(body, out);
+    await tick();
+    // a 4 kB buffer: a handful of 1 kB chunks, not the 100
+    expect(state.pulled).toBeLessThanOrEqual(6);
+    release();
+    await writing;
+    expect(state.pulled).toBe(100);
+    expect(out.writableEnded).toBe(true);
+  });
+
+  it("cancels the body when the client goes away", async () => {
+    const { body, state } = countingBody(100);
+    const { out } = slowClient();
+    const writing = writeBody(body, out);
+    await tick();
+    const pulled = state.pulled;
+    out.destroy();
+    await writing;
+    expect(state.cancelled).toBe(true);
+    await tick();
+    expect(state.pulled).toBe(pulled);
+  });
+});

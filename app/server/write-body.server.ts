@@ -1,0 +1,53 @@
+import type { Writable } from "node:stream";
+
+/**
+ * Writes a response body as the client takes it (docs/decisions/0057-csv-at-the-databases-speed.md):
+ * after a write that fills the socket's buffer it waits for "drain" before reading the next
+ * chunk, so a slow client never makes the server hold a whole streamed export; a client that
+ * goes away cancels the body, which stops a streamed export's reads. (Remix's
+ * writeReadableStreamToWritable writes every chunk at once, whatever the client takes.)
+ */
+export async function writeBody(body: ReadableStream<Uint8Array>, out: Writable): Promise<void> {
+  const reader = body.getReader();
+  let closed = out.destroyed;
+  const onClose = () => {
+    closed = true;
+  };
+  out.on("close", onClose);
+  const flushable = out as Writable & { flush?: () => void };
+  try {
+    for (;;) {
+      if (closed) {
+        await reader.cancel(new Error("The client closed the connection"));
+        return;
+      }
+      const { done, value } = await reader.read();
+      if (done) {
+        out.end();
+        return;
+      }
+      const room = out.write(value);
+      // compression middleware buffers until told to flush
+      if (typeof flushable.flush === "function") flushable.flush();
+      if (!room && !closed) await drained(out);
+    }
+  } catch (error) {
+    out.destroy(error instanceof Error ? error : new Error(String(error)));
+    throw error;
+  } finally {
+    out.off("close", onClose);
+  }
+}
+
+/** Resolves once `out` can take more, or has closed. */
+function drained(out: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off("drain", done);
+      out.off("close", done);
+      resolve();
+    };
+    out.on("drain", done);
+    out.on("close", done);
+  });
+}
