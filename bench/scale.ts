@@ -99,6 +99,38 @@ function seedApiShop(file: string) {
   db.close();
 }
 
+/** A process's resident memory now, from /proc (Linux). */
+function rssOf(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+  return match ? Number(match[1]) * 1024 : 0;
+}
+
+/**
+ * GET /api/audit/export.csv through the production server, as the embedded app downloads it: rows
+ * per second and the server process's resident memory before and at its peak during the export.
+ */
+async function exportThroughServer(url: string, init: RequestInit, pid: number) {
+  const baselineRss = rssOf(pid);
+  let peakRss = baselineRss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(pid))), 20);
+  try {
+    const started = performance.now();
+    const response = await fetch(url, init);
+    if (response.status !== 200) throw new Error(`The export answered ${response.status}`);
+    let newlines = 0;
+    let bytes = 0;
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.byteLength;
+      for (let i = 0; i < chunk.length; i += 1) if (chunk[i] === 10) newlines += 1;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const rows = newlines - 1;
+    return { rows, rate: rows / seconds, bytes, peakRss, baselineRss };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
 /** The export's rows and columns, straight from SQLite's own shell to /dev/null. */
 function sqliteCsv(file: string): { rows: number; rate: number } {
   const query = `SELECT createdAt, eventType, severity, orderName, orderId, discountCodes, discountPercent, totalDiscountCents,
@@ -146,6 +178,7 @@ interface SizeFigures {
   rules: Rate;
   reads: ReadFigures;
   csv: { rows: number; rate: number; peakRss: number; baselineRss: number; bytes: number };
+  served: { rows: number; rate: number; peakRss: number; baselineRss: number; bytes: number };
   sqlite: { rows: number; rate: number };
 }
 
@@ -160,6 +193,7 @@ async function measure(events: number): Promise<SizeFigures> {
   const base = server.base;
   const db = new Database(file, { readonly: true });
   let webhooks: Rate, evaluatedRate: number, forged: Rate, constant: Rate, rules: Rate, bare: Rate;
+  let served: SizeFigures["served"];
   try {
     // signed orders/create, as bench/webhooks.ts posts them, then every order evaluated
     const pending = () =>
@@ -209,6 +243,12 @@ async function measure(events: number): Promise<SizeFigures> {
       ];
       await hammer(300, 200, rulesRoute);
       rules = await hammer(REQUESTS, 200, rulesRoute);
+      // the CSV export as the merchant downloads it, the server's memory watched from outside
+      served = await exportThroughServer(
+        `${base}/api/audit/export.csv`,
+        { headers: { Authorization: `Bearer ${token}`, "User-Agent": BROWSER } },
+        server.pid,
+      );
     } finally {
       clearInterval(renew);
     }
@@ -233,7 +273,9 @@ async function measure(events: number): Promise<SizeFigures> {
     BENCH_EVENTS: String(events),
   });
   const sqlite = sqliteCsv(file);
-  if (sqlite.rows !== csv.rows) throw new Error(`sqlite3 read ${sqlite.rows} rows, the export ${csv.rows}`);
+  if (sqlite.rows !== csv.rows || served.rows !== csv.rows) {
+    throw new Error(`sqlite3 read ${sqlite.rows} rows, the export ${csv.rows}, through the server ${served.rows}`);
+  }
   return {
     events,
     fillSeconds,
@@ -246,6 +288,7 @@ async function measure(events: number): Promise<SizeFigures> {
     rules,
     reads,
     csv,
+    served,
     sqlite,
   };
 }
@@ -254,6 +297,7 @@ const n = (value: number) => Math.round(value).toLocaleString("en-US");
 const msText = (value: number) => (value < 10 ? `${value.toFixed(2)} ms` : `${value.toFixed(0)} ms`);
 const pct = (value: number) => `${(value * 100).toFixed(1)} %`;
 const mark = (met: boolean) => (met ? "met" : "FAILS");
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
 
 interface Line {
   work: string;
@@ -279,8 +323,10 @@ function lines(f: SizeFigures): Line[] {
     cost: r[key]!.p95,
   });
   const other = Math.max(r.search_text_absent!.p95, r.search_text_code!.p95, r.search_text_rule!.p95);
-  const csvRatio = f.csv.rate / f.sqlite.rate;
-  const rss = f.csv.peakRss / 1e6;
+  const csvRatio = f.served.rate / f.sqlite.rate;
+  // the export's own memory: the peak of a process that only exports, and what the server grew by
+  // while exporting (the server's total holds the build, the caches and the runs before it)
+  const rss = Math.max(f.csv.peakRss, f.served.peakRss - f.served.baselineRss) / 1e6;
   return [
     {
       work: "orders/create webhooks acked",
@@ -322,13 +368,13 @@ function lines(f: SizeFigures): Line[] {
       cost: other,
     },
     {
-      work: `CSV export of ${n(f.csv.rows)} events`,
-      figure: `${n(f.csv.rate)} rows/s, peak RSS ${rss.toFixed(0)} MB`,
+      work: `CSV export of ${n(f.served.rows)} events`,
+      figure: `${n(f.served.rate)} rows/s through the server, server RSS ${mb(f.served.baselineRss)} before, ${mb(f.served.peakRss)} peak (+${mb(f.served.peakRss - f.served.baselineRss)}) (in process: ${n(f.csv.rate)} rows/s, ${mb(f.csv.peakRss)})`,
       limit: `sqlite3 -csv, same rows: ${n(f.sqlite.rate)} rows/s`,
-      ratio: `${csvRatio.toFixed(2)}×`,
-      goal: `>= 0.5×, RSS < 200 MB: ${mark(csvRatio >= 0.5 && rss < 200)}`,
+      ratio: `${csvRatio.toFixed(2)}× (in process ${(f.csv.rate / f.sqlite.rate).toFixed(2)}×)`,
+      goal: `>= 0.5×: ${mark(csvRatio >= 0.5)}; export's RSS < 200 MB: ${mark(rss < 200)}`,
       met: csvRatio >= 0.5 && rss < 200,
-      cost: 1 / f.csv.rate,
+      cost: 1 / f.served.rate,
     },
     {
       work: "GET /api/rules (session token, JSON)",
@@ -368,7 +414,7 @@ export async function benchScale(): Promise<void> {
       ...lines(figures).map((line) => [line.work, line.figure, line.limit, line.ratio, line.goal]),
     ]);
     console.log(
-      `  (webhooks evaluated end to end ${n(figures.evaluatedRate)}/s; export ${(figures.csv.bytes / 1e6).toFixed(0)} MB, RSS ${(figures.csv.baselineRss / 1e6).toFixed(0)} MB before it; fill ${figures.fillSeconds.toFixed(1)} s)`,
+      `  (webhooks evaluated end to end ${n(figures.evaluatedRate)}/s; export ${mb(figures.served.bytes)}; the in-process export's RSS ${mb(figures.csv.baselineRss)} before it; fill ${figures.fillSeconds.toFixed(1)} s)`,
     );
   }
   for (let index = 1; index < results.length; index += 1) {

@@ -253,7 +253,7 @@ export async function startBenchServer(file: string, port: number, env: Record<s
     if (server.exitCode === null && server.signalCode === null) server.kill("SIGTERM");
     await exited;
   };
-  return { base, stop };
+  return { base, stop, pid: server.pid! };
 }
 
 /**
