@@ -3,7 +3,8 @@
 // was declared or it arrived chunked (docs/decisions/0032-server-typed-adapter.md says why
 // @remix-run/express's own handler cannot do this).
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { writeBody } from "./write-body.server";
 import type { ServerSettings } from "../http/server-settings.server";
 
 /** The limit a request's body passed while it was being read. */
@@ -101,7 +102,8 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers.entries()) res.append(name, value);
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  // as the client takes it: a slow client never makes the server hold a streamed export
+  if (response.body) await writeBody(response.body, res);
   else res.end();
 }
 

@@ -70,3 +70,21 @@ describe("writeBody", () => {
     expect(state.pulled).toBe(pulled);
   });
 });
+
+describe("writeBody's listeners", () => {
+  it("adds one drain listener for the whole body, however often it waits", async () => {
+    const { body } = countingBody(50);
+    // a 1 kB buffer that every 1 kB chunk fills: a wait for drain after each write
+    const out = new Writable({ highWaterMark: 1024, write: (_chunk, _encoding, callback) => setImmediate(callback) });
+    let added = 0;
+    let drains = 0;
+    out.on("newListener", (event) => {
+      if (event === "drain") added++;
+    });
+    out.on("drain", () => drains++);
+    await writeBody(body, out);
+    expect(drains).toBeGreaterThan(10);
+    // the test's own counter above, and writeBody's one
+    expect(added).toBe(2);
+  });
+});

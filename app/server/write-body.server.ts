@@ -10,9 +10,19 @@ import type { Writable } from "node:stream";
 export async function writeBody(body: ReadableStream<Uint8Array>, out: Writable): Promise<void> {
   const reader = body.getReader();
   let closed = out.destroyed;
+  // one listener each for the whole body: compression middleware forwards `on("drain")` to its
+  // zlib stream but not `off`, so a listener per wait would pile up there
+  let wake: (() => void) | null = null;
+  const onDrain = () => {
+    const resume = wake;
+    wake = null;
+    resume?.();
+  };
   const onClose = () => {
     closed = true;
+    onDrain();
   };
+  out.on("drain", onDrain);
   out.on("close", onClose);
   const flushable = out as Writable & { flush?: () => void };
   try {
@@ -29,25 +39,13 @@ export async function writeBody(body: ReadableStream<Uint8Array>, out: Writable)
       const room = out.write(value);
       // compression middleware buffers until told to flush
       if (typeof flushable.flush === "function") flushable.flush();
-      if (!room && !closed) await drained(out);
+      if (!room && !closed) await new Promise<void>((resolve) => (wake = resolve));
     }
   } catch (error) {
     out.destroy(error instanceof Error ? error : new Error(String(error)));
     throw error;
   } finally {
+    out.off("drain", onDrain);
     out.off("close", onClose);
   }
-}
-
-/** Resolves once `out` can take more, or has closed. */
-function drained(out: Writable): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      out.off("drain", done);
-      out.off("close", done);
-      resolve();
-    };
-    out.on("drain", done);
-    out.on("close", done);
-  });
 }
