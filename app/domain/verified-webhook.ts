@@ -2,7 +2,7 @@ import type { Session } from "@shopify/shopify-api";
 
 /**
  * A webhook whose signature, topic, shop and JSON body were checked (app/http/webhooks.server.ts
- * receiveWebhook): what the services that handle webhooks take as input.
+ * verifyWebhook): what the services that handle webhooks take as input.
  */
 export interface VerifiedWebhook<Payload = unknown> {
   shop: string;

@@ -4,7 +4,7 @@ import { enqueueOrderWebhook, type EnqueueResult } from "./queue.server";
 import { wakeOrderWorker } from "../booted-workers.server";
 
 /**
- * orders/create and orders/updated, verified by receiveWebhook (HMAC, topic, shop, JSON):
+ * orders/create and orders/updated, verified by verifyWebhook (HMAC, topic, shop, JSON, schema):
  * claimed once per webhook id with the order queued in the same statement, acknowledged,
  * then evaluated by the in-process worker that app/background.server.ts booted.
  */
