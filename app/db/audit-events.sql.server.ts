@@ -218,19 +218,3 @@ export async function selectAuditEvents(shopId: string, filter: AuditFilter, lim
     WHERE ${auditConditions(shopId, searched)}
     ORDER BY "createdAt" DESC, "id" DESC LIMIT ${limit}`;
 }
-
-export type AuditExportRow = Pick<
-  AuditEvent,
-  Exclude<(typeof AUDIT_EXPORT_COLUMNS)[number], "createdAt" | "discountCodes">
-> & {
-  discountCodes: unknown;
-  createdAt: number | bigint;
-};
-
-/** The export's columns of matching events, newest first. */
-export function selectAuditExportRows(shopId: string, filter: AuditFilter, limit: number) {
-  return prisma.$queryRaw<AuditExportRow[]>`
-    SELECT ${columnList(AUDIT_EXPORT_COLUMNS)}
-    FROM "AuditEvent" WHERE ${auditConditions(shopId, filter)}
-    ORDER BY "createdAt" DESC, "id" DESC LIMIT ${limit}`;
-}

@@ -1,7 +1,7 @@
 import type { AuditEvent } from "@prisma/client";
 import * as z from "zod";
 import { fromSqlJson, fromSqlTime } from "../../db/columns";
-import { selectAuditEvents, type AuditExportRow, type AuditFilter } from "../../db/audit-events.sql.server";
+import { selectAuditEvents, type AuditFilter } from "../../db/audit-events.sql.server";
 import { auditExportBatches, type AuditExportRecord } from "../../db/audit-export.sql.server";
 import { AUDIT_EVENT_TYPES } from "../../domain/audit-events";
 import { SEVERITIES } from "../../domain/severity";
@@ -74,8 +74,6 @@ function filterOf(query: AuditQuery, before: Cursor | null): AuditFilter {
 
 /** Rows per export batch: one statement of a few milliseconds, a chunk of a few hundred kB. */
 export const CSV_BATCH = 2000;
-
-export type { AuditExportRow };
 
 /**
  * Every matching event, newest first, a batch at a time on the (createdAt, id) index, as
