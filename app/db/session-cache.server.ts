@@ -14,8 +14,8 @@ export function forgetCachedSessions(shop?: string): void {
 }
 
 /**
- * Keeps recently loaded sessions in memory. Every webhook loads the shop's offline session
- * (authenticate.webhook), so the hot path saves a database read per delivery.
+ * Keeps recently loaded sessions in memory. Admin requests and the webhooks whose handlers use it
+ * load the shop's offline session, so a hot path saves a database read per request.
  *
  * With `tokens`, an offline session whose access token is due for refresh
  * (docs/decisions/0041-expiring-offline-tokens.md) is not served from memory: `tokens` reads the
