@@ -14,17 +14,9 @@ export const DEMO_ORDERS = 400;
 export const DEMO_TIMEZONE = "America/Chicago";
 export const SUMMER_SALE = "gid://shopify/Collection/424242";
 
-/** Small, fast, seedable PRNG (mulberry32). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from "../domain/seeded-random";
+
+export { seededRandom };
 
 export interface CatalogItem {
   variant: number;

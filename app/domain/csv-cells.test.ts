@@ -1,3 +1,4 @@
+import { seededRandom } from "./seeded-random";
 import { describe, expect, it } from "vitest";
 import { neutralizeFormula } from "./csv-cells";
 
@@ -51,17 +52,8 @@ const ALPHABET = [
   ";",
 ];
 
-/** A seeded generator (mulberry32), so a failure names a reproducible seed. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator, so a failure names a reproducible seed. */
+const random = seededRandom;
 
 const reference = (rows: string[][]) =>
   stringify(rows, { record_delimiter: "\r\n", quote_record_delimiter: true, cast: { string: neutralizeFormula } });

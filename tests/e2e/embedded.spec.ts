@@ -9,6 +9,7 @@ import Database from "better-sqlite3";
 import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { DEFAULT_SCOPES } from "../../app/env.server";
 import { startAppServer, type AppServer } from "../helpers/app-server";
+import { serveAdminFrame } from "./admin-frame";
 import { expect, test } from "./fixtures";
 
 const API_KEY = "e2e-embedded-api-key";
@@ -60,15 +61,7 @@ function appBridgeStandIn(token: string): string {
 test("inside Shopify's admin the app runs with App Bridge under its policies", async ({ page }) => {
   const { token } = await getJwt(STORE, API_KEY, SECRET);
   const src = `${server.url}/dashboard?embedded=1&shop=${SHOP}&host=${HOST}&id_token=${token}`;
-  await page.route("https://cdn.shopify.com/shopifycloud/app-bridge.js", (route) =>
-    route.fulfill({ contentType: "text/javascript", body: appBridgeStandIn(token) }),
-  );
-  await page.route("https://admin.shopify.com/**", (route) =>
-    route.fulfill({
-      contentType: "text/html",
-      body: `<iframe src="${src}" style="width:1200px;height:900px"></iframe>`,
-    }),
-  );
+  await serveAdminFrame(page, { src, appBridge: appBridgeStandIn(token) });
   // a new shop's dashboard sends it to onboarding first
   const answered = page.waitForResponse((response) => response.url().startsWith(`${server.url}/onboarding`));
   await page.goto(`https://admin.shopify.com/store/${STORE}/apps/margin-guardrail`);

@@ -7,6 +7,7 @@ import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { DEFAULT_SCOPES } from "../../app/env.server";
 import { TOAST_DURATION_MS } from "../../app/components/Toasts";
 import { startAppServer, type AppServer } from "../helpers/app-server";
+import { serveAdminFrame } from "./admin-frame";
 import { expect, test } from "./fixtures";
 
 const API_KEY = "e2e-shell-api-key";
@@ -76,15 +77,7 @@ function appBridgeStandIn(token: string): string {
 test("embedded, the loading bar and the toasts are App Bridge's", async ({ page }) => {
   const { token } = await getJwt(STORE, API_KEY, SECRET);
   const src = `${server.url}/pricing?embedded=1&shop=${SHOP}&host=${HOST}&id_token=${token}`;
-  await page.route("https://cdn.shopify.com/shopifycloud/app-bridge.js", (route) =>
-    route.fulfill({ contentType: "text/javascript", body: appBridgeStandIn(token) }),
-  );
-  await page.route("https://admin.shopify.com/**", (route) =>
-    route.fulfill({
-      contentType: "text/html",
-      body: `<iframe src="${src}" style="width:1200px;height:900px"></iframe>`,
-    }),
-  );
+  await serveAdminFrame(page, { src, appBridge: appBridgeStandIn(token) });
   await page.goto(`https://admin.shopify.com/store/${STORE}/apps/margin-guardrail`);
   const frame = page.frameLocator("iframe");
   await expect(frame.getByRole("heading", { level: 1, name: "Pricing" })).toBeVisible();
@@ -127,15 +120,7 @@ test("embedded, unsaved changes use App Bridge's save bar, and leaving asks thro
 }) => {
   const { token } = await getJwt(STORE, API_KEY, SECRET);
   const src = `${server.url}/rules/settings?embedded=1&shop=${SHOP}&host=${HOST}&id_token=${token}`;
-  await page.route("https://cdn.shopify.com/shopifycloud/app-bridge.js", (route) =>
-    route.fulfill({ contentType: "text/javascript", body: appBridgeStandIn(token) }),
-  );
-  await page.route("https://admin.shopify.com/**", (route) =>
-    route.fulfill({
-      contentType: "text/html",
-      body: `<iframe src="${src}" style="width:1200px;height:900px"></iframe>`,
-    }),
-  );
+  await serveAdminFrame(page, { src, appBridge: appBridgeStandIn(token) });
   await page.goto(`https://admin.shopify.com/store/${STORE}/apps/margin-guardrail`);
   const frame = page.frameLocator("iframe");
   await expect(frame.getByRole("heading", { level: 1, name: "Rules" })).toBeVisible();

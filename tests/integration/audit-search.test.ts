@@ -2,6 +2,7 @@
 // whichever way a search is read (the index, or the scan it replaces) it answers the same events,
 // and the index stays in step with every write. Runs on SQLite and, with npm run test:postgres,
 // on PostgreSQL.
+import { seededRandom } from "../../app/domain/seeded-random";
 import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { recordAuditEvents, type NewAuditEvent } from "../../app/services/audit/events.server";
@@ -21,14 +22,7 @@ const sqliteOnly = it.skipIf(postgres);
 
 /** A small seeded generator, so a failure names the seed that reproduces it. */
 function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   const int = (below: number) => Math.floor(next() * below);
   const pick = <T>(items: readonly T[]) => items[int(items.length)];
   return { next, int, pick };
@@ -36,7 +30,12 @@ function random(seed: number) {
 
 // letters of both cases, digits, LIKE's and FTS5's own specials, quotes, spaces, and Unicode:
 // accents (precomposed and combining), ß/ẞ, dotted and dotless i, the Kelvin sign, CJK, emoji
-const ALPHABET = [..."abcdefxyzABCXYZ0123456789", ..." %_\\\"'#$*()-.:,", ..."éÉüÜßẞİı\u212a中文😀", "e\u0301"] as const;
+const ALPHABET = [
+  ..."abcdefxyzABCXYZ0123456789",
+  ..." %_\\\"'#$*()-.:,",
+  ..."éÉüÜßẞİı\u212a中文😀",
+  "e\u0301",
+] as const;
 const WORDS = ["save20", "vip", "max 30% off", "cap at $50", "#1001", "flash_sale", "100%", "a\\b", "ÉTÉ"];
 
 function text(rng: ReturnType<typeof random>): string {

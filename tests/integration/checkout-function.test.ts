@@ -1,5 +1,6 @@
 // The checkout Function's configuration and test over the JSON API, and the promise that the
 // Function and the server's test can never disagree: 1,000 random carts through both.
+import { seededRandom } from "../../app/domain/seeded-random";
 import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { serializeCheckoutConfig } from "../../app/domain/checkout-blocking";
@@ -85,16 +86,8 @@ describe("POST /api/shopify/functions/test", () => {
   });
 });
 
-/** A small seeded generator (mulberry32), so a failing cart can be found again. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator, so a failing cart can be found again. */
+const random = seededRandom;
 
 describe("the Function and the server's test", () => {
   it("give the same answer for 1,000 random carts", async () => {

@@ -6,6 +6,7 @@
 // quarter, year and the one before each, with their chart buckets) the ROI report, which reads the
 // rollups, equals the same figures computed from every OrderMoney row and event; so does the
 // Dashboard's ROI summary; and the rollups kept in step equal rollups rebuilt from scratch.
+import { seededRandom } from "../../app/domain/seeded-random";
 import { TZDate } from "@date-fns/tz";
 import { startOfDay } from "date-fns";
 import { afterAll, describe, expect, it } from "vitest";
@@ -37,14 +38,7 @@ import { ensureMoneyRollups } from "../../app/services/roi/rollups.server";
 
 /** mulberry32: the same history for the same seed */
 function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   return {
     next,
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
