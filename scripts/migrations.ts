@@ -35,9 +35,5 @@ export const TMP_DIR = path.resolve(process.env.TEST_TMP_DIR || "tests/.tmp");
  */
 export const BASE_DATABASE = path.join(
   TMP_DIR,
-  `base-${crypto
-    .createHash("sha256")
-    .update(JSON.stringify(migrations()))
-    .digest("hex")
-    .slice(0, 12)}.sqlite`,
+  `base-${crypto.createHash("sha256").update(JSON.stringify(migrations())).digest("hex").slice(0, 12)}.sqlite`,
 );

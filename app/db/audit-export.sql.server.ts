@@ -49,9 +49,7 @@ const TEXT_COLUMNS = [
   "message",
 ] as const satisfies readonly (typeof AUDIT_EXPORT_COLUMNS)[number][];
 /** The rest: numbers, each its own value. */
-const OTHER_COLUMNS = AUDIT_EXPORT_COLUMNS.filter(
-  (column) => !(TEXT_COLUMNS as readonly string[]).includes(column),
-);
+const OTHER_COLUMNS = AUDIT_EXPORT_COLUMNS.filter((column) => !(TEXT_COLUMNS as readonly string[]).includes(column));
 /** The unit separator: it joins the text columns on SQLite, and a row whose text holds one is read again. */
 const SEPARATOR = "\x1f";
 /**
@@ -71,14 +69,14 @@ function recordOf(row: unknown[]): AuditExportRecord | null {
   if (texts.length !== TEXT_COLUMNS.length) return null;
   const record: AuditExportRecord = new Array(AUDIT_EXPORT_COLUMNS.length);
   for (let index = 0; index < TEXT_COLUMNS.length; index++) record[EXPORT_INDEX[TEXT_COLUMNS[index]]] = texts[index];
-  for (let index = 0; index < OTHER_COLUMNS.length; index++) record[EXPORT_INDEX[OTHER_COLUMNS[index]]] = row[index + 1];
+  for (let index = 0; index < OTHER_COLUMNS.length; index++)
+    record[EXPORT_INDEX[OTHER_COLUMNS[index]]] = row[index + 1];
   return record;
 }
 
 function sqliteBatch(file: string, shopId: string, filter: AuditFilter, limit: number): AuditExportRecord[] {
   const db = exportConnection(file);
-  const prepared = (query: Prisma.Sql) =>
-    statements(`${file}\n${query.sql}`, () => db.prepare(query.sql).raw(true));
+  const prepared = (query: Prisma.Sql) => statements(`${file}\n${query.sql}`, () => db.prepare(query.sql).raw(true));
   const query = sql`
     SELECT ${TEXT_SELECT}
     FROM "AuditEvent" WHERE ${auditConditions(shopId, filter)}
