@@ -103,13 +103,21 @@ export async function saveCodeRules(
   return ok(await getCodeRules(shop));
 }
 
-/** Writes the saved rules to Shopify's app discount; records the outcome, never throws. */
-export async function syncCodeRulesDiscount(shopId: string, client: ActionClient | null): Promise<void> {
+/**
+ * Writes the saved rules to Shopify's app discount; records the outcome, never throws. `create`:
+ * the discount is created even with no rule on (Shopify's Discounts page's "Create discount",
+ * docs/decisions/0063-discount-apps-category.md).
+ */
+export async function syncCodeRulesDiscount(
+  shopId: string,
+  client: ActionClient | null,
+  { create = false }: { create?: boolean } = {},
+): Promise<void> {
   const row = await prisma.codeRuleSettings.findUnique({ where: { shopId } });
   if (!row) return;
   const rules = codeRulesOf(storedSettings(row.settings), DEFAULT_CODE_REJECTION_MESSAGE);
   // no rules and no discount yet: nothing to turn away, nothing to create
-  if (!row.discountId && !hasCodeRules(rules)) return;
+  if (!row.discountId && !hasCodeRules(rules) && !create) return;
   const outcome = async (syncError: string | null, discountId = row.discountId, created = false) => {
     await prisma.codeRuleSettings.update({
       where: { shopId },
