@@ -3,6 +3,7 @@
  * monitoring engine and the tests call it with facts and rules they already hold.
  */
 import { discountCombinationLabel } from "./discount-kinds";
+import type { OrderCostExtras } from "./costs";
 import { formatCents } from "./money";
 import type { OrderFacts, OrderLineFacts } from "./order-facts";
 import { severityFor, stackingSeverity, type Severity } from "./severity";
@@ -28,9 +29,14 @@ export interface StackingContext {
 export interface MarginFigures {
   marginPercent: number;
   revenueCents: number;
+  /** unit costs, plus the fee and shipping when the cost model counts them */
   costCents: number;
   coveredLines: number;
   uncoveredLines: number;
+  /** the cost model's parts (docs/decisions/0061-cost-model.md): present when the shop counts fees or shipping */
+  feeCents?: number;
+  shippingCents?: number;
+  costNote?: string;
 }
 
 export type RuleOutcome =
@@ -90,12 +96,17 @@ function scopeOf(facts: OrderFacts, rule: EvaluableRule): Scope {
   };
 }
 
-/** Margin over the lines whose unit cost is known; the others are counted, never guessed. */
-export function marginOf(lines: OrderLineFacts[]): MarginFigures | null {
+/**
+ * Margin over the lines whose unit cost is known; the others are counted, never guessed. The
+ * order's fee and shipping (the cost model's extras) count on the whole order only.
+ */
+export function marginOf(lines: OrderLineFacts[], extras?: OrderCostExtras | null): MarginFigures | null {
   const covered = lines.filter((line) => line.unitCostCents !== null);
   if (covered.length === 0) return null;
   const revenueCents = covered.reduce((sum, line) => sum + line.unitPriceCents * line.quantity - line.discountCents, 0);
-  const costCents = covered.reduce((sum, line) => sum + (line.unitCostCents ?? 0) * line.quantity, 0);
+  const costCents =
+    covered.reduce((sum, line) => sum + (line.unitCostCents ?? 0) * line.quantity, 0) +
+    (extras ? extras.feeCents + extras.shippingCents : 0);
   const marginPercent = revenueCents > 0 ? ((revenueCents - costCents) / revenueCents) * 100 : costCents > 0 ? -100 : 0;
   return {
     marginPercent: round1(marginPercent),
@@ -103,8 +114,12 @@ export function marginOf(lines: OrderLineFacts[]): MarginFigures | null {
     costCents,
     coveredLines: covered.length,
     uncoveredLines: lines.length - covered.length,
+    ...(extras ? { feeCents: extras.feeCents, shippingCents: extras.shippingCents, costNote: extras.note } : {}),
   };
 }
+
+/** The cost model's extras for a rule's scope: the whole order only (a collection's share is not guessed). */
+const extrasOf = (facts: OrderFacts, rule: EvaluableRule) => (rule.collectionId ? null : (facts.costs?.extras ?? null));
 
 function stackedKinds(facts: OrderFacts, stacking?: StackingContext): string[][] {
   if (!stacking?.enabled) return [];
@@ -127,13 +142,13 @@ export function evaluateRule(facts: OrderFacts, rule: EvaluableRule, stacking?: 
   const thresholdCents = rule.thresholdAmountCents ?? 0;
 
   if (rule.ruleType === "margin_floor") {
-    const margin = marginOf(scope.lines);
+    const margin = marginOf(scope.lines, extrasOf(facts, rule));
     if (!margin) return { breached: false, rule, reason: "no_costs", margin: null };
     if (margin.marginPercent >= thresholdPercent) return { breached: false, rule, reason: "within_threshold", margin };
     const coverage =
-      margin.uncoveredLines > 0
+      (margin.uncoveredLines > 0
         ? ` (${margin.coveredLines} of ${margin.coveredLines + margin.uncoveredLines} lines have a cost)`
-        : "";
+        : "") + (margin.costNote ? `; ${margin.costNote}` : "");
     return {
       breached: true,
       ...base,
@@ -150,7 +165,7 @@ export function evaluateRule(facts: OrderFacts, rule: EvaluableRule, stacking?: 
     };
   }
 
-  const margin = marginOf(scope.lines);
+  const margin = marginOf(scope.lines, extrasOf(facts, rule));
   // the exact share, not the rounded one shown: 30.04% is above a 30% limit
   const exactPercent = percentOf(scope.discountCents, scope.subtotalCents);
   const overThreshold = percentUnit ? exactPercent > thresholdPercent : scope.discountCents > thresholdCents;

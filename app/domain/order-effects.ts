@@ -241,7 +241,10 @@ export function withVariantFacts(facts: OrderFacts, variants: Map<string, Varian
     ...facts,
     lines: facts.lines.map((line) => {
       const known = line.variantId ? variants.get(line.variantId) : undefined;
-      return known ? { ...line, unitCostCents: known.unitCostCents, collectionIds: known.collectionIds } : line;
+      // the cost model's unit cost at the order's date wins over today's (docs/decisions/0061-cost-model.md)
+      const atDate = line.variantId ? facts.costs?.unitCosts[line.variantId] : undefined;
+      if (!known) return atDate === undefined ? line : { ...line, unitCostCents: atDate };
+      return { ...line, unitCostCents: atDate === undefined ? known.unitCostCents : atDate, collectionIds: known.collectionIds };
     }),
   };
 }

@@ -1,4 +1,5 @@
 /** An order's discount facts, as the monitoring engine derives them from Shopify's payload. */
+import type { OrderCostExtras, OrderCostInputs } from "./costs";
 
 export interface OrderLineFacts {
   lineId: string;
@@ -44,4 +45,11 @@ export interface OrderFacts {
   override?: { by: string | null; reason: string | null };
   /** present when Shopify says the order was cancelled (its `cancelled_at`) */
   cancelled?: true;
+  /** what the cost model reads of the payload (docs/decisions/0061-cost-model.md); absent on older queued facts */
+  costInputs?: OrderCostInputs;
+  /**
+   * set by the cost model before evaluation: unit costs at the order's date by variant id
+   * (they win over today's), and the fee, shipping and note when the shop counts them
+   */
+  costs?: { unitCosts: Record<string, number | null>; extras: OrderCostExtras | null };
 }

@@ -5,6 +5,7 @@
  */
 import * as z from "zod";
 import { OVERRIDE_TAG } from "./checkout-blocking";
+import { orderCostInputs } from "./costs";
 import type { DiscountApplicationFacts, OrderFacts, OrderLineFacts } from "./order-facts";
 
 /**
@@ -246,6 +247,7 @@ export function orderFactsFromOrder(order: OrderPayload): { facts: OrderFacts; c
       orderName: order.name,
       currency: order.currency,
       preDiscountSubtotalCents: lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0),
+      costInputs: orderCostInputs(order),
       lineDiscountCents,
       shippingDiscountCents,
       // allocations are exact; an order without any falls back to Shopify's total
