@@ -51,6 +51,10 @@ export interface StandInDiscount {
   active: boolean;
 }
 
+/** The ids the stand-in gives the app's two Functions (Shopify's are UUIDs too). */
+export const DEMO_CODES_FUNCTION_ID = "0196c0de-0000-7000-8000-00000000c0de";
+export const DEMO_CHECKOUT_FUNCTION_ID = "0196c0de-0000-7000-8000-0000000c4ec4";
+
 const DISCOUNT_ID = /^gid:\/\/shopify\/DiscountAutomaticNode\/\d+$/;
 
 /** A discount the stand-in made; one made before the demo restarted is remembered as active. */
@@ -401,6 +405,32 @@ const OPERATIONS: { [Name in StandInOperation]: Handler<Name> } = {
     // an id Shopify has nothing for (deleted, another shop's) answers null in its place
     return { nodes: ids.map((id) => known.get(id) ?? null) };
   },
+  // the app's Functions as the stand-in's shop has them deployed (docs/decisions/0063-discount-apps-category.md)
+  MarginGuardrailAppFunctions: () => ({
+    shopifyFunctions: {
+      nodes: [
+        { id: DEMO_CODES_FUNCTION_ID, handle: "margin-guardrail-codes", apiType: "discount" },
+        { id: DEMO_CHECKOUT_FUNCTION_ID, handle: "margin-guardrail-checkout", apiType: "cart_checkout_validation" },
+      ],
+    },
+  }),
+  MarginGuardrailCodeRulesDiscountState(state, variables) {
+    const id = String(variables.id ?? "");
+    const discount = discountOf(state, id);
+    if (!discount) return { automaticDiscountNode: null };
+    return {
+      automaticDiscountNode: {
+        id,
+        automaticDiscount: {
+          __typename: "DiscountAutomaticApp" as const,
+          title: discount.title || "Margin Guardrail: code rules",
+          status: discount.active ? ("ACTIVE" as const) : ("EXPIRED" as const),
+          startsAt: "2026-01-01T00:00:00Z",
+          appDiscountType: { functionId: DEMO_CODES_FUNCTION_ID },
+        },
+      },
+    };
+  },
   MarginGuardrailPickerResources(_state, variables) {
     const { products, collections } = demoResources();
     const first = firstOf(variables);
@@ -430,6 +460,8 @@ export type StandInOperation = Extract<
   | "MarginGuardrailValidation"
   | "MarginGuardrailCodeRulesResources"
   | "MarginGuardrailPickerResources"
+  | "MarginGuardrailAppFunctions"
+  | "MarginGuardrailCodeRulesDiscountState"
 >;
 
 /** An operation's name: the word after its query or mutation keyword. */

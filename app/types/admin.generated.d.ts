@@ -204,6 +204,25 @@ export type MarginGuardrailCodeRulesOffMutationVariables = AdminTypes.Exact<{
 
 export type MarginGuardrailCodeRulesOffMutation = { discountAutomaticDeactivate?: AdminTypes.Maybe<{ automaticDiscountNode?: AdminTypes.Maybe<Pick<AdminTypes.DiscountAutomaticNode, 'id'>>, userErrors: Array<Pick<AdminTypes.DiscountUserError, 'field' | 'message' | 'code'>> }> };
 
+export type MarginGuardrailAppFunctionsQueryVariables = AdminTypes.Exact<{ [key: string]: never; }>;
+
+
+export type MarginGuardrailAppFunctionsQuery = { shopifyFunctions: { nodes: Array<Pick<AdminTypes.ShopifyFunction, 'id' | 'handle' | 'apiType'>> } };
+
+export type MarginGuardrailCodeRulesDiscountStateQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type MarginGuardrailCodeRulesDiscountStateQuery = { automaticDiscountNode?: AdminTypes.Maybe<(
+    Pick<AdminTypes.DiscountAutomaticNode, 'id'>
+    & { automaticDiscount: (
+      { __typename: 'DiscountAutomaticApp' }
+      & Pick<AdminTypes.DiscountAutomaticApp, 'title' | 'status' | 'startsAt'>
+      & { appDiscountType: Pick<AdminTypes.AppDiscountType, 'functionId'> }
+    ) | { __typename: 'DiscountAutomaticBasic' | 'DiscountAutomaticBxgy' | 'DiscountAutomaticFreeShipping' } }
+  )> };
+
 export type MarginGuardrailCodeRulesResourcesQueryVariables = AdminTypes.Exact<{
   ids: Array<AdminTypes.Scalars['ID']['input']> | AdminTypes.Scalars['ID']['input'];
 }>;
@@ -253,6 +272,8 @@ interface GeneratedQueryTypes {
   "#graphql\n  query MarginGuardrailSubscriptions {\n    currentAppInstallation {\n      activeSubscriptions { id name status test createdAt trialDays currentPeriodEnd }\n    }\n  }": {return: MarginGuardrailSubscriptionsQuery, variables: MarginGuardrailSubscriptionsQueryVariables},
   "#graphql\n  query MarginGuardrailCharge($id: ID!) {\n    node(id: $id) { ... on AppSubscription { id status } }\n  }": {return: MarginGuardrailChargeQuery, variables: MarginGuardrailChargeQueryVariables},
   "#graphql\n  query MarginGuardrailValidation($id: ID!) {\n    validation(id: $id) { id enabled }\n  }": {return: MarginGuardrailValidationQuery, variables: MarginGuardrailValidationQueryVariables},
+  "#graphql\n  query MarginGuardrailAppFunctions {\n    shopifyFunctions(first: 50) { nodes { id handle apiType } }\n  }": {return: MarginGuardrailAppFunctionsQuery, variables: MarginGuardrailAppFunctionsQueryVariables},
+  "#graphql\n  query MarginGuardrailCodeRulesDiscountState($id: ID!) {\n    automaticDiscountNode(id: $id) {\n      id\n      automaticDiscount {\n        __typename\n        ... on DiscountAutomaticApp { title status startsAt appDiscountType { functionId } }\n      }\n    }\n  }": {return: MarginGuardrailCodeRulesDiscountStateQuery, variables: MarginGuardrailCodeRulesDiscountStateQueryVariables},
   "#graphql\n  query MarginGuardrailCodeRulesResources($ids: [ID!]!) {\n    nodes(ids: $ids) {\n      __typename\n      ... on Product { id title }\n      ... on Collection { id title }\n    }\n  }": {return: MarginGuardrailCodeRulesResourcesQuery, variables: MarginGuardrailCodeRulesResourcesQueryVariables},
   "#graphql\n  query MarginGuardrailPickerResources($first: Int!) {\n    products(first: $first, sortKey: TITLE) { nodes { id title } }\n    collections(first: $first, sortKey: TITLE) { nodes { id title } }\n  }": {return: MarginGuardrailPickerResourcesQuery, variables: MarginGuardrailPickerResourcesQueryVariables},
   "#graphql\n  query MarginGuardrailAccessScopes {\n    currentAppInstallation { accessScopes { handle } }\n  }": {return: MarginGuardrailAccessScopesQuery, variables: MarginGuardrailAccessScopesQueryVariables},

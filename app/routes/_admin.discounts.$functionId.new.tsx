@@ -1,0 +1,181 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData, useLocation, useNavigate } from "@remix-run/react";
+import { Banner, BlockStack, Button, Card, InlineStack, List, Text } from "@shopify/polaris";
+import { useCallback } from "react";
+import { AdminPage } from "../components/AdminPage";
+import { withEmbeddedQuery } from "../components/admin-nav";
+import { DiscountNotFound, DiscountUnreachable } from "../components/DiscountPageScreens";
+import type { ToastingResult } from "../components/useActionFetcher";
+import { useActionFetcher } from "../components/useActionFetcher";
+import { discountDetailsPath, parseFunctionId } from "../domain/discount-paths";
+import { pageFormAction } from "../http/request-body.server";
+import { actionClientOf } from "../services/actions/admin-client.server";
+import { CODE_RULES_NEED_CORE, CODES_DISCOUNT_TITLE, getCodeRules } from "../services/code-rules/code-rules.server";
+import {
+  createCodeRulesDiscount,
+  isCodesFunction,
+  lacksDiscountScope,
+  NEEDS_WRITE_DISCOUNTS,
+} from "../services/code-rules/discount-pages.server";
+import { requireAdmin } from "../services/shops/admin-context.server";
+
+/**
+ * /discounts/:functionId/new: the page Shopify's Discounts page opens for "Create discount" with
+ * the code rules' Function (its `[extensions.ui.paths]` create path; docs/discount-apps.md,
+ * docs/decisions/0063-discount-apps-category.md). A shop has one code-rules discount: the page
+ * says what it is and creates it (Core and Plus, write_discounts granted), or leads to it.
+ * A Function that is not the code rules' gets the not-found screen (404).
+ */
+
+export const meta: MetaFunction = () => [{ title: "Create discount · Margin Guardrail" }];
+
+export const loader = async ({ request, params, context: load }: LoaderFunctionArgs) => {
+  const context = await requireAdmin(request, load);
+  const functionId = parseFunctionId(params.functionId);
+  if (!functionId) return data({ page: "not-found" as const }, { status: 404 });
+  const ours = await isCodesFunction(actionClientOf(context), functionId);
+  if (!ours.ok) return data({ page: "unreachable" as const, message: ours.error.message }, { status: 502 });
+  if (!ours.value) return data({ page: "not-found" as const }, { status: 404 });
+  const codeRules = await getCodeRules({ id: context.shop.id, plan: context.plan });
+  return data({
+    page: "create" as const,
+    available: codeRules.available,
+    needsPermission: lacksDiscountScope(context),
+    demo: context.demo,
+    existing: codeRules.discountId ? discountDetailsPath(functionId, codeRules.discountId) : null,
+  });
+};
+
+export interface CreateDiscountResult extends ToastingResult {
+  status: number;
+  detailsPath: string | null;
+  error: string | null;
+}
+
+const refused = (message: string): CreateDiscountResult => ({
+  ok: false,
+  status: 400,
+  toast: { title: "The discount was not created", description: message, error: true },
+  detailsPath: null,
+  error: message,
+});
+
+export const action = async ({ request, params }: ActionFunctionArgs) => {
+  const context = await requireAdmin(request);
+  return pageFormAction(request, refused, async (formData): Promise<CreateDiscountResult> => {
+    const functionId = parseFunctionId(params.functionId);
+    if (formData.get("intent") !== "createDiscount") return refused("Unknown action");
+    if (!functionId) return { ...refused("This is not Margin Guardrail's discount."), status: 404 };
+    const client = actionClientOf(context);
+    const ours = await isCodesFunction(client, functionId);
+    if (!ours.ok) return { ...refused(ours.error.message), status: ours.error.status };
+    if (!ours.value) return { ...refused("This is not Margin Guardrail's discount."), status: 404 };
+    const outcome = await createCodeRulesDiscount(context, client, functionId);
+    if (!outcome.ok) return { ...refused(outcome.error.message), status: outcome.error.status };
+    return {
+      ok: true,
+      status: outcome.value.created ? 201 : 200,
+      toast: { title: outcome.value.created ? "Discount created" : "Your store has this discount already" },
+      detailsPath: outcome.value.detailsPath,
+      error: null,
+    };
+  });
+};
+
+function CreateCard({ available, needsPermission }: { available: boolean; needsPermission: boolean }) {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const onSuccess = useCallback(
+    (result: CreateDiscountResult) => {
+      if (result.detailsPath) navigate(withEmbeddedQuery(result.detailsPath, search));
+    },
+    [navigate, search],
+  );
+  const fetcher = useActionFetcher<CreateDiscountResult>("create-discount", onSuccess);
+  const busy = fetcher.state !== "idle";
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          Create the discount
+        </Text>
+        {!available && (
+          <Banner tone="warning" title="Code rules come with the Core plan">
+            <p>{CODE_RULES_NEED_CORE}</p>
+          </Banner>
+        )}
+        {available && needsPermission && (
+          <Banner tone="warning" title="Margin Guardrail needs permission to manage discounts">
+            <p>{NEEDS_WRITE_DISCOUNTS}</p>
+          </Banner>
+        )}
+        {answer && !answer.ok && answer.error && (
+          <Banner tone="critical" title="The discount was not created">
+            <p>{answer.error}</p>
+          </Banner>
+        )}
+        <Text as="p">
+          Creating it turns no code away yet: set your rules on the Code rules page, and checkout follows them.
+        </Text>
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="createDiscount" />
+          <InlineStack gap="300">
+            <Button submit variant="primary" loading={busy}>
+              Create discount
+            </Button>
+            <Button url={withEmbeddedQuery("/rules/code-rules", search)}>Set code rules</Button>
+          </InlineStack>
+        </fetcher.Form>
+      </BlockStack>
+    </Card>
+  );
+}
+
+export default function CreateDiscount() {
+  const loaded = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  if (loaded.page === "not-found") return <DiscountNotFound />;
+  if (loaded.page === "unreachable") return <DiscountUnreachable message={loaded.message} />;
+  return (
+    <AdminPage
+      title={CODES_DISCOUNT_TITLE}
+      description="One app discount per store: it gives no discount of its own, it turns discount codes away at checkout."
+      backAction={{ content: "Code rules", url: "/rules/code-rules" }}
+    >
+      <Card>
+        <BlockStack gap="300">
+          <Text as="h2" variant="headingMd">
+            What this discount does
+          </Text>
+          <List type="bullet">
+            <List.Item>
+              It runs Margin Guardrail's code rules at checkout: a code entered while the cart breaks one of your rules
+              is turned away, with your message, before the customer pays.
+            </List.Item>
+            <List.Item>It gives no discount itself and combines with all your other discounts.</List.Item>
+            <List.Item>Your store has one: its rules are set on the Code rules page, for every code at once.</List.Item>
+          </List>
+        </BlockStack>
+      </Card>
+      {loaded.existing ? (
+        <Card>
+          <BlockStack gap="300">
+            <Text as="h2" variant="headingMd">
+              Your store has this discount already
+            </Text>
+            <Text as="p">There is nothing to create: open it to see its state, or change its rules.</Text>
+            <InlineStack gap="300">
+              <Button variant="primary" url={withEmbeddedQuery(loaded.existing, search)}>
+                View the discount
+              </Button>
+              <Button url={withEmbeddedQuery("/rules/code-rules", search)}>Open code rules</Button>
+            </InlineStack>
+          </BlockStack>
+        </Card>
+      ) : (
+        <CreateCard available={loaded.available} needsPermission={loaded.needsPermission} />
+      )}
+    </AdminPage>
+  );
+}
