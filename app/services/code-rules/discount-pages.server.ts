@@ -40,6 +40,12 @@ const DISCOUNT_STATE = `#graphql
 
 export const NEEDS_WRITE_DISCOUNTS =
   "Shopify has not granted Margin Guardrail permission to manage discounts (write_discounts). Grant it on the Code rules page, then create the discount.";
+/** Shopify's library throws an HTTP error answer as the Response itself. */
+const whyFailed = (error: unknown) =>
+  error instanceof Response
+    ? `Shopify answered ${error.status}${error.statusText ? ` ${error.statusText}` : ""}.`
+    : messageOf(error);
+
 export const NOT_CONNECTED =
   "Not connected to Shopify: the app cannot ask for its discount now. Try again in a moment.";
 
@@ -53,7 +59,7 @@ export async function isCodesFunction(client: ActionClient | null, functionId: s
     return ok(nodes.some((fn) => fn.id === functionId && fn.handle === CODES_FUNCTION_HANDLE));
   } catch (error) {
     logger.error("Asking Shopify for the app's Functions failed", { err: error });
-    return fail(502, `Shopify did not say which discount this is: ${messageOf(error)}`);
+    return fail(502, `Shopify did not say which discount this is: ${whyFailed(error)}`);
   }
 }
 
@@ -78,7 +84,7 @@ export async function discountInShopify(client: ActionClient | null, discountId:
     return { status: discount.status, title: discount.title, missing: false, error: null };
   } catch (error) {
     logger.error("Asking Shopify for the code rules discount failed", { discountId, err: error });
-    return unknown(messageOf(error));
+    return unknown(whyFailed(error));
   }
 }
 
