@@ -12,6 +12,7 @@ export const AUDIT_EVENT_TYPES = [
   "fulfillment_held",
   "hold_released",
   "flow_triggered",
+  "rule_tested",
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
@@ -26,6 +27,8 @@ export const AUDIT_EVENT_TYPE_LABELS: Record<AuditEventType, string> = {
   fulfillment_held: "Fulfilment held",
   hold_released: "Hold released",
   flow_triggered: "Flow triggered",
+  // a testing rule's breach: recorded, never alerted, acted on or counted (docs/decisions/0060-rule-schedules-and-testing.md)
+  rule_tested: "Would have triggered (testing)",
 };
 
 export function isAuditEventType(value: unknown): value is AuditEventType {

@@ -19,6 +19,11 @@ export interface EvaluableRule {
   /** set for collection rules: only the lines of this collection are tested */
   collectionId?: string | null;
   collectionLabel?: string | null;
+  /** testing status: a breach is a rule_tested event only (docs/decisions/0060-rule-schedules-and-testing.md) */
+  testing?: boolean;
+  /** in force only inside [startsAt, endsAt); absent or null: open on that side */
+  startsAt?: Date | null;
+  endsAt?: Date | null;
 }
 
 export interface StackingContext {

@@ -29,6 +29,7 @@ import { orderOverage, type OrderEvaluated, type Overage } from "./order-money";
 import { factsFingerprint } from "./order-payload";
 import type { PlanId } from "./plans";
 import { mapCollectionRule } from "./rules";
+import { inForce } from "./rule-schedule";
 
 /** What the planner knows of a shop: its rules as evaluated, alert settings, plan and order actions. */
 export interface OrderEffectsContext {
@@ -117,6 +118,9 @@ export function planOrderEffects(
   const evaluated: OrderEvaluated[] = [];
   const known = new Set<string>();
   const needsVariants = context.variants.size > 0;
+  // a scheduled rule is evaluated only inside its window, at the order's time
+  // (docs/decisions/0060-rule-schedules-and-testing.md)
+  const scheduled = context.rules.some((rule) => rule.startsAt || rule.endsAt);
   orders.forEach((order, index) => {
     const at = order.at ?? now;
     const fingerprint = factsFingerprint(order.facts);
@@ -126,7 +130,8 @@ export function planOrderEffects(
     const facts = needsVariants ? withVariantFacts(order.facts, context.variants) : order.facts;
     const fingerprintHash = fingerprintDigest(fingerprint);
     // a cancelled order breaks nothing new: only its money changes
-    const outcomes = facts.cancelled ? [] : evaluateOrder(facts, context.rules, context.stacking);
+    const rules = scheduled ? context.rules.filter((rule) => inForce(rule, at)) : context.rules;
+    const outcomes = facts.cancelled ? [] : evaluateOrder(facts, rules, context.stacking);
     const overages: Overage[] = [];
     for (const outcome of outcomes) {
       if (!outcome.breached) continue;
@@ -137,6 +142,11 @@ export function planOrderEffects(
         fingerprintHash,
         at,
       });
+      if (outcome.rule.testing) {
+        // a testing rule's would-have event: no alert, no order action, no money
+        events.push({ order: index, event: testedEvent(event) });
+        continue;
+      }
       events.push({ order: index, event });
       overages.push({ overageCents: outcome.marginSavedCents, ruleKey: event.ruleKey ?? null });
     }
@@ -160,6 +170,7 @@ export function planOrderEffects(
   const deliveries: PlannedAlert[] = [];
   const actions: PlannedOrderAction[] = [];
   for (const { event } of events) {
+    if (event.eventType === "rule_tested") continue;
     const eventKey = event.dedupeKey as string;
     const alertEvent = alertEventOf(event, now);
     const at = options.history ? alertEvent.createdAt : now;
@@ -183,6 +194,11 @@ export function planOrderEffects(
     }
   }
   return { fingerprints, events, money: { evaluated, known }, deliveries, actions };
+}
+
+/** A testing rule's breach as its would-have event (rule_tested), with a key of its own. */
+export function testedEvent(event: NewAuditEvent): NewAuditEvent {
+  return { ...event, eventType: "rule_tested", dedupeKey: `tested|${event.dedupeKey}` };
 }
 
 /** A short digest of an order's fingerprint for its events' dedupe keys (the same discounts, the same keys). */
@@ -226,6 +242,9 @@ export function evaluableRules(
         thresholdAmountCents: mapped.thresholdAmountCents,
         collectionId: mapped.collectionId,
         collectionLabel: row.collectionTitle || row.collectionId,
+        testing: mapped.testing,
+        startsAt: mapped.startsAt,
+        endsAt: mapped.endsAt,
       };
     }),
   ];

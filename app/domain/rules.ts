@@ -6,6 +6,7 @@
 import { centsToDollars, dollarsToCents } from "./money";
 
 import { orderActionsOf } from "./order-actions";
+import { ruleStatus, type RuleStatus } from "./rule-schedule";
 
 export const RULE_TYPES = ["max_discount", "max_discount_amount", "margin_floor", "stacking_prevention"] as const;
 export type RuleType = (typeof RULE_TYPES)[number];
@@ -180,6 +181,10 @@ export interface CollectionRuleRecord {
   tagOrder?: boolean;
   holdOrder?: boolean;
   flowTrigger?: boolean;
+  /** testing status and schedule (docs/decisions/0060-rule-schedules-and-testing.md); absent in older records: none */
+  testing?: boolean;
+  startsAt?: Date | string | null;
+  endsAt?: Date | string | null;
   createdAt: Date | string;
   updatedAt: Date | string;
 }
@@ -204,6 +209,10 @@ export interface MappedCollectionRule {
   priority: number;
   conditions: unknown;
   orderActions: { tag: boolean; hold: boolean; flow: boolean };
+  status: RuleStatus;
+  testing: boolean;
+  startsAt: Date | null;
+  endsAt: Date | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -244,6 +253,10 @@ export function mapCollectionRule(rule: CollectionRuleRecord): MappedCollectionR
     priority: rule.priority,
     conditions: rule.conditions,
     orderActions: orderActionsOf(rule),
+    status: ruleStatus(rule),
+    testing: Boolean(rule.testing),
+    startsAt: rule.startsAt ? new Date(rule.startsAt) : null,
+    endsAt: rule.endsAt ? new Date(rule.endsAt) : null,
     createdAt: new Date(rule.createdAt).toISOString(),
     updatedAt: new Date(rule.updatedAt).toISOString(),
   };

@@ -9,6 +9,7 @@ import {
   RULE_TYPES,
   THRESHOLD_UNITS,
 } from "../domain/rules";
+import { RULE_STATUSES, parseScheduleInstant } from "../domain/rule-schedule";
 
 /** Rule, collection-rule and settings schemas, shared by the Rules page and the JSON API. */
 
@@ -37,6 +38,49 @@ const priority = wholeNumber({
 
 const PERCENT_TOO_HIGH = `Must be ${PERCENT_MAX} or less for a percentage`;
 
+/**
+ * A rule's status (docs/decisions/0060-rule-schedules-and-testing.md): active, testing (breaches
+ * recorded as would-have events only) or inactive. Left out: the rule keeps its own.
+ */
+const status = z.enum(RULE_STATUSES, { error: "Status must be active, testing or inactive" });
+
+/**
+ * A schedule's start or end: ISO 8601 with an offset, or a date and time without one (the
+ * dialog's field) read in the shop's time zone; null or empty: none.
+ */
+function scheduleInstant(label: string) {
+  const message = `${label} must be a date and time such as 2026-11-27T00:00:00-05:00`;
+  return z
+    .union([z.string({ error: message }), z.null()], { error: message })
+    .transform((value, context) => {
+      const text = value?.trim() ?? "";
+      if (text === "") return null;
+      if (!parseScheduleInstant(text, "UTC")) {
+        context.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return text;
+    })
+    .optional();
+}
+
+export const END_AFTER_START = "End must be after the start";
+
+/**
+ * The end after the start, as far as it can be told without the shop's zone (both read in UTC);
+ * the service checks again in the shop's zone (rules.server.ts).
+ */
+function endAfterStart(data: { startsAt?: string | null; endsAt?: string | null }) {
+  if (!data.startsAt || !data.endsAt) return true;
+  return parseScheduleInstant(data.endsAt, "UTC")!.getTime() > parseScheduleInstant(data.startsAt, "UTC")!.getTime();
+}
+
+/** status and isActive, both sent, say the same thing. */
+function statusAgrees(data: { status?: string; isActive?: boolean }) {
+  return data.status === undefined || data.isActive === undefined || (data.status !== "inactive") === data.isActive;
+}
+const STATUS_DISAGREES = "Status and isActive disagree: send one of them";
+
 const ruleFields = {
   name: plainText("Name", { required: "Name is required" })
     .min(1, "Name is required")
@@ -57,6 +101,9 @@ const ruleFields = {
     .enum(["alert", "block"], { error: "Action is required" })
     .refine((value) => value === "alert", "Block Checkout is coming soon with the Plus plan"),
   isActive: flag.optional(),
+  status: status.optional(),
+  startsAt: scheduleInstant("Start"),
+  endsAt: scheduleInstant("End"),
   priority: priority.optional(),
   currency: z
     .string({ error: "Currency must be a three-letter code such as USD" })
@@ -87,7 +134,9 @@ export const ruleSchema = z
   .refine((data) => !(data.ruleType === "max_discount" && data.thresholdUnit === "AMOUNT"), {
     message: PERCENT_RULE_IN_AMOUNT,
     path: ["thresholdUnit"],
-  });
+  })
+  .refine(statusAgrees, { message: STATUS_DISAGREES, path: ["status"] })
+  .refine(endAfterStart, { message: END_AFTER_START, path: ["endsAt"] });
 export type RuleInput = z.infer<typeof ruleSchema>;
 
 /** Turning a rule on or off from the list. */
@@ -112,11 +161,15 @@ export const collectionRuleSchema = z
     threshold,
     action: ruleFields.action.optional().default("alert"),
     orderActions: ruleFields.orderActions,
+    status: ruleFields.status,
+    startsAt: ruleFields.startsAt,
+    endsAt: ruleFields.endsAt,
   })
   .refine((data) => data.ruleType !== "margin_floor" || data.threshold <= PERCENT_MAX, {
     message: PERCENT_TOO_HIGH,
     path: ["threshold"],
-  });
+  })
+  .refine(endAfterStart, { message: END_AFTER_START, path: ["endsAt"] });
 export type CollectionRuleInput = z.infer<typeof collectionRuleSchema>;
 
 const KINDS = DISCOUNT_METHOD_KINDS.map((method) => method.kind) as [string, ...string[]];

@@ -8,6 +8,7 @@ import {
   resultResponse,
   validateBody,
 } from "../http/api.server";
+import { ruleOwnerOf, ruleResponse } from "../http/rules-api.server";
 import { deleteCollectionRule, setCollectionRuleActive, updateCollectionRule } from "../services/rules/rules.server";
 
 // PUT /api/rules/collections/{id}: {isActive} toggles it, the create fields edit it.
@@ -19,9 +20,10 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
     const body = await readJsonBody(request);
     if (Object.keys(body).every((key) => key === "isActive" || key === "id") && "isActive" in body) {
       const { isActive } = validateBody(ruleActiveSchema, body);
-      return resultResponse(await setCollectionRuleActive(ownerOf(context), id, isActive));
+      return ruleResponse(context, await setCollectionRuleActive(ownerOf(context), id, isActive));
     }
-    return resultResponse(await updateCollectionRule(ownerOf(context), id, validateBody(collectionRuleSchema, body)));
+    const input = validateBody(collectionRuleSchema, body);
+    return ruleResponse(context, await updateCollectionRule(ruleOwnerOf(context), id, input));
   }
   if (request.method !== "DELETE") return methodNotAllowed(["PUT", "DELETE"]);
   return resultResponse(await deleteCollectionRule(ownerOf(context), id), 204);

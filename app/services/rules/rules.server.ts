@@ -20,22 +20,55 @@ import {
 } from "../../domain/order-actions";
 import { forgetShopRules } from "./cache.server";
 import { fail, ok, type Result } from "../../domain/result";
+import { parseScheduleInstant, ruleStatus, statusColumns, type RuleStatus } from "../../domain/rule-schedule";
+import { END_AFTER_START } from "../../forms/rules";
 
 /** The shop a rules operation runs for: every query below is scoped by its id. */
 export interface RuleOwner {
   id: string;
   plan: PlanId;
   currency?: string;
+  /** the shop's IANA zone, for schedules written without an offset; read from the shop when left out */
+  timeZone?: string;
 }
 
 /** A rules operation's answer: 403 (the plan), 404 (not the shop's rule) or 409 (the plan's limit). */
 export type RuleResult<T> = Result<T>;
 
 /** A rule as the API and the Rules page show it: its row, with its order actions as one object. */
-export type RuleView = Rule & { orderActions: OrderActions };
+export type RuleView = Rule & { orderActions: OrderActions; status: RuleStatus };
 
 export function ruleView(rule: Rule): RuleView {
-  return { ...rule, orderActions: orderActionsOf(rule) };
+  return { ...rule, orderActions: orderActionsOf(rule), status: ruleStatus(rule) };
+}
+
+/**
+ * A rule's schedule as stored (docs/decisions/0060-rule-schedules-and-testing.md): each instant
+ * read in the shop's zone unless written with an offset; left out or empty is none. An end not
+ * after the start is refused (400, naming endsAt) before anything is written.
+ */
+async function scheduleColumns(
+  owner: RuleOwner,
+  input: { startsAt?: string | null; endsAt?: string | null },
+  tx: Tx = prisma,
+): Promise<Result<{ startsAt: Date | null; endsAt: Date | null }>> {
+  if (!input.startsAt && !input.endsAt) return ok({ startsAt: null, endsAt: null });
+  const timeZone =
+    owner.timeZone ??
+    (await tx.shop.findUnique({ where: { id: owner.id }, select: { timezone: true } }))?.timezone ??
+    "UTC";
+  const startsAt = input.startsAt ? parseScheduleInstant(input.startsAt, timeZone) : null;
+  const endsAt = input.endsAt ? parseScheduleInstant(input.endsAt, timeZone) : null;
+  if (startsAt && endsAt && endsAt.getTime() <= startsAt.getTime()) {
+    return fail(400, END_AFTER_START, { fields: { endsAt: [END_AFTER_START] } });
+  }
+  return ok({ startsAt, endsAt });
+}
+
+/** The on/off switch and testing flag a status or isActive sets; neither sent: none. */
+function statusSwitch(input: { status?: RuleStatus; isActive?: boolean }): { isActive?: boolean; testing?: boolean } {
+  if (input.status) return statusColumns(input.status);
+  return input.isActive === undefined ? {} : { isActive: input.isActive };
 }
 
 /** The stored columns of a rule's or collection rule's order actions: what the input says, else what it had. */
@@ -256,11 +289,15 @@ export function createRule(owner: RuleOwner, input: RuleInput): Promise<RuleResu
     .$transaction(async (tx): Promise<RuleResult<RuleView>> => {
       const refused = orderActionsRefused(owner, input);
       if (refused) return refused;
-      const isActive = input.isActive ?? true;
+      const schedule = await scheduleColumns(owner, input, tx);
+      if (!schedule.ok) return schedule;
+      const { isActive = true, testing = false } = statusSwitch(input);
       if (isActive && !(await roomForOneMore(owner, tx))) {
         return fail(409, planLimitMessage(owner.plan));
       }
-      const rule = await tx.rule.create({ data: { ...ruleData(owner, input), isActive, shopId: owner.id } });
+      const rule = await tx.rule.create({
+        data: { ...ruleData(owner, input), ...schedule.value, isActive, testing, shopId: owner.id },
+      });
       await recordAuditEvents(
         owner.id,
         [
@@ -291,13 +328,20 @@ export function updateRule(owner: RuleOwner, id: string, input: RuleInput): Prom
       if (!existing) return NOT_FOUND;
       const refused = orderActionsRefused(owner, input, existing);
       if (refused) return refused;
-      const isActive = input.isActive ?? existing.isActive;
-      if (input.isActive !== undefined && isActive && !isEvaluated(existing) && !(await roomForOneMore(owner, tx))) {
+      const schedule = await scheduleColumns(owner, input, tx);
+      if (!schedule.ok) return schedule;
+      const { isActive, testing } = statusSwitch(input);
+      if (isActive && !isEvaluated(existing) && !(await roomForOneMore(owner, tx))) {
         return fail(409, planLimitMessage(owner.plan));
       }
       const rule = await tx.rule.update({
         where: { id: existing.id },
-        data: { ...ruleData(owner, input, existing), ...(input.isActive === undefined ? {} : switchedTo(isActive)) },
+        data: {
+          ...ruleData(owner, input, existing),
+          ...schedule.value,
+          ...(isActive === undefined ? {} : switchedTo(isActive)),
+          ...(testing === undefined ? {} : { testing }),
+        },
       });
       return ok(ruleView(rule));
     })
@@ -333,9 +377,15 @@ export function createCollectionRule(
     .$transaction(async (tx): Promise<RuleResult<MappedCollectionRule>> => {
       const refused = orderActionsRefused(owner, input);
       if (refused) return refused;
-      if (!(await roomForOneMore(owner, tx))) return fail(409, planLimitMessage(owner.plan));
+      const schedule = await scheduleColumns(owner, input, tx);
+      if (!schedule.ok) return schedule;
+      const { isActive = true, testing = false } = statusSwitch(input);
+      if (isActive && !(await roomForOneMore(owner, tx))) return fail(409, planLimitMessage(owner.plan));
       const row = await tx.collectionRule.create({
         data: {
+          ...schedule.value,
+          isActive,
+          testing,
           shopId: owner.id,
           collectionId: input.collectionId,
           collectionTitle: input.collectionTitle,
@@ -380,9 +430,18 @@ export async function updateCollectionRule(
   if (!existing) return COLLECTION_RULE_NOT_FOUND;
   const refused = orderActionsRefused(owner, input, existing);
   if (refused) return refused;
+  const schedule = await scheduleColumns(owner, input);
+  if (!schedule.ok) return schedule;
+  const { isActive, testing } = statusSwitch(input);
+  if (isActive && !isEvaluated(existing) && !(await roomForOneMore(owner, prisma))) {
+    return fail(409, planLimitMessage(owner.plan));
+  }
   const result = await prisma.collectionRule.updateMany({
     where: { id, shopId: owner.id },
     data: {
+      ...schedule.value,
+      ...(isActive === undefined ? {} : switchedTo(isActive)),
+      ...(testing === undefined ? {} : { testing }),
       collectionId: input.collectionId,
       collectionTitle: input.collectionTitle,
       ruleType: input.ruleType,
