@@ -24,8 +24,14 @@ export const FAILED_RETRY = { baseMs: 60_000, capMs: 60 * 60_000 };
  * claim's lease runs out. On SQLite each try can itself wait up to the busy timeout (5 s).
  */
 export const WORKER_BACKOFF = { baseMs: 500, capMs: 5_000 };
-/** Queued orders evaluated together: one transaction writes all of their events. */
+/** Queued orders claimed together (one statement). */
 const BATCH = 100;
+/**
+ * Queued orders of one shop evaluated in one transaction. On SQLite a transaction runs without
+ * yielding the event loop, so its length is the longest a webhook waits to be answered; the
+ * worker yields to pending I/O between transactions (docs/decisions/0059-short-worker-transactions.md).
+ */
+export const ORDERS_PER_TRANSACTION = 25;
 /** A claim older than this belongs to a process that died: another app process takes the order again. */
 export const ORDER_LEASE_MS = 2 * 60_000;
 
@@ -143,7 +149,16 @@ export function createOrderWorker(deps: OrderWorkerDeps): OrderWorker {
     for (const row of rows) byShop.set(row.shopId, [...(byShop.get(row.shopId) ?? []), row]);
     const fail = (row: QueuedOrder, error: unknown) => unrecorded.failures.push({ row, error, at: clock() });
     let databaseDown = false;
-    for (const [shopId, shopRows] of byShop) {
+    const transactions = [...byShop].flatMap(([shopId, shopRows]) =>
+      Array.from(
+        { length: Math.ceil(shopRows.length / ORDERS_PER_TRANSACTION) },
+        (_, index) =>
+          [shopId, shopRows.slice(index * ORDERS_PER_TRANSACTION, (index + 1) * ORDERS_PER_TRANSACTION)] as const,
+      ),
+    );
+    for (const [turn, [shopId, shopRows]] of transactions.entries()) {
+      // the webhooks that arrived meanwhile are answered before the next transaction
+      if (turn > 0) await new Promise((resolve) => setImmediate(resolve));
       if (databaseDown) {
         unrecorded.untried.push(...shopRows);
         continue;
