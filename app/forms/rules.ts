@@ -66,12 +66,16 @@ function scheduleInstant(label: string) {
 
 export const END_AFTER_START = "End must be after the start";
 
+const HAS_OFFSET = /(?:Z|[+-]\d{2}:?\d{2})$/i;
+
 /**
- * The end after the start, as far as it can be told without the shop's zone (both read in UTC);
- * the service checks again in the shop's zone (rules.server.ts).
+ * The end after the start, as far as it can be told without the shop's zone: both written with
+ * an offset, or both without (then in the same zone). The service checks every pair in the
+ * shop's zone (rules.server.ts).
  */
 function endAfterStart(data: { startsAt?: string | null; endsAt?: string | null }) {
   if (!data.startsAt || !data.endsAt) return true;
+  if (HAS_OFFSET.test(data.startsAt) !== HAS_OFFSET.test(data.endsAt)) return true;
   return parseScheduleInstant(data.endsAt, "UTC")!.getTime() > parseScheduleInstant(data.startsAt, "UTC")!.getTime();
 }
 
