@@ -15,6 +15,7 @@ import { dueDigestGroups, gatherDigest, settleDigested, storedEvent } from "../d
 import { prismaWriter } from "../db/raw-sql.server";
 import { ensureShop } from "../db/shops.server";
 import { DEMO_CATALOG, buildDemoStore, seededRandom, variantGid } from "./demo-store";
+import { seedCodeRulesDiscount } from "./seed-category.server";
 
 /**
  * Creates the demo store and runs its sample orders through the monitoring engine, as if
@@ -103,6 +104,7 @@ export async function seedDemoStore(domain: string, now = new Date()) {
   }
   await settleSampleAlerts(shop.id, demo.timezone, now);
   await recordShadowCheckouts(shop.id, now);
+  await seedCodeRulesDiscount(shop.id, now);
   return {
     shop,
     rules: demo.rules.length,

@@ -1,0 +1,24 @@
+/**
+ * The demo store's code-rules discount (docs/decisions/0063-discount-apps-category.md): as if the
+ * merchant had created it from Shopify's Discounts page, so the demo's details page
+ * (DEMO_DISCOUNT_DETAILS_PATH) opens as Shopify's discount row would open it. The demo's stand-in
+ * of Shopify remembers a discount it did not make as active, and gives the app's Function the id
+ * DEMO_CODES_FUNCTION_ID. The rules themselves stay as the demo's code rules are saved.
+ */
+import prisma from "../db.server";
+import { discountDetailsPath } from "../domain/discount-paths";
+import { codeRulesSchema } from "../forms/code-rules";
+import { DEMO_CODES_FUNCTION_ID } from "./admin-stand-in";
+
+export const DEMO_CODE_RULES_DISCOUNT_ID = "gid://shopify/DiscountAutomaticNode/9001";
+export const DEMO_DISCOUNT_DETAILS_PATH = discountDetailsPath(DEMO_CODES_FUNCTION_ID, DEMO_CODE_RULES_DISCOUNT_ID)!;
+export const DEMO_DISCOUNT_CREATE_PATH = `/discounts/${DEMO_CODES_FUNCTION_ID}/new`;
+
+export async function seedCodeRulesDiscount(shopId: string, now: Date): Promise<void> {
+  const discount = { discountId: DEMO_CODE_RULES_DISCOUNT_ID, discountActive: true, syncedAt: now, syncError: null };
+  await prisma.codeRuleSettings.upsert({
+    where: { shopId },
+    create: { shopId, settings: codeRulesSchema.parse({}), ...discount },
+    update: discount,
+  });
+}
