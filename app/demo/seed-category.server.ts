@@ -6,13 +6,8 @@
  * DEMO_CODES_FUNCTION_ID. The rules themselves stay as the demo's code rules are saved.
  */
 import prisma from "../db.server";
-import { discountDetailsPath } from "../domain/discount-paths";
 import { codeRulesSchema } from "../forms/code-rules";
-import { DEMO_CODES_FUNCTION_ID } from "./admin-stand-in";
-
-export const DEMO_CODE_RULES_DISCOUNT_ID = "gid://shopify/DiscountAutomaticNode/9001";
-export const DEMO_DISCOUNT_DETAILS_PATH = discountDetailsPath(DEMO_CODES_FUNCTION_ID, DEMO_CODE_RULES_DISCOUNT_ID)!;
-export const DEMO_DISCOUNT_CREATE_PATH = `/discounts/${DEMO_CODES_FUNCTION_ID}/new`;
+import { DEMO_CODE_RULES_DISCOUNT_ID } from "./demo-discount";
 
 export async function seedCodeRulesDiscount(shopId: string, now: Date): Promise<void> {
   const discount = { discountId: DEMO_CODE_RULES_DISCOUNT_ID, discountActive: true, syncedAt: now, syncError: null };

@@ -113,7 +113,7 @@ test("the matrix's measures see a layout shift, a slow paint, a sideways scroll 
 });
 
 test("every admin route in app/routes is in the page matrix", () => {
-  const listed = ADMIN_PAGES.map((target) => target.path.split("?")[0]);
+  const listed = ADMIN_PAGES.map((target) => target.route ?? target.path.split("?")[0]);
   const missing = adminRoutesInApp().filter((route) => !listed.includes(route));
   expect(missing, "admin routes the matrix does not visit: add them to tests/e2e/page-matrix/pages.ts").toEqual([]);
 });

@@ -7,7 +7,8 @@ import {
   DEMO_CODE_RULES_DISCOUNT_ID,
   DEMO_DISCOUNT_CREATE_PATH,
   DEMO_DISCOUNT_DETAILS_PATH,
-} from "../../app/demo/seed-category.server";
+} from "../../app/demo/demo-discount";
+import { discountDetailsPath } from "../../app/domain/discount-paths";
 import { parseDiscountId, parseFunctionId } from "../../app/domain/discount-paths";
 
 process.env.SHOPIFY_API_KEY = "";
@@ -26,6 +27,7 @@ describe("the demo store's code-rules discount", () => {
     const [, , functionId, id] = DEMO_DISCOUNT_DETAILS_PATH.split("/");
     expect(parseFunctionId(functionId)).toBe(DEMO_CODES_FUNCTION_ID);
     expect(parseDiscountId(id)).toBe(DEMO_CODE_RULES_DISCOUNT_ID);
+    expect(DEMO_DISCOUNT_DETAILS_PATH).toBe(discountDetailsPath(DEMO_CODES_FUNCTION_ID, DEMO_CODE_RULES_DISCOUNT_ID));
     expect(DEMO_DISCOUNT_CREATE_PATH).toBe(`/discounts/${DEMO_CODES_FUNCTION_ID}/new`);
   });
 

@@ -1,6 +1,7 @@
 // The pages the page matrix visits (docs/decisions/0053-page-matrix.md): every admin page, in
 // every shop state, at the admin's content widths; every public page at a phone's and a laptop's.
 import fs from "node:fs";
+import { DEMO_DISCOUNT_CREATE_PATH, DEMO_DISCOUNT_DETAILS_PATH } from "../../../app/demo/demo-discount";
 import { DEMO_SHOP } from "../../helpers/app-server";
 
 export const ADMIN_WIDTHS = [375, 800, 1040] as const;
@@ -18,6 +19,8 @@ export interface MatrixPage {
   pending?: true;
   /** the page answers with this HTTP status on purpose (404 page) */
   status?: number;
+  /** the route's own path when `path` fills in its parameters ("/discounts/$functionId/new") */
+  route?: string;
 }
 
 /** Every admin route (app/routes/_admin.*), as the merchant opens it. */
@@ -34,6 +37,10 @@ export const ADMIN_PAGES: MatrixPage[] = [
   { slug: "pricing", path: "/pricing" },
   { slug: "onboarding", path: "/onboarding" },
   { slug: "billing-success", path: `/billing/success?shop=${DEMO_SHOP}` },
+  // the pages Shopify's Discounts page opens (docs/decisions/0063-discount-apps-category.md); a
+  // fresh shop has no discount, so its details page is a 404 there and skipped as pending
+  { slug: "discount-create", path: DEMO_DISCOUNT_CREATE_PATH, route: "/discounts/$functionId/new" },
+  { slug: "discount-details", path: DEMO_DISCOUNT_DETAILS_PATH, route: "/discounts/$functionId/$id", pending: true },
 ];
 
 /** Every public page of the demo store's server; the install page needs a server outside demo mode. */
