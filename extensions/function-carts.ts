@@ -36,8 +36,10 @@ export function codesInput(lines: number): CartLinesDiscountsGenerateRunInput {
       { code: "SPRING", rejectable: false },
     ],
     cart: {
+      cost: { subtotalAmount: { amount: (lines * 20).toFixed(1), currencyCode: "USD" as const } },
       buyerIdentity: { customer: { hasTags: [{ tag: "staff", hasTag: false }] } },
       lines: Array.from({ length: lines }, (_line, index) => ({
+        quantity: 1,
         cost: {
           amountPerQuantity: { amount: "20.0" },
           compareAtAmountPerQuantity: index % 3 === 0 ? { amount: "25.0" } : null,
@@ -63,9 +65,12 @@ export function codesInput(lines: number): CartLinesDiscountsGenerateRunInput {
             protectedProductIds: ["gid://shopify/Product/999999"],
             protectedCollectionIds: ["gid://shopify/Collection/55"],
             customerTags: { mode: "only", tags: ["staff"] },
+            maxDiscountPercent: 30,
+            backupCode: "BACKUP10",
           },
           collectionIds: ["gid://shopify/Collection/55"],
           customerTags: ["staff"],
+          values: { welcome10: ["p", 10], vip25: ["p", 25], spring: ["f", 1500, "USD"] },
         },
       },
     },

@@ -42,6 +42,8 @@ const pair = z.preprocess(
 const tag = tagString("customer tag");
 
 const MAX_CODES = "Must be a whole number from 0 to 20, or empty for any number";
+const MAX_PERCENT = "Must be a number from 1 to 100, or empty for no cap";
+const blankIsNull = (value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value);
 
 export const codeRulesSchema = z
   .object({
@@ -55,6 +57,17 @@ export const codeRulesSchema = z
         wholeNumber({ min: 0, max: 20, message: MAX_CODES }).nullable(),
       )
       .default(null),
+    // the combined cap, percent of the cart's subtotal (docs/decisions/0062-combined-discount-cap.md)
+    maxDiscountPercent: z
+      .preprocess(
+        blankIsNull,
+        decimalNumber({ required: MAX_PERCENT, message: MAX_PERCENT })
+          .refine((value) => value >= 1 && value <= 100, MAX_PERCENT)
+          .nullable(),
+      )
+      .default(null),
+    // suggested in the message when codes are turned away; blank or null: none
+    backupCode: z.preprocess(blankIsNull, code.nullable()).default(null),
     forbiddenPairs: lineList(pair, CODE_LIST_MAX, "forbidden pairs").default([]),
     protectedProductIds: commaList(idString("Product"), CODE_LIST_MAX, "products").default([]),
     protectedCollectionIds: commaList(idString("Collection"), CODE_LIST_MAX, "collections").default([]),
@@ -75,6 +88,8 @@ export function codeRulesOf(input: CodeRulesInput, defaultMessage: string): Code
     message: input.message || defaultMessage,
     noCodesOnSaleItems: input.noCodesOnSaleItems,
     maxCodes: input.maxCodes,
+    maxDiscountPercent: input.maxDiscountPercent,
+    backupCode: input.backupCode,
     forbiddenPairs: input.forbiddenPairs.map(([a, b]) => [a!, b!] as [string, string]),
     protectedProductIds: [...new Set(input.protectedProductIds)],
     protectedCollectionIds: [...new Set(input.protectedCollectionIds)],
@@ -97,6 +112,9 @@ export const codeRulesPreviewSchema = z.object({
           title: plainText("A line's title").min(1, "A line needs a title").max(255),
           productId: z.string().trim().max(100).nullable().default(null),
           price: money,
+          quantity: wholeNumber({ min: 1, max: 1000, message: "A quantity is a whole number from 1 to 1,000" }).default(
+            1,
+          ),
           compareAtPrice: money.nullable().default(null),
           collectionIds: z.array(z.string().trim().max(100)).max(50).default([]),
         }),

@@ -4,6 +4,8 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends " $fragmentName" | "__typename" ? T[P] : never };
+import type * as Types from "./api";
+
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
 /** All built-in and custom scalars, mapped to their actual values */
@@ -3282,8 +3284,10 @@ export type CartLinesDiscountsGenerateRunInputVariables = Exact<{
 export type CartLinesDiscountsGenerateRunInput = {
   enteredDiscountCodes: Array<{ code: string; rejectable: boolean }>;
   cart: {
+    cost: { subtotalAmount: { amount: string; currencyCode: Types.CurrencyCode } };
     buyerIdentity: { customer: { hasTags: Array<{ tag: string; hasTag: boolean }> } | null } | null;
     lines: Array<{
+      quantity: number;
       cost: { amountPerQuantity: { amount: string }; compareAtAmountPerQuantity: { amount: string } | null };
       merchandise:
         | { __typename: "CustomProduct" }

@@ -27,6 +27,14 @@ describe("the code rules Function's fixtures", () => {
   it("cover each rule, both ways, and the inputs that reject nothing", () => {
     expect(names.sort()).toEqual(
       [
+        "cap-and-max-codes",
+        "cap-fixed-amount",
+        "cap-keeps-highest",
+        "cap-not-rejectable",
+        "cap-other-currency",
+        "cap-tie-entry-order",
+        "cap-unknown-code",
+        "cap-within",
         "custom-product",
         "forbidden-pair",
         "full-price",

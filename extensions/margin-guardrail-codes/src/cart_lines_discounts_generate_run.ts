@@ -2,10 +2,11 @@
  * The code rules Function's run target (cart.lines.discounts.generate.run): reads the cart and
  * the entered codes named by src/cart_lines_discounts_generate_run.graphql and rejects the codes
  * app/domain/code-rules.ts turns away, with the merchant's message. It adds no discount. No
- * metafield, or one not in the app's shape: nothing is rejected. Linear in lines and codes.
+ * metafield, or one not in the app's shape: nothing is rejected. Linear in lines; the cap weighs
+ * every subset of the few entered codes (docs/decisions/0062-combined-discount-cap.md).
  */
 import { toCents } from "../../../app/domain/checkout-blocking";
-import { decideCodes, parseCodeRulesMetafield, type CodeCart } from "../../../app/domain/code-rules";
+import { decideCodes, parseCodeRulesMetafield, parseCodeValues, type CodeCart } from "../../../app/domain/code-rules";
 import type { CartLinesDiscountsGenerateRunInput, CartLinesDiscountsGenerateRunResult } from "../generated/api";
 
 // The input the query asks for and the output the target takes, generated from the input query and
@@ -15,7 +16,11 @@ export type { CartLinesDiscountsGenerateRunInput, CartLinesDiscountsGenerateRunR
 /** The cart as the rules see it. */
 export function codeCartOf(input: CartLinesDiscountsGenerateRunInput): CodeCart {
   const customer = input.cart.buyerIdentity?.customer ?? null;
+  const subtotal = input.cart.cost.subtotalAmount;
   return {
+    subtotalCents: toCents(subtotal.amount),
+    currency: subtotal.currencyCode,
+    itemCount: input.cart.lines.reduce((sum, line) => sum + line.quantity, 0),
     customerTags: customer ? customer.hasTags.filter((entry) => entry.hasTag).map((entry) => entry.tag) : null,
     lines: input.cart.lines.map((line) => {
       const product = line.merchandise.__typename === "ProductVariant" ? line.merchandise.product : null;
@@ -36,7 +41,8 @@ export function cartLinesDiscountsGenerateRun(
 ): CartLinesDiscountsGenerateRunResult {
   const rules = parseCodeRulesMetafield(input.discount.metafield?.jsonValue);
   if (!rules || input.enteredDiscountCodes.length === 0) return { operations: [] };
-  const result = decideCodes(rules, codeCartOf(input), input.enteredDiscountCodes);
+  const values = parseCodeValues(input.discount.metafield?.jsonValue);
+  const result = decideCodes(rules, codeCartOf(input), input.enteredDiscountCodes, values);
   if (result.rejected.length === 0) return { operations: [] };
   return {
     operations: [
