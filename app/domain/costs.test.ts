@@ -28,7 +28,10 @@ describe("the unit cost at a date", () => {
   it("is the latest change at or before the date between and on changes", () => {
     expect(costAt(history, day("2026-10-01"))).toEqual({ unitCostCents: 1_000, basis: "at_date" });
     expect(costAt(history, day("2026-10-20"))).toEqual({ unitCostCents: 1_000, basis: "at_date" });
-    expect(costAt(history, new Date(day("2026-11-19").getTime() - 1))).toEqual({ unitCostCents: 1_000, basis: "at_date" });
+    expect(costAt(history, new Date(day("2026-11-19").getTime() - 1))).toEqual({
+      unitCostCents: 1_000,
+      basis: "at_date",
+    });
     expect(costAt(history, day("2026-11-19"))).toEqual({ unitCostCents: 1_500, basis: "at_date" });
   });
   it("is unknown after the cost was cleared, and without history", () => {
@@ -160,9 +163,10 @@ describe("the settings' input", () => {
     expect(parseCostSettings({ shippingCostCents: 1.5 })).toMatchObject({ ok: false, field: "shippingCostCents" });
     expect(parseCostSettings({ paymentFeesEnabled: "yes" })).toMatchObject({ ok: false, field: "paymentFeesEnabled" });
     expect(parseCostSettings({ freight: 1 })).toMatchObject({ ok: false, field: "freight" });
-    expect(
-      parseCostSettings({ gatewayFees: [{ gateway: "", percent: 1, fixedCents: 0 }] }),
-    ).toMatchObject({ ok: false, field: "gatewayFees.0.gateway" });
+    expect(parseCostSettings({ gatewayFees: [{ gateway: "", percent: 1, fixedCents: 0 }] })).toMatchObject({
+      ok: false,
+      field: "gatewayFees.0.gateway",
+    });
     expect(
       parseCostSettings({
         gatewayFees: [

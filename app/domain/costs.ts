@@ -208,9 +208,12 @@ const percentField = z
   .number({ error: "must be a number" })
   .min(0, "must be 0 or more")
   .max(MAX_FEE_BASIS_POINTS / 100, `must be at most ${MAX_FEE_BASIS_POINTS / 100}`)
-  .refine((value) => Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
-    message: "must have at most 2 decimals",
-  });
+  .refine(
+    (value) => Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+    {
+      message: "must have at most 2 decimals",
+    },
+  );
 const centsField = z
   .number({ error: "must be a number" })
   .int("must be whole cents")
@@ -256,8 +259,7 @@ export function parseCostSettings(
   const parsed = costSettingsInput.safeParse(input);
   if (parsed.success) return { ok: true, value: parsed.data };
   const issue = parsed.error.issues[0];
-  const field =
-    issue.code === "unrecognized_keys" ? issue.keys[0] : issue.path.map(String).join(".") || "body";
+  const field = issue.code === "unrecognized_keys" ? issue.keys[0] : issue.path.map(String).join(".") || "body";
   const message = issue.code === "unrecognized_keys" ? "is not a cost setting" : issue.message;
   return { ok: false, field, message };
 }
@@ -306,9 +308,7 @@ export function gatewayFeesOf(json: unknown): GatewayFee[] {
   if (!Array.isArray(json)) return [];
   return json.flatMap((item) => {
     const fee = item as Partial<GatewayFee>;
-    return typeof fee?.gateway === "string" &&
-      Number.isInteger(fee.basisPoints) &&
-      Number.isInteger(fee.fixedCents)
+    return typeof fee?.gateway === "string" && Number.isInteger(fee.basisPoints) && Number.isInteger(fee.fixedCents)
       ? [{ gateway: fee.gateway, basisPoints: fee.basisPoints!, fixedCents: fee.fixedCents! }]
       : [];
   });

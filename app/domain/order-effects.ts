@@ -263,7 +263,11 @@ export function withVariantFacts(facts: OrderFacts, variants: Map<string, Varian
       // the cost model's unit cost at the order's date wins over today's (docs/decisions/0061-cost-model.md)
       const atDate = line.variantId ? facts.costs?.unitCosts[line.variantId] : undefined;
       if (!known) return atDate === undefined ? line : { ...line, unitCostCents: atDate };
-      return { ...line, unitCostCents: atDate === undefined ? known.unitCostCents : atDate, collectionIds: known.collectionIds };
+      return {
+        ...line,
+        unitCostCents: atDate === undefined ? known.unitCostCents : atDate,
+        collectionIds: known.collectionIds,
+      };
     }),
   };
 }

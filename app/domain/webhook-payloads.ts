@@ -59,6 +59,8 @@ export const inventoryItemPayload = z
       .union([z.string().regex(/^\d{1,9}(\.\d{1,4})?$/, "not a decimal amount"), z.number().nonnegative(), z.null()])
       .optional()
       .refine((value) => value === undefined || value === null || Number(value) <= MAX_UNIT_COST, "an impossible cost"),
+    // when the change was made: the cost history's date (docs/decisions/0061-cost-model.md)
+    updated_at: z.string().max(64).nullish(),
   })
   .passthrough()
   .refine((item) => item.id !== undefined || item.admin_graphql_api_id !== undefined, "the item has no id");

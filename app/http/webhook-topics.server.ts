@@ -133,7 +133,7 @@ export const WEBHOOK_TOPICS = {
         await handleWebhookOnce(webhook, async () => {
           const item = webhook.payload;
           const id = item.admin_graphql_api_id ?? `gid://shopify/InventoryItem/${item.id}`;
-          await applyInventoryItemCost(webhook.shop, id, item.cost);
+          await applyInventoryItemCost(webhook.shop, id, item.cost, item.updated_at);
         }),
       ),
   }),

@@ -25,6 +25,7 @@ import { fail, ok, type Result, messageOf } from "../../domain/result";
 import type { RuleInput } from "../../forms/rules";
 import { needVariants, withVariantFacts } from "../../domain/order-effects";
 import { shopContext } from "../monitoring/evaluation.server";
+import { applyCostModel } from "../costs/model.server";
 import { loadVariantFacts, type AdminGraphql } from "../monitoring/variant-facts.server";
 import { ThrottledReader, countOrders, orderPages, type ReadOptions } from "./order-pages.server";
 import { logger } from "../../logger.server";
@@ -180,8 +181,15 @@ async function runBacktest(
           graphql,
         )
       : null;
-    for (const item of facts) {
-      const full = known ? withVariantFacts(item.facts, known) : item.facts;
+    // the cost model at each order's date (docs/decisions/0061-cost-model.md)
+    const costed = known
+      ? await applyCostModel(
+          shop.id,
+          facts.map((item) => ({ facts: item.facts, at: new Date(item.createdAt) })),
+        )
+      : facts.map((item) => item.facts);
+    for (const [index, item] of facts.entries()) {
+      const full = known ? withVariantFacts(costed[index], known) : item.facts;
       tallyOrder(tally, full, item.createdAt, evaluateOrder(full, evaluated, stacking));
     }
     await progress();

@@ -15,6 +15,7 @@ import {
   type VariantFacts,
 } from "../../domain/order-effects";
 import { recordAuditEvents } from "../audit/events.server";
+import { applyCostModel } from "../costs/model.server";
 import { recordOrderEvaluations } from "../roi/order-money.server";
 import { cachedForShop } from "../rules/cache.server";
 import { EVALUATED_RULES, getStackingSettings } from "../rules/rules.server";
@@ -112,8 +113,16 @@ export async function evaluateShopOrders(
         await graphqlForShop(context.shop.domain),
       )
     : new Map();
+  // the cost model: unit costs at each order's date, fees and shipping (docs/decisions/0061-cost-model.md)
+  const costed = context.needsVariants
+    ? await applyCostModel(
+        shopId,
+        jobs.map((job) => ({ facts: job.facts, at: job.at ?? new Date() })),
+      )
+    : null;
+  const planned = costed ? jobs.map((job, index) => ({ ...job, facts: costed[index] })) : jobs;
   const now = new Date();
-  const plan = planOrderEffects({ ...context, variants }, jobs, previous, now, { history: options.history });
+  const plan = planOrderEffects({ ...context, variants }, planned, previous, now, { history: options.history });
   const { created, queued } = await applyOrderEffects(shopId, jobs, plan, now);
   if (queued > 0 && !options.history) options.kickAlerts?.();
   return created;

@@ -1,4 +1,5 @@
 import prisma from "../../db.server";
+import { recordCostSeen } from "../costs/history.server";
 import type { AdminData, AdminGraphql } from "../shops/admin-graphql.server";
 
 /** What the engine needs of a variant beyond the payload. */
@@ -106,25 +107,63 @@ export async function loadVariantFacts(
         create: { shopId, variantId: node.id!, ...data },
         update: data,
       });
+      // a cost different from the history's latest is a change, dated when it was read
+      // (docs/decisions/0061-cost-model.md)
+      const before = cached.find((row) => row.variantId === node.id) ?? null;
+      await recordCostSeen(
+        shopId,
+        {
+          variantId: node.id!,
+          inventoryItemId: data.inventoryItemId,
+          unitCostCents: facts.unitCostCents,
+          currency: data.currency,
+          effectiveAt: now,
+          source: "admin_api",
+        },
+        before,
+      );
     }
   }
   return result;
 }
 
-/** inventory_items/update: Shopify reports a changed cost; the cached cost follows. */
+/**
+ * inventory_items/update: Shopify reports a changed cost; the cached cost follows, and each
+ * variant of the item gets a history row dated the item's updated_at (when Shopify says the
+ * change was made; the time it arrived otherwise) if its cost changed.
+ */
 export async function applyInventoryItemCost(
   shopDomain: string,
   inventoryItemId: string,
   cost: string | number | null | undefined,
+  updatedAt?: string | null,
 ): Promise<number> {
   // A payload without a cost says nothing about it; null means the cost was cleared.
   if (cost === undefined) return 0;
   const shop = await prisma.shop.findUnique({ where: { domain: shopDomain } });
   if (!shop) return 0;
   const unitCostCents = cost === null ? null : toCents(cost);
+  const now = new Date();
+  const stated = updatedAt ? new Date(updatedAt) : null;
+  const effectiveAt = stated && Number.isFinite(stated.getTime()) && stated <= now ? stated : now;
+  const variants = await prisma.variantUnitCost.findMany({ where: { shopId: shop.id, inventoryItemId } });
+  for (const row of variants) {
+    await recordCostSeen(
+      shop.id,
+      {
+        variantId: row.variantId,
+        inventoryItemId,
+        unitCostCents,
+        currency: row.currency,
+        effectiveAt,
+        source: "webhook",
+      },
+      row,
+    );
+  }
   const result = await prisma.variantUnitCost.updateMany({
     where: { shopId: shop.id, inventoryItemId },
-    data: { unitCostCents, fetchedAt: new Date() },
+    data: { unitCostCents, fetchedAt: now },
   });
   return result.count;
 }
