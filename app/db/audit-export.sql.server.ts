@@ -15,7 +15,11 @@ import { keptValues } from "../domain/kept-values";
 import { getEnv } from "../env.server";
 import { sqliteFile } from "../config/database-url";
 
-/** One exported event: its AUDIT_EXPORT_COLUMNS values, in that order. */
+/**
+ * One exported event: its AUDIT_EXPORT_COLUMNS values, in that order. On SQLite the id of every
+ * event of a batch but its last is SQLite's rowid (a number, cheaper to read than the id's text):
+ * the export writes no id, and the next batch starts after the last event's id.
+ */
 export type AuditExportRecord = unknown[];
 
 /** Where each column sits in an AuditExportRecord. */
@@ -60,8 +64,10 @@ const SEPARATOR = "\x1f";
  */
 const TEXT_SELECT = raw(
   TEXT_COLUMNS.map((column) => `ifnull("${column}", '')`).join(" || char(31) || ") +
-    `, ${OTHER_COLUMNS.map((column) => `"${column}"`).join(", ")}`,
+    // the id is a string per row to make; the row's rowid is a number (the batch's last id is read by it)
+    `, ${OTHER_COLUMNS.map((column) => (column === "id" ? `"rowid"` : `"${column}"`)).join(", ")}`,
 );
+const ID_AT = 1 + OTHER_COLUMNS.indexOf("id");
 
 /** A row of TEXT_SELECT as an AuditExportRecord; null if its text held the separator. */
 function recordOf(row: unknown[]): AuditExportRecord | null {
@@ -81,15 +87,26 @@ function sqliteBatch(file: string, shopId: string, filter: AuditFilter, limit: n
     SELECT ${TEXT_SELECT}
     FROM "AuditEvent" WHERE ${auditConditions(shopId, filter)}
     ORDER BY "createdAt" DESC, "id" DESC LIMIT ${limit}`;
+  // one read transaction: the rowids read by the batch name the same rows in the reads after it
+  return db.transaction(() => readBatch(prepared, query))();
+}
+
+function readBatch(prepared: (query: Prisma.Sql) => Database.Statement, query: Prisma.Sql): AuditExportRecord[] {
   const rows = prepared(query).all(...query.values) as unknown[][];
-  const one = sql`SELECT ${columnList(AUDIT_EXPORT_COLUMNS)} FROM "AuditEvent" WHERE "id" = ${""}`;
-  return rows.map((row) => {
+  const one = sql`SELECT ${columnList(AUDIT_EXPORT_COLUMNS)} FROM "AuditEvent" WHERE "rowid" = ${0}`;
+  const idOf = sql`SELECT "id" FROM "AuditEvent" WHERE "rowid" = ${0}`;
+  const records = rows.map((row) => {
     const record = recordOf(row);
     if (record) return record;
     // rare: a text held the separator; this row's columns are read one by one
-    const id = row[1 + OTHER_COLUMNS.indexOf("id")];
-    return prepared(one).get(id) as AuditExportRecord;
+    return prepared(one).get(row[ID_AT]) as AuditExportRecord;
   });
+  // the batch's last event carries its id (the next batch's keyset); the rows before it the rowid
+  const last = records[records.length - 1];
+  if (last && typeof last[EXPORT_INDEX.id] !== "string") {
+    last[EXPORT_INDEX.id] = (prepared(idOf).get(last[EXPORT_INDEX.id]) as unknown[])[0];
+  }
+  return records;
 }
 
 /** One batch of matching events, newest first, strictly older than `filter.before`. */

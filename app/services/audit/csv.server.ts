@@ -1,6 +1,6 @@
 import { codesOf } from "../../domain/audit-view";
 import { fromSqlTime } from "../../db/columns";
-import { csvCell, csvRecord } from "../../domain/csv-cells";
+import { centsCell, csvCell, csvRecord, isoTime } from "../../domain/csv-cells";
 import { keptValues } from "../../domain/kept-values";
 import { EXPORT_INDEX, type AuditExportRecord } from "../../db/audit-export.sql.server";
 import { auditBatches, type AuditQuery } from "./log.server";
@@ -70,10 +70,13 @@ const codesCells = keptValues<string, string>(1000);
 const codesCell = (value: unknown) =>
   typeof value === "string" ? codesCells(value, () => csvCell(codes(value))) : csvCell(codes(value));
 
+const time = (value: unknown) =>
+  typeof value === "number" ? isoTime(value) : fromSqlTime(value as bigint | Date).toISOString();
+
 /** One event's CSV record: csvRecord(csvRow(record)), without the array between (the export's hot loop). */
 export function csvLine(record: AuditExportRecord): string {
   return (
-    fromSqlTime(record[at.createdAt] as number | bigint | Date).toISOString() +
+    time(record[at.createdAt]) +
     "," +
     csvCell(plain(record[at.eventType])) +
     "," +
@@ -87,13 +90,13 @@ export function csvLine(record: AuditExportRecord): string {
     "," +
     figure(tenth(record[at.discountPercent])) +
     "," +
-    figure(amount(record[at.totalDiscountCents])) +
+    centsCell(record[at.totalDiscountCents]) +
     "," +
-    figure(amount(record[at.preDiscountSubtotalCents])) +
+    centsCell(record[at.preDiscountSubtotalCents]) +
     "," +
-    figure(amount(record[at.subtotalAfterDiscountCents])) +
+    centsCell(record[at.subtotalAfterDiscountCents]) +
     "," +
-    figure(amount(record[at.marginSavedCents])) +
+    centsCell(record[at.marginSavedCents]) +
     "," +
     figure(tenth(record[at.marginPercent])) +
     "," +
