@@ -134,6 +134,10 @@ const orderShape = z.object({
       .passthrough(),
     PAYLOAD_LIMITS.maxShippingLines,
   ).default([]),
+  // read leniently by the cost model (app/domain/costs.ts: orderCostInputs): an odd value is unknown, never refused
+  payment_gateway_names: z.unknown().optional(),
+  total_price: z.unknown().optional(),
+  total_price_set: z.unknown().optional(),
 });
 
 /** Shopify's order payload with its bounds: allocations name an application of the order, totals fit. */
