@@ -107,6 +107,19 @@ describe("rules API: status and schedule", () => {
     expect(active).toMatchObject({ status: "active", isActive: true, testing: false, startsAt: null });
   });
 
+  it("a rule paused by the plan stays paused when its edit sends status active", async () => {
+    const created = await (await call(routes.rules.action, "/api/rules", { method: "POST", body: body() })).json();
+    await prisma.rule.update({ where: { id: created.id }, data: { pausedByPlan: "free", pausedAt: new Date() } });
+    const response = await call(
+      routes.rule.action,
+      `/api/rules/${created.id}`,
+      { method: "PUT", body: { status: "active", name: "Edited" } },
+      { id: created.id },
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ name: "Edited", status: "active", pausedByPlan: "free" });
+  });
+
   it.each([
     [{ status: "paused" }, "status"],
     [{ startsAt: "next friday" }, "startsAt"],

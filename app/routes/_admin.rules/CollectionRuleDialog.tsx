@@ -15,8 +15,10 @@ export function CollectionRuleDialog({
   appBridge,
   access,
   onClose,
+  timeZone,
 }: {
   editing: { name: string; values: CollectionRuleValues } | null;
+  timeZone: string;
   appBridge: boolean;
   access: OrderActionsAccess;
   onClose: () => void;
@@ -48,6 +50,7 @@ export function CollectionRuleDialog({
             opening={shown.opening}
             onSaved={onClose}
             access={access}
+            timeZone={timeZone}
           />
         ) : null}
       </Modal.Section>

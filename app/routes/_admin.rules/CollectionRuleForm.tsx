@@ -10,6 +10,7 @@ import type { CollectionRuleValues } from "./rule-list-items";
 import { useRulesFetcher } from "./useRulesFetcher";
 import { NO_ORDER_ACTIONS } from "../../domain/order-actions";
 import { OrderActionsFields, type OrderActionsAccess } from "./OrderActionsFields";
+import { ScheduleFields } from "./ScheduleFields";
 
 const EMPTY: CollectionRuleValues = {
   collectionId: "",
@@ -17,6 +18,9 @@ const EMPTY: CollectionRuleValues = {
   ruleType: "margin_floor",
   threshold: "",
   orderActions: NO_ORDER_ACTIONS,
+  status: "active",
+  startsAt: "",
+  endsAt: "",
 };
 
 /**
@@ -39,8 +43,11 @@ export function CollectionRuleForm({
   onSaved,
   access,
   opening,
+  timeZone,
 }: {
   appBridge: boolean;
+  /** the shop's zone, in which a schedule's dates are entered */
+  timeZone: string;
   initial?: CollectionRuleValues;
   /** editing: which opening of its dialog this is (collectionRuleFormIds) */
   opening?: number;
@@ -67,6 +74,9 @@ export function CollectionRuleForm({
   const collectionTitle = useField(fields.collectionTitle);
   const ruleType = useField(fields.ruleType);
   const threshold = useField(fields.threshold);
+  const status = useField(fields.status);
+  const startsAt = useField(fields.startsAt);
+  const endsAt = useField(fields.endsAt);
   const input = thresholdInput(ruleType.value, ruleType.value === "margin_floor" ? "PERCENT" : "AMOUNT");
 
   async function pickCollection() {
@@ -122,6 +132,13 @@ export function CollectionRuleForm({
             <ThresholdField input={input} control={threshold} />
           </FormLayout.Group>
         </FormLayout>
+        <ScheduleFields
+          status={status}
+          startsAt={startsAt}
+          endsAt={endsAt}
+          timeZone={timeZone}
+          initialStatus={starting.status}
+        />
         {editing && access ? (
           <OrderActionsFields value={orderActions} onChange={setOrderActions} access={access} form={form.id} />
         ) : null}

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { useFetcherForm } from "../../components/useFetcherForm";
-import { FormLayout, Modal, Select, TextField } from "@shopify/polaris";
+import { BlockStack, FormLayout, Modal, Select, TextField } from "@shopify/polaris";
 import { useCallback, useState } from "react";
 import {
   RULE_ACTION_OPTIONS,
@@ -19,6 +19,8 @@ import { BacktestPanel, useBacktest } from "../../components/Backtest";
 import { NO_ORDER_ACTIONS, type OrderActions } from "../../domain/order-actions";
 import { OrderActionsFields, type OrderActionsAccess } from "./OrderActionsFields";
 import { useReturnFocus } from "../../components/useReturnFocus";
+import { ScheduleFields } from "./ScheduleFields";
+import type { ScheduleValues } from "./rule-list-items";
 
 export interface RuleFormValues {
   id?: string;
@@ -29,10 +31,14 @@ export interface RuleFormValues {
   threshold: string;
   action: string;
   orderActions: OrderActions;
+  /** its status and schedule (docs/decisions/0060-rule-schedules-and-testing.md); a new rule: active, no dates */
+  schedule?: ScheduleValues;
 }
 
-/** The fields of a rule the form posts, as text (the order actions post their own). */
-type RuleDraft = Omit<RuleFormValues, "id" | "orderActions">;
+/** The fields of a rule the form posts, as text (the order actions and the schedule post their own). */
+type RuleDraft = Omit<RuleFormValues, "id" | "orderActions" | "schedule">;
+
+const NO_SCHEDULE: ScheduleValues = { status: "active", startsAt: "", endsAt: "" };
 
 export const EMPTY_RULE: RuleFormValues = {
   name: "",
@@ -50,12 +56,16 @@ export function RuleDialog({
   initial,
   onClose,
   access,
+  timeZone,
 }: {
   mode: "add" | "edit";
   initial: RuleFormValues;
   onClose: () => void;
   access: OrderActionsAccess;
+  /** the shop's zone, in which the dates are entered */
+  timeZone: string;
 }) {
+  const schedule = initial.schedule ?? NO_SCHEDULE;
   const [orderActions, setOrderActions] = useState(initial.orderActions);
   const fetcher = useRulesFetcher(
     `rule-${mode}`,
@@ -65,9 +75,12 @@ export function RuleDialog({
     id: `rule-${mode}-form`,
     schema: ruleSchema,
     fetcher,
-    defaultValue: ruleDraftOf(initial),
+    defaultValue: { ...ruleDraftOf(initial), ...schedule },
   });
   const controls = useRuleFields(fields);
+  const status = useField(fields.status);
+  const startsAt = useField(fields.startsAt);
+  const endsAt = useField(fields.endsAt);
   const busy = fetcher.state !== "idle";
   const backtest = useBacktest();
   // drawn only while open: closing unmounts it, and focus goes back to Add Rule or the row's Edit
@@ -89,7 +102,16 @@ export function RuleDialog({
         <form {...getFormProps(form)}>
           <input type="hidden" name="intent" value={mode === "add" ? "create" : "update"} />
           {initial.id ? <input type="hidden" name="id" value={initial.id} /> : null}
-          <RuleFields controls={controls} fields={fields} />
+          <BlockStack gap="400">
+            <RuleFields controls={controls} fields={fields} />
+            <ScheduleFields
+              status={status}
+              startsAt={startsAt}
+              endsAt={endsAt}
+              timeZone={timeZone}
+              initialStatus={schedule.status}
+            />
+          </BlockStack>
         </form>
       </Modal.Section>
       <Modal.Section>
@@ -110,7 +132,7 @@ type RuleFieldsMetadata = ReturnType<typeof useFetcherForm<typeof ruleSchema>>[1
 
 /** A rule's fields as the form starts them. */
 export function ruleDraftOf(values: RuleFormValues): RuleDraft {
-  const { id: _id, orderActions: _actions, ...draft } = values;
+  const { id: _id, orderActions: _actions, schedule: _schedule, ...draft } = values;
   return draft;
 }
 

@@ -14,6 +14,12 @@ const STATUS_TONES: Record<string, "success" | "critical" | "warning" | undefine
   [PAUSED_LABEL]: "warning",
 };
 
+/** Testing and running schedules stand out; an ended one is plain (docs/decisions/0060-rule-schedules-and-testing.md). */
+function scheduleTone(schedule: string): "info" | "attention" | undefined {
+  if (schedule.startsWith("Ended")) return undefined;
+  return schedule.includes("Testing") ? "attention" : "info";
+}
+
 function ActiveToggle({ rule }: { rule: RuleListItem }) {
   const [checked, setChecked] = useState(rule.isActive);
   const hydrated = useHydrated();
@@ -140,11 +146,17 @@ export function RuleList({
                     {rule.name}
                   </Text>
                   <Badge tone={STATUS_TONES[rule.status]}>{rule.status}</Badge>
+                  {rule.schedule ? <Badge tone={scheduleTone(rule.schedule)}>{rule.schedule}</Badge> : null}
                 </InlineStack>
                 <Text as="p" tone="subdued">
                   {rule.description || "No description"}
                 </Text>
                 <Text as="p">{rule.summary}</Text>
+                {rule.tested ? (
+                  <Text as="p" variant="bodySm" tone="caution">
+                    {rule.tested}
+                  </Text>
+                ) : null}
                 {rule.actions.length ? (
                   <Text as="p" variant="bodySm" tone="subdued">
                     On breach: {rule.actions.join(", ")}

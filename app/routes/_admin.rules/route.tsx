@@ -22,6 +22,7 @@ import {
   RESUMED_SHOWN_MS,
   rulesResumedSince,
   planLimitMessage,
+  testedCounts,
 } from "../../services/rules/rules.server";
 import { PausedRulesBanner } from "../../components/PausedRulesBanner";
 import { useRulesFetcher } from "./useRulesFetcher";
@@ -33,9 +34,18 @@ import { RulesTabs } from "./RulesTabs";
 
 export const meta: MetaFunction = () => [{ title: "Rules · Margin Guardrail" }];
 
-async function ruleItems(shopId: string): Promise<RuleListItem[]> {
-  const [rules, collectionRules] = await Promise.all([listRules(shopId), listCollectionRules(shopId)]);
-  return [...rules.map(ruleListItem), ...collectionRules.map(collectionRuleListItem)];
+async function ruleItems(shopId: string, timeZone: string): Promise<RuleListItem[]> {
+  const [rules, collectionRules, tested] = await Promise.all([
+    listRules(shopId),
+    listCollectionRules(shopId),
+    testedCounts(shopId),
+  ]);
+  // each rule's status and schedule in the shop's zone (docs/decisions/0060-rule-schedules-and-testing.md)
+  const context = { now: new Date(), timeZone, tested };
+  return [
+    ...rules.map((rule) => ruleListItem(rule, context)),
+    ...collectionRules.map((rule) => collectionRuleListItem(rule, context)),
+  ];
 }
 
 export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
@@ -43,7 +53,7 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
   // the list is rendered on the server with the page, not streamed (docs/decisions/0023-early-clicks-and-hydration.md,
   // docs/decisions/0048-rules-pages.md); code rules and the settings have pages of their own
   const [rules, activeCount, paused] = await Promise.all([
-    ruleItems(shop.id),
+    ruleItems(shop.id, shop.timezone),
     countActiveRules(shop.id),
     pausedRulesView(shop.id, plan),
   ]);
@@ -56,6 +66,7 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
     activeCount,
     ruleLimit: PLANS[plan].ruleLimit,
     limitNotice: atLimit ? planLimitMessage(plan) : null,
+    timeZone: shop.timezone,
     paused,
     resumed,
     orderActions: {
@@ -73,7 +84,8 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 };
 
 export default function Rules() {
-  const { rules, activeCount, ruleLimit, limitNotice, paused, resumed, orderActions } = useLoaderData<typeof loader>();
+  const { rules, activeCount, ruleLimit, limitNotice, paused, resumed, orderActions, timeZone } =
+    useLoaderData<typeof loader>();
   const resume = useRulesFetcher("resume-paused");
   const { demo, plan, plusEnabled } = useAdminLayout();
   const appBridge = useAppBridgePresent(demo);
@@ -86,7 +98,13 @@ export default function Rules() {
     else if (rule.edit)
       setDialog({
         mode: "edit",
-        values: { id: rule.id, name: rule.name, description: rule.description ?? "", ...rule.edit },
+        values: (({ status, startsAt, endsAt, ...edit }) => ({
+          id: rule.id,
+          name: rule.name,
+          description: rule.description ?? "",
+          ...edit,
+          schedule: { status, startsAt, endsAt },
+        }))(rule.edit),
       });
   }, []);
   const add = useCallback(() => setDialog({ mode: "add", values: EMPTY_RULE }), []);
@@ -144,7 +162,7 @@ export default function Rules() {
           </InlineStack>
           <RuleList rules={rules} onEdit={edit} onAdd={add} />
           <Divider />
-          <CollectionRuleForm appBridge={appBridge} />
+          <CollectionRuleForm appBridge={appBridge} timeZone={timeZone} />
           <Divider />
           <AdvancedRules plan={plan} plusEnabled={plusEnabled} />
           <Divider />
@@ -159,6 +177,7 @@ export default function Rules() {
           initial={dialog.values}
           onClose={close}
           access={orderActions}
+          timeZone={timeZone}
         />
       ) : null}
       <CollectionRuleDialog
@@ -166,6 +185,7 @@ export default function Rules() {
         appBridge={appBridge}
         access={orderActions}
         onClose={closeCollectionEdit}
+        timeZone={timeZone}
       />
     </AdminPage>
   );

@@ -2,6 +2,55 @@ import type { RuleView } from "../../services/rules/rules.server";
 import { ORDER_ACTIONS, ORDER_ACTION_LABELS, type OrderActions } from "../../domain/order-actions";
 import { RULE_TYPE_LABELS, formatThreshold, ruleStatusLabel, ruleTypeLabel } from "../../domain/rule-display";
 import { editableThreshold, type MappedCollectionRule, type RuleType, type ThresholdUnit } from "../../domain/rules";
+import { localInputValue, ruleStatus, scheduleLabel, type RuleStatus } from "../../domain/rule-schedule";
+
+/** What a list item needs besides the rule: the time, the shop's zone, each testing rule's would-have breaches. */
+export interface ListContext {
+  now: Date;
+  timeZone: string;
+  /** rule_tested events per rule id */
+  tested: Record<string, number>;
+}
+
+const NO_CONTEXT: ListContext = { now: new Date(0), timeZone: "UTC", tested: {} };
+
+/** A rule's status and schedule as its dialog starts them: dates as the date-time fields take them. */
+export interface ScheduleValues {
+  status: RuleStatus;
+  startsAt: string;
+  endsAt: string;
+}
+
+type Scheduled = {
+  isActive: boolean;
+  testing?: boolean;
+  startsAt?: Date | string | null;
+  endsAt?: Date | string | null;
+};
+
+export function scheduleValues(rule: Scheduled, timeZone: string): ScheduleValues {
+  return {
+    status: ruleStatus(rule),
+    startsAt: localInputValue(rule.startsAt, timeZone),
+    endsAt: localInputValue(rule.endsAt, timeZone),
+  };
+}
+
+/**
+ * The list's second badge (docs/product.md#rules): "Testing", "Scheduled · starts …", "Active ·
+ * ends …", "Ended …"; null for a plain active or inactive rule.
+ */
+export function scheduleBadge(rule: Scheduled, context: ListContext): string | null {
+  const label = scheduleLabel(rule, context.now, context.timeZone);
+  return label === "Active" || label === "Inactive" ? null : label;
+}
+
+/** "3 would-have breaches while testing" for a testing rule; null otherwise. */
+export function testedLine(rule: Scheduled & { id: string }, context: ListContext): string | null {
+  if (ruleStatus(rule) !== "testing") return null;
+  const count = context.tested[rule.id] ?? 0;
+  return `${count} would-have ${count === 1 ? "breach" : "breaches"} while testing (no alerts, no order actions)`;
+}
 
 /** A rule as the Rules list shows it, with what its edit dialog starts from. */
 export interface RuleListItem {
@@ -13,23 +62,29 @@ export interface RuleListItem {
   /** what the rule checks, after its type: "Stacking Prevention · 2 or more discounts on one order" */
   summary: string;
   status: string;
+  /** its status and schedule when they say more than the status badge ("Testing", "Scheduled · starts …") */
+  schedule: string | null;
+  /** a testing rule's would-have breaches, in words */
+  tested: string | null;
   /** evaluated: active and not paused by the plan */
   isActive: boolean;
   collectionRule: boolean;
   /** what a breach does to the order besides the alert, in words ("Tag the order", ...) */
   actions: string[];
-  edit: {
-    ruleType: RuleType;
-    thresholdUnit: ThresholdUnit;
-    threshold: string;
-    action: string;
-    orderActions: OrderActions;
-  } | null;
+  edit:
+    | ({
+        ruleType: RuleType;
+        thresholdUnit: ThresholdUnit;
+        threshold: string;
+        action: string;
+        orderActions: OrderActions;
+      } & ScheduleValues)
+    | null;
   /** what a collection rule's edit dialog starts from */
   collectionEdit: CollectionRuleValues | null;
 }
 
-export interface CollectionRuleValues {
+export interface CollectionRuleValues extends ScheduleValues {
   id?: string;
   collectionId: string;
   collectionTitle: string;
@@ -52,7 +107,7 @@ export function stackingSummary(threshold: string, unit: string): string {
   return unit === "PERCENT" ? `${stacked}, over ${threshold} off together` : `${stacked}, over ${threshold} together`;
 }
 
-export function ruleListItem(rule: RuleView): RuleListItem {
+export function ruleListItem(rule: RuleView, context: ListContext = NO_CONTEXT): RuleListItem {
   const typeLabel = ruleTypeLabel(rule.ruleType, rule.thresholdUnit);
   const threshold = formatThreshold(rule);
   return {
@@ -65,6 +120,8 @@ export function ruleListItem(rule: RuleView): RuleListItem {
       rule.ruleType === "stacking_prevention" ? stackingSummary(threshold, rule.thresholdUnit) : threshold
     }`,
     status: ruleStatusLabel(rule),
+    schedule: scheduleBadge(rule, context),
+    tested: testedLine(rule, context),
     isActive: rule.isActive && !rule.pausedByPlan,
     collectionRule: false,
     actions: actionLabels(rule.orderActions),
@@ -74,12 +131,13 @@ export function ruleListItem(rule: RuleView): RuleListItem {
       threshold: editableThreshold(rule),
       action: rule.action,
       orderActions: rule.orderActions,
+      ...scheduleValues(rule, context.timeZone),
     },
     collectionEdit: null,
   };
 }
 
-export function collectionRuleListItem(rule: MappedCollectionRule): RuleListItem {
+export function collectionRuleListItem(rule: MappedCollectionRule, context: ListContext = NO_CONTEXT): RuleListItem {
   return {
     id: rule.id,
     name: rule.name,
@@ -88,6 +146,8 @@ export function collectionRuleListItem(rule: MappedCollectionRule): RuleListItem
     threshold: formatThreshold(rule),
     summary: `${RULE_TYPE_LABELS.collection_rule} · ${formatThreshold(rule)}`,
     status: ruleStatusLabel(rule),
+    schedule: scheduleBadge(rule, context),
+    tested: testedLine(rule, context),
     isActive: rule.isActive && !rule.pausedByPlan,
     collectionRule: true,
     actions: actionLabels(rule.orderActions),
@@ -99,6 +159,7 @@ export function collectionRuleListItem(rule: MappedCollectionRule): RuleListItem
       ruleType: rule.collectionRuleType,
       threshold: rule.threshold,
       orderActions: rule.orderActions,
+      ...scheduleValues(rule, context.timeZone),
     },
   };
 }

@@ -65,9 +65,20 @@ async function scheduleColumns(
   return ok({ startsAt, endsAt });
 }
 
-/** The on/off switch and testing flag a status or isActive sets; neither sent: none. */
-function statusSwitch(input: { status?: RuleStatus; isActive?: boolean }): { isActive?: boolean; testing?: boolean } {
-  if (input.status) return statusColumns(input.status);
+/**
+ * The on/off switch and testing flag a status or isActive sets; neither sent: none. A status
+ * that keeps the rule on or off as it was (the edit dialog always sends one) leaves the switch
+ * alone, so a rule paused by the plan stays paused; an explicit isActive switches as before.
+ */
+function statusSwitch(
+  input: { status?: RuleStatus; isActive?: boolean },
+  existing?: { isActive: boolean },
+): { isActive?: boolean; testing?: boolean } {
+  if (input.status) {
+    const columns = statusColumns(input.status);
+    const keep = input.isActive === undefined && existing?.isActive === columns.isActive;
+    return keep ? { testing: columns.testing } : columns;
+  }
   return input.isActive === undefined ? {} : { isActive: input.isActive };
 }
 
@@ -330,7 +341,7 @@ export function updateRule(owner: RuleOwner, id: string, input: RuleInput): Prom
       if (refused) return refused;
       const schedule = await scheduleColumns(owner, input, tx);
       if (!schedule.ok) return schedule;
-      const { isActive, testing } = statusSwitch(input);
+      const { isActive, testing } = statusSwitch(input, existing);
       if (isActive && !isEvaluated(existing) && !(await roomForOneMore(owner, tx))) {
         return fail(409, planLimitMessage(owner.plan));
       }
@@ -432,7 +443,7 @@ export async function updateCollectionRule(
   if (refused) return refused;
   const schedule = await scheduleColumns(owner, input);
   if (!schedule.ok) return schedule;
-  const { isActive, testing } = statusSwitch(input);
+  const { isActive, testing } = statusSwitch(input, existing);
   if (isActive && !isEvaluated(existing) && !(await roomForOneMore(owner, prisma))) {
     return fail(409, planLimitMessage(owner.plan));
   }
@@ -512,4 +523,17 @@ export async function saveBlockingSettings(shopId: string, input: BlockingInput)
   await prisma.blockingSettings.upsert({ where: { shopId }, create: { shopId, ...input }, update: input });
   forgetShopRules(shopId);
   return input;
+}
+
+/**
+ * Each testing rule's would-have breaches (rule_tested events) by rule id, for the Rules page
+ * (docs/decisions/0060-rule-schedules-and-testing.md).
+ */
+export async function testedCounts(shopId: string): Promise<Record<string, number>> {
+  const rows = await prisma.auditEvent.groupBy({
+    by: ["ruleId"],
+    where: { shopId, eventType: "rule_tested" },
+    _count: { _all: true },
+  });
+  return Object.fromEntries(rows.flatMap((row) => (row.ruleId ? [[row.ruleId, row._count._all]] : [])));
 }
