@@ -16,6 +16,7 @@ import { prismaWriter } from "../db/raw-sql.server";
 import { ensureShop } from "../db/shops.server";
 import { DEMO_CATALOG, buildDemoStore, seededRandom, variantGid } from "./demo-store";
 import { seedCodeRulesDiscount } from "./seed-category.server";
+import { seedScheduledRules } from "./seed-schedules.server";
 
 /**
  * Creates the demo store and runs its sample orders through the monitoring engine, as if
@@ -105,6 +106,7 @@ export async function seedDemoStore(domain: string, now = new Date()) {
   await settleSampleAlerts(shop.id, demo.timezone, now);
   await recordShadowCheckouts(shop.id, now);
   await seedCodeRulesDiscount(shop.id, now);
+  await seedScheduledRules(shop.id, demo.timezone, now);
   return {
     shop,
     rules: demo.rules.length,

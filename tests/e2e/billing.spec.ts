@@ -139,14 +139,15 @@ test("a downgrade pauses rules; the confirmation page declines, then approves; r
   await expect(toast(page, "Successfully downgraded to Free plan.")).toBeVisible();
   await expect(page.getByRole("region", { name: "Free" }).getByRole("button", { name: "Current Plan" })).toBeDisabled();
 
-  // 5 active rules on Free: the oldest 2 stay, 3 are paused, none deleted
+  // 7 switched-on rules (with the demo's scheduled and testing rules, docs/decisions/0060-rule-schedules-and-testing.md)
+  // on Free: the oldest 2 stay, 5 are paused, none deleted
   await page.goto("/rules");
-  await expect(page.getByText("3 rules are paused by the Free plan")).toBeVisible();
+  await expect(page.getByText("5 rules are paused by the Free plan")).toBeVisible();
   await expect(page.getByText("2 of 2 active")).toBeVisible();
-  await expect(page.getByText("Paused by plan")).toHaveCount(3);
+  await expect(page.getByText("Paused by plan")).toHaveCount(5);
   await expect(page.getByRole("button", { name: "Resume paused rules" })).toHaveCount(0);
   await page.goto("/dashboard");
-  await expect(page.getByText("3 rules are paused by the Free plan")).toBeVisible();
+  await expect(page.getByText("5 rules are paused by the Free plan")).toBeVisible();
   await expect(page.getByRole("link", { name: "Review paused rules" })).toBeVisible();
 
   // upgrade: Shopify's page (the demo's stand-in) is declined
@@ -175,9 +176,9 @@ test("a downgrade pauses rules; the confirmation page declines, then approves; r
   await expect(page.getByText("Resumed, with room in your new plan:")).toBeVisible();
 
   await page.goto("/rules");
-  await expect(page.getByText("3 rules resumed by your plan")).toBeVisible();
+  await expect(page.getByText("5 rules resumed by your plan")).toBeVisible();
   await expect(page.getByRole("button", { name: "Resume paused rules" })).toHaveCount(0);
-  await expect(page.getByText("5 of 10 active")).toBeVisible();
+  await expect(page.getByText("7 of 10 active")).toBeVisible();
   await expect(page.getByText("Paused by plan")).toHaveCount(0);
 });
 

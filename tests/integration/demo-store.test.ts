@@ -76,7 +76,8 @@ describe("demo store", () => {
     expect(data.roi).toMatchObject({ totalSavedCents: 0 });
     expect(data.roi.flaggedCents).toBeGreaterThan(0);
     expect(data.alertsOn).toBe(true);
-    expect(data.activeRules).toBe(5);
+    // 4 rules and the collection rule switched on, with the scheduled and the testing rule (decision 0060)
+    expect(data.activeRules).toBe(7);
     expect(data.recentEvents).toHaveLength(5);
   });
 
