@@ -1,7 +1,7 @@
 /**
  * The demo store's scheduled and testing rules (docs/decisions/0060-rule-schedules-and-testing.md):
  * a Black Friday week cap, in force from 27 Nov to the end of 1 Dec 2026 in the demo shop's
- * zone, and a stricter cap in testing with the would-have events (rule_tested) it recorded on
+ * zone (the next such week when seeded later), and a stricter cap in testing with the would-have events (rule_tested) it recorded on
  * the last days' sample orders. Seeded after the sample orders ran through the engine, so the
  * history's breaches and alerts stay as the other rules made them.
  */
@@ -15,6 +15,27 @@ import { buildDemoStore } from "./demo-store";
 
 export const DEMO_BLACK_FRIDAY_RULE = "demo-rule-black-friday";
 export const DEMO_TESTING_RULE = "demo-rule-testing";
+
+/**
+ * The next Black Friday week after `now` in the shop's zone: from Black Friday (the day after
+ * the fourth Thursday of November) to the end of the Tuesday after Cyber Monday, 27 Nov to 1 Dec
+ * in 2026. Always ahead of the seed, so the demo's history and its checks of today's orders never
+ * meet it in force.
+ */
+export function blackFridayWeek(now: Date, timeZone: string): { startsAt: Date; endsAt: Date } {
+  const day = (year: number, offset: number) => {
+    const date = new Date(Date.UTC(year, 10, 1 + offset));
+    return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, "0")}-${String(date.getUTCDate()).padStart(2, "0")}T00:00`;
+  };
+  for (let year = now.getUTCFullYear(); ; year += 1) {
+    const firstThursday = (4 - new Date(Date.UTC(year, 10, 1)).getUTCDay() + 7) % 7;
+    const blackFriday = firstThursday + 21 + 1;
+    const startsAt = parseScheduleInstant(day(year, blackFriday), timeZone)!;
+    if (startsAt.getTime() > now.getTime()) {
+      return { startsAt, endsAt: parseScheduleInstant(day(year, blackFriday + 5), timeZone)! };
+    }
+  }
+}
 
 /** How many of the latest breaching sample orders the testing rule recorded. */
 const TESTED_SHOWN = 4;
@@ -30,8 +51,7 @@ export async function seedScheduledRules(shopId: string, timeZone: string, now: 
       description: "Tighter for the sale: alerts on orders over 30% off from Black Friday to Cyber Monday",
       threshold: "30",
       thresholdPercent: 30,
-      startsAt: parseScheduleInstant("2026-11-27T00:00", timeZone),
-      endsAt: parseScheduleInstant("2026-12-02T00:00", timeZone),
+      ...blackFridayWeek(now, timeZone),
     },
   });
   const testing = await prisma.rule.create({
