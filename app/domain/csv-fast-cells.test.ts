@@ -1,5 +1,5 @@
 // The export's hot-loop formatters give the very characters of what they replace
-// (docs/decisions/0059-short-worker-transactions.md): isoTime is Date's toISOString, centsCell
+// (docs/decisions/0057-csv-at-the-databases-speed.md, its update): isoTime is Date's toISOString, centsCell
 // is `(cents / 100).toFixed(2)` with a negative figure neutralised.
 import { describe, expect, it } from "vitest";
 import { centsCell, isoTime } from "./csv-cells";
