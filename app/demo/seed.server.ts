@@ -17,6 +17,7 @@ import { ensureShop } from "../db/shops.server";
 import { DEMO_CATALOG, buildDemoStore, seededRandom, variantGid } from "./demo-store";
 import { seedCodeRulesDiscount } from "./seed-category.server";
 import { seedScheduledRules } from "./seed-schedules.server";
+import { seedCostModel } from "./seed-costs.server";
 
 /**
  * Creates the demo store and runs its sample orders through the monitoring engine, as if
@@ -85,6 +86,7 @@ export async function seedDemoStore(domain: string, now = new Date()) {
       },
     });
   }
+  await seedCostModel(shop.id, now);
   const jobs = demo.orders.map((order) => {
     const parsed = orderFactsFromPayload(order.payload);
     if (!parsed.ok) throw new Error(`Demo order ${order.payload.name} is unreadable: ${parsed.error}`);

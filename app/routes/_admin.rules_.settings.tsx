@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminPage, useAdminLayout } from "../components/AdminPage";
+import { CostSettingsLink } from "../components/CostSettingsLink";
 import { useActionFetcher } from "../components/useActionFetcher";
 import { useAppBridgePresent } from "../components/useAppBridge";
 import { pageFormAction } from "../http/request-body.server";
@@ -42,6 +43,7 @@ export default function RulesSettings() {
         plan={plan}
         plusEnabled={plusEnabled}
       />
+      <CostSettingsLink />
     </AdminPage>
   );
 }

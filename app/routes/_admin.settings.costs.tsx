@@ -1,0 +1,235 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { BlockStack, Card, Checkbox, FormLayout, Text, TextField } from "@shopify/polaris";
+import { useState } from "react";
+import { AdminPage, useAdminLayout } from "../components/AdminPage";
+import { UnsavedChangesBar } from "../components/UnsavedChangesBar";
+import { useActionFetcher, type ToastingResult } from "../components/useActionFetcher";
+import { useAppBridgePresent } from "../components/useAppBridge";
+import { costSettingsView } from "../domain/costs";
+import { InputRefusal, readJson } from "../http/request-body.server";
+import { loadCostSettings, saveCostSettings } from "../services/costs/settings.server";
+import { requireAdmin } from "../services/shops/admin-context.server";
+
+export const meta: MetaFunction = () => [{ title: "Costs · Settings · Margin Guardrail" }];
+
+type View = ReturnType<typeof costSettingsView>;
+
+/** /settings/costs: the cost model's settings (docs/product.md#cost-model, docs/decisions/0061-cost-model.md). */
+export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
+  const { shop } = await requireAdmin(request, load);
+  return { settings: costSettingsView(await loadCostSettings(shop.id)), currency: shop.currency };
+};
+
+interface CostsActionResult extends ToastingResult {
+  field?: string;
+  message?: string;
+}
+
+/** Saves the page's JSON body with the API's rules: a bad field is named, and nothing is saved. */
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const { shop } = await requireAdmin(request);
+  let body: unknown;
+  try {
+    body = await readJson(request);
+  } catch (error) {
+    if (!(error instanceof InputRefusal)) throw error;
+    const answer: CostsActionResult = {
+      ok: false,
+      toast: { title: "Not saved", description: error.message, error: true },
+    };
+    return data(answer, { status: error.status });
+  }
+  const saved = await saveCostSettings(shop.id, body);
+  if (!saved.ok) {
+    const answer: CostsActionResult = {
+      ok: false,
+      field: saved.field,
+      message: saved.message,
+      toast: { title: "Not saved", description: "Check the highlighted field.", error: true },
+    };
+    return data(answer, { status: 400 });
+  }
+  const answer: CostsActionResult = { ok: true, toast: { title: "Cost settings saved" } };
+  return data(answer);
+};
+
+/** The form's text, as typed. */
+interface Draft {
+  costHistoryEnabled: boolean;
+  paymentFeesEnabled: boolean;
+  paymentFeePercent: string;
+  paymentFeeFixed: string;
+  shippingCostEnabled: boolean;
+  shippingCost: string;
+}
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+const draftOf = (settings: View): Draft => ({
+  costHistoryEnabled: settings.costHistoryEnabled,
+  paymentFeesEnabled: settings.paymentFeesEnabled,
+  paymentFeePercent: String(settings.paymentFeePercent),
+  paymentFeeFixed: dollars(settings.paymentFeeFixedCents),
+  shippingCostEnabled: settings.shippingCostEnabled,
+  shippingCost: dollars(settings.shippingCostCents),
+});
+
+/** A typed number, or the text itself so the server names the field that is not one. */
+const number = (text: string): number | string => (/^\s*\d+(\.\d+)?\s*$/.test(text) ? Number(text) : text);
+/** Dollars typed with at most 2 decimals, as cents; anything else as typed. */
+const cents = (text: string): number | string =>
+  /^\s*\d+(\.\d{1,2})?\s*$/.test(text) ? Math.round(Number(text) * 100) : text;
+
+export default function CostSettingsPage() {
+  const { settings, currency } = useLoaderData<typeof loader>();
+  const { demo } = useAdminLayout();
+  const appBridge = useAppBridgePresent(demo);
+  const save = useActionFetcher<CostsActionResult>("cost-settings-save");
+  const saved = draftOf(settings);
+  const savedKey = JSON.stringify(saved);
+  const [draft, setDraft] = useState<Draft>(saved);
+  const [startedFrom, setStartedFrom] = useState(savedKey);
+  if (startedFrom !== savedKey) {
+    // a save (or another tab) changed what is stored: start again from it
+    setStartedFrom(savedKey);
+    setDraft(saved);
+  }
+  const dirty = JSON.stringify(draft) !== savedKey;
+  const saving = save.state !== "idle";
+  const error = save.state === "idle" && save.data && !save.data.ok ? save.data : null;
+  const errorFor = (field: string) =>
+    error?.field === field && error.message ? error.message[0].toUpperCase() + error.message.slice(1) : undefined;
+  const set =
+    <Key extends keyof Draft>(key: Key) =>
+    (value: Draft[Key]) =>
+      setDraft({ ...draft, [key]: value });
+  const submit = () =>
+    save.submit(
+      {
+        costHistoryEnabled: draft.costHistoryEnabled,
+        paymentFeesEnabled: draft.paymentFeesEnabled,
+        paymentFeePercent: number(draft.paymentFeePercent),
+        paymentFeeFixedCents: cents(draft.paymentFeeFixed),
+        shippingCostEnabled: draft.shippingCostEnabled,
+        shippingCostCents: cents(draft.shippingCost),
+      },
+      { method: "post", encType: "application/json" },
+    );
+  const prefix = currency === "USD" ? "$" : undefined;
+  const suffix = currency === "USD" ? undefined : currency;
+
+  return (
+    <AdminPage title="Costs" description="What an order costs you, for the margin floor, the backtest and the ROI">
+      <UnsavedChangesBar
+        id="cost-settings-save-bar"
+        open={dirty || saving}
+        saving={saving}
+        appBridge={appBridge}
+        onSave={submit}
+        onDiscard={() => setDraft(saved)}
+      />
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (dirty) submit();
+        }}
+      >
+        <BlockStack gap="400">
+          <Card>
+            <BlockStack gap="200">
+              <Text as="h2" variant="headingMd">
+                Unit costs
+              </Text>
+              <Checkbox
+                label="Use the unit cost at the order's date"
+                helpText="Each cost change Shopify reports is kept with its date, so a cost changed today leaves earlier orders' margins as they were. Off: every order uses today's cost."
+                checked={draft.costHistoryEnabled}
+                onChange={set("costHistoryEnabled")}
+              />
+            </BlockStack>
+          </Card>
+          <Card>
+            <BlockStack gap="200">
+              <Text as="h2" variant="headingMd">
+                Payment fees
+              </Text>
+              <Checkbox
+                label="Count payment fees in the margin"
+                helpText="An estimate: taken on what the customer paid. The default is Shopify Payments' online card rate on the Basic plan, 2.9% + 30¢ (USD); your rate depends on your plan, your country and the card."
+                checked={draft.paymentFeesEnabled}
+                onChange={set("paymentFeesEnabled")}
+              />
+              <FormLayout>
+                <FormLayout.Group condensed>
+                  <TextField
+                    label="Fee percent"
+                    type="text"
+                    inputMode="decimal"
+                    suffix="%"
+                    autoComplete="off"
+                    value={draft.paymentFeePercent}
+                    onChange={set("paymentFeePercent")}
+                    error={errorFor("paymentFeePercent")}
+                    disabled={!draft.paymentFeesEnabled}
+                  />
+                  <TextField
+                    label="Fixed fee per order"
+                    type="text"
+                    inputMode="decimal"
+                    prefix={prefix}
+                    suffix={suffix}
+                    autoComplete="off"
+                    value={draft.paymentFeeFixed}
+                    onChange={set("paymentFeeFixed")}
+                    error={errorFor("paymentFeeFixedCents")}
+                    disabled={!draft.paymentFeesEnabled}
+                  />
+                </FormLayout.Group>
+              </FormLayout>
+              {settings.gatewayFees.length > 0 ? (
+                <Text as="p" tone="subdued">
+                  Own rates for{" "}
+                  {settings.gatewayFees
+                    .map((fee) => `${fee.gateway} (${fee.percent}% + ${dollars(fee.fixedCents)})`)
+                    .join(", ")}
+                  ; other gateways use the rate above.
+                </Text>
+              ) : null}
+            </BlockStack>
+          </Card>
+          <Card>
+            <BlockStack gap="200">
+              <Text as="h2" variant="headingMd">
+                Shipping
+              </Text>
+              <Checkbox
+                label="Count a shipping cost per order"
+                helpText="What a shipment costs you on average, counted on each order that ships. What the customer paid for shipping is not your cost, so it is never used."
+                checked={draft.shippingCostEnabled}
+                onChange={set("shippingCostEnabled")}
+              />
+              <FormLayout>
+                <TextField
+                  label="Shipping cost per order"
+                  type="text"
+                  inputMode="decimal"
+                  prefix={prefix}
+                  suffix={suffix}
+                  autoComplete="off"
+                  value={draft.shippingCost}
+                  onChange={set("shippingCost")}
+                  error={errorFor("shippingCostCents")}
+                  disabled={!draft.shippingCostEnabled}
+                />
+              </FormLayout>
+            </BlockStack>
+          </Card>
+          <Text as="p" tone="subdued">
+            Margins say which parts were known, for example “fees estimated, shipping unknown”. Amounts are in your
+            shop&apos;s currency ({currency}).
+          </Text>
+        </BlockStack>
+      </form>
+    </AdminPage>
+  );
+}
