@@ -223,6 +223,84 @@ export type MarginGuardrailCodeRulesDiscountStateQuery = { automaticDiscountNode
     ) | { __typename: 'DiscountAutomaticBasic' | 'DiscountAutomaticBxgy' | 'DiscountAutomaticFreeShipping' } }
   )> };
 
+export type MarginGuardrailCodeDiscountValueQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type MarginGuardrailCodeDiscountValueQuery = { codeDiscountNode?: AdminTypes.Maybe<(
+    Pick<AdminTypes.DiscountCodeNode, 'id'>
+    & { codeDiscount: (
+      { __typename: 'DiscountCodeApp' }
+      & Pick<AdminTypes.DiscountCodeApp, 'status'>
+      & { codes: { nodes: Array<Pick<AdminTypes.DiscountRedeemCode, 'code'>> } }
+    ) | (
+      { __typename: 'DiscountCodeBasic' }
+      & Pick<AdminTypes.DiscountCodeBasic, 'status'>
+      & { codes: { nodes: Array<Pick<AdminTypes.DiscountRedeemCode, 'code'>> }, customerGets: { value: (
+          { __typename: 'DiscountAmount' }
+          & Pick<AdminTypes.DiscountAmount, 'appliesOnEachItem'>
+          & { amount: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }
+        ) | { __typename: 'DiscountOnQuantity' } | (
+          { __typename: 'DiscountPercentage' }
+          & Pick<AdminTypes.DiscountPercentage, 'percentage'>
+        ), items: { __typename: 'AllDiscountItems' | 'DiscountCollections' | 'DiscountProducts' } }, minimumRequirement?: AdminTypes.Maybe<(
+        { __typename: 'DiscountMinimumQuantity' }
+        & Pick<AdminTypes.DiscountMinimumQuantity, 'greaterThanOrEqualToQuantity'>
+      ) | (
+        { __typename: 'DiscountMinimumSubtotal' }
+        & { greaterThanOrEqualToSubtotal: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }
+      )> }
+    ) | (
+      { __typename: 'DiscountCodeBxgy' }
+      & Pick<AdminTypes.DiscountCodeBxgy, 'status'>
+      & { codes: { nodes: Array<Pick<AdminTypes.DiscountRedeemCode, 'code'>> } }
+    ) | (
+      { __typename: 'DiscountCodeFreeShipping' }
+      & Pick<AdminTypes.DiscountCodeFreeShipping, 'status'>
+      & { codes: { nodes: Array<Pick<AdminTypes.DiscountRedeemCode, 'code'>> } }
+    ) }
+  )> };
+
+export type MarginGuardrailCodeDiscountValuesQueryVariables = AdminTypes.Exact<{
+  after?: AdminTypes.InputMaybe<AdminTypes.Scalars['String']['input']>;
+}>;
+
+
+export type MarginGuardrailCodeDiscountValuesQuery = { codeDiscountNodes: { nodes: Array<(
+      Pick<AdminTypes.DiscountCodeNode, 'id'>
+      & { codeDiscount: (
+        { __typename: 'DiscountCodeApp' }
+        & Pick<AdminTypes.DiscountCodeApp, 'status'>
+        & { codes: { nodes: Array<Pick<AdminTypes.DiscountRedeemCode, 'code'>> } }
+      ) | (
+        { __typename: 'DiscountCodeBasic' }
+        & Pick<AdminTypes.DiscountCodeBasic, 'status'>
+        & { codes: { nodes: Array<Pick<AdminTypes.DiscountRedeemCode, 'code'>> }, customerGets: { value: (
+            { __typename: 'DiscountAmount' }
+            & Pick<AdminTypes.DiscountAmount, 'appliesOnEachItem'>
+            & { amount: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }
+          ) | { __typename: 'DiscountOnQuantity' } | (
+            { __typename: 'DiscountPercentage' }
+            & Pick<AdminTypes.DiscountPercentage, 'percentage'>
+          ), items: { __typename: 'AllDiscountItems' | 'DiscountCollections' | 'DiscountProducts' } }, minimumRequirement?: AdminTypes.Maybe<(
+          { __typename: 'DiscountMinimumQuantity' }
+          & Pick<AdminTypes.DiscountMinimumQuantity, 'greaterThanOrEqualToQuantity'>
+        ) | (
+          { __typename: 'DiscountMinimumSubtotal' }
+          & { greaterThanOrEqualToSubtotal: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }
+        )> }
+      ) | (
+        { __typename: 'DiscountCodeBxgy' }
+        & Pick<AdminTypes.DiscountCodeBxgy, 'status'>
+        & { codes: { nodes: Array<Pick<AdminTypes.DiscountRedeemCode, 'code'>> } }
+      ) | (
+        { __typename: 'DiscountCodeFreeShipping' }
+        & Pick<AdminTypes.DiscountCodeFreeShipping, 'status'>
+        & { codes: { nodes: Array<Pick<AdminTypes.DiscountRedeemCode, 'code'>> } }
+      ) }
+    )>, pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'> } };
+
 export type MarginGuardrailCodeRulesResourcesQueryVariables = AdminTypes.Exact<{
   ids: Array<AdminTypes.Scalars['ID']['input']> | AdminTypes.Scalars['ID']['input'];
 }>;
@@ -264,6 +342,98 @@ export type VariantFactsQuery = { nodes: Array<AdminTypes.Maybe<(
     ) }
   )>> };
 
+export type MarginGuardrailPreflightDiscountsQueryVariables = AdminTypes.Exact<{
+  after?: AdminTypes.InputMaybe<AdminTypes.Scalars['String']['input']>;
+}>;
+
+
+export type MarginGuardrailPreflightDiscountsQuery = { discountNodes: { nodes: Array<(
+      Pick<AdminTypes.DiscountNode, 'id'>
+      & { discount: (
+        { __typename: 'DiscountAutomaticApp' }
+        & Pick<AdminTypes.DiscountAutomaticApp, 'title' | 'status' | 'startsAt' | 'endsAt' | 'tags' | 'discountClasses'>
+        & { combinesWith: Pick<AdminTypes.DiscountCombinesWith, 'productDiscounts' | 'orderDiscounts' | 'shippingDiscounts'> }
+      ) | (
+        { __typename: 'DiscountAutomaticBasic' }
+        & Pick<AdminTypes.DiscountAutomaticBasic, 'title' | 'status' | 'startsAt' | 'endsAt' | 'tags' | 'discountClasses'>
+        & { combinesWith: Pick<AdminTypes.DiscountCombinesWith, 'productDiscounts' | 'orderDiscounts' | 'shippingDiscounts' | 'productDiscountsWithTagsOnSameCartLine'>, context: { __typename: 'DiscountBuyerSelectionAll' | 'DiscountCustomerSegments' | 'DiscountCustomers' | 'DiscountMarkets' }, customerGets: { value: (
+            { __typename: 'DiscountAmount' }
+            & Pick<AdminTypes.DiscountAmount, 'appliesOnEachItem'>
+            & { amount: Pick<AdminTypes.MoneyV2, 'amount'> }
+          ) | { __typename: 'DiscountOnQuantity' } | (
+            { __typename: 'DiscountPercentage' }
+            & Pick<AdminTypes.DiscountPercentage, 'percentage'>
+          ), items: { __typename: 'AllDiscountItems' } | (
+            { __typename: 'DiscountCollections' }
+            & { collections: { nodes: Array<Pick<AdminTypes.Collection, 'id'>> } }
+          ) | (
+            { __typename: 'DiscountProducts' }
+            & { products: { nodes: Array<Pick<AdminTypes.Product, 'id'>> }, productVariants: { nodes: Array<Pick<AdminTypes.ProductVariant, 'id'>> } }
+          ) }, minimumRequirement?: AdminTypes.Maybe<(
+          { __typename: 'DiscountMinimumQuantity' }
+          & Pick<AdminTypes.DiscountMinimumQuantity, 'greaterThanOrEqualToQuantity'>
+        ) | (
+          { __typename: 'DiscountMinimumSubtotal' }
+          & { greaterThanOrEqualToSubtotal: Pick<AdminTypes.MoneyV2, 'amount'> }
+        )> }
+      ) | (
+        { __typename: 'DiscountAutomaticBxgy' }
+        & Pick<AdminTypes.DiscountAutomaticBxgy, 'title' | 'status' | 'startsAt' | 'endsAt' | 'tags' | 'discountClasses'>
+        & { combinesWith: Pick<AdminTypes.DiscountCombinesWith, 'productDiscounts' | 'orderDiscounts' | 'shippingDiscounts'> }
+      ) | (
+        { __typename: 'DiscountAutomaticFreeShipping' }
+        & Pick<AdminTypes.DiscountAutomaticFreeShipping, 'title' | 'status' | 'startsAt' | 'endsAt' | 'tags'>
+        & { combinesWith: Pick<AdminTypes.DiscountCombinesWith, 'productDiscounts' | 'orderDiscounts' | 'shippingDiscounts'>, context: { __typename: 'DiscountBuyerSelectionAll' | 'DiscountCustomerSegments' | 'DiscountCustomers' | 'DiscountMarkets' }, maximumShippingPrice?: AdminTypes.Maybe<Pick<AdminTypes.MoneyV2, 'amount'>>, minimumRequirement?: AdminTypes.Maybe<(
+          { __typename: 'DiscountMinimumQuantity' }
+          & Pick<AdminTypes.DiscountMinimumQuantity, 'greaterThanOrEqualToQuantity'>
+        ) | (
+          { __typename: 'DiscountMinimumSubtotal' }
+          & { greaterThanOrEqualToSubtotal: Pick<AdminTypes.MoneyV2, 'amount'> }
+        )> }
+      ) | (
+        { __typename: 'DiscountCodeApp' }
+        & Pick<AdminTypes.DiscountCodeApp, 'title' | 'status' | 'startsAt' | 'endsAt' | 'tags' | 'discountClasses' | 'usageLimit' | 'appliesOncePerCustomer'>
+        & { combinesWith: Pick<AdminTypes.DiscountCombinesWith, 'productDiscounts' | 'orderDiscounts' | 'shippingDiscounts'>, context: { __typename: 'DiscountBuyerSelectionAll' | 'DiscountCustomerSegments' | 'DiscountCustomers' | 'DiscountMarkets' }, codes: { nodes: Array<Pick<AdminTypes.DiscountRedeemCode, 'code'>> }, codesCount?: AdminTypes.Maybe<Pick<AdminTypes.Count, 'count'>> }
+      ) | (
+        { __typename: 'DiscountCodeBasic' }
+        & Pick<AdminTypes.DiscountCodeBasic, 'title' | 'status' | 'startsAt' | 'endsAt' | 'tags' | 'discountClasses' | 'usageLimit' | 'appliesOncePerCustomer'>
+        & { combinesWith: Pick<AdminTypes.DiscountCombinesWith, 'productDiscounts' | 'orderDiscounts' | 'shippingDiscounts' | 'productDiscountsWithTagsOnSameCartLine'>, context: { __typename: 'DiscountBuyerSelectionAll' | 'DiscountCustomerSegments' | 'DiscountCustomers' | 'DiscountMarkets' }, codes: { nodes: Array<Pick<AdminTypes.DiscountRedeemCode, 'code'>> }, codesCount?: AdminTypes.Maybe<Pick<AdminTypes.Count, 'count'>>, customerGets: { value: (
+            { __typename: 'DiscountAmount' }
+            & Pick<AdminTypes.DiscountAmount, 'appliesOnEachItem'>
+            & { amount: Pick<AdminTypes.MoneyV2, 'amount'> }
+          ) | { __typename: 'DiscountOnQuantity' } | (
+            { __typename: 'DiscountPercentage' }
+            & Pick<AdminTypes.DiscountPercentage, 'percentage'>
+          ), items: { __typename: 'AllDiscountItems' } | (
+            { __typename: 'DiscountCollections' }
+            & { collections: { nodes: Array<Pick<AdminTypes.Collection, 'id'>> } }
+          ) | (
+            { __typename: 'DiscountProducts' }
+            & { products: { nodes: Array<Pick<AdminTypes.Product, 'id'>> }, productVariants: { nodes: Array<Pick<AdminTypes.ProductVariant, 'id'>> } }
+          ) }, minimumRequirement?: AdminTypes.Maybe<(
+          { __typename: 'DiscountMinimumQuantity' }
+          & Pick<AdminTypes.DiscountMinimumQuantity, 'greaterThanOrEqualToQuantity'>
+        ) | (
+          { __typename: 'DiscountMinimumSubtotal' }
+          & { greaterThanOrEqualToSubtotal: Pick<AdminTypes.MoneyV2, 'amount'> }
+        )> }
+      ) | (
+        { __typename: 'DiscountCodeBxgy' }
+        & Pick<AdminTypes.DiscountCodeBxgy, 'title' | 'status' | 'startsAt' | 'endsAt' | 'tags' | 'discountClasses' | 'usageLimit' | 'appliesOncePerCustomer'>
+        & { combinesWith: Pick<AdminTypes.DiscountCombinesWith, 'productDiscounts' | 'orderDiscounts' | 'shippingDiscounts'>, context: { __typename: 'DiscountBuyerSelectionAll' | 'DiscountCustomerSegments' | 'DiscountCustomers' | 'DiscountMarkets' }, codes: { nodes: Array<Pick<AdminTypes.DiscountRedeemCode, 'code'>> }, codesCount?: AdminTypes.Maybe<Pick<AdminTypes.Count, 'count'>> }
+      ) | (
+        { __typename: 'DiscountCodeFreeShipping' }
+        & Pick<AdminTypes.DiscountCodeFreeShipping, 'title' | 'status' | 'startsAt' | 'endsAt' | 'tags' | 'usageLimit' | 'appliesOncePerCustomer'>
+        & { combinesWith: Pick<AdminTypes.DiscountCombinesWith, 'productDiscounts' | 'orderDiscounts' | 'shippingDiscounts'>, context: { __typename: 'DiscountBuyerSelectionAll' | 'DiscountCustomerSegments' | 'DiscountCustomers' | 'DiscountMarkets' }, codes: { nodes: Array<Pick<AdminTypes.DiscountRedeemCode, 'code'>> }, codesCount?: AdminTypes.Maybe<Pick<AdminTypes.Count, 'count'>>, maximumShippingPrice?: AdminTypes.Maybe<Pick<AdminTypes.MoneyV2, 'amount'>>, minimumRequirement?: AdminTypes.Maybe<(
+          { __typename: 'DiscountMinimumQuantity' }
+          & Pick<AdminTypes.DiscountMinimumQuantity, 'greaterThanOrEqualToQuantity'>
+        ) | (
+          { __typename: 'DiscountMinimumSubtotal' }
+          & { greaterThanOrEqualToSubtotal: Pick<AdminTypes.MoneyV2, 'amount'> }
+        )> }
+      ) }
+    )>, pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'> } };
+
 interface GeneratedQueryTypes {
   "#graphql\n  query MarginGuardrailFulfillmentOrders($id: ID!) {\n    order(id: $id) {\n      id\n      fulfillmentOrders(first: 20) { nodes { id status fulfillmentHolds { id handle heldByRequestingApp } } }\n    }\n  }": {return: MarginGuardrailFulfillmentOrdersQuery, variables: MarginGuardrailFulfillmentOrdersQueryVariables},
   "#graphql\n  query BacktestOrders($first: Int!, $after: String, $query: String!, $lines: Int!) {\n    orders(first: $first, after: $after, query: $query, sortKey: CREATED_AT) {\n      pageInfo { hasNextPage endCursor }\n      nodes {\n        id legacyResourceId name createdAt currencyCode tags note discountCodes\n        totalDiscountsSet { shopMoney { amount } }\n        discountApplications(first: 10) {\n          pageInfo { hasNextPage }\n          nodes {\n            __typename index targetType value { __typename }\n            ... on DiscountCodeApplication { code }\n            ... on AutomaticDiscountApplication { title }\n            ... on ManualDiscountApplication { title }\n            ... on ScriptDiscountApplication { title }\n          }\n        }\n        lineItems(first: $lines) {\n          pageInfo { hasNextPage endCursor }\n          nodes {\n            id quantity variant { id } product { id } originalUnitPriceSet { shopMoney { amount } }\n            discountAllocations { allocatedAmountSet { shopMoney { amount } } discountApplication { index } }\n          }\n        }\n        shippingLines(first: 2) {\n          nodes {\n            discountAllocations { allocatedAmountSet { shopMoney { amount } } discountApplication { index } }\n          }\n        }\n      }\n    }\n  }": {return: BacktestOrdersQuery, variables: BacktestOrdersQueryVariables},
@@ -274,10 +444,13 @@ interface GeneratedQueryTypes {
   "#graphql\n  query MarginGuardrailValidation($id: ID!) {\n    validation(id: $id) { id enabled }\n  }": {return: MarginGuardrailValidationQuery, variables: MarginGuardrailValidationQueryVariables},
   "#graphql\n  query MarginGuardrailAppFunctions {\n    shopifyFunctions(first: 50) { nodes { id handle apiType } }\n  }": {return: MarginGuardrailAppFunctionsQuery, variables: MarginGuardrailAppFunctionsQueryVariables},
   "#graphql\n  query MarginGuardrailCodeRulesDiscountState($id: ID!) {\n    automaticDiscountNode(id: $id) {\n      id\n      automaticDiscount {\n        __typename\n        ... on DiscountAutomaticApp { title status startsAt appDiscountType { functionId } }\n      }\n    }\n  }": {return: MarginGuardrailCodeRulesDiscountStateQuery, variables: MarginGuardrailCodeRulesDiscountStateQueryVariables},
+  "#graphql\n  query MarginGuardrailCodeDiscountValue($id: ID!) {\n    codeDiscountNode(id: $id) {\n      id\n      codeDiscount {\n        __typename\n        ... on DiscountCodeBasic {\n          status\n          codes(first: 100) { nodes { code } }\n          customerGets {\n            value {\n              __typename\n              ... on DiscountPercentage { percentage }\n              ... on DiscountAmount { amount { amount currencyCode } appliesOnEachItem }\n            }\n            items { __typename }\n          }\n          minimumRequirement {\n            __typename\n            ... on DiscountMinimumSubtotal { greaterThanOrEqualToSubtotal { amount currencyCode } }\n            ... on DiscountMinimumQuantity { greaterThanOrEqualToQuantity }\n          }\n        }\n        ... on DiscountCodeFreeShipping { status codes(first: 100) { nodes { code } } }\n        ... on DiscountCodeBxgy { status codes(first: 100) { nodes { code } } }\n        ... on DiscountCodeApp { status codes(first: 100) { nodes { code } } }\n      }\n    }\n  }": {return: MarginGuardrailCodeDiscountValueQuery, variables: MarginGuardrailCodeDiscountValueQueryVariables},
+  "#graphql\n  query MarginGuardrailCodeDiscountValues($after: String) {\n    codeDiscountNodes(first: 50, after: $after) {\n      nodes {\n        id\n        codeDiscount {\n          __typename\n          ... on DiscountCodeBasic {\n            status\n            codes(first: 100) { nodes { code } }\n            customerGets {\n              value {\n                __typename\n                ... on DiscountPercentage { percentage }\n                ... on DiscountAmount { amount { amount currencyCode } appliesOnEachItem }\n              }\n              items { __typename }\n            }\n            minimumRequirement {\n              __typename\n              ... on DiscountMinimumSubtotal { greaterThanOrEqualToSubtotal { amount currencyCode } }\n              ... on DiscountMinimumQuantity { greaterThanOrEqualToQuantity }\n            }\n          }\n          ... on DiscountCodeFreeShipping { status codes(first: 100) { nodes { code } } }\n          ... on DiscountCodeBxgy { status codes(first: 100) { nodes { code } } }\n          ... on DiscountCodeApp { status codes(first: 100) { nodes { code } } }\n        }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }": {return: MarginGuardrailCodeDiscountValuesQuery, variables: MarginGuardrailCodeDiscountValuesQueryVariables},
   "#graphql\n  query MarginGuardrailCodeRulesResources($ids: [ID!]!) {\n    nodes(ids: $ids) {\n      __typename\n      ... on Product { id title }\n      ... on Collection { id title }\n    }\n  }": {return: MarginGuardrailCodeRulesResourcesQuery, variables: MarginGuardrailCodeRulesResourcesQueryVariables},
   "#graphql\n  query MarginGuardrailPickerResources($first: Int!) {\n    products(first: $first, sortKey: TITLE) { nodes { id title } }\n    collections(first: $first, sortKey: TITLE) { nodes { id title } }\n  }": {return: MarginGuardrailPickerResourcesQuery, variables: MarginGuardrailPickerResourcesQueryVariables},
   "#graphql\n  query MarginGuardrailAccessScopes {\n    currentAppInstallation { accessScopes { handle } }\n  }": {return: MarginGuardrailAccessScopesQuery, variables: MarginGuardrailAccessScopesQueryVariables},
   "#graphql\n  query VariantFacts($ids: [ID!]!) {\n    nodes(ids: $ids) {\n      ... on ProductVariant {\n        id\n        inventoryItem {\n          id\n          unitCost {\n            amount\n            currencyCode\n          }\n        }\n        product {\n          id\n          collections(first: 50) {\n            nodes {\n              id\n            }\n          }\n        }\n      }\n    }\n  }": {return: VariantFactsQuery, variables: VariantFactsQueryVariables},
+  "#graphql\n  query MarginGuardrailPreflightDiscounts($after: String) {\n    discountNodes(first: 10, after: $after, query: \"status:active OR status:scheduled\") {\n      nodes {\n        id\n        discount {\n          __typename\n          ... on DiscountCodeBasic {\n            title status startsAt endsAt tags discountClasses usageLimit appliesOncePerCustomer\n            combinesWith { productDiscounts orderDiscounts shippingDiscounts productDiscountsWithTagsOnSameCartLine }\n            context { __typename }\n            codes(first: 1) { nodes { code } }\n            codesCount { count }\n            customerGets {\n              value {\n                __typename\n                ... on DiscountPercentage { percentage }\n                ... on DiscountAmount { amount { amount } appliesOnEachItem }\n              }\n              items {\n                __typename\n                ... on DiscountProducts { products(first: 20) { nodes { id } } productVariants(first: 20) { nodes { id } } }\n                ... on DiscountCollections { collections(first: 20) { nodes { id } } }\n              }\n            }\n            minimumRequirement {\n              __typename\n              ... on DiscountMinimumSubtotal { greaterThanOrEqualToSubtotal { amount } }\n              ... on DiscountMinimumQuantity { greaterThanOrEqualToQuantity }\n            }\n          }\n          ... on DiscountAutomaticBasic {\n            title status startsAt endsAt tags discountClasses\n            combinesWith { productDiscounts orderDiscounts shippingDiscounts productDiscountsWithTagsOnSameCartLine }\n            context { __typename }\n            customerGets {\n              value {\n                __typename\n                ... on DiscountPercentage { percentage }\n                ... on DiscountAmount { amount { amount } appliesOnEachItem }\n              }\n              items {\n                __typename\n                ... on DiscountProducts { products(first: 20) { nodes { id } } productVariants(first: 20) { nodes { id } } }\n                ... on DiscountCollections { collections(first: 20) { nodes { id } } }\n              }\n            }\n            minimumRequirement {\n              __typename\n              ... on DiscountMinimumSubtotal { greaterThanOrEqualToSubtotal { amount } }\n              ... on DiscountMinimumQuantity { greaterThanOrEqualToQuantity }\n            }\n          }\n          ... on DiscountCodeFreeShipping {\n            title status startsAt endsAt tags usageLimit appliesOncePerCustomer\n            combinesWith { productDiscounts orderDiscounts shippingDiscounts }\n            context { __typename }\n            codes(first: 1) { nodes { code } }\n            codesCount { count }\n            maximumShippingPrice { amount }\n            minimumRequirement {\n              __typename\n              ... on DiscountMinimumSubtotal { greaterThanOrEqualToSubtotal { amount } }\n              ... on DiscountMinimumQuantity { greaterThanOrEqualToQuantity }\n            }\n          }\n          ... on DiscountAutomaticFreeShipping {\n            title status startsAt endsAt tags\n            combinesWith { productDiscounts orderDiscounts shippingDiscounts }\n            context { __typename }\n            maximumShippingPrice { amount }\n            minimumRequirement {\n              __typename\n              ... on DiscountMinimumSubtotal { greaterThanOrEqualToSubtotal { amount } }\n              ... on DiscountMinimumQuantity { greaterThanOrEqualToQuantity }\n            }\n          }\n          ... on DiscountCodeBxgy {\n            title status startsAt endsAt tags discountClasses usageLimit appliesOncePerCustomer\n            combinesWith { productDiscounts orderDiscounts shippingDiscounts }\n            context { __typename }\n            codes(first: 1) { nodes { code } }\n            codesCount { count }\n          }\n          ... on DiscountAutomaticBxgy {\n            title status startsAt endsAt tags discountClasses\n            combinesWith { productDiscounts orderDiscounts shippingDiscounts }\n          }\n          ... on DiscountCodeApp {\n            title status startsAt endsAt tags discountClasses usageLimit appliesOncePerCustomer\n            combinesWith { productDiscounts orderDiscounts shippingDiscounts }\n            context { __typename }\n            codes(first: 1) { nodes { code } }\n            codesCount { count }\n          }\n          ... on DiscountAutomaticApp {\n            title status startsAt endsAt tags discountClasses\n            combinesWith { productDiscounts orderDiscounts shippingDiscounts }\n          }\n        }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }": {return: MarginGuardrailPreflightDiscountsQuery, variables: MarginGuardrailPreflightDiscountsQueryVariables},
 }
 
 interface GeneratedMutationTypes {

@@ -1,0 +1,261 @@
+/**
+ * The shop's active and scheduled discounts, codes and automatic, as the promotion preflight
+ * values them (docs/decisions/0065-promotion-preflight.md). Beside the code rules' reader of code
+ * values (app/services/code-rules/discount-values.server.ts, decision 0062), which keeps only what
+ * the cap needs: this one reads combinations, dates, usage limits and what each discount applies
+ * to, on demand, and stores nothing. 10 discounts a page and their first 20 products, variants and
+ * collections keep a page under Shopify's 1,000-point query cost.
+ */
+import { toCents } from "../../domain/checkout-blocking";
+import type { AppliesTo, DiscountClass, PreflightDiscount, PreflightValue } from "../../domain/preflight";
+import { adminGraphqlData, type AdminGraphql } from "../shops/admin-graphql.server";
+
+const PREFLIGHT_DISCOUNTS = `#graphql
+  query MarginGuardrailPreflightDiscounts($after: String) {
+    discountNodes(first: 10, after: $after, query: "status:active OR status:scheduled") {
+      nodes {
+        id
+        discount {
+          __typename
+          ... on DiscountCodeBasic {
+            title status startsAt endsAt tags discountClasses usageLimit appliesOncePerCustomer
+            combinesWith { productDiscounts orderDiscounts shippingDiscounts productDiscountsWithTagsOnSameCartLine }
+            context { __typename }
+            codes(first: 1) { nodes { code } }
+            codesCount { count }
+            customerGets {
+              value {
+                __typename
+                ... on DiscountPercentage { percentage }
+                ... on DiscountAmount { amount { amount } appliesOnEachItem }
+              }
+              items {
+                __typename
+                ... on DiscountProducts { products(first: 20) { nodes { id } } productVariants(first: 20) { nodes { id } } }
+                ... on DiscountCollections { collections(first: 20) { nodes { id } } }
+              }
+            }
+            minimumRequirement {
+              __typename
+              ... on DiscountMinimumSubtotal { greaterThanOrEqualToSubtotal { amount } }
+              ... on DiscountMinimumQuantity { greaterThanOrEqualToQuantity }
+            }
+          }
+          ... on DiscountAutomaticBasic {
+            title status startsAt endsAt tags discountClasses
+            combinesWith { productDiscounts orderDiscounts shippingDiscounts productDiscountsWithTagsOnSameCartLine }
+            context { __typename }
+            customerGets {
+              value {
+                __typename
+                ... on DiscountPercentage { percentage }
+                ... on DiscountAmount { amount { amount } appliesOnEachItem }
+              }
+              items {
+                __typename
+                ... on DiscountProducts { products(first: 20) { nodes { id } } productVariants(first: 20) { nodes { id } } }
+                ... on DiscountCollections { collections(first: 20) { nodes { id } } }
+              }
+            }
+            minimumRequirement {
+              __typename
+              ... on DiscountMinimumSubtotal { greaterThanOrEqualToSubtotal { amount } }
+              ... on DiscountMinimumQuantity { greaterThanOrEqualToQuantity }
+            }
+          }
+          ... on DiscountCodeFreeShipping {
+            title status startsAt endsAt tags usageLimit appliesOncePerCustomer
+            combinesWith { productDiscounts orderDiscounts shippingDiscounts }
+            context { __typename }
+            codes(first: 1) { nodes { code } }
+            codesCount { count }
+            maximumShippingPrice { amount }
+            minimumRequirement {
+              __typename
+              ... on DiscountMinimumSubtotal { greaterThanOrEqualToSubtotal { amount } }
+              ... on DiscountMinimumQuantity { greaterThanOrEqualToQuantity }
+            }
+          }
+          ... on DiscountAutomaticFreeShipping {
+            title status startsAt endsAt tags
+            combinesWith { productDiscounts orderDiscounts shippingDiscounts }
+            context { __typename }
+            maximumShippingPrice { amount }
+            minimumRequirement {
+              __typename
+              ... on DiscountMinimumSubtotal { greaterThanOrEqualToSubtotal { amount } }
+              ... on DiscountMinimumQuantity { greaterThanOrEqualToQuantity }
+            }
+          }
+          ... on DiscountCodeBxgy {
+            title status startsAt endsAt tags discountClasses usageLimit appliesOncePerCustomer
+            combinesWith { productDiscounts orderDiscounts shippingDiscounts }
+            context { __typename }
+            codes(first: 1) { nodes { code } }
+            codesCount { count }
+          }
+          ... on DiscountAutomaticBxgy {
+            title status startsAt endsAt tags discountClasses
+            combinesWith { productDiscounts orderDiscounts shippingDiscounts }
+          }
+          ... on DiscountCodeApp {
+            title status startsAt endsAt tags discountClasses usageLimit appliesOncePerCustomer
+            combinesWith { productDiscounts orderDiscounts shippingDiscounts }
+            context { __typename }
+            codes(first: 1) { nodes { code } }
+            codesCount { count }
+          }
+          ... on DiscountAutomaticApp {
+            title status startsAt endsAt tags discountClasses
+            combinesWith { productDiscounts orderDiscounts shippingDiscounts }
+          }
+        }
+      }
+      pageInfo { hasNextPage endCursor }
+    }
+  }`;
+
+/** A discount node as the query selects it (the fields every kind may carry). */
+export interface PreflightNode {
+  id: string;
+  discount: {
+    __typename: string;
+    title?: string;
+    status?: string;
+    startsAt?: string | null;
+    endsAt?: string | null;
+    tags?: string[];
+    discountClasses?: string[];
+    usageLimit?: number | null;
+    appliesOncePerCustomer?: boolean;
+    combinesWith?: {
+      productDiscounts: boolean;
+      orderDiscounts: boolean;
+      shippingDiscounts: boolean;
+      productDiscountsWithTagsOnSameCartLine?: string[] | null;
+    };
+    context?: { __typename: string } | null;
+    codes?: { nodes: { code: string }[] };
+    codesCount?: { count: number } | null;
+    customerGets?: {
+      value: {
+        __typename: string;
+        percentage?: number;
+        amount?: { amount: string | number };
+        appliesOnEachItem?: boolean;
+      };
+      items: {
+        __typename: string;
+        products?: { nodes: { id: string }[] };
+        productVariants?: { nodes: { id: string }[] };
+        collections?: { nodes: { id: string }[] };
+      };
+    };
+    minimumRequirement?: {
+      __typename: string;
+      greaterThanOrEqualToSubtotal?: { amount: string | number };
+      greaterThanOrEqualToQuantity?: string | number;
+    } | null;
+    maximumShippingPrice?: { amount: string | number } | null;
+  };
+}
+
+const classOf = (value: string | undefined): DiscountClass | null =>
+  value === "PRODUCT" || value === "ORDER" || value === "SHIPPING" ? value : null;
+
+/** One discount node as the preflight's model (pure; exported for the tests). */
+export function preflightDiscountOf(node: PreflightNode): PreflightDiscount {
+  const discount = node.discount;
+  const kind = discount.__typename;
+  const automatic = kind.startsWith("DiscountAutomatic");
+  const items = discount.customerGets?.items;
+  let appliesTo: AppliesTo = { kind: "all" };
+  if (items?.__typename === "DiscountProducts") {
+    appliesTo = {
+      kind: "products",
+      productIds: (items.products?.nodes ?? []).map((item) => item.id),
+      variantIds: (items.productVariants?.nodes ?? []).map((item) => item.id),
+    };
+  } else if (items?.__typename === "DiscountCollections") {
+    appliesTo = { kind: "collections", collectionIds: (items.collections?.nodes ?? []).map((item) => item.id) };
+  }
+  let value: PreflightValue;
+  let discountClass: DiscountClass;
+  if (kind.endsWith("FreeShipping")) {
+    const max = discount.maximumShippingPrice;
+    value = { kind: "free_shipping", maxShippingCents: max ? toCents(max.amount) : null };
+    discountClass = "SHIPPING";
+  } else if (kind.endsWith("Basic")) {
+    const gets = discount.customerGets?.value;
+    discountClass = classOf(discount.discountClasses?.[0]) ?? (appliesTo.kind === "all" ? "ORDER" : "PRODUCT");
+    if (gets?.__typename === "DiscountPercentage" && typeof gets.percentage === "number") {
+      // Shopify gives 0.3 for 30 %
+      value = { kind: "percentage", percent: Math.round(gets.percentage * 100_000) / 1000 };
+    } else if (gets?.__typename === "DiscountAmount" && gets.amount) {
+      value = { kind: "fixed", amountCents: toCents(gets.amount.amount), eachItem: Boolean(gets.appliesOnEachItem) };
+    } else {
+      value = { kind: "unmodelled", reason: "a discount on a quantity of items" };
+    }
+  } else {
+    discountClass = classOf(discount.discountClasses?.[0]) ?? "PRODUCT";
+    value = {
+      kind: "unmodelled",
+      reason: kind.endsWith("Bxgy") ? "buy X get Y" : "an app's discount (its value is the app's to decide)",
+    };
+  }
+  const minimum = discount.minimumRequirement ?? null;
+  const combines = discount.combinesWith;
+  const contextKind = discount.context?.__typename ?? "DiscountBuyerSelectionAll";
+  return {
+    id: node.id,
+    title: discount.title ?? node.id,
+    code: automatic ? null : (discount.codes?.nodes[0]?.code ?? null),
+    method: automatic ? "automatic" : "code",
+    discountClass,
+    value,
+    appliesTo,
+    minimumCents:
+      minimum?.__typename === "DiscountMinimumSubtotal" && minimum.greaterThanOrEqualToSubtotal
+        ? toCents(minimum.greaterThanOrEqualToSubtotal.amount)
+        : null,
+    minimumQuantity:
+      minimum?.__typename === "DiscountMinimumQuantity" ? Number(minimum.greaterThanOrEqualToQuantity) || null : null,
+    startsAt: discount.startsAt ?? null,
+    endsAt: discount.endsAt ?? null,
+    status: discount.status ?? "ACTIVE",
+    combinesWith: {
+      product: Boolean(combines?.productDiscounts),
+      order: Boolean(combines?.orderDiscounts),
+      shipping: Boolean(combines?.shippingDiscounts),
+    },
+    sameLineTags: combines?.productDiscountsWithTagsOnSameCartLine ?? [],
+    tags: discount.tags ?? [],
+    usageLimit: discount.usageLimit ?? null,
+    appliesOncePerCustomer: Boolean(discount.appliesOncePerCustomer),
+    allBuyers: contextKind === "DiscountBuyerSelectionAll" || contextKind === "DiscountMarkets",
+    codesCount: discount.codesCount?.count ?? (automatic ? 0 : 1),
+  };
+}
+
+/** Every active and scheduled discount of the shop (up to 100 pages of 10). Throws on Shopify's errors. */
+export async function readPreflightDiscounts(graphql: AdminGraphql): Promise<PreflightDiscount[]> {
+  const out: PreflightDiscount[] = [];
+  let after: string | null = null;
+  for (let page = 0; page < 100; page++) {
+    const connection: { nodes: unknown[]; pageInfo: { hasNextPage: boolean; endCursor?: string | null } } = (
+      await adminGraphqlData(graphql, PREFLIGHT_DISCOUNTS, { after })
+    ).discountNodes;
+    for (const node of connection.nodes) out.push(preflightDiscountOf(node as PreflightNode));
+    if (!connection.pageInfo.hasNextPage) break;
+    after = connection.pageInfo.endCursor ?? null;
+  }
+  return out;
+}
+
+/** The discount's page in Shopify's admin (its numeric id; codes and automatic alike). */
+export function adminDiscountUrl(shopDomain: string, discountId: string): string | null {
+  const id = /\/(\d{1,20})$/.exec(discountId)?.[1];
+  if (!id) return null;
+  const store = shopDomain.replace(/\.myshopify\.com$/, "");
+  return `https://admin.shopify.com/store/${store}/discounts/${id}`;
+}
