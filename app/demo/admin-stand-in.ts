@@ -11,6 +11,7 @@
  * It answers each of the app's operations by name, with the type codegen generated for it
  * (docs/testing.md#typed-admin-graphql): an answer that drifts from Shopify's shape does not compile.
  */
+import { demoCodeDiscounts, type StandInCodeDiscount } from "./cap-discounts";
 import { FLOW_PAYLOAD_LIMIT, MAX_HOLD_HANDLE, MAX_HOLDS_PER_APP } from "../domain/order-actions";
 import type { AdminOperationName, AdminOperationsByName } from "../types/admin-operations";
 import type { FulfillmentOrderHoldUserErrorCode } from "../types/admin.types";
@@ -41,6 +42,8 @@ export interface StandInState {
   discounts: Map<string, StandInDiscount>;
   validations: Map<string, StandInValidation>;
   nextId: number;
+  /** code discounts (the code rules' cap reads their values); absent: the demo's (app/demo/cap-discounts.ts) */
+  codeDiscounts?: Map<string, StandInCodeDiscount>;
 }
 
 /** An automatic app discount (discountAutomaticAppCreate): active until deactivated. */
@@ -87,6 +90,11 @@ export interface StandInValidation {
   enabled: boolean;
   blockOnFailure: boolean;
   metafields: unknown[];
+}
+
+function codeDiscountsOf(state: StandInState): Map<string, StandInCodeDiscount> {
+  state.codeDiscounts ??= new Map(demoCodeDiscounts().map((node) => [node.id, node]));
+  return state.codeDiscounts;
 }
 
 export function newStandInState(): StandInState {
@@ -414,6 +422,18 @@ const OPERATIONS: { [Name in StandInOperation]: Handler<Name> } = {
       ],
     },
   }),
+  // the code rules' cap reads codes' values (docs/decisions/0062-combined-discount-cap.md)
+  MarginGuardrailCodeDiscountValue(state, variables) {
+    return { codeDiscountNode: (codeDiscountsOf(state).get(String(variables.id ?? "")) ?? null) as never };
+  },
+  MarginGuardrailCodeDiscountValues(state) {
+    return {
+      codeDiscountNodes: {
+        nodes: [...codeDiscountsOf(state).values()] as never,
+        pageInfo: { hasNextPage: false, endCursor: null },
+      },
+    };
+  },
   MarginGuardrailCodeRulesDiscountState(state, variables) {
     const id = String(variables.id ?? "");
     const discount = discountOf(state, id);
@@ -462,6 +482,8 @@ export type StandInOperation = Extract<
   | "MarginGuardrailPickerResources"
   | "MarginGuardrailAppFunctions"
   | "MarginGuardrailCodeRulesDiscountState"
+  | "MarginGuardrailCodeDiscountValue"
+  | "MarginGuardrailCodeDiscountValues"
 >;
 
 /** An operation's name: the word after its query or mutation keyword. */

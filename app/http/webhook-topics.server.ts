@@ -4,6 +4,7 @@
  * and the Remix routes app/routes/webhooks.*.tsx (docs/decisions/0054-webhook-fast-path.md).
  */
 import { checkoutPayloadSchema } from "../domain/checkout-payload";
+import { discountPayload } from "../domain/discount-payload";
 import { orderPayloadSchema } from "../domain/order-payload";
 import {
   anyObjectPayload,
@@ -16,6 +17,7 @@ import {
 } from "../domain/webhook-payloads";
 import { applySubscriptionUpdate } from "../services/billing/plan-truth.server";
 import { receiveCheckoutWebhook } from "../services/checkout/checkout-webhooks.server";
+import { followDiscountChange } from "../services/code-rules/code-rules.server";
 import { queueOrderWebhook } from "../services/monitoring/order-webhooks.server";
 import { applyInventoryItemCost } from "../services/monitoring/variant-facts.server";
 import {
@@ -52,11 +54,28 @@ const checkouts = (topic: string) =>
     handle: async (webhook) => checkoutWebhookAnswer(await receiveCheckoutWebhook(webhook)),
   });
 
+/** discounts/*: the code's value read again for the code rules' cap (docs/decisions/0062-combined-discount-cap.md). */
+const discounts = (topic: string) =>
+  webhookTopic({
+    topic,
+    schema: discountPayload,
+    session: false,
+    handle: async (webhook) =>
+      onceWebhookAnswer(
+        await handleWebhookOnce(webhook, async () => {
+          await followDiscountChange(webhook.shop, webhook.payload.admin_graphql_api_id);
+        }),
+      ),
+  });
+
 export const WEBHOOK_TOPICS = {
   "orders/create": orders("orders/create"),
   "orders/updated": orders("orders/updated"),
   "checkouts/create": checkouts("checkouts/create"),
   "checkouts/update": checkouts("checkouts/update"),
+  "discounts/create": discounts("discounts/create"),
+  "discounts/update": discounts("discounts/update"),
+  "discounts/delete": discounts("discounts/delete"),
   // mandatory compliance topics (shopify.app.toml, compliance_topics), each handled once per webhook id
   "customers/data_request": webhookTopic({
     topic: "customers/data_request",

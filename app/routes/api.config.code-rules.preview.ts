@@ -3,10 +3,13 @@ import { DEFAULT_CODE_REJECTION_MESSAGE } from "../domain/code-rules";
 import { codeRulesOf, codeRulesPreviewSchema, codeRulesSchema } from "../forms/code-rules";
 import { methodNotAllowed, readJsonBody, requireApiAdmin, validateBody } from "../http/api.server";
 import { getCodeRules, previewCodeRules } from "../services/code-rules/code-rules.server";
+import { codeValuesOf } from "../services/code-rules/discount-values.server";
 
-// POST /api/config/code-rules/preview: {cart: {lines, customerTags}, codes, settings?} →
-// {decisions: [{code, rejected, reasons, text}], rejected, message, summary}. Unsaved settings
-// (the form being edited) are previewed as given; without them, the saved ones. Nothing is stored.
+// POST /api/config/code-rules/preview: {cart: {lines: [{title, price, quantity?, ...}], customerTags}, codes,
+// settings?} → {decisions: [{code, rejected, reasons, text, valueText?, percentOfSubtotal?}], rejected,
+// message, summary}. Unsaved settings (the form being edited) are previewed as given; without them, the
+// saved ones. Each code's value is the one Shopify last gave (docs/decisions/0062-combined-discount-cap.md),
+// the cart in the shop's currency. Nothing is stored.
 export const loader = () => methodNotAllowed(["POST"]);
 
 export const action = async ({ request }: ActionFunctionArgs) => {
@@ -17,5 +20,6 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     input.settings === undefined
       ? (await getCodeRules({ id: context.shop.id, plan: context.plan })).rules
       : codeRulesOf(validateBody(codeRulesSchema, input.settings), DEFAULT_CODE_REJECTION_MESSAGE);
-  return Response.json(previewCodeRules(rules, input));
+  const values = await codeValuesOf(context.shop.id);
+  return Response.json(previewCodeRules(rules, input, { values, currency: context.shop.currency }));
 };

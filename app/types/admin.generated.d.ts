@@ -223,6 +223,84 @@ export type MarginGuardrailCodeRulesDiscountStateQuery = { automaticDiscountNode
     ) | { __typename: 'DiscountAutomaticBasic' | 'DiscountAutomaticBxgy' | 'DiscountAutomaticFreeShipping' } }
   )> };
 
+export type MarginGuardrailCodeDiscountValueQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type MarginGuardrailCodeDiscountValueQuery = { codeDiscountNode?: AdminTypes.Maybe<(
+    Pick<AdminTypes.DiscountCodeNode, 'id'>
+    & { codeDiscount: (
+      { __typename: 'DiscountCodeApp' }
+      & Pick<AdminTypes.DiscountCodeApp, 'status'>
+      & { codes: { nodes: Array<Pick<AdminTypes.DiscountRedeemCode, 'code'>> } }
+    ) | (
+      { __typename: 'DiscountCodeBasic' }
+      & Pick<AdminTypes.DiscountCodeBasic, 'status'>
+      & { codes: { nodes: Array<Pick<AdminTypes.DiscountRedeemCode, 'code'>> }, customerGets: { value: (
+          { __typename: 'DiscountAmount' }
+          & Pick<AdminTypes.DiscountAmount, 'appliesOnEachItem'>
+          & { amount: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }
+        ) | { __typename: 'DiscountOnQuantity' } | (
+          { __typename: 'DiscountPercentage' }
+          & Pick<AdminTypes.DiscountPercentage, 'percentage'>
+        ), items: { __typename: 'AllDiscountItems' | 'DiscountCollections' | 'DiscountProducts' } }, minimumRequirement?: AdminTypes.Maybe<(
+        { __typename: 'DiscountMinimumQuantity' }
+        & Pick<AdminTypes.DiscountMinimumQuantity, 'greaterThanOrEqualToQuantity'>
+      ) | (
+        { __typename: 'DiscountMinimumSubtotal' }
+        & { greaterThanOrEqualToSubtotal: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }
+      )> }
+    ) | (
+      { __typename: 'DiscountCodeBxgy' }
+      & Pick<AdminTypes.DiscountCodeBxgy, 'status'>
+      & { codes: { nodes: Array<Pick<AdminTypes.DiscountRedeemCode, 'code'>> } }
+    ) | (
+      { __typename: 'DiscountCodeFreeShipping' }
+      & Pick<AdminTypes.DiscountCodeFreeShipping, 'status'>
+      & { codes: { nodes: Array<Pick<AdminTypes.DiscountRedeemCode, 'code'>> } }
+    ) }
+  )> };
+
+export type MarginGuardrailCodeDiscountValuesQueryVariables = AdminTypes.Exact<{
+  after?: AdminTypes.InputMaybe<AdminTypes.Scalars['String']['input']>;
+}>;
+
+
+export type MarginGuardrailCodeDiscountValuesQuery = { codeDiscountNodes: { nodes: Array<(
+      Pick<AdminTypes.DiscountCodeNode, 'id'>
+      & { codeDiscount: (
+        { __typename: 'DiscountCodeApp' }
+        & Pick<AdminTypes.DiscountCodeApp, 'status'>
+        & { codes: { nodes: Array<Pick<AdminTypes.DiscountRedeemCode, 'code'>> } }
+      ) | (
+        { __typename: 'DiscountCodeBasic' }
+        & Pick<AdminTypes.DiscountCodeBasic, 'status'>
+        & { codes: { nodes: Array<Pick<AdminTypes.DiscountRedeemCode, 'code'>> }, customerGets: { value: (
+            { __typename: 'DiscountAmount' }
+            & Pick<AdminTypes.DiscountAmount, 'appliesOnEachItem'>
+            & { amount: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }
+          ) | { __typename: 'DiscountOnQuantity' } | (
+            { __typename: 'DiscountPercentage' }
+            & Pick<AdminTypes.DiscountPercentage, 'percentage'>
+          ), items: { __typename: 'AllDiscountItems' | 'DiscountCollections' | 'DiscountProducts' } }, minimumRequirement?: AdminTypes.Maybe<(
+          { __typename: 'DiscountMinimumQuantity' }
+          & Pick<AdminTypes.DiscountMinimumQuantity, 'greaterThanOrEqualToQuantity'>
+        ) | (
+          { __typename: 'DiscountMinimumSubtotal' }
+          & { greaterThanOrEqualToSubtotal: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }
+        )> }
+      ) | (
+        { __typename: 'DiscountCodeBxgy' }
+        & Pick<AdminTypes.DiscountCodeBxgy, 'status'>
+        & { codes: { nodes: Array<Pick<AdminTypes.DiscountRedeemCode, 'code'>> } }
+      ) | (
+        { __typename: 'DiscountCodeFreeShipping' }
+        & Pick<AdminTypes.DiscountCodeFreeShipping, 'status'>
+        & { codes: { nodes: Array<Pick<AdminTypes.DiscountRedeemCode, 'code'>> } }
+      ) }
+    )>, pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'> } };
+
 export type MarginGuardrailCodeRulesResourcesQueryVariables = AdminTypes.Exact<{
   ids: Array<AdminTypes.Scalars['ID']['input']> | AdminTypes.Scalars['ID']['input'];
 }>;
@@ -366,6 +444,8 @@ interface GeneratedQueryTypes {
   "#graphql\n  query MarginGuardrailValidation($id: ID!) {\n    validation(id: $id) { id enabled }\n  }": {return: MarginGuardrailValidationQuery, variables: MarginGuardrailValidationQueryVariables},
   "#graphql\n  query MarginGuardrailAppFunctions {\n    shopifyFunctions(first: 50) { nodes { id handle apiType } }\n  }": {return: MarginGuardrailAppFunctionsQuery, variables: MarginGuardrailAppFunctionsQueryVariables},
   "#graphql\n  query MarginGuardrailCodeRulesDiscountState($id: ID!) {\n    automaticDiscountNode(id: $id) {\n      id\n      automaticDiscount {\n        __typename\n        ... on DiscountAutomaticApp { title status startsAt appDiscountType { functionId } }\n      }\n    }\n  }": {return: MarginGuardrailCodeRulesDiscountStateQuery, variables: MarginGuardrailCodeRulesDiscountStateQueryVariables},
+  "#graphql\n  query MarginGuardrailCodeDiscountValue($id: ID!) {\n    codeDiscountNode(id: $id) {\n      id\n      codeDiscount {\n        __typename\n        ... on DiscountCodeBasic {\n          status\n          codes(first: 100) { nodes { code } }\n          customerGets {\n            value {\n              __typename\n              ... on DiscountPercentage { percentage }\n              ... on DiscountAmount { amount { amount currencyCode } appliesOnEachItem }\n            }\n            items { __typename }\n          }\n          minimumRequirement {\n            __typename\n            ... on DiscountMinimumSubtotal { greaterThanOrEqualToSubtotal { amount currencyCode } }\n            ... on DiscountMinimumQuantity { greaterThanOrEqualToQuantity }\n          }\n        }\n        ... on DiscountCodeFreeShipping { status codes(first: 100) { nodes { code } } }\n        ... on DiscountCodeBxgy { status codes(first: 100) { nodes { code } } }\n        ... on DiscountCodeApp { status codes(first: 100) { nodes { code } } }\n      }\n    }\n  }": {return: MarginGuardrailCodeDiscountValueQuery, variables: MarginGuardrailCodeDiscountValueQueryVariables},
+  "#graphql\n  query MarginGuardrailCodeDiscountValues($after: String) {\n    codeDiscountNodes(first: 50, after: $after) {\n      nodes {\n        id\n        codeDiscount {\n          __typename\n          ... on DiscountCodeBasic {\n            status\n            codes(first: 100) { nodes { code } }\n            customerGets {\n              value {\n                __typename\n                ... on DiscountPercentage { percentage }\n                ... on DiscountAmount { amount { amount currencyCode } appliesOnEachItem }\n              }\n              items { __typename }\n            }\n            minimumRequirement {\n              __typename\n              ... on DiscountMinimumSubtotal { greaterThanOrEqualToSubtotal { amount currencyCode } }\n              ... on DiscountMinimumQuantity { greaterThanOrEqualToQuantity }\n            }\n          }\n          ... on DiscountCodeFreeShipping { status codes(first: 100) { nodes { code } } }\n          ... on DiscountCodeBxgy { status codes(first: 100) { nodes { code } } }\n          ... on DiscountCodeApp { status codes(first: 100) { nodes { code } } }\n        }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }": {return: MarginGuardrailCodeDiscountValuesQuery, variables: MarginGuardrailCodeDiscountValuesQueryVariables},
   "#graphql\n  query MarginGuardrailCodeRulesResources($ids: [ID!]!) {\n    nodes(ids: $ids) {\n      __typename\n      ... on Product { id title }\n      ... on Collection { id title }\n    }\n  }": {return: MarginGuardrailCodeRulesResourcesQuery, variables: MarginGuardrailCodeRulesResourcesQueryVariables},
   "#graphql\n  query MarginGuardrailPickerResources($first: Int!) {\n    products(first: $first, sortKey: TITLE) { nodes { id title } }\n    collections(first: $first, sortKey: TITLE) { nodes { id title } }\n  }": {return: MarginGuardrailPickerResourcesQuery, variables: MarginGuardrailPickerResourcesQueryVariables},
   "#graphql\n  query MarginGuardrailAccessScopes {\n    currentAppInstallation { accessScopes { handle } }\n  }": {return: MarginGuardrailAccessScopesQuery, variables: MarginGuardrailAccessScopesQueryVariables},

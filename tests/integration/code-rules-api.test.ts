@@ -61,6 +61,9 @@ describe("code rules API", () => {
       protectedProductIds: ["gid://shopify/Product/7", "gid://shopify/Product/8"],
       protectedCollectionIds: ["gid://shopify/Collection/55"],
       customerTags: { mode: "refuse", tags: ["wholesale"] },
+      // issue 34: the combined cap and the backup code, off unless set
+      maxDiscountPercent: null,
+      backupCode: null,
     });
     expect((await (await get()).json()).rules).toEqual(body.rules);
     // another shop has its own

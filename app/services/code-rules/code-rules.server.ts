@@ -7,15 +7,18 @@ import {
   DEFAULT_CODE_REJECTION_MESSAGE,
   decideCodes,
   decisionText,
+  parseCodeValues,
   type CodeDecision,
   type CodeRules,
+  type CodeValues,
 } from "../../domain/code-rules";
 import { planHasAlerts, type PlanId } from "../../domain/plans";
 import { normalizeCollectionId, normalizeProductId } from "../../domain/rules";
 import { codeRulesOf, codeRulesSchema, type CodeRulesInput, type CodeRulesPreviewInput } from "../../forms/code-rules";
 import { CODE_RULES_METAFIELD, codeRulesMetafield, hasCodeRules } from "../../domain/code-rules";
 import { fail, ok, type Result, messageOf } from "../../domain/result";
-import { refusedBy, type ActionClient } from "../actions/admin-client.server";
+import { actionClientFor, refusedBy, type ActionClient } from "../actions/admin-client.server";
+import { codeValuesOf, followDiscountWebhook, syncAllDiscountCodeValues } from "./discount-values.server";
 import { adminGraphqlData, userErrorText } from "../shops/admin-graphql.server";
 import { logger } from "../../logger.server";
 
@@ -98,6 +101,15 @@ export async function saveCodeRules(
   });
   // a discount the plan switched off whose switch back on was refused is switched on first (that
   // writes the rules too); while it stays off, its rules are written when it is switched on
+  // the cap and "most codes together" weigh the codes' values: read them all from Shopify first
+  // (a failure keeps the values read before; docs/decisions/0062-combined-discount-cap.md)
+  if (client && (input.maxDiscountPercent !== null || input.maxCodes !== null)) {
+    try {
+      await syncAllDiscountCodeValues(shop.id, client);
+    } catch (error) {
+      logger.error("Reading the discount codes' values failed", { shopId: shop.id, err: error });
+    }
+  }
   const switched = await matchCodeRulesDiscountToPlan(shop.id, shop.plan, async () => client);
   if (switched === "in-step") await syncCodeRulesDiscount(shop.id, client);
   return ok(await getCodeRules(shop));
@@ -130,11 +142,16 @@ export async function syncCodeRulesDiscount(
     });
   };
   if (!client) return outcome("Not connected to Shopify: the rules are saved here and reach checkout once the app is.");
+  // the codes' values ride along, the most valuable first, within the Function's input limit
+  const { left, ...value } = codeRulesMetafield(rules, await codeValuesOf(shopId));
+  if (left.length > 0) {
+    logger.info("Code values left out of the code rules' metafield (size limit)", { shopId, count: left.length });
+  }
   const metafield = {
     namespace: CODE_RULES_METAFIELD.namespace,
     key: CODE_RULES_METAFIELD.key,
     type: "json",
-    value: JSON.stringify(codeRulesMetafield(rules)),
+    value: JSON.stringify(value),
   };
   try {
     if (!row.discountId) {
@@ -226,6 +243,25 @@ export async function matchCodeRulesDiscountToPlan(
   }
 }
 
+/**
+ * discounts/create, discounts/update, discounts/delete: the discount named is read again and, when
+ * the code rules have a discount in Shopify and weigh values (the cap or "most codes together"),
+ * their metafield is rewritten with the new values. Never throws.
+ */
+export async function followDiscountChange(
+  shopDomain: string,
+  discountId: string | undefined,
+  client: () => Promise<ActionClient | null> = () => actionClientFor(shopDomain),
+) {
+  return followDiscountWebhook(shopDomain, discountId, client, async (shopId, acting) => {
+    const row = await prisma.codeRuleSettings.findUnique({ where: { shopId } });
+    if (!row?.discountId || !row.discountActive) return;
+    const rules = codeRulesOf(storedSettings(row.settings), DEFAULT_CODE_REJECTION_MESSAGE);
+    if (rules.maxDiscountPercent === null && rules.maxCodes === null) return;
+    await syncCodeRulesDiscount(shopId, acting);
+  });
+}
+
 /** The note a saved change carries when Shopify's discount could not follow it. */
 export const codeRulesNotInStep = (syncError: string) =>
   `Saved here, but checkout still has the previous code rules: ${syncError}`;
@@ -238,13 +274,25 @@ export interface CodeRulesPreview {
   summary: string;
 }
 
-/** What the rules (saved, or the draft given) decide for this cart and these codes. */
-export function previewCodeRules(rules: CodeRules, input: CodeRulesPreviewInput): CodeRulesPreview {
+/**
+ * What the rules (saved, or the draft given) decide for this cart and these codes, with the codes'
+ * values as the Function gets them: through the same metafield, cut to the same size
+ * (docs/decisions/0062-combined-discount-cap.md). The cart is in the shop's currency.
+ */
+export function previewCodeRules(
+  rules: CodeRules,
+  input: CodeRulesPreviewInput,
+  { values = {}, currency = "USD" }: { values?: CodeValues; currency?: string } = {},
+): CodeRulesPreview {
   const protectedCollections = new Set(rules.protectedCollectionIds);
   const cents = (amount: number) => Math.round(amount * 100);
+  const asTheFunctionGetsThem = parseCodeValues(JSON.parse(JSON.stringify(codeRulesMetafield(rules, values))));
   const result = decideCodes(
     rules,
     {
+      subtotalCents: input.cart.lines.reduce((sum, line) => sum + cents(line.price) * line.quantity, 0),
+      currency,
+      itemCount: input.cart.lines.reduce((sum, line) => sum + line.quantity, 0),
       lines: input.cart.lines.map((line) => ({
         title: line.title,
         // an id that is no product's GID can match no protected product
@@ -259,6 +307,7 @@ export function previewCodeRules(rules: CodeRules, input: CodeRulesPreviewInput)
       customerTags: input.cart.customerTags,
     },
     input.codes.map((code) => ({ code, rejectable: true })),
+    asTheFunctionGetsThem,
   );
   const decisions = result.decisions.map((decision) => ({ ...decision, text: decisionText(decision) }));
   const rejectedCount = result.rejected.length;
