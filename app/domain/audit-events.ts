@@ -13,6 +13,12 @@ export const AUDIT_EVENT_TYPES = [
   "hold_released",
   "flow_triggered",
   "rule_tested",
+  // the leaked-code detector (docs/decisions/0064-leaked-code-detector.md): a flag, and the one-click deactivate and its undo
+  "code_leak_suspected",
+  "code_deactivated",
+  "code_reactivated",
+  // a discount change made a worse stack reachable (docs/decisions/0065-promotion-preflight.md)
+  "preflight_worse_stack",
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
@@ -29,6 +35,10 @@ export const AUDIT_EVENT_TYPE_LABELS: Record<AuditEventType, string> = {
   flow_triggered: "Flow triggered",
   // a testing rule's breach: recorded, never alerted, acted on or counted (docs/decisions/0060-rule-schedules-and-testing.md)
   rule_tested: "Would have triggered (testing)",
+  code_leak_suspected: "Code leak suspected",
+  code_deactivated: "Code deactivated",
+  code_reactivated: "Code reactivated",
+  preflight_worse_stack: "Worse discount stack reachable",
 };
 
 export function isAuditEventType(value: unknown): value is AuditEventType {

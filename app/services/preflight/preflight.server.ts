@@ -1,0 +1,463 @@
+/**
+ * Promotion preflight runs (docs/product.md#promotion-preflight, docs/decisions/0065-promotion-preflight.md):
+ * the shop's active and scheduled discounts replayed on its carts of the last `days` days (the
+ * backtest's order reader and sources, docs/decisions/0019-backtests.md), the worst reachable
+ * stack per cart and overall, configuration risks, and the shop's rules the worst stacks break
+ * (the monitoring engine's evaluator). A run writes its own row, with progress; when a discount
+ * change (a discounts/* webhook) makes a worse stack reachable than the last finished run, Core and
+ * Plus shops get a `preflight_worse_stack` audit event and its alerts.
+ */
+import type { Prisma, PreflightRun } from "@prisma/client";
+import prisma from "../../db.server";
+import { insertAlertRows } from "../../db/outbox.sql.server";
+import { plannedDeliveries } from "../../domain/alert-routing";
+import { evaluateOrder, type EvaluableRule, type StackingContext } from "../../domain/evaluate";
+import { orderPayloadFromNode } from "../../domain/graphql-order";
+import { withVariantFacts } from "../../domain/order-effects";
+import type { OrderFacts } from "../../domain/order-facts";
+import { orderFactsFromPayload } from "../../domain/order-payload";
+import { planHasAlerts, type PlanId } from "../../domain/plans";
+import {
+  configurationRisks,
+  liveDiscounts,
+  newPreflightTally,
+  tallyCart,
+  typicalCartCents,
+  worstSentence,
+  type CartWorst,
+  type PreflightCart,
+  type PreflightDiscount,
+  type PreflightTally,
+  type Risk,
+} from "../../domain/preflight";
+import { fail, messageOf, ok, type Result } from "../../domain/result";
+import { severityFor } from "../../domain/severity";
+import { logger } from "../../logger.server";
+import { recordAuditEvents } from "../audit/events.server";
+import type { OrderSource } from "../backtest/backtest.server";
+import { ThrottledReader, countOrders, orderPages } from "../backtest/order-pages.server";
+import { shopContext } from "../monitoring/evaluation.server";
+import { loadVariantFacts, type AdminGraphql } from "../monitoring/variant-facts.server";
+import { adminDiscountUrl, readPreflightDiscounts } from "./discounts.server";
+
+const DAY_MS = 86_400_000;
+export const PREFLIGHT_DAYS_DEFAULT = 60;
+/** A running preflight whose row has not moved for this long was cut off (the process ended). */
+export const PREFLIGHT_STALE_MS = 2 * 60_000;
+const PROGRESS_EVERY_MS = 250;
+/** Runs are kept this long; the latest finished one always (a change is compared with it). */
+const KEEP_MS = 7 * DAY_MS;
+/** Carts evaluated at a time (the sample's; Shopify's come 8 a page). */
+const CHUNK = 500;
+export const PREFLIGHT_RUNNING = "A preflight is already running for this store. Wait for it to finish.";
+export const PREFLIGHT_INTERRUPTED = "This preflight stopped before it finished (the app restarted). Run it again.";
+export const WORSE_STACK_EVENT = "preflight_worse_stack" as const;
+
+export interface PreflightSources {
+  /** where the discounts are read (Shopify's Admin API, or the demo's stand-in of it) */
+  discounts: AdminGraphql;
+  orders: OrderSource;
+}
+
+export interface LinkedPart {
+  id: string;
+  label: string;
+  discountClass: string;
+  method: string;
+  amountCents: number;
+  adminUrl: string | null;
+}
+
+export interface PreflightCartView extends Omit<CartWorst, "stack"> {
+  stack: LinkedPart[];
+  orderAdminUrl: string | null;
+  /** the shop's rules this cart's stack would break, by name with the engine's message */
+  rulesBroken: { rule: string; message: string }[];
+}
+
+export interface PreflightResults {
+  days: number;
+  since: string;
+  currency: string;
+  discountsRead: number;
+  discountsLive: number;
+  cartsScanned: number;
+  cartsWithStack: number;
+  worstDiscountPercent: number;
+  worstDiscountCents: number;
+  /** the sentence the page and the alert show, or null when no cart reaches a discount */
+  summary: string | null;
+  worst: PreflightCartView | null;
+  worstCarts: PreflightCartView[];
+  risks: (Risk & { adminUrl: string | null })[];
+  /** each rule the worst carts' stacks break, with how many of them */
+  rulesBroken: { rule: string; carts: number }[];
+  discounts: { id: string; label: string; discountClass: string; method: string; status: string; adminUrl: string | null }[];
+  /** carts whose search stopped at its limit (their stack is the worst found) */
+  searchCuts: number;
+}
+
+export interface PreflightView {
+  id: string;
+  status: "running" | "done" | "failed";
+  trigger: string;
+  days: number;
+  ordersRead: number;
+  ordersTotal: number | null;
+  progress: number;
+  error: string | null;
+  results: PreflightResults | null;
+  startedAt: string;
+  finishedAt: string | null;
+}
+
+const isStale = (row: PreflightRun, now: Date) =>
+  row.status === "running" && now.getTime() - row.updatedAt.getTime() > PREFLIGHT_STALE_MS;
+
+export function preflightView(row: PreflightRun, now = new Date()): PreflightView {
+  const stale = isStale(row, now);
+  const status = stale ? "failed" : (row.status as PreflightView["status"]);
+  const total = row.ordersTotal;
+  const progress =
+    status === "done" ? 100 : total && total > 0 ? Math.min(99, Math.floor((row.ordersRead / total) * 100)) : 0;
+  return {
+    id: row.id,
+    status,
+    trigger: row.trigger,
+    days: row.days,
+    ordersRead: row.ordersRead,
+    ordersTotal: total,
+    progress,
+    error: stale ? PREFLIGHT_INTERRUPTED : row.error,
+    results: (row.results as unknown as PreflightResults | null) ?? null,
+    startedAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** The shop's preflight, or null: another shop's id is not found (tenant check). */
+export async function findPreflight(shopId: string, id: string): Promise<PreflightView | null> {
+  const row = await prisma.preflightRun.findFirst({ where: { id, shopId } });
+  return row && preflightView(row);
+}
+
+/** The shop's latest preflight (running or finished), if any. */
+export async function latestPreflight(shopId: string): Promise<PreflightView | null> {
+  const row = await prisma.preflightRun.findFirst({ where: { shopId }, orderBy: { createdAt: "desc" } });
+  return row && preflightView(row);
+}
+
+interface Shop {
+  id: string;
+  domain: string;
+  currency: string;
+  plan: PlanId;
+}
+
+/**
+ * Starts a preflight and returns at once; it runs in this process, writing its progress to its
+ * row. One runs per shop at a time (409). `run` settles when it has finished.
+ */
+export async function startPreflight(
+  shop: Shop,
+  options: { days: number; trigger: "manual" | "webhook" },
+  sources: PreflightSources,
+  now = new Date(),
+): Promise<Result<{ view: PreflightView; run: Promise<void> }>> {
+  const latestDone = await prisma.preflightRun.findFirst({
+    where: { shopId: shop.id, status: "done" },
+    orderBy: { createdAt: "desc" },
+    select: { id: true },
+  });
+  await prisma.preflightRun.deleteMany({
+    where: {
+      shopId: shop.id,
+      createdAt: { lt: new Date(now.getTime() - KEEP_MS) },
+      ...(latestDone ? { NOT: { id: latestDone.id } } : {}),
+    },
+  });
+  const running = await prisma.preflightRun.findMany({ where: { shopId: shop.id, status: "running" } });
+  if (running.some((row) => !isStale(row, now))) return fail(409, PREFLIGHT_RUNNING);
+  const row = await prisma.preflightRun.create({
+    data: { shopId: shop.id, days: options.days, trigger: options.trigger },
+  });
+  const run = runPreflight(row, shop, sources, now).catch(async (error: unknown) => {
+    logger.error("Preflight failed", { preflightId: row.id, shopId: shop.id, err: error });
+    await prisma.preflightRun
+      .update({
+        where: { id: row.id },
+        data: {
+          status: "failed",
+          error: `Shopify's discounts or orders could not be read: ${messageOf(error)}`.slice(0, 500),
+          finishedAt: new Date(),
+        },
+      })
+      .catch((failure: unknown) => logger.error("Preflight could not record its failure", { err: failure }));
+  });
+  return ok({ view: preflightView(row, now), run });
+}
+
+/** The cart the model reads from an order's facts and payload (shipping: what the order paid, if it says). */
+export function cartOf(facts: OrderFacts, payload: unknown, createdAt: string): PreflightCart {
+  const shippingLines = (payload as { shipping_lines?: { price?: unknown }[] } | null)?.shipping_lines ?? [];
+  const shippingCents = Array.isArray(shippingLines)
+    ? shippingLines.reduce((sum, line) => {
+        const price = Number(line?.price);
+        return sum + (Number.isFinite(price) && price > 0 ? Math.round(price * 100) : 0);
+      }, 0)
+    : 0;
+  return {
+    orderId: facts.orderId,
+    orderName: facts.orderName,
+    createdAt,
+    currency: facts.currency,
+    lines: facts.lines.map((line) => ({
+      productId: line.productId,
+      variantId: line.variantId,
+      collectionIds: line.collectionIds,
+      quantity: line.quantity,
+      unitPriceCents: line.unitPriceCents,
+    })),
+    shippingCents,
+  };
+}
+
+/** The order facts as if the stack had applied: the discount spread over the lines by their price. */
+export function factsWithStack(facts: OrderFacts, worst: CartWorst): OrderFacts {
+  const shipping = worst.stack.filter((part) => part.discountClass === "SHIPPING").reduce((s, p) => s + p.amountCents, 0);
+  const items = worst.discountCents - shipping;
+  const subtotal = facts.preDiscountSubtotalCents;
+  let given = 0;
+  const lines = facts.lines.map((line, index) => {
+    const base = line.unitPriceCents * line.quantity;
+    const share =
+      index === facts.lines.length - 1 ? items - given : subtotal > 0 ? Math.floor((items * base) / subtotal) : 0;
+    given += share;
+    return { ...line, discountCents: share };
+  });
+  const kind = (part: CartWorst["stack"][number]) =>
+    `Discount${part.method === "code" ? "Code" : "Automatic"}${part.discountClass === "SHIPPING" ? "FreeShipping" : "Basic"}`;
+  return {
+    ...facts,
+    lines,
+    lineDiscountCents: items,
+    shippingDiscountCents: shipping,
+    totalDiscountCents: worst.discountCents,
+    discountCodes: worst.stack.flatMap((part) => (part.method === "code" ? [part.label] : [])),
+    applications: worst.stack.map((part) => ({
+      kind: kind(part),
+      code: part.method === "code" ? part.label : null,
+      title: part.label,
+      valueType: "fixed_amount" as const,
+      target: part.discountClass === "SHIPPING" ? ("shipping_line" as const) : ("line_item" as const),
+      amountCents: part.amountCents,
+    })),
+  };
+}
+
+async function runPreflight(row: PreflightRun, shop: Shop, sources: PreflightSources, now: Date) {
+  const since = new Date(now.getTime() - row.days * DAY_MS);
+  const discounts = await readPreflightDiscounts(sources.discounts);
+  const live = liveDiscounts(discounts, now);
+  const needsCollections = live.some((discount) => discount.appliesTo.kind === "collections");
+  const context = await shopContext(shop.id);
+  const rules: EvaluableRule[] = context?.rules ?? [];
+  const stacking: StackingContext | undefined = context?.stacking;
+  const tally = newPreflightTally();
+  /** the facts of the carts in the tally's worst list (for the rules they break) */
+  const kept = new Map<string, OrderFacts>();
+  let lastWrite = 0;
+  const progress = async () => {
+    if (Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
+    lastWrite = Date.now();
+    await prisma.preflightRun.update({ where: { id: row.id }, data: { ordersRead: tally.cartsScanned } });
+  };
+  const evaluate = async (items: { payload: unknown; createdAt: string }[], graphql: AdminGraphql | null) => {
+    const parsed = items.flatMap((item) => {
+      const read = orderFactsFromPayload(item.payload);
+      return read.ok && !read.facts.cancelled ? [{ facts: read.facts, item }] : [];
+    });
+    tally.cartsScanned += items.length - parsed.length;
+    const variants = needsCollections
+      ? await loadVariantFacts(
+          shop.id,
+          parsed.flatMap(({ facts }) => facts.lines.flatMap((line) => line.variantId ?? [])),
+          graphql,
+        )
+      : null;
+    for (const { facts, item } of parsed) {
+      const full = variants ? withVariantFacts(facts, variants) : facts;
+      tallyCart(tally, cartOf(full, item.payload, item.createdAt), live, now);
+      if (tally.worst.some((worst) => worst.orderId === full.orderId)) kept.set(full.orderId, full);
+    }
+    const keep = new Set(tally.worst.map((worst) => worst.orderId));
+    for (const id of kept.keys()) if (!keep.has(id)) kept.delete(id);
+    await progress();
+  };
+
+  if (sources.orders.kind === "sample") {
+    const orders = sources.orders.orders().filter((order) => order.createdAt >= since);
+    await prisma.preflightRun.update({ where: { id: row.id }, data: { ordersTotal: orders.length } });
+    for (let start = 0; start < orders.length; start += CHUNK) {
+      await evaluate(
+        orders.slice(start, start + CHUNK).map((order) => ({ payload: order.payload, createdAt: order.createdAt.toISOString() })),
+        null,
+      );
+    }
+  } else {
+    const reader = new ThrottledReader(sources.orders.graphql, sources.orders.read);
+    const total = await countOrders(reader, since);
+    if (total !== null) await prisma.preflightRun.update({ where: { id: row.id }, data: { ordersTotal: total } });
+    for await (const nodes of orderPages(reader, since)) {
+      await evaluate(
+        nodes.map((node) => ({ payload: orderPayloadFromNode(node), createdAt: node.createdAt })),
+        sources.orders.graphql,
+      );
+    }
+  }
+
+  const results = assemble(shop, row.days, since, discounts, live, tally, kept, rules, stacking);
+  const previous = await prisma.preflightRun.findFirst({
+    where: { shopId: shop.id, status: "done", NOT: { id: row.id } },
+    orderBy: { createdAt: "desc" },
+    select: { worstPercent: true },
+  });
+  await prisma.preflightRun.update({
+    where: { id: row.id },
+    data: {
+      status: "done",
+      ordersRead: tally.cartsScanned,
+      worstPercent: results.worstDiscountPercent,
+      results: results as unknown as Prisma.InputJsonValue,
+      finishedAt: new Date(),
+    },
+  });
+  if (row.trigger === "webhook" && previous?.worstPercent != null && results.worstDiscountPercent > previous.worstPercent) {
+    await alertWorseStack(shop, row.id, previous.worstPercent, results);
+  }
+}
+
+function assemble(
+  shop: Shop,
+  days: number,
+  since: Date,
+  discounts: PreflightDiscount[],
+  live: PreflightDiscount[],
+  tally: PreflightTally,
+  kept: Map<string, OrderFacts>,
+  rules: EvaluableRule[],
+  stacking: StackingContext | undefined,
+): PreflightResults {
+  const url = (id: string) => adminDiscountUrl(shop.domain, id);
+  const currency = tally.worst[0]?.currency ?? shop.currency;
+  const brokenCount = new Map<string, number>();
+  const worstCarts = tally.worst.map((worst): PreflightCartView => {
+    const facts = kept.get(worst.orderId);
+    const outcomes = facts ? evaluateOrder(factsWithStack(facts, worst), rules, stacking) : [];
+    const rulesBroken = outcomes.flatMap((outcome) =>
+      outcome.breached ? [{ rule: outcome.rule.name, message: outcome.message }] : [],
+    );
+    for (const broken of rulesBroken) brokenCount.set(broken.rule, (brokenCount.get(broken.rule) ?? 0) + 1);
+    const handle = shop.domain.replace(/\.myshopify\.com$/, "");
+    const orderNumber = /(\d+)$/.exec(worst.orderId)?.[1];
+    return {
+      ...worst,
+      stack: worst.stack.map((part) => ({ ...part, adminUrl: url(part.id) })),
+      orderAdminUrl: orderNumber ? `https://admin.shopify.com/store/${handle}/orders/${orderNumber}` : null,
+      rulesBroken,
+    };
+  });
+  const worst = worstCarts[0] ?? null;
+  return {
+    days,
+    since: since.toISOString(),
+    currency,
+    discountsRead: discounts.length,
+    discountsLive: live.length,
+    cartsScanned: tally.cartsScanned,
+    cartsWithStack: tally.cartsWithStack,
+    worstDiscountPercent: worst?.percent ?? 0,
+    worstDiscountCents: worst?.discountCents ?? 0,
+    summary: tally.worst[0] ? worstSentence(tally.worst[0]) : null,
+    worst,
+    worstCarts,
+    risks: configurationRisks(live, typicalCartCents(tally.subtotals), currency).map((risk) => ({
+      ...risk,
+      adminUrl: url(risk.discountId),
+    })),
+    rulesBroken: [...brokenCount.entries()].map(([rule, carts]) => ({ rule, carts })),
+    discounts: live.map((discount) => ({
+      id: discount.id,
+      label: discount.method === "code" && discount.code ? discount.code : `automatic '${discount.title}'`,
+      discountClass: discount.discountClass,
+      method: discount.method,
+      status: discount.status,
+      adminUrl: url(discount.id),
+    })),
+    searchCuts: tally.searchCuts,
+  };
+}
+
+/**
+ * A discount change made a worse stack reachable: an audit event (Core and Plus: acting on the
+ * preflight is theirs) and its alerts on the shop's channels, as a breach's are routed.
+ */
+async function alertWorseStack(shop: Shop, runId: string, previousPercent: number, results: PreflightResults) {
+  if (!planHasAlerts(shop.plan) || !results.worst) return;
+  const context = await shopContext(shop.id);
+  const worst = results.worst;
+  const message = `A discount change made a worse stack reachable: ${results.summary} (was ${previousPercent}%)`;
+  const severity = severityFor(worst.percent, Math.max(previousPercent, 1));
+  const now = new Date();
+  await prisma.$transaction(async (tx) => {
+    const [recorded] = await recordAuditEvents(
+      shop.id,
+      [
+        {
+          eventType: WORSE_STACK_EVENT,
+          severity,
+          message: message.slice(0, 1000),
+          orderId: worst.orderId,
+          orderName: worst.orderName,
+          discountCodes: worst.stack.map((part) => part.label),
+          discountPercent: worst.percent,
+          totalDiscountCents: worst.discountCents,
+          preDiscountSubtotalCents: worst.subtotalCents,
+          currency: worst.currency,
+          ruleName: "Promotion preflight",
+          threshold: previousPercent,
+          details: { preflightId: runId, previousPercent },
+          dedupeKey: `preflight:${runId}`,
+          createdAt: now,
+        },
+      ],
+      tx,
+    );
+    if (!recorded) return;
+    const deliveries = plannedDeliveries(severity, context?.alerts ?? null, shop.plan, now);
+    await insertAlertRows(
+      tx,
+      shop.id,
+      deliveries.map((delivery) => ({
+        auditEventId: recorded.id,
+        delivery,
+        event: {
+          id: recorded.id,
+          severity,
+          message,
+          orderId: worst.orderId,
+          orderName: worst.orderName,
+          discountCodes: worst.stack.map((part) => part.label),
+          discountPercent: worst.percent,
+          totalDiscountCents: worst.discountCents,
+          overLimitCents: null,
+          currency: worst.currency,
+          ruleName: "Promotion preflight",
+          threshold: previousPercent,
+          createdAt: now,
+        },
+      })),
+      now,
+    );
+  });
+}
