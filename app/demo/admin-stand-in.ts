@@ -12,6 +12,7 @@
  * (docs/testing.md#typed-admin-graphql): an answer that drifts from Shopify's shape does not compile.
  */
 import { demoCodeDiscounts, type StandInCodeDiscount } from "./cap-discounts";
+import { demoPreflightDiscounts } from "./preflight-discounts";
 import { FLOW_PAYLOAD_LIMIT, MAX_HOLD_HANDLE, MAX_HOLDS_PER_APP } from "../domain/order-actions";
 import type { AdminOperationName, AdminOperationsByName } from "../types/admin-operations";
 import type { FulfillmentOrderHoldUserErrorCode } from "../types/admin.types";
@@ -434,6 +435,10 @@ const OPERATIONS: { [Name in StandInOperation]: Handler<Name> } = {
       },
     };
   },
+  // the promotion preflight reads the live discounts (docs/decisions/0065-promotion-preflight.md)
+  MarginGuardrailPreflightDiscounts: () => ({
+    discountNodes: { nodes: demoPreflightDiscounts() as never, pageInfo: { hasNextPage: false, endCursor: null } },
+  }),
   MarginGuardrailCodeRulesDiscountState(state, variables) {
     const id = String(variables.id ?? "");
     const discount = discountOf(state, id);
@@ -484,6 +489,7 @@ export type StandInOperation = Extract<
   | "MarginGuardrailCodeRulesDiscountState"
   | "MarginGuardrailCodeDiscountValue"
   | "MarginGuardrailCodeDiscountValues"
+  | "MarginGuardrailPreflightDiscounts"
 >;
 
 /** An operation's name: the word after its query or mutation keyword. */

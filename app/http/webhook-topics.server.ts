@@ -18,6 +18,7 @@ import {
 import { applySubscriptionUpdate } from "../services/billing/plan-truth.server";
 import { receiveCheckoutWebhook } from "../services/checkout/checkout-webhooks.server";
 import { followDiscountChange } from "../services/code-rules/code-rules.server";
+import { preflightAfterDiscountChange } from "./preflight-api.server";
 import { queueOrderWebhook } from "../services/monitoring/order-webhooks.server";
 import { applyInventoryItemCost } from "../services/monitoring/variant-facts.server";
 import {
@@ -64,6 +65,8 @@ const discounts = (topic: string) =>
       onceWebhookAnswer(
         await handleWebhookOnce(webhook, async () => {
           await followDiscountChange(webhook.shop, webhook.payload.admin_graphql_api_id);
+          // the promotion preflight again, alerting on a worse stack (docs/decisions/0065-promotion-preflight.md)
+          if (topic !== "discounts/delete") await preflightAfterDiscountChange(webhook.shop);
         }),
       ),
   });
