@@ -16,6 +16,7 @@ import { prismaWriter } from "../db/raw-sql.server";
 import { ensureShop } from "../db/shops.server";
 import { DEMO_CATALOG, buildDemoStore, seededRandom, variantGid } from "./demo-store";
 import { seedCodeRulesDiscount } from "./seed-category.server";
+import { seedCodeCap } from "./seed-cap.server";
 import { seedScheduledRules } from "./seed-schedules.server";
 import { seedCostModel } from "./seed-costs.server";
 
@@ -108,6 +109,7 @@ export async function seedDemoStore(domain: string, now = new Date()) {
   await settleSampleAlerts(shop.id, demo.timezone, now);
   await recordShadowCheckouts(shop.id, now);
   await seedCodeRulesDiscount(shop.id, now);
+  await seedCodeCap(shop.id);
   await seedScheduledRules(shop.id, demo.timezone, now);
   return {
     shop,

@@ -16,6 +16,7 @@ import {
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { PlanButton } from "../../components/AdminPage";
 import { MessagesBanner } from "../../components/MessagesBanner";
+import { CodeVerdicts } from "./CodeVerdicts";
 import { fieldError, useField } from "../../components/form-fields";
 import { useFetcherForm } from "../../components/useFetcherForm";
 import { UnsavedChangesBar } from "../../components/UnsavedChangesBar";
@@ -135,6 +136,8 @@ function formValues(settings: CodeRulesInput) {
     message: settings.message,
     noCodesOnSaleItems: String(settings.noCodesOnSaleItems),
     maxCodes: settings.maxCodes === null ? "" : String(settings.maxCodes),
+    maxDiscountPercent: settings.maxDiscountPercent === null ? "" : String(settings.maxDiscountPercent),
+    backupCode: settings.backupCode ?? "",
     forbiddenPairs: settings.forbiddenPairs.map(([a, b]) => `${a} + ${b}`).join("\n"),
     protectedProductIds: settings.protectedProductIds.join(ID_SEPARATOR),
     protectedCollectionIds: settings.protectedCollectionIds.join(ID_SEPARATOR),
@@ -224,6 +227,8 @@ function CodeRulesForm({ data }: { data: CodeRulesSectionData }) {
     message: useField(fields.message),
     noCodesOnSaleItems: useField(fields.noCodesOnSaleItems),
     maxCodes: useField(fields.maxCodes),
+    maxDiscountPercent: useField(fields.maxDiscountPercent),
+    backupCode: useField(fields.backupCode),
     forbiddenPairs: useField(fields.forbiddenPairs),
     protectedProductIds: useField(fields.protectedProductIds),
     protectedCollectionIds: useField(fields.protectedCollectionIds),
@@ -231,6 +236,7 @@ function CodeRulesForm({ data }: { data: CodeRulesSectionData }) {
     customerTags: useField(fields.customerTags),
   };
   const { message, noCodesOnSaleItems, maxCodes, forbiddenPairs, customerTagsMode, customerTags } = controls;
+  const { maxDiscountPercent, backupCode } = controls;
   const protectedProductIds = controls.protectedProductIds;
   const protectedCollectionIds = controls.protectedCollectionIds;
   const { titleOf, remember } = useTitles(data.titles);
@@ -254,6 +260,8 @@ function CodeRulesForm({ data }: { data: CodeRulesSectionData }) {
       message: message.value,
       noCodesOnSaleItems: noCodesOnSaleItems.value === "true",
       maxCodes: maxCodes.value,
+      maxDiscountPercent: maxDiscountPercent.value,
+      backupCode: backupCode.value,
       forbiddenPairs: forbiddenPairs.value,
       protectedProductIds: protectedProductIds.value,
       protectedCollectionIds: protectedCollectionIds.value,
@@ -264,6 +272,8 @@ function CodeRulesForm({ data }: { data: CodeRulesSectionData }) {
       message.value,
       noCodesOnSaleItems.value,
       maxCodes.value,
+      maxDiscountPercent.value,
+      backupCode.value,
       forbiddenPairs.value,
       protectedProductIds.value,
       protectedCollectionIds.value,
@@ -298,8 +308,19 @@ function CodeRulesForm({ data }: { data: CodeRulesSectionData }) {
             <TextField
               label="Most codes together"
               type="number"
-              helpText="Empty: any number. The first codes entered are kept."
+              helpText="Empty: any number. The codes worth the most are kept; among equals, the first entered."
               {...maxCodes.textField}
+            />
+            <TextField
+              label="Most off with codes together (%)"
+              type="number"
+              helpText="The codes entered take at most this share of the cart's subtotal; the fewest, lowest codes are turned away. Empty: no cap."
+              {...maxDiscountPercent.textField}
+            />
+            <TextField
+              label="Backup code"
+              helpText="Suggested in the message when codes are turned away (… Try BACKUP10 instead.). Empty: none."
+              {...backupCode.textField}
             />
             <TextField
               label="Codes that can't be combined"
@@ -365,7 +386,8 @@ interface PreviewLine {
 }
 
 interface PreviewAnswer {
-  decisions?: { code: string; rejected: boolean; text: string }[];
+  decisions?: { code: string; rejected: boolean; text: string; valueText?: string; notRejectable?: boolean }[];
+  message?: string;
   summary?: string;
   error?: string;
   errors?: Record<string, string[]>;
@@ -517,6 +539,7 @@ function CodeRulesPreview({
             <Text as="p" fontWeight="semibold">
               {answer.summary}
             </Text>
+            <CodeVerdicts decisions={answer.decisions ?? []} message={answer.message} />
             <List>
               {answer.decisions?.map((decision) => (
                 <List.Item key={decision.code}>

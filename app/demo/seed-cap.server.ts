@@ -1,0 +1,26 @@
+/**
+ * The demo store's combined cap (docs/decisions/0062-combined-discount-cap.md): the values of the
+ * demo's code discounts (app/demo/cap-discounts.ts, which the demo's stand-in of Shopify also
+ * answers), and code rules with a 30 % cap and the backup code BACKUP10, so the Code rules
+ * preview shows SUMMER30 kept and WELCOME5 turned away on a $100 cart.
+ */
+import prisma from "../db.server";
+import { codeRulesSchema } from "../forms/code-rules";
+import { rowsOfDiscount } from "../services/code-rules/discount-values.server";
+import { DEMO_BACKUP_CODE, demoCodeDiscounts } from "./cap-discounts";
+
+export const DEMO_MAX_DISCOUNT_PERCENT = 30;
+
+export async function seedCodeCap(shopId: string): Promise<void> {
+  const rows = demoCodeDiscounts().flatMap((node) => rowsOfDiscount(node as Parameters<typeof rowsOfDiscount>[0]));
+  await prisma.discountCodeValue.deleteMany({ where: { shopId } });
+  await prisma.discountCodeValue.createMany({ data: rows.map((row) => ({ shopId, ...row })) });
+  const row = await prisma.codeRuleSettings.findUnique({ where: { shopId } });
+  const parsed = codeRulesSchema.safeParse(row?.settings ?? {});
+  const settings = {
+    ...(parsed.success ? parsed.data : codeRulesSchema.parse({})),
+    maxDiscountPercent: DEMO_MAX_DISCOUNT_PERCENT,
+    backupCode: DEMO_BACKUP_CODE,
+  };
+  await prisma.codeRuleSettings.upsert({ where: { shopId }, create: { shopId, settings }, update: { settings } });
+}

@@ -1,0 +1,50 @@
+// The demo store's combined cap (docs/decisions/0062-combined-discount-cap.md): codes with values,
+// a 30 % cap and the backup code BACKUP10, so the Code rules preview keeps SUMMER30 and turns
+// WELCOME5 away on a $100 cart; the stand-in of Shopify answers the same codes when a save reads them.
+import { describe, expect, it } from "vitest";
+import { answerStandIn, newStandInState } from "../../app/demo/admin-stand-in";
+
+process.env.SHOPIFY_API_KEY = "";
+process.env.NODE_ENV = "development";
+
+describe("the demo store's combined cap", () => {
+  it("is seeded with codes' values, a cap and a backup code, deciding as the preview shows", async () => {
+    const { seedDemoStore } = await import("../../app/demo/seed.server");
+    const prisma = (await import("../../app/db.server")).default;
+    const { codeValuesOf } = await import("../../app/services/code-rules/discount-values.server");
+    const { getCodeRules, previewCodeRules } = await import("../../app/services/code-rules/code-rules.server");
+    const { codeRulesPreviewSchema } = await import("../../app/forms/code-rules");
+    const { shop } = await seedDemoStore("demo-cap.myshopify.com", new Date("2026-11-21T12:00:00Z"));
+    const values = await codeValuesOf(shop.id);
+    expect(values).toMatchObject({
+      summer30: { kind: "percentage", percent: 30 },
+      welcome5: { kind: "percentage", percent: 5 },
+      tenoff: { kind: "fixed", amountCents: 1000, currency: "USD" },
+      backup10: { kind: "percentage", percent: 10 },
+      shipfree: { kind: "free_shipping" },
+    });
+    const { rules } = await getCodeRules({ id: shop.id, plan: "core" });
+    expect(rules).toMatchObject({ maxDiscountPercent: 30, backupCode: "BACKUP10" });
+    const input = codeRulesPreviewSchema.parse({
+      cart: { lines: [{ title: "Linen shirt", price: "100" }] },
+      codes: ["SUMMER30", "WELCOME5"],
+    });
+    const result = previewCodeRules(rules, input, { values, currency: "USD" });
+    expect(result.rejected).toEqual(["WELCOME5"]);
+    expect(result.message).toMatch(/Try BACKUP10 instead\.$/);
+    // seeding the cap again leaves one row per code
+    const { seedCodeCap } = await import("../../app/demo/seed-cap.server");
+    await seedCodeCap(shop.id);
+    expect(await prisma.discountCodeValue.count({ where: { shopId: shop.id } })).toBe(5);
+  });
+
+  it("has the stand-in of Shopify answer the same codes", () => {
+    const answer = answerStandIn(newStandInState(), {
+      query: "query MarginGuardrailCodeDiscountValues($after: String) { x }",
+    }) as { data: { codeDiscountNodes: { nodes: { codeDiscount: { codes: { nodes: { code: string }[] } } }[] } } };
+    const codes = answer.data.codeDiscountNodes.nodes.flatMap((node) =>
+      node.codeDiscount.codes.nodes.map((c) => c.code),
+    );
+    expect(codes).toEqual(["SUMMER30", "WELCOME5", "TENOFF", "BACKUP10", "SHIPFREE"]);
+  });
+});
