@@ -38,7 +38,9 @@ export const loader = async ({ request, params, context: load }: LoaderFunctionA
   const when = (iso: string | null) => (iso ? formatShopDateTime(iso, { timeZone: context.shop.timezone }) : null);
   return data({
     page: "details" as const,
+    // the texts come from server modules, which the browser's bundle does not have
     title: shopify.title || CODES_DISCOUNT_TITLE,
+    coreOnly: CODE_RULES_NEED_CORE,
     available: codeRules.available,
     demo: context.demo,
     switchedOn: codeRules.discountActive,
@@ -71,7 +73,7 @@ function stateOf(details: Details): {
       tone: "warning",
       text: details.available
         ? `Your plan includes code rules, but switching the discount back on in ${where} did not work yet. It is tried again by itself.`
-        : `Switched off in ${where}: ${CODE_RULES_NEED_CORE}`,
+        : `Switched off in ${where}: ${details.coreOnly}`,
     };
   }
   if (details.shopify.error) {

@@ -37,8 +37,12 @@ export const loader = async ({ request, params, context: load }: LoaderFunctionA
   if (!ours.ok) return data({ page: "unreachable" as const, message: ours.error.message }, { status: 502 });
   if (!ours.value) return data({ page: "not-found" as const }, { status: 404 });
   const codeRules = await getCodeRules({ id: context.shop.id, plan: context.plan });
+  // the texts come from server modules, which the browser's bundle does not have
   return data({
     page: "create" as const,
+    title: CODES_DISCOUNT_TITLE,
+    coreOnly: CODE_RULES_NEED_CORE,
+    permissionNote: NEEDS_WRITE_DISCOUNTS,
     available: codeRules.available,
     needsPermission: lacksDiscountScope(context),
     demo: context.demo,
@@ -82,16 +86,22 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   });
 };
 
-function CreateCard({ available, needsPermission }: { available: boolean; needsPermission: boolean }) {
-  const navigate = useNavigate();
+type CreateFetcher = ReturnType<typeof useActionFetcher<CreateDiscountResult>>;
+
+function CreateCard({
+  fetcher,
+  available,
+  needsPermission,
+  coreOnly,
+  permissionNote,
+}: {
+  fetcher: CreateFetcher;
+  available: boolean;
+  needsPermission: boolean;
+  coreOnly: string;
+  permissionNote: string;
+}) {
   const { search } = useLocation();
-  const onSuccess = useCallback(
-    (result: CreateDiscountResult) => {
-      if (result.detailsPath) navigate(withEmbeddedQuery(result.detailsPath, search));
-    },
-    [navigate, search],
-  );
-  const fetcher = useActionFetcher<CreateDiscountResult>("create-discount", onSuccess);
   const busy = fetcher.state !== "idle";
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   return (
@@ -102,12 +112,12 @@ function CreateCard({ available, needsPermission }: { available: boolean; needsP
         </Text>
         {!available && (
           <Banner tone="warning" title="Code rules come with the Core plan">
-            <p>{CODE_RULES_NEED_CORE}</p>
+            <p>{coreOnly}</p>
           </Banner>
         )}
         {available && needsPermission && (
           <Banner tone="warning" title="Margin Guardrail needs permission to manage discounts">
-            <p>{NEEDS_WRITE_DISCOUNTS}</p>
+            <p>{permissionNote}</p>
           </Banner>
         )}
         {answer && !answer.ok && answer.error && (
@@ -132,14 +142,25 @@ function CreateCard({ available, needsPermission }: { available: boolean; needsP
   );
 }
 
-export default function CreateDiscount() {
-  const loaded = useLoaderData<typeof loader>();
+type CreatePageData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { page: "create" }>;
+
+/**
+ * The page itself: the create answer's fetcher lives here, not in the card, because the answer
+ * reloads the page's data and the create card gives way to "already" before the answer settles.
+ */
+function CreatePage({ loaded }: { loaded: CreatePageData }) {
+  const navigate = useNavigate();
   const { search } = useLocation();
-  if (loaded.page === "not-found") return <DiscountNotFound />;
-  if (loaded.page === "unreachable") return <DiscountUnreachable message={loaded.message} />;
+  const onSuccess = useCallback(
+    (result: CreateDiscountResult) => {
+      if (result.detailsPath) navigate(withEmbeddedQuery(result.detailsPath, search));
+    },
+    [navigate, search],
+  );
+  const fetcher = useActionFetcher<CreateDiscountResult>("create-discount", onSuccess);
   return (
     <AdminPage
-      title={CODES_DISCOUNT_TITLE}
+      title={loaded.title}
       description="One app discount per store: it gives no discount of its own, it turns discount codes away at checkout."
       backAction={{ content: "Code rules", url: "/rules/code-rules" }}
     >
@@ -174,8 +195,21 @@ export default function CreateDiscount() {
           </BlockStack>
         </Card>
       ) : (
-        <CreateCard available={loaded.available} needsPermission={loaded.needsPermission} />
+        <CreateCard
+          fetcher={fetcher}
+          available={loaded.available}
+          needsPermission={loaded.needsPermission}
+          coreOnly={loaded.coreOnly}
+          permissionNote={loaded.permissionNote}
+        />
       )}
     </AdminPage>
   );
+}
+
+export default function CreateDiscount() {
+  const loaded = useLoaderData<typeof loader>();
+  if (loaded.page === "not-found") return <DiscountNotFound />;
+  if (loaded.page === "unreachable") return <DiscountUnreachable message={loaded.message} />;
+  return <CreatePage loaded={loaded} />;
 }
