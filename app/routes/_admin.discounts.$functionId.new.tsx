@@ -111,7 +111,11 @@ function CreateCard({
           Create the discount
         </Text>
         {!available && (
-          <Banner tone="warning" title="Code rules come with the Core plan">
+          <Banner
+            tone="warning"
+            title="Available on Core and Plus"
+            action={{ content: "See plans", url: withEmbeddedQuery("/pricing", search) }}
+          >
             <p>{coreOnly}</p>
           </Banner>
         )}

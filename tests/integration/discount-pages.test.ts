@@ -137,6 +137,8 @@ describe("the create and details pages", () => {
     expect(mutation.variables.automaticAppDiscount).toMatchObject({
       title: "Margin Guardrail: code rules",
       functionHandle: "margin-guardrail-codes",
+      // it gives no discount of its own, so it never stops another from combining
+      combinesWith: { orderDiscounts: true, productDiscounts: true, shippingDiscounts: true },
     });
     const row = await rowOf(CORE_SHOP);
     expect(row?.discountId).toMatch(/^gid:\/\/shopify\/DiscountAutomaticNode\/\d+$/);
