@@ -1,0 +1,261 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData, useRevalidator } from "@remix-run/react";
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  DataTable,
+  InlineStack,
+  Link,
+  List,
+  ProgressBar,
+  Text,
+  TextField,
+} from "@shopify/polaris";
+import { useEffect, useState } from "react";
+import { AdminPage, useAdminLayout } from "../components/AdminPage";
+import { useActionFetcher, type ToastingResult } from "../components/useActionFetcher";
+import { formatCents } from "../domain/money";
+import { planHasAlerts } from "../domain/plans";
+import { InputRefusal, readJson } from "../http/request-body.server";
+import { preflightRequestSchema, preflightSources } from "../http/preflight-api.server";
+import { PREFLIGHT_DAYS_DEFAULT, latestPreflight, startPreflight } from "../services/preflight/preflight.server";
+import { requireAdmin } from "../services/shops/admin-context.server";
+
+export const meta: MetaFunction = () => [{ title: "Preflight · Margin Guardrail" }];
+
+/** /preflight: the promotion preflight (docs/product.md#promotion-preflight, docs/decisions/0065-promotion-preflight.md). */
+export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
+  const { shop } = await requireAdmin(request, load);
+  return { run: await latestPreflight(shop.id) };
+};
+
+interface PreflightActionResult extends ToastingResult {
+  id?: string;
+}
+
+const refused = (description: string, status: number) =>
+  data<PreflightActionResult>({ ok: false, toast: { title: "Preflight not started", description, error: true } }, { status });
+
+/** Starts a run over `days` (the API's rules); the page follows its progress. */
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const context = await requireAdmin(request);
+  let body: unknown;
+  try {
+    body = await readJson(request);
+  } catch (error) {
+    if (!(error instanceof InputRefusal)) throw error;
+    return refused(error.message, error.status);
+  }
+  const parsed = preflightRequestSchema.safeParse(body);
+  if (!parsed.success) return refused(parsed.error.issues[0]?.message ?? "days is not valid", 400);
+  const sources = preflightSources(context);
+  if (!sources) return refused("This store is not connected to Shopify's Admin API", 503);
+  const started = await startPreflight(
+    { id: context.shop.id, domain: context.shop.domain, currency: context.shop.currency, plan: context.plan },
+    { days: parsed.data.days ?? PREFLIGHT_DAYS_DEFAULT, trigger: "manual" },
+    sources,
+  );
+  if (!started.ok) return refused(started.error.message, started.error.status);
+  return data<PreflightActionResult>({ ok: true, id: started.value.view.id, toast: { title: "Preflight started" } });
+};
+
+const classLabel: Record<string, string> = { PRODUCT: "Product", ORDER: "Order", SHIPPING: "Shipping" };
+const riskLabel: Record<string, string> = {
+  typo_value: "Looks like a typo",
+  no_usage_limit: "No usage limit",
+  no_end_date: "No end date",
+  combines_with_everything: "Combines with everything",
+  not_modelled: "Not valued",
+};
+
+function DiscountLink({ label, adminUrl }: { label: string; adminUrl: string | null }) {
+  return adminUrl ? (
+    <Link url={adminUrl} target="_blank">
+      {label}
+    </Link>
+  ) : (
+    <>{label}</>
+  );
+}
+
+export default function PreflightPage() {
+  const { run } = useLoaderData<typeof loader>();
+  const { plan } = useAdminLayout();
+  const revalidator = useRevalidator();
+  const start = useActionFetcher<PreflightActionResult>("preflight-start", () => revalidator.revalidate());
+  const [days, setDays] = useState(String(run?.days ?? PREFLIGHT_DAYS_DEFAULT));
+  const running = run?.status === "running" || start.state !== "idle";
+
+  useEffect(() => {
+    if (run?.status !== "running") return;
+    const timer = setTimeout(() => revalidator.revalidate(), 1000);
+    return () => clearTimeout(timer);
+  }, [run, revalidator]);
+
+  const results = run?.status === "done" ? run.results : null;
+  const submit = () =>
+    start.submit({ days: /^\s*\d+\s*$/.test(days) ? Number(days) : days }, { method: "post", encType: "application/json" });
+
+  return (
+    <AdminPage
+      title="Preflight"
+      description="The worst discount a customer could reach by stacking your live and scheduled discounts, on your own recent carts"
+    >
+      <BlockStack gap="400">
+        <Card>
+          <BlockStack gap="300">
+            <InlineStack gap="300" blockAlign="end" wrap>
+              <Box maxWidth="160px">
+                <TextField
+                  label="Carts of the last"
+                  suffix="days"
+                  type="text"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  value={days}
+                  onChange={setDays}
+                  helpText="1 to 365"
+                />
+              </Box>
+              <Button variant="primary" onClick={submit} loading={running} disabled={running}>
+                Run preflight
+              </Button>
+            </InlineStack>
+            {run?.status === "running" ? (
+              <BlockStack gap="100">
+                <ProgressBar progress={run.progress} size="small" />
+                <Text as="p" tone="subdued">
+                  {run.ordersTotal !== null
+                    ? `${run.ordersRead} of ${run.ordersTotal} carts read`
+                    : `${run.ordersRead} carts read`}
+                </Text>
+              </BlockStack>
+            ) : null}
+            {run?.status === "failed" ? (
+              <Banner tone="critical" title="The preflight did not finish">
+                <p>{run.error}</p>
+              </Banner>
+            ) : null}
+            <Text as="p" tone="subdued">
+              {planHasAlerts(plan)
+                ? "It also runs when a discount is created or changed in Shopify, and alerts you when the change makes a worse stack reachable."
+                : "On Core and Plus it also runs when a discount is created or changed in Shopify, and alerts you when the change makes a worse stack reachable."}
+            </Text>
+          </BlockStack>
+        </Card>
+
+        {results ? (
+          <>
+            <Card>
+              <BlockStack gap="300">
+                <Text as="h2" variant="headingMd">
+                  Worst reachable stack
+                </Text>
+                {results.worst ? (
+                  <>
+                    <Text as="p" variant="headingLg">
+                      {results.worstDiscountPercent}% off ({formatCents(results.worstDiscountCents, results.currency)}) on
+                      cart{" "}
+                      {results.worst.orderAdminUrl ? (
+                        <Link url={results.worst.orderAdminUrl} target="_blank">
+                          {results.worst.orderName}
+                        </Link>
+                      ) : (
+                        results.worst.orderName
+                      )}
+                    </Text>
+                    <List>
+                      {results.worst.stack.map((part) => (
+                        <List.Item key={part.id}>
+                          <DiscountLink label={part.label} adminUrl={part.adminUrl} /> ·{" "}
+                          {classLabel[part.discountClass] ?? part.discountClass} discount ·{" "}
+                          {formatCents(part.amountCents, results.currency)}
+                        </List.Item>
+                      ))}
+                    </List>
+                    {results.worst.reachableFrom > (run?.startedAt ?? "") ? (
+                      <Text as="p" tone="subdued">
+                        Reachable from {results.worst.reachableFrom.slice(0, 10)}, when its last discount starts.
+                      </Text>
+                    ) : null}
+                    {results.rulesBroken.length > 0 ? (
+                      <Banner tone="warning" title="Your rules would catch this">
+                        <p>
+                          {results.rulesBroken
+                            .map((broken) => `${broken.rule} (${broken.carts} of the worst carts)`)
+                            .join(", ")}
+                        </p>
+                      </Banner>
+                    ) : null}
+                  </>
+                ) : (
+                  <Text as="p">No cart of the last {results.days} days reaches any of your discounts.</Text>
+                )}
+                <Text as="p" tone="subdued">
+                  {results.cartsScanned} carts of the last {results.days} days, {results.discountsLive} live or scheduled
+                  discounts. Shopify&apos;s combination rules, modelled: free shipping counts only where the order
+                  says what shipping cost, and buy X get Y and apps&apos; discounts are not valued.
+                </Text>
+              </BlockStack>
+            </Card>
+
+            {results.worstCarts.length > 0 ? (
+              <Card>
+                <BlockStack gap="300">
+                  <Text as="h2" variant="headingMd">
+                    Worst carts
+                  </Text>
+                  <DataTable
+                    columnContentTypes={["text", "numeric", "numeric", "text", "text"]}
+                    headings={["Cart", "Subtotal", "Worst discount", "Discounts", "Rules broken"]}
+                    rows={results.worstCarts.map((cart) => [
+                      cart.orderName,
+                      formatCents(cart.subtotalCents, cart.currency),
+                      `${cart.percent}% (${formatCents(cart.discountCents, cart.currency)})`,
+                      <InlineStack key="stack" gap="100" wrap>
+                        {cart.stack.map((part, index) => (
+                          <span key={part.id}>
+                            <DiscountLink label={part.label} adminUrl={part.adminUrl} />
+                            {index < cart.stack.length - 1 ? " +" : ""}
+                          </span>
+                        ))}
+                      </InlineStack>,
+                      cart.rulesBroken.map((broken) => broken.rule).join(", ") || "None",
+                    ])}
+                  />
+                </BlockStack>
+              </Card>
+            ) : null}
+
+            <Card>
+              <BlockStack gap="300">
+                <Text as="h2" variant="headingMd">
+                  Risks
+                </Text>
+                {results.risks.length === 0 ? (
+                  <Text as="p">No configuration risk found.</Text>
+                ) : (
+                  <BlockStack gap="200">
+                    {results.risks.map((risk, index) => (
+                      <InlineStack key={`${risk.discountId}-${risk.kind}-${index}`} gap="200" blockAlign="center" wrap>
+                        <Badge tone={risk.kind === "typo_value" ? "critical" : risk.kind === "not_modelled" ? "info" : "warning"}>
+                          {riskLabel[risk.kind] ?? risk.kind}
+                        </Badge>
+                        <Text as="span">{risk.message}</Text>
+                        <DiscountLink label="Open in Shopify" adminUrl={risk.adminUrl} />
+                      </InlineStack>
+                    ))}
+                  </BlockStack>
+                )}
+              </BlockStack>
+            </Card>
+          </>
+        ) : null}
+      </BlockStack>
+    </AdminPage>
+  );
+}
