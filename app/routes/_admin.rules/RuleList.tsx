@@ -7,17 +7,18 @@ import { useRulesFetcher } from "./useRulesFetcher";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { useHydrated } from "./useHydrated";
 
-const STATUS_TONES: Record<string, "success" | "critical" | "warning" | undefined> = {
+const STATUS_TONES: Record<string, "success" | "critical" | "warning" | "attention" | undefined> = {
   Alert: "success",
   Block: "critical",
   Inactive: undefined,
   [PAUSED_LABEL]: "warning",
+  // breaches recorded as would-have events only (docs/decisions/0060-rule-schedules-and-testing.md)
+  Testing: "attention",
 };
 
-/** Testing and running schedules stand out; an ended one is plain (docs/decisions/0060-rule-schedules-and-testing.md). */
-function scheduleTone(schedule: string): "info" | "attention" | undefined {
-  if (schedule.startsWith("Ended")) return undefined;
-  return schedule.includes("Testing") ? "attention" : "info";
+/** A schedule to come or running stands out; an ended one is plain (docs/decisions/0060-rule-schedules-and-testing.md). */
+function scheduleTone(schedule: string): "info" | undefined {
+  return schedule.startsWith("Ended") ? undefined : "info";
 }
 
 function ActiveToggle({ rule }: { rule: RuleListItem }) {

@@ -2,7 +2,14 @@ import type { RuleView } from "../../services/rules/rules.server";
 import { ORDER_ACTIONS, ORDER_ACTION_LABELS, type OrderActions } from "../../domain/order-actions";
 import { RULE_TYPE_LABELS, formatThreshold, ruleStatusLabel, ruleTypeLabel } from "../../domain/rule-display";
 import { editableThreshold, type MappedCollectionRule, type RuleType, type ThresholdUnit } from "../../domain/rules";
-import { localInputValue, ruleStatus, scheduleLabel, type RuleStatus } from "../../domain/rule-schedule";
+import { formatShopDateTime } from "../../domain/dates";
+import {
+  RULE_STATUS_LABELS,
+  localInputValue,
+  ruleStatus,
+  schedulePhase,
+  type RuleStatus,
+} from "../../domain/rule-schedule";
 
 /** What a list item needs besides the rule: the time, the shop's zone, each testing rule's would-have breaches. */
 export interface ListContext {
@@ -37,12 +44,31 @@ export function scheduleValues(rule: Scheduled, timeZone: string): ScheduleValue
 }
 
 /**
- * The list's second badge (docs/product.md#rules): "Testing", "Scheduled · starts …", "Active ·
- * ends …", "Ended …"; null for a plain active or inactive rule.
+ * The list's second badge (docs/product.md#rules): "Scheduled · starts …", "Ends …", "Ended …";
+ * null for a rule without dates, or one that is off.
  */
 export function scheduleBadge(rule: Scheduled, context: ListContext): string | null {
-  const label = scheduleLabel(rule, context.now, context.timeZone);
-  return label === "Active" || label === "Inactive" ? null : label;
+  if (!rule.isActive) return null;
+  const window = {
+    startsAt: rule.startsAt ? new Date(rule.startsAt) : null,
+    endsAt: rule.endsAt ? new Date(rule.endsAt) : null,
+  };
+  const when = (at: Date) => formatShopDateTime(at, { timeZone: context.timeZone });
+  switch (schedulePhase(window, context.now)) {
+    case "scheduled":
+      return `Scheduled · starts ${when(window.startsAt!)}`;
+    case "running":
+      return window.endsAt ? `Ends ${when(window.endsAt)}` : null;
+    case "ended":
+      return `Ended ${when(window.endsAt!)}`;
+    default:
+      return null;
+  }
+}
+
+/** The status badge: "Testing" for a testing rule that is on, else the action or why it is off. */
+export function statusBadge(rule: Scheduled & { action: string; pausedByPlan: string | null }): string {
+  return rule.isActive && !rule.pausedByPlan && rule.testing ? RULE_STATUS_LABELS.testing : ruleStatusLabel(rule);
 }
 
 /** "3 would-have breaches while testing" for a testing rule; null otherwise. */
@@ -119,7 +145,7 @@ export function ruleListItem(rule: RuleView, context: ListContext = NO_CONTEXT):
     summary: `${typeLabel} · ${
       rule.ruleType === "stacking_prevention" ? stackingSummary(threshold, rule.thresholdUnit) : threshold
     }`,
-    status: ruleStatusLabel(rule),
+    status: statusBadge(rule),
     schedule: scheduleBadge(rule, context),
     tested: testedLine(rule, context),
     isActive: rule.isActive && !rule.pausedByPlan,
@@ -145,7 +171,7 @@ export function collectionRuleListItem(rule: MappedCollectionRule, context: List
     typeLabel: RULE_TYPE_LABELS.collection_rule,
     threshold: formatThreshold(rule),
     summary: `${RULE_TYPE_LABELS.collection_rule} · ${formatThreshold(rule)}`,
-    status: ruleStatusLabel(rule),
+    status: statusBadge(rule),
     schedule: scheduleBadge(rule, context),
     tested: testedLine(rule, context),
     isActive: rule.isActive && !rule.pausedByPlan,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scheduleBadge, scheduleValues, testedLine } from "./rule-list-items";
+import { scheduleBadge, scheduleValues, statusBadge, testedLine } from "./rule-list-items";
 
 const NY = "America/New_York";
 const context = (tested: Record<string, number> = {}) => ({
@@ -10,11 +10,23 @@ const context = (tested: Record<string, number> = {}) => ({
 const window = { startsAt: new Date("2026-11-27T05:00:00Z"), endsAt: new Date("2026-12-02T05:00:00Z") };
 
 describe("the Rules list's status and schedule", () => {
-  it("adds a badge only when the status and dates say more than on or off", () => {
+  it("adds a schedule badge only for a rule that is on and has dates", () => {
     expect(scheduleBadge({ isActive: true }, context())).toBeNull();
+    expect(scheduleBadge({ isActive: true, testing: true }, context())).toBeNull();
     expect(scheduleBadge({ isActive: false, ...window }, context())).toBeNull();
-    expect(scheduleBadge({ isActive: true, testing: true }, context())).toBe("Testing");
     expect(scheduleBadge({ isActive: true, ...window }, context())).toBe("Scheduled · starts Nov 27, 2026, 12:00 AM");
+    const during = { ...context(), now: new Date("2026-11-28T00:00:00Z") };
+    expect(scheduleBadge({ isActive: true, ...window }, during)).toBe("Ends Dec 2, 2026, 12:00 AM");
+    expect(scheduleBadge({ isActive: true, startsAt: window.startsAt }, during)).toBeNull();
+    const after = { ...context(), now: new Date("2026-12-02T05:00:00Z") };
+    expect(scheduleBadge({ isActive: true, ...window }, after)).toBe("Ended Dec 2, 2026, 12:00 AM");
+  });
+  it("says Testing instead of the action for a testing rule that is on", () => {
+    const rule = { isActive: true, testing: true, action: "alert", pausedByPlan: null };
+    expect(statusBadge(rule)).toBe("Testing");
+    expect(statusBadge({ ...rule, testing: false })).toBe("Alert");
+    expect(statusBadge({ ...rule, isActive: false })).toBe("Inactive");
+    expect(statusBadge({ ...rule, pausedByPlan: "free" })).toBe("Paused by plan");
   });
   it("counts a testing rule's would-have breaches, and says nothing for other rules", () => {
     expect(testedLine({ id: "r", isActive: true, testing: true }, context({ r: 3 }))).toBe(
