@@ -84,7 +84,7 @@ export function demoPreflightDiscounts(now = new Date()) {
         codes: { nodes: [{ code: "FREESHIP" }] },
         codesCount: { count: 1 },
         maximumShippingPrice: null,
-        minimumRequirement: null,
+        minimumRequirement: { __typename: "DiscountMinimumSubtotal", greaterThanOrEqualToSubtotal: { amount: "75.0" } },
       },
     },
     code(

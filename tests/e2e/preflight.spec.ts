@@ -1,0 +1,56 @@
+// The promotion preflight on the merchant's path (docs/product.md#promotion-preflight): from the
+// sidebar to /preflight, run it on the demo store's carts (its discounts come from the stand-in of
+// Shopify), see the progress end in the worst stack, the worst carts and the risks, and follow a
+// discount's link to its page in Shopify's admin; screenshots at 375 and 1040 px.
+import { expect, sidebar, test } from "./fixtures";
+import { axeViolations, screenshotsAt } from "./screens-axe";
+
+test("a merchant runs the preflight and follows the worst stack's discount to Shopify's admin", async ({ page }) => {
+  await page.goto("/dashboard");
+  await sidebar(page).getByRole("link", { name: "Preflight", exact: true }).click();
+  await expect(page).toHaveURL(/\/preflight$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Preflight" })).toBeVisible();
+  await expect(
+    page.getByText("The worst discount a customer could reach by stacking your live and scheduled discounts"),
+  ).toBeVisible();
+  await expect(page.getByLabel("Carts of the last")).toHaveValue("60");
+
+  // a bad number of days is refused, and nothing runs
+  await page.getByLabel("Carts of the last").fill("400");
+  await page.getByRole("button", { name: "Run preflight" }).click();
+  await expect(page.getByText("days must be a whole number from 1 to 365").first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Worst reachable stack" })).toHaveCount(0);
+
+  await page.getByLabel("Carts of the last").fill("60");
+  await page.getByRole("button", { name: "Run preflight" }).click();
+  const worst = page.getByRole("heading", { level: 2, name: "Worst reachable stack" });
+  await expect(worst).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/^\d+(\.\d)?% off \(\$\d+\.\d\d\) on cart #\d+$/)).toBeVisible();
+  const stack = page.locator("ul").filter({ hasText: "SUMMER20" });
+  for (const label of ["automatic 'Summer Sale 15% off'", "SUMMER20", "automatic 'Spend $150, save $20'", "FREESHIP"]) {
+    await expect(stack.getByRole("link", { name: label, exact: true })).toBeVisible();
+  }
+  await expect(page.getByText("Your rules would catch this")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Worst carts" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Risks" })).toBeVisible();
+  await expect(
+    page.getByText("SUMMER20 is open to every customer and has no usage limit: once shared, anyone can use it"),
+  ).toBeVisible();
+  await expect(page.getByText(/GIFT500 takes \$500\.00 off, more than the typical cart/)).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await screenshotsAt(page, "preflight", [375, 1040]);
+
+  // the discount's link opens its page in Shopify's admin (answered here: nothing leaves the machine)
+  const link = stack.getByRole("link", { name: "SUMMER20", exact: true });
+  await expect(link).toHaveAttribute("href", "https://admin.shopify.com/store/margin-guardrail-demo/discounts/9401");
+  await page.context().route("https://admin.shopify.com/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<title>Shopify admin</title>" }),
+  );
+  const [opened] = await Promise.all([page.waitForEvent("popup"), link.click()]);
+  await expect(opened).toHaveURL("https://admin.shopify.com/store/margin-guardrail-demo/discounts/9401");
+  await opened.close();
+
+  // the result stays after a reload
+  await page.reload();
+  await expect(worst).toBeVisible();
+});
