@@ -12,6 +12,7 @@
  * (docs/testing.md#typed-admin-graphql): an answer that drifts from Shopify's shape does not compile.
  */
 import { demoCodeDiscounts, type StandInCodeDiscount } from "./cap-discounts";
+import { demoLeakDiscounts } from "./leak-discounts";
 import { demoPreflightDiscounts } from "./preflight-discounts";
 import { FLOW_PAYLOAD_LIMIT, MAX_HOLD_HANDLE, MAX_HOLDS_PER_APP } from "../domain/order-actions";
 import type { AdminOperationName, AdminOperationsByName } from "../types/admin-operations";
@@ -96,6 +97,22 @@ export interface StandInValidation {
 function codeDiscountsOf(state: StandInState): Map<string, StandInCodeDiscount> {
   state.codeDiscounts ??= new Map(demoCodeDiscounts().map((node) => [node.id, node]));
   return state.codeDiscounts;
+}
+
+/** The demo's leaked code, added to the stand-in's code discounts when first asked for. */
+function leakDiscountOf(state: StandInState, id: string): StandInCodeDiscount | undefined {
+  const node = demoLeakDiscounts().find((item) => item.id === id);
+  if (node) codeDiscountsOf(state).set(id, node);
+  return node;
+}
+
+/** discountCodeActivate and discountCodeDeactivate (the leaked-code detector): the status set. */
+function switchCode(state: StandInState, variables: Variables, active: boolean) {
+  const id = String(variables.id ?? "");
+  const discount = codeDiscountsOf(state).get(id) ?? leakDiscountOf(state, id);
+  if (!discount) return { codeDiscountNode: null, userErrors: [userError("Discount does not exist.", ["id"])] };
+  discount.codeDiscount.status = active ? "ACTIVE" : "EXPIRED";
+  return { codeDiscountNode: { id }, userErrors: [] };
 }
 
 export function newStandInState(): StandInState {
@@ -427,6 +444,16 @@ const OPERATIONS: { [Name in StandInOperation]: Handler<Name> } = {
   MarginGuardrailCodeDiscountValue(state, variables) {
     return { codeDiscountNode: (codeDiscountsOf(state).get(String(variables.id ?? "")) ?? null) as never };
   },
+  // the leaked-code detector's one-click deactivate and its undo (docs/decisions/0064-leaked-code-detector.md)
+  MarginGuardrailCodeDiscountByCode(state, variables) {
+    const code = String(variables.code ?? "").toLowerCase();
+    const known = [...codeDiscountsOf(state).values(), ...demoLeakDiscounts()].find((node) =>
+      node.codeDiscount.codes.nodes.some((item) => item.code.toLowerCase() === code),
+    );
+    return { codeDiscountNodeByCode: known ? { id: known.id } : null };
+  },
+  MarginGuardrailCodeDeactivate: (state, variables) => ({ discountCodeDeactivate: switchCode(state, variables, false) }),
+  MarginGuardrailCodeActivate: (state, variables) => ({ discountCodeActivate: switchCode(state, variables, true) }),
   MarginGuardrailCodeDiscountValues(state) {
     return {
       codeDiscountNodes: {
@@ -489,6 +516,9 @@ export type StandInOperation = Extract<
   | "MarginGuardrailCodeRulesDiscountState"
   | "MarginGuardrailCodeDiscountValue"
   | "MarginGuardrailCodeDiscountValues"
+  | "MarginGuardrailCodeDiscountByCode"
+  | "MarginGuardrailCodeDeactivate"
+  | "MarginGuardrailCodeActivate"
   | "MarginGuardrailPreflightDiscounts"
 >;
 

@@ -1,4 +1,5 @@
 /** An order's discount facts, as the monitoring engine derives them from Shopify's payload. */
+import type { LeakInputs } from "./code-leaks";
 import type { OrderCostExtras, OrderCostInputs } from "./costs";
 
 export interface OrderLineFacts {
@@ -47,6 +48,8 @@ export interface OrderFacts {
   cancelled?: true;
   /** what the cost model reads of the payload (docs/decisions/0061-cost-model.md); absent on older queued facts */
   costInputs?: OrderCostInputs;
+  /** what the leaked-code detector reads (docs/decisions/0064-leaked-code-detector.md); only on orders with codes */
+  leak?: LeakInputs;
   /**
    * set by the cost model before evaluation: unit costs at the order's date by variant id
    * (they win over today's), and the fee, shipping and note when the shop counts them

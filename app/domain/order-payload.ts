@@ -5,6 +5,7 @@
  */
 import * as z from "zod";
 import { OVERRIDE_TAG } from "./checkout-blocking";
+import { leakInputsOf } from "./code-leaks";
 import { orderCostInputs } from "./costs";
 import type { DiscountApplicationFacts, OrderFacts, OrderLineFacts } from "./order-facts";
 
@@ -138,6 +139,8 @@ const orderShape = z.object({
   payment_gateway_names: z.unknown().optional(),
   total_price: z.unknown().optional(),
   total_price_set: z.unknown().optional(),
+  // read leniently by the leaked-code detector (app/domain/code-leaks.ts: leakInputsOf)
+  shipping_address: z.unknown().optional(),
 });
 
 /** Shopify's order payload with its bounds: allocations name an application of the order, totals fit. */
@@ -252,6 +255,7 @@ export function orderFactsFromOrder(order: OrderPayload): { facts: OrderFacts; c
       currency: order.currency,
       preDiscountSubtotalCents: lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0),
       costInputs: orderCostInputs(order),
+      ...(codes.length > 0 && { leak: leakInputsOf(order) }),
       lineDiscountCents,
       shippingDiscountCents,
       // allocations are exact; an order without any falls back to Shopify's total

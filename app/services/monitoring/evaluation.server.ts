@@ -15,6 +15,7 @@ import {
   type VariantFacts,
 } from "../../domain/order-effects";
 import { recordAuditEvents } from "../audit/events.server";
+import { recordCodeUsage, type CodeUsageContext } from "../leaks/code-usage.server";
 import { applyCostModel } from "../costs/model.server";
 import { recordOrderEvaluations } from "../roi/order-money.server";
 import { cachedForShop } from "../rules/cache.server";
@@ -123,7 +124,11 @@ export async function evaluateShopOrders(
   const planned = costed ? jobs.map((job, index) => ({ ...job, facts: costed[index] })) : jobs;
   const now = new Date();
   const plan = planOrderEffects({ ...context, variants }, planned, previous, now, { history: options.history });
-  const { created, queued } = await applyOrderEffects(shopId, jobs, plan, now);
+  const { created, queued } = await applyOrderEffects(shopId, jobs, plan, now, {
+    plan: context.shop.plan,
+    alerts: context.alerts,
+    history: options.history,
+  });
   if (queued > 0 && !options.history) options.kickAlerts?.();
   return created;
 }
@@ -140,6 +145,7 @@ async function applyOrderEffects(
   jobs: OrderJob[],
   plan: OrderEffects,
   now: Date,
+  leaks: CodeUsageContext,
 ): Promise<{ created: number[]; queued: number }> {
   const created = jobs.map(() => 0);
   let queued = 0;
@@ -170,6 +176,8 @@ async function applyOrderEffects(
     queued = alerts.filter((alert) => alert.delivery.status === "pending").length + actions.length;
     await insertAlertRows(tx, shopId, alerts, now);
     await insertActionRows(tx, shopId, actions, now);
+    // the leaked-code detector's counts and flags (docs/decisions/0064-leaked-code-detector.md)
+    queued += await recordCodeUsage(tx, shopId, jobs, now, leaks);
     await markOrdersDone(
       tx,
       jobs.flatMap((job, index) => (job.id ? [{ id: job.id, created: created[index] }] : [])),

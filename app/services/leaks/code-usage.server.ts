@@ -1,0 +1,343 @@
+/**
+ * The leaked-code detector's counts and flags (docs/decisions/0064-leaked-code-detector.md,
+ * docs/product.md#leaked-codes). The order worker calls recordCodeUsage in the transaction that
+ * records an order's evaluation: each (order, code) is recorded once (CodeRedemption's unique
+ * key), so a redelivered webhook or an orders/updated adds nothing; the code's counts and hourly
+ * bucket grow by upserts. Counts are kept on every plan; flags and their alerts on Core and Plus.
+ */
+import type { Prisma } from "@prisma/client";
+import { insertAlertRows, type NewAlertRow } from "../../db/outbox.sql.server";
+import type { AlertPreferences } from "../../domain/alert-routing";
+import { plannedDeliveries } from "../../domain/alert-routing";
+import type { NewAuditEvent } from "../../domain/audit-events";
+import {
+  hourOf,
+  leakMessage,
+  leakSeverity,
+  leakSignals,
+  outsideSegment,
+  planHasLeakFlags,
+  type CodeHistory,
+  type LeakSignal,
+} from "../../domain/code-leaks";
+import type { OrderFacts } from "../../domain/order-facts";
+import { alertEventOf } from "../../domain/order-effects";
+import type { PlanId } from "../../domain/plans";
+import { recordAuditEvents } from "../audit/events.server";
+
+type Tx = Prisma.TransactionClient;
+
+const HOUR_MS = 3_600_000;
+
+/** An evaluated order as the detector reads it. */
+export interface CodeUsageJob {
+  facts: OrderFacts;
+  customerId: string | null;
+  at?: Date;
+}
+
+export interface CodeUsageContext {
+  plan: PlanId;
+  alerts: AlertPreferences | null;
+  /** the demo seed's past orders: alerts queued as at the order's time */
+  history?: boolean;
+}
+
+interface Redemption {
+  codeKey: string;
+  code: string;
+  orderId: string;
+  customerId: string | null;
+  firstOrder: boolean | null;
+  customerTags: string[];
+  country: string | null;
+  at: Date;
+}
+
+/** The redemptions of a batch, one per order and code (the latest delivery of an order wins). */
+function redemptionsOf(jobs: CodeUsageJob[], now: Date): Redemption[] {
+  const byKey = new Map<string, Redemption>();
+  for (const job of jobs) {
+    const { facts } = job;
+    for (const code of facts.discountCodes) {
+      const codeKey = code.trim().toLowerCase();
+      if (!codeKey) continue;
+      byKey.set(`${codeKey}|${facts.orderId}`, {
+        codeKey,
+        code: code.trim(),
+        orderId: facts.orderId,
+        customerId: job.customerId,
+        firstOrder: facts.leak?.firstOrder ?? null,
+        customerTags: facts.leak?.customerTags ?? [],
+        country: facts.leak?.country ?? null,
+        at: job.at ?? now,
+      });
+    }
+  }
+  return [...byKey.values()];
+}
+
+/**
+ * Records the batch's redemptions and raises the flags they cause, in the caller's transaction.
+ * Returns how many alert deliveries were queued due now (the worker is woken for them).
+ */
+export async function recordCodeUsage(
+  tx: Tx,
+  shopId: string,
+  jobs: CodeUsageJob[],
+  now: Date,
+  context: CodeUsageContext,
+): Promise<number> {
+  const all = redemptionsOf(jobs, now);
+  if (all.length === 0) return 0;
+  const keys = [...new Set(all.map((item) => item.codeKey))];
+  const seen = await tx.codeRedemption.findMany({
+    where: { shopId, codeKey: { in: keys }, orderId: { in: [...new Set(all.map((item) => item.orderId))] } },
+    select: { codeKey: true, orderId: true },
+  });
+  const counted = new Set(seen.map((row) => `${row.codeKey}|${row.orderId}`));
+  const fresh = all.filter((item) => !counted.has(`${item.codeKey}|${item.orderId}`));
+  if (fresh.length === 0) return 0;
+  const freshKeys = [...new Set(fresh.map((item) => item.codeKey))];
+
+  const customers = [...new Set(fresh.flatMap((item) => (item.customerId ? [item.customerId] : [])))];
+  const countries = [...new Set(fresh.flatMap((item) => (item.country ? [item.country] : [])))];
+  const [usages, knownCustomers, knownCountries] = await Promise.all([
+    tx.codeUsage.findMany({ where: { shopId, codeKey: { in: freshKeys } }, select: { codeKey: true, segmentTags: true } }),
+    customers.length > 0
+      ? tx.codeRedemption.findMany({
+          where: { shopId, codeKey: { in: freshKeys }, customerId: { in: customers } },
+          select: { codeKey: true, customerId: true },
+          distinct: ["codeKey", "customerId"],
+        })
+      : [],
+    countries.length > 0
+      ? tx.codeRedemption.findMany({
+          where: { shopId, codeKey: { in: freshKeys }, country: { in: countries } },
+          select: { codeKey: true, country: true },
+          distinct: ["codeKey", "country"],
+        })
+      : [],
+  ]);
+  const segmentOf = new Map(usages.map((row) => [row.codeKey, row.segmentTags]));
+  const customerSeen = new Set(knownCustomers.map((row) => `${row.codeKey}|${row.customerId}`));
+  const countrySeen = new Set(knownCountries.map((row) => `${row.codeKey}|${row.country}`));
+
+  const increments = new Map<
+    string,
+    { code: string; uses: number; customers: number; firstKnown: number; firstTime: number; segmentChecked: number; outside: number; countries: number; first: Date; last: Date }
+  >();
+  const hours = new Map<string, { codeKey: string; hour: Date; uses: number }>();
+  const rows: Prisma.CodeRedemptionCreateManyInput[] = [];
+  for (const item of fresh) {
+    const outside = outsideSegment(segmentOf.get(item.codeKey) ?? null, item.customerTags);
+    rows.push({
+      shopId,
+      codeKey: item.codeKey,
+      orderId: item.orderId,
+      customerId: item.customerId,
+      firstOrder: item.firstOrder,
+      outsideSegment: outside,
+      country: item.country,
+      at: item.at,
+    });
+    const entry = increments.get(item.codeKey) ?? {
+      code: item.code,
+      uses: 0,
+      customers: 0,
+      firstKnown: 0,
+      firstTime: 0,
+      segmentChecked: 0,
+      outside: 0,
+      countries: 0,
+      first: item.at,
+      last: item.at,
+    };
+    entry.uses += 1;
+    if (item.customerId && !customerSeen.has(`${item.codeKey}|${item.customerId}`)) {
+      customerSeen.add(`${item.codeKey}|${item.customerId}`);
+      entry.customers += 1;
+    }
+    if (item.country && !countrySeen.has(`${item.codeKey}|${item.country}`)) {
+      countrySeen.add(`${item.codeKey}|${item.country}`);
+      entry.countries += 1;
+    }
+    if (item.firstOrder !== null) {
+      entry.firstKnown += 1;
+      if (item.firstOrder) entry.firstTime += 1;
+    }
+    if (outside !== null) {
+      entry.segmentChecked += 1;
+      if (outside) entry.outside += 1;
+    }
+    if (item.at < entry.first) entry.first = item.at;
+    if (item.at > entry.last) entry.last = item.at;
+    increments.set(item.codeKey, entry);
+    const hour = hourOf(item.at);
+    const hourKey = `${item.codeKey}|${hour.getTime()}`;
+    const bucket = hours.get(hourKey) ?? { codeKey: item.codeKey, hour, uses: 0 };
+    bucket.uses += 1;
+    hours.set(hourKey, bucket);
+  }
+
+  await tx.codeRedemption.createMany({ data: rows });
+  const updated = [];
+  for (const [codeKey, entry] of increments) {
+    updated.push(
+      await tx.codeUsage.upsert({
+        where: { shopId_codeKey: { shopId, codeKey } },
+        create: {
+          shopId,
+          codeKey,
+          code: entry.code,
+          uses: entry.uses,
+          customers: entry.customers,
+          firstKnown: entry.firstKnown,
+          firstTime: entry.firstTime,
+          segmentChecked: entry.segmentChecked,
+          outsideSegment: entry.outside,
+          countries: entry.countries,
+          firstSeenAt: entry.first,
+          lastUsedAt: entry.last,
+        },
+        update: {
+          uses: { increment: entry.uses },
+          customers: { increment: entry.customers },
+          firstKnown: { increment: entry.firstKnown },
+          firstTime: { increment: entry.firstTime },
+          segmentChecked: { increment: entry.segmentChecked },
+          outsideSegment: { increment: entry.outside },
+          countries: { increment: entry.countries },
+        },
+      }),
+    );
+  }
+  for (const bucket of hours.values()) {
+    await tx.codeUsageHour.upsert({
+      where: { shopId_codeKey_hour: { shopId, codeKey: bucket.codeKey, hour: bucket.hour } },
+      create: { shopId, codeKey: bucket.codeKey, hour: bucket.hour, uses: bucket.uses },
+      update: { uses: { increment: bucket.uses } },
+    });
+  }
+  // the earliest and latest use: an order from the past (the demo's history, a late webhook) moves them
+  for (const usage of updated) {
+    const entry = increments.get(usage.codeKey)!;
+    if (entry.first < usage.firstSeenAt || entry.last > usage.lastUsedAt) {
+      const first = entry.first < usage.firstSeenAt ? entry.first : usage.firstSeenAt;
+      const last = entry.last > usage.lastUsedAt ? entry.last : usage.lastUsedAt;
+      await tx.codeUsage.update({ where: { id: usage.id }, data: { firstSeenAt: first, lastUsedAt: last } });
+      usage.firstSeenAt = first;
+      usage.lastUsedAt = last;
+    }
+  }
+  if (!planHasLeakFlags(context.plan)) return 0;
+  return raiseFlags(tx, shopId, updated, (usage) => increments.get(usage.codeKey)!.last, now, context);
+}
+
+/** Reviews one code's flag at `now` (its settings changed): a flag raised now, or its episode ended. */
+export function reviewCodeFlag(tx: Tx, shopId: string, usage: UsageRow, now: Date, context: CodeUsageContext) {
+  return raiseFlags(tx, shopId, [usage], () => now, now, context);
+}
+
+type UsageRow = Awaited<ReturnType<Tx["codeUsage"]["upsert"]>>;
+
+/** A code's history as the rules read it, from its row and hourly buckets. */
+export function historyOf(usage: UsageRow, hourly: Map<number, number>): CodeHistory {
+  return {
+    uses: usage.uses,
+    customers: usage.customers,
+    firstKnown: usage.firstKnown,
+    firstTime: usage.firstTime,
+    segmentChecked: usage.segmentChecked,
+    outsideSegment: usage.outsideSegment,
+    countries: usage.countries,
+    firstSeenAt: usage.firstSeenAt,
+    audienceSize: usage.audienceSize,
+    hourly,
+  };
+}
+
+/** The hourly buckets of codes over the velocity window ending at the hour holding `until`. */
+export async function hourlyOf(db: Pick<Tx, "codeUsageHour">, shopId: string, keys: string[], until: Date) {
+  const since = new Date(hourOf(until).getTime() - 168 * HOUR_MS);
+  const rows = await db.codeUsageHour.findMany({
+    where: { shopId, codeKey: { in: keys }, hour: { gte: since } },
+    select: { codeKey: true, hour: true, uses: true },
+  });
+  const byCode = new Map<string, Map<number, number>>();
+  for (const row of rows) {
+    const map = byCode.get(row.codeKey) ?? new Map<number, number>();
+    map.set(row.hour.getTime(), row.uses);
+    byCode.set(row.codeKey, map);
+  }
+  return byCode;
+}
+
+/**
+ * Once per code and episode: a code whose signals fire and that is not flagged gets a
+ * code_leak_suspected event and its alerts; one whose signals all stopped ends its episode.
+ */
+async function raiseFlags(
+  tx: Tx,
+  shopId: string,
+  usages: UsageRow[],
+  atOf: (usage: UsageRow) => Date,
+  now: Date,
+  context: CodeUsageContext,
+): Promise<number> {
+  const latest = usages.reduce((max, usage) => Math.max(max, atOf(usage).getTime()), 0);
+  const hourly = await hourlyOf(tx, shopId, usages.map((usage) => usage.codeKey), new Date(latest));
+  const events: { event: NewAuditEvent; at: Date }[] = [];
+  for (const usage of usages) {
+    const at = atOf(usage);
+    const signals = leakSignals(historyOf(usage, hourly.get(usage.codeKey) ?? new Map()), at);
+    if (signals.length === 0) {
+      if (usage.flaggedAt) await tx.codeUsage.update({ where: { id: usage.id }, data: { flaggedAt: null, signals: [] } });
+      continue;
+    }
+    await tx.codeUsage.update({
+      where: { id: usage.id },
+      data: { signals: signals as unknown as Prisma.InputJsonValue, ...(usage.flaggedAt ? {} : { flaggedAt: at }) },
+    });
+    if (usage.flaggedAt) continue;
+    events.push({ event: leakEvent(usage.code, usage.codeKey, signals, at), at });
+  }
+  if (events.length === 0) return 0;
+  const recorded = await recordAuditEvents(
+    shopId,
+    events.map((item) => item.event),
+    tx,
+  );
+  const idOf = new Map(recorded.map((row) => [row.dedupeKey, row.id]));
+  const alerts: NewAlertRow[] = [];
+  for (const { event, at } of events) {
+    const id = idOf.get(event.dedupeKey as string);
+    if (!id) continue;
+    const when = context.history ? at : now;
+    for (const delivery of plannedDeliveries(event.severity, context.alerts, context.plan, when)) {
+      alerts.push({
+        auditEventId: id,
+        event: { ...alertEventOf(event, now), id },
+        delivery,
+        ...(context.history ? { queuedAt: at } : {}),
+      });
+    }
+  }
+  await insertAlertRows(tx, shopId, alerts, now);
+  return context.history ? 0 : alerts.filter((alert) => alert.delivery.status === "pending").length;
+}
+
+/** The flag's audit event: its message names the code and the signals with their figures. */
+export function leakEvent(code: string, codeKey: string, signals: LeakSignal[], at: Date): NewAuditEvent {
+  return {
+    eventType: "code_leak_suspected",
+    severity: leakSeverity(signals),
+    message: leakMessage(code, signals),
+    discountCodes: [code],
+    ruleName: "Leaked code detector",
+    details: { code, signals } as unknown as Prisma.InputJsonValue,
+    dedupeKey: `code_leak|${codeKey}|${at.getTime()}`,
+    searchText: `${code} ${signals.map((signal) => signal.name.replace(/_/g, " ")).join(" ")}`.toLowerCase(),
+    createdAt: at,
+  };
+}
