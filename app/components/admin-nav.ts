@@ -3,6 +3,7 @@ export const ADMIN_NAV_LINKS = [
   { label: "Dashboard", url: "/dashboard" },
   { label: "Rules", url: "/rules" },
   { label: "Preflight", url: "/preflight" },
+  { label: "Discount codes", url: "/codes" },
   { label: "Alerts", url: "/alerts" },
   { label: "Audit Log", url: "/audit-log" },
   { label: "ROI Dashboard", url: "/roi-dashboard" },

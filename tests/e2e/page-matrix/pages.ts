@@ -30,6 +30,7 @@ export const ADMIN_PAGES: MatrixPage[] = [
   { slug: "rules-code-rules", path: "/rules/code-rules", pending: true },
   { slug: "rules-settings", path: "/rules/settings", pending: true },
   { slug: "preflight", path: "/preflight" },
+  { slug: "codes", path: "/codes" },
   { slug: "alerts", path: "/alerts" },
   { slug: "audit-log", path: "/audit-log" },
   { slug: "roi-dashboard", path: "/roi-dashboard" },
