@@ -18,6 +18,7 @@ import { DEMO_CATALOG, buildDemoStore, seededRandom, variantGid } from "./demo-s
 import { seedCodeRulesDiscount } from "./seed-category.server";
 import { seedCodeCap } from "./seed-cap.server";
 import { seedScheduledRules } from "./seed-schedules.server";
+import { seedLeakedCode } from "./seed-leaks.server";
 import { seedCostModel } from "./seed-costs.server";
 
 /**
@@ -111,6 +112,7 @@ export async function seedDemoStore(domain: string, now = new Date()) {
   await seedCodeRulesDiscount(shop.id, now);
   await seedCodeCap(shop.id);
   await seedScheduledRules(shop.id, demo.timezone, now);
+  await seedLeakedCode(shop.id, now);
   return {
     shop,
     rules: demo.rules.length,
