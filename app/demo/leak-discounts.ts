@@ -6,7 +6,7 @@
 import type { StandInCodeDiscount } from "./cap-discounts";
 
 export const DEMO_LEAKED_CODE = "VIP500";
-export const DEMO_LEAKED_DISCOUNT_ID = "gid://shopify/DiscountCodeNode/9401";
+export const DEMO_LEAKED_DISCOUNT_ID = "gid://shopify/DiscountCodeNode/9501";
 
 export function demoLeakDiscounts(): StandInCodeDiscount[] {
   return [
