@@ -169,12 +169,22 @@ describe("the create and details pages", () => {
 
     await prisma.codeRuleSettings.update({
       where: { shopId: row!.shopId },
-      data: { settings: { ...(row!.settings as object), maxCodes: 1, noCodesOnSaleItems: true } },
+      data: {
+        settings: {
+          ...(row!.settings as object),
+          maxCodes: 1,
+          noCodesOnSaleItems: true,
+          maxDiscountPercent: 30,
+          backupCode: "BACKUP10",
+        },
+      },
     });
     const withRules = await loadDetails(CORE_SHOP, FN, encodeURIComponent(row!.discountId!));
     expect(withRules.data.rules).toEqual([
       "No code while the cart holds an item already on sale",
+      "Codes together take at most 30% off",
       "At most 1 code together",
+      "Turned-away codes suggest BACKUP10 instead",
     ]);
   });
 

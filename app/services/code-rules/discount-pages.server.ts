@@ -93,6 +93,7 @@ export function rulesInBrief(rules: CodeRules): string[] {
   if (!hasCodeRules(rules)) return [];
   const lines: string[] = [];
   if (rules.noCodesOnSaleItems) lines.push("No code while the cart holds an item already on sale");
+  if (rules.maxDiscountPercent !== null) lines.push(`Codes together take at most ${rules.maxDiscountPercent}% off`);
   if (rules.maxCodes !== null)
     lines.push(`At most ${rules.maxCodes} ${rules.maxCodes === 1 ? "code" : "codes"} together`);
   if (rules.forbiddenPairs.length) {
@@ -109,6 +110,7 @@ export function rulesInBrief(rules: CodeRules): string[] {
   if (tags?.tags.length) {
     lines.push(`${tags.mode === "only" ? "Codes only for" : "No codes for"} customers tagged ${tags.tags.join(", ")}`);
   }
+  if (rules.backupCode) lines.push(`Turned-away codes suggest ${rules.backupCode} instead`);
   return lines;
 }
 
