@@ -192,11 +192,16 @@ describe("worstForCart (hand-computed carts)", () => {
     expect(worst?.percent).toBe(30);
   });
 
-  it("at most five codes on one checkout", () => {
+  it("at most five product or order codes on one order, and one shipping code", () => {
     // seven 5 % codes that all combine: five apply, 25 %
     const both = { product: false, order: true, shipping: false };
     const codes = Array.from({ length: 7 }, () => discount({ value: { kind: "percentage", percent: 5 }, combinesWith: both }));
     expect(worstForCart(cart, codes, NOW)?.percent).toBe(25);
+    // a shipping code is not one of the five: five 5 % codes + FREESHIP (€10) = €60, 30 %
+    const all = { product: false, order: true, shipping: true };
+    const five = Array.from({ length: 5 }, () => discount({ value: { kind: "percentage", percent: 5 }, combinesWith: all }));
+    const ship = discount({ discountClass: "SHIPPING", value: { kind: "free_shipping", maxShippingCents: null }, combinesWith: all });
+    expect(worstForCart(cart, [...five, ship], NOW)?.percent).toBe(30);
   });
 
   it("the tally keeps the worst carts first", () => {

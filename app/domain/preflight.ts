@@ -11,6 +11,7 @@
  * - at most one shipping discount applies to an order;
  * - product discounts apply first; order discounts then apply to the subtotal after product
  *   discounts, each computed on that same subtotal (not one after another);
+ * - at most 5 product or order codes and one shipping discount on an order;
  * - one product discount per cart line, unless both discounts name each other's tags in
  *   `productDiscountsWithTagsOnSameCartLine` (API 2026-04): then both apply, the second on the
  *   already-discounted price.
@@ -109,7 +110,7 @@ export interface CartWorst {
   searchCut: boolean;
 }
 
-/** Shopify takes at most this many discount codes on one checkout (automatic discounts aside). */
+/** Shopify takes at most this many product or order codes on one order (plus one shipping code; automatic discounts aside). */
 export const MAX_CODES_PER_ORDER = 5;
 /** Stacks tried per cart before the search settles for the worst found. */
 export const SEARCH_NODE_LIMIT = 20_000;
@@ -315,8 +316,9 @@ export function worstForCart(cart: PreflightCart, discounts: PreflightDiscount[]
         return;
       }
       const candidate = candidates[next];
-      const isCode = candidate.discount.method === "code";
       const isShipping = candidate.discount.discountClass === "SHIPPING";
+      // the limit counts product and order codes; the one shipping discount is limited apart
+      const isCode = candidate.discount.method === "code" && !isShipping;
       if ((isCode && codes >= MAX_CODES_PER_ORDER) || (isShipping && shipping)) continue;
       const nextStart = Math.max(start, candidate.start);
       const nextEnd = Math.min(end, candidate.end);
