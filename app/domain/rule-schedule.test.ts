@@ -85,7 +85,15 @@ describe("entered in the shop's zone, across daylight-saving changes", () => {
     expect(parseScheduleInstant("2026-11-27T00:00:00+0100", NY)).toEqual(at("2026-11-26T23:00:00Z"));
   });
   it("refuses what is not a date and time", () => {
-    for (const bad of ["", "tomorrow", "2026-02-30", "2026-11-27T25:00", "2026-13-01", "27/11/2026", "2026-11-27T00:00+5"]) {
+    for (const bad of [
+      "",
+      "tomorrow",
+      "2026-02-30",
+      "2026-11-27T25:00",
+      "2026-13-01",
+      "27/11/2026",
+      "2026-11-27T00:00+5",
+    ]) {
       expect(parseScheduleInstant(bad, NY)).toBeNull();
     }
   });
@@ -112,7 +120,9 @@ describe("shown in the shop's zone", () => {
     expect(scheduleLabel({ isActive: true }, now, NY)).toBe("Active");
     expect(scheduleLabel({ isActive: true, testing: true }, now, NY)).toBe("Testing");
     expect(scheduleLabel({ isActive: false, startsAt }, now, NY)).toBe("Inactive");
-    expect(scheduleLabel({ isActive: true, startsAt, endsAt }, now, NY)).toBe("Scheduled · starts Nov 27, 2026, 12:00 AM");
+    expect(scheduleLabel({ isActive: true, startsAt, endsAt }, now, NY)).toBe(
+      "Scheduled · starts Nov 27, 2026, 12:00 AM",
+    );
     expect(scheduleLabel({ isActive: true, testing: true, startsAt }, now, NY)).toBe(
       "Scheduled · starts Nov 27, 2026, 12:00 AM · Testing",
     );

@@ -53,5 +53,5 @@ describe("demo store: schedules and testing", () => {
     expect(blackFridayWeek(new Date("2025-01-01T00:00:00Z"), "UTC").startsAt).toEqual(new Date("2025-11-28T00:00:00Z"));
     const data = await loadDashboard({ id: shopId, plan: "core", timezone: "UTC" }, now);
     expect(data.breaches).toBe(seeded.events);
-  });
+  }, 120_000);
 });
