@@ -4,6 +4,7 @@ export const ADMIN_NAV_LINKS = [
   { label: "Rules", url: "/rules" },
   { label: "Preflight", url: "/preflight" },
   { label: "Discount codes", url: "/codes" },
+  { label: "Costs", url: "/settings/costs" },
   { label: "Alerts", url: "/alerts" },
   { label: "Audit Log", url: "/audit-log" },
   { label: "ROI Dashboard", url: "/roi-dashboard" },

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { BlockStack, Card, Checkbox, FormLayout, Text, TextField } from "@shopify/polaris";
+import { BlockStack, Box, Card, Checkbox, FormLayout, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import { AdminPage, useAdminLayout } from "../components/AdminPage";
 import { UnsavedChangesBar } from "../components/UnsavedChangesBar";
@@ -224,10 +224,12 @@ export default function CostSettingsPage() {
               </FormLayout>
             </BlockStack>
           </Card>
-          <Text as="p" tone="subdued">
-            Margins say which parts were known, for example “fees estimated, shipping unknown”. Amounts are in your
-            shop&apos;s currency ({currency}).
-          </Text>
+          <Box paddingInline={{ xs: "400", sm: "0" }}>
+            <Text as="p" tone="subdued">
+              Margins say which parts were known, for example “fees estimated, shipping unknown”. Amounts are in your
+              shop&apos;s currency ({currency}).
+            </Text>
+          </Box>
         </BlockStack>
       </form>
     </AdminPage>
