@@ -146,3 +146,66 @@ export async function* auditExportBatches(
     };
   }
 }
+
+/** An event's place in the export's order (newest first): its createdAt (ms) and id. */
+export interface AuditExportKey {
+  createdAt: number;
+  id: string;
+}
+
+const keyFilter = (key: AuditExportKey | null): AuditFilter["before"] =>
+  key && { createdAt: new Date(key.createdAt), id: key.id };
+
+/** The SQLite file the export reads directly, or null (PostgreSQL, or an in-memory database). */
+export function sqliteExportFile(): string | null {
+  if (sqlEngine() !== "sqlite") return null;
+  const file = sqliteFile(getEnv().databaseUrl);
+  return file === ":memory:" ? null : file;
+}
+
+/**
+ * SQLite only, synchronous (the export's threads call it, docs/decisions/0057-csv-at-the-databases-speed.md,
+ * update of 2026-11-26): the key of the `size`-th matching event older than `before` (from the
+ * newest when null), or null when fewer than `size` match. It reads the index's keys only, so it
+ * tells the next range's start long before the range's rows are read.
+ */
+export function sqliteRangeEnd(
+  file: string,
+  shopId: string,
+  filter: Omit<AuditFilter, "before">,
+  before: AuditExportKey | null,
+  size: number,
+): AuditExportKey | null {
+  if (!Number.isInteger(size) || size < 1) throw new Error(`Range size must be a positive integer`);
+  const db = exportConnection(file);
+  const query = sql`
+    SELECT "createdAt", "id" FROM "AuditEvent" WHERE ${auditConditions(shopId, { ...filter, before: keyFilter(before) })}
+    ORDER BY "createdAt" DESC, "id" DESC LIMIT 1 OFFSET ${size - 1}`;
+  const row = statements(`${file}\n${query.sql}`, () => db.prepare(query.sql).raw(true)).get(...query.values) as
+    [number | bigint, string] | undefined;
+  return row ? { createdAt: Number(row[0]), id: row[1] } : null;
+}
+
+/**
+ * SQLite only, synchronous: every matching event older than `before` and not older than `last`
+ * (inclusive; no lower bound when null), newest first. Ranges cut at the keys sqliteRangeEnd
+ * returns neither skip nor repeat an event, whoever reads them and whatever is written meanwhile.
+ */
+export function sqliteRange(
+  file: string,
+  shopId: string,
+  filter: Omit<AuditFilter, "before">,
+  before: AuditExportKey | null,
+  last: AuditExportKey | null,
+): AuditExportRecord[] {
+  const db = exportConnection(file);
+  const prepared = (query: Prisma.Sql) => statements(`${file}\n${query.sql}`, () => db.prepare(query.sql).raw(true));
+  const lower = last
+    ? sql` AND ("createdAt" > ${last.createdAt} OR ("createdAt" = ${last.createdAt} AND "id" >= ${last.id}))`
+    : raw("");
+  const query = sql`
+    SELECT ${TEXT_SELECT}
+    FROM "AuditEvent" WHERE ${auditConditions(shopId, { ...filter, before: keyFilter(before) })}${lower}
+    ORDER BY "createdAt" DESC, "id" DESC`;
+  return db.transaction(() => readBatch(prepared, query))();
+}

@@ -1,0 +1,125 @@
+/**
+ * The Audit Log's CSV records (docs/decisions/0057-csv-at-the-databases-speed.md): the columns and
+ * the hand-written formatter, shared by the export's main thread and its threads
+ * (app/services/audit/csv-threads.server.ts).
+ */
+import { codesOf } from "../../domain/audit-view";
+import { fromSqlTime } from "../../db/columns";
+import { centsCell, csvCell, csvRecord, isoTime } from "../../domain/csv-cells";
+import { keptValues } from "../../domain/kept-values";
+import { EXPORT_INDEX, type AuditExportRecord } from "../../db/audit-export.sql.server";
+
+export const CSV_COLUMNS = [
+  "created_at",
+  "event_type",
+  "severity",
+  "order_name",
+  "order_id",
+  "discount_codes",
+  "discount_percent",
+  "total_discount",
+  "pre_discount_subtotal",
+  "subtotal_after_discount",
+  "margin_saved",
+  "margin_percent",
+  "currency",
+  "rule_key",
+  "rule_name",
+  "threshold",
+  "message",
+] as const;
+
+const amount = (cents: unknown) => (cents === null || cents === undefined ? "" : (Number(cents) / 100).toFixed(2));
+const tenth = (value: unknown) => (value === null || value === undefined ? "" : Number(value).toFixed(1));
+const plain = (value: unknown) =>
+  typeof value === "string" ? value : value === null || value === undefined ? "" : String(value);
+
+function codes(value: unknown): string {
+  if (value === "[]" || value === null || value === undefined) return "";
+  return codesOf(typeof value === "string" ? JSON.parse(value) : value).join(" ");
+}
+
+const at = EXPORT_INDEX;
+
+/** One event's cells, in CSV_COLUMNS order, before formula neutralising and quoting. */
+export function csvRow(record: AuditExportRecord): string[] {
+  return [
+    fromSqlTime(record[at.createdAt] as number | bigint | Date).toISOString(),
+    plain(record[at.eventType]),
+    plain(record[at.severity]),
+    plain(record[at.orderName]),
+    plain(record[at.orderId]),
+    codes(record[at.discountCodes]),
+    tenth(record[at.discountPercent]),
+    amount(record[at.totalDiscountCents]),
+    amount(record[at.preDiscountSubtotalCents]),
+    amount(record[at.subtotalAfterDiscountCents]),
+    amount(record[at.marginSavedCents]),
+    tenth(record[at.marginPercent]),
+    plain(record[at.currency]),
+    plain(record[at.ruleKey]),
+    plain(record[at.ruleName]),
+    plain(record[at.threshold]),
+    plain(record[at.message]),
+  ];
+}
+
+export const HEADER = csvRecord(CSV_COLUMNS);
+
+/** A figure's cell: never quoted (no comma, quote or line break), neutralised when negative. */
+const figure = (text: string) => (text.charCodeAt(0) === 0x2d ? `'${text}` : text);
+
+/** The discount codes' cell by their JSON text: a shop's events repeat a few lists of codes. */
+const codesCells = keptValues<string, string>(1000);
+const codesCell = (value: unknown) =>
+  typeof value === "string" ? codesCells(value, () => csvCell(codes(value))) : csvCell(codes(value));
+
+const time = (value: unknown) =>
+  typeof value === "number" ? isoTime(value) : fromSqlTime(value as bigint | Date).toISOString();
+
+/** One event's CSV record: csvRecord(csvRow(record)), without the array between (the export's hot loop). */
+export function csvLine(record: AuditExportRecord): string {
+  return (
+    time(record[at.createdAt]) +
+    "," +
+    csvCell(plain(record[at.eventType])) +
+    "," +
+    csvCell(plain(record[at.severity])) +
+    "," +
+    csvCell(plain(record[at.orderName])) +
+    "," +
+    csvCell(plain(record[at.orderId])) +
+    "," +
+    codesCell(record[at.discountCodes]) +
+    "," +
+    figure(tenth(record[at.discountPercent])) +
+    "," +
+    centsCell(record[at.totalDiscountCents]) +
+    "," +
+    centsCell(record[at.preDiscountSubtotalCents]) +
+    "," +
+    centsCell(record[at.subtotalAfterDiscountCents]) +
+    "," +
+    centsCell(record[at.marginSavedCents]) +
+    "," +
+    figure(tenth(record[at.marginPercent])) +
+    "," +
+    csvCell(plain(record[at.currency])) +
+    "," +
+    csvCell(plain(record[at.ruleKey])) +
+    "," +
+    csvCell(plain(record[at.ruleName])) +
+    "," +
+    csvCell(plain(record[at.threshold])) +
+    "," +
+    csvCell(plain(record[at.message])) +
+    "\r\n"
+  );
+}
+
+/** A batch of events as CSV text: one string per batch, not one write per row. */
+export function csvChunk(records: readonly AuditExportRecord[]): string {
+  let chunk = "";
+  for (const record of records) chunk += csvLine(record);
+  return chunk;
+}
