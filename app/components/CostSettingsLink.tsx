@@ -2,7 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { Card, Link, Text } from "@shopify/polaris";
 import { withEmbeddedQuery } from "./admin-nav";
 
-/** Where the margin floor's costs are set (docs/product.md#cost-model): shown on Rules › Settings. */
+/** Where the margin floor's costs are set (docs/product.md#costs): shown on Rules › Settings. */
 export function CostSettingsLink() {
   const { search } = useLocation();
   return (

@@ -3,7 +3,7 @@ import { costSettingsView } from "../domain/costs";
 import { jsonError, methodNotAllowed, readJsonBody, requireApiAdmin } from "../http/api.server";
 import { loadCostSettings, saveCostSettings } from "../services/costs/settings.server";
 
-// GET /api/settings/costs: the shop's cost model (docs/product.md#cost-model): which parts the
+// GET /api/settings/costs: the shop's cost model (docs/product.md#costs): which parts the
 // margin counts, the payment fee (percent + fixed cents, per gateway) and the shipping cost.
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const context = await requireApiAdmin(request);

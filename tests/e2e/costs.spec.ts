@@ -1,4 +1,4 @@
-// The cost settings on the merchant's path (docs/product.md#cost-model): from Rules › Settings
+// The cost settings on the merchant's path (docs/product.md#costs): from Rules › Settings
 // to /settings/costs, turn the payment fees on and change the percent, save with the save bar,
 // and find it kept after a reload; screenshots at 375 and 1040 px.
 import { demoShopId, expect, openDatabase, test, toast } from "./fixtures";
