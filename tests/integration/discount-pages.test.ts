@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { DEMO_CODES_FUNCTION_ID, newStandInState } from "../../app/demo/admin-stand-in";
 import { DISCOUNT_UI_PATHS, uiPathsOf } from "../../app/domain/discount-paths";
+import type { CreateDiscountResult } from "../../app/routes/_admin.discounts.$functionId.new";
 import { FakeHttpError, installFakeAdminApi } from "../helpers/fake-admin-api";
 import { adminRequest, installedShops } from "../helpers/shopify";
 
@@ -56,7 +57,7 @@ async function submitCreate(shop: string, functionId: string, intent = "createDi
     request,
     params: { functionId },
     context: {},
-  })) as unknown as Answered<create.CreateDiscountResult>;
+  })) as unknown as Answered<CreateDiscountResult>;
   return { ...answer.data, httpStatus: statusOf(answer) };
 }
 const creates = () => fake.operations.filter((operation) => operation.query.includes("discountAutomaticAppCreate"));
