@@ -65,6 +65,11 @@ export interface BacktestResults {
   suggestion: { rule: SuggestedRule; result: RuleTally } | null;
   /** the Admin API calls made and the waits for its rate limit (null: the demo's sample orders) */
   reads: { requests: number; rateLimitWaits: number; waitedMs: number } | null;
+  /**
+   * which parts of the cost the margins counted (docs/decisions/0061-cost-model.md), when a tested
+   * rule needs costs and the shop counts fees or shipping; absent otherwise
+   */
+  costs?: string;
 }
 
 export interface Tally {

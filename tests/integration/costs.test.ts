@@ -6,6 +6,8 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { ensureShop } from "../../app/db/shops.server";
+import { forgetLocally } from "../../app/services/rules/cache.server";
+import { graphqlOrderNode } from "../../app/demo/graphql-order-builder";
 import { orderPayload } from "../fixtures/orders";
 import { installFakeAdminApi } from "../helpers/fake-admin-api";
 import { adminRequest, routeArgs, settle, storeOfflineSession, webhookRequest } from "../helpers/shopify";
@@ -17,13 +19,18 @@ const ITEM = "gid://shopify/InventoryItem/95";
 const { action: ordersCreate } = await import("../../app/routes/webhooks.orders.create");
 const { action: inventoryUpdate } = await import("../../app/routes/webhooks.inventory_items.update");
 const api = await import("../../app/routes/api.settings.costs");
+const { action: startBacktest } = await import("../../app/routes/api.backtest");
+const { loader: readBacktest } = await import("../../app/routes/api.backtest.$id");
 const workers = (await import("../helpers/workers")).testWorkers();
-
-// Shopify's Admin API (the fake) says the cost is $60 today
-const fake = installFakeAdminApi([{ id: VARIANT, inventoryItemId: ITEM, unitCost: "60.00", collectionIds: [] }]);
 
 const DAY = 24 * 60 * 60 * 1000;
 const ago = (days: number) => new Date(Date.now() - days * DAY);
+
+// Shopify's Admin API (the fake) says the cost is $60 today
+const fake = installFakeAdminApi([{ id: VARIANT, inventoryItemId: ITEM, unitCost: "60.00", collectionIds: [] }], {
+  // the shop's orders for the backtest: one of 10 days ago
+  orders: [graphqlOrderNode(order(9601, ago(10)))],
+});
 
 /** One $100 line with a $10 code: $90 of revenue; paid with `gateway`, shipped. */
 function order(id: number, createdAt: Date, gateway = "shopify_payments") {
@@ -95,6 +102,8 @@ describe("the cost model", () => {
     await prisma.variantCostHistory.deleteMany({ where: { shopId } });
     await prisma.variantUnitCost.deleteMany({ where: { shopId } });
     await prisma.costSettings.deleteMany({ where: { shopId } });
+    // the settings were deleted behind the app's back: its few seconds' cache forgets them too
+    forgetLocally(shopId);
     fake.calls.length = 0;
   });
 
@@ -203,6 +212,45 @@ describe("the cost model", () => {
       // no cost change recorded yet for this variant: today's cost, and the message says so
       "Order #9513 kept a 38.9% margin, under the 40% floor; unit costs as today, fees estimated, shipping at your cost per order",
     );
+  });
+
+  it("the backtest uses the same model at each order's date and says which parts it counted", async () => {
+    await prisma.variantUnitCost.create({
+      data: {
+        shopId,
+        variantId: VARIANT,
+        inventoryItemId: ITEM,
+        unitCostCents: 4_800,
+        currency: "USD",
+        collectionIds: [],
+        fetchedAt: new Date(),
+      },
+    });
+    const run = async () => {
+      const request = await adminRequest("/api/backtest", SHOP, { init: { method: "POST" } });
+      const started = (await settle(async () => startBacktest(routeArgs(request)))) as Response;
+      expect(started.status).toBe(202);
+      const { id } = await started.json();
+      for (let attempt = 0; attempt < 200; attempt += 1) {
+        const read = await adminRequest(`/api/backtest/${id}`, SHOP);
+        const body = await (
+          (await settle(async () => readBacktest({ ...routeArgs(read), params: { id } }))) as Response
+        ).json();
+        if (body.status !== "running") return body;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error("the backtest did not finish");
+    };
+    // without fees: $90 - $48 = 46.7 %, nothing breaks, nothing said of costs
+    const plain = await run();
+    expect(plain.results).toMatchObject({ ordersScanned: 1, ordersBreached: 0 });
+    expect(plain.results.costs).toBeUndefined();
+    // with a 10 % fee: $90 - $48 - $9.30 = 36.3 %, under 40 %
+    expect((await put({ paymentFeesEnabled: true, paymentFeePercent: 10 })).status).toBe(200);
+    const withFees = await run();
+    expect(withFees.results.costs).toBe("unit costs at the order's date, fees estimated, shipping not counted");
+    expect(withFees.results.ordersBreached).toBe(1);
+    expect(withFees.results.rules[0].worst[0].message).toContain("fees estimated");
   });
 
   it("GET shows the defaults; PUT keeps unsent fields; bad input is a 400 naming the field and saves nothing", async () => {

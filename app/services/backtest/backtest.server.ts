@@ -25,7 +25,9 @@ import { fail, ok, type Result, messageOf } from "../../domain/result";
 import type { RuleInput } from "../../forms/rules";
 import { needVariants, withVariantFacts } from "../../domain/order-effects";
 import { shopContext } from "../monitoring/evaluation.server";
+import { countsExtras, costPartsNote } from "../../domain/costs";
 import { applyCostModel } from "../costs/model.server";
+import { cachedCostSettings } from "../costs/settings.server";
 import { loadVariantFacts, type AdminGraphql } from "../monitoring/variant-facts.server";
 import { ThrottledReader, countOrders, orderPages, type ReadOptions } from "./order-pages.server";
 import { logger } from "../../logger.server";
@@ -161,6 +163,16 @@ async function runBacktest(
   const { tested, stacking, evaluated } = await rulesOf(shop.id, scope);
   const tally = newTally(tested, shop.currency, scope.suggest);
   const variants = needVariants(tested);
+  if (variants) {
+    const costs = await cachedCostSettings(shop.id);
+    if (countsExtras(costs)) {
+      tally.results.costs = costPartsNote({
+        unitCosts: costs.costHistoryEnabled ? "at_date" : "today",
+        fees: costs.paymentFeesEnabled ? "estimated" : "off",
+        shipping: costs.shippingCostEnabled ? "merchant_set" : "off",
+      });
+    }
+  }
   let lastWrite = 0;
   const progress = async (force = false) => {
     if (!force && Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
