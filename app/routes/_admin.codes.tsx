@@ -76,85 +76,96 @@ function CodeCard({ code, flags, needsPermission }: { code: CodeView; flags: boo
     submit({
       intent: "settings",
       audienceSize: audience.trim() === "" ? null : /^\d+$/.test(audience.trim()) ? Number(audience.trim()) : audience,
-      segmentTags: tags.trim() === "" ? null : tags.split(",").map((tag) => tag.trim()).filter(Boolean),
+      segmentTags:
+        tags.trim() === ""
+          ? null
+          : tags
+              .split(",")
+              .map((tag) => tag.trim())
+              .filter(Boolean),
     });
   return (
-    <Card>
-      <BlockStack gap="300">
-        <InlineStack gap="200" blockAlign="center">
-          <Text as="h2" variant="headingMd">
-            {code.code}
-          </Text>
-          {code.leakSuspected ? <Badge tone="critical">Probably leaked</Badge> : null}
-          {code.deactivatedAt ? <Badge tone="attention">Deactivated in Shopify</Badge> : null}
-        </InlineStack>
-        <Text as="p">
-          {code.uses} uses by {code.customers} customers · {code.lastHourUses} in the last hour, {code.dailyUses} in the
-          last 24 hours
-          {code.hourlyBaseline === null ? " (under a day old: no hourly baseline yet)" : ` (baseline ${code.hourlyBaseline} an hour)`}{" "}
-          · first-time customers {percent(code.firstTimeShare)} · outside the segment {percent(code.outsideSegmentShare)} ·{" "}
-          {code.countries} shipping {code.countries === 1 ? "country" : "countries"}
-        </Text>
-        {code.signalsInWords.length > 0 ? (
-          <BlockStack gap="100">
-            <Text as="h3" variant="headingSm">
-              Signals that fired
+    <section aria-label={`Code ${code.code}`}>
+      <Card>
+        <BlockStack gap="300">
+          <InlineStack gap="200" blockAlign="center">
+            <Text as="h2" variant="headingMd">
+              {code.code}
             </Text>
-            <List>
-              {code.signalsInWords.map((signal) => (
-                <List.Item key={signal}>{signal}</List.Item>
-              ))}
-            </List>
-          </BlockStack>
-        ) : null}
-        {flags ? (
-          <InlineStack gap="200">
-            {code.deactivatedAt ? (
-              <Button onClick={() => submit({ intent: "reactivate" })} loading={busy} disabled={needsPermission}>
-                Reactivate
-              </Button>
-            ) : (
-              <Button
-                tone="critical"
-                variant={code.leakSuspected ? "primary" : "secondary"}
-                onClick={() => submit({ intent: "deactivate" })}
-                loading={busy}
-                disabled={needsPermission}
-              >
-                Deactivate in Shopify
-              </Button>
-            )}
+            {code.leakSuspected ? <Badge tone="critical">Probably leaked</Badge> : null}
+            {code.deactivatedAt ? <Badge tone="attention">Deactivated in Shopify</Badge> : null}
           </InlineStack>
-        ) : null}
-        <FormLayout>
-          <FormLayout.Group condensed>
-            <TextField
-              label="Audience size"
-              helpText="How many customers the code was meant for; empty: not set"
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
-              value={audience}
-              onChange={setAudience}
-              error={fields?.audienceSize?.[0]}
-            />
-            <TextField
-              label="Segment: customer tags"
-              helpText="Comma-separated, e.g. vip, subscriber; orders from then on are checked"
-              autoComplete="off"
-              value={tags}
-              onChange={setTags}
-              error={fields?.segmentTags?.[0]}
-            />
-          </FormLayout.Group>
-        </FormLayout>
-        <InlineStack>
-          <Button onClick={saveSettings} loading={busy}>
-            Save settings
-          </Button>
-        </InlineStack>
-      </BlockStack>
-    </Card>
+          <Text as="p">
+            {code.uses} uses by {code.customers} customers · {code.lastHourUses} in the last hour, {code.dailyUses} in
+            the last 24 hours
+            {code.hourlyBaseline === null
+              ? " (under a day old: no hourly baseline yet)"
+              : ` (baseline ${code.hourlyBaseline} an hour)`}{" "}
+            · first-time customers {percent(code.firstTimeShare)} · outside the segment{" "}
+            {percent(code.outsideSegmentShare)} · {code.countries} shipping{" "}
+            {code.countries === 1 ? "country" : "countries"}
+          </Text>
+          {code.signalsInWords.length > 0 ? (
+            <BlockStack gap="100">
+              <Text as="h3" variant="headingSm">
+                Signals that fired
+              </Text>
+              <List>
+                {code.signalsInWords.map((signal) => (
+                  <List.Item key={signal}>{signal}</List.Item>
+                ))}
+              </List>
+            </BlockStack>
+          ) : null}
+          {flags ? (
+            <InlineStack gap="200">
+              {code.deactivatedAt ? (
+                <Button onClick={() => submit({ intent: "reactivate" })} loading={busy} disabled={needsPermission}>
+                  Reactivate
+                </Button>
+              ) : (
+                <Button
+                  tone="critical"
+                  variant={code.leakSuspected ? "primary" : "secondary"}
+                  onClick={() => submit({ intent: "deactivate" })}
+                  loading={busy}
+                  disabled={needsPermission}
+                >
+                  Deactivate in Shopify
+                </Button>
+              )}
+            </InlineStack>
+          ) : null}
+          <FormLayout>
+            <FormLayout.Group condensed>
+              <TextField
+                label="Audience size"
+                helpText="How many customers the code was meant for; empty: not set"
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                value={audience}
+                onChange={setAudience}
+                error={fields?.audienceSize?.[0]}
+              />
+              <TextField
+                label="Segment: customer tags"
+                helpText="Comma-separated, e.g. vip, subscriber; orders from then on are checked"
+                autoComplete="off"
+                value={tags}
+                onChange={setTags}
+                error={fields?.segmentTags?.[0]}
+              />
+            </FormLayout.Group>
+          </FormLayout>
+          <InlineStack>
+            <Button onClick={saveSettings} loading={busy}>
+              Save settings
+            </Button>
+          </InlineStack>
+        </BlockStack>
+      </Card>
+    </section>
   );
 }
 
