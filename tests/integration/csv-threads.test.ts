@@ -48,6 +48,7 @@ function event(index: number): NewAuditEvent {
   };
 }
 
+const ALL: AuditQuery = { q: undefined };
 const THREADED: CsvExportOptions = { threads: { afterRows: 1, rangeSize: 97 } };
 
 /** The whole body, and whether the threads served any of it. */
@@ -78,9 +79,9 @@ describe("CSV export on threads", () => {
   }, 60_000);
 
   const queries: [string, AuditQuery][] = [
-    ["no filter", {}],
-    ["type", { type: "rule_triggered" }],
-    ["severity", { severity: "high" }],
+    ["no filter", ALL],
+    ["type", { q: undefined, type: "rule_triggered" }],
+    ["severity", { q: undefined, severity: "high" }],
     ["search", { q: "order #7" }],
     ["search, type and severity", { q: "sum", type: "rule_created", severity: "medium" }],
     ["nothing found", { q: "no such text anywhere" }],
@@ -101,12 +102,12 @@ describe("CSV export on threads", () => {
   }
 
   it("uses the threads past the first batch even with small ranges", async () => {
-    const both = await readAll(auditCsvResponse(shopId, {}, "a.csv", undefined, THREADED));
+    const both = await readAll(auditCsvResponse(shopId, ALL, "a.csv", undefined, THREADED));
     expect(both.threaded).toBe(true);
   }, 30_000);
 
   it("keeps the ranges handed out bounded while the client reads slowly", async () => {
-    const response = auditCsvResponse(shopId, {}, "a.csv", undefined, { threads: { afterRows: 1, rangeSize: 50 } });
+    const response = auditCsvResponse(shopId, ALL, "a.csv", undefined, { threads: { afterRows: 1, rangeSize: 50 } });
     const reader = response.body!.getReader();
     let stats: ThreadExportStats | undefined;
     for (let read = 0; read < 6; read++) {
@@ -127,7 +128,7 @@ describe("CSV export on threads", () => {
     // the slow reader's cancel ended the last threads
     expect(await warmCsvThreads()).toBe(true);
     const controller = new AbortController();
-    const response = auditCsvResponse(shopId, {}, "a.csv", controller.signal, THREADED);
+    const response = auditCsvResponse(shopId, ALL, "a.csv", controller.signal, THREADED);
     const reader = response.body!.getReader();
     await reader.read();
     await reader.read();
@@ -140,16 +141,16 @@ describe("CSV export on threads", () => {
     expect(activeThreadExport()).toBeNull();
     // the next export starts new threads and writes the whole file
     expect(await warmCsvThreads()).toBe(true);
-    const alone = await new Response(auditCsvResponse(shopId, {}, "a.csv", undefined, { threads: false }).body).text();
-    const again = await readAll(auditCsvResponse(shopId, {}, "a.csv", undefined, THREADED));
+    const alone = await new Response(auditCsvResponse(shopId, ALL, "a.csv", undefined, { threads: false }).body).text();
+    const again = await readAll(auditCsvResponse(shopId, ALL, "a.csv", undefined, THREADED));
     expect(again.threaded).toBe(true);
     expect(again.text).toBe(alone);
   }, 60_000);
 
   it("finishes on the main thread when a thread dies before its first chunk", async () => {
-    const alone = await new Response(auditCsvResponse(shopId, {}, "a.csv", undefined, { threads: false }).body).text();
+    const alone = await new Response(auditCsvResponse(shopId, ALL, "a.csv", undefined, { threads: false }).body).text();
     expect(await warmCsvThreads()).toBe(true);
-    const response = auditCsvResponse(shopId, {}, "a.csv", undefined, THREADED);
+    const response = auditCsvResponse(shopId, ALL, "a.csv", undefined, THREADED);
     const reader = response.body!.getReader();
     const parts: Uint8Array[] = [];
     const first = await reader.read();

@@ -129,6 +129,17 @@ function spawnPool(): Pool {
   return created;
 }
 
+const FROM_SOURCE = /\.[cm]?tsx?$/.test(new URL(import.meta.url).pathname);
+
+/**
+ * At an export's start, in the built server only: starts the threads (once per process) so that
+ * they are ready after the export's first batch. From the TypeScript source (tests, scripts) they
+ * start only when an export reaches them.
+ */
+export function prestartCsvThreads(): void {
+  if (!pool && !FROM_SOURCE) pool = spawnPool();
+}
+
 /** Starts the threads if they are not (tests, a server that wants them before its first export); true once ready. */
 export async function warmCsvThreads(timeoutMs = READY_TIMEOUT_MS): Promise<boolean> {
   if (!pool) pool = spawnPool();

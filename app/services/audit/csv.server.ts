@@ -2,7 +2,7 @@ import { HEADER, csvChunk } from "./csv-lines.server";
 import { auditBatches, type AuditQuery } from "./log.server";
 import { EXPORT_INDEX, sqliteExportFile } from "../../db/audit-export.sql.server";
 import { logger } from "../../logger.server";
-import { threadedExport, type ExportFilter, type ThreadedExport } from "./csv-threads.server";
+import { prestartCsvThreads, threadedExport, type ExportFilter, type ThreadedExport } from "./csv-threads.server";
 
 export { CSV_COLUMNS, csvChunk, csvLine, csvRow } from "./csv-lines.server";
 
@@ -38,7 +38,9 @@ export function auditCsvResponse(
     options.threads === false
       ? null
       : { afterRows: CSV_THREADS_AFTER, rangeSize: CSV_THREAD_RANGE, ...options.threads };
-  const file = threads ? sqliteExportFile() : null;
+  // CSV_EXPORT_THREADS=0 keeps every export on the main thread (an operator's switch, and the benchmark's "before")
+  const file = threads && process.env.CSV_EXPORT_THREADS !== "0" ? sqliteExportFile() : null;
+  if (file) prestartCsvThreads();
   const filter: ExportFilter = { type: query.type, severity: query.severity, q: query.q };
   let threaded: ThreadedExport | null = null;
   let threadedChunks = 0;
