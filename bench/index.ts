@@ -12,6 +12,7 @@ import os from "node:os";
 import { benchAlerts } from "./alerts";
 import { benchFunctions } from "./functions";
 import { benchInProcess } from "./in-process";
+import { benchPreflight } from "./preflight";
 import { benchPostgres } from "./postgres";
 import { benchScale } from "./scale";
 import { benchWebhooks, type AlertMode, type WebhookFigures } from "./webhooks";
@@ -66,5 +67,12 @@ if (!only || only === "backtest") {
   if (child.status !== 0) throw new Error("The backtest benchmark failed");
 }
 if (!only || only === "functions") await benchFunctions();
+// the promotion preflight's model: 50,000 carts × 200 discounts (docs/decisions/0065-promotion-preflight.md)
+if (!only || only === "preflight") benchPreflight();
+if (only === "leaks") {
+  // the leaked-code counters' cost on the order hot path, in its own process (docs/decisions/0064-leaked-code-detector.md)
+  const child = spawnSync(process.execPath, ["--import", "tsx", "bench/leaks.ts"], { stdio: "inherit" });
+  if (child.status !== 0) throw new Error("The leaked-code benchmark failed");
+}
 if (only === "postgres") await benchPostgres();
 if (only === "scale") await benchScale();

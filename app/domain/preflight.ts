@@ -110,10 +110,11 @@ export interface CartWorst {
   searchCut: boolean;
 }
 
+/** The days of carts a preflight reads unless asked otherwise (the backtest's window). */
+export const PREFLIGHT_DAYS_DEFAULT = 60;
+
 /** Shopify takes at most this many product or order codes on one order (plus one shipping code; automatic discounts aside). */
 export const MAX_CODES_PER_ORDER = 5;
-/** Stacks tried per cart before the search settles for the worst found. */
-export const SEARCH_NODE_LIMIT = 20_000;
 
 export const classLabel: Record<DiscountClass, string> = { PRODUCT: "product", ORDER: "order", SHIPPING: "shipping" };
 
@@ -276,8 +277,12 @@ function aloneValue(discount: PreflightDiscount, lines: number[], cart: Prefligh
 
 /**
  * The worst reachable stack on one cart: the combinable set of discounts whose conditions the cart
- * meets, alive at a common moment from `now` on, with the largest discount. Branch and bound over
- * the eligible discounts, largest first; `discounts` should already be the live ones.
+ * meets, alive at a common moment from `now` on, with the largest discount. Combining depends only
+ * on each discount's class and `combinesWith` flags, so for each moment (now, and each start of a
+ * scheduled discount) and each choice of classes present, the candidates are: every discount of a
+ * class that allows the others present, either all those that combine with their own class or the
+ * best one alone; at most one shipping discount. More discounts never take less, so the worst of
+ * these few stacks is the worst. Past five product or order codes, the smallest are left out.
  */
 export function worstForCart(cart: PreflightCart, discounts: PreflightDiscount[], now: Date): CartWorst | null {
   const subtotal = cartSubtotal(cart);
@@ -299,57 +304,76 @@ export function worstForCart(cart: PreflightCart, discounts: PreflightDiscount[]
   }
   if (candidates.length === 0) return null;
   candidates.sort((a, b) => b.alone - a.alone || a.discount.id.localeCompare(b.discount.id));
+  const moments = [...new Set(candidates.map((candidate) => candidate.start))].sort((a, b) => a - b);
+  let best: { total: number; parts: Candidate[]; amounts: number[]; start: number } | null = null;
+  const allows = (candidate: Candidate, hasProduct: boolean, hasOrder: boolean, hasShipping: boolean) => {
+    const flags = candidate.discount.combinesWith;
+    return (!hasProduct || flags.product) && (!hasOrder || flags.order) && (!hasShipping || flags.shipping);
+  };
   const ceiling = subtotal + cart.shippingCents;
-  let best: { total: number; parts: Candidate[]; amounts: number[]; start: number } = {
-    total: 0,
-    parts: [],
-    amounts: [],
-    start: nowMs,
-  };
-  let nodes = 0;
-  let cut = false;
-  const chosen: Candidate[] = [];
-  const visit = (from: number, start: number, end: number, codes: number, shipping: boolean) => {
-    for (let next = from; next < candidates.length; next++) {
-      if (nodes >= SEARCH_NODE_LIMIT) {
-        cut = true;
-        return;
+  for (const moment of moments) {
+    // nothing takes more than the whole cart and its shipping
+    if (best && best.total >= ceiling) break;
+    const alive = candidates.filter((candidate) => candidate.start <= moment && candidate.end > moment);
+    // what the moment's discounts could take at most: each alone, added up
+    let bound = 0;
+    for (const candidate of alive) bound += candidate.alone;
+    if (best && Math.min(bound, ceiling) <= best.total) continue;
+    const byClass = (discountClass: DiscountClass) => alive.filter((candidate) => candidate.discount.discountClass === discountClass);
+    const classes = { PRODUCT: byClass("PRODUCT"), ORDER: byClass("ORDER"), SHIPPING: byClass("SHIPPING") };
+    for (const hasProduct of [false, true]) {
+      for (const hasOrder of [false, true]) {
+        for (const hasShipping of [false, true]) {
+          if (!hasProduct && !hasOrder && !hasShipping) continue;
+          // each class's discounts that combine with the other classes present
+          const fit = (discountClass: DiscountClass) =>
+            classes[discountClass].filter((candidate) =>
+              allows(
+                candidate,
+                hasProduct && discountClass !== "PRODUCT",
+                hasOrder && discountClass !== "ORDER",
+                hasShipping && discountClass !== "SHIPPING",
+              ),
+            );
+          const options = (discountClass: DiscountClass, present: boolean): Candidate[][] => {
+            if (!present) return [[]];
+            const fitting = fit(discountClass);
+            if (fitting.length === 0) return [];
+            if (discountClass === "SHIPPING") return [[fitting[0]]];
+            const own = discountClass === "PRODUCT" ? "product" : "order";
+            const together = fitting.filter((candidate) => candidate.discount.combinesWith[own]);
+            return together.length > 1 ? [together, [fitting[0]]] : [[fitting[0]]];
+          };
+          for (const products of options("PRODUCT", hasProduct)) {
+            for (const orders of options("ORDER", hasOrder)) {
+              for (const shipping of options("SHIPPING", hasShipping)) {
+                let codes = 0;
+                const parts = [...products, ...orders]
+                  .sort((a, b) => b.alone - a.alone)
+                  .filter((candidate) => candidate.discount.method !== "code" || ++codes <= MAX_CODES_PER_ORDER);
+                parts.push(...shipping);
+                const amounts = stackAmounts(parts, cart);
+                const total = amounts.reduce((sum, cents) => sum + cents, 0);
+                if (!best || total > best.total) best = { total, parts, amounts, start: moment };
+              }
+            }
+          }
+        }
       }
-      const candidate = candidates[next];
-      const isShipping = candidate.discount.discountClass === "SHIPPING";
-      // the limit counts product and order codes; the one shipping discount is limited apart
-      const isCode = candidate.discount.method === "code" && !isShipping;
-      if ((isCode && codes >= MAX_CODES_PER_ORDER) || (isShipping && shipping)) continue;
-      const nextStart = Math.max(start, candidate.start);
-      const nextEnd = Math.min(end, candidate.end);
-      if (nextStart >= nextEnd) continue;
-      if (!chosen.every((part) => combinable(part.discount, candidate.discount))) continue;
-      nodes++;
-      chosen.push(candidate);
-      const amounts = stackAmounts(chosen, cart);
-      const total = amounts.reduce((sum, cents) => sum + cents, 0);
-      if (total > best.total) best = { total, parts: [...chosen], amounts, start: nextStart };
-      // bound: what the rest could add alone, at most; nothing beats the whole cart and its shipping
-      let bound = total;
-      for (let rest = next + 1; rest < candidates.length && bound <= best.total; rest++) bound += candidates[rest].alone;
-      if (bound > best.total && best.total < ceiling) {
-        visit(next + 1, nextStart, nextEnd, codes + (isCode ? 1 : 0), shipping || isShipping);
-      }
-      chosen.pop();
-      if (cut) return;
     }
-  };
-  visit(0, -Infinity, Infinity, 0, false);
-  if (best.total <= 0) return null;
-  const stack = best.parts
+  }
+  if (!best || best.total <= 0) return null;
+  const chosen = best;
+  const stack = chosen.parts
     .map((part, index) => ({
       id: part.discount.id,
       label: discountLabel(part.discount),
       code: part.discount.code,
       method: part.discount.method,
       discountClass: part.discount.discountClass,
-      amountCents: best.amounts[index],
+      amountCents: chosen.amounts[index],
     }))
+    .filter((part) => part.amountCents > 0)
     .sort((a, b) => rank(a.discountClass) - rank(b.discountClass) || b.amountCents - a.amountCents);
   return {
     orderId: cart.orderId,
@@ -357,11 +381,14 @@ export function worstForCart(cart: PreflightCart, discounts: PreflightDiscount[]
     createdAt: cart.createdAt,
     currency: cart.currency,
     subtotalCents: subtotal,
-    discountCents: best.total,
-    percent: round1((best.total / subtotal) * 100),
+    discountCents: chosen.total,
+    // of what the discounted parts cost before discounts: the items, and the shipping when it is discounted
+    percent: round1(
+      (chosen.total / (subtotal + (stack.some((part) => part.discountClass === "SHIPPING") ? cart.shippingCents : 0))) * 100,
+    ),
     stack,
-    reachableFrom: new Date(best.start).toISOString(),
-    searchCut: cut,
+    reachableFrom: new Date(chosen.start).toISOString(),
+    searchCut: false,
   };
 }
 

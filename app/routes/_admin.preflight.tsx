@@ -19,10 +19,11 @@ import { useEffect, useState } from "react";
 import { AdminPage, useAdminLayout } from "../components/AdminPage";
 import { useActionFetcher, type ToastingResult } from "../components/useActionFetcher";
 import { formatCents } from "../domain/money";
+import { PREFLIGHT_DAYS_DEFAULT } from "../domain/preflight";
 import { planHasAlerts } from "../domain/plans";
 import { InputRefusal, readJson } from "../http/request-body.server";
 import { preflightRequestSchema, preflightSources } from "../http/preflight-api.server";
-import { PREFLIGHT_DAYS_DEFAULT, latestPreflight, startPreflight } from "../services/preflight/preflight.server";
+import { latestPreflight, startPreflight } from "../services/preflight/preflight.server";
 import { requireAdmin } from "../services/shops/admin-context.server";
 
 export const meta: MetaFunction = () => [{ title: "Preflight · Margin Guardrail" }];

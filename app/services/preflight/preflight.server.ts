@@ -41,7 +41,7 @@ import { loadVariantFacts, type AdminGraphql } from "../monitoring/variant-facts
 import { adminDiscountUrl, readPreflightDiscounts } from "./discounts.server";
 
 const DAY_MS = 86_400_000;
-export const PREFLIGHT_DAYS_DEFAULT = 60;
+export { PREFLIGHT_DAYS_DEFAULT } from "../../domain/preflight";
 /** A running preflight whose row has not moved for this long was cut off (the process ended). */
 export const PREFLIGHT_STALE_MS = 2 * 60_000;
 const PROGRESS_EVERY_MS = 250;
