@@ -47,5 +47,5 @@ describe("demo store cost model", () => {
       DEMO_COST_RISE.beforeCents,
       DEMO_COST_RISE.afterCents,
     ]);
-  });
+  }, 60_000); // seeding 400 orders takes longer on PostgreSQL on a busy machine
 });
