@@ -14,7 +14,7 @@ export const FEATURES = [
   {
     id: "configurable-rules",
     title: "Configurable rules",
-    body: "Maximum discount percent or amount, a margin floor from your product costs, stacking limits, per collection.",
+    body: "Maximum discount percent or amount, a margin floor from your product costs, stacking limits, per collection; on a schedule for sale weeks, or in testing first.",
   },
   {
     id: "audit-trail",
@@ -34,7 +34,7 @@ export const STEPS = [
   },
   {
     title: "Act on what we catch",
-    body: "Get alerted; with Core, have the order tagged, its fulfilment held for review or a Shopify Flow workflow started, and codes turned away at checkout. Fix the promotion, and see in the ROI dashboard what the app saved (checkouts blocked, held orders cancelled) apart from what it flagged, each order counted once.",
+    body: "Get alerted; with Core, have the order tagged, its fulfilment held for review or a Shopify Flow workflow started, and codes turned away at checkout (past a combined cap, only as few as needed, so the sale is kept). Fix the promotion, and see in the ROI dashboard what the app saved (checkouts blocked, held orders cancelled) apart from what it flagged, each order counted once.",
   },
 ];
 
@@ -80,7 +80,7 @@ export const FAQ = [
   },
   {
     q: "How is the margin calculated?",
-    a: "From the unit costs you keep in Shopify (the inventory item's cost). Lines without a cost are reported as uncovered, never guessed.",
+    a: "From the unit costs you keep in Shopify (the inventory item's cost), as they stood on the order's date, and if you turn them on, your payment fees and shipping costs. Lines without a cost are reported as uncovered, never guessed.",
   },
   {
     q: "What data do you store?",
