@@ -69,5 +69,10 @@ if (!only || only === "backtest") {
 if (!only || only === "functions") await benchFunctions();
 // the promotion preflight's model: 50,000 carts × 200 discounts (docs/decisions/0065-promotion-preflight.md)
 if (!only || only === "preflight") benchPreflight();
+if (only === "leaks") {
+  // the leaked-code counters' cost on the order hot path, in its own process (docs/decisions/0064-leaked-code-detector.md)
+  const child = spawnSync(process.execPath, ["--import", "tsx", "bench/leaks.ts"], { stdio: "inherit" });
+  if (child.status !== 0) throw new Error("The leaked-code benchmark failed");
+}
 if (only === "postgres") await benchPostgres();
 if (only === "scale") await benchScale();

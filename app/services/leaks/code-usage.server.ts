@@ -6,6 +6,8 @@
  * bucket grow by upserts. Counts are kept on every plan; flags and their alerts on Core and Plus.
  */
 import type { Prisma } from "@prisma/client";
+import { addToCodeHours, addToCodeUsage } from "../../db/code-usage.sql.server";
+import { join, raw } from "../../db/columns";
 import { insertAlertRows, type NewAlertRow } from "../../db/outbox.sql.server";
 import type { AlertPreferences } from "../../domain/alert-routing";
 import { plannedDeliveries } from "../../domain/alert-routing";
@@ -77,6 +79,19 @@ function redemptionsOf(jobs: CodeUsageJob[], now: Date): Redemption[] {
   return [...byKey.values()];
 }
 
+/** The (code, customer) or (code, country) pairs already recorded, each once (SQL DISTINCT on the index). */
+function seenPairs(
+  tx: Tx,
+  shopId: string,
+  codeKeys: string[],
+  column: "customerId" | "country",
+  values: string[],
+): Promise<{ codeKey: string; value: string }[]> {
+  return tx.$queryRaw<{ codeKey: string; value: string }[]>`
+    SELECT DISTINCT "codeKey", ${raw(`"${column}"`)} AS "value" FROM "CodeRedemption"
+    WHERE "shopId" = ${shopId} AND "codeKey" IN (${join(codeKeys)}) AND ${raw(`"${column}"`)} IN (${join(values)})`;
+}
+
 /**
  * Records the batch's redemptions and raises the flags they cause, in the caller's transaction.
  * Returns how many alert deliveries were queued due now (the worker is woken for them).
@@ -104,24 +119,12 @@ export async function recordCodeUsage(
   const countries = [...new Set(fresh.flatMap((item) => (item.country ? [item.country] : [])))];
   const [usages, knownCustomers, knownCountries] = await Promise.all([
     tx.codeUsage.findMany({ where: { shopId, codeKey: { in: freshKeys } }, select: { codeKey: true, segmentTags: true } }),
-    customers.length > 0
-      ? tx.codeRedemption.findMany({
-          where: { shopId, codeKey: { in: freshKeys }, customerId: { in: customers } },
-          select: { codeKey: true, customerId: true },
-          distinct: ["codeKey", "customerId"],
-        })
-      : [],
-    countries.length > 0
-      ? tx.codeRedemption.findMany({
-          where: { shopId, codeKey: { in: freshKeys }, country: { in: countries } },
-          select: { codeKey: true, country: true },
-          distinct: ["codeKey", "country"],
-        })
-      : [],
+    customers.length > 0 ? seenPairs(tx, shopId, freshKeys, "customerId", customers) : [],
+    countries.length > 0 ? seenPairs(tx, shopId, freshKeys, "country", countries) : [],
   ]);
   const segmentOf = new Map(usages.map((row) => [row.codeKey, row.segmentTags]));
-  const customerSeen = new Set(knownCustomers.map((row) => `${row.codeKey}|${row.customerId}`));
-  const countrySeen = new Set(knownCountries.map((row) => `${row.codeKey}|${row.country}`));
+  const customerSeen = new Set(knownCustomers.map((row) => `${row.codeKey}|${row.value}`));
+  const countrySeen = new Set(knownCountries.map((row) => `${row.codeKey}|${row.value}`));
 
   const increments = new Map<
     string,
@@ -181,53 +184,21 @@ export async function recordCodeUsage(
   }
 
   await tx.codeRedemption.createMany({ data: rows });
-  const updated = [];
-  for (const [codeKey, entry] of increments) {
-    updated.push(
-      await tx.codeUsage.upsert({
-        where: { shopId_codeKey: { shopId, codeKey } },
-        create: {
-          shopId,
-          codeKey,
-          code: entry.code,
-          uses: entry.uses,
-          customers: entry.customers,
-          firstKnown: entry.firstKnown,
-          firstTime: entry.firstTime,
-          segmentChecked: entry.segmentChecked,
-          outsideSegment: entry.outside,
-          countries: entry.countries,
-          firstSeenAt: entry.first,
-          lastUsedAt: entry.last,
-        },
-        update: {
-          uses: { increment: entry.uses },
-          customers: { increment: entry.customers },
-          firstKnown: { increment: entry.firstKnown },
-          firstTime: { increment: entry.firstTime },
-          segmentChecked: { increment: entry.segmentChecked },
-          outsideSegment: { increment: entry.outside },
-          countries: { increment: entry.countries },
-        },
-      }),
-    );
-  }
-  for (const bucket of hours.values()) {
-    await tx.codeUsageHour.upsert({
-      where: { shopId_codeKey_hour: { shopId, codeKey: bucket.codeKey, hour: bucket.hour } },
-      create: { shopId, codeKey: bucket.codeKey, hour: bucket.hour, uses: bucket.uses },
-      update: { uses: { increment: bucket.uses } },
-    });
-  }
-  // the earliest and latest use: an order from the past (the demo's history, a late webhook) moves them
+  // one statement per table for the whole batch (app/db/code-usage.sql.server.ts)
+  await addToCodeUsage(
+    tx,
+    shopId,
+    [...increments].map(([codeKey, entry]) => ({ codeKey, ...entry, outsideSegment: entry.outside })),
+    now,
+  );
+  await addToCodeHours(tx, shopId, [...hours.values()]);
+  const updated = await tx.codeUsage.findMany({ where: { shopId, codeKey: { in: [...increments.keys()] } } });
+  // an order from before the code's first (the demo's history, a late webhook) moves its first use back
   for (const usage of updated) {
     const entry = increments.get(usage.codeKey)!;
-    if (entry.first < usage.firstSeenAt || entry.last > usage.lastUsedAt) {
-      const first = entry.first < usage.firstSeenAt ? entry.first : usage.firstSeenAt;
-      const last = entry.last > usage.lastUsedAt ? entry.last : usage.lastUsedAt;
-      await tx.codeUsage.update({ where: { id: usage.id }, data: { firstSeenAt: first, lastUsedAt: last } });
-      usage.firstSeenAt = first;
-      usage.lastUsedAt = last;
+    if (entry.first < usage.firstSeenAt) {
+      await tx.codeUsage.update({ where: { id: usage.id }, data: { firstSeenAt: entry.first } });
+      usage.firstSeenAt = entry.first;
     }
   }
   if (!planHasLeakFlags(context.plan)) return 0;
@@ -239,7 +210,7 @@ export function reviewCodeFlag(tx: Tx, shopId: string, usage: UsageRow, now: Dat
   return raiseFlags(tx, shopId, [usage], () => now, now, context);
 }
 
-type UsageRow = Awaited<ReturnType<Tx["codeUsage"]["upsert"]>>;
+type UsageRow = Awaited<ReturnType<Tx["codeUsage"]["findUniqueOrThrow"]>>;
 
 /** A code's history as the rules read it, from its row and hourly buckets. */
 export function historyOf(usage: UsageRow, hourly: Map<number, number>): CodeHistory {
@@ -295,11 +266,17 @@ async function raiseFlags(
       if (usage.flaggedAt) await tx.codeUsage.update({ where: { id: usage.id }, data: { flaggedAt: null, signals: [] } });
       continue;
     }
+    if (usage.flaggedAt) {
+      // still flagged: the figures are refreshed when they changed, no new event
+      if (JSON.stringify(usage.signals) !== JSON.stringify(signals)) {
+        await tx.codeUsage.update({ where: { id: usage.id }, data: { signals: signals as unknown as Prisma.InputJsonValue } });
+      }
+      continue;
+    }
     await tx.codeUsage.update({
       where: { id: usage.id },
-      data: { signals: signals as unknown as Prisma.InputJsonValue, ...(usage.flaggedAt ? {} : { flaggedAt: at }) },
+      data: { signals: signals as unknown as Prisma.InputJsonValue, flaggedAt: at },
     });
-    if (usage.flaggedAt) continue;
     events.push({ event: leakEvent(usage.code, usage.codeKey, signals, at), at });
   }
   if (events.length === 0) return 0;

@@ -102,6 +102,8 @@ export async function evaluateShopOrders(
     history?: boolean;
     /** wakes the alert worker when alerts or order actions are due now */
     kickAlerts?: () => void;
+    /** false: the leaked-code detector's counts are not kept (the benchmark's comparison, bench/leaks.ts) */
+    codeUsage?: boolean;
   } = {},
 ): Promise<number[]> {
   const context = await shopContext(shopId);
@@ -128,6 +130,7 @@ export async function evaluateShopOrders(
     plan: context.shop.plan,
     alerts: context.alerts,
     history: options.history,
+    off: options.codeUsage === false,
   });
   if (queued > 0 && !options.history) options.kickAlerts?.();
   return created;
@@ -145,7 +148,7 @@ async function applyOrderEffects(
   jobs: OrderJob[],
   plan: OrderEffects,
   now: Date,
-  leaks: CodeUsageContext,
+  leaks: CodeUsageContext & { off?: boolean },
 ): Promise<{ created: number[]; queued: number }> {
   const created = jobs.map(() => 0);
   let queued = 0;
@@ -177,7 +180,7 @@ async function applyOrderEffects(
     await insertAlertRows(tx, shopId, alerts, now);
     await insertActionRows(tx, shopId, actions, now);
     // the leaked-code detector's counts and flags (docs/decisions/0064-leaked-code-detector.md)
-    queued += await recordCodeUsage(tx, shopId, jobs, now, leaks);
+    if (!leaks.off) queued += await recordCodeUsage(tx, shopId, jobs, now, leaks);
     await markOrdersDone(
       tx,
       jobs.flatMap((job, index) => (job.id ? [{ id: job.id, created: created[index] }] : [])),
