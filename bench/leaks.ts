@@ -47,7 +47,13 @@ async function run(round: number, counters: boolean): Promise<{ perSecond: numbe
   const jobs = payloads.map((payload, index) => {
     const parsed = orderFactsFromPayload(payload);
     if (!parsed.ok) throw new Error(parsed.error);
-    return { shopId: shop.id, topic: "orders/create", facts: parsed.facts, customerId: parsed.customerId, at: new Date(now - (ORDERS - index) * 60_000) };
+    return {
+      shopId: shop.id,
+      topic: "orders/create",
+      facts: parsed.facts,
+      customerId: parsed.customerId,
+      at: new Date(now - (ORDERS - index) * 60_000),
+    };
   });
   const started = performance.now();
   for (let start = 0; start < jobs.length; start += BATCH) {

@@ -20,7 +20,15 @@ export interface CodeUsageIncrement {
   last: Date;
 }
 
-const COUNTS = ["uses", "customers", "firstKnown", "firstTime", "segmentChecked", "outsideSegment", "countries"] as const;
+const COUNTS = [
+  "uses",
+  "customers",
+  "firstKnown",
+  "firstTime",
+  "segmentChecked",
+  "outsideSegment",
+  "countries",
+] as const;
 const USAGE_COLUMNS = ["id", "shopId", "codeKey", "code", ...COUNTS, "firstSeenAt", "lastUsedAt", "updatedAt"];
 
 /** Adds to the codes' counts (a code's row is created at its first use); the latest use is the last recorded. */

@@ -452,7 +452,9 @@ const OPERATIONS: { [Name in StandInOperation]: Handler<Name> } = {
     );
     return { codeDiscountNodeByCode: known ? { id: known.id } : null };
   },
-  MarginGuardrailCodeDeactivate: (state, variables) => ({ discountCodeDeactivate: switchCode(state, variables, false) }),
+  MarginGuardrailCodeDeactivate: (state, variables) => ({
+    discountCodeDeactivate: switchCode(state, variables, false),
+  }),
   MarginGuardrailCodeActivate: (state, variables) => ({ discountCodeActivate: switchCode(state, variables, true) }),
   MarginGuardrailCodeDiscountValues(state) {
     return {

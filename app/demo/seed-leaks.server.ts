@@ -18,7 +18,14 @@ const COUNTRIES = ["US", "CA", "GB", "DE", "FR", "BR", "IN", "AU", "NG"];
 /** how many leak orders came in the current hour */
 export const DEMO_LEAK_ORDERS = 36;
 
-function job(number: number, customer: number, at: Date, vip: boolean, country: string, ordersCount: number): CodeUsageJob {
+function job(
+  number: number,
+  customer: number,
+  at: Date,
+  vip: boolean,
+  country: string,
+  ordersCount: number,
+): CodeUsageJob {
   const payload = {
     ...orderPayload({
       id: 9_400_000 + number,
@@ -28,7 +35,9 @@ function job(number: number, customer: number, at: Date, vip: boolean, country: 
       applications: [
         { type: "discount_code", target: "line_item", valueType: "percentage", value: "25.0", code: DEMO_LEAKED_CODE },
       ],
-      lines: [{ variant: 1, product: 1, price: { shop: "80.00" }, allocations: [{ index: 0, amount: { shop: "20.00" } }] }],
+      lines: [
+        { variant: 1, product: 1, price: { shop: "80.00" }, allocations: [{ index: 0, amount: { shop: "20.00" } }] },
+      ],
       createdAt: at.toISOString(),
     }),
     customer: { id: customer, tags: vip ? "vip, newsletter" : "", orders_count: ordersCount },
@@ -49,7 +58,9 @@ export async function seedLeakedCode(shopId: string, now: Date): Promise<{ uses:
   for (let day = 8; day >= 1; day -= 1) {
     for (const offset of [5, 15]) {
       const number = quiet.length + 1;
-      quiet.push(job(number, 8_000_000 + number, new Date(hour - day * 24 * HOUR_MS + offset * HOUR_MS), true, "US", 4));
+      quiet.push(
+        job(number, 8_000_000 + number, new Date(hour - day * 24 * HOUR_MS + offset * HOUR_MS), true, "US", 4),
+      );
     }
   }
   await prisma.$transaction((tx) => recordCodeUsage(tx, shopId, quiet, now, context));

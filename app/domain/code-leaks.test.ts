@@ -118,7 +118,10 @@ describe("first-time share and country spread", () => {
 
 describe("messages and inputs", () => {
   it("names the code and every signal with its figures", () => {
-    const signals = leakSignals(history({ audienceSize: 500, uses: 900, customers: 850, hourly: hourly(1, 168, 40) }), now);
+    const signals = leakSignals(
+      history({ audienceSize: 500, uses: 900, customers: 850, hourly: hourly(1, 168, 40) }),
+      now,
+    );
     expect(leakMessage("VIP500", signals)).toBe(
       "Code VIP500 probably leaked: velocity spike: 40 uses in the last hour (limit 10); audience exceeded: 900 uses or customers for an audience of 500",
     );
@@ -127,7 +130,9 @@ describe("messages and inputs", () => {
   });
 
   it("reads the payload leniently", () => {
-    expect(leakInputsOf({ customer: { tags: ["vip"], orders_count: 1 }, shipping_address: { country_code: "de" } })).toEqual({
+    expect(
+      leakInputsOf({ customer: { tags: ["vip"], orders_count: 1 }, shipping_address: { country_code: "de" } }),
+    ).toEqual({
       firstOrder: true,
       customerTags: ["vip"],
       country: "DE",

@@ -3,6 +3,7 @@
  * docs/product.md#leaked-codes). Pure. A code is "probably leaked" when one of the signals below
  * fires; each names its figure and its limit, never a score. Every threshold is here.
  */
+import type { PlanId } from "./plans";
 
 /** The thresholds, in one place (documented in docs/product.md#leaked-codes). */
 export const LEAK_THRESHOLDS = {
@@ -26,7 +27,8 @@ export const LEAK_THRESHOLDS = {
   maxCountries: 5,
 } as const;
 
-export type LeakSignalName = "velocity_spike" | "audience_exceeded" | "segment_breach" | "first_time_share" | "country_spread";
+export type LeakSignalName =
+  "velocity_spike" | "audience_exceeded" | "segment_breach" | "first_time_share" | "country_spread";
 
 export interface LeakSignal {
   name: LeakSignalName;
@@ -95,13 +97,16 @@ export function leakSignals(history: CodeHistory, now: Date): LeakSignal[] {
   }
   if (history.segmentChecked > 0 && history.outsideSegment >= t.segmentMinOutside) {
     const share = history.outsideSegment / history.segmentChecked;
-    if (share > t.segmentMaxShare) signals.push({ name: "segment_breach", figure: round(share), limit: t.segmentMaxShare });
+    if (share > t.segmentMaxShare)
+      signals.push({ name: "segment_breach", figure: round(share), limit: t.segmentMaxShare });
   }
   if (history.firstKnown >= t.firstTimeMinOrders) {
     const share = history.firstTime / history.firstKnown;
-    if (share > t.firstTimeMaxShare) signals.push({ name: "first_time_share", figure: round(share), limit: t.firstTimeMaxShare });
+    if (share > t.firstTimeMaxShare)
+      signals.push({ name: "first_time_share", figure: round(share), limit: t.firstTimeMaxShare });
   }
-  if (history.countries > t.maxCountries) signals.push({ name: "country_spread", figure: history.countries, limit: t.maxCountries });
+  if (history.countries > t.maxCountries)
+    signals.push({ name: "country_spread", figure: history.countries, limit: t.maxCountries });
   return signals;
 }
 
@@ -167,4 +172,9 @@ export function leakInputsOf(order: {
     customerTags: (order.customer?.tags ?? []).slice(0, 250).map((tag) => tag.slice(0, 40)),
     country: typeof code === "string" && /^[A-Za-z]{2}$/.test(code) ? code.toUpperCase() : null,
   };
+}
+
+/** Flags, their alerts and the deactivate button are Core and Plus; counts are kept on every plan. */
+export function planHasLeakFlags(plan: PlanId): boolean {
+  return plan === "core" || plan === "plus";
 }

@@ -9,7 +9,12 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   const context = await requireApiAdmin(request);
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   if (params.switch !== "deactivate" && params.switch !== "reactivate") return jsonError(404, "Not found");
-  const result = await setCodeActive(context, actionClientOf(context), params.code ?? "", params.switch === "reactivate");
+  const result = await setCodeActive(
+    context,
+    actionClientOf(context),
+    params.code ?? "",
+    params.switch === "reactivate",
+  );
   return resultResponse(result);
 };
 

@@ -11,7 +11,8 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
     for (const issue of parsed.error.issues) {
-      if (issue.code === "unrecognized_keys") for (const key of issue.keys) errors[key] = ["not a query field of /api/codes"];
+      if (issue.code === "unrecognized_keys")
+        for (const key of issue.keys) errors[key] = ["not a query field of /api/codes"];
     }
     delete errors.form;
     return jsonError(400, "Invalid query", errors);

@@ -1,7 +1,27 @@
 import { expect, sidebar, test } from "./fixtures";
 
-const SIDEBAR = ["Dashboard", "Rules", "Preflight", "Discount codes", "Alerts", "Audit Log", "ROI Dashboard", "Integration", "Pricing"];
-const PATHS = ["/dashboard", "/rules", "/preflight", "/codes", "/alerts", "/audit-log", "/roi-dashboard", "/integration", "/pricing"];
+const SIDEBAR = [
+  "Dashboard",
+  "Rules",
+  "Preflight",
+  "Discount codes",
+  "Alerts",
+  "Audit Log",
+  "ROI Dashboard",
+  "Integration",
+  "Pricing",
+];
+const PATHS = [
+  "/dashboard",
+  "/rules",
+  "/preflight",
+  "/codes",
+  "/alerts",
+  "/audit-log",
+  "/roi-dashboard",
+  "/integration",
+  "/pricing",
+];
 
 test("the sidebar has its links in the product's order, and each navigates", async ({ page }) => {
   await page.goto("/dashboard");

@@ -29,7 +29,9 @@ describe("the demo store's leaked code", () => {
     });
     expect(vip?.signals.map((signal) => signal.name)).toEqual(["velocity_spike", "segment_breach", "country_spread"]);
     const events = await prisma.auditEvent.findMany({ where: { shopId: shop.id, eventType: "code_leak_suspected" } });
-    expect(events.filter((event) => event.message.startsWith("Code VIP500 probably leaked: velocity spike: 36 uses"))).toHaveLength(1);
+    expect(
+      events.filter((event) => event.message.startsWith("Code VIP500 probably leaked: velocity spike: 36 uses")),
+    ).toHaveLength(1);
   });
 
   it("has the stand-in of Shopify find, deactivate and reactivate it", () => {

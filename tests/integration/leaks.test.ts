@@ -25,10 +25,16 @@ const state = newStandInState();
 const fake = installFakeAdminApi([], { standIn: state });
 const { orders } = testWorkers();
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => unknown;
+type Handler = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: Record<string, unknown>;
+}) => unknown;
 async function call(handler: Handler, path: string, shop = SHOP, method = "GET", body?: unknown, params = {}) {
   const init: RequestInit =
-    body === undefined ? { method } : { method, body: JSON.stringify(body), headers: { "Content-Type": "application/json" } };
+    body === undefined
+      ? { method }
+      : { method, body: JSON.stringify(body), headers: { "Content-Type": "application/json" } };
   const request = await adminRequest(path, shop, { init });
   return (await settle(() => Promise.resolve(handler({ request, params, context: {} })))) as Response;
 }
@@ -40,8 +46,12 @@ function vipOrder(number: number, customer: number, tags: string, country: strin
     number,
     customerId: customer,
     codes: [{ code: "VIP500", amount: "25.00", type: "percentage" }],
-    applications: [{ type: "discount_code", target: "line_item", valueType: "percentage", value: "25.0", code: "VIP500" }],
-    lines: [{ variant: 1, product: 1, price: { shop: "100.00" }, allocations: [{ index: 0, amount: { shop: "25.00" } }] }],
+    applications: [
+      { type: "discount_code", target: "line_item", valueType: "percentage", value: "25.0", code: "VIP500" },
+    ],
+    lines: [
+      { variant: 1, product: 1, price: { shop: "100.00" }, allocations: [{ index: 0, amount: { shop: "25.00" } }] },
+    ],
   }) as Record<string, unknown>;
   return {
     ...payload,
@@ -72,23 +82,44 @@ beforeAll(async () => {
     data: { plan: "core", planCheckedAt: new Date(), grantedScopes: "read_orders,write_discounts" },
   });
   await prisma.shop.update({ where: { id: freeId }, data: { plan: "free", planCheckedAt: new Date() } });
-  await prisma.alertSettings.update({ where: { shopId }, data: { emailEnabled: true, emails: ["ops@example.com"], minSeverity: "low", frequency: "immediate" } });
+  await prisma.alertSettings.update({
+    where: { shopId },
+    data: { emailEnabled: true, emails: ["ops@example.com"], minSeverity: "low", frequency: "immediate" },
+  });
 });
 
 describe("leak detector from signed order webhooks", () => {
   it("counts each order once and flags the code once per episode, with an alert", async () => {
     await deliver(SHOP, vipOrder(1, 1, "vip", "US", 3));
     // the code's audience (3 customers) and segment, set by the merchant
-    const saved = await call(codeRoute.action, "/api/codes/VIP500", SHOP, "PUT", { audienceSize: 3, segmentTags: ["VIP"] }, { code: "VIP500" });
+    const saved = await call(
+      codeRoute.action,
+      "/api/codes/VIP500",
+      SHOP,
+      "PUT",
+      { audienceSize: 3, segmentTags: ["VIP"] },
+      { code: "VIP500" },
+    );
     expect(saved.status).toBe(200);
-    expect(await saved.json()).toMatchObject({ code: "VIP500", audienceSize: 3, segmentTags: ["vip"], leakSuspected: false });
+    expect(await saved.json()).toMatchObject({
+      code: "VIP500",
+      audienceSize: 3,
+      segmentTags: ["vip"],
+      leakSuspected: false,
+    });
 
     await deliver(SHOP, vipOrder(2, 2, "vip", "US"));
     await deliver(SHOP, vipOrder(3, 3, "wholesale", "DE"));
     // the same order again: a redelivery under another webhook id, and an orders/updated
     await deliver(SHOP, vipOrder(3, 3, "wholesale", "DE"));
     await deliver(SHOP, vipOrder(3, 3, "wholesale", "DE"), "orders/updated");
-    expect(await usage(shopId)).toMatchObject({ uses: 3, customers: 3, countries: 2, segmentChecked: 2, outsideSegment: 1 });
+    expect(await usage(shopId)).toMatchObject({
+      uses: 3,
+      customers: 3,
+      countries: 2,
+      segmentChecked: 2,
+      outsideSegment: 1,
+    });
     expect(await leakEvents(shopId)).toHaveLength(0);
 
     // the fourth customer passes the audience of 3: one flag, one alert
@@ -99,7 +130,9 @@ describe("leak detector from signed order webhooks", () => {
       "Code VIP500 probably leaked: audience exceeded: 4 uses or customers for an audience of 3",
     );
     expect(events[0].severity).toBe("high");
-    expect(await prisma.alertAndActionOutbox.count({ where: { auditEventId: events[0].id, channel: "email" } })).toBe(1);
+    expect(await prisma.alertAndActionOutbox.count({ where: { auditEventId: events[0].id, channel: "email" } })).toBe(
+      1,
+    );
 
     // more orders in the same episode: no second event
     await deliver(SHOP, vipOrder(5, 5, "", "GB"));
@@ -157,9 +190,23 @@ describe("leak detector from signed order webhooks", () => {
   });
 
   it("ends the episode when no signal fires, and flags again in a new one", async () => {
-    const raised = await call(codeRoute.action, "/api/codes/VIP500", SHOP, "PUT", { audienceSize: 1000, segmentTags: null }, { code: "VIP500" });
+    const raised = await call(
+      codeRoute.action,
+      "/api/codes/VIP500",
+      SHOP,
+      "PUT",
+      { audienceSize: 1000, segmentTags: null },
+      { code: "VIP500" },
+    );
     expect(await raised.json()).toMatchObject({ leakSuspected: false, signals: [] });
-    const lowered = await call(codeRoute.action, "/api/codes/VIP500", SHOP, "PUT", { audienceSize: 4 }, { code: "VIP500" });
+    const lowered = await call(
+      codeRoute.action,
+      "/api/codes/VIP500",
+      SHOP,
+      "PUT",
+      { audienceSize: 4 },
+      { code: "VIP500" },
+    );
     expect(await lowered.json()).toMatchObject({ leakSuspected: true });
     expect(await leakEvents(shopId)).toHaveLength(2);
   });
@@ -172,7 +219,11 @@ describe("leak detector from signed order webhooks", () => {
     expect(off.status).toBe(200);
     expect((await off.json()).deactivatedAt).not.toBeNull();
     expect(state.codeDiscounts?.get(DEMO_LEAKED_DISCOUNT_ID)?.codeDiscount.status).toBe("EXPIRED");
-    expect(fake.operations.some((op) => op.query.includes("discountCodeDeactivate") && op.variables.id === DEMO_LEAKED_DISCOUNT_ID)).toBe(true);
+    expect(
+      fake.operations.some(
+        (op) => op.query.includes("discountCodeDeactivate") && op.variables.id === DEMO_LEAKED_DISCOUNT_ID,
+      ),
+    ).toBe(true);
 
     const on = await call(switchRoute.action, "/api/codes/VIP500/reactivate", SHOP, "POST", undefined, {
       code: "VIP500",
@@ -204,7 +255,8 @@ describe("leak detector from signed order webhooks", () => {
   });
 
   it("keeps counts on Free but raises no flag and refuses the deactivate", async () => {
-    for (let number = 1; number <= 7; number += 1) await deliver(FREE, vipOrder(100 + number, 200 + number, "", `A${String.fromCharCode(65 + number)}`));
+    for (let number = 1; number <= 7; number += 1)
+      await deliver(FREE, vipOrder(100 + number, 200 + number, "", `A${String.fromCharCode(65 + number)}`));
     expect(await usage(freeId)).toMatchObject({ uses: 7, countries: 7 });
     expect(await leakEvents(freeId)).toHaveLength(0);
     const { codes } = await (await call(codesRoute.loader, "/api/codes", FREE)).json();

@@ -118,7 +118,10 @@ export async function recordCodeUsage(
   const customers = [...new Set(fresh.flatMap((item) => (item.customerId ? [item.customerId] : [])))];
   const countries = [...new Set(fresh.flatMap((item) => (item.country ? [item.country] : [])))];
   const [usages, knownCustomers, knownCountries] = await Promise.all([
-    tx.codeUsage.findMany({ where: { shopId, codeKey: { in: freshKeys } }, select: { codeKey: true, segmentTags: true } }),
+    tx.codeUsage.findMany({
+      where: { shopId, codeKey: { in: freshKeys } },
+      select: { codeKey: true, segmentTags: true },
+    }),
     customers.length > 0 ? seenPairs(tx, shopId, freshKeys, "customerId", customers) : [],
     countries.length > 0 ? seenPairs(tx, shopId, freshKeys, "country", countries) : [],
   ]);
@@ -128,7 +131,18 @@ export async function recordCodeUsage(
 
   const increments = new Map<
     string,
-    { code: string; uses: number; customers: number; firstKnown: number; firstTime: number; segmentChecked: number; outside: number; countries: number; first: Date; last: Date }
+    {
+      code: string;
+      uses: number;
+      customers: number;
+      firstKnown: number;
+      firstTime: number;
+      segmentChecked: number;
+      outside: number;
+      countries: number;
+      first: Date;
+      last: Date;
+    }
   >();
   const hours = new Map<string, { codeKey: string; hour: Date; uses: number }>();
   const rows: Prisma.CodeRedemptionCreateManyInput[] = [];
@@ -257,19 +271,28 @@ async function raiseFlags(
   context: CodeUsageContext,
 ): Promise<number> {
   const latest = usages.reduce((max, usage) => Math.max(max, atOf(usage).getTime()), 0);
-  const hourly = await hourlyOf(tx, shopId, usages.map((usage) => usage.codeKey), new Date(latest));
+  const hourly = await hourlyOf(
+    tx,
+    shopId,
+    usages.map((usage) => usage.codeKey),
+    new Date(latest),
+  );
   const events: { event: NewAuditEvent; at: Date }[] = [];
   for (const usage of usages) {
     const at = atOf(usage);
     const signals = leakSignals(historyOf(usage, hourly.get(usage.codeKey) ?? new Map()), at);
     if (signals.length === 0) {
-      if (usage.flaggedAt) await tx.codeUsage.update({ where: { id: usage.id }, data: { flaggedAt: null, signals: [] } });
+      if (usage.flaggedAt)
+        await tx.codeUsage.update({ where: { id: usage.id }, data: { flaggedAt: null, signals: [] } });
       continue;
     }
     if (usage.flaggedAt) {
       // still flagged: the figures are refreshed when they changed, no new event
       if (JSON.stringify(usage.signals) !== JSON.stringify(signals)) {
-        await tx.codeUsage.update({ where: { id: usage.id }, data: { signals: signals as unknown as Prisma.InputJsonValue } });
+        await tx.codeUsage.update({
+          where: { id: usage.id },
+          data: { signals: signals as unknown as Prisma.InputJsonValue },
+        });
       }
       continue;
     }

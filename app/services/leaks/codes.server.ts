@@ -166,7 +166,9 @@ export async function saveCodeSettings(
     }
     return fail(400, "Invalid input", { fields });
   }
-  const usage = await prisma.codeUsage.findUnique({ where: { shopId_codeKey: { shopId: shop.id, codeKey: keyOf(code) } } });
+  const usage = await prisma.codeUsage.findUnique({
+    where: { shopId_codeKey: { shopId: shop.id, codeKey: keyOf(code) } },
+  });
   if (!usage) return fail(404, `No order has used the code ${code} yet`);
   const data: Prisma.CodeUsageUpdateInput = {};
   if (parsed.data.audienceSize !== undefined) data.audienceSize = parsed.data.audienceSize;
@@ -239,7 +241,8 @@ export async function setCodeActive(
   // the discount sync's id (decision 0062), else Shopify's own lookup by code
   let discountId = discount?.discountId ?? null;
   try {
-    discountId ??= (await adminGraphqlData(client.graphql, BY_CODE, { code: usage.code })).codeDiscountNodeByCode?.id ?? null;
+    discountId ??=
+      (await adminGraphqlData(client.graphql, BY_CODE, { code: usage.code })).codeDiscountNodeByCode?.id ?? null;
   } catch (error) {
     return fail(502, refusedBy(client, messageOf(error)));
   }
@@ -278,4 +281,3 @@ export async function setCodeActive(
   );
   return ok(view!);
 }
-
