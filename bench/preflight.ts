@@ -109,4 +109,3 @@ export function benchPreflight() {
   );
   if (tally.worst[0]) console.log(`  ${worstSentence(tally.worst[0])}`);
 }
-

@@ -17,7 +17,11 @@ const combines = (productDiscounts: boolean, orderDiscounts: boolean, shippingDi
   productDiscountsWithTagsOnSameCartLine: [],
 });
 const percentage = (percent: number) => ({ __typename: "DiscountPercentage", percentage: percent / 100 });
-const amount = (dollars: string) => ({ __typename: "DiscountAmount", amount: { amount: dollars }, appliesOnEachItem: false });
+const amount = (dollars: string) => ({
+  __typename: "DiscountAmount",
+  amount: { amount: dollars },
+  appliesOnEachItem: false,
+});
 const all = { __typename: "DiscountBuyerSelectionAll" };
 
 /** Demo discount ids: codes 9401…, automatic 9411… */
@@ -65,7 +69,11 @@ export function demoPreflightDiscounts(now = new Date()) {
     code(
       "gid://shopify/DiscountCodeNode/9402",
       "WELCOME10",
-      { endsAt: null, combinesWith: combines(false, false, true), customerGets: { value: percentage(10), items: everything } },
+      {
+        endsAt: null,
+        combinesWith: combines(false, false, true),
+        customerGets: { value: percentage(10), items: everything },
+      },
       { usageLimit: 1000, appliesOncePerCustomer: true },
     ),
     {
@@ -106,7 +114,10 @@ export function demoPreflightDiscounts(now = new Date()) {
         endsAt: at(10),
         combinesWith: combines(false, false, false),
         customerGets: { value: amount("500.0"), items: everything },
-        minimumRequirement: { __typename: "DiscountMinimumSubtotal", greaterThanOrEqualToSubtotal: { amount: "600.0" } },
+        minimumRequirement: {
+          __typename: "DiscountMinimumSubtotal",
+          greaterThanOrEqualToSubtotal: { amount: "600.0" },
+        },
       },
       { usageLimit: 50 },
     ),
@@ -123,7 +134,10 @@ export function demoPreflightDiscounts(now = new Date()) {
         combinesWith: combines(true, true, true),
         context: all,
         customerGets: { value: amount("20.0"), items: everything },
-        minimumRequirement: { __typename: "DiscountMinimumSubtotal", greaterThanOrEqualToSubtotal: { amount: "150.0" } },
+        minimumRequirement: {
+          __typename: "DiscountMinimumSubtotal",
+          greaterThanOrEqualToSubtotal: { amount: "150.0" },
+        },
       },
     },
     {

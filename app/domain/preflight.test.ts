@@ -47,8 +47,20 @@ const cart: PreflightCart = {
   createdAt: "2026-11-20T10:00:00Z",
   currency: "EUR",
   lines: [
-    { productId: "gid://shopify/Product/A", variantId: "gid://shopify/ProductVariant/A1", collectionIds: ["gid://shopify/Collection/Tops"], quantity: 2, unitPriceCents: 5000 },
-    { productId: "gid://shopify/Product/B", variantId: "gid://shopify/ProductVariant/B1", collectionIds: [], quantity: 1, unitPriceCents: 10000 },
+    {
+      productId: "gid://shopify/Product/A",
+      variantId: "gid://shopify/ProductVariant/A1",
+      collectionIds: ["gid://shopify/Collection/Tops"],
+      quantity: 2,
+      unitPriceCents: 5000,
+    },
+    {
+      productId: "gid://shopify/Product/B",
+      variantId: "gid://shopify/ProductVariant/B1",
+      collectionIds: [],
+      quantity: 1,
+      unitPriceCents: 10000,
+    },
   ],
   shippingCents: 1000,
 };
@@ -77,7 +89,10 @@ describe("worstForCart (hand-computed carts)", () => {
 
   it("one side allowing is not enough", () => {
     // A combines with order discounts, B does not: they never apply together
-    const a = discount({ value: { kind: "percentage", percent: 20 }, combinesWith: { product: false, order: true, shipping: false } });
+    const a = discount({
+      value: { kind: "percentage", percent: 20 },
+      combinesWith: { product: false, order: true, shipping: false },
+    });
     const b = discount({ value: { kind: "percentage", percent: 10 } });
     expect(worstForCart(cart, [a, b], NOW)?.discountCents).toBe(2000 * 2);
   });
@@ -94,7 +109,12 @@ describe("worstForCart (hand-computed carts)", () => {
       combinesWith: everything,
     });
     const order = discount({ code: "ORDER10", combinesWith: everything });
-    const ship = discount({ code: "FREESHIP", discountClass: "SHIPPING", value: { kind: "free_shipping", maxShippingCents: null }, combinesWith: everything });
+    const ship = discount({
+      code: "FREESHIP",
+      discountClass: "SHIPPING",
+      value: { kind: "free_shipping", maxShippingCents: null },
+      combinesWith: everything,
+    });
     const worst = worstForCart(cart, [ship, order, boots], NOW);
     expect(ids(worst)).toEqual(["BOOTS25", "ORDER10", "FREESHIP"]);
     expect(worst?.stack.map((part) => part.amountCents)).toEqual([2500, 1750, 1000]);
@@ -104,8 +124,16 @@ describe("worstForCart (hand-computed carts)", () => {
 
   it("only one shipping discount", () => {
     // two free-shipping codes combining with shipping discounts still give €10 once
-    const a = discount({ discountClass: "SHIPPING", value: { kind: "free_shipping", maxShippingCents: null }, combinesWith: { product: true, order: true, shipping: true } });
-    const b = discount({ discountClass: "SHIPPING", value: { kind: "free_shipping", maxShippingCents: null }, combinesWith: { product: true, order: true, shipping: true } });
+    const a = discount({
+      discountClass: "SHIPPING",
+      value: { kind: "free_shipping", maxShippingCents: null },
+      combinesWith: { product: true, order: true, shipping: true },
+    });
+    const b = discount({
+      discountClass: "SHIPPING",
+      value: { kind: "free_shipping", maxShippingCents: null },
+      combinesWith: { product: true, order: true, shipping: true },
+    });
     expect(worstForCart(cart, [a, b], NOW)?.discountCents).toBe(1000);
   });
 
@@ -150,12 +178,28 @@ describe("worstForCart (hand-computed carts)", () => {
     // LATER20 starts 2026-12-05; SOON10 ends 2026-12-01: they never overlap, so the worst is LATER20 alone
     // (€40, reachable from 5 December); EARLY5 runs until 2027 and combines: 25 % from 5 December
     const both = { product: false, order: true, shipping: false };
-    const later = discount({ code: "LATER20", value: { kind: "percentage", percent: 20 }, startsAt: "2026-12-05T00:00:00Z", status: "SCHEDULED", combinesWith: both });
-    const soon = discount({ code: "SOON10", value: { kind: "percentage", percent: 10 }, endsAt: "2026-12-01T00:00:00Z", combinesWith: both });
+    const later = discount({
+      code: "LATER20",
+      value: { kind: "percentage", percent: 20 },
+      startsAt: "2026-12-05T00:00:00Z",
+      status: "SCHEDULED",
+      combinesWith: both,
+    });
+    const soon = discount({
+      code: "SOON10",
+      value: { kind: "percentage", percent: 10 },
+      endsAt: "2026-12-01T00:00:00Z",
+      combinesWith: both,
+    });
     const first = worstForCart(cart, [later, soon], NOW);
     expect(ids(first)).toEqual(["LATER20"]);
     expect(first?.reachableFrom).toBe("2026-12-05T00:00:00.000Z");
-    const early = discount({ code: "EARLY5", value: { kind: "percentage", percent: 5 }, endsAt: "2027-01-31T00:00:00Z", combinesWith: both });
+    const early = discount({
+      code: "EARLY5",
+      value: { kind: "percentage", percent: 5 },
+      endsAt: "2027-01-31T00:00:00Z",
+      combinesWith: both,
+    });
     expect(worstForCart(cart, [later, soon, early], NOW)?.discountCents).toBe(5000);
   });
 
@@ -171,21 +215,45 @@ describe("worstForCart (hand-computed carts)", () => {
     // Without same-line tags only A30 applies to the line: €30.
     const products = { product: true, order: false, shipping: false };
     const onA = { kind: "products" as const, productIds: ["gid://shopify/Product/A"], variantIds: [] };
-    const a30 = discount({ code: "A30", discountClass: "PRODUCT", value: { kind: "percentage", percent: 30 }, appliesTo: onA, combinesWith: products, tags: ["vip"] });
-    const a20 = discount({ code: "A20", discountClass: "PRODUCT", value: { kind: "percentage", percent: 20 }, appliesTo: onA, combinesWith: products, tags: ["sale"] });
+    const a30 = discount({
+      code: "A30",
+      discountClass: "PRODUCT",
+      value: { kind: "percentage", percent: 30 },
+      appliesTo: onA,
+      combinesWith: products,
+      tags: ["vip"],
+    });
+    const a20 = discount({
+      code: "A20",
+      discountClass: "PRODUCT",
+      value: { kind: "percentage", percent: 20 },
+      appliesTo: onA,
+      combinesWith: products,
+      tags: ["sale"],
+    });
     expect(worstForCart(cart, [a30, a20], NOW)?.discountCents).toBe(3000);
     // Each names the other's tag (2026-04): A20 applies on the discounted €70: €14; total €44
     const shared30 = { ...a30, sameLineTags: ["sale"] };
     const shared20 = { ...a20, sameLineTags: ["vip"] };
     const worst = worstForCart(cart, [shared30, shared20], NOW);
-    expect(worst?.stack.map((part) => [part.label, part.amountCents])).toEqual([["A30", 3000], ["A20", 1400]]);
+    expect(worst?.stack.map((part) => [part.label, part.amountCents])).toEqual([
+      ["A30", 3000],
+      ["A20", 1400],
+    ]);
   });
 
   it("automatic discounts and their labels", () => {
     // automatic 'Buy 2 get 10 %' (2 items minimum, 10 %) + SUMMER20 (20 %), both combining with order
     // discounts: 10 % + 20 % of €200 = €60 (30 %)
     const both = { product: false, order: true, shipping: false };
-    const auto = discount({ id: "gid://shopify/DiscountAutomaticNode/9", method: "automatic", code: null, title: "Buy 2 get 10 %", minimumQuantity: 2, combinesWith: both });
+    const auto = discount({
+      id: "gid://shopify/DiscountAutomaticNode/9",
+      method: "automatic",
+      code: null,
+      title: "Buy 2 get 10 %",
+      minimumQuantity: 2,
+      combinesWith: both,
+    });
     const summer = discount({ code: "SUMMER20", value: { kind: "percentage", percent: 20 }, combinesWith: both });
     const worst = worstForCart(cart, [auto, summer], NOW);
     expect(worst?.stack.map((part) => part.label)).toEqual(["SUMMER20", "automatic 'Buy 2 get 10 %'"]);
@@ -195,12 +263,20 @@ describe("worstForCart (hand-computed carts)", () => {
   it("at most five product or order codes on one order, and one shipping code", () => {
     // seven 5 % codes that all combine: five apply, 25 %
     const both = { product: false, order: true, shipping: false };
-    const codes = Array.from({ length: 7 }, () => discount({ value: { kind: "percentage", percent: 5 }, combinesWith: both }));
+    const codes = Array.from({ length: 7 }, () =>
+      discount({ value: { kind: "percentage", percent: 5 }, combinesWith: both }),
+    );
     expect(worstForCart(cart, codes, NOW)?.percent).toBe(25);
     // a shipping code is not one of the five: five 5 % codes + FREESHIP (€10) = €60 of €210, 28.6 %
     const all = { product: false, order: true, shipping: true };
-    const five = Array.from({ length: 5 }, () => discount({ value: { kind: "percentage", percent: 5 }, combinesWith: all }));
-    const ship = discount({ discountClass: "SHIPPING", value: { kind: "free_shipping", maxShippingCents: null }, combinesWith: all });
+    const five = Array.from({ length: 5 }, () =>
+      discount({ value: { kind: "percentage", percent: 5 }, combinesWith: all }),
+    );
+    const ship = discount({
+      discountClass: "SHIPPING",
+      value: { kind: "free_shipping", maxShippingCents: null },
+      combinesWith: all,
+    });
     expect(worstForCart(cart, [...five, ship], NOW)?.percent).toBe(28.6);
   });
 
@@ -219,11 +295,15 @@ describe("configurationRisks", () => {
   it("names typo values, open public codes, no end date and combining with everything", () => {
     const typo = discount({ code: "WELCOME90", value: { kind: "percentage", percent: 90 } });
     const bigFixed = discount({ code: "TAKE500", value: { kind: "fixed", amountCents: 50000, eachItem: false } });
-    const open = discount({ code: "OPEN", usageLimit: null, endsAt: null, combinesWith: { product: true, order: true, shipping: true } });
+    const open = discount({
+      code: "OPEN",
+      usageLimit: null,
+      endsAt: null,
+      combinesWith: { product: true, order: true, shipping: true },
+    });
     const unique = discount({ code: "UNIQUE", usageLimit: null, codesCount: 500 });
     const segment = discount({ code: "VIP", usageLimit: null, allBuyers: false });
-    const kinds = (item: PreflightDiscount) =>
-      configurationRisks([item], 8000, "EUR").map((risk) => risk.kind);
+    const kinds = (item: PreflightDiscount) => configurationRisks([item], 8000, "EUR").map((risk) => risk.kind);
     expect(kinds(typo)).toEqual(["typo_value"]);
     expect(configurationRisks([typo], 8000, "EUR")[0].message).toBe("WELCOME90 takes 90% off: a typo for 9%?");
     expect(kinds(bigFixed)).toEqual(["typo_value"]);

@@ -262,8 +262,7 @@ function spread(amountCents: number, lines: number[], remaining: number[]): numb
   if (take <= 0) return 0;
   let given = 0;
   lines.forEach((line, position) => {
-    const share =
-      position === lines.length - 1 ? take - given : Math.floor((take * remaining[line]) / total);
+    const share = position === lines.length - 1 ? take - given : Math.floor((take * remaining[line]) / total);
     const off = Math.min(share, remaining[line]);
     remaining[line] -= off;
     given += off;
@@ -319,7 +318,8 @@ export function worstForCart(cart: PreflightCart, discounts: PreflightDiscount[]
     let bound = 0;
     for (const candidate of alive) bound += candidate.alone;
     if (best && Math.min(bound, ceiling) <= best.total) continue;
-    const byClass = (discountClass: DiscountClass) => alive.filter((candidate) => candidate.discount.discountClass === discountClass);
+    const byClass = (discountClass: DiscountClass) =>
+      alive.filter((candidate) => candidate.discount.discountClass === discountClass);
     const classes = { PRODUCT: byClass("PRODUCT"), ORDER: byClass("ORDER"), SHIPPING: byClass("SHIPPING") };
     for (const hasProduct of [false, true]) {
       for (const hasOrder of [false, true]) {
@@ -384,7 +384,8 @@ export function worstForCart(cart: PreflightCart, discounts: PreflightDiscount[]
     discountCents: chosen.total,
     // of what the discounted parts cost before discounts: the items, and the shipping when it is discounted
     percent: round1(
-      (chosen.total / (subtotal + (stack.some((part) => part.discountClass === "SHIPPING") ? cart.shippingCents : 0))) * 100,
+      (chosen.total / (subtotal + (stack.some((part) => part.discountClass === "SHIPPING") ? cart.shippingCents : 0))) *
+        100,
     ),
     stack,
     reachableFrom: new Date(chosen.start).toISOString(),
@@ -399,12 +400,7 @@ export function worstSentence(worst: CartWorst): string {
   return `Worst reachable ${worst.percent}% (${formatCents(worst.discountCents, worst.currency)}) on cart ${worst.orderName} with ${worst.stack.map((part) => part.label).join(" + ")}`;
 }
 
-export type RiskKind =
-  | "typo_value"
-  | "no_usage_limit"
-  | "no_end_date"
-  | "combines_with_everything"
-  | "not_modelled";
+export type RiskKind = "typo_value" | "no_usage_limit" | "no_end_date" | "combines_with_everything" | "not_modelled";
 
 export interface Risk {
   kind: RiskKind;
@@ -444,7 +440,10 @@ export function configurationRisks(discounts: PreflightDiscount[], typicalCents:
       );
     }
     if (discount.method === "code" && discount.usageLimit === null && discount.allBuyers && discount.codesCount <= 1) {
-      add("no_usage_limit", `${label} is open to every customer and has no usage limit: once shared, anyone can use it`);
+      add(
+        "no_usage_limit",
+        `${label} is open to every customer and has no usage limit: once shared, anyone can use it`,
+      );
     }
     if (discount.endsAt === null && value.kind !== "free_shipping") {
       add("no_end_date", `${label} has no end date`);

@@ -39,7 +39,10 @@ interface PreflightActionResult extends ToastingResult {
 }
 
 const refused = (description: string, status: number) =>
-  data<PreflightActionResult>({ ok: false, toast: { title: "Preflight not started", description, error: true } }, { status });
+  data<PreflightActionResult>(
+    { ok: false, toast: { title: "Preflight not started", description, error: true } },
+    { status },
+  );
 
 /** Starts a run over `days` (the API's rules); the page follows its progress. */
 export const action = async ({ request }: ActionFunctionArgs) => {
@@ -99,7 +102,10 @@ export default function PreflightPage() {
 
   const results = run?.status === "done" ? run.results : null;
   const submit = () =>
-    start.submit({ days: /^\s*\d+\s*$/.test(days) ? Number(days) : days }, { method: "post", encType: "application/json" });
+    start.submit(
+      { days: /^\s*\d+\s*$/.test(days) ? Number(days) : days },
+      { method: "post", encType: "application/json" },
+    );
 
   return (
     <AdminPage
@@ -159,8 +165,8 @@ export default function PreflightPage() {
                 {results.worst ? (
                   <>
                     <Text as="p" variant="headingLg">
-                      {results.worstDiscountPercent}% off ({formatCents(results.worstDiscountCents, results.currency)}) on
-                      cart{" "}
+                      {results.worstDiscountPercent}% off ({formatCents(results.worstDiscountCents, results.currency)})
+                      on cart{" "}
                       {results.worst.orderAdminUrl ? (
                         <Link url={results.worst.orderAdminUrl} target="_blank">
                           {results.worst.orderName}
@@ -197,9 +203,9 @@ export default function PreflightPage() {
                   <Text as="p">No cart of the last {results.days} days reaches any of your discounts.</Text>
                 )}
                 <Text as="p" tone="subdued">
-                  {results.cartsScanned} carts of the last {results.days} days, {results.discountsLive} live or scheduled
-                  discounts. Shopify&apos;s combination rules, modelled: free shipping counts only where the order
-                  says what shipping cost, and buy X get Y and apps&apos; discounts are not valued.
+                  {results.cartsScanned} carts of the last {results.days} days, {results.discountsLive} live or
+                  scheduled discounts. Shopify&apos;s combination rules, modelled: free shipping counts only where the
+                  order says what shipping cost, and buy X get Y and apps&apos; discounts are not valued.
                 </Text>
               </BlockStack>
             </Card>
@@ -243,7 +249,11 @@ export default function PreflightPage() {
                   <BlockStack gap="200">
                     {results.risks.map((risk, index) => (
                       <InlineStack key={`${risk.discountId}-${risk.kind}-${index}`} gap="200" blockAlign="center" wrap>
-                        <Badge tone={risk.kind === "typo_value" ? "critical" : risk.kind === "not_modelled" ? "info" : "warning"}>
+                        <Badge
+                          tone={
+                            risk.kind === "typo_value" ? "critical" : risk.kind === "not_modelled" ? "info" : "warning"
+                          }
+                        >
                           {riskLabel[risk.kind] ?? risk.kind}
                         </Badge>
                         <Text as="span">{risk.message}</Text>

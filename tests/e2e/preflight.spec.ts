@@ -43,9 +43,11 @@ test("a merchant runs the preflight and follows the worst stack's discount to Sh
   // the discount's link opens its page in Shopify's admin (answered here: nothing leaves the machine)
   const link = stack.getByRole("link", { name: "SUMMER20", exact: true });
   await expect(link).toHaveAttribute("href", "https://admin.shopify.com/store/margin-guardrail-demo/discounts/9401");
-  await page.context().route("https://admin.shopify.com/**", (route) =>
-    route.fulfill({ status: 200, contentType: "text/html", body: "<title>Shopify admin</title>" }),
-  );
+  await page
+    .context()
+    .route("https://admin.shopify.com/**", (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<title>Shopify admin</title>" }),
+    );
   const [opened] = await Promise.all([page.waitForEvent("popup"), link.click()]);
   await expect(opened).toHaveURL("https://admin.shopify.com/store/margin-guardrail-demo/discounts/9401");
   await opened.close();

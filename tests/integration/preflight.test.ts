@@ -123,7 +123,9 @@ describe("promotion preflight", () => {
       "Worst reachable 40.3% ($96.80) on cart #5001 with automatic 'Summer Sale 15% off' + SUMMER20 + automatic 'Spend $150, save $20'",
     );
     // #5003: $10.20 + 20 % of $197.80 ($39.56) + $20 = $69.76 of $208 = 33.5 %; #5002: 20 % of $55
-    expect(body.results.worstCarts.map((cart: { orderName: string; percent: number }) => [cart.orderName, cart.percent])).toEqual([
+    expect(
+      body.results.worstCarts.map((cart: { orderName: string; percent: number }) => [cart.orderName, cart.percent]),
+    ).toEqual([
       ["#5001", 40.3],
       ["#5003", 33.5],
       ["#5002", 20],
@@ -161,7 +163,14 @@ describe("promotion preflight", () => {
   const webhook = async (webhookId: string) => {
     const response = (await settle(async () =>
       updated.action(
-        routeArgs(webhookRequest("discounts/update", SHOP, { admin_graphql_api_id: "gid://shopify/DiscountCodeNode/9401" }, { webhookId })),
+        routeArgs(
+          webhookRequest(
+            "discounts/update",
+            SHOP,
+            { admin_graphql_api_id: "gid://shopify/DiscountCodeNode/9401" },
+            { webhookId },
+          ),
+        ),
       ),
     )) as Response;
     expect(response.status).toBe(200);
@@ -189,8 +198,16 @@ describe("promotion preflight", () => {
       title: "MEGA50",
       codes: { nodes: [{ code: "MEGA50" }] },
       usageLimit: 100,
-      combinesWith: { productDiscounts: true, orderDiscounts: true, shippingDiscounts: false, productDiscountsWithTagsOnSameCartLine: [] },
-      customerGets: { value: { __typename: "DiscountPercentage", percentage: 0.5 }, items: { __typename: "AllDiscountItems" } },
+      combinesWith: {
+        productDiscounts: true,
+        orderDiscounts: true,
+        shippingDiscounts: false,
+        productDiscountsWithTagsOnSameCartLine: [],
+      },
+      customerGets: {
+        value: { __typename: "DiscountPercentage", percentage: 0.5 },
+        items: { __typename: "AllDiscountItems" },
+      },
     });
     discounts = [...discounts, mega];
     await webhook("preflight-worse");

@@ -92,7 +92,14 @@ export interface PreflightResults {
   risks: (Risk & { adminUrl: string | null })[];
   /** each rule the worst carts' stacks break, with how many of them */
   rulesBroken: { rule: string; carts: number }[];
-  discounts: { id: string; label: string; discountClass: string; method: string; status: string; adminUrl: string | null }[];
+  discounts: {
+    id: string;
+    label: string;
+    discountClass: string;
+    method: string;
+    status: string;
+    adminUrl: string | null;
+  }[];
   /** carts whose search stopped at its limit (their stack is the worst found) */
   searchCuts: number;
 }
@@ -224,7 +231,9 @@ export function cartOf(facts: OrderFacts, payload: unknown, createdAt: string): 
 
 /** The order facts as if the stack had applied: the discount spread over the lines by their price. */
 export function factsWithStack(facts: OrderFacts, worst: CartWorst): OrderFacts {
-  const shipping = worst.stack.filter((part) => part.discountClass === "SHIPPING").reduce((s, p) => s + p.amountCents, 0);
+  const shipping = worst.stack
+    .filter((part) => part.discountClass === "SHIPPING")
+    .reduce((s, p) => s + p.amountCents, 0);
   const items = worst.discountCents - shipping;
   const subtotal = facts.preDiscountSubtotalCents;
   let given = 0;
@@ -300,7 +309,9 @@ async function runPreflight(row: PreflightRun, shop: Shop, sources: PreflightSou
     await prisma.preflightRun.update({ where: { id: row.id }, data: { ordersTotal: orders.length } });
     for (let start = 0; start < orders.length; start += CHUNK) {
       await evaluate(
-        orders.slice(start, start + CHUNK).map((order) => ({ payload: order.payload, createdAt: order.createdAt.toISOString() })),
+        orders
+          .slice(start, start + CHUNK)
+          .map((order) => ({ payload: order.payload, createdAt: order.createdAt.toISOString() })),
         null,
       );
     }
@@ -332,7 +343,11 @@ async function runPreflight(row: PreflightRun, shop: Shop, sources: PreflightSou
       finishedAt: new Date(),
     },
   });
-  if (row.trigger === "webhook" && previous?.worstPercent != null && results.worstDiscountPercent > previous.worstPercent) {
+  if (
+    row.trigger === "webhook" &&
+    previous?.worstPercent != null &&
+    results.worstDiscountPercent > previous.worstPercent
+  ) {
     await alertWorseStack(shop, row.id, previous.worstPercent, results);
   }
 }
