@@ -2,7 +2,7 @@
  * The CSV export on its threads (app/services/audit/csv-threads.server.ts, decision 0057's update
  * of 2026-11-26): the same bytes as the main thread alone, across many range boundaries and with
  * the Audit Log's filters; a slow reader keeps the ranges handed out bounded; an abort terminates
- * the threads; a failing thread leaves the main thread to finish.
+ * the threads; a range that fails rejects with its error and frees the threads.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { recordAuditEvents } from "../../app/services/audit/events.server";
@@ -13,6 +13,7 @@ import { auditCsvResponse, type CsvExportOptions } from "../../app/services/audi
 import {
   activeThreadExport,
   CSV_THREAD_AHEAD,
+  threadedExport,
   warmCsvThreads,
   type ThreadExportStats,
 } from "../../app/services/audit/csv-threads.server";
@@ -147,23 +148,18 @@ describe("CSV export on threads", () => {
     expect(again.text).toBe(alone);
   }, 60_000);
 
-  it("finishes on the main thread when a thread dies before its first chunk", async () => {
-    const alone = await new Response(auditCsvResponse(shopId, ALL, "a.csv", undefined, { threads: false }).body).text();
+  it("a range that fails rejects the export's next chunk with the thread's error and frees the threads", async () => {
     expect(await warmCsvThreads()).toBe(true);
-    const response = auditCsvResponse(shopId, ALL, "a.csv", undefined, THREADED);
-    const reader = response.body!.getReader();
-    const parts: Uint8Array[] = [];
-    const first = await reader.read();
-    parts.push(first.value!);
-    // the export has just handed its first ranges to the threads: one of them dies
-    const running = activeThreadExport();
+    const start = { createdAt: Date.now(), id: "zzzz" };
+    const running = threadedExport("tests/.tmp/no-such-database.sqlite", shopId, {}, start, 50);
     expect(running).not.toBeNull();
-    await running!.stats().threads[0].terminate();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      parts.push(value);
-    }
-    expect(Buffer.concat(parts).toString("utf8")).toBe(alone);
+    await expect(running!.next()).rejects.toThrow(/CSV export thread: .*(unable to open|does not exist|no such)/i);
+    expect(activeThreadExport()).toBeNull();
+    // the next export starts new threads and writes the whole file
+    expect(await warmCsvThreads()).toBe(true);
+    const alone = await new Response(auditCsvResponse(shopId, ALL, "a.csv", undefined, { threads: false }).body).text();
+    const again = await readAll(auditCsvResponse(shopId, ALL, "a.csv", undefined, THREADED));
+    expect(again.threaded).toBe(true);
+    expect(again.text).toBe(alone);
   }, 60_000);
 });

@@ -130,6 +130,12 @@ function spawnPool(): Pool {
 }
 
 const FROM_SOURCE = /\.[cm]?tsx?$/.test(new URL(import.meta.url).pathname);
+/**
+ * Exports use the threads unless told otherwise in the built server only: from the TypeScript
+ * source each thread compiles the module graph under tsx first (seconds of CPU), so scripts and
+ * tests use them only when they ask (auditCsvResponse's `threads` option).
+ */
+export const CSV_THREADS_BY_DEFAULT = !FROM_SOURCE;
 
 /**
  * At an export's start, in the built server only: starts the threads (once per process) so that

@@ -2,7 +2,13 @@ import { HEADER, csvChunk } from "./csv-lines.server";
 import { auditBatches, type AuditQuery } from "./log.server";
 import { EXPORT_INDEX, sqliteExportFile } from "../../db/audit-export.sql.server";
 import { logger } from "../../logger.server";
-import { prestartCsvThreads, threadedExport, type ExportFilter, type ThreadedExport } from "./csv-threads.server";
+import {
+  CSV_THREADS_BY_DEFAULT,
+  prestartCsvThreads,
+  threadedExport,
+  type ExportFilter,
+  type ThreadedExport,
+} from "./csv-threads.server";
 
 export { CSV_COLUMNS, csvChunk, csvLine, csvRow } from "./csv-lines.server";
 
@@ -12,7 +18,11 @@ export const CSV_THREADS_AFTER = 2000;
 export const CSV_THREAD_RANGE = 4000;
 
 export interface CsvExportOptions {
-  /** false: the main thread only; else when the export moves to threads and their range size. */
+  /**
+   * false or absent: the main thread only, unless CSV_EXPORT_THREADS=1 in the built server (off by
+   * default: the threads' start costs more than a 100k-row export gains, decision 0057's update);
+   * else when the export moves to the threads and their range size.
+   */
   threads?: false | { afterRows?: number; rangeSize?: number };
 }
 
@@ -21,7 +31,7 @@ export interface CsvExportOptions {
  * csv-stringify wrote), streamed on demand (docs/decisions/0057-csv-at-the-databases-speed.md):
  * the stream reads the next batch only when the client has taken the last one, so a slow client
  * holds the server to one batch in memory, and the request's abort (or the stream's cancel)
- * stops the reads between batches. On SQLite, an export past CSV_THREADS_AFTER rows continues on
+ * stops the reads between batches. On SQLite, when asked, an export past CSV_THREADS_AFTER rows continues on
  * the export's threads (app/services/audit/csv-threads.server.ts) once they are ready, after the
  * last row written; if they fail before their first chunk the main thread goes on alone, after
  * it the response ends in error (logged).
@@ -34,12 +44,13 @@ export function auditCsvResponse(
   options: CsvExportOptions = {},
 ): Response {
   const batches = auditBatches(shopId, query);
+  // the threads only when asked: CSV_EXPORT_THREADS=1, or the `threads` option (see CsvExportOptions)
   const threads =
-    options.threads === false
+    options.threads === false ||
+    (options.threads === undefined && (process.env.CSV_EXPORT_THREADS !== "1" || !CSV_THREADS_BY_DEFAULT))
       ? null
       : { afterRows: CSV_THREADS_AFTER, rangeSize: CSV_THREAD_RANGE, ...options.threads };
-  // CSV_EXPORT_THREADS=0 keeps every export on the main thread (an operator's switch, and the benchmark's "before")
-  const file = threads && process.env.CSV_EXPORT_THREADS !== "0" ? sqliteExportFile() : null;
+  const file = threads ? sqliteExportFile() : null;
   if (file) prestartCsvThreads();
   const filter: ExportFilter = { type: query.type, severity: query.severity, q: query.q };
   let threaded: ThreadedExport | null = null;
