@@ -25,16 +25,18 @@ export default function PrivacyPolicy() {
         <li>
           <strong>Orders:</strong> for each new or edited order, its id and number, the customer&apos;s Shopify id, the
           line items (product variant, quantity, price, collection), the discount codes and discount applications, and
-          the order&apos;s totals. We do not store customers&apos; names, addresses, e-mail addresses, phone numbers or
-          payment details.
+          the order&apos;s totals and payment gateway, and for an order with a discount code, the country it ships to
+          (to spot leaked codes). We do not store customers&apos; names, street addresses, e-mail addresses, phone
+          numbers or payment details.
         </li>
         <li>
           <strong>Product costs:</strong> the unit cost of the variants in your orders (Shopify&apos;s inventory item
-          cost), to compute margins for margin-floor rules.
+          cost), and when it changed, to compute margins for margin-floor rules at each order&apos;s date.
         </li>
         <li>
-          <strong>Discounts and validations:</strong> the kinds of discounts in use, and the checkout validation that
-          blocks breaching checkouts on the Plus plan.
+          <strong>Discounts and validations:</strong> your discounts&apos; codes, values, combinations, dates and limits
+          (for code rules and the promotion preflight), and the checkout validation that blocks breaching checkouts on
+          the Plus plan.
         </li>
       </ul>
       <h2>What you give us</h2>
@@ -66,8 +68,8 @@ export default function PrivacyPolicy() {
         every record of your shop (rules, settings, audit events, cached costs) is deleted within 30 days, usually 48
         hours after uninstall when Shopify asks us to. See <a href="/data-deletion">Data Deletion</a> for the details
         and how to ask for earlier deletion. Requests from your customers reach us through Shopify&apos;s privacy
-        requests: on a redaction request we remove the customer&apos;s id from your audit events; on a data request we
-        gather what we hold about them for you.
+        requests: on a redaction request we remove the customer&apos;s id from your audit events and discount code
+        records; on a data request we gather what we hold about them for you.
       </p>
       <h2>Contact</h2>
       <p>

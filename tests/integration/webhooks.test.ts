@@ -123,8 +123,25 @@ describe("webhooks", () => {
     expect(other).toMatchObject({ shop: 1, rules: 1, events: 2, sessions: 1, contacts: 1 });
   });
 
-  it("customers/redact removes the customer from the shop's events only", async () => {
+  it("customers/redact removes the customer from the shop's events and code redemptions only", async () => {
     const { action } = await import("../../app/routes/webhooks.customers.redact");
+    // the leak detector's per-order rows name customers too (docs/decisions/0064-leaked-code-detector.md)
+    const shops = await prisma.shop.findMany({ where: { domain: { in: [SHOP, OTHER] } } });
+    for (const { id: shopId } of shops) {
+      await prisma.codeRedemption.createMany({
+        data: [
+          {
+            shopId,
+            codeKey: "vip500",
+            orderId: "gid://shopify/Order/5001",
+            customerId: "gid://shopify/Customer/77",
+            at: new Date(),
+          },
+          { shopId, codeKey: "vip500", orderId: "1002", customerId: "gid://shopify/Customer/78", at: new Date() },
+          { shopId, codeKey: "vip500", orderId: "5003", customerId: "gid://shopify/Customer/79", at: new Date() },
+        ],
+      });
+    }
     const response = (await action(
       routeArgs(
         webhookRequest("customers/redact", SHOP, {
@@ -139,10 +156,31 @@ describe("webhooks", () => {
     expect(await prisma.auditEvent.count({ where: { shopId: shop.id, customerId: { not: null } } })).toBe(0);
     const other = await prisma.shop.findUniqueOrThrow({ where: { domain: OTHER } });
     expect(await prisma.auditEvent.count({ where: { shopId: other.id, customerId: { not: null } } })).toBe(2);
+    const named = async (shopId: string) =>
+      (
+        await prisma.codeRedemption.findMany({
+          where: { shopId, customerId: { not: null } },
+          orderBy: { orderId: "asc" },
+        })
+      ).map((row) => row.customerId);
+    expect(await named(shop.id)).toEqual(["gid://shopify/Customer/79"]);
+    expect(await named(other.id)).toHaveLength(3);
+    expect(await prisma.codeRedemption.count({ where: { shopId: shop.id } })).toBe(3);
   });
 
   it("customers/data_request stores what the app holds about the customer", async () => {
     const { action } = await import("../../app/routes/webhooks.customers.data_request");
+    const shop = await prisma.shop.findUniqueOrThrow({ where: { domain: SHOP } });
+    await prisma.codeRedemption.create({
+      data: {
+        shopId: shop.id,
+        codeKey: "vip500",
+        orderId: "gid://shopify/Order/5001",
+        customerId: "gid://shopify/Customer/77",
+        country: "DE",
+        at: new Date("2026-11-20T10:00:00Z"),
+      },
+    });
     await action(
       routeArgs(
         webhookRequest("customers/data_request", SHOP, {
@@ -157,6 +195,9 @@ describe("webhooks", () => {
     expect(request.externalId).toBe("9999");
     expect((request.data as { events: { orderName: string }[] }).events.map((event) => event.orderName)).toEqual([
       "#1",
+    ]);
+    expect((request.data as { codeRedemptions: unknown[] }).codeRedemptions).toEqual([
+      { code: "vip500", orderId: "gid://shopify/Order/5001", country: "DE", at: "2026-11-20T10:00:00.000Z" },
     ]);
   });
 

@@ -84,7 +84,7 @@ export const FAQ = [
   },
   {
     q: "What data do you store?",
-    a: "Your rules and settings, and for each breach the order's number, discount figures and codes. See the privacy policy; uninstalling deletes it within 30 days.",
+    a: "Your rules and settings, for each breach the order's number, discount figures and codes, and for each discount code the orders, customer ids and ship-to countries that used it, to spot leaks. See the privacy policy; uninstalling deletes it within 30 days.",
   },
   {
     q: "Can I try it before installing?",

@@ -1,4 +1,4 @@
-import type { AuditEvent, Prisma } from "@prisma/client";
+import type { AuditEvent, CodeRedemption, Prisma } from "@prisma/client";
 import prisma from "../../db.server";
 import { forgetCachedSessions } from "../../db/session-cache.server";
 import { forgetShop } from "../../db/shops.server";
@@ -108,18 +108,26 @@ export interface CustomerRedactRequest {
   orderIds: unknown[];
 }
 
-/** customers/redact: removes the customer's id from the shop's audit events. */
+/**
+ * customers/redact: removes the customer's id from the shop's audit events and from the leak
+ * detector's per-order code redemptions (docs/decisions/0064-leaked-code-detector.md); the
+ * counts stay, no longer naming anyone. Returns the number of audit events changed.
+ */
 export async function redactCustomer(request: CustomerRedactRequest): Promise<number> {
   const shop = await prisma.shop.findUnique({ where: { domain: request.shopDomain } });
   if (!shop) return 0;
   const customerIds = idVariants("Customer", toIdStrings([request.customerId]));
   const orderIds = idVariants("Order", toIdStrings(request.orderIds));
-  const results = await prisma.$transaction(
-    customerMatches(customerIds, orderIds).map((match) =>
+  const matches = customerMatches(customerIds, orderIds);
+  const results = await prisma.$transaction([
+    ...matches.map((match) =>
       prisma.auditEvent.updateMany({ where: { shopId: shop.id, ...match }, data: { customerId: null } }),
     ),
-  );
-  return results.reduce((sum, result) => sum + result.count, 0);
+    ...matches.map((match) =>
+      prisma.codeRedemption.updateMany({ where: { shopId: shop.id, ...match }, data: { customerId: null } }),
+    ),
+  ]);
+  return results.slice(0, matches.length).reduce((sum, result) => sum + result.count, 0);
 }
 
 export interface CustomerDataRequest {
@@ -130,8 +138,8 @@ export interface CustomerDataRequest {
 }
 
 /**
- * customers/data_request: gathers what the app holds about the customer (audit events that
- * name the customer or the requested orders) and stores it for support to send to the
+ * customers/data_request: gathers what the app holds about the customer (audit events and
+ * code redemptions that name the customer or the requested orders) and stores it for support to send to the
  * merchant, who answers the customer.
  */
 export async function recordCustomerDataRequest(request: CustomerDataRequest): Promise<number> {
@@ -139,18 +147,25 @@ export async function recordCustomerDataRequest(request: CustomerDataRequest): P
   const customerIds = idVariants("Customer", toIdStrings([request.customerId]));
   const orderIds = idVariants("Order", toIdStrings(request.orderIds));
   const found = new Map<string, AuditEvent>();
+  const redemptions = new Map<string, CodeRedemption>();
   for (const match of shop ? customerMatches(customerIds, orderIds) : []) {
     for (const event of await prisma.auditEvent.findMany({ where: { shopId: shop!.id, ...match } })) {
       found.set(event.id, event);
     }
+    for (const row of await prisma.codeRedemption.findMany({ where: { shopId: shop!.id, ...match } })) {
+      redemptions.set(row.id, row);
+    }
   }
   const events = [...found.values()].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  const codeRedemptions = [...redemptions.values()]
+    .sort((a, b) => a.at.getTime() - b.at.getTime())
+    .map(({ codeKey, orderId, country, at }) => ({ code: codeKey, orderId, country, at }));
   await prisma.complianceRequest.create({
     data: {
       topic: "customers/data_request",
       shopDomain: request.shopDomain,
       externalId: request.dataRequestId,
-      data: JSON.parse(JSON.stringify({ customerId: request.customerId, events })),
+      data: JSON.parse(JSON.stringify({ customerId: request.customerId, events, codeRedemptions })),
     },
   });
   return events.length;
