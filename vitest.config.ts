@@ -18,7 +18,6 @@ const PROCESS_FILES = [
   "tests/integration/alert-crash-duplicates.test.ts",
   "tests/integration/alert-processes.test.ts",
   "tests/integration/busy-writer.test.ts",
-  "tests/integration/csv-threads.test.ts",
   "tests/integration/delivery-thread.test.ts",
   "tests/integration/offline-token-processes.test.ts",
   "tests/integration/secrets-at-rest.test.ts",

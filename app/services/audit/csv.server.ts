@@ -1,29 +1,123 @@
-import { HEADER, csvChunk } from "./csv-lines.server";
+import { codesOf } from "../../domain/audit-view";
+import { fromSqlTime } from "../../db/columns";
+import { centsCell, csvCell, csvRecord, isoTime } from "../../domain/csv-cells";
+import { keptValues } from "../../domain/kept-values";
+import { EXPORT_INDEX, type AuditExportRecord } from "../../db/audit-export.sql.server";
 import { auditBatches, type AuditQuery } from "./log.server";
-import { EXPORT_INDEX, sqliteExportFile } from "../../db/audit-export.sql.server";
-import { logger } from "../../logger.server";
-import {
-  CSV_THREADS_BY_DEFAULT,
-  prestartCsvThreads,
-  threadedExport,
-  type ExportFilter,
-  type ThreadedExport,
-} from "./csv-threads.server";
 
-export { CSV_COLUMNS, csvChunk, csvLine, csvRow } from "./csv-lines.server";
+export const CSV_COLUMNS = [
+  "created_at",
+  "event_type",
+  "severity",
+  "order_name",
+  "order_id",
+  "discount_codes",
+  "discount_percent",
+  "total_discount",
+  "pre_discount_subtotal",
+  "subtotal_after_discount",
+  "margin_saved",
+  "margin_percent",
+  "currency",
+  "rule_key",
+  "rule_name",
+  "threshold",
+  "message",
+] as const;
 
-/** An export that reaches this many rows goes on to the threads (below it, one thread is faster). */
-export const CSV_THREADS_AFTER = 2000;
-/** Rows per range on the threads. */
-export const CSV_THREAD_RANGE = 4000;
+const amount = (cents: unknown) => (cents === null || cents === undefined ? "" : (Number(cents) / 100).toFixed(2));
+const tenth = (value: unknown) => (value === null || value === undefined ? "" : Number(value).toFixed(1));
+const plain = (value: unknown) =>
+  typeof value === "string" ? value : value === null || value === undefined ? "" : String(value);
 
-export interface CsvExportOptions {
-  /**
-   * false or absent: the main thread only, unless CSV_EXPORT_THREADS=1 in the built server (off by
-   * default: the threads' start costs more than a 100k-row export gains, decision 0057's update);
-   * else when the export moves to the threads and their range size.
-   */
-  threads?: false | { afterRows?: number; rangeSize?: number };
+function codes(value: unknown): string {
+  if (value === "[]" || value === null || value === undefined) return "";
+  return codesOf(typeof value === "string" ? JSON.parse(value) : value).join(" ");
+}
+
+const at = EXPORT_INDEX;
+
+/** One event's cells, in CSV_COLUMNS order, before formula neutralising and quoting. */
+export function csvRow(record: AuditExportRecord): string[] {
+  return [
+    fromSqlTime(record[at.createdAt] as number | bigint | Date).toISOString(),
+    plain(record[at.eventType]),
+    plain(record[at.severity]),
+    plain(record[at.orderName]),
+    plain(record[at.orderId]),
+    codes(record[at.discountCodes]),
+    tenth(record[at.discountPercent]),
+    amount(record[at.totalDiscountCents]),
+    amount(record[at.preDiscountSubtotalCents]),
+    amount(record[at.subtotalAfterDiscountCents]),
+    amount(record[at.marginSavedCents]),
+    tenth(record[at.marginPercent]),
+    plain(record[at.currency]),
+    plain(record[at.ruleKey]),
+    plain(record[at.ruleName]),
+    plain(record[at.threshold]),
+    plain(record[at.message]),
+  ];
+}
+
+const HEADER = csvRecord(CSV_COLUMNS);
+
+/** A figure's cell: never quoted (no comma, quote or line break), neutralised when negative. */
+const figure = (text: string) => (text.charCodeAt(0) === 0x2d ? `'${text}` : text);
+
+/** The discount codes' cell by their JSON text: a shop's events repeat a few lists of codes. */
+const codesCells = keptValues<string, string>(1000);
+const codesCell = (value: unknown) =>
+  typeof value === "string" ? codesCells(value, () => csvCell(codes(value))) : csvCell(codes(value));
+
+const time = (value: unknown) =>
+  typeof value === "number" ? isoTime(value) : fromSqlTime(value as bigint | Date).toISOString();
+
+/** One event's CSV record: csvRecord(csvRow(record)), without the array between (the export's hot loop). */
+export function csvLine(record: AuditExportRecord): string {
+  return (
+    time(record[at.createdAt]) +
+    "," +
+    csvCell(plain(record[at.eventType])) +
+    "," +
+    csvCell(plain(record[at.severity])) +
+    "," +
+    csvCell(plain(record[at.orderName])) +
+    "," +
+    csvCell(plain(record[at.orderId])) +
+    "," +
+    codesCell(record[at.discountCodes]) +
+    "," +
+    figure(tenth(record[at.discountPercent])) +
+    "," +
+    centsCell(record[at.totalDiscountCents]) +
+    "," +
+    centsCell(record[at.preDiscountSubtotalCents]) +
+    "," +
+    centsCell(record[at.subtotalAfterDiscountCents]) +
+    "," +
+    centsCell(record[at.marginSavedCents]) +
+    "," +
+    figure(tenth(record[at.marginPercent])) +
+    "," +
+    csvCell(plain(record[at.currency])) +
+    "," +
+    csvCell(plain(record[at.ruleKey])) +
+    "," +
+    csvCell(plain(record[at.ruleName])) +
+    "," +
+    csvCell(plain(record[at.threshold])) +
+    "," +
+    csvCell(plain(record[at.message])) +
+    "\r\n"
+  );
+}
+
+/** A batch of events as CSV text: one string per batch, not one write per row. */
+export function csvChunk(records: readonly AuditExportRecord[]): string {
+  let chunk = "";
+  for (const record of records) chunk += csvLine(record);
+  return chunk;
 }
 
 /**
@@ -31,58 +125,16 @@ export interface CsvExportOptions {
  * csv-stringify wrote), streamed on demand (docs/decisions/0057-csv-at-the-databases-speed.md):
  * the stream reads the next batch only when the client has taken the last one, so a slow client
  * holds the server to one batch in memory, and the request's abort (or the stream's cancel)
- * stops the reads between batches. On SQLite, when asked, an export past CSV_THREADS_AFTER rows continues on
- * the export's threads (app/services/audit/csv-threads.server.ts) once they are ready, after the
- * last row written; if they fail before their first chunk the main thread goes on alone, after
- * it the response ends in error (logged).
+ * stops the reads between batches.
  */
-export function auditCsvResponse(
-  shopId: string,
-  query: AuditQuery,
-  filename: string,
-  signal?: AbortSignal,
-  options: CsvExportOptions = {},
-): Response {
+export function auditCsvResponse(shopId: string, query: AuditQuery, filename: string, signal?: AbortSignal): Response {
   const batches = auditBatches(shopId, query);
-  // the threads only when asked: CSV_EXPORT_THREADS=1, or the `threads` option (see CsvExportOptions)
-  const threads =
-    options.threads === false ||
-    (options.threads === undefined && (process.env.CSV_EXPORT_THREADS !== "1" || !CSV_THREADS_BY_DEFAULT))
-      ? null
-      : { afterRows: CSV_THREADS_AFTER, rangeSize: CSV_THREAD_RANGE, ...options.threads };
-  const file = threads ? sqliteExportFile() : null;
-  if (file) prestartCsvThreads();
-  const filter: ExportFilter = { type: query.type, severity: query.severity, q: query.q };
-  let threaded: ThreadedExport | null = null;
-  let threadedChunks = 0;
-  let rows = 0;
   let header = true;
   let stop: (() => void) | null = null;
   const finish = () => {
     if (stop) signal?.removeEventListener("abort", stop);
     stop = null;
-    threaded?.close();
-    threaded = null;
     void batches.return(undefined).catch(() => undefined);
-  };
-  /** The next chunk from the threads; null at the end; undefined when they failed before their first. */
-  const fromThreads = async (running: ThreadedExport): Promise<Uint8Array | null | undefined> => {
-    for (;;) {
-      try {
-        const bytes = await running.next();
-        if (bytes === null || bytes.byteLength > 0) {
-          threadedChunks++;
-          return bytes;
-        }
-      } catch (error) {
-        if (threadedChunks > 0) throw error;
-        logger.warn("CSV export goes on without its threads", {
-          error: error instanceof Error ? error.message : String(error),
-        });
-        threaded = null;
-        return undefined;
-      }
-    }
   };
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -96,19 +148,6 @@ export function auditCsvResponse(
     },
     async pull(controller) {
       try {
-        if (threaded) {
-          const bytes = await fromThreads(threaded);
-          if (signal?.aborted) return;
-          if (bytes === null) {
-            finish();
-            controller.close();
-            return;
-          }
-          if (bytes) {
-            controller.enqueue(bytes);
-            return;
-          }
-        }
         const next = await batches.next();
         if (signal?.aborted) return;
         let text = header ? HEADER : "";
@@ -118,14 +157,6 @@ export function auditCsvResponse(
         if (next.done) {
           finish();
           controller.close();
-          return;
-        }
-        rows += next.value.length;
-        const last = next.value[next.value.length - 1];
-        if (file && threads && rows >= threads.afterRows && last && threadedChunks === 0) {
-          // after this batch's last row: the order's key, as the next batch would start
-          const start = { createdAt: Number(last[EXPORT_INDEX.createdAt]), id: String(last[EXPORT_INDEX.id]) };
-          threaded = threadedExport(file, shopId, filter, start, threads.rangeSize);
         }
       } catch (error) {
         finish();
