@@ -2,20 +2,14 @@
  * Raw SQL of the leaked-code detector's counters (docs/decisions/0064-leaked-code-detector.md): one
  * statement per table per batch, whatever the number of codes and hours, on both engines.
  */
+import type { CodeCounts } from "../domain/code-leaks";
 import type { RawSql } from "./raw-sql.server";
 import { columnList, join, raw, sql, toSqlTime } from "./columns";
 import { newRowId } from "./ids";
 
-export interface CodeUsageIncrement {
+export interface CodeUsageIncrement extends CodeCounts {
   codeKey: string;
   code: string;
-  uses: number;
-  customers: number;
-  firstKnown: number;
-  firstTime: number;
-  segmentChecked: number;
-  outsideSegment: number;
-  countries: number;
   first: Date;
   last: Date;
 }

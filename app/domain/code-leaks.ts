@@ -38,8 +38,8 @@ export interface LeakSignal {
   limit: number;
 }
 
-/** What the rules read of a code: its running counts, its settings and its hourly uses. */
-export interface CodeHistory {
+/** A code's running counts, as kept per code (and added to per batch of orders). */
+export interface CodeCounts {
   uses: number;
   customers: number;
   firstKnown: number;
@@ -47,6 +47,10 @@ export interface CodeHistory {
   segmentChecked: number;
   outsideSegment: number;
   countries: number;
+}
+
+/** What the rules read of a code: its running counts, its settings and its hourly uses. */
+export interface CodeHistory extends CodeCounts {
   firstSeenAt: Date;
   audienceSize: number | null;
   /** uses per clock hour (UTC), keyed by the hour's start in ms */
