@@ -31,6 +31,7 @@ export const ADMIN_PAGES: MatrixPage[] = [
   { slug: "rules-settings", path: "/rules/settings", pending: true },
   { slug: "preflight", path: "/preflight" },
   { slug: "codes", path: "/codes" },
+  { slug: "settings-costs", path: "/settings/costs" },
   { slug: "alerts", path: "/alerts" },
   { slug: "audit-log", path: "/audit-log" },
   { slug: "roi-dashboard", path: "/roi-dashboard" },
