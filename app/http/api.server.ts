@@ -36,9 +36,19 @@ export function readJsonBody(request: Request): Promise<Record<string, unknown>>
   return readBodyOrRefuse(() => readJson(request));
 }
 
-export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+/**
+ * Each field's messages. With `unknownKey`, a key the schema does not know (a strict schema's
+ * unrecognized_keys) is named on its own with that message, instead of under "form".
+ */
+export function fieldErrors(error: z.ZodError, unknownKey?: string): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) (errors[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
+  for (const issue of error.issues) {
+    if (unknownKey !== undefined && issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) (errors[key] ??= []).push(unknownKey);
+    } else {
+      (errors[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
+    }
+  }
   return errors;
 }
 

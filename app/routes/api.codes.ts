@@ -9,11 +9,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const context = await requireApiAdmin(request);
   const parsed = codesQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    for (const issue of parsed.error.issues) {
-      if (issue.code === "unrecognized_keys")
-        for (const key of issue.keys) errors[key] = ["not a query field of /api/codes"];
-    }
+    const errors = fieldErrors(parsed.error, "not a query field of /api/codes");
     delete errors.form;
     return jsonError(400, "Invalid query", errors);
   }
