@@ -333,23 +333,21 @@ async function runPreflight(row: PreflightRun, shop: Shop, sources: PreflightSou
     orderBy: { createdAt: "desc" },
     select: { worstPercent: true },
   });
-  await prisma.preflightRun.update({
-    where: { id: row.id },
-    data: {
-      status: "done",
-      ordersRead: tally.cartsScanned,
-      worstPercent: results.worstDiscountPercent,
-      results: results as unknown as Prisma.InputJsonValue,
-      finishedAt: new Date(),
-    },
+  const done = {
+    status: "done",
+    ordersRead: tally.cartsScanned,
+    worstPercent: results.worstDiscountPercent,
+    results: results as unknown as Prisma.InputJsonValue,
+    finishedAt: new Date(),
+  };
+  const was = row.trigger === "webhook" ? previous?.worstPercent : null;
+  // the run is done together with its alert, in one transaction: never done without it
+  const alert =
+    was != null && results.worstDiscountPercent > was ? await worseStackAlert(shop, row.id, was, results) : null;
+  await prisma.$transaction(async (tx) => {
+    await tx.preflightRun.update({ where: { id: row.id }, data: done });
+    if (alert) await alert(tx);
   });
-  if (
-    row.trigger === "webhook" &&
-    previous?.worstPercent != null &&
-    results.worstDiscountPercent > previous.worstPercent
-  ) {
-    await alertWorseStack(shop, row.id, previous.worstPercent, results);
-  }
 }
 
 function assemble(
@@ -417,14 +415,20 @@ function assemble(
  * A discount change made a worse stack reachable: an audit event (Core and Plus: acting on the
  * preflight is theirs) and its alerts on the shop's channels, as a breach's are routed.
  */
-async function alertWorseStack(shop: Shop, runId: string, previousPercent: number, results: PreflightResults) {
-  if (!planHasAlerts(shop.plan) || !results.worst) return;
+/** What records a worse stack's event and alerts, inside the caller's transaction (null: nothing to record). */
+async function worseStackAlert(
+  shop: Shop,
+  runId: string,
+  previousPercent: number,
+  results: PreflightResults,
+): Promise<((tx: Prisma.TransactionClient) => Promise<void>) | null> {
+  if (!planHasAlerts(shop.plan) || !results.worst) return null;
   const context = await shopContext(shop.id);
   const worst = results.worst;
   const message = `A discount change made a worse stack reachable: ${results.summary} (was ${previousPercent}%)`;
   const severity = severityFor(worst.percent, Math.max(previousPercent, 1));
   const now = new Date();
-  await prisma.$transaction(async (tx) => {
+  return async (tx) => {
     const [recorded] = await recordAuditEvents(
       shop.id,
       [
@@ -474,5 +478,5 @@ async function alertWorseStack(shop: Shop, runId: string, previousPercent: numbe
       })),
       now,
     );
-  });
+  };
 }
