@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import {
+  audienceExceeded,
+  audienceText,
+  baselineText,
+  countriesText,
+  percentText,
+  recentText,
+  segmentText,
+  settingsBodyOf,
+  settingsDraftOf,
+  sortCodes,
+  statusBadges,
+} from "./code-rows";
+
+const row = (code: string, uses: number, leakSuspected = false) => ({ code, uses, leakSuspected });
+
+describe("sortCodes", () => {
+  it("puts flagged codes first, then the most used, then by code", () => {
+    const sorted = sortCodes([
+      row("SUMMER", 900),
+      row("VIP500", 40, true),
+      row("APRIL", 12),
+      row("LEAKY", 300, true),
+      row("ZED", 12),
+      row("ALPHA", 12),
+    ]);
+    expect(sorted.map((code) => code.code)).toEqual(["LEAKY", "VIP500", "SUMMER", "ALPHA", "APRIL", "ZED"]);
+  });
+
+  it("leaves its input as it was", () => {
+    const input = [row("B", 1), row("A", 2)];
+    sortCodes(input);
+    expect(input.map((code) => code.code)).toEqual(["B", "A"]);
+  });
+});
+
+describe("statusBadges", () => {
+  it("says Probably leaked, Deactivated in Shopify, both, or Normal", () => {
+    expect(statusBadges({ leakSuspected: true, deactivatedAt: null })).toEqual([
+      { label: "Probably leaked", tone: "critical" },
+    ]);
+    expect(statusBadges({ leakSuspected: false, deactivatedAt: "2026-11-26T05:00:00.000Z" })).toEqual([
+      { label: "Deactivated in Shopify", tone: "attention" },
+    ]);
+    expect(statusBadges({ leakSuspected: true, deactivatedAt: "2026-11-26T05:00:00.000Z" }).map((b) => b.label)).toEqual(
+      ["Probably leaked", "Deactivated in Shopify"],
+    );
+    expect(statusBadges({ leakSuspected: false, deactivatedAt: null })).toEqual([{ label: "Normal", tone: "success" }]);
+  });
+});
+
+describe("the figures in words", () => {
+  it("says shares as whole percents, or not known", () => {
+    expect(percentText(0.583)).toBe("58 %");
+    expect(percentText(1)).toBe("100 %");
+    expect(percentText(null)).toBe("not known");
+  });
+
+  it("says the audience, and whether the uses or the customers went past it", () => {
+    expect(audienceText({ audienceSize: 1500 })).toBe("of an audience of 1,500");
+    expect(audienceText({ audienceSize: null })).toBeNull();
+    expect(audienceExceeded({ audienceSize: 500, uses: 501, customers: 10 })).toBe(true);
+    expect(audienceExceeded({ audienceSize: 500, uses: 20, customers: 501 })).toBe(true);
+    expect(audienceExceeded({ audienceSize: 500, uses: 500, customers: 500 })).toBe(false);
+    expect(audienceExceeded({ audienceSize: null, uses: 9_000, customers: 9_000 })).toBe(false);
+  });
+
+  it("says the recent uses, the baseline, the segment and the countries", () => {
+    expect(recentText({ lastHourUses: 36, dailyUses: 1204 })).toBe("36 in the last hour, 1,204 in the last 24 hours");
+    expect(baselineText({ hourlyBaseline: 0.43 })).toBe("baseline 0.43 an hour");
+    expect(baselineText({ hourlyBaseline: null })).toBe("under a day old: no hourly baseline yet");
+    expect(segmentText({ outsideSegmentShare: 0.58 })).toBe("58 % outside the segment");
+    expect(segmentText({ outsideSegmentShare: null })).toBeNull();
+    expect(countriesText(1)).toBe("1 country");
+    expect(countriesText(9)).toBe("9 countries");
+  });
+});
+
+describe("the settings form", () => {
+  it("starts from the code's settings", () => {
+    expect(settingsDraftOf({ audienceSize: 500, segmentTags: ["vip", "subscriber"] })).toEqual({
+      audience: "500",
+      tags: "vip, subscriber",
+    });
+    expect(settingsDraftOf({ audienceSize: null, segmentTags: [] })).toEqual({ audience: "", tags: "" });
+  });
+
+  it("posts digits as a number, empty fields as null and anything else as typed", () => {
+    expect(settingsBodyOf({ audience: " 500 ", tags: "vip, , subscriber " })).toEqual({
+      audienceSize: 500,
+      segmentTags: ["vip", "subscriber"],
+    });
+    expect(settingsBodyOf({ audience: "", tags: "  " })).toEqual({ audienceSize: null, segmentTags: null });
+    expect(settingsBodyOf({ audience: "-3", tags: "vip" })).toEqual({ audienceSize: "-3", segmentTags: ["vip"] });
+    expect(settingsBodyOf({ audience: "1.5", tags: "vip" }).audienceSize).toBe("1.5");
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * What the Discount codes table says of a code (docs/product.md#leaked-codes): its order in the
+ * table, its status badges and its figures in words. Pure, so the table's wide and condensed
+ * layouts say the same thing and a unit test checks it.
+ */
+import type { CodeView } from "../../services/leaks/codes.server";
+
+/** The fields of a code the table reads (the loader's CodeView, as JSON). */
+export type CodeRow = Pick<
+  CodeView,
+  | "code"
+  | "uses"
+  | "customers"
+  | "lastHourUses"
+  | "dailyUses"
+  | "hourlyBaseline"
+  | "firstTimeShare"
+  | "outsideSegmentShare"
+  | "countries"
+  | "audienceSize"
+  | "segmentTags"
+  | "leakSuspected"
+  | "signalsInWords"
+  | "deactivatedAt"
+  | "lastUsedAt"
+>;
+
+export type BadgeTone = "critical" | "attention" | "success";
+
+export interface StatusBadge {
+  label: string;
+  tone: BadgeTone;
+}
+
+/** Flagged codes first, then the most used, then by code: the same order whatever the query's. */
+export function sortCodes<T extends Pick<CodeRow, "code" | "uses" | "leakSuspected">>(codes: readonly T[]): T[] {
+  return [...codes].sort(
+    (a, b) =>
+      Number(b.leakSuspected) - Number(a.leakSuspected) ||
+      b.uses - a.uses ||
+      (a.code < b.code ? -1 : a.code > b.code ? 1 : 0),
+  );
+}
+
+/**
+ * The code's badges: "Probably leaked" and "Deactivated in Shopify" (both when a flagged code
+ * was switched off), else "Normal".
+ */
+export function statusBadges(code: Pick<CodeRow, "leakSuspected" | "deactivatedAt">): StatusBadge[] {
+  const badges: StatusBadge[] = [];
+  if (code.leakSuspected) badges.push({ label: "Probably leaked", tone: "critical" });
+  if (code.deactivatedAt) badges.push({ label: "Deactivated in Shopify", tone: "attention" });
+  return badges.length > 0 ? badges : [{ label: "Normal", tone: "success" }];
+}
+
+const whole = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+const count = (value: number) => whole.format(value);
+
+/** A share 0..1 as "85 %", or "not known" when no order said. */
+export function percentText(share: number | null): string {
+  return share === null ? "not known" : `${Math.round(share * 100)} %`;
+}
+
+/** "1,204" */
+export function countText(value: number): string {
+  return count(value);
+}
+
+/** The uses against what the code was meant for: "of an audience of 500", or null when not set. */
+export function audienceText(code: Pick<CodeRow, "audienceSize">): string | null {
+  return code.audienceSize === null ? null : `of an audience of ${count(code.audienceSize)}`;
+}
+
+/** Whether the uses or the customers went past the audience size. */
+export function audienceExceeded(code: Pick<CodeRow, "audienceSize" | "uses" | "customers">): boolean {
+  return code.audienceSize !== null && Math.max(code.uses, code.customers) > code.audienceSize;
+}
+
+/** "36 in the last hour, 40 in the last 24 hours" */
+export function recentText(code: Pick<CodeRow, "lastHourUses" | "dailyUses">): string {
+  return `${count(code.lastHourUses)} in the last hour, ${count(code.dailyUses)} in the last 24 hours`;
+}
+
+/** "baseline 1.2 an hour", or why there is none yet. */
+export function baselineText(code: Pick<CodeRow, "hourlyBaseline">): string {
+  return code.hourlyBaseline === null
+    ? "under a day old: no hourly baseline yet"
+    : `baseline ${code.hourlyBaseline} an hour`;
+}
+
+/** "58 % outside the segment", or null when no order was checked against a segment. */
+export function segmentText(code: Pick<CodeRow, "outsideSegmentShare">): string | null {
+  return code.outsideSegmentShare === null ? null : `${percentText(code.outsideSegmentShare)} outside the segment`;
+}
+
+/** "9 countries" / "1 country" */
+export function countriesText(countries: number): string {
+  return `${count(countries)} ${countries === 1 ? "country" : "countries"}`;
+}
+
+/** The settings form's starting values: the audience as digits, the tags comma-separated. */
+export function settingsDraftOf(code: Pick<CodeRow, "audienceSize" | "segmentTags">): {
+  audience: string;
+  tags: string;
+} {
+  return {
+    audience: code.audienceSize === null ? "" : String(code.audienceSize),
+    tags: code.segmentTags.join(", "),
+  };
+}
+
+/**
+ * What the settings form posts (saveCodeSettings's body): an empty field clears its setting
+ * (null); digits are a number; anything else is sent as typed, so the server names the field
+ * and changes nothing.
+ */
+export function settingsBodyOf(draft: { audience: string; tags: string }): {
+  audienceSize: number | string | null;
+  segmentTags: string[] | null;
+} {
+  const audience = draft.audience.trim();
+  const tags = draft.tags
+    .split(",")
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+  return {
+    audienceSize: audience === "" ? null : /^\d+$/.test(audience) ? Number(audience) : audience,
+    segmentTags: draft.tags.trim() === "" ? null : tags,
+  };
+}
