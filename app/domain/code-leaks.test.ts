@@ -3,15 +3,20 @@ import {
   LEAK_THRESHOLDS,
   dailyUses,
   hourOf,
+  leakFlowCall,
+  leakFlowPayload,
   leakInputsOf,
   leakMessage,
   leakSeverity,
   leakSignals,
   normalizeSegmentTags,
   outsideSegment,
+  signalInWords,
   velocity,
   type CodeHistory,
+  type LeakFlowFacts,
 } from "./code-leaks";
+import { actionEvent, type ActionEvent } from "./order-actions";
 
 const HOUR = 3_600_000;
 const now = new Date("2026-11-20T12:30:00Z");
@@ -83,6 +88,124 @@ describe("audience exceeded", () => {
       { name: "audience_exceeded", figure: 501, limit: 500 },
     ]);
     expect(leakSignals(history({ audienceSize: null, uses: 100_000 }), now)).toEqual([]);
+  });
+});
+
+describe("audience exceeded, from Shopify's usage limit", () => {
+  const firstUse = new Date(hour - 2 * 24 * HOUR);
+  const limited = (over: Partial<CodeHistory>) =>
+    history({ usageLimit: 500, firstSeenAt: firstUse, lastUsedAt: now, customers: 10, ...over });
+
+  it("fires when uses reach 90 % of the limit within 3 days of the first use, with the figures", () => {
+    expect(leakSignals(limited({ uses: 449 }), now)).toEqual([]);
+    const [signal] = leakSignals(limited({ uses: 450 }), now);
+    // 48.5 hours from the first use to the latest
+    expect(signal).toEqual({ name: "audience_exceeded", figure: 450, limit: 450, usageLimit: 500, days: 2 });
+    expect(signalInWords(signal)).toBe(
+      "audience exceeded: 450 uses in 2 days since the first use, 90 % of Shopify's usage limit of 500 (limit 90 % within 3 days)",
+    );
+    expect(leakSeverity([signal])).toBe("high");
+  });
+
+  it("rounds the limit's share up, and does not fire after 3 days from the first use to the latest", () => {
+    expect(leakSignals(limited({ usageLimit: 25, uses: 22 }), now)).toEqual([]); // 90 % of 25 is 22.5: 23 uses
+    expect(leakSignals(limited({ usageLimit: 25, uses: 23 }), now).map((item) => item.limit)).toEqual([23]);
+    const slow = { uses: 500, firstSeenAt: new Date(now.getTime() - 3 * 24 * HOUR - 60_000) };
+    expect(leakSignals(limited(slow), now)).toEqual([]);
+    // the latest use counts, not the time the rules are read: a code Shopify stopped stays flagged
+    const stopped = limited({ uses: 500, lastUsedAt: new Date(firstUse.getTime() + 30 * HOUR) });
+    expect(leakSignals(stopped, new Date(now.getTime() + 10 * 24 * HOUR))).toEqual([
+      { name: "audience_exceeded", figure: 500, limit: 450, usageLimit: 500, days: 1.3 },
+    ]);
+  });
+
+  it("never fires for single-use or small codes, nor without a limit", () => {
+    expect(leakSignals(limited({ usageLimit: 1, uses: 1 }), now)).toEqual([]);
+    expect(leakSignals(limited({ usageLimit: 19, uses: 19 }), now)).toEqual([]);
+    expect(leakSignals(limited({ usageLimit: 20, uses: 20 }), now).map((item) => item.name)).toEqual([
+      "audience_exceeded",
+    ]);
+    expect(leakSignals(limited({ usageLimit: null, uses: 5000 }), now)).toEqual([]);
+    expect(leakSignals(limited({ usageLimit: 0, uses: 5000 }), now)).toEqual([]);
+  });
+
+  it("uses the merchant's audience size instead when one is set", () => {
+    // 480 uses: 96 % of the limit, but within the audience of 500 the merchant set
+    expect(leakSignals(limited({ uses: 480, audienceSize: 500 }), now)).toEqual([]);
+    expect(leakSignals(limited({ uses: 501, audienceSize: 500 }), now)).toEqual([
+      { name: "audience_exceeded", figure: 501, limit: 500 },
+    ]);
+  });
+});
+
+describe("the Flow trigger of a flag", () => {
+  const facts: LeakFlowFacts = {
+    code: "VIP500",
+    codeKey: "vip500",
+    signals: [
+      { name: "audience_exceeded", figure: 460, limit: 450, usageLimit: 500, days: 1.5 },
+      { name: "country_spread", figure: 7, limit: 5 },
+    ],
+    uses: 460,
+    customers: 455,
+    firstSeenAt: new Date("2026-11-18T09:00:00Z"),
+    audienceSize: null,
+    usageLimit: 500,
+    discountId: "gid://shopify/DiscountCodeNode/7",
+    flaggedAt: new Date("2026-11-19T21:00:00Z"),
+  };
+
+  it("gives every field of the extension, with 0 and empty text for what is not set", () => {
+    expect(leakFlowPayload(facts)).toEqual({
+      "Discount code": "VIP500",
+      Signals:
+        "audience exceeded: 460 uses in 1.5 days since the first use, 92 % of Shopify's usage limit of 500 (limit 90 % within 3 days); country spread: shipped to 7 countries (limit 5)",
+      "Signal names": "audience_exceeded, country_spread",
+      Uses: 460,
+      Customers: 455,
+      "First use": "2026-11-18T09:00:00.000Z",
+      "Audience size": 0,
+      "Usage limit": 500,
+      Severity: "high",
+      "Discount ID": "gid://shopify/DiscountCodeNode/7",
+    });
+    const bare = leakFlowPayload({ ...facts, usageLimit: null, audienceSize: 300, discountId: null });
+    expect(bare).toMatchObject({ "Audience size": 300, "Usage limit": 0, "Discount ID": "" });
+  });
+
+  it("is one call per flag, recorded as flow_triggered for the code", () => {
+    const call = leakFlowCall(facts);
+    expect(call).toMatchObject({
+      handle: "discount-code-leaked",
+      name: "Discount code probably leaked",
+      key: `code_leak|vip500|${facts.flaggedAt.getTime()}`,
+    });
+    const event = {
+      id: "e1",
+      shopId: "s1",
+      eventType: "code_leak_suspected",
+      severity: "high",
+      message: "Code VIP500 probably leaked",
+      orderId: null,
+      orderName: null,
+      discountCodes: ["VIP500"],
+      discountPercent: null,
+      totalDiscountCents: null,
+      overLimitCents: null,
+      currency: "USD",
+      ruleId: "",
+      ruleName: "Leaked code detector",
+      ruleType: "code_leak",
+      threshold: null,
+      createdAt: facts.flaggedAt,
+      flow: call,
+    } as unknown as ActionEvent;
+    const recorded = actionEvent("o1", "e1", event, { action: "flow" }, { standIn: false });
+    expect(recorded).toMatchObject({
+      eventType: "flow_triggered",
+      message: 'Shopify Flow trigger "Discount code probably leaked" fired for code VIP500',
+      dedupeKey: `flow_triggered|code_leak|vip500|${facts.flaggedAt.getTime()}`,
+    });
   });
 });
 

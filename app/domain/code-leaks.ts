@@ -3,6 +3,7 @@
  * docs/product.md#leaked-codes). Pure. A code is "probably leaked" when one of the signals below
  * fires; each names its figure and its limit, never a score. Every threshold is here.
  */
+import type { FlowCall } from "./order-actions";
 import type { PlanId } from "./plans";
 
 /** The thresholds, in one place (documented in docs/product.md#leaked-codes). */
@@ -25,6 +26,15 @@ export const LEAK_THRESHOLDS = {
   firstTimeMinOrders: 20,
   /** country spread: more distinct shipping countries than this (a code shared abroad) */
   maxCountries: 5,
+  /**
+   * audience from Shopify's usage limit (no audience size set): uses reached this share of the
+   * limit (Shopify stops the code at the limit itself, so "exceeded" never happens) …
+   */
+  usageLimitShare: 0.9,
+  /** … within this many days of the code's first use (from the first use to the latest) … */
+  usageLimitDays: 3,
+  /** … with at least this many uses, so single-use and small codes never fire */
+  usageLimitMinUses: 20,
 } as const;
 
 export type LeakSignalName =
@@ -36,6 +46,10 @@ export interface LeakSignal {
   figure: number;
   /** the limit it passed */
   limit: number;
+  /** audience_exceeded against Shopify's usage limit (the merchant set no audience size): the limit … */
+  usageLimit?: number;
+  /** … and the days from the code's first use to its latest */
+  days?: number;
 }
 
 /** A code's running counts, as kept per code (and added to per batch of orders). */
@@ -52,7 +66,11 @@ export interface CodeCounts {
 /** What the rules read of a code: its running counts, its settings and its hourly uses. */
 export interface CodeHistory extends CodeCounts {
   firstSeenAt: Date;
+  /** the latest use (absent: the time the rules are read at) */
+  lastUsedAt?: Date;
   audienceSize: number | null;
+  /** Shopify's usage limit of the code's discount (docs/decisions/0066-code-usage-limit-and-leak-flow-trigger.md) */
+  usageLimit?: number | null;
   /** uses per clock hour (UTC), keyed by the hour's start in ms */
   hourly: Map<number, number>;
 }
@@ -95,10 +113,8 @@ export function leakSignals(history: CodeHistory, now: Date): LeakSignal[] {
     const limit = Math.max(t.velocityMinUses, t.velocityFactor * baseline);
     if (lastHour >= limit) signals.push({ name: "velocity_spike", figure: lastHour, limit: round(limit) });
   }
-  if (history.audienceSize !== null) {
-    const figure = Math.max(history.uses, history.customers);
-    if (figure > history.audienceSize) signals.push({ name: "audience_exceeded", figure, limit: history.audienceSize });
-  }
+  const audience = audienceSignal(history, now);
+  if (audience) signals.push(audience);
   if (history.segmentChecked > 0 && history.outsideSegment >= t.segmentMinOutside) {
     const share = history.outsideSegment / history.segmentChecked;
     if (share > t.segmentMaxShare)
@@ -114,7 +130,28 @@ export function leakSignals(history: CodeHistory, now: Date): LeakSignal[] {
   return signals;
 }
 
+/**
+ * Audience exceeded: the merchant's audience size when set (uses or customers above it), else
+ * Shopify's usage limit as the intended audience: uses reached 90 % of it within 3 days of the
+ * first use (Shopify stops a code at its limit, so burning through it fast is what a leak does).
+ */
+function audienceSignal(history: CodeHistory, now: Date): LeakSignal | null {
+  if (history.audienceSize !== null) {
+    const figure = Math.max(history.uses, history.customers);
+    return figure > history.audienceSize ? { name: "audience_exceeded", figure, limit: history.audienceSize } : null;
+  }
+  const usageLimit = history.usageLimit ?? null;
+  if (usageLimit === null || usageLimit <= 0) return null;
+  const t = LEAK_THRESHOLDS;
+  const limit = Math.ceil(usageLimit * t.usageLimitShare);
+  const latest = history.lastUsedAt ?? now;
+  const days = Math.max(0, latest.getTime() - history.firstSeenAt.getTime()) / (24 * HOUR_MS);
+  if (history.uses < t.usageLimitMinUses || history.uses < limit || days > t.usageLimitDays) return null;
+  return { name: "audience_exceeded", figure: history.uses, limit, usageLimit, days: Math.round(days * 10) / 10 };
+}
+
 const percent = (share: number) => `${Math.round(share * 100)} %`;
+const dayCount = (days: number) => (days === 1 ? "1 day" : `${days} days`);
 
 /** A signal in words, as the page, the API's consumers and the alert say it. */
 export function signalInWords(signal: LeakSignal): string {
@@ -122,7 +159,9 @@ export function signalInWords(signal: LeakSignal): string {
     case "velocity_spike":
       return `velocity spike: ${signal.figure} uses in the last hour (limit ${signal.limit})`;
     case "audience_exceeded":
-      return `audience exceeded: ${signal.figure} uses or customers for an audience of ${signal.limit}`;
+      return signal.usageLimit === undefined
+        ? `audience exceeded: ${signal.figure} uses or customers for an audience of ${signal.limit}`
+        : `audience exceeded: ${signal.figure} uses in ${dayCount(signal.days ?? 0)} since the first use, ${percent(signal.figure / signal.usageLimit)} of Shopify's usage limit of ${signal.usageLimit} (limit ${percent(LEAK_THRESHOLDS.usageLimitShare)} within ${dayCount(LEAK_THRESHOLDS.usageLimitDays)})`;
     case "segment_breach":
       return `segment breach: ${percent(signal.figure)} of orders from outside the segment (limit ${percent(signal.limit)})`;
     case "first_time_share":
@@ -181,4 +220,54 @@ export function leakInputsOf(order: {
 /** Flags, their alerts and the deactivate button are Core and Plus; counts are kept on every plan. */
 export function planHasLeakFlags(plan: PlanId): boolean {
   return plan === "core" || plan === "plus";
+}
+
+/**
+ * The Shopify Flow trigger of a leak flag (extensions/discount-code-leaked,
+ * docs/decisions/0066-code-usage-limit-and-leak-flow-trigger.md): a trigger of its own beside
+ * "Margin rule breached", which needs an order; a flag has none.
+ */
+export const LEAK_FLOW_TRIGGER = { handle: "discount-code-leaked", name: "Discount code probably leaked" } as const;
+
+/** What the trigger says of a flagged code. */
+export interface LeakFlowFacts {
+  code: string;
+  codeKey: string;
+  signals: LeakSignal[];
+  uses: number;
+  customers: number;
+  firstSeenAt: Date;
+  audienceSize: number | null;
+  usageLimit: number | null;
+  /** the code's discount in Shopify (gid), when the discount sync knows it */
+  discountId: string | null;
+  /** when the flag was raised: one trigger per flag */
+  flaggedAt: Date;
+}
+
+/** The trigger's payload, keyed as the extension's fields; 0 and "" stand for "not set". */
+export function leakFlowPayload(facts: LeakFlowFacts): Record<string, string | number> {
+  return {
+    "Discount code": facts.code,
+    Signals: facts.signals.map(signalInWords).join("; ").slice(0, 1000),
+    "Signal names": facts.signals.map((signal) => signal.name).join(", "),
+    Uses: facts.uses,
+    Customers: facts.customers,
+    "First use": facts.firstSeenAt.toISOString(),
+    "Audience size": facts.audienceSize ?? 0,
+    "Usage limit": facts.usageLimit ?? 0,
+    Severity: leakSeverity(facts.signals),
+    "Discount ID": facts.discountId ?? "",
+  };
+}
+
+/** The trigger's call as the outbox keeps it: made once per flag (its key), recorded as flow_triggered. */
+export function leakFlowCall(facts: LeakFlowFacts): FlowCall {
+  return {
+    handle: LEAK_FLOW_TRIGGER.handle,
+    name: LEAK_FLOW_TRIGGER.name,
+    subject: `code ${facts.code}`,
+    key: `code_leak|${facts.codeKey}|${facts.flaggedAt.getTime()}`,
+    payload: leakFlowPayload(facts),
+  };
 }

@@ -104,6 +104,21 @@ export interface ActionEvent extends AlertEvent {
   ruleId: string;
   /** max_discount | max_discount_amount | margin_floor | stacking_prevention | collection_rule */
   ruleType: string;
+  /** a Flow trigger other than "Margin rule breached", made as is (a leak flag, which has no order) */
+  flow?: FlowCall;
+}
+
+/**
+ * A call of another Flow trigger on the "flow_trigger" channel
+ * (docs/decisions/0066-code-usage-limit-and-leak-flow-trigger.md): its handle and payload, its
+ * name and subject for the audit event, and its key (one flow_triggered event per key).
+ */
+export interface FlowCall {
+  handle: string;
+  name: string;
+  subject: string;
+  key: string;
+  payload: Record<string, string | number>;
 }
 
 /** The hold's note in Shopify: the rule and the figures behind it. */
@@ -183,7 +198,9 @@ export function actionEvent(
       ? `Order ${order} tagged ${outcome.tags.join(", ")}${suffix}`
       : outcome.action === "hold"
         ? `Fulfilment of order ${order} held for review (${outcome.holds.length} fulfilment order${outcome.holds.length === 1 ? "" : "s"})${suffix}`
-        : `Shopify Flow trigger "Margin rule breached" fired for order ${order}${suffix}`;
+        : event.flow
+          ? `Shopify Flow trigger "${event.flow.name}" fired for ${event.flow.subject}${suffix}`
+          : `Shopify Flow trigger "Margin rule breached" fired for order ${order}${suffix}`;
   const details: Record<string, unknown> = {
     action: outcome.action,
     outbox_id: outboxId,
@@ -210,7 +227,10 @@ export function actionEvent(
     ruleName: event.ruleName,
     threshold: event.threshold,
     details: details as NewAuditEvent["details"],
-    dedupeKey: `${ACTION_EVENT_TYPES[outcome.action]}|${event.orderId}|${event.ruleId}`,
+    dedupeKey:
+      outcome.action === "flow" && event.flow
+        ? `${ACTION_EVENT_TYPES.flow}|${event.flow.key}`
+        : `${ACTION_EVENT_TYPES[outcome.action]}|${event.orderId}|${event.ruleId}`,
     ...(where.at ? { createdAt: where.at } : {}),
   };
 }

@@ -106,9 +106,10 @@ async function holdOrder(graphql: AdminGraphql, event: ActionEvent): Promise<Act
 }
 
 async function fireFlow(graphql: AdminGraphql, event: ActionEvent): Promise<ActionOutcome> {
+  // another trigger's call (a leak flag) is made as queued; a breach's payload is built here
   const data = await adminGraphqlData(graphql, FLOW_TRIGGER, {
-    handle: FLOW_TRIGGER_HANDLE,
-    payload: flowPayload(event),
+    handle: event.flow?.handle ?? FLOW_TRIGGER_HANDLE,
+    payload: event.flow?.payload ?? flowPayload(event),
   });
   if (!data.flowTriggerReceive) throw new Error("Shopify did not answer flowTriggerReceive");
   throwIfRefused(data.flowTriggerReceive.userErrors);
@@ -132,7 +133,8 @@ export async function runOrderAction(
 ): Promise<ActionResult> {
   const acting = client === undefined ? await actionClientFor(shopDomain) : client;
   if (!acting) return fail({ message: `No Admin API access for ${shopDomain}: is the app still installed?` });
-  if (!event.orderId) return fail({ message: "The breach has no order to act on" });
+  if (!event.orderId && !(action === "flow" && event.flow))
+    return fail({ message: "The breach has no order to act on" });
   try {
     const outcome = await RUN[action](acting.graphql, event);
     const detail = outcome
