@@ -149,53 +149,8 @@ export function liveFrom(discount: PreflightDiscount, now: Date): boolean {
   return time(discount.endsAt, Infinity) > now.getTime();
 }
 
-function entitled(discount: PreflightDiscount, line: PreflightLine): boolean {
-  const to = discount.appliesTo;
-  if (to.kind === "all") return true;
-  if (to.kind === "products") {
-    return (
-      (line.productId !== null && to.productIds.includes(line.productId)) ||
-      (line.variantId !== null && to.variantIds.includes(line.variantId))
-    );
-  }
-  return line.collectionIds.some((id) => to.collectionIds.includes(id));
-}
-
 export const cartSubtotal = (cart: PreflightCart) =>
   cart.lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-
-/** A discount's conditions on a cart: something entitled, minimums met, a value the model knows. */
-function eligibleLines(discount: PreflightDiscount, cart: PreflightCart): number[] | null {
-  if (discount.value.kind === "unmodelled") return null;
-  if (discount.value.kind === "free_shipping") {
-    if (cart.shippingCents <= 0) return null;
-    const max = discount.value.maxShippingCents;
-    if (max !== null && cart.shippingCents > max) return null;
-  }
-  const indexes: number[] = [];
-  let cents = 0;
-  let quantity = 0;
-  cart.lines.forEach((line, index) => {
-    if (discount.discountClass === "SHIPPING" || entitled(discount, line)) {
-      indexes.push(index);
-      cents += line.unitPriceCents * line.quantity;
-      quantity += line.quantity;
-    }
-  });
-  if (indexes.length === 0) return null;
-  if (discount.minimumCents !== null && cents < discount.minimumCents) return null;
-  if (discount.minimumQuantity !== null && quantity < discount.minimumQuantity) return null;
-  return indexes;
-}
-
-interface Candidate {
-  discount: PreflightDiscount;
-  lines: number[];
-  /** its value alone on the cart: an upper bound of what it adds to any stack */
-  alone: number;
-  start: number;
-  end: number;
-}
 
 /** The stack's discount on the cart, by part (product discounts first, then order, then shipping). */
 export function stackAmounts(stack: { discount: PreflightDiscount; lines: number[] }[], cart: PreflightCart): number[] {
@@ -240,14 +195,7 @@ export function stackAmounts(stack: { discount: PreflightDiscount; lines: number
   let left = base;
   for (const { part, index } of order) {
     if (amounts[index] !== -1) continue;
-    const value = part.discount.value;
-    const want =
-      value.kind === "percentage"
-        ? Math.round((base * Math.min(100, value.percent)) / 100)
-        : value.kind === "fixed"
-          ? value.amountCents
-          : 0;
-    amounts[index] = Math.min(left, want);
+    amounts[index] = Math.min(left, orderWant(part.discount.value, base));
     left -= amounts[index];
   }
   return amounts;
@@ -255,9 +203,19 @@ export function stackAmounts(stack: { discount: PreflightDiscount; lines: number
 
 const rank = (discountClass: DiscountClass) => (discountClass === "PRODUCT" ? 0 : discountClass === "ORDER" ? 1 : 2);
 
+/** What an order discount asks of the subtotal after product discounts (before the "never more than it"). */
+function orderWant(value: PreflightValue, base: number): number {
+  return value.kind === "percentage"
+    ? Math.round((base * Math.min(100, value.percent)) / 100)
+    : value.kind === "fixed"
+      ? value.amountCents
+      : 0;
+}
+
 /** A fixed amount spread over the lines by what is left of each; never more than what is left. */
-function spread(amountCents: number, lines: number[], remaining: number[]): number {
-  const total = lines.reduce((sum, line) => sum + remaining[line], 0);
+function spread(amountCents: number, lines: number[], remaining: number[] | Float64Array): number {
+  let total = 0;
+  for (const line of lines) total += remaining[line];
   const take = Math.min(amountCents, total);
   if (take <= 0) return 0;
   let given = 0;
@@ -270,8 +228,458 @@ function spread(amountCents: number, lines: number[], remaining: number[]): numb
   return given;
 }
 
-function aloneValue(discount: PreflightDiscount, lines: number[], cart: PreflightCart): number {
-  return stackAmounts([{ discount, lines }], cart)[0];
+/*
+ * The search below gives exactly what `stackAmounts` over the profile stacks gives (the property test
+ * in preflight.search.test.ts checks it against an exhaustive search), only faster: what does not
+ * depend on the cart is worked out once per list of discounts (`prepare`): classes and combination
+ * flags as bits, moments as numbers, an index from products, variants and collections to the product
+ * discounts that name them, and which discounts may share a cart line. A cart then looks only at the
+ * discounts its lines can reach, and a stack whose upper bound cannot beat the worst found so far is
+ * not valued. Buffers are reused from cart to cart; nothing is allocated per stack.
+ */
+
+const CLASS_BIT: Record<DiscountClass, number> = { PRODUCT: 1, ORDER: 2, SHIPPING: 4 };
+
+/** One live discount as the search reads it, and its state on the cart being searched. */
+interface Prepared {
+  discount: PreflightDiscount;
+  /** its place in the list, and its id's place in id order: the tie-breaks between equal values */
+  position: number;
+  idRank: number;
+  discountClass: DiscountClass;
+  classBit: number;
+  /** the classes its `combinesWith` names, as bits */
+  combines: number;
+  isCode: boolean;
+  /** alive on [start, end): from the later of now and its start */
+  start: number;
+  end: number;
+  /** entitled on every line: applies to all items, or a shipping discount */
+  everyLine: boolean;
+  /** its row in the same-line matrix, -1 when it shares a line with nothing */
+  shareRow: number;
+  // the cart being searched (reset for each cart)
+  cartStamp: number;
+  lineStamp: number;
+  lines: number[];
+  cents: number;
+  quantity: number;
+  /** its value alone on the cart: what the profiles are ranked by */
+  alone: number;
+  /** at least what it can add to any stack on the cart (its value alone, or a spread amount's whole take) */
+  upper: number;
+}
+
+interface PreparedList {
+  source: PreflightDiscount[];
+  length: number;
+  nowMs: number;
+  everyLine: Prepared[];
+  byProduct: Map<string, Prepared[]>;
+  byVariant: Map<string, Prepared[]>;
+  byCollection: Map<string, Prepared[]>;
+  /** every line's index, filled for each cart: the `lines` of the every-line discounts */
+  allLines: number[];
+  shareRows: number;
+  /** shares[a * shareRows + b]: discounts a and b may share a line (shareLine) */
+  shares: Uint8Array;
+}
+
+const preparedLists = new WeakMap<PreflightDiscount[], PreparedList>();
+
+/**
+ * The list prepared for the search, kept per array of discounts and moment (a tally replays every cart
+ * against one array; the array and its discounts are read once and must not change in between, a new
+ * array is prepared anew).
+ */
+function preparedFor(discounts: PreflightDiscount[], nowMs: number): PreparedList {
+  const kept = preparedLists.get(discounts);
+  if (kept && kept.nowMs === nowMs && kept.length === discounts.length) return kept;
+  const list = prepare(discounts, nowMs);
+  preparedLists.set(discounts, list);
+  return list;
+}
+
+function prepare(discounts: PreflightDiscount[], nowMs: number): PreparedList {
+  const byId = discounts.map((discount, position) => ({ id: discount.id, position })).sort((a, b) => a.id.localeCompare(b.id));
+  const idRanks = new Array<number>(discounts.length);
+  byId.forEach((entry, index) => {
+    const previous = byId[index - 1];
+    idRanks[entry.position] =
+      previous && previous.id.localeCompare(entry.id) === 0 ? idRanks[previous.position] : index;
+  });
+  const list: PreparedList = {
+    source: discounts,
+    length: discounts.length,
+    nowMs,
+    everyLine: [],
+    byProduct: new Map(),
+    byVariant: new Map(),
+    byCollection: new Map(),
+    allLines: [],
+    shareRows: 0,
+    shares: new Uint8Array(0),
+  };
+  const add = (map: Map<string, Prepared[]>, key: string, prepared: Prepared) => {
+    const found = map.get(key);
+    if (found) found.push(prepared);
+    else map.set(key, [prepared]);
+  };
+  const sharing: Prepared[] = [];
+  discounts.forEach((discount, position) => {
+    if (discount.value.kind === "unmodelled") return; // listed as a risk, never valued
+    const flags = discount.combinesWith;
+    const to = discount.appliesTo;
+    const prepared: Prepared = {
+      discount,
+      position,
+      idRank: idRanks[position],
+      discountClass: discount.discountClass,
+      classBit: CLASS_BIT[discount.discountClass],
+      combines: (flags.product ? 1 : 0) | (flags.order ? 2 : 0) | (flags.shipping ? 4 : 0),
+      isCode: discount.method === "code",
+      start: Math.max(nowMs, time(discount.startsAt, -Infinity)),
+      end: time(discount.endsAt, Infinity),
+      everyLine: discount.discountClass === "SHIPPING" || to.kind === "all",
+      shareRow: -1,
+      cartStamp: 0,
+      lineStamp: 0,
+      lines: [],
+      cents: 0,
+      quantity: 0,
+      alone: 0,
+      upper: 0,
+    };
+    if (prepared.everyLine) {
+      prepared.lines = list.allLines;
+      list.everyLine.push(prepared);
+    } else if (to.kind === "products") {
+      for (const id of to.productIds) add(list.byProduct, id, prepared);
+      for (const id of to.variantIds) add(list.byVariant, id, prepared);
+    } else if (to.kind === "collections") {
+      for (const id of to.collectionIds) add(list.byCollection, id, prepared);
+    }
+    if (discount.discountClass === "PRODUCT" && discount.sameLineTags.length > 0 && discount.tags.length > 0) {
+      prepared.shareRow = sharing.length;
+      sharing.push(prepared);
+    }
+  });
+  list.shareRows = sharing.length;
+  list.shares = new Uint8Array(sharing.length * sharing.length);
+  sharing.forEach((a, row) =>
+    sharing.forEach((b, column) => {
+      list.shares[row * sharing.length + column] = shareLine(a.discount, b.discount) ? 1 : 0;
+    }),
+  );
+  return list;
+}
+
+/** Scratch reused from cart to cart (the search is synchronous). */
+const scratch = {
+  cartStamp: 0,
+  lineStamp: 0,
+  lineTotals: new Float64Array(16),
+  remaining: new Float64Array(16),
+  onLine: [] as Prepared[][],
+  onLineCount: new Int32Array(16),
+  open: [] as number[],
+  touched: [] as Prepared[],
+  candidates: [] as Prepared[],
+  alive: [[], [], []] as Prepared[][],
+  together: [[], []] as Prepared[][],
+  parts: [] as Prepared[],
+  amounts: new Float64Array(16),
+};
+
+function growScratch(lines: number) {
+  if (scratch.lineTotals.length < lines) {
+    const size = Math.max(lines, scratch.lineTotals.length * 2);
+    scratch.lineTotals = new Float64Array(size);
+    scratch.remaining = new Float64Array(size);
+    scratch.onLineCount = new Int32Array(size);
+  }
+  while (scratch.onLine.length < lines) scratch.onLine.push([]);
+}
+
+const byCandidateOrder = (a: Prepared, b: Prepared) =>
+  b.alone - a.alone || a.idRank - b.idRank || a.position - b.position;
+
+/**
+ * The discounts whose conditions the cart meets and that take something on it alone (the cart's line
+ * totals are in scratch.lineTotals), worst alone first; ties in id order as the profiles expect.
+ */
+function candidatesFor(list: PreparedList, cart: PreflightCart, subtotal: number): Prepared[] {
+  const cartStamp = ++scratch.cartStamp;
+  const candidates = scratch.candidates;
+  const touched = scratch.touched;
+  candidates.length = 0;
+  touched.length = 0;
+  let quantity = 0;
+  list.allLines.length = 0;
+  cart.lines.forEach((line, index) => {
+    quantity += line.quantity;
+    list.allLines.push(index);
+    const lineStamp = ++scratch.lineStamp;
+    const reach = (reached: Prepared[] | undefined) => {
+      if (!reached) return;
+      for (const prepared of reached) {
+        if (prepared.lineStamp === lineStamp) continue; // named twice by one line
+        prepared.lineStamp = lineStamp;
+        if (prepared.cartStamp !== cartStamp) {
+          prepared.cartStamp = cartStamp;
+          prepared.lines.length = 0;
+          prepared.cents = 0;
+          prepared.quantity = 0;
+          touched.push(prepared);
+        }
+        prepared.lines.push(index);
+        prepared.cents += line.unitPriceCents * line.quantity;
+        prepared.quantity += line.quantity;
+      }
+    };
+    if (line.productId !== null) reach(list.byProduct.get(line.productId));
+    if (line.variantId !== null) reach(list.byVariant.get(line.variantId));
+    for (const id of line.collectionIds) reach(list.byCollection.get(id));
+  });
+  const consider = (prepared: Prepared) => {
+    const discount = prepared.discount;
+    const value = discount.value;
+    if (value.kind === "free_shipping") {
+      if (cart.shippingCents <= 0) return;
+      if (value.maxShippingCents !== null && cart.shippingCents > value.maxShippingCents) return;
+    }
+    if (discount.minimumCents !== null && prepared.cents < discount.minimumCents) return;
+    if (discount.minimumQuantity !== null && prepared.quantity < discount.minimumQuantity) return;
+    valueAlone(prepared, cart, subtotal);
+    if (prepared.alone <= 0) return;
+    candidates.push(prepared);
+  };
+  for (const prepared of list.everyLine) {
+    prepared.cents = subtotal;
+    prepared.quantity = quantity;
+    consider(prepared);
+  }
+  for (const prepared of touched) consider(prepared);
+  return candidates.sort(byCandidateOrder);
+}
+
+/** Sets `alone` (as `stackAmounts` of the discount alone gives) and `upper`. */
+function valueAlone(prepared: Prepared, cart: PreflightCart, subtotal: number) {
+  const value = prepared.discount.value;
+  const totals = scratch.lineTotals;
+  let alone = 0;
+  let upper = -1;
+  if (prepared.discountClass === "PRODUCT") {
+    if (value.kind === "percentage") {
+      for (const line of prepared.lines) alone += Math.round((totals[line] * Math.min(100, value.percent)) / 100);
+    } else if (value.kind === "fixed" && value.eachItem) {
+      for (const line of prepared.lines) alone += Math.min(totals[line], value.amountCents * cart.lines[line].quantity);
+    } else if (value.kind === "fixed") {
+      const remaining = scratch.remaining;
+      let total = 0;
+      for (const line of prepared.lines) {
+        remaining[line] = totals[line];
+        total += totals[line];
+      }
+      alone = spread(value.amountCents, prepared.lines, remaining);
+      // the spread can leave a cent of its take on a small last line alone, and not in a stack
+      upper = Math.max(alone, Math.min(value.amountCents, total));
+    }
+  } else if (prepared.discountClass === "ORDER") {
+    alone = Math.min(subtotal, orderWant(value, subtotal));
+  } else {
+    alone = cart.shippingCents;
+  }
+  prepared.alone = alone;
+  prepared.upper = upper === -1 ? alone : upper;
+}
+
+/** The stack's total as `stackAmounts` gives it, `parts` in their stack order (products and orders, then shipping). */
+function stackTotal(parts: Prepared[], cart: PreflightCart, list: PreparedList): number {
+  const count = parts.length;
+  const lineCount = cart.lines.length;
+  const amounts = scratch.amounts.length >= count ? scratch.amounts : (scratch.amounts = new Float64Array(count * 2));
+  let base = 0;
+  let hasProduct = false;
+  for (let index = 0; index < count; index++) {
+    if (parts[index].discountClass === "PRODUCT") hasProduct = true;
+  }
+  if (hasProduct) {
+    const remaining = scratch.remaining;
+    remaining.set(scratch.lineTotals.subarray(0, lineCount));
+    scratch.onLineCount.fill(0, 0, lineCount);
+    for (let index = 0; index < count; index++) {
+      const part = parts[index];
+      if (part.discountClass === "PRODUCT") amounts[index] = productTake(part, cart, list);
+    }
+    for (let line = 0; line < lineCount; line++) base += remaining[line];
+  } else {
+    for (let line = 0; line < lineCount; line++) base += scratch.lineTotals[line];
+  }
+  let left = base;
+  for (let index = 0; index < count; index++) {
+    const part = parts[index];
+    if (part.discountClass === "ORDER") {
+      amounts[index] = Math.min(left, orderWant(part.discount.value, base));
+      left -= amounts[index];
+    } else if (part.discountClass === "SHIPPING") {
+      amounts[index] = cart.shippingCents;
+    }
+  }
+  let total = 0;
+  for (let index = 0; index < count; index++) total += amounts[index];
+  return total;
+}
+
+/** What a product discount takes on the lines still open to it, as `stackAmounts` does. */
+function productTake(part: Prepared, cart: PreflightCart, list: PreparedList): number {
+  const { remaining, onLine, onLineCount, open } = scratch;
+  open.length = 0;
+  for (const line of part.lines) {
+    let fits = true;
+    for (let other = 0; other < onLineCount[line] && fits; other++) {
+      const row = onLine[line][other].shareRow;
+      fits = part.shareRow !== -1 && row !== -1 && list.shares[part.shareRow * list.shareRows + row] === 1;
+    }
+    if (fits) open.push(line);
+  }
+  const value = part.discount.value;
+  let taken = 0;
+  if (value.kind === "percentage") {
+    for (const line of open) {
+      const off = Math.round((remaining[line] * Math.min(100, value.percent)) / 100);
+      remaining[line] -= off;
+      taken += off;
+    }
+  } else if (value.kind === "fixed") {
+    if (value.eachItem) {
+      for (const line of open) {
+        const off = Math.min(remaining[line], value.amountCents * cart.lines[line].quantity);
+        remaining[line] -= off;
+        taken += off;
+      }
+    } else {
+      taken = spread(value.amountCents, open, remaining);
+    }
+  }
+  for (const line of open) onLine[line][onLineCount[line]++] = part;
+  return taken;
+}
+
+/** The worst stack's parts, total and moment. */
+interface Worst {
+  total: number;
+  parts: Prepared[];
+  start: number;
+}
+
+/**
+ * The profiles' search (see worstForCart): for each moment, each choice of classes present, each
+ * class's discounts together or its best alone; the first stack with the largest total wins.
+ */
+function searchWorst(candidates: Prepared[], cart: PreflightCart, subtotal: number, list: PreparedList): Worst | null {
+  const ceiling = subtotal + cart.shippingCents;
+  // the bounds below hold for carts whose lines and shipping cost something or nothing, not less
+  let bounded = cart.shippingCents >= 0;
+  for (let line = 0; line < cart.lines.length; line++) {
+    if (!(scratch.lineTotals[line] >= 0)) bounded = false;
+  }
+  const moments = [...new Set(candidates.map((candidate) => candidate.start))].sort((a, b) => a - b);
+  const [aliveProducts, aliveOrders, aliveShipping] = scratch.alive;
+  const [togetherProducts, togetherOrders] = scratch.together;
+  const parts = scratch.parts;
+  let best: Worst | null = null;
+  for (const moment of moments) {
+    // nothing takes more than the whole cart and its shipping
+    if (best && best.total >= ceiling) break;
+    aliveProducts.length = 0;
+    aliveOrders.length = 0;
+    aliveShipping.length = 0;
+    // what the moment's discounts could take at most: each alone, added up
+    let bound = 0;
+    for (const candidate of candidates) {
+      if (candidate.start <= moment && candidate.end > moment) {
+        bound += candidate.alone;
+        scratch.alive[rank(candidate.discountClass)].push(candidate);
+      }
+    }
+    if (best && Math.min(bound, ceiling) <= best.total) continue;
+    for (let present = 1; present < 8; present++) {
+      // present's bits in the order the profiles are tried: shipping 1, order 2, product 4
+      const hasProduct = (present & 4) !== 0;
+      const hasOrder = (present & 2) !== 0;
+      const hasShipping = (present & 1) !== 0;
+      const needs = (hasProduct ? 1 : 0) | (hasOrder ? 2 : 0) | (hasShipping ? 4 : 0);
+      // each class's discounts that combine with the other classes present: the best one, and those that
+      // also combine with their own class
+      const products = hasProduct ? fitting(aliveProducts, needs & ~1, 1, togetherProducts) : null;
+      const orders = hasOrder ? fitting(aliveOrders, needs & ~2, 2, togetherOrders) : null;
+      const shipping = hasShipping ? fitting(aliveShipping, needs & ~4, 0, null) : null;
+      if ((hasProduct && !products) || (hasOrder && !orders) || (hasShipping && !shipping)) continue;
+      const shippingCents = shipping ? shipping.first.alone : 0;
+      for (let productChoice = 0; productChoice < (products?.together ? 2 : 1); productChoice++) {
+        const productList = products ? (products.together && productChoice === 0 ? togetherProducts : null) : null;
+        const productUpper = !products ? 0 : productList ? products.togetherUpper : products.first.upper;
+        for (let orderChoice = 0; orderChoice < (orders?.together ? 2 : 1); orderChoice++) {
+          const orderList = orders ? (orders.together && orderChoice === 0 ? togetherOrders : null) : null;
+          const orderUpper = !orders ? 0 : orderList ? orders.togetherUpper : orders.first.upper;
+          // products and orders never take more than the items, nor the shipping discount more than the shipping
+          const upper = Math.min(subtotal, productUpper + orderUpper) + shippingCents;
+          if (bounded && best && upper <= best.total) continue;
+          stackParts(parts, products && (productList ?? products.first), orders && (orderList ?? orders.first));
+          if (shipping) parts.push(shipping.first);
+          const total = stackTotal(parts, cart, list);
+          if (!best || total > best.total) best = { total, parts: parts.slice(), start: moment };
+        }
+      }
+    }
+  }
+  return best;
+}
+
+interface Fitting {
+  first: Prepared;
+  /** more than one fits and combines with its own class: they are in the `together` list */
+  together: boolean;
+  togetherUpper: number;
+}
+
+/** A class's alive discounts that combine with the classes in `needs`, best first; null when none. */
+function fitting(alive: Prepared[], needs: number, ownBit: number, together: Prepared[] | null): Fitting | null {
+  let first: Prepared | null = null;
+  let upper = 0;
+  if (together) together.length = 0;
+  for (const candidate of alive) {
+    if ((candidate.combines & needs) !== needs) continue;
+    first ??= candidate;
+    if (together && (candidate.combines & ownBit) !== 0) {
+      together.push(candidate);
+      upper += candidate.upper;
+    }
+  }
+  if (!first) return null;
+  return { first, together: together !== null && together.length > 1, togetherUpper: upper };
+}
+
+/**
+ * The stack's product and order discounts, worst alone first (products first on equal values), the
+ * codes past the five Shopify takes left out; into `parts`.
+ */
+function stackParts(parts: Prepared[], products: Prepared[] | Prepared | null, orders: Prepared[] | Prepared | null) {
+  parts.length = 0;
+  const productList = products === null ? [] : Array.isArray(products) ? products : [products];
+  const orderList = orders === null ? [] : Array.isArray(orders) ? orders : [orders];
+  let codes = 0;
+  let product = 0;
+  let order = 0;
+  while (product < productList.length || order < orderList.length) {
+    const next =
+      order >= orderList.length ||
+      (product < productList.length && productList[product].alone >= orderList[order].alone)
+        ? productList[product++]
+        : orderList[order++];
+    if (!next.isCode || ++codes <= MAX_CODES_PER_ORDER) parts.push(next);
+  }
 }
 
 /**
@@ -282,96 +690,34 @@ function aloneValue(discount: PreflightDiscount, lines: number[], cart: Prefligh
  * class that allows the others present, either all those that combine with their own class or the
  * best one alone; at most one shipping discount. More discounts never take less, so the worst of
  * these few stacks is the worst. Past five product or order codes, the smallest are left out.
+ * `discounts` is prepared once per array (see preparedFor): pass the same array for every cart.
  */
 export function worstForCart(cart: PreflightCart, discounts: PreflightDiscount[], now: Date): CartWorst | null {
   const subtotal = cartSubtotal(cart);
   if (subtotal <= 0) return null;
-  const nowMs = now.getTime();
-  const candidates: Candidate[] = [];
-  for (const discount of discounts) {
-    const lines = eligibleLines(discount, cart);
-    if (!lines) continue;
-    const alone = aloneValue(discount, lines, cart);
-    if (alone <= 0) continue;
-    candidates.push({
-      discount,
-      lines,
-      alone,
-      start: Math.max(nowMs, time(discount.startsAt, -Infinity)),
-      end: time(discount.endsAt, Infinity),
-    });
-  }
+  const list = preparedFor(discounts, now.getTime());
+  growScratch(cart.lines.length);
+  cart.lines.forEach((line, index) => {
+    scratch.lineTotals[index] = line.unitPriceCents * line.quantity;
+  });
+  const candidates = candidatesFor(list, cart, subtotal);
   if (candidates.length === 0) return null;
-  candidates.sort((a, b) => b.alone - a.alone || a.discount.id.localeCompare(b.discount.id));
-  const moments = [...new Set(candidates.map((candidate) => candidate.start))].sort((a, b) => a - b);
-  let best: { total: number; parts: Candidate[]; amounts: number[]; start: number } | null = null;
-  const allows = (candidate: Candidate, hasProduct: boolean, hasOrder: boolean, hasShipping: boolean) => {
-    const flags = candidate.discount.combinesWith;
-    return (!hasProduct || flags.product) && (!hasOrder || flags.order) && (!hasShipping || flags.shipping);
-  };
-  const ceiling = subtotal + cart.shippingCents;
-  for (const moment of moments) {
-    // nothing takes more than the whole cart and its shipping
-    if (best && best.total >= ceiling) break;
-    const alive = candidates.filter((candidate) => candidate.start <= moment && candidate.end > moment);
-    // what the moment's discounts could take at most: each alone, added up
-    let bound = 0;
-    for (const candidate of alive) bound += candidate.alone;
-    if (best && Math.min(bound, ceiling) <= best.total) continue;
-    const byClass = (discountClass: DiscountClass) =>
-      alive.filter((candidate) => candidate.discount.discountClass === discountClass);
-    const classes = { PRODUCT: byClass("PRODUCT"), ORDER: byClass("ORDER"), SHIPPING: byClass("SHIPPING") };
-    for (const hasProduct of [false, true]) {
-      for (const hasOrder of [false, true]) {
-        for (const hasShipping of [false, true]) {
-          if (!hasProduct && !hasOrder && !hasShipping) continue;
-          // each class's discounts that combine with the other classes present
-          const fit = (discountClass: DiscountClass) =>
-            classes[discountClass].filter((candidate) =>
-              allows(
-                candidate,
-                hasProduct && discountClass !== "PRODUCT",
-                hasOrder && discountClass !== "ORDER",
-                hasShipping && discountClass !== "SHIPPING",
-              ),
-            );
-          const options = (discountClass: DiscountClass, present: boolean): Candidate[][] => {
-            if (!present) return [[]];
-            const fitting = fit(discountClass);
-            if (fitting.length === 0) return [];
-            if (discountClass === "SHIPPING") return [[fitting[0]]];
-            const own = discountClass === "PRODUCT" ? "product" : "order";
-            const together = fitting.filter((candidate) => candidate.discount.combinesWith[own]);
-            return together.length > 1 ? [together, [fitting[0]]] : [[fitting[0]]];
-          };
-          for (const products of options("PRODUCT", hasProduct)) {
-            for (const orders of options("ORDER", hasOrder)) {
-              for (const shipping of options("SHIPPING", hasShipping)) {
-                let codes = 0;
-                const parts = [...products, ...orders]
-                  .sort((a, b) => b.alone - a.alone)
-                  .filter((candidate) => candidate.discount.method !== "code" || ++codes <= MAX_CODES_PER_ORDER);
-                parts.push(...shipping);
-                const amounts = stackAmounts(parts, cart);
-                const total = amounts.reduce((sum, cents) => sum + cents, 0);
-                if (!best || total > best.total) best = { total, parts, amounts, start: moment };
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-  if (!best || best.total <= 0) return null;
-  const chosen = best;
-  const stack = chosen.parts
+  const found = searchWorst(candidates, cart, subtotal, list);
+  if (!found || found.total <= 0) return null;
+  // the chosen stack valued once more by the plain evaluator, for its parts' amounts
+  const amounts = stackAmounts(
+    found.parts.map((part) => ({ discount: part.discount, lines: [...part.lines] })),
+    cart,
+  );
+  const total = amounts.reduce((sum, cents) => sum + cents, 0);
+  const stack = found.parts
     .map((part, index) => ({
       id: part.discount.id,
       label: discountLabel(part.discount),
       code: part.discount.code,
       method: part.discount.method,
       discountClass: part.discount.discountClass,
-      amountCents: chosen.amounts[index],
+      amountCents: amounts[index],
     }))
     .filter((part) => part.amountCents > 0)
     .sort((a, b) => rank(a.discountClass) - rank(b.discountClass) || b.amountCents - a.amountCents);
@@ -381,14 +727,13 @@ export function worstForCart(cart: PreflightCart, discounts: PreflightDiscount[]
     createdAt: cart.createdAt,
     currency: cart.currency,
     subtotalCents: subtotal,
-    discountCents: chosen.total,
+    discountCents: total,
     // of what the discounted parts cost before discounts: the items, and the shipping when it is discounted
     percent: round1(
-      (chosen.total / (subtotal + (stack.some((part) => part.discountClass === "SHIPPING") ? cart.shippingCents : 0))) *
-        100,
+      (total / (subtotal + (stack.some((part) => part.discountClass === "SHIPPING") ? cart.shippingCents : 0))) * 100,
     ),
     stack,
-    reachableFrom: new Date(chosen.start).toISOString(),
+    reachableFrom: new Date(found.start).toISOString(),
     searchCut: false,
   };
 }
