@@ -77,7 +77,10 @@ export function graphqlOrderNode(payload: Payload): BacktestOrder {
       pageInfo: { hasNextPage: false },
     },
     shippingLines: {
-      nodes: payload.shipping_lines.map((line) => ({ discountAllocations: allocations(line.discount_allocations) })),
+      nodes: payload.shipping_lines.map((line) => ({
+        originalPriceSet: { shopMoney: { amount: line.price } },
+        discountAllocations: allocations(line.discount_allocations),
+      })),
     },
   };
 }

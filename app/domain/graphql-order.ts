@@ -44,7 +44,9 @@ export interface GraphqlOrderNode {
   customer?: { id?: string | null; tags?: string[] | null } | null;
   discountApplications?: { nodes?: GraphqlDiscountApplication[]; pageInfo?: PageInfo } | null;
   lineItems?: { nodes?: GraphqlOrderLine[]; pageInfo?: PageInfo } | null;
-  shippingLines?: { nodes?: { discountAllocations?: AllocationNode[] | null }[] } | null;
+  shippingLines?: {
+    nodes?: { originalPriceSet?: ShopMoney | null; discountAllocations?: AllocationNode[] | null }[];
+  } | null;
 }
 
 export interface PageInfo {
@@ -105,7 +107,10 @@ export function orderPayloadFromNode(node: GraphqlOrderNode): Record<string, unk
       price_set: { shop_money: { amount: amountOf(line.originalUnitPriceSet) } },
       discount_allocations: allocations(line.discountAllocations),
     })),
+    // the shipping line's price before discounts (what a free-shipping discount can take), in shop money
     shipping_lines: (node.shippingLines?.nodes ?? []).map((line) => ({
+      price: amountOf(line.originalPriceSet),
+      price_set: { shop_money: { amount: amountOf(line.originalPriceSet) } },
       discount_allocations: allocations(line.discountAllocations),
     })),
   };

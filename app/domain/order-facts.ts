@@ -35,6 +35,11 @@ export interface OrderFacts {
   preDiscountSubtotalCents: number;
   lineDiscountCents: number;
   shippingDiscountCents: number;
+  /**
+   * what the order's shipping lines cost before discounts (shop money), when it has any with a price:
+   * what a free-shipping discount could take (the promotion preflight, docs/decisions/0065-promotion-preflight.md)
+   */
+  shippingCents?: number;
   totalDiscountCents: number;
   discountCodes: string[];
   applications: DiscountApplicationFacts[];

@@ -208,6 +208,22 @@ export function orderFactsFromPayload(
   return { ok: true, ...orderFactsFromOrder(parsed.data) };
 }
 
+/**
+ * What the order's shipping lines cost before discounts, in cents of shop money (`price_set.shop_money`,
+ * else `price`). Read leniently, as the cost model reads its fields: a line whose price is missing or
+ * not an amount counts 0 and never refuses the order.
+ */
+export function shippingCentsOf(order: OrderPayload): number {
+  let cents = 0;
+  for (const line of order.shipping_lines as { price?: unknown; price_set?: unknown }[]) {
+    const set = line.price_set as { shop_money?: { amount?: unknown } } | null | undefined;
+    const value = set?.shop_money?.amount ?? line.price;
+    const number = typeof value === "number" || typeof value === "string" ? Number(value) : NaN;
+    if (Number.isFinite(number) && number > 0) cents += Math.round(number * 100);
+  }
+  return Math.min(cents, PAYLOAD_LIMITS.maxOrderCents);
+}
+
 /** The discount facts of an order payload that passed orderPayloadSchema. */
 export function orderFactsFromOrder(order: OrderPayload): { facts: OrderFacts; customerId: string | null } {
   const codes = order.discount_codes.map((code) => code.code);
@@ -235,6 +251,7 @@ export function orderFactsFromOrder(order: OrderPayload): { facts: OrderFacts; c
     0,
   );
   const allocated = lineDiscountCents + shippingDiscountCents;
+  const shippingCents = shippingCentsOf(order);
   const reported = shopAmount(order.total_discounts ?? 0, order.total_discounts_set);
 
   const applications: DiscountApplicationFacts[] = order.discount_applications.map((application, index) => ({
@@ -258,6 +275,7 @@ export function orderFactsFromOrder(order: OrderPayload): { facts: OrderFacts; c
       ...(codes.length > 0 && { leak: leakInputsOf(order) }),
       lineDiscountCents,
       shippingDiscountCents,
+      ...(shippingCents > 0 && { shippingCents }),
       // allocations are exact; an order without any falls back to Shopify's total
       totalDiscountCents: allocated > 0 ? allocated : reported,
       discountCodes: codes,

@@ -197,7 +197,7 @@ describe("POST /api/backtest and GET /api/backtest/{id}", () => {
     expect(results.ordersBreached).toBeGreaterThan(0);
     expect(results.rules.map((rule) => rule.ruleId)).toEqual(RULES.map((rule) => rule.id));
 
-    // 41 orders at 8 a page: 6 pages, the second asked twice; the 14-line order read on its own
+    // 41 orders at 7 a page: 6 pages, the second asked twice; the 14-line order read on its own
     const pages = fake.operations.filter((operation) => operation.query.includes("query BacktestOrders("));
     expect(pages).toHaveLength(7);
     expect(pages[1].variables.after).toBe(pages[2].variables.after);

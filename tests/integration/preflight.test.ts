@@ -21,7 +21,7 @@ const SHOP = "preflight-a.myshopify.com";
 const DAY = 86_400_000;
 const NOW = Date.now();
 const item = (title: string) => DEMO_CATALOG.find((entry) => entry.title === title)!;
-const order = (id: number, daysAgo: number, lines: { title: string; quantity: number }[]) =>
+const order = (id: number, daysAgo: number, lines: { title: string; quantity: number }[], shipping?: string) =>
   graphqlOrderNode(
     orderPayload({
       id,
@@ -34,18 +34,25 @@ const order = (id: number, daysAgo: number, lines: { title: string; quantity: nu
         price: { shop: (item(title).priceCents / 100).toFixed(2) },
         allocations: [],
       })),
+      ...(shipping && { shipping: { price: { shop: shipping } } }),
     }),
   );
 
 // #5001: 2 × Sunglasses ($120, Summer Sale) = $240; #5002: a belt, $55; #5003: a linen shirt
-// ($68, Summer Sale) and a denim jacket ($140) = $208; #5004 is 90 days old (outside 60 days).
+// ($68, Summer Sale) and a denim jacket ($140) = $208, shipped for $15 (its shipping line's price, read
+// from Shopify's order); #5004 is 90 days old (outside 60 days).
 const ORDERS = [
   order(5_000_001, 2, [{ title: "Sunglasses", quantity: 2 }]),
   order(5_000_002, 5, [{ title: "Leather belt", quantity: 1 }]),
-  order(5_000_003, 10, [
-    { title: "Linen shirt", quantity: 1 },
-    { title: "Denim jacket", quantity: 1 },
-  ]),
+  order(
+    5_000_003,
+    10,
+    [
+      { title: "Linen shirt", quantity: 1 },
+      { title: "Denim jacket", quantity: 1 },
+    ],
+    "15.00",
+  ),
   order(5_000_004, 90, [{ title: "Sunglasses", quantity: 5 }]),
 ];
 
@@ -108,7 +115,8 @@ describe("promotion preflight", () => {
     expect(fake.drift).toEqual([]);
     // #5001: automatic 'Summer Sale 15% off' on the two sunglasses: $36; SUMMER20 on the $204 left:
     // $40.80; automatic 'Spend $150, save $20': $20. $96.80 of $240 = 40.3 %. WELCOME10 combines with
-    // shipping discounts only, BUNDLE15 needs 3 items, GIFT500 $600, FREESHIP has no shipping price to take.
+    // shipping discounts only, BUNDLE15 needs 3 items, GIFT500 $600, FREESHIP has no shipping price to take
+    // (#5001 has no shipping line).
     expect(body.worstDiscountPercent).toBe(40.3);
     expect(body.worstDiscountCents).toBe(9680);
     expect(body.cart.orderName).toBe("#5001");
@@ -122,14 +130,26 @@ describe("promotion preflight", () => {
     expect(body.summary).toBe(
       "Worst reachable 40.3% ($96.80) on cart #5001 with automatic 'Summer Sale 15% off' + SUMMER20 + automatic 'Spend $150, save $20'",
     );
-    // #5003: $10.20 + 20 % of $197.80 ($39.56) + $20 = $69.76 of $208 = 33.5 %; #5002: 20 % of $55
+    // #5003: $10.20 + 20 % of $197.80 ($39.56) + $20 + FREESHIP's $15 of shipping = $84.76 of $208 + $15
+    // = 38.0 %; #5002: 20 % of $55
     expect(
       body.results.worstCarts.map((cart: { orderName: string; percent: number }) => [cart.orderName, cart.percent]),
     ).toEqual([
       ["#5001", 40.3],
-      ["#5003", 33.5],
+      ["#5003", 38],
       ["#5002", 20],
     ]);
+    // the shipping price read from Shopify's order reaches FREESHIP, which combines with product and order discounts
+    const shipped = body.results.worstCarts[1];
+    expect(shipped.stack.map((part: { label: string; amountCents: number }) => [part.label, part.amountCents])).toEqual(
+      [
+        ["automatic 'Summer Sale 15% off'", 1020],
+        ["SUMMER20", 3956],
+        ["automatic 'Spend $150, save $20'", 2000],
+        ["FREESHIP", 1500],
+      ],
+    );
+    expect(shipped.discountCents).toBe(8476);
     expect(body.results.cartsScanned).toBe(3);
     expect(body.cart.rulesBroken.map((broken: { rule: string }) => broken.rule)).toEqual(["Max 30% off"]);
     expect(body.results.rulesBroken).toEqual([{ rule: "Max 30% off", carts: 2 }]);

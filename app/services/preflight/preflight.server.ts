@@ -47,7 +47,7 @@ export const PREFLIGHT_STALE_MS = 2 * 60_000;
 const PROGRESS_EVERY_MS = 250;
 /** Runs are kept this long; the latest finished one always (a change is compared with it). */
 const KEEP_MS = 7 * DAY_MS;
-/** Carts evaluated at a time (the sample's; Shopify's come 8 a page). */
+/** Carts evaluated at a time (the sample's; Shopify's come a page at a time, ORDERS_PER_PAGE). */
 const CHUNK = 500;
 export const PREFLIGHT_RUNNING = "A preflight is already running for this store. Wait for it to finish.";
 export const PREFLIGHT_INTERRUPTED = "This preflight stopped before it finished (the app restarted). Run it again.";
@@ -204,15 +204,8 @@ export async function startPreflight(
   return ok({ view: preflightView(row, now), run });
 }
 
-/** The cart the model reads from an order's facts and payload (shipping: what the order paid, if it says). */
-export function cartOf(facts: OrderFacts, payload: unknown, createdAt: string): PreflightCart {
-  const shippingLines = (payload as { shipping_lines?: { price?: unknown }[] } | null)?.shipping_lines ?? [];
-  const shippingCents = Array.isArray(shippingLines)
-    ? shippingLines.reduce((sum, line) => {
-        const price = Number(line?.price);
-        return sum + (Number.isFinite(price) && price > 0 ? Math.round(price * 100) : 0);
-      }, 0)
-    : 0;
+/** The cart the model reads from an order's facts (shipping: what the order's lines cost, when it says). */
+export function cartOf(facts: OrderFacts, createdAt: string): PreflightCart {
   return {
     orderId: facts.orderId,
     orderName: facts.orderName,
@@ -225,7 +218,7 @@ export function cartOf(facts: OrderFacts, payload: unknown, createdAt: string): 
       quantity: line.quantity,
       unitPriceCents: line.unitPriceCents,
     })),
-    shippingCents,
+    shippingCents: facts.shippingCents ?? 0,
   };
 }
 
@@ -296,7 +289,7 @@ async function runPreflight(row: PreflightRun, shop: Shop, sources: PreflightSou
       : null;
     for (const { facts, item } of parsed) {
       const full = variants ? withVariantFacts(facts, variants) : facts;
-      tallyCart(tally, cartOf(full, item.payload, item.createdAt), live, now);
+      tallyCart(tally, cartOf(full, item.createdAt), live, now);
       if (tally.worst.some((worst) => worst.orderId === full.orderId)) kept.set(full.orderId, full);
     }
     const keep = new Set(tally.worst.map((worst) => worst.orderId));
