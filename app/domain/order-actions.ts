@@ -113,13 +113,13 @@ export interface ActionEvent extends AlertEvent {
  * (docs/decisions/0066-code-usage-limit-and-leak-flow-trigger.md): its handle and payload, its
  * name and subject for the audit event, and its key (one flow_triggered event per key).
  */
-export interface FlowCall {
+export type FlowCall = {
   handle: string;
   name: string;
   subject: string;
   key: string;
   payload: Record<string, string | number>;
-}
+};
 
 /** The hold's note in Shopify: the rule and the figures behind it. */
 export function holdReasonNotes(event: ActionEvent): string {

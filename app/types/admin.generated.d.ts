@@ -77,7 +77,7 @@ export type BacktestOrdersQuery = { orders: { pageInfo: Pick<AdminTypes.PageInfo
         )> }, lineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
           Pick<AdminTypes.LineItem, 'id' | 'quantity'>
           & { variant?: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, 'id'>>, product?: AdminTypes.Maybe<Pick<AdminTypes.Product, 'id'>>, originalUnitPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount'> }, discountAllocations: Array<{ allocatedAmountSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount'> }, discountApplication: Pick<AdminTypes.AutomaticDiscountApplication, 'index'> | Pick<AdminTypes.DiscountCodeApplication, 'index'> | Pick<AdminTypes.ManualDiscountApplication, 'index'> | Pick<AdminTypes.ScriptDiscountApplication, 'index'> }> }
-        )> }, shippingLines: { nodes: Array<{ originalPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount'> }, discountAllocations: Array<{ allocatedAmountSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount'> }, discountApplication: Pick<AdminTypes.AutomaticDiscountApplication, 'index'> | Pick<AdminTypes.DiscountCodeApplication, 'index'> | Pick<AdminTypes.ManualDiscountApplication, 'index'> | Pick<AdminTypes.ScriptDiscountApplication, 'index'> }> }> } }
+        )> }, shippingLines: { nodes: Array<{ discountAllocations: Array<{ allocatedAmountSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount'> }, discountApplication: Pick<AdminTypes.AutomaticDiscountApplication, 'index'> | Pick<AdminTypes.DiscountCodeApplication, 'index'> | Pick<AdminTypes.ManualDiscountApplication, 'index'> | Pick<AdminTypes.ScriptDiscountApplication, 'index'> }> }> } }
     )> } };
 
 export type BacktestOrderRestQueryVariables = AdminTypes.Exact<{
@@ -232,11 +232,11 @@ export type MarginGuardrailCodeDiscountValueQuery = { codeDiscountNode?: AdminTy
     Pick<AdminTypes.DiscountCodeNode, 'id'>
     & { codeDiscount: (
       { __typename: 'DiscountCodeApp' }
-      & Pick<AdminTypes.DiscountCodeApp, 'status'>
+      & Pick<AdminTypes.DiscountCodeApp, 'status' | 'usageLimit'>
       & { codes: { nodes: Array<Pick<AdminTypes.DiscountRedeemCode, 'code'>> } }
     ) | (
       { __typename: 'DiscountCodeBasic' }
-      & Pick<AdminTypes.DiscountCodeBasic, 'status'>
+      & Pick<AdminTypes.DiscountCodeBasic, 'status' | 'usageLimit'>
       & { codes: { nodes: Array<Pick<AdminTypes.DiscountRedeemCode, 'code'>> }, customerGets: { value: (
           { __typename: 'DiscountAmount' }
           & Pick<AdminTypes.DiscountAmount, 'appliesOnEachItem'>
@@ -253,11 +253,11 @@ export type MarginGuardrailCodeDiscountValueQuery = { codeDiscountNode?: AdminTy
       )> }
     ) | (
       { __typename: 'DiscountCodeBxgy' }
-      & Pick<AdminTypes.DiscountCodeBxgy, 'status'>
+      & Pick<AdminTypes.DiscountCodeBxgy, 'status' | 'usageLimit'>
       & { codes: { nodes: Array<Pick<AdminTypes.DiscountRedeemCode, 'code'>> } }
     ) | (
       { __typename: 'DiscountCodeFreeShipping' }
-      & Pick<AdminTypes.DiscountCodeFreeShipping, 'status'>
+      & Pick<AdminTypes.DiscountCodeFreeShipping, 'status' | 'usageLimit'>
       & { codes: { nodes: Array<Pick<AdminTypes.DiscountRedeemCode, 'code'>> } }
     ) }
   )> };
@@ -271,11 +271,11 @@ export type MarginGuardrailCodeDiscountValuesQuery = { codeDiscountNodes: { node
       Pick<AdminTypes.DiscountCodeNode, 'id'>
       & { codeDiscount: (
         { __typename: 'DiscountCodeApp' }
-        & Pick<AdminTypes.DiscountCodeApp, 'status'>
+        & Pick<AdminTypes.DiscountCodeApp, 'status' | 'usageLimit'>
         & { codes: { nodes: Array<Pick<AdminTypes.DiscountRedeemCode, 'code'>> } }
       ) | (
         { __typename: 'DiscountCodeBasic' }
-        & Pick<AdminTypes.DiscountCodeBasic, 'status'>
+        & Pick<AdminTypes.DiscountCodeBasic, 'status' | 'usageLimit'>
         & { codes: { nodes: Array<Pick<AdminTypes.DiscountRedeemCode, 'code'>> }, customerGets: { value: (
             { __typename: 'DiscountAmount' }
             & Pick<AdminTypes.DiscountAmount, 'appliesOnEachItem'>
@@ -292,11 +292,11 @@ export type MarginGuardrailCodeDiscountValuesQuery = { codeDiscountNodes: { node
         )> }
       ) | (
         { __typename: 'DiscountCodeBxgy' }
-        & Pick<AdminTypes.DiscountCodeBxgy, 'status'>
+        & Pick<AdminTypes.DiscountCodeBxgy, 'status' | 'usageLimit'>
         & { codes: { nodes: Array<Pick<AdminTypes.DiscountRedeemCode, 'code'>> } }
       ) | (
         { __typename: 'DiscountCodeFreeShipping' }
-        & Pick<AdminTypes.DiscountCodeFreeShipping, 'status'>
+        & Pick<AdminTypes.DiscountCodeFreeShipping, 'status' | 'usageLimit'>
         & { codes: { nodes: Array<Pick<AdminTypes.DiscountRedeemCode, 'code'>> } }
       ) }
     )>, pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'> } };
@@ -457,7 +457,7 @@ export type MarginGuardrailPreflightDiscountsQuery = { discountNodes: { nodes: A
 
 interface GeneratedQueryTypes {
   "#graphql\n  query MarginGuardrailFulfillmentOrders($id: ID!) {\n    order(id: $id) {\n      id\n      fulfillmentOrders(first: 20) { nodes { id status fulfillmentHolds { id handle heldByRequestingApp } } }\n    }\n  }": {return: MarginGuardrailFulfillmentOrdersQuery, variables: MarginGuardrailFulfillmentOrdersQueryVariables},
-  "#graphql\n  query BacktestOrders($first: Int!, $after: String, $query: String!, $lines: Int!) {\n    orders(first: $first, after: $after, query: $query, sortKey: CREATED_AT) {\n      pageInfo { hasNextPage endCursor }\n      nodes {\n        id legacyResourceId name createdAt currencyCode tags note discountCodes\n        totalDiscountsSet { shopMoney { amount } }\n        discountApplications(first: 10) {\n          pageInfo { hasNextPage }\n          nodes {\n            __typename index targetType value { __typename }\n            ... on DiscountCodeApplication { code }\n            ... on AutomaticDiscountApplication { title }\n            ... on ManualDiscountApplication { title }\n            ... on ScriptDiscountApplication { title }\n          }\n        }\n        lineItems(first: $lines) {\n          pageInfo { hasNextPage endCursor }\n          nodes {\n            id quantity variant { id } product { id } originalUnitPriceSet { shopMoney { amount } }\n            discountAllocations { allocatedAmountSet { shopMoney { amount } } discountApplication { index } }\n          }\n        }\n        shippingLines(first: 2) {\n          nodes {\n            originalPriceSet { shopMoney { amount } }\n            discountAllocations { allocatedAmountSet { shopMoney { amount } } discountApplication { index } }\n          }\n        }\n      }\n    }\n  }": {return: BacktestOrdersQuery, variables: BacktestOrdersQueryVariables},
+  "#graphql\n  query BacktestOrders($first: Int!, $after: String, $query: String!, $lines: Int!) {\n    orders(first: $first, after: $after, query: $query, sortKey: CREATED_AT) {\n      pageInfo { hasNextPage endCursor }\n      nodes {\n        id legacyResourceId name createdAt currencyCode tags note discountCodes\n        totalDiscountsSet { shopMoney { amount } }\n        discountApplications(first: 10) {\n          pageInfo { hasNextPage }\n          nodes {\n            __typename index targetType value { __typename }\n            ... on DiscountCodeApplication { code }\n            ... on AutomaticDiscountApplication { title }\n            ... on ManualDiscountApplication { title }\n            ... on ScriptDiscountApplication { title }\n          }\n        }\n        lineItems(first: $lines) {\n          pageInfo { hasNextPage endCursor }\n          nodes {\n            id quantity variant { id } product { id } originalUnitPriceSet { shopMoney { amount } }\n            discountAllocations { allocatedAmountSet { shopMoney { amount } } discountApplication { index } }\n          }\n        }\n        shippingLines(first: 2) {\n          nodes {\n            discountAllocations { allocatedAmountSet { shopMoney { amount } } discountApplication { index } }\n          }\n        }\n      }\n    }\n  }": {return: BacktestOrdersQuery, variables: BacktestOrdersQueryVariables},
   "#graphql\n  query BacktestOrderRest($id: ID!, $after: String) {\n    order(id: $id) {\n      discountApplications(first: 50) {\n        nodes {\n          __typename index targetType value { __typename }\n          ... on DiscountCodeApplication { code }\n          ... on AutomaticDiscountApplication { title }\n          ... on ManualDiscountApplication { title }\n          ... on ScriptDiscountApplication { title }\n        }\n      }\n      lineItems(first: 50, after: $after) {\n        pageInfo { hasNextPage endCursor }\n        nodes {\n          id quantity variant { id } product { id } originalUnitPriceSet { shopMoney { amount } }\n          discountAllocations { allocatedAmountSet { shopMoney { amount } } discountApplication { index } }\n        }\n      }\n    }\n  }": {return: BacktestOrderRestQuery, variables: BacktestOrderRestQueryVariables},
   "#graphql\n  query BacktestOrdersCount($query: String!) {\n    ordersCount(query: $query, limit: null) { count }\n  }": {return: BacktestOrdersCountQuery, variables: BacktestOrdersCountQueryVariables},
   "#graphql\n  query MarginGuardrailSubscriptions {\n    currentAppInstallation {\n      activeSubscriptions { id name status test createdAt trialDays currentPeriodEnd }\n    }\n  }": {return: MarginGuardrailSubscriptionsQuery, variables: MarginGuardrailSubscriptionsQueryVariables},
@@ -465,8 +465,8 @@ interface GeneratedQueryTypes {
   "#graphql\n  query MarginGuardrailValidation($id: ID!) {\n    validation(id: $id) { id enabled }\n  }": {return: MarginGuardrailValidationQuery, variables: MarginGuardrailValidationQueryVariables},
   "#graphql\n  query MarginGuardrailAppFunctions {\n    shopifyFunctions(first: 50) { nodes { id handle apiType } }\n  }": {return: MarginGuardrailAppFunctionsQuery, variables: MarginGuardrailAppFunctionsQueryVariables},
   "#graphql\n  query MarginGuardrailCodeRulesDiscountState($id: ID!) {\n    automaticDiscountNode(id: $id) {\n      id\n      automaticDiscount {\n        __typename\n        ... on DiscountAutomaticApp { title status startsAt appDiscountType { functionId } }\n      }\n    }\n  }": {return: MarginGuardrailCodeRulesDiscountStateQuery, variables: MarginGuardrailCodeRulesDiscountStateQueryVariables},
-  "#graphql\n  query MarginGuardrailCodeDiscountValue($id: ID!) {\n    codeDiscountNode(id: $id) {\n      id\n      codeDiscount {\n        __typename\n        ... on DiscountCodeBasic {\n          status\n          codes(first: 100) { nodes { code } }\n          customerGets {\n            value {\n              __typename\n              ... on DiscountPercentage { percentage }\n              ... on DiscountAmount { amount { amount currencyCode } appliesOnEachItem }\n            }\n            items { __typename }\n          }\n          minimumRequirement {\n            __typename\n            ... on DiscountMinimumSubtotal { greaterThanOrEqualToSubtotal { amount currencyCode } }\n            ... on DiscountMinimumQuantity { greaterThanOrEqualToQuantity }\n          }\n        }\n        ... on DiscountCodeFreeShipping { status codes(first: 100) { nodes { code } } }\n        ... on DiscountCodeBxgy { status codes(first: 100) { nodes { code } } }\n        ... on DiscountCodeApp { status codes(first: 100) { nodes { code } } }\n      }\n    }\n  }": {return: MarginGuardrailCodeDiscountValueQuery, variables: MarginGuardrailCodeDiscountValueQueryVariables},
-  "#graphql\n  query MarginGuardrailCodeDiscountValues($after: String) {\n    codeDiscountNodes(first: 50, after: $after) {\n      nodes {\n        id\n        codeDiscount {\n          __typename\n          ... on DiscountCodeBasic {\n            status\n            codes(first: 100) { nodes { code } }\n            customerGets {\n              value {\n                __typename\n                ... on DiscountPercentage { percentage }\n                ... on DiscountAmount { amount { amount currencyCode } appliesOnEachItem }\n              }\n              items { __typename }\n            }\n            minimumRequirement {\n              __typename\n              ... on DiscountMinimumSubtotal { greaterThanOrEqualToSubtotal { amount currencyCode } }\n              ... on DiscountMinimumQuantity { greaterThanOrEqualToQuantity }\n            }\n          }\n          ... on DiscountCodeFreeShipping { status codes(first: 100) { nodes { code } } }\n          ... on DiscountCodeBxgy { status codes(first: 100) { nodes { code } } }\n          ... on DiscountCodeApp { status codes(first: 100) { nodes { code } } }\n        }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }": {return: MarginGuardrailCodeDiscountValuesQuery, variables: MarginGuardrailCodeDiscountValuesQueryVariables},
+  "#graphql\n  query MarginGuardrailCodeDiscountValue($id: ID!) {\n    codeDiscountNode(id: $id) {\n      id\n      codeDiscount {\n        __typename\n        ... on DiscountCodeBasic {\n          status\n          usageLimit\n          codes(first: 100) { nodes { code } }\n          customerGets {\n            value {\n              __typename\n              ... on DiscountPercentage { percentage }\n              ... on DiscountAmount { amount { amount currencyCode } appliesOnEachItem }\n            }\n            items { __typename }\n          }\n          minimumRequirement {\n            __typename\n            ... on DiscountMinimumSubtotal { greaterThanOrEqualToSubtotal { amount currencyCode } }\n            ... on DiscountMinimumQuantity { greaterThanOrEqualToQuantity }\n          }\n        }\n        ... on DiscountCodeFreeShipping { status usageLimit codes(first: 100) { nodes { code } } }\n        ... on DiscountCodeBxgy { status usageLimit codes(first: 100) { nodes { code } } }\n        ... on DiscountCodeApp { status usageLimit codes(first: 100) { nodes { code } } }\n      }\n    }\n  }": {return: MarginGuardrailCodeDiscountValueQuery, variables: MarginGuardrailCodeDiscountValueQueryVariables},
+  "#graphql\n  query MarginGuardrailCodeDiscountValues($after: String) {\n    codeDiscountNodes(first: 50, after: $after) {\n      nodes {\n        id\n        codeDiscount {\n          __typename\n          ... on DiscountCodeBasic {\n            status\n            usageLimit\n            codes(first: 100) { nodes { code } }\n            customerGets {\n              value {\n                __typename\n                ... on DiscountPercentage { percentage }\n                ... on DiscountAmount { amount { amount currencyCode } appliesOnEachItem }\n              }\n              items { __typename }\n            }\n            minimumRequirement {\n              __typename\n              ... on DiscountMinimumSubtotal { greaterThanOrEqualToSubtotal { amount currencyCode } }\n              ... on DiscountMinimumQuantity { greaterThanOrEqualToQuantity }\n            }\n          }\n          ... on DiscountCodeFreeShipping { status usageLimit codes(first: 100) { nodes { code } } }\n          ... on DiscountCodeBxgy { status usageLimit codes(first: 100) { nodes { code } } }\n          ... on DiscountCodeApp { status usageLimit codes(first: 100) { nodes { code } } }\n        }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }": {return: MarginGuardrailCodeDiscountValuesQuery, variables: MarginGuardrailCodeDiscountValuesQueryVariables},
   "#graphql\n  query MarginGuardrailCodeRulesResources($ids: [ID!]!) {\n    nodes(ids: $ids) {\n      __typename\n      ... on Product { id title }\n      ... on Collection { id title }\n    }\n  }": {return: MarginGuardrailCodeRulesResourcesQuery, variables: MarginGuardrailCodeRulesResourcesQueryVariables},
   "#graphql\n  query MarginGuardrailPickerResources($first: Int!) {\n    products(first: $first, sortKey: TITLE) { nodes { id title } }\n    collections(first: $first, sortKey: TITLE) { nodes { id title } }\n  }": {return: MarginGuardrailPickerResourcesQuery, variables: MarginGuardrailPickerResourcesQueryVariables},
   "#graphql\n  query MarginGuardrailAccessScopes {\n    currentAppInstallation { accessScopes { handle } }\n  }": {return: MarginGuardrailAccessScopesQuery, variables: MarginGuardrailAccessScopesQueryVariables},

@@ -4,7 +4,8 @@
  * is read with the Admin API (codeDiscountNodes) when the cap or "most codes together" is saved,
  * and each one again when a discounts/create, discounts/update or discounts/delete webhook names
  * it (their payloads carry the discount's id, not its value). A discount's first 100 codes are
- * read: one with thousands (bulk codes) is read in part. After a change the code rules'
+ * read: one with thousands (bulk codes) is read in part. Its usage limit is kept too, for the
+ * leaked-code detector (docs/decisions/0066-code-usage-limit-and-leak-flow-trigger.md). After a change the code rules'
  * metafield is written again, so the Function decides with the new values.
  */
 import prisma from "../../db.server";
@@ -24,6 +25,7 @@ const DISCOUNT_ONE = `#graphql
         __typename
         ... on DiscountCodeBasic {
           status
+          usageLimit
           codes(first: 100) { nodes { code } }
           customerGets {
             value {
@@ -39,9 +41,9 @@ const DISCOUNT_ONE = `#graphql
             ... on DiscountMinimumQuantity { greaterThanOrEqualToQuantity }
           }
         }
-        ... on DiscountCodeFreeShipping { status codes(first: 100) { nodes { code } } }
-        ... on DiscountCodeBxgy { status codes(first: 100) { nodes { code } } }
-        ... on DiscountCodeApp { status codes(first: 100) { nodes { code } } }
+        ... on DiscountCodeFreeShipping { status usageLimit codes(first: 100) { nodes { code } } }
+        ... on DiscountCodeBxgy { status usageLimit codes(first: 100) { nodes { code } } }
+        ... on DiscountCodeApp { status usageLimit codes(first: 100) { nodes { code } } }
       }
     }
   }`;
@@ -55,6 +57,7 @@ const DISCOUNT_PAGE = `#graphql
           __typename
           ... on DiscountCodeBasic {
             status
+            usageLimit
             codes(first: 100) { nodes { code } }
             customerGets {
               value {
@@ -70,9 +73,9 @@ const DISCOUNT_PAGE = `#graphql
               ... on DiscountMinimumQuantity { greaterThanOrEqualToQuantity }
             }
           }
-          ... on DiscountCodeFreeShipping { status codes(first: 100) { nodes { code } } }
-          ... on DiscountCodeBxgy { status codes(first: 100) { nodes { code } } }
-          ... on DiscountCodeApp { status codes(first: 100) { nodes { code } } }
+          ... on DiscountCodeFreeShipping { status usageLimit codes(first: 100) { nodes { code } } }
+          ... on DiscountCodeBxgy { status usageLimit codes(first: 100) { nodes { code } } }
+          ... on DiscountCodeApp { status usageLimit codes(first: 100) { nodes { code } } }
         }
       }
       pageInfo { hasNextPage endCursor }
@@ -91,6 +94,8 @@ export interface DiscountCodeRow {
   minimumCents: number | null;
   minimumQuantity: number | null;
   status: string;
+  /** Shopify's usage limit (null: unlimited), the leak detector's audience when none is set (decision 0066) */
+  usageLimit: number | null;
 }
 
 interface NodeShape {
@@ -98,6 +103,7 @@ interface NodeShape {
   codeDiscount: {
     __typename: string;
     status?: string;
+    usageLimit?: number | null;
     codes?: { nodes: { code: string }[] };
     customerGets?: {
       value: {
@@ -170,7 +176,13 @@ export function rowsOfDiscount(node: NodeShape): DiscountCodeRow[] {
     minimumCents: value.kind === "percentage" || value.kind === "fixed" ? minimumCents : null,
     minimumQuantity: value.kind === "percentage" || value.kind === "fixed" ? minimumQuantity : null,
     status: discount.status ?? "ACTIVE",
+    usageLimit: usageLimitOf(discount.usageLimit),
   }));
+}
+
+/** Shopify's usage limit as stored: a positive whole number, else none (an odd value is not trusted). */
+function usageLimitOf(value: unknown): number | null {
+  return typeof value === "number" && Number.isInteger(value) && value > 0 && value <= 2_147_483_647 ? value : null;
 }
 
 async function replaceRows(shopId: string, discountIds: string[] | "all", rows: DiscountCodeRow[]) {
@@ -261,6 +273,7 @@ export async function listDiscountCodeValues(shopId: string) {
       minimumCents: true,
       minimumQuantity: true,
       status: true,
+      usageLimit: true,
       updatedAt: true,
     },
   });
