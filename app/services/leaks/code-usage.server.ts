@@ -26,6 +26,7 @@ import type { OrderFacts } from "../../domain/order-facts";
 import { alertEventOf } from "../../domain/order-effects";
 import type { PlanId } from "../../domain/plans";
 import { recordAuditEvents } from "../audit/events.server";
+import { discountsOfCodes, queueLeakFlowTriggers, type RaisedFlag } from "./leak-flow.server";
 
 type Tx = Prisma.TransactionClient;
 
@@ -227,7 +228,7 @@ export function reviewCodeFlag(tx: Tx, shopId: string, usage: UsageRow, now: Dat
 type UsageRow = Awaited<ReturnType<Tx["codeUsage"]["findUniqueOrThrow"]>>;
 
 /** A code's history as the rules read it, from its row and hourly buckets. */
-export function historyOf(usage: UsageRow, hourly: Map<number, number>): CodeHistory {
+export function historyOf(usage: UsageRow, hourly: Map<number, number>, usageLimit: number | null = null): CodeHistory {
   return {
     uses: usage.uses,
     customers: usage.customers,
@@ -237,7 +238,10 @@ export function historyOf(usage: UsageRow, hourly: Map<number, number>): CodeHis
     outsideSegment: usage.outsideSegment,
     countries: usage.countries,
     firstSeenAt: usage.firstSeenAt,
+    lastUsedAt: usage.lastUsedAt,
     audienceSize: usage.audienceSize,
+    // Shopify's usage limit, the audience when the merchant set none (decision 0066)
+    usageLimit,
     hourly,
   };
 }
@@ -271,16 +275,15 @@ async function raiseFlags(
   context: CodeUsageContext,
 ): Promise<number> {
   const latest = usages.reduce((max, usage) => Math.max(max, atOf(usage).getTime()), 0);
-  const hourly = await hourlyOf(
-    tx,
-    shopId,
-    usages.map((usage) => usage.codeKey),
-    new Date(latest),
-  );
-  const events: { event: NewAuditEvent; at: Date }[] = [];
+  const keys = usages.map((usage) => usage.codeKey);
+  const hourly = await hourlyOf(tx, shopId, keys, new Date(latest));
+  // Shopify's usage limits and discounts of the codes (decision 0066)
+  const discounts = await discountsOfCodes(tx, shopId, keys);
+  const events: { event: NewAuditEvent; at: Date; usage: UsageRow; signals: LeakSignal[] }[] = [];
   for (const usage of usages) {
     const at = atOf(usage);
-    const signals = leakSignals(historyOf(usage, hourly.get(usage.codeKey) ?? new Map()), at);
+    const limit = discounts.get(usage.codeKey)?.usageLimit ?? null;
+    const signals = leakSignals(historyOf(usage, hourly.get(usage.codeKey) ?? new Map(), limit), at);
     if (signals.length === 0) {
       if (usage.flaggedAt)
         await tx.codeUsage.update({ where: { id: usage.id }, data: { flaggedAt: null, signals: [] } });
@@ -300,7 +303,7 @@ async function raiseFlags(
       where: { id: usage.id },
       data: { signals: signals as unknown as Prisma.InputJsonValue, flaggedAt: at },
     });
-    events.push({ event: leakEvent(usage.code, usage.codeKey, signals, at), at });
+    events.push({ event: leakEvent(usage.code, usage.codeKey, signals, at), at, usage, signals });
   }
   if (events.length === 0) return 0;
   const recorded = await recordAuditEvents(
@@ -310,9 +313,18 @@ async function raiseFlags(
   );
   const idOf = new Map(recorded.map((row) => [row.dedupeKey, row.id]));
   const alerts: NewAlertRow[] = [];
-  for (const { event, at } of events) {
+  const flags: RaisedFlag[] = [];
+  for (const { event, at, usage, signals } of events) {
     const id = idOf.get(event.dedupeKey as string);
     if (!id) continue;
+    flags.push({
+      auditEventId: id,
+      event: alertEventOf(event, now),
+      usage,
+      signals,
+      flaggedAt: at,
+      discount: discounts.get(usage.codeKey) ?? null,
+    });
     const when = context.history ? at : now;
     for (const delivery of plannedDeliveries(event.severity, context.alerts, context.plan, when)) {
       alerts.push({
@@ -324,7 +336,10 @@ async function raiseFlags(
     }
   }
   await insertAlertRows(tx, shopId, alerts, now);
-  return context.history ? 0 : alerts.filter((alert) => alert.delivery.status === "pending").length;
+  if (context.history) return 0;
+  // the Flow trigger "Discount code probably leaked", where a workflow uses it (decision 0066)
+  const triggers = await queueLeakFlowTriggers(tx, shopId, flags, now);
+  return alerts.filter((alert) => alert.delivery.status === "pending").length + triggers;
 }
 
 /** The flag's audit event: its message names the code and the signals with their figures. */
