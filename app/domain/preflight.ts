@@ -243,17 +243,17 @@ const CLASS_BIT: Record<DiscountClass, number> = { PRODUCT: 1, ORDER: 2, SHIPPIN
 /** One live discount as the search reads it, and its state on the cart being searched. */
 interface Prepared {
   discount: PreflightDiscount;
-  /** its place in the list, and its id's place in id order: the tie-breaks between equal values */
-  position: number;
-  idRank: number;
+  /** its place in id order (then in the list): the tie-break between equal values */
+  order: number;
   discountClass: DiscountClass;
   classBit: number;
   /** the classes its `combinesWith` names, as bits */
   combines: number;
   isCode: boolean;
-  /** alive on [start, end): from the later of now and its start */
+  /** alive on [start, end): from the later of now and its start; `moment`: the start's index in the list's moments */
   start: number;
   end: number;
+  moment: number;
   /** entitled on every line: applies to all items, or a shipping discount */
   everyLine: boolean;
   /** its row in the same-line matrix, -1 when it shares a line with nothing */
@@ -275,6 +275,12 @@ interface PreparedList {
   length: number;
   nowMs: number;
   everyLine: Prepared[];
+  /** the prepared discounts by `order` */
+  byOrder: Prepared[];
+  /** the distinct starts, in time order, their ISO 8601 text once needed, and the cart that last used each */
+  moments: number[];
+  momentIso: (string | undefined)[];
+  momentStamp: Float64Array;
   byProduct: Map<string, Prepared[]>;
   byVariant: Map<string, Prepared[]>;
   byCollection: Map<string, Prepared[]>;
@@ -301,18 +307,25 @@ function preparedFor(discounts: PreflightDiscount[], nowMs: number): PreparedLis
 }
 
 function prepare(discounts: PreflightDiscount[], nowMs: number): PreparedList {
-  const byId = discounts.map((discount, position) => ({ id: discount.id, position })).sort((a, b) => a.id.localeCompare(b.id));
-  const idRanks = new Array<number>(discounts.length);
-  byId.forEach((entry, index) => {
-    const previous = byId[index - 1];
-    idRanks[entry.position] =
-      previous && previous.id.localeCompare(entry.id) === 0 ? idRanks[previous.position] : index;
-  });
+  // the order equal values are tried in: by id, then as listed (a stable sort)
+  const orders = new Array<number>(discounts.length);
+  discounts
+    .map((discount, position) => ({ id: discount.id, position }))
+    .sort((a, b) => a.id.localeCompare(b.id))
+    .forEach((entry, order) => {
+      orders[entry.position] = order;
+    });
+  const starts = discounts.map((discount) => Math.max(nowMs, time(discount.startsAt, -Infinity)));
+  const moments = [...new Set(starts.filter((start) => !Number.isNaN(start)))].sort((a, b) => a - b);
   const list: PreparedList = {
     source: discounts,
     length: discounts.length,
     nowMs,
     everyLine: [],
+    byOrder: [],
+    moments,
+    momentIso: moments.map(() => undefined),
+    momentStamp: new Float64Array(moments.length),
     byProduct: new Map(),
     byVariant: new Map(),
     byCollection: new Map(),
@@ -332,14 +345,14 @@ function prepare(discounts: PreflightDiscount[], nowMs: number): PreparedList {
     const to = discount.appliesTo;
     const prepared: Prepared = {
       discount,
-      position,
-      idRank: idRanks[position],
+      order: orders[position],
       discountClass: discount.discountClass,
       classBit: CLASS_BIT[discount.discountClass],
       combines: (flags.product ? 1 : 0) | (flags.order ? 2 : 0) | (flags.shipping ? 4 : 0),
       isCode: discount.method === "code",
-      start: Math.max(nowMs, time(discount.startsAt, -Infinity)),
+      start: starts[position],
       end: time(discount.endsAt, Infinity),
+      moment: moments.indexOf(starts[position]),
       everyLine: discount.discountClass === "SHIPPING" || to.kind === "all",
       shareRow: -1,
       cartStamp: 0,
@@ -350,6 +363,7 @@ function prepare(discounts: PreflightDiscount[], nowMs: number): PreparedList {
       alone: 0,
       upper: 0,
     };
+    list.byOrder[prepared.order] = prepared;
     if (prepared.everyLine) {
       prepared.lines = list.allLines;
       list.everyLine.push(prepared);
@@ -386,9 +400,10 @@ const scratch = {
   touched: [] as Prepared[],
   candidates: [] as Prepared[],
   alive: [[], [], []] as Prepared[][],
-  together: [[], []] as Prepared[][],
   parts: [] as Prepared[],
   amounts: new Float64Array(16),
+  keys: new Float64Array(256),
+  fitting: [0, 1, 2].map(() => ({ first: null as Prepared | null, together: false, togetherUpper: 0 })),
 };
 
 function growScratch(lines: number) {
@@ -401,8 +416,32 @@ function growScratch(lines: number) {
   while (scratch.onLine.length < lines) scratch.onLine.push([]);
 }
 
-const byCandidateOrder = (a: Prepared, b: Prepared) =>
-  b.alone - a.alone || a.idRank - b.idRank || a.position - b.position;
+const byCandidateOrder = (a: Prepared, b: Prepared) => b.alone - a.alone || a.order - b.order;
+
+/**
+ * The candidates worst alone first, equal values in `order`. Values in whole cents (always, for carts
+ * in cents) sort as numbers, -alone × n + order, without a comparator; others take the comparator.
+ */
+function sortCandidates(candidates: Prepared[], list: PreparedList) {
+  const count = candidates.length;
+  const n = list.length;
+  if (scratch.keys.length < count) scratch.keys = new Float64Array(count * 2);
+  const keys = scratch.keys;
+  for (let index = 0; index < count; index++) {
+    const alone = candidates[index].alone;
+    if (!Number.isInteger(alone) || Math.abs(alone) * n > Number.MAX_SAFE_INTEGER / 2) {
+      candidates.sort(byCandidateOrder);
+      return;
+    }
+    keys[index] = -alone * n + candidates[index].order;
+  }
+  const sorted = keys.subarray(0, count).sort();
+  for (let index = 0; index < count; index++) {
+    const key = sorted[index];
+    const alone = -Math.floor(key / n);
+    candidates[index] = list.byOrder[key + alone * n];
+  }
+}
 
 /**
  * The discounts whose conditions the cart meets and that take something on it alone (the cart's line
@@ -416,51 +455,63 @@ function candidatesFor(list: PreparedList, cart: PreflightCart, subtotal: number
   touched.length = 0;
   let quantity = 0;
   list.allLines.length = 0;
-  cart.lines.forEach((line, index) => {
+  for (let index = 0; index < cart.lines.length; index++) {
+    const line = cart.lines[index];
     quantity += line.quantity;
     list.allLines.push(index);
     const lineStamp = ++scratch.lineStamp;
-    const reach = (reached: Prepared[] | undefined) => {
-      if (!reached) return;
-      for (const prepared of reached) {
-        if (prepared.lineStamp === lineStamp) continue; // named twice by one line
-        prepared.lineStamp = lineStamp;
-        if (prepared.cartStamp !== cartStamp) {
-          prepared.cartStamp = cartStamp;
-          prepared.lines.length = 0;
-          prepared.cents = 0;
-          prepared.quantity = 0;
-          touched.push(prepared);
-        }
-        prepared.lines.push(index);
-        prepared.cents += line.unitPriceCents * line.quantity;
-        prepared.quantity += line.quantity;
-      }
-    };
-    if (line.productId !== null) reach(list.byProduct.get(line.productId));
-    if (line.variantId !== null) reach(list.byVariant.get(line.variantId));
-    for (const id of line.collectionIds) reach(list.byCollection.get(id));
-  });
-  const consider = (prepared: Prepared) => {
-    const discount = prepared.discount;
-    const value = discount.value;
-    if (value.kind === "free_shipping") {
-      if (cart.shippingCents <= 0) return;
-      if (value.maxShippingCents !== null && cart.shippingCents > value.maxShippingCents) return;
-    }
-    if (discount.minimumCents !== null && prepared.cents < discount.minimumCents) return;
-    if (discount.minimumQuantity !== null && prepared.quantity < discount.minimumQuantity) return;
-    valueAlone(prepared, cart, subtotal);
-    if (prepared.alone <= 0) return;
-    candidates.push(prepared);
-  };
+    if (line.productId !== null) reach(list.byProduct.get(line.productId), index, line, cartStamp, lineStamp);
+    if (line.variantId !== null) reach(list.byVariant.get(line.variantId), index, line, cartStamp, lineStamp);
+    for (const id of line.collectionIds) reach(list.byCollection.get(id), index, line, cartStamp, lineStamp);
+  }
   for (const prepared of list.everyLine) {
     prepared.cents = subtotal;
     prepared.quantity = quantity;
-    consider(prepared);
+    consider(prepared, cart, subtotal);
   }
-  for (const prepared of touched) consider(prepared);
-  return candidates.sort(byCandidateOrder);
+  for (const prepared of touched) consider(prepared, cart, subtotal);
+  sortCandidates(candidates, list);
+  return candidates;
+}
+
+/** Adds cart line `index` to the discounts that name its product, variant or one of its collections. */
+function reach(
+  reached: Prepared[] | undefined,
+  index: number,
+  line: PreflightLine,
+  cartStamp: number,
+  lineStamp: number,
+) {
+  if (!reached) return;
+  for (const prepared of reached) {
+    if (prepared.lineStamp === lineStamp) continue; // named twice by one line
+    prepared.lineStamp = lineStamp;
+    if (prepared.cartStamp !== cartStamp) {
+      prepared.cartStamp = cartStamp;
+      prepared.lines.length = 0;
+      prepared.cents = 0;
+      prepared.quantity = 0;
+      scratch.touched.push(prepared);
+    }
+    prepared.lines.push(index);
+    prepared.cents += line.unitPriceCents * line.quantity;
+    prepared.quantity += line.quantity;
+  }
+}
+
+/** A candidate when the cart meets its conditions and it takes something alone. */
+function consider(prepared: Prepared, cart: PreflightCart, subtotal: number) {
+  const discount = prepared.discount;
+  const value = discount.value;
+  if (value.kind === "free_shipping") {
+    if (cart.shippingCents <= 0) return;
+    if (value.maxShippingCents !== null && cart.shippingCents > value.maxShippingCents) return;
+  }
+  if (discount.minimumCents !== null && prepared.cents < discount.minimumCents) return;
+  if (discount.minimumQuantity !== null && prepared.quantity < discount.minimumQuantity) return;
+  valueAlone(prepared, cart, subtotal);
+  if (prepared.alone <= 0) return;
+  scratch.candidates.push(prepared);
 }
 
 /** Sets `alone` (as `stackAmounts` of the discount alone gives) and `upper`. */
@@ -566,11 +617,11 @@ function productTake(part: Prepared, cart: PreflightCart, list: PreparedList): n
   return taken;
 }
 
-/** The worst stack's parts, total and moment. */
+/** The worst stack's parts, total and moment (an index in the list's moments). */
 interface Worst {
   total: number;
   parts: Prepared[];
-  start: number;
+  moment: number;
 }
 
 /**
@@ -584,12 +635,16 @@ function searchWorst(candidates: Prepared[], cart: PreflightCart, subtotal: numb
   for (let line = 0; line < cart.lines.length; line++) {
     if (!(scratch.lineTotals[line] >= 0)) bounded = false;
   }
-  const moments = [...new Set(candidates.map((candidate) => candidate.start))].sort((a, b) => a - b);
+  const cartStamp = scratch.cartStamp;
+  for (const candidate of candidates) {
+    if (candidate.moment !== -1) list.momentStamp[candidate.moment] = cartStamp;
+  }
   const [aliveProducts, aliveOrders, aliveShipping] = scratch.alive;
-  const [togetherProducts, togetherOrders] = scratch.together;
   const parts = scratch.parts;
   let best: Worst | null = null;
-  for (const moment of moments) {
+  for (let momentIndex = 0; momentIndex < list.moments.length; momentIndex++) {
+    if (list.momentStamp[momentIndex] !== cartStamp) continue; // no candidate starts then
+    const moment = list.moments[momentIndex];
     // nothing takes more than the whole cart and its shipping
     if (best && best.total >= ceiling) break;
     aliveProducts.length = 0;
@@ -612,24 +667,37 @@ function searchWorst(candidates: Prepared[], cart: PreflightCart, subtotal: numb
       const needs = (hasProduct ? 1 : 0) | (hasOrder ? 2 : 0) | (hasShipping ? 4 : 0);
       // each class's discounts that combine with the other classes present: the best one, and those that
       // also combine with their own class
-      const products = hasProduct ? fitting(aliveProducts, needs & ~1, 1, togetherProducts) : null;
-      const orders = hasOrder ? fitting(aliveOrders, needs & ~2, 2, togetherOrders) : null;
-      const shipping = hasShipping ? fitting(aliveShipping, needs & ~4, 0, null) : null;
+      const products = hasProduct ? fitting(0, aliveProducts, needs & ~1, 1) : null;
+      const orders = hasOrder ? fitting(1, aliveOrders, needs & ~2, 2) : null;
+      const shipping = hasShipping ? fitting(2, aliveShipping, needs & ~4, 0) : null;
       if ((hasProduct && !products) || (hasOrder && !orders) || (hasShipping && !shipping)) continue;
-      const shippingCents = shipping ? shipping.first.alone : 0;
-      for (let productChoice = 0; productChoice < (products?.together ? 2 : 1); productChoice++) {
-        const productList = products ? (products.together && productChoice === 0 ? togetherProducts : null) : null;
-        const productUpper = !products ? 0 : productList ? products.togetherUpper : products.first.upper;
-        for (let orderChoice = 0; orderChoice < (orders?.together ? 2 : 1); orderChoice++) {
-          const orderList = orders ? (orders.together && orderChoice === 0 ? togetherOrders : null) : null;
-          const orderUpper = !orders ? 0 : orderList ? orders.togetherUpper : orders.first.upper;
+      const shippingCents = shipping ? shipping.best[0].alone : 0;
+      // each class present: its discounts together (when more than one may), then its best one alone
+      for (let productChoice = 0; productChoice < (products?.together.length ? 2 : 1); productChoice++) {
+        const productList = !products
+          ? none
+          : productChoice === 0 && products.together.length
+            ? products.together
+            : products.best;
+        const productUpper = !products
+          ? 0
+          : productList === products.together
+            ? products.togetherUpper
+            : products.best[0].upper;
+        for (let orderChoice = 0; orderChoice < (orders?.together.length ? 2 : 1); orderChoice++) {
+          const orderList = !orders
+            ? none
+            : orderChoice === 0 && orders.together.length
+              ? orders.together
+              : orders.best;
+          const orderUpper = !orders ? 0 : orderList === orders.together ? orders.togetherUpper : orders.best[0].upper;
           // products and orders never take more than the items, nor the shipping discount more than the shipping
           const upper = Math.min(subtotal, productUpper + orderUpper) + shippingCents;
           if (bounded && best && upper <= best.total) continue;
-          stackParts(parts, products && (productList ?? products.first), orders && (orderList ?? orders.first));
-          if (shipping) parts.push(shipping.first);
+          stackParts(parts, productList, orderList);
+          if (shipping) parts.push(shipping.best[0]);
           const total = stackTotal(parts, cart, list);
-          if (!best || total > best.total) best = { total, parts: parts.slice(), start: moment };
+          if (!best || total > best.total) best = { total, parts: parts.slice(), moment: momentIndex };
         }
       }
     }
@@ -637,47 +705,52 @@ function searchWorst(candidates: Prepared[], cart: PreflightCart, subtotal: numb
   return best;
 }
 
+const none: Prepared[] = [];
+
+/** A class's alive discounts that combine with the other classes present (reused from stack to stack). */
 interface Fitting {
-  first: Prepared;
-  /** more than one fits and combines with its own class: they are in the `together` list */
-  together: boolean;
+  /** the best one, alone */
+  best: Prepared[];
+  /** those that also combine with their own class, when more than one does (else empty) */
+  together: Prepared[];
   togetherUpper: number;
 }
 
-/** A class's alive discounts that combine with the classes in `needs`, best first; null when none. */
-function fitting(alive: Prepared[], needs: number, ownBit: number, together: Prepared[] | null): Fitting | null {
-  let first: Prepared | null = null;
-  let upper = 0;
-  if (together) together.length = 0;
+const fittings: Fitting[] = [0, 1, 2].map(() => ({ best: [], together: [], togetherUpper: 0 }));
+
+/** The class's alive discounts that combine with the classes in `needs`, best first; null when none. */
+function fitting(classIndex: number, alive: Prepared[], needs: number, ownBit: number): Fitting | null {
+  const found = fittings[classIndex];
+  found.best.length = 0;
+  found.together.length = 0;
+  found.togetherUpper = 0;
   for (const candidate of alive) {
     if ((candidate.combines & needs) !== needs) continue;
-    first ??= candidate;
-    if (together && (candidate.combines & ownBit) !== 0) {
-      together.push(candidate);
-      upper += candidate.upper;
+    if (found.best.length === 0) found.best.push(candidate);
+    if ((candidate.combines & ownBit) !== 0) {
+      found.together.push(candidate);
+      found.togetherUpper += candidate.upper;
     }
   }
-  if (!first) return null;
-  return { first, together: together !== null && together.length > 1, togetherUpper: upper };
+  if (found.best.length === 0) return null;
+  if (found.together.length < 2) found.together.length = 0;
+  return found;
 }
 
 /**
  * The stack's product and order discounts, worst alone first (products first on equal values), the
  * codes past the five Shopify takes left out; into `parts`.
  */
-function stackParts(parts: Prepared[], products: Prepared[] | Prepared | null, orders: Prepared[] | Prepared | null) {
+function stackParts(parts: Prepared[], products: Prepared[], orders: Prepared[]) {
   parts.length = 0;
-  const productList = products === null ? [] : Array.isArray(products) ? products : [products];
-  const orderList = orders === null ? [] : Array.isArray(orders) ? orders : [orders];
   let codes = 0;
   let product = 0;
   let order = 0;
-  while (product < productList.length || order < orderList.length) {
+  while (product < products.length || order < orders.length) {
     const next =
-      order >= orderList.length ||
-      (product < productList.length && productList[product].alone >= orderList[order].alone)
-        ? productList[product++]
-        : orderList[order++];
+      order >= orders.length || (product < products.length && products[product].alone >= orders[order].alone)
+        ? products[product++]
+        : orders[order++];
     if (!next.isCode || ++codes <= MAX_CODES_PER_ORDER) parts.push(next);
   }
 }
@@ -733,7 +806,7 @@ export function worstForCart(cart: PreflightCart, discounts: PreflightDiscount[]
       (total / (subtotal + (stack.some((part) => part.discountClass === "SHIPPING") ? cart.shippingCents : 0))) * 100,
     ),
     stack,
-    reachableFrom: new Date(found.start).toISOString(),
+    reachableFrom: (list.momentIso[found.moment] ??= new Date(list.moments[found.moment]).toISOString()),
     searchCut: false,
   };
 }
