@@ -1,46 +1,146 @@
 // The leaked-code detector on the merchant's path (docs/product.md#leaked-codes): from the sidebar
-// to /codes, see the demo's VIP500 flagged "Probably leaked" with the signals that fired in words,
-// deactivate it in Shopify (the demo's stand-in) and undo it, each in the Audit Log; a bad audience
-// size is refused naming the field; screenshots at 375 and 1040 px.
-import { expect, sidebar, test } from "./fixtures";
+// to /codes, a table of codes with the demo's VIP500 first, flagged "Probably leaked" with the
+// signals that fired in words; its Edit dialog refuses a bad audience size naming the field and
+// saves a good one; Deactivate in Shopify (the demo's stand-in) and Reactivate, each in the Audit
+// Log. Screenshots at 375, 800 and 1040 px (tests/.tmp/screens/), the table and the dialog.
+import type { Locator, Page } from "@playwright/test";
+import { expect, hydrated, sidebar, signedOrder, tableRows, test, toast } from "./fixtures";
 import { axeViolations, screenshotsAt } from "./screens-axe";
 
-test("a merchant sees the leaked demo code with its signals, deactivates it and undoes it", async ({ page }) => {
+/**
+ * The row of `code`: a table row where the table is wide, a list item of IndexTable's condensed
+ * list where it is narrow (its first line names the code).
+ */
+function codeRow(page: Page, code: string): Locator {
+  return page
+    .locator("tr.Polaris-IndexTable__TableRow, li.Polaris-IndexTable__TableRow")
+    .filter({ has: page.getByText(code, { exact: true }) });
+}
+
+test("the codes table lists VIP500 first with its signals, and an order's code below it", async ({ page, request }) => {
+  // a breaching order with the code E2ESTACK: one use, not flagged
+  const number = 80_000 + Math.floor(Math.random() * 9_000);
+  const { body, headers } = signedOrder(number);
+  expect((await request.post("/webhooks/orders/create", { data: body, headers })).status()).toBe(200);
+  const listed = async () =>
+    ((await (await request.get("/api/codes")).json()).codes as { code: string }[]).map((code) => code.code);
+  await expect.poll(listed).toContain("E2ESTACK");
+
   await page.goto("/dashboard");
   await sidebar(page).getByRole("link", { name: "Discount codes", exact: true }).click();
   await expect(page).toHaveURL(/\/codes$/);
   await expect(page.getByRole("heading", { level: 1, name: "Discount codes" })).toBeVisible();
   await expect(page.getByText(/A code is flagged “probably leaked” when a rule you can read fires/)).toBeVisible();
 
-  const card = page.getByRole("region", { name: "Code VIP500" });
-  await expect(card.getByText("Probably leaked")).toBeVisible();
-  await expect(card.getByRole("heading", { level: 3, name: "Signals that fired" })).toBeVisible();
-  await expect(card.getByText(/^velocity spike: 36 uses in the last hour \(limit 10\)$/)).toBeVisible();
+  // a table, flagged first, then by uses
+  for (const title of ["Code", "Uses", "Customers", "First-time", "Countries", "Last used"]) {
+    await expect(page.getByRole("columnheader", { name: title, exact: true })).toBeVisible();
+  }
+  await expect(tableRows(page).first()).toContainText("VIP500");
+  const vip = codeRow(page, "VIP500");
+  await expect(vip.getByText("Probably leaked")).toBeVisible();
+  await expect(vip.getByText("Signals that fired")).toBeVisible();
+  await expect(vip.getByText(/^velocity spike: 36 uses in the last hour \(limit 10\)$/)).toBeVisible();
   await expect(
-    card.getByText(/^segment breach: \d+ % of orders from outside the segment \(limit 20 %\)$/),
+    vip.getByText(/^segment breach: \d+ % of orders from outside the segment \(limit 20 %\)$/),
   ).toBeVisible();
-  await expect(card.getByText("country spread: shipped to 9 countries (limit 5)")).toBeVisible();
-  await expect(card.getByLabel("Audience size")).toHaveValue("500");
-  await expect(card.getByLabel("Segment: customer tags")).toHaveValue("vip");
-  expect(await axeViolations(page)).toEqual([]);
-  await screenshotsAt(page, "codes", [375, 1040]);
+  await expect(vip.getByText("country spread: shipped to 9 countries (limit 5)")).toBeVisible();
+  await expect(vip.getByText("of an audience of 500")).toBeVisible();
+  await expect(vip.getByText(/^36 in the last hour, \d+ in the last 24 hours$/)).toBeVisible();
+  await expect(vip.getByText(/^\d+ % outside the segment$/)).toBeVisible();
 
-  // a bad audience size is refused, naming the field, and nothing is saved
-  await card.getByLabel("Audience size").fill("-3");
-  await card.getByRole("button", { name: "Save settings" }).click();
-  await expect(card.getByText("a whole number from 1 to 10,000,000, or null")).toBeVisible();
+  const other = codeRow(page, "E2ESTACK");
+  await expect(other.getByText("Normal", { exact: true })).toBeVisible();
+  await expect(other.getByText("Signals that fired")).toHaveCount(0);
+  const order = await tableRows(page).allInnerTexts();
+  expect(order.findIndex((text) => text.includes("VIP500"))).toBeLessThan(
+    order.findIndex((text) => text.includes("E2ESTACK")),
+  );
+  expect(await axeViolations(page)).toEqual([]);
+  await screenshotsAt(page, "codes");
+
+  // narrow, each code is one stacked cell with the same words and actions
+  await page.setViewportSize({ width: 375, height: 900 });
+  await expect(page.getByRole("columnheader", { name: "Uses", exact: true })).toBeHidden();
+  await expect(vip.getByText(/^\d+ uses of an audience of 500 by \d+ customers$/)).toBeVisible();
+  await expect(vip.getByText(/^Last used /)).toBeVisible();
+  await expect(vip.getByRole("button", { name: "Edit VIP500" })).toBeVisible();
+  await expect(vip.getByRole("button", { name: "Deactivate in Shopify" })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test("Edit opens the code's settings, refuses a bad audience naming the field and saves a good one", async ({
+  page,
+}) => {
+  await page.goto("/codes");
+  await hydrated(page);
+  const row = codeRow(page, "VIP500");
+  const edit = row.getByRole("button", { name: "Edit VIP500" });
+  const dialog = page.getByRole("dialog", { name: "Edit VIP500" });
+
+  // Enter opens it, Escape closes it and focus is back on Edit
+  await edit.focus();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("Audience size")).toHaveValue("500");
+  await expect(dialog.getByLabel("Segment: customer tags")).toHaveValue("vip");
+  await expect(dialog.getByText(/^\d+ uses by \d+ customers · 36 in the last hour, .*baseline/)).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(edit).toBeFocused();
+
+  // a bad audience size is refused under its field, the dialog stays, and nothing is saved
+  await edit.click();
+  await dialog.getByLabel("Audience size").fill("-3");
+  await dialog.getByRole("button", { name: "Save settings" }).click();
+  await expect(dialog.getByText("a whole number from 1 to 10,000,000, or null")).toBeVisible();
+  await expect(dialog.getByLabel("Audience size")).toHaveAttribute("aria-invalid", "true");
+  await screenshotsAt(page, "codes-edit-refused");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(edit).toBeFocused();
+  // opened again: the saved value, and the earlier refusal is gone
+  await edit.click();
+  await expect(dialog.getByLabel("Audience size")).toHaveValue("500");
+  await expect(dialog.getByText("a whole number from 1 to 10,000,000, or null")).toHaveCount(0);
+  await page.keyboard.press("Escape");
   await page.reload();
-  await expect(card.getByLabel("Audience size")).toHaveValue("500");
+  await hydrated(page);
+  await expect(row.getByText("of an audience of 500")).toBeVisible();
+
+  // a good one is saved (Enter in the field saves), the dialog closes and the row says it
+  await edit.click();
+  await dialog.getByLabel("Audience size").fill("600");
+  await dialog.getByLabel("Audience size").press("Enter");
+  await expect(toast(page, "VIP500 saved")).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(row.getByText("of an audience of 600")).toBeVisible();
+  await expect(row.getByText("Probably leaked")).toBeVisible();
+
+  // put back as seeded, for the specs that follow
+  await edit.click();
+  await dialog.getByLabel("Audience size").fill("500");
+  await dialog.getByRole("button", { name: "Save settings" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(row.getByText("of an audience of 500")).toBeVisible();
+});
+
+test("a merchant deactivates the leaked code in Shopify from its row and undoes it", async ({ page }) => {
+  await page.goto("/codes");
+  await hydrated(page);
+  const row = codeRow(page, "VIP500");
 
   // one click deactivates the code in Shopify, and one undoes it
-  await card.getByRole("button", { name: "Deactivate in Shopify" }).click();
-  await expect(page.getByText("VIP500 deactivated")).toBeVisible();
-  await expect(card.getByText("Deactivated in Shopify")).toBeVisible();
-  await screenshotsAt(page, "codes-deactivated", [375, 1040]);
-  await card.getByRole("button", { name: "Reactivate" }).click();
-  await expect(page.getByText("VIP500 reactivated")).toBeVisible();
-  await expect(card.getByText("Deactivated in Shopify")).toHaveCount(0);
-  await expect(card.getByRole("button", { name: "Deactivate in Shopify" })).toBeVisible();
+  await row.getByRole("button", { name: "Deactivate in Shopify" }).click();
+  await expect(toast(page, "VIP500 deactivated")).toBeVisible();
+  await expect(row.getByText("Deactivated in Shopify")).toBeVisible();
+  await expect(row.getByText("Probably leaked")).toBeVisible();
+  await screenshotsAt(page, "codes-deactivated");
+  await row.getByRole("button", { name: "Reactivate" }).click();
+  await expect(toast(page, "VIP500 reactivated")).toBeVisible();
+  await expect(row.getByText("Deactivated in Shopify")).toHaveCount(0);
+  await expect(row.getByRole("button", { name: "Deactivate in Shopify" })).toBeVisible();
 
   // the flag and both clicks are in the Audit Log
   await page.goto("/audit-log?q=vip500");

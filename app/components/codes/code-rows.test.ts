@@ -43,9 +43,9 @@ describe("statusBadges", () => {
     expect(statusBadges({ leakSuspected: false, deactivatedAt: "2026-11-26T05:00:00.000Z" })).toEqual([
       { label: "Deactivated in Shopify", tone: "attention" },
     ]);
-    expect(statusBadges({ leakSuspected: true, deactivatedAt: "2026-11-26T05:00:00.000Z" }).map((b) => b.label)).toEqual(
-      ["Probably leaked", "Deactivated in Shopify"],
-    );
+    expect(
+      statusBadges({ leakSuspected: true, deactivatedAt: "2026-11-26T05:00:00.000Z" }).map((b) => b.label),
+    ).toEqual(["Probably leaked", "Deactivated in Shopify"]);
     expect(statusBadges({ leakSuspected: false, deactivatedAt: null })).toEqual([{ label: "Normal", tone: "success" }]);
   });
 });
@@ -64,6 +64,16 @@ describe("the figures in words", () => {
     expect(audienceExceeded({ audienceSize: 500, uses: 20, customers: 501 })).toBe(true);
     expect(audienceExceeded({ audienceSize: 500, uses: 500, customers: 500 })).toBe(false);
     expect(audienceExceeded({ audienceSize: null, uses: 9_000, customers: 9_000 })).toBe(false);
+  });
+
+  it("says Shopify's usage limit when the merchant set no audience size", () => {
+    expect(audienceText({ audienceSize: null, usageLimit: 1000 })).toBe("of Shopify's usage limit of 1,000");
+    expect(audienceText({ audienceSize: 500, usageLimit: 1000 })).toBe("of an audience of 500");
+    expect(audienceText({ audienceSize: null, usageLimit: null })).toBeNull();
+    expect(audienceExceeded({ audienceSize: null, usageLimit: 100, uses: 100, customers: 3 })).toBe(true);
+    expect(audienceExceeded({ audienceSize: null, usageLimit: 100, uses: 99, customers: 99 })).toBe(false);
+    // the merchant's audience size is what counts when both are known
+    expect(audienceExceeded({ audienceSize: 500, usageLimit: 100, uses: 200, customers: 200 })).toBe(false);
   });
 
   it("says the recent uses, the baseline, the segment and the countries", () => {

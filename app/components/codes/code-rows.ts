@@ -23,7 +23,10 @@ export type CodeRow = Pick<
   | "signalsInWords"
   | "deactivatedAt"
   | "lastUsedAt"
->;
+> & {
+  /** Shopify's usage limit of the code's discount, when the discount sync knows it (decision 0066) */
+  usageLimit?: number | null;
+};
 
 export type BadgeTone = "critical" | "attention" | "success";
 
@@ -66,14 +69,20 @@ export function countText(value: number): string {
   return count(value);
 }
 
-/** The uses against what the code was meant for: "of an audience of 500", or null when not set. */
-export function audienceText(code: Pick<CodeRow, "audienceSize">): string | null {
-  return code.audienceSize === null ? null : `of an audience of ${count(code.audienceSize)}`;
+/**
+ * The uses against what the code was meant for: "of an audience of 500" (the merchant's audience
+ * size), else "of Shopify's usage limit of 1,000" when known, else null.
+ */
+export function audienceText(code: Pick<CodeRow, "audienceSize" | "usageLimit">): string | null {
+  if (code.audienceSize !== null) return `of an audience of ${count(code.audienceSize)}`;
+  if (code.usageLimit) return `of Shopify's usage limit of ${count(code.usageLimit)}`;
+  return null;
 }
 
-/** Whether the uses or the customers went past the audience size. */
-export function audienceExceeded(code: Pick<CodeRow, "audienceSize" | "uses" | "customers">): boolean {
-  return code.audienceSize !== null && Math.max(code.uses, code.customers) > code.audienceSize;
+/** Whether the uses or the customers went past the audience size, or the uses reached Shopify's usage limit. */
+export function audienceExceeded(code: Pick<CodeRow, "audienceSize" | "usageLimit" | "uses" | "customers">): boolean {
+  if (code.audienceSize !== null) return Math.max(code.uses, code.customers) > code.audienceSize;
+  return !!code.usageLimit && code.uses >= code.usageLimit;
 }
 
 /** "36 in the last hour, 40 in the last 24 hours" */

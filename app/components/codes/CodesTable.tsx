@@ -1,0 +1,269 @@
+import { Badge, BlockStack, Button, IndexTable, InlineStack, List, Text } from "@shopify/polaris";
+import { formatShopDateTime } from "../../domain/dates";
+import { useActionFetcher } from "../useActionFetcher";
+import type { CodesActionResult } from "./CodeSettingsDialog";
+import {
+  audienceExceeded,
+  audienceText,
+  countText,
+  countriesText,
+  percentText,
+  recentText,
+  segmentText,
+  statusBadges,
+  type CodeRow,
+} from "./code-rows";
+
+/** What every row needs besides its code. */
+export interface CodeRowContext {
+  /** flags and the deactivate button (Core and Plus) */
+  flags: boolean;
+  /** write_discounts is not granted: the switch is shown but disabled (the page says why) */
+  needsPermission: boolean;
+  /** the shop's zone, for "Last used" */
+  timeZone: string;
+  onEdit: (code: string) => void;
+}
+
+function Wrap({ children }: { children: React.ReactNode }) {
+  // IndexTable cells do not wrap: the signals and figures do here, so no column is cut off
+  return <div style={{ whiteSpace: "normal", overflowWrap: "anywhere" }}>{children}</div>;
+}
+
+function Badges({ code }: { code: CodeRow }) {
+  return (
+    <InlineStack gap="100">
+      {statusBadges(code).map((badge) => (
+        <Badge key={badge.label} tone={badge.tone}>
+          {badge.label}
+        </Badge>
+      ))}
+    </InlineStack>
+  );
+}
+
+/** The signals that fired, in words, with their figures and limits. */
+function Signals({ code }: { code: CodeRow }) {
+  if (code.signalsInWords.length === 0) return null;
+  return (
+    <Wrap>
+      <BlockStack gap="050">
+        <Text as="p" variant="bodySm" fontWeight="medium">
+          Signals that fired
+        </Text>
+        <List>
+          {code.signalsInWords.map((signal) => (
+            <List.Item key={signal}>
+              <Text as="span" variant="bodySm">
+                {signal}
+              </Text>
+            </List.Item>
+          ))}
+        </List>
+      </BlockStack>
+    </Wrap>
+  );
+}
+
+function Uses({ code }: { code: CodeRow }) {
+  const audience = audienceText(code);
+  return (
+    <Wrap>
+      <BlockStack gap="050">
+        <Text as="span" fontWeight="semibold" numeric>
+          {countText(code.uses)}
+        </Text>
+        {audience ? (
+          <Text as="span" variant="bodySm" tone={audienceExceeded(code) ? "critical" : "subdued"}>
+            {audience}
+          </Text>
+        ) : null}
+        <Text as="span" variant="bodySm" tone="subdued">
+          {recentText(code)}
+        </Text>
+      </BlockStack>
+    </Wrap>
+  );
+}
+
+function Customers({ code }: { code: CodeRow }) {
+  const segment = segmentText(code);
+  return (
+    <Wrap>
+      <BlockStack gap="050">
+        <Text as="span" numeric>
+          {countText(code.customers)}
+        </Text>
+        {segment ? (
+          <Text as="span" variant="bodySm" tone="subdued">
+            {segment}
+          </Text>
+        ) : null}
+      </BlockStack>
+    </Wrap>
+  );
+}
+
+function LastUsed({ code, timeZone }: { code: CodeRow; timeZone: string }) {
+  return <time dateTime={code.lastUsedAt}>{formatShopDateTime(code.lastUsedAt, { timeZone })}</time>;
+}
+
+/** Edit, and Deactivate in Shopify or Reactivate (Core and Plus), as today: one click each. */
+function Actions({ code, context }: { code: CodeRow; context: CodeRowContext }) {
+  const toggle = useActionFetcher<CodesActionResult>(`code-${code.code}`);
+  const busy = toggle.state !== "idle";
+  const submit = (intent: "deactivate" | "reactivate") =>
+    toggle.submit({ intent, code: code.code } as never, { method: "post", encType: "application/json" });
+  return (
+    <InlineStack gap="200" blockAlign="center">
+      <Button size="slim" onClick={() => context.onEdit(code.code)} accessibilityLabel={`Edit ${code.code}`}>
+        Edit
+      </Button>
+      {!context.flags ? null : code.deactivatedAt ? (
+        <Button
+          size="slim"
+          onClick={() => submit("reactivate")}
+          loading={busy}
+          disabled={context.needsPermission}
+          accessibilityLabel={`Reactivate ${code.code}`}
+        >
+          Reactivate
+        </Button>
+      ) : (
+        <Button
+          size="slim"
+          tone="critical"
+          onClick={() => submit("deactivate")}
+          loading={busy}
+          disabled={context.needsPermission}
+          accessibilityLabel={`Deactivate in Shopify: ${code.code}`}
+        >
+          Deactivate in Shopify
+        </Button>
+      )}
+    </InlineStack>
+  );
+}
+
+/**
+ * One code. The same component in both layouts, so its switch's fetcher (and its toast) is not
+ * made again when the table narrows.
+ */
+function CodeTableRow({
+  code,
+  position,
+  condensed,
+  context,
+}: {
+  code: CodeRow;
+  position: number;
+  condensed: boolean;
+  context: CodeRowContext;
+}) {
+  const name = (
+    <Text as="span" fontWeight="semibold">
+      {code.code}
+    </Text>
+  );
+  if (condensed) {
+    const audience = audienceText(code);
+    const segment = segmentText(code);
+    return (
+      <IndexTable.Row id={code.code} position={position}>
+        <IndexTable.Cell>
+          <Wrap>
+            <BlockStack gap="200">
+              <InlineStack gap="200" blockAlign="center">
+                {name}
+                <Badges code={code} />
+              </InlineStack>
+              <Signals code={code} />
+              <BlockStack gap="050">
+                <Text as="span">
+                  {`${countText(code.uses)} uses${audience ? ` ${audience}` : ""} by ${countText(code.customers)} customers`}
+                </Text>
+                <Text as="span" variant="bodySm" tone="subdued">
+                  {`${recentText(code)} · first-time ${percentText(code.firstTimeShare)}${segment ? ` · ${segment}` : ""} · ${countriesText(code.countries)}`}
+                </Text>
+                <Text as="span" variant="bodySm" tone="subdued">
+                  Last used <LastUsed code={code} timeZone={context.timeZone} />
+                </Text>
+              </BlockStack>
+              <Actions code={code} context={context} />
+            </BlockStack>
+          </Wrap>
+        </IndexTable.Cell>
+      </IndexTable.Row>
+    );
+  }
+  return (
+    <IndexTable.Row id={code.code} position={position}>
+      <IndexTable.Cell>
+        <BlockStack gap="200">
+          <InlineStack gap="200" blockAlign="center">
+            {name}
+            <Badges code={code} />
+          </InlineStack>
+          <Signals code={code} />
+        </BlockStack>
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        <Uses code={code} />
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        <Customers code={code} />
+      </IndexTable.Cell>
+      <IndexTable.Cell>{percentText(code.firstTimeShare)}</IndexTable.Cell>
+      <IndexTable.Cell>{countText(code.countries)}</IndexTable.Cell>
+      <IndexTable.Cell>
+        <Wrap>
+          <LastUsed code={code} timeZone={context.timeZone} />
+        </Wrap>
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        <Actions code={code} context={context} />
+      </IndexTable.Cell>
+    </IndexTable.Row>
+  );
+}
+
+const HEADINGS: [{ title: string }, ...{ title: string; hidden?: boolean }[]] = [
+  { title: "Code" },
+  { title: "Uses" },
+  { title: "Customers" },
+  { title: "First-time" },
+  { title: "Countries" },
+  { title: "Last used" },
+  { title: "Actions", hidden: true },
+];
+
+/**
+ * The shop's discount codes as Shopify's own indexes list them (docs/product.md#leaked-codes):
+ * a row per code, flagged first, its status and the signals that fired in words, its figures,
+ * and its actions in the row. Narrow, the table is IndexTable's condensed list, a code per
+ * stacked cell.
+ */
+export function CodesTable({
+  codes,
+  condensed,
+  context,
+}: {
+  /** in the table's order (sortCodes) */
+  codes: CodeRow[];
+  condensed: boolean;
+  context: CodeRowContext;
+}) {
+  return (
+    <IndexTable
+      resourceName={{ singular: "code", plural: "codes" }}
+      itemCount={codes.length}
+      headings={HEADINGS}
+      selectable={false}
+      condensed={condensed}
+    >
+      {codes.map((code, position) => (
+        <CodeTableRow key={code.code} code={code} position={position} condensed={condensed} context={context} />
+      ))}
+    </IndexTable>
+  );
+}
