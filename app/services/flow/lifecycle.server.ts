@@ -1,14 +1,16 @@
 import crypto from "node:crypto";
 import * as z from "zod";
 import prisma from "../../db.server";
+import { LEAK_FLOW_TRIGGER } from "../../domain/code-leaks";
 import { SHOP_DOMAIN } from "../../domain/shop-domain";
 import { getEnv } from "../../env.server";
 import { forgetShopRules } from "../rules/cache.server";
 
 /**
  * Shopify Flow's trigger lifecycle callback (docs/product.md#order-actions): Flow says whether a
- * shop has an enabled workflow that starts with "Margin rule breached". The app stores it and
- * fires the trigger only for those shops. A callback older than the one stored changes nothing
+ * shop has an enabled workflow that starts with "Margin rule breached", or with "Discount code
+ * probably leaked" (docs/product.md#leaked-codes). The app stores each and fires a trigger only
+ * for the shops whose workflows use it. A callback older than the one stored changes nothing
  * (Flow's rule: the newest timestamp wins).
  */
 
@@ -31,15 +33,32 @@ export function flowSignatureValid(body: string, header: string | null): boolean
   return given.length === expected.length && crypto.timingSafeEqual(given, expected);
 }
 
-/** Stores the callback; says whether it changed what the shop's state is. */
+/**
+ * Which trigger a callback is about (docs/decisions/0066-code-usage-limit-and-leak-flow-trigger.md).
+ * Shopify documents flow_trigger_definition_id as the trigger's identifier and shows its name as
+ * the example: "Discount code probably leaked" or its handle, in any case, is the leak trigger;
+ * anything else is "Margin rule breached", as every callback was before the second trigger.
+ */
+export function triggerOfCallback(definitionId: string): "breach" | "leak" {
+  const id = definitionId.trim().toLowerCase();
+  return id === LEAK_FLOW_TRIGGER.handle || id === LEAK_FLOW_TRIGGER.name.toLowerCase() ? "leak" : "breach";
+}
+
+/** Stores the callback for its trigger; says whether it changed what the shop's state is. */
 export async function recordFlowLifecycle(callback: FlowLifecycle): Promise<"updated" | "stale" | "unknown shop"> {
   const shop = await prisma.shop.findUnique({ where: { domain: callback.shopify_domain } });
   if (!shop) return "unknown shop";
   const at = new Date(callback.timestamp);
-  const updated = await prisma.shop.updateMany({
-    where: { id: shop.id, OR: [{ flowTriggerUpdatedAt: null }, { flowTriggerUpdatedAt: { lt: at } }] },
-    data: { flowTriggerEnabled: callback.has_enabled_flow, flowTriggerUpdatedAt: at },
-  });
+  const updated =
+    triggerOfCallback(callback.flow_trigger_definition_id) === "leak"
+      ? await prisma.shop.updateMany({
+          where: { id: shop.id, OR: [{ flowLeakTriggerUpdatedAt: null }, { flowLeakTriggerUpdatedAt: { lt: at } }] },
+          data: { flowLeakTriggerEnabled: callback.has_enabled_flow, flowLeakTriggerUpdatedAt: at },
+        })
+      : await prisma.shop.updateMany({
+          where: { id: shop.id, OR: [{ flowTriggerUpdatedAt: null }, { flowTriggerUpdatedAt: { lt: at } }] },
+          data: { flowTriggerEnabled: callback.has_enabled_flow, flowTriggerUpdatedAt: at },
+        });
   if (updated.count === 0) return "stale";
   forgetShopRules(shop.id);
   return "updated";

@@ -1,7 +1,8 @@
 /**
  * The Discount codes page and GET /api/codes (docs/product.md#leaked-codes,
  * docs/decisions/0064-leaked-code-detector.md): per-code counts and flags, the merchant's
- * audience size and segment tags per code, and the one-click deactivate in Shopify and its undo.
+ * audience size and segment tags per code, Shopify's usage limit (decision 0066), and the one-click
+ * deactivate in Shopify and its undo.
  */
 import type { Prisma } from "@prisma/client";
 import * as z from "zod";
@@ -38,6 +39,11 @@ export interface CodeView {
   outsideSegmentShare: number | null;
   countries: number;
   audienceSize: number | null;
+  /**
+   * Shopify's usage limit of the code's discount, from the discount sync (null: unlimited or not
+   * known); the audience when audienceSize is not set (docs/decisions/0066-code-usage-limit-and-leak-flow-trigger.md)
+   */
+  usageLimit: number | null;
   segmentTags: string[];
   leakSuspected: boolean;
   flaggedAt: string | null;
@@ -87,10 +93,10 @@ export async function listCodes(
     hourlyOf(prisma, shop.id, keys, now),
     prisma.discountCodeValue.findMany({
       where: { shopId: shop.id, codeKey: { in: keys } },
-      select: { codeKey: true, discountId: true },
+      select: { codeKey: true, discountId: true, usageLimit: true },
     }),
   ]);
-  const discountOf = new Map(discounts.map((row) => [row.codeKey, row.discountId]));
+  const discountOf = new Map(discounts.map((row) => [row.codeKey, row]));
   return rows.map((row) => {
     const hours = hourly.get(row.codeKey) ?? new Map<number, number>();
     const speed = velocity({ hourly: hours, firstSeenAt: row.firstSeenAt }, now);
@@ -106,12 +112,13 @@ export async function listCodes(
       outsideSegmentShare: share(row.outsideSegment, row.segmentChecked),
       countries: row.countries,
       audienceSize: row.audienceSize,
+      usageLimit: discountOf.get(row.codeKey)?.usageLimit ?? null,
       segmentTags: row.segmentTags ? row.segmentTags.split(",") : [],
       leakSuspected: flags && row.flaggedAt !== null,
       flaggedAt: flags && row.flaggedAt ? row.flaggedAt.toISOString() : null,
       signals,
       signalsInWords: signals.map(signalInWords),
-      discountId: discountOf.get(row.codeKey) ?? null,
+      discountId: discountOf.get(row.codeKey)?.discountId ?? null,
       deactivatedAt: row.deactivatedAt?.toISOString() ?? null,
       firstSeenAt: row.firstSeenAt.toISOString(),
       lastUsedAt: row.lastUsedAt.toISOString(),
