@@ -256,6 +256,12 @@ interface Prepared {
   moment: number;
   /** entitled on every line: applies to all items, or a shipping discount */
   everyLine: boolean;
+  /**
+   * its run: product 0, order percentages on every line 1, other orders 2, shipping 3. Within a run the
+   * every-line discounts are prepared in nearly the order their values take on any cart (percent or
+   * amount, largest first), so sorting a cart's candidates is mostly done already.
+   */
+  run: number;
   /** its row in the same-line matrix, -1 when it shares a line with nothing */
   shareRow: number;
   // the cart being searched (reset for each cart)
@@ -275,8 +281,6 @@ interface PreparedList {
   length: number;
   nowMs: number;
   everyLine: Prepared[];
-  /** the prepared discounts by `order` */
-  byOrder: Prepared[];
   /** the distinct starts, in time order, their ISO 8601 text once needed, and the cart that last used each */
   moments: number[];
   momentIso: (string | undefined)[];
@@ -284,8 +288,6 @@ interface PreparedList {
   byProduct: Map<string, Prepared[]>;
   byVariant: Map<string, Prepared[]>;
   byCollection: Map<string, Prepared[]>;
-  /** every line's index, filled for each cart: the `lines` of the every-line discounts */
-  allLines: number[];
   shareRows: number;
   /** shares[a * shareRows + b]: discounts a and b may share a line (shareLine) */
   shares: Uint8Array;
@@ -322,14 +324,12 @@ function prepare(discounts: PreflightDiscount[], nowMs: number): PreparedList {
     length: discounts.length,
     nowMs,
     everyLine: [],
-    byOrder: [],
     moments,
     momentIso: moments.map(() => undefined),
     momentStamp: new Float64Array(moments.length),
     byProduct: new Map(),
     byVariant: new Map(),
     byCollection: new Map(),
-    allLines: [],
     shareRows: 0,
     shares: new Uint8Array(0),
   };
@@ -354,6 +354,14 @@ function prepare(discounts: PreflightDiscount[], nowMs: number): PreparedList {
       end: time(discount.endsAt, Infinity),
       moment: moments.indexOf(starts[position]),
       everyLine: discount.discountClass === "SHIPPING" || to.kind === "all",
+      run:
+        discount.discountClass === "PRODUCT"
+          ? 0
+          : discount.discountClass === "SHIPPING"
+            ? 3
+            : discount.value.kind === "percentage" && to.kind === "all"
+              ? 1
+              : 2,
       shareRow: -1,
       cartStamp: 0,
       lineStamp: 0,
@@ -363,9 +371,7 @@ function prepare(discounts: PreflightDiscount[], nowMs: number): PreparedList {
       alone: 0,
       upper: 0,
     };
-    list.byOrder[prepared.order] = prepared;
     if (prepared.everyLine) {
-      prepared.lines = list.allLines;
       list.everyLine.push(prepared);
     } else if (to.kind === "products") {
       for (const id of to.productIds) add(list.byProduct, id, prepared);
@@ -378,6 +384,12 @@ function prepare(discounts: PreflightDiscount[], nowMs: number): PreparedList {
       sharing.push(prepared);
     }
   });
+  // runs in order; in a run, what the value would be on a large cart, then `order` (see Prepared.run)
+  const staticValue = (prepared: Prepared) => {
+    const value = prepared.discount.value;
+    return value.kind === "percentage" ? value.percent : value.kind === "fixed" ? value.amountCents : 0;
+  };
+  list.everyLine.sort((a, b) => a.run - b.run || staticValue(b) - staticValue(a) || a.order - b.order);
   list.shareRows = sharing.length;
   list.shares = new Uint8Array(sharing.length * sharing.length);
   sharing.forEach((a, row) =>
@@ -398,12 +410,11 @@ const scratch = {
   onLineCount: new Int32Array(16),
   open: [] as number[],
   touched: [] as Prepared[],
-  candidates: [] as Prepared[],
-  alive: [[], [], []] as Prepared[][],
-  parts: [] as Prepared[],
+  /** the cart's candidates by run (Prepared.run) */
+  runs: [[], [], [], []] as Prepared[][],
+  /** [0, 1, … n − 1] by n: the `lines` of the every-line discounts */
+  allLines: [[]] as number[][],
   amounts: new Float64Array(16),
-  keys: new Float64Array(256),
-  fitting: [0, 1, 2].map(() => ({ first: null as Prepared | null, together: false, togetherUpper: 0 })),
 };
 
 function growScratch(lines: number) {
@@ -414,64 +425,75 @@ function growScratch(lines: number) {
     scratch.onLineCount = new Int32Array(size);
   }
   while (scratch.onLine.length < lines) scratch.onLine.push([]);
+  while (scratch.allLines.length <= lines)
+    scratch.allLines.push([...scratch.allLines.at(-1)!, scratch.allLines.length - 1]);
 }
 
 const byCandidateOrder = (a: Prepared, b: Prepared) => b.alone - a.alone || a.order - b.order;
 
 /**
- * The candidates worst alone first, equal values in `order`. Values in whole cents (always, for carts
- * in cents) sort as numbers, -alone × n + order, without a comparator; others take the comparator.
+ * A run sorted worst alone first, equal values in `order`: an insertion sort, as the run comes nearly
+ * sorted; one that would move items too often is sorted by the comparator instead.
  */
-function sortCandidates(candidates: Prepared[], list: PreparedList) {
-  const count = candidates.length;
-  const n = list.length;
-  if (scratch.keys.length < count) scratch.keys = new Float64Array(count * 2);
-  const keys = scratch.keys;
-  for (let index = 0; index < count; index++) {
-    const alone = candidates[index].alone;
-    if (!Number.isInteger(alone) || Math.abs(alone) * n > Number.MAX_SAFE_INTEGER / 2) {
-      candidates.sort(byCandidateOrder);
-      return;
+function sortRun(run: Prepared[]): Prepared[] {
+  let moves = 0;
+  for (let index = 1; index < run.length; index++) {
+    const item = run[index];
+    let at = index - 1;
+    while (at >= 0 && byCandidateOrder(run[at], item) > 0) {
+      run[at + 1] = run[at];
+      at--;
+      if (++moves > 8 * run.length) {
+        run[at + 1] = item;
+        return run.sort(byCandidateOrder);
+      }
     }
-    keys[index] = -alone * n + candidates[index].order;
+    run[at + 1] = item;
   }
-  const sorted = keys.subarray(0, count).sort();
-  for (let index = 0; index < count; index++) {
-    const key = sorted[index];
-    const alone = -Math.floor(key / n);
-    candidates[index] = list.byOrder[key + alone * n];
+  return run;
+}
+
+/** Two sorted runs as one. */
+function mergeRuns(a: Prepared[], b: Prepared[]): Prepared[] {
+  if (b.length === 0) return a;
+  if (a.length === 0) return b;
+  const merged: Prepared[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    merged.push(j >= b.length || (i < a.length && byCandidateOrder(a[i], b[j]) <= 0) ? a[i++] : b[j++]);
   }
+  return merged;
 }
 
 /**
  * The discounts whose conditions the cart meets and that take something on it alone (the cart's line
- * totals are in scratch.lineTotals), worst alone first; ties in id order as the profiles expect.
+ * totals are in scratch.lineTotals), by class (product, order, shipping), each worst alone first and
+ * equal values in `order`, as the profiles expect.
  */
-function candidatesFor(list: PreparedList, cart: PreflightCart, subtotal: number): Prepared[] {
+function candidatesFor(list: PreparedList, cart: PreflightCart, subtotal: number): Prepared[][] {
   const cartStamp = ++scratch.cartStamp;
-  const candidates = scratch.candidates;
-  const touched = scratch.touched;
-  candidates.length = 0;
-  touched.length = 0;
+  scratch.touched = [];
+  scratch.runs = [[], [], [], []];
   let quantity = 0;
-  list.allLines.length = 0;
   for (let index = 0; index < cart.lines.length; index++) {
     const line = cart.lines[index];
     quantity += line.quantity;
-    list.allLines.push(index);
     const lineStamp = ++scratch.lineStamp;
     if (line.productId !== null) reach(list.byProduct.get(line.productId), index, line, cartStamp, lineStamp);
     if (line.variantId !== null) reach(list.byVariant.get(line.variantId), index, line, cartStamp, lineStamp);
     for (const id of line.collectionIds) reach(list.byCollection.get(id), index, line, cartStamp, lineStamp);
   }
+  const allLines = scratch.allLines[cart.lines.length];
   for (const prepared of list.everyLine) {
+    prepared.lines = allLines;
     prepared.cents = subtotal;
     prepared.quantity = quantity;
     consider(prepared, cart, subtotal);
   }
-  for (const prepared of touched) consider(prepared, cart, subtotal);
-  sortCandidates(candidates, list);
-  return candidates;
+  for (const prepared of scratch.touched) consider(prepared, cart, subtotal);
+  const runs = scratch.runs;
+  return [sortRun(runs[0]), mergeRuns(sortRun(runs[1]), sortRun(runs[2])), sortRun(runs[3])];
 }
 
 /** Adds cart line `index` to the discounts that name its product, variant or one of its collections. */
@@ -488,7 +510,7 @@ function reach(
     prepared.lineStamp = lineStamp;
     if (prepared.cartStamp !== cartStamp) {
       prepared.cartStamp = cartStamp;
-      prepared.lines.length = 0;
+      prepared.lines = [];
       prepared.cents = 0;
       prepared.quantity = 0;
       scratch.touched.push(prepared);
@@ -511,7 +533,7 @@ function consider(prepared: Prepared, cart: PreflightCart, subtotal: number) {
   if (discount.minimumQuantity !== null && prepared.quantity < discount.minimumQuantity) return;
   valueAlone(prepared, cart, subtotal);
   if (prepared.alone <= 0) return;
-  scratch.candidates.push(prepared);
+  scratch.runs[prepared.run].push(prepared);
 }
 
 /** Sets `alone` (as `stackAmounts` of the discount alone gives) and `upper`. */
@@ -628,7 +650,7 @@ interface Worst {
  * The profiles' search (see worstForCart): for each moment, each choice of classes present, each
  * class's discounts together or its best alone; the first stack with the largest total wins.
  */
-function searchWorst(candidates: Prepared[], cart: PreflightCart, subtotal: number, list: PreparedList): Worst | null {
+function searchWorst(byClass: Prepared[][], cart: PreflightCart, subtotal: number, list: PreparedList): Worst | null {
   const ceiling = subtotal + cart.shippingCents;
   // the bounds below hold for carts whose lines and shipping cost something or nothing, not less
   let bounded = cart.shippingCents >= 0;
@@ -636,28 +658,29 @@ function searchWorst(candidates: Prepared[], cart: PreflightCart, subtotal: numb
     if (!(scratch.lineTotals[line] >= 0)) bounded = false;
   }
   const cartStamp = scratch.cartStamp;
-  for (const candidate of candidates) {
-    if (candidate.moment !== -1) list.momentStamp[candidate.moment] = cartStamp;
+  for (const candidates of byClass) {
+    for (const candidate of candidates) {
+      if (candidate.moment !== -1) list.momentStamp[candidate.moment] = cartStamp;
+    }
   }
-  const [aliveProducts, aliveOrders, aliveShipping] = scratch.alive;
-  const parts = scratch.parts;
   let best: Worst | null = null;
   for (let momentIndex = 0; momentIndex < list.moments.length; momentIndex++) {
     if (list.momentStamp[momentIndex] !== cartStamp) continue; // no candidate starts then
     const moment = list.moments[momentIndex];
     // nothing takes more than the whole cart and its shipping
     if (best && best.total >= ceiling) break;
-    aliveProducts.length = 0;
-    aliveOrders.length = 0;
-    aliveShipping.length = 0;
     // what the moment's discounts could take at most: each alone, added up
     let bound = 0;
-    for (const candidate of candidates) {
-      if (candidate.start <= moment && candidate.end > moment) {
-        bound += candidate.alone;
-        scratch.alive[rank(candidate.discountClass)].push(candidate);
+    const alive = byClass.map((candidates) => {
+      const now: Prepared[] = [];
+      for (const candidate of candidates) {
+        if (candidate.start <= moment && candidate.end > moment) {
+          bound += candidate.alone;
+          now.push(candidate);
+        }
       }
-    }
+      return now;
+    });
     if (best && Math.min(bound, ceiling) <= best.total) continue;
     for (let present = 1; present < 8; present++) {
       // present's bits in the order the profiles are tried: shipping 1, order 2, product 4
@@ -667,37 +690,23 @@ function searchWorst(candidates: Prepared[], cart: PreflightCart, subtotal: numb
       const needs = (hasProduct ? 1 : 0) | (hasOrder ? 2 : 0) | (hasShipping ? 4 : 0);
       // each class's discounts that combine with the other classes present: the best one, and those that
       // also combine with their own class
-      const products = hasProduct ? fitting(0, aliveProducts, needs & ~1, 1) : null;
-      const orders = hasOrder ? fitting(1, aliveOrders, needs & ~2, 2) : null;
-      const shipping = hasShipping ? fitting(2, aliveShipping, needs & ~4, 0) : null;
+      const products = hasProduct ? fitting(alive[0], needs & ~1, 1) : null;
+      const orders = hasOrder ? fitting(alive[1], needs & ~2, 2) : null;
+      const shipping = hasShipping ? fitting(alive[2], needs & ~4, 0) : null;
       if ((hasProduct && !products) || (hasOrder && !orders) || (hasShipping && !shipping)) continue;
       const shippingCents = shipping ? shipping.best[0].alone : 0;
       // each class present: its discounts together (when more than one may), then its best one alone
-      for (let productChoice = 0; productChoice < (products?.together.length ? 2 : 1); productChoice++) {
-        const productList = !products
-          ? none
-          : productChoice === 0 && products.together.length
-            ? products.together
-            : products.best;
-        const productUpper = !products
-          ? 0
-          : productList === products.together
-            ? products.togetherUpper
-            : products.best[0].upper;
-        for (let orderChoice = 0; orderChoice < (orders?.together.length ? 2 : 1); orderChoice++) {
-          const orderList = !orders
-            ? none
-            : orderChoice === 0 && orders.together.length
-              ? orders.together
-              : orders.best;
-          const orderUpper = !orders ? 0 : orderList === orders.together ? orders.togetherUpper : orders.best[0].upper;
+      for (const productList of products ? products.choices : [none]) {
+        const productUpper = products ? upperOf(productList, products) : 0;
+        for (const orderList of orders ? orders.choices : [none]) {
+          const orderUpper = orders ? upperOf(orderList, orders) : 0;
           // products and orders never take more than the items, nor the shipping discount more than the shipping
           const upper = Math.min(subtotal, productUpper + orderUpper) + shippingCents;
           if (bounded && best && upper <= best.total) continue;
-          stackParts(parts, productList, orderList);
+          const parts = stackParts(productList, orderList);
           if (shipping) parts.push(shipping.best[0]);
           const total = stackTotal(parts, cart, list);
-          if (!best || total > best.total) best = { total, parts: parts.slice(), moment: momentIndex };
+          if (!best || total > best.total) best = { total, parts, moment: momentIndex };
         }
       }
     }
@@ -707,42 +716,42 @@ function searchWorst(candidates: Prepared[], cart: PreflightCart, subtotal: numb
 
 const none: Prepared[] = [];
 
-/** A class's alive discounts that combine with the other classes present (reused from stack to stack). */
+/** A class's alive discounts that combine with the other classes present. */
 interface Fitting {
   /** the best one, alone */
   best: Prepared[];
-  /** those that also combine with their own class, when more than one does (else empty) */
+  /** those that also combine with their own class */
   together: Prepared[];
   togetherUpper: number;
+  /** the stacks' choices for the class: all together when more than one may, then the best alone */
+  choices: Prepared[][];
 }
 
-const fittings: Fitting[] = [0, 1, 2].map(() => ({ best: [], together: [], togetherUpper: 0 }));
+const upperOf = (choice: Prepared[], fit: Fitting) => (choice === fit.together ? fit.togetherUpper : choice[0].upper);
 
 /** The class's alive discounts that combine with the classes in `needs`, best first; null when none. */
-function fitting(classIndex: number, alive: Prepared[], needs: number, ownBit: number): Fitting | null {
-  const found = fittings[classIndex];
-  found.best.length = 0;
-  found.together.length = 0;
-  found.togetherUpper = 0;
+function fitting(alive: Prepared[], needs: number, ownBit: number): Fitting | null {
+  const best: Prepared[] = [];
+  const together: Prepared[] = [];
+  let togetherUpper = 0;
   for (const candidate of alive) {
     if ((candidate.combines & needs) !== needs) continue;
-    if (found.best.length === 0) found.best.push(candidate);
+    if (best.length === 0) best.push(candidate);
     if ((candidate.combines & ownBit) !== 0) {
-      found.together.push(candidate);
-      found.togetherUpper += candidate.upper;
+      together.push(candidate);
+      togetherUpper += candidate.upper;
     }
   }
-  if (found.best.length === 0) return null;
-  if (found.together.length < 2) found.together.length = 0;
-  return found;
+  if (best.length === 0) return null;
+  return { best, together, togetherUpper, choices: together.length > 1 ? [together, best] : [best] };
 }
 
 /**
  * The stack's product and order discounts, worst alone first (products first on equal values), the
  * codes past the five Shopify takes left out; into `parts`.
  */
-function stackParts(parts: Prepared[], products: Prepared[], orders: Prepared[]) {
-  parts.length = 0;
+function stackParts(products: Prepared[], orders: Prepared[]): Prepared[] {
+  const parts: Prepared[] = [];
   let codes = 0;
   let product = 0;
   let order = 0;
@@ -753,6 +762,7 @@ function stackParts(parts: Prepared[], products: Prepared[], orders: Prepared[])
         : orders[order++];
     if (!next.isCode || ++codes <= MAX_CODES_PER_ORDER) parts.push(next);
   }
+  return parts;
 }
 
 /**
@@ -774,7 +784,7 @@ export function worstForCart(cart: PreflightCart, discounts: PreflightDiscount[]
     scratch.lineTotals[index] = line.unitPriceCents * line.quantity;
   });
   const candidates = candidatesFor(list, cart, subtotal);
-  if (candidates.length === 0) return null;
+  if (candidates.every((run) => run.length === 0)) return null;
   const found = searchWorst(candidates, cart, subtotal, list);
   if (!found || found.total <= 0) return null;
   // the chosen stack valued once more by the plain evaluator, for its parts' amounts
