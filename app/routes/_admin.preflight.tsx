@@ -7,7 +7,7 @@ import {
   Box,
   Button,
   Card,
-  DataTable,
+  IndexTable,
   InlineStack,
   Link,
   List,
@@ -17,13 +17,14 @@ import {
 } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { AdminPage, useAdminLayout } from "../components/AdminPage";
+import { useNarrow } from "../components/audit-log/useNarrow";
 import { useActionFetcher, type ToastingResult } from "../components/useActionFetcher";
 import { formatCents } from "../domain/money";
 import { PREFLIGHT_DAYS_DEFAULT } from "../domain/preflight";
 import { planHasAlerts } from "../domain/plans";
 import { InputRefusal, readJson } from "../http/request-body.server";
 import { preflightRequestSchema, preflightSources } from "../http/preflight-api.server";
-import { latestPreflight, startPreflight } from "../services/preflight/preflight.server";
+import { latestPreflight, startPreflight, type PreflightView } from "../services/preflight/preflight.server";
 import { requireAdmin } from "../services/shops/admin-context.server";
 
 export const meta: MetaFunction = () => [{ title: "Preflight · Margin Guardrail" }];
@@ -86,6 +87,112 @@ function DiscountLink({ label, adminUrl }: { label: string; adminUrl: string | n
   );
 }
 
+type CartView = NonNullable<NonNullable<PreflightView["results"]>["worst"]>;
+
+function Wrap({ children }: { children: React.ReactNode }) {
+  // IndexTable's cells keep to one line: these wrap, so the table fits its card at every width
+  return <div style={{ whiteSpace: "normal", overflowWrap: "anywhere" }}>{children}</div>;
+}
+
+function CartName({ cart }: { cart: CartView }) {
+  return (
+    <BlockStack gap="050">
+      <Text as="span" fontWeight="semibold">
+        {cart.orderAdminUrl ? (
+          <Link url={cart.orderAdminUrl} target="_blank">
+            {cart.orderName}
+          </Link>
+        ) : (
+          cart.orderName
+        )}
+      </Text>
+      <Text as="span" tone="subdued" variant="bodySm">
+        {formatCents(cart.subtotalCents, cart.currency)} cart
+      </Text>
+    </BlockStack>
+  );
+}
+
+function WorstDiscount({ cart }: { cart: CartView }) {
+  return (
+    <BlockStack gap="050">
+      <Text as="span" fontWeight="semibold" numeric>
+        {cart.percent}% off
+      </Text>
+      <Text as="span" tone="subdued" variant="bodySm" numeric>
+        {formatCents(cart.discountCents, cart.currency)}
+      </Text>
+    </BlockStack>
+  );
+}
+
+/** The stack's discounts, linked to Shopify's admin, and the shop's rules it would break. */
+function StackAndRules({ cart }: { cart: CartView }) {
+  return (
+    <Wrap>
+      <BlockStack gap="100">
+        <Text as="span">
+          {cart.stack.map((part, index) => (
+            <span key={part.id}>
+              {index > 0 ? " + " : ""}
+              <DiscountLink label={part.label} adminUrl={part.adminUrl} />
+            </span>
+          ))}
+        </Text>
+        <Text as="span" variant="bodySm" tone={cart.rulesBroken.length > 0 ? "critical" : "subdued"}>
+          {cart.rulesBroken.length > 0
+            ? `Breaks ${cart.rulesBroken.map((broken) => broken.rule).join(", ")}`
+            : "Breaks none of your rules"}
+        </Text>
+      </BlockStack>
+    </Wrap>
+  );
+}
+
+/**
+ * The worst carts as Shopify's own indexes show them: three columns that wrap, and under 700 px of
+ * the card (useNarrow) IndexTable's condensed list, each cart one stacked cell. Nothing scrolls sideways.
+ */
+function WorstCarts({ carts, condensed }: { carts: CartView[]; condensed: boolean }) {
+  return (
+    <IndexTable
+      resourceName={{ singular: "cart", plural: "carts" }}
+      itemCount={carts.length}
+      headings={[{ title: "Cart" }, { title: "Worst discount" }, { title: "Discounts, and rules broken" }]}
+      selectable={false}
+      condensed={condensed}
+    >
+      {carts.map((cart, position) =>
+        condensed ? (
+          <IndexTable.Row id={cart.orderId} key={cart.orderId} position={position}>
+            <IndexTable.Cell>
+              <BlockStack gap="200">
+                <InlineStack align="space-between" blockAlign="start" gap="300" wrap={false}>
+                  <CartName cart={cart} />
+                  <WorstDiscount cart={cart} />
+                </InlineStack>
+                <StackAndRules cart={cart} />
+              </BlockStack>
+            </IndexTable.Cell>
+          </IndexTable.Row>
+        ) : (
+          <IndexTable.Row id={cart.orderId} key={cart.orderId} position={position}>
+            <IndexTable.Cell>
+              <CartName cart={cart} />
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              <WorstDiscount cart={cart} />
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              <StackAndRules cart={cart} />
+            </IndexTable.Cell>
+          </IndexTable.Row>
+        ),
+      )}
+    </IndexTable>
+  );
+}
+
 export default function PreflightPage() {
   const { run } = useLoaderData<typeof loader>();
   const { plan } = useAdminLayout();
@@ -93,6 +200,7 @@ export default function PreflightPage() {
   const start = useActionFetcher<PreflightActionResult>("preflight-start", () => revalidator.revalidate());
   const [days, setDays] = useState(String(run?.days ?? PREFLIGHT_DAYS_DEFAULT));
   const running = run?.status === "running" || start.state !== "idle";
+  const [cartsBox, narrow] = useNarrow();
 
   useEffect(() => {
     if (run?.status !== "running") return;
@@ -211,29 +319,16 @@ export default function PreflightPage() {
             </Card>
 
             {results.worstCarts.length > 0 ? (
-              <Card>
+              <Card padding="0">
                 <BlockStack gap="300">
-                  <Text as="h2" variant="headingMd">
-                    Worst carts
-                  </Text>
-                  <DataTable
-                    columnContentTypes={["text", "numeric", "numeric", "text", "text"]}
-                    headings={["Cart", "Subtotal", "Worst discount", "Discounts", "Rules broken"]}
-                    rows={results.worstCarts.map((cart) => [
-                      cart.orderName,
-                      formatCents(cart.subtotalCents, cart.currency),
-                      `${cart.percent}% (${formatCents(cart.discountCents, cart.currency)})`,
-                      <InlineStack key="stack" gap="100" wrap>
-                        {cart.stack.map((part, index) => (
-                          <span key={part.id}>
-                            <DiscountLink label={part.label} adminUrl={part.adminUrl} />
-                            {index < cart.stack.length - 1 ? " +" : ""}
-                          </span>
-                        ))}
-                      </InlineStack>,
-                      cart.rulesBroken.map((broken) => broken.rule).join(", ") || "None",
-                    ])}
-                  />
+                  <Box paddingBlockStart="400" paddingInline="400">
+                    <Text as="h2" variant="headingMd">
+                      Worst carts
+                    </Text>
+                  </Box>
+                  <div ref={cartsBox}>
+                    <WorstCarts carts={results.worstCarts} condensed={narrow} />
+                  </div>
                 </BlockStack>
               </Card>
             ) : null}
@@ -246,19 +341,27 @@ export default function PreflightPage() {
                 {results.risks.length === 0 ? (
                   <Text as="p">No configuration risk found.</Text>
                 ) : (
-                  <BlockStack gap="200">
+                  <BlockStack gap="300">
                     {results.risks.map((risk, index) => (
-                      <InlineStack key={`${risk.discountId}-${risk.kind}-${index}`} gap="200" blockAlign="center" wrap>
-                        <Badge
-                          tone={
-                            risk.kind === "typo_value" ? "critical" : risk.kind === "not_modelled" ? "info" : "warning"
-                          }
-                        >
-                          {riskLabel[risk.kind] ?? risk.kind}
-                        </Badge>
-                        <Text as="span">{risk.message}</Text>
-                        <DiscountLink label="Open in Shopify" adminUrl={risk.adminUrl} />
-                      </InlineStack>
+                      <BlockStack key={`${risk.discountId}-${risk.kind}-${index}`} gap="100">
+                        <InlineStack gap="200" blockAlign="center" wrap>
+                          <Badge
+                            tone={
+                              risk.kind === "typo_value"
+                                ? "critical"
+                                : risk.kind === "not_modelled"
+                                  ? "info"
+                                  : "warning"
+                            }
+                          >
+                            {riskLabel[risk.kind] ?? risk.kind}
+                          </Badge>
+                          <DiscountLink label="Open in Shopify" adminUrl={risk.adminUrl} />
+                        </InlineStack>
+                        <Text as="p" breakWord>
+                          {risk.message}
+                        </Text>
+                      </BlockStack>
                     ))}
                   </BlockStack>
                 )}

@@ -1,9 +1,33 @@
 // The promotion preflight on the merchant's path (docs/product.md#promotion-preflight): from the
 // sidebar to /preflight, run it on the demo store's carts (its discounts come from the stand-in of
 // Shopify), see the progress end in the worst stack, the worst carts and the risks, and follow a
-// discount's link to its page in Shopify's admin; screenshots at 375 and 1040 px.
+// discount's link to its page in Shopify's admin. At 375, 800 and 1040 px nothing on the page scrolls
+// sideways, neither the page nor a part of it (the worst carts' table included); screenshots at each.
+import type { Page } from "@playwright/test";
 import { expect, sidebar, test } from "./fixtures";
 import { axeViolations, screenshotsAt } from "./screens-axe";
+
+/**
+ * What scrolls sideways at the current width: the page itself (its scrollWidth past its clientWidth),
+ * and any element of the page's content whose own content is wider than it and may scroll (a table's
+ * scroll box), each named.
+ */
+async function sidewaysScroll(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth) found.push(`the page (${root.scrollWidth} > ${root.clientWidth})`);
+    for (const element of document.querySelectorAll("#AppFrameMain *")) {
+      const overflowX = getComputedStyle(element).overflowX;
+      if (overflowX !== "auto" && overflowX !== "scroll") continue;
+      if (element.scrollWidth > element.clientWidth + 1) {
+        const name = `${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 2).join(".")}`;
+        found.push(`${name} (${element.scrollWidth} > ${element.clientWidth})`);
+      }
+    }
+    return found;
+  });
+}
 
 test("a merchant runs the preflight and follows the worst stack's discount to Shopify's admin", async ({ page }) => {
   await page.goto("/dashboard");
@@ -38,7 +62,15 @@ test("a merchant runs the preflight and follows the worst stack's discount to Sh
   ).toBeVisible();
   await expect(page.getByText(/GIFT500 takes \$500\.00 off, more than the typical cart/)).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
-  await screenshotsAt(page, "preflight", [375, 1040]);
+  for (const width of [375, 800, 1040]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(page.getByRole("heading", { level: 2, name: "Worst carts" })).toBeVisible();
+    expect(await sidewaysScroll(page), `sideways scroll at ${width} px`).toEqual([]);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+    ).toBe(true);
+  }
+  await screenshotsAt(page, "preflight", [375, 800, 1040]);
 
   // the discount's link opens its page in Shopify's admin (answered here: nothing leaves the machine)
   const link = stack.getByRole("link", { name: "SUMMER20", exact: true });
