@@ -20,6 +20,7 @@ const PROCESS_FILES = [
   "tests/integration/busy-writer.test.ts",
   "tests/integration/delivery-thread.test.ts",
   "tests/integration/offline-token-processes.test.ts",
+  "tests/integration/order-thread.test.ts",
   "tests/integration/secrets-at-rest.test.ts",
   "tests/integration/server.test.ts",
   "tests/integration/several-processes.test.ts",

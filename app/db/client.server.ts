@@ -4,7 +4,7 @@ import { getEnv } from "../env.server";
 import { isPostgresUrl, isSqliteUrl } from "../config/database-url";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as PostgresPrismaClient } from "@margin-guardrail/prisma-postgresql";
-import { awaitWriterTurn } from "./writer-turn.server";
+import { awaitWriterTurn, holdWriterTurn, writerTurnMarksTransactions } from "./writer-turn.server";
 import { logger } from "../logger.server";
 
 /** Connections each app process keeps to PostgreSQL (docs/operations.md#several-app-processes). */
@@ -61,7 +61,9 @@ function waitingForWriterTurn(factory: AdapterFactory): AdapterFactory {
       const waiting: Partial<Adapter> = {
         queryRaw: waitFirst(adapter.queryRaw.bind(adapter)),
         executeRaw: waitFirst(adapter.executeRaw.bind(adapter)),
-        startTransaction: waitFirst(adapter.startTransaction.bind(adapter)),
+        startTransaction: waitFirst(async (...args: Parameters<Adapter["startTransaction"]>) =>
+          markedWhileOpen(await adapter.startTransaction(...args)),
+        ),
       };
       return new Proxy(adapter, {
         get(target, property) {
@@ -72,6 +74,38 @@ function waitingForWriterTurn(factory: AdapterFactory): AdapterFactory {
       });
     },
   };
+}
+
+type Transaction = Awaited<ReturnType<Adapter["startTransaction"]>>;
+
+/**
+ * In the order thread (docs/decisions/0067-order-thread.md), which writes through Prisma: the
+ * transaction holds the writer turn from its start to its commit or rollback, so the main
+ * thread waits for it without blocking. Elsewhere the transaction as it is.
+ */
+function markedWhileOpen(transaction: Transaction): Transaction {
+  if (!writerTurnMarksTransactions()) return transaction;
+  holdWriterTurn(true);
+  let open = true;
+  const ended = (method: () => Promise<void>) => async (): Promise<void> => {
+    try {
+      await method();
+    } finally {
+      if (open) holdWriterTurn(false);
+      open = false;
+    }
+  };
+  const ending: Partial<Transaction> = {
+    commit: ended(transaction.commit.bind(transaction)),
+    rollback: ended(transaction.rollback.bind(transaction)),
+  };
+  return new Proxy(transaction, {
+    get(target, property) {
+      if (property in ending) return ending[property as keyof Transaction];
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }
 
 /** Write-ahead logging lets readers go on while the single writer commits. */

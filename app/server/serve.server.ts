@@ -5,8 +5,8 @@
 // - security headers on every response;
 // - the client's address for the rate limits, trusting X-Forwarded-For only from TRUST_PROXY
 //   proxy hops;
-// - starts the background workers once (alert delivery on its own thread, delivery-thread.js),
-//   and stops them on SIGTERM/SIGINT.
+// - starts the background workers once (alert delivery on its own thread, delivery-thread.js;
+//   order evaluation on its own, order-thread.js), and stops them on SIGTERM/SIGINT.
 // server.js loads the build and calls serve() through app/entry.server.tsx, so this code is
 // compiled into the build and type-checked with the app.
 import http from "node:http";
@@ -25,10 +25,12 @@ import { nodeVersionWarning } from "./node-version";
 import { messageOf } from "../domain/result";
 
 export interface ServeOptions {
-  /** The build's file (build/index.js), which the alert delivery thread loads too. */
+  /** The build's file (build/index.js), which the alert delivery and order threads load too. */
   buildPath: string;
   /** The delivery thread's entry (delivery-thread.js beside server.js). */
   deliveryThread: URL;
+  /** The order thread's entry (order-thread.js beside server.js); without it orders are evaluated on the main thread. */
+  orderThread?: URL;
 }
 
 /** Stops the boot with a message and exit code 1 (a setting the server cannot run with). */
@@ -170,8 +172,12 @@ export function serve(build: ServerBuild, options: ServeOptions): http.Server {
       `[margin-guardrail] listening on http://${shown}:${address.port}` +
         (everywhere ? ` (every interface; this machine: http://localhost:${address.port})` : ""),
     );
-    // alerts are delivered on a thread of their own (docs/decisions/0015-alert-delivery-thread.md)
-    startBackgroundWork({ deliveryThread: { entry: options.deliveryThread, buildPath: options.buildPath } });
+    // alerts are delivered on a thread of their own (docs/decisions/0015-alert-delivery-thread.md),
+    // orders evaluated on another (docs/decisions/0067-order-thread.md)
+    startBackgroundWork({
+      deliveryThread: { entry: options.deliveryThread, buildPath: options.buildPath },
+      ...(options.orderThread ? { orderThread: { entry: options.orderThread, buildPath: options.buildPath } } : {}),
+    });
   };
   const server = host ? app.listen(settings.port, host, listening) : app.listen(settings.port, listening);
 
