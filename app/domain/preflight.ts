@@ -264,6 +264,11 @@ interface Prepared {
   run: number;
   /** its row in the same-line matrix, -1 when it shares a line with nothing */
   shareRow: number;
+  /** its conditions as numbers: minimums (-Infinity: none), free shipping and its rate limit (Infinity: any) */
+  minimumCents: number;
+  minimumQuantity: number;
+  freeShipping: boolean;
+  maxShippingCents: number;
   // the cart being searched (reset for each cart)
   cartStamp: number;
   lineStamp: number;
@@ -285,6 +290,8 @@ interface PreparedList {
   moments: number[];
   momentIso: (string | undefined)[];
   momentStamp: Float64Array;
+  /** every fixed amount is in whole cents (with whole-cent carts, the search's bounds add up exactly) */
+  wholeCents: boolean;
   byProduct: Map<string, Prepared[]>;
   byVariant: Map<string, Prepared[]>;
   byCollection: Map<string, Prepared[]>;
@@ -327,6 +334,9 @@ function prepare(discounts: PreflightDiscount[], nowMs: number): PreparedList {
     moments,
     momentIso: moments.map(() => undefined),
     momentStamp: new Float64Array(moments.length),
+    wholeCents: discounts.every(
+      (discount) => discount.value.kind !== "fixed" || Number.isInteger(discount.value.amountCents),
+    ),
     byProduct: new Map(),
     byVariant: new Map(),
     byCollection: new Map(),
@@ -363,6 +373,11 @@ function prepare(discounts: PreflightDiscount[], nowMs: number): PreparedList {
               ? 1
               : 2,
       shareRow: -1,
+      minimumCents: discount.minimumCents ?? -Infinity,
+      minimumQuantity: discount.minimumQuantity ?? -Infinity,
+      freeShipping: discount.value.kind === "free_shipping",
+      maxShippingCents:
+        discount.value.kind === "free_shipping" ? (discount.value.maxShippingCents ?? Infinity) : Infinity,
       cartStamp: 0,
       lineStamp: 0,
       lines: [],
@@ -523,14 +538,8 @@ function reach(
 
 /** A candidate when the cart meets its conditions and it takes something alone. */
 function consider(prepared: Prepared, cart: PreflightCart, subtotal: number) {
-  const discount = prepared.discount;
-  const value = discount.value;
-  if (value.kind === "free_shipping") {
-    if (cart.shippingCents <= 0) return;
-    if (value.maxShippingCents !== null && cart.shippingCents > value.maxShippingCents) return;
-  }
-  if (discount.minimumCents !== null && prepared.cents < discount.minimumCents) return;
-  if (discount.minimumQuantity !== null && prepared.quantity < discount.minimumQuantity) return;
+  if (prepared.freeShipping && (cart.shippingCents <= 0 || cart.shippingCents > prepared.maxShippingCents)) return;
+  if (prepared.cents < prepared.minimumCents || prepared.quantity < prepared.minimumQuantity) return;
   valueAlone(prepared, cart, subtotal);
   if (prepared.alone <= 0) return;
   scratch.runs[prepared.run].push(prepared);
@@ -652,10 +661,11 @@ interface Worst {
  */
 function searchWorst(byClass: Prepared[][], cart: PreflightCart, subtotal: number, list: PreparedList): Worst | null {
   const ceiling = subtotal + cart.shippingCents;
-  // the bounds below hold for carts whose lines and shipping cost something or nothing, not less
-  let bounded = cart.shippingCents >= 0;
+  // the bounds below hold for amounts in whole cents (added up exactly) that are not below zero
+  let bounded = list.wholeCents && Number.isInteger(cart.shippingCents) && cart.shippingCents >= 0;
   for (let line = 0; line < cart.lines.length; line++) {
-    if (!(scratch.lineTotals[line] >= 0)) bounded = false;
+    const total = scratch.lineTotals[line];
+    if (!(Number.isInteger(total) && total >= 0)) bounded = false;
   }
   const cartStamp = scratch.cartStamp;
   for (const candidates of byClass) {
@@ -671,12 +681,12 @@ function searchWorst(byClass: Prepared[][], cart: PreflightCart, subtotal: numbe
     if (best && best.total >= ceiling) break;
     // what the moment's discounts could take at most: each alone, added up
     let bound = 0;
-    const alive = byClass.map((candidates) => {
-      const now: Prepared[] = [];
+    const alive = byClass.map((candidates, classIndex) => {
+      const now = aliveByClass[classIndex].reset();
       for (const candidate of candidates) {
         if (candidate.start <= moment && candidate.end > moment) {
           bound += candidate.alone;
-          now.push(candidate);
+          now.add(candidate);
         }
       }
       return now;
@@ -688,23 +698,23 @@ function searchWorst(byClass: Prepared[][], cart: PreflightCart, subtotal: numbe
       const hasOrder = (present & 2) !== 0;
       const hasShipping = (present & 1) !== 0;
       const needs = (hasProduct ? 1 : 0) | (hasOrder ? 2 : 0) | (hasShipping ? 4 : 0);
-      // each class's discounts that combine with the other classes present: the best one, and those that
-      // also combine with their own class
-      const products = hasProduct ? fitting(alive[0], needs & ~1, 1) : null;
-      const orders = hasOrder ? fitting(alive[1], needs & ~2, 2) : null;
-      const shipping = hasShipping ? fitting(alive[2], needs & ~4, 0) : null;
-      if ((hasProduct && !products) || (hasOrder && !orders) || (hasShipping && !shipping)) continue;
-      const shippingCents = shipping ? shipping.best[0].alone : 0;
-      // each class present: its discounts together (when more than one may), then its best one alone
-      for (const productList of products ? products.choices : [none]) {
-        const productUpper = products ? upperOf(productList, products) : 0;
-        for (const orderList of orders ? orders.choices : [none]) {
-          const orderUpper = orders ? upperOf(orderList, orders) : 0;
+      // each class's discounts that combine with the other classes present (`needs` less its own bit)
+      const productBest = hasProduct ? alive[0].best(needs & ~1) : null;
+      const orderBest = hasOrder ? alive[1].best(needs & ~2) : null;
+      const shipping = hasShipping ? alive[2].best(needs & ~4) : null;
+      if ((hasProduct && !productBest) || (hasOrder && !orderBest) || (hasShipping && !shipping)) continue;
+      const shippingCents = shipping ? shipping.alone : 0;
+      // each class present: all that also combine with their own class together (when more than one
+      // does), then its best one alone
+      const productChoices = productBest ? alive[0].choices(needs | 1, productBest) : noChoice;
+      const orderChoices = orderBest ? alive[1].choices(needs | 2, orderBest) : noChoice;
+      for (const productChoice of productChoices) {
+        for (const orderChoice of orderChoices) {
           // products and orders never take more than the items, nor the shipping discount more than the shipping
-          const upper = Math.min(subtotal, productUpper + orderUpper) + shippingCents;
+          const upper = Math.min(subtotal, productChoice.upper + orderChoice.upper) + shippingCents;
           if (bounded && best && upper <= best.total) continue;
-          const parts = stackParts(productList, orderList);
-          if (shipping) parts.push(shipping.best[0]);
+          const parts = stackParts(productChoice.list(), orderChoice.list());
+          if (shipping) parts.push(shipping);
           const total = stackTotal(parts, cart, list);
           if (!best || total > best.total) best = { total, parts, moment: momentIndex };
         }
@@ -714,37 +724,66 @@ function searchWorst(byClass: Prepared[][], cart: PreflightCart, subtotal: numbe
   return best;
 }
 
-const none: Prepared[] = [];
-
-/** A class's alive discounts that combine with the other classes present. */
-interface Fitting {
-  /** the best one, alone */
-  best: Prepared[];
-  /** those that also combine with their own class */
-  together: Prepared[];
-  togetherUpper: number;
-  /** the stacks' choices for the class: all together when more than one may, then the best alone */
-  choices: Prepared[][];
+/** One class's choice in a stack: its discounts (listed only when the stack is valued) and their bound. */
+interface Choice {
+  upper: number;
+  list: () => Prepared[];
 }
 
-const upperOf = (choice: Prepared[], fit: Fitting) => (choice === fit.together ? fit.togetherUpper : choice[0].upper);
+const noChoice: Choice[] = [{ upper: 0, list: () => [] }];
 
-/** The class's alive discounts that combine with the classes in `needs`, best first; null when none. */
-function fitting(alive: Prepared[], needs: number, ownBit: number): Fitting | null {
-  const best: Prepared[] = [];
-  const together: Prepared[] = [];
-  let togetherUpper = 0;
-  for (const candidate of alive) {
-    if ((candidate.combines & needs) !== needs) continue;
-    if (best.length === 0) best.push(candidate);
-    if ((candidate.combines & ownBit) !== 0) {
-      together.push(candidate);
-      togetherUpper += candidate.upper;
-    }
+/**
+ * A class's discounts alive at a moment, also added up by their combination flags (eight kinds), so that
+ * a profile's best discount and bound take eight steps and its list is made only when it is valued.
+ */
+class AliveClass {
+  list: Prepared[] = [];
+  readonly count = new Int32Array(8);
+  readonly upper = new Float64Array(8);
+  readonly first = new Int32Array(8);
+
+  reset(): this {
+    this.list = [];
+    this.count.fill(0);
+    this.upper.fill(0);
+    return this;
   }
-  if (best.length === 0) return null;
-  return { best, together, togetherUpper, choices: together.length > 1 ? [together, best] : [best] };
+
+  add(candidate: Prepared) {
+    const flags = candidate.combines;
+    if (this.count[flags]++ === 0) this.first[flags] = this.list.length;
+    this.upper[flags] += candidate.upper;
+    this.list.push(candidate);
+  }
+
+  /** the first (worst alone) of those whose flags include `needs` */
+  best(needs: number): Prepared | null {
+    let at = -1;
+    for (let flags = 0; flags < 8; flags++) {
+      if ((flags & needs) === needs && this.count[flags] > 0 && (at === -1 || this.first[flags] < at)) {
+        at = this.first[flags];
+      }
+    }
+    return at === -1 ? null : this.list[at];
+  }
+
+  /** all those whose flags include `needs` together when more than one does, then `best` alone */
+  choices(needs: number, best: Prepared): Choice[] {
+    let count = 0;
+    let upper = 0;
+    for (let flags = 0; flags < 8; flags++) {
+      if ((flags & needs) !== needs) continue;
+      count += this.count[flags];
+      upper += this.upper[flags];
+    }
+    const alone: Choice = { upper: best.upper, list: () => [best] };
+    if (count < 2) return [alone];
+    const all = this.list;
+    return [{ upper, list: () => all.filter((candidate) => (candidate.combines & needs) === needs) }, alone];
+  }
 }
+
+const aliveByClass = [new AliveClass(), new AliveClass(), new AliveClass()];
 
 /**
  * The stack's product and order discounts, worst alone first (products first on equal values), the
