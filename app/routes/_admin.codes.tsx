@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Banner, BlockStack, Card, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Box, Card, Text } from "@shopify/polaris";
 import { useCallback, useMemo, useState } from "react";
 import { AdminPage } from "../components/AdminPage";
 import { useNarrow } from "../components/audit-log/useNarrow";
@@ -81,13 +81,16 @@ export default function CodesPage() {
   return (
     <AdminPage title="Discount codes" description="Every code seen in your orders, and the ones that probably leaked">
       <BlockStack gap="400">
-        <Text as="p" tone="subdued">
-          A code is flagged “probably leaked” when a rule you can read fires: a velocity spike ({t.velocityFactor}× its
-          own hourly baseline of the previous 7 days, at least {t.velocityMinUses} uses in the hour), its audience
-          exceeded, more than {t.segmentMaxShare * 100} % of orders from outside its segment (at least{" "}
-          {t.segmentMinOutside}), more than {t.firstTimeMaxShare * 100} % first-time customers (over at least{" "}
-          {t.firstTimeMinOrders} orders) or more than {t.maxCountries} shipping countries.
-        </Text>
+        {/* on a phone the page's cards reach the screen's edges; its text keeps a margin */}
+        <Box paddingInline={{ xs: "400", sm: "0" }}>
+          <Text as="p" tone="subdued">
+            A code is flagged “probably leaked” when a rule you can read fires: a velocity spike ({t.velocityFactor}×
+            its own hourly baseline of the previous 7 days, at least {t.velocityMinUses} uses in the hour), its audience
+            exceeded, more than {t.segmentMaxShare * 100} % of orders from outside its segment (at least{" "}
+            {t.segmentMinOutside}), more than {t.firstTimeMaxShare * 100} % first-time customers (over at least{" "}
+            {t.firstTimeMinOrders} orders) or more than {t.maxCountries} shipping countries.
+          </Text>
+        </Box>
         {!flags ? (
           <Banner tone="info">
             <Text as="p">

@@ -1,5 +1,4 @@
 import { Badge, BlockStack, Button, IndexTable, InlineStack, List, Text } from "@shopify/polaris";
-import { formatShopDateTime } from "../../domain/dates";
 import { useActionFetcher } from "../useActionFetcher";
 import type { CodesActionResult } from "./CodeSettingsDialog";
 import {
@@ -7,10 +6,13 @@ import {
   audienceText,
   countText,
   countriesText,
+  customersText,
+  dateAndTime,
+  lastHourText,
   percentText,
-  recentText,
   segmentText,
   statusBadges,
+  usesText,
   type CodeRow,
 } from "./code-rows";
 
@@ -67,6 +69,7 @@ function Signals({ code }: { code: CodeRow }) {
 
 function Uses({ code }: { code: CodeRow }) {
   const audience = audienceText(code);
+  const lastHour = lastHourText(code);
   return (
     <Wrap>
       <BlockStack gap="050">
@@ -78,9 +81,11 @@ function Uses({ code }: { code: CodeRow }) {
             {audience}
           </Text>
         ) : null}
-        <Text as="span" variant="bodySm" tone="subdued">
-          {recentText(code)}
-        </Text>
+        {lastHour ? (
+          <Text as="span" variant="bodySm" tone="subdued">
+            {lastHour}
+          </Text>
+        ) : null}
       </BlockStack>
     </Wrap>
   );
@@ -104,18 +109,30 @@ function Customers({ code }: { code: CodeRow }) {
   );
 }
 
-function LastUsed({ code, timeZone }: { code: CodeRow; timeZone: string }) {
-  return <time dateTime={code.lastUsedAt}>{formatShopDateTime(code.lastUsedAt, { timeZone })}</time>;
+/** When the code was last used: the day, and under it the time (wide), or on one line (condensed). */
+function LastUsed({ code, timeZone, oneLine = false }: { code: CodeRow; timeZone: string; oneLine?: boolean }) {
+  const { date, time } = dateAndTime(code.lastUsedAt, timeZone);
+  if (oneLine) return <time dateTime={code.lastUsedAt}>{`${date}, ${time}`}</time>;
+  return (
+    <time dateTime={code.lastUsedAt}>
+      <BlockStack gap="050">
+        <Text as="span">{date}</Text>
+        <Text as="span" variant="bodySm" tone="subdued">
+          {time}
+        </Text>
+      </BlockStack>
+    </time>
+  );
 }
 
 /** Edit, and Deactivate in Shopify or Reactivate (Core and Plus), as today: one click each. */
-function Actions({ code, context }: { code: CodeRow; context: CodeRowContext }) {
+function Actions({ code, context, inline }: { code: CodeRow; context: CodeRowContext; inline: boolean }) {
   const toggle = useActionFetcher<CodesActionResult>(`code-${code.code}`);
   const busy = toggle.state !== "idle";
   const submit = (intent: "deactivate" | "reactivate") =>
     toggle.submit({ intent, code: code.code } as never, { method: "post", encType: "application/json" });
-  return (
-    <InlineStack gap="200" blockAlign="center">
+  const buttons = (
+    <>
       <Button size="slim" onClick={() => context.onEdit(code.code)} accessibilityLabel={`Edit ${code.code}`}>
         Edit
       </Button>
@@ -141,7 +158,17 @@ function Actions({ code, context }: { code: CodeRow; context: CodeRowContext }) 
           Deactivate in Shopify
         </Button>
       )}
+    </>
+  );
+  // side by side in the stacked row; one above the other in the table's narrow last column
+  return inline ? (
+    <InlineStack gap="200" blockAlign="center">
+      {buttons}
     </InlineStack>
+  ) : (
+    <BlockStack gap="200" inlineAlign="start">
+      {buttons}
+    </BlockStack>
   );
 }
 
@@ -168,6 +195,7 @@ function CodeTableRow({
   if (condensed) {
     const audience = audienceText(code);
     const segment = segmentText(code);
+    const lastHour = lastHourText(code);
     return (
       <IndexTable.Row id={code.code} position={position}>
         <IndexTable.Cell>
@@ -180,16 +208,28 @@ function CodeTableRow({
               <Signals code={code} />
               <BlockStack gap="050">
                 <Text as="span">
-                  {`${countText(code.uses)} uses${audience ? ` ${audience}` : ""} by ${countText(code.customers)} customers`}
+                  {`${usesText(code.uses)} by ${customersText(code.customers)}`}
+                  {audience ? (
+                    <Text as="span" tone={audienceExceeded(code) ? "critical" : "subdued"}>
+                      {` · ${audience}`}
+                    </Text>
+                  ) : null}
                 </Text>
                 <Text as="span" variant="bodySm" tone="subdued">
-                  {`${recentText(code)} · first-time ${percentText(code.firstTimeShare)}${segment ? ` · ${segment}` : ""} · ${countriesText(code.countries)}`}
+                  {[
+                    lastHour,
+                    `first-time customers ${percentText(code.firstTimeShare)}`,
+                    segment,
+                    countriesText(code.countries),
+                  ]
+                    .filter(Boolean)
+                    .join(" · ")}
                 </Text>
                 <Text as="span" variant="bodySm" tone="subdued">
-                  Last used <LastUsed code={code} timeZone={context.timeZone} />
+                  Last used <LastUsed code={code} timeZone={context.timeZone} oneLine />
                 </Text>
               </BlockStack>
-              <Actions code={code} context={context} />
+              <Actions code={code} context={context} inline />
             </BlockStack>
           </Wrap>
         </IndexTable.Cell>
@@ -216,12 +256,10 @@ function CodeTableRow({
       <IndexTable.Cell>{percentText(code.firstTimeShare)}</IndexTable.Cell>
       <IndexTable.Cell>{countText(code.countries)}</IndexTable.Cell>
       <IndexTable.Cell>
-        <Wrap>
-          <LastUsed code={code} timeZone={context.timeZone} />
-        </Wrap>
+        <LastUsed code={code} timeZone={context.timeZone} />
       </IndexTable.Cell>
       <IndexTable.Cell>
-        <Actions code={code} context={context} />
+        <Actions code={code} context={context} inline={false} />
       </IndexTable.Cell>
     </IndexTable.Row>
   );

@@ -4,6 +4,10 @@ import {
   audienceText,
   baselineText,
   countriesText,
+  dateAndTime,
+  customersText,
+  lastHourText,
+  usesText,
   percentText,
   recentText,
   segmentText,
@@ -58,7 +62,7 @@ describe("the figures in words", () => {
   });
 
   it("says the audience, and whether the uses or the customers went past it", () => {
-    expect(audienceText({ audienceSize: 1500 })).toBe("of an audience of 1,500");
+    expect(audienceText({ audienceSize: 1500 })).toBe("audience 1,500");
     expect(audienceText({ audienceSize: null })).toBeNull();
     expect(audienceExceeded({ audienceSize: 500, uses: 501, customers: 10 })).toBe(true);
     expect(audienceExceeded({ audienceSize: 500, uses: 20, customers: 501 })).toBe(true);
@@ -67,8 +71,8 @@ describe("the figures in words", () => {
   });
 
   it("says Shopify's usage limit when the merchant set no audience size", () => {
-    expect(audienceText({ audienceSize: null, usageLimit: 1000 })).toBe("of Shopify's usage limit of 1,000");
-    expect(audienceText({ audienceSize: 500, usageLimit: 1000 })).toBe("of an audience of 500");
+    expect(audienceText({ audienceSize: null, usageLimit: 1000 })).toBe("usage limit 1,000");
+    expect(audienceText({ audienceSize: 500, usageLimit: 1000 })).toBe("audience 500");
     expect(audienceText({ audienceSize: null, usageLimit: null })).toBeNull();
     expect(audienceExceeded({ audienceSize: null, usageLimit: 100, uses: 100, customers: 3 })).toBe(true);
     expect(audienceExceeded({ audienceSize: null, usageLimit: 100, uses: 99, customers: 99 })).toBe(false);
@@ -82,6 +86,12 @@ describe("the figures in words", () => {
     expect(baselineText({ hourlyBaseline: null })).toBe("under a day old: no hourly baseline yet");
     expect(segmentText({ outsideSegmentShare: 0.58 })).toBe("58 % outside the segment");
     expect(segmentText({ outsideSegmentShare: null })).toBeNull();
+    expect(lastHourText({ lastHourUses: 36 })).toBe("36 in the last hour");
+    expect(lastHourText({ lastHourUses: 0 })).toBeNull();
+    expect(usesText(1)).toBe("1 use");
+    expect(usesText(1204)).toBe("1,204 uses");
+    expect(customersText(1)).toBe("1 customer");
+    expect(customersText(0)).toBe("0 customers");
     expect(countriesText(1)).toBe("1 country");
     expect(countriesText(9)).toBe("9 countries");
   });
@@ -104,5 +114,15 @@ describe("the settings form", () => {
     expect(settingsBodyOf({ audience: "", tags: "  " })).toEqual({ audienceSize: null, segmentTags: null });
     expect(settingsBodyOf({ audience: "-3", tags: "vip" })).toEqual({ audienceSize: "-3", segmentTags: ["vip"] });
     expect(settingsBodyOf({ audience: "1.5", tags: "vip" }).audienceSize).toBe("1.5");
+  });
+});
+
+describe("dateAndTime", () => {
+  it("splits the admin's one format into the day and the time, in the shop's zone", () => {
+    expect(dateAndTime("2026-11-26T05:09:00.000Z", "America/New_York")).toEqual({
+      date: "Nov 26, 2026",
+      time: "12:09 AM",
+    });
+    expect(dateAndTime("2026-11-26T05:09:00.000Z", "UTC")).toEqual({ date: "Nov 26, 2026", time: "5:09 AM" });
   });
 });

@@ -3,6 +3,7 @@
  * table, its status badges and its figures in words. Pure, so the table's wide and condensed
  * layouts say the same thing and a unit test checks it.
  */
+import { formatShopDateTime } from "../../domain/dates";
 import type { CodeView } from "../../services/leaks/codes.server";
 
 /** The fields of a code the table reads (the loader's CodeView, as JSON). */
@@ -70,13 +71,28 @@ export function countText(value: number): string {
 }
 
 /**
- * The uses against what the code was meant for: "of an audience of 500" (the merchant's audience
- * size), else "of Shopify's usage limit of 1,000" when known, else null.
+ * What the code was meant for, beside its uses: "audience 500" (the merchant's audience size),
+ * else "usage limit 1,000" (Shopify's, when known), else null.
  */
 export function audienceText(code: Pick<CodeRow, "audienceSize" | "usageLimit">): string | null {
-  if (code.audienceSize !== null) return `of an audience of ${count(code.audienceSize)}`;
-  if (code.usageLimit) return `of Shopify's usage limit of ${count(code.usageLimit)}`;
+  if (code.audienceSize !== null) return `audience ${count(code.audienceSize)}`;
+  if (code.usageLimit) return `usage limit ${count(code.usageLimit)}`;
   return null;
+}
+
+/** "1 use" / "52 uses" */
+export function usesText(uses: number): string {
+  return `${count(uses)} ${uses === 1 ? "use" : "uses"}`;
+}
+
+/** "1 customer" / "52 customers" */
+export function customersText(customers: number): string {
+  return `${count(customers)} ${customers === 1 ? "customer" : "customers"}`;
+}
+
+/** "36 in the last hour" when the code was used in it, else null (the table leaves a zero out). */
+export function lastHourText(code: Pick<CodeRow, "lastHourUses">): string | null {
+  return code.lastHourUses > 0 ? `${count(code.lastHourUses)} in the last hour` : null;
 }
 
 /** Whether the uses or the customers went past the audience size, or the uses reached Shopify's usage limit. */
@@ -136,4 +152,11 @@ export function settingsBodyOf(draft: { audience: string; tags: string }): {
     audienceSize: audience === "" ? null : /^\d+$/.test(audience) ? Number(audience) : audience,
     segmentTags: draft.tags.trim() === "" ? null : tags,
   };
+}
+
+/** "Nov 26, 2026" and "12:09 AM" in the shop's zone: the admin's one format, on two lines. */
+export function dateAndTime(iso: string, timeZone: string): { date: string; time: string } {
+  const text = formatShopDateTime(iso, { timeZone });
+  const cut = text.lastIndexOf(", ");
+  return cut < 0 ? { date: text, time: "" } : { date: text.slice(0, cut), time: text.slice(cut + 2) };
 }
