@@ -229,13 +229,17 @@ function spread(amountCents: number, lines: number[], remaining: number[] | Floa
 }
 
 /*
- * The search below gives exactly what `stackAmounts` over the profile stacks gives (the property test
- * in preflight.search.test.ts checks it against an exhaustive search), only faster: what does not
- * depend on the cart is worked out once per list of discounts (`prepare`): classes and combination
- * flags as bits, moments as numbers, an index from products, variants and collections to the product
- * discounts that name them, and which discounts may share a cart line. A cart then looks only at the
- * discounts its lines can reach, and a stack whose upper bound cannot beat the worst found so far is
- * not valued. Buffers are reused from cart to cart; nothing is allocated per stack.
+ * The search below tries the profile stacks worstForCart describes, in the same order, and keeps the
+ * same one (the property test in preflight.search.test.ts checks its value against an exhaustive
+ * search); it is fast because (docs/decisions/0065-promotion-preflight.md, "Later update"):
+ * - what does not depend on the cart is worked out once per list of discounts (`prepare`): classes and
+ *   combination flags as bits, moments as numbers, an index from products, variants and collections to
+ *   the discounts that name them, and which discounts may share a cart line;
+ * - a cart looks only at the discounts its lines reach, plus those on every line, and its candidates
+ *   come nearly sorted;
+ * - a stack whose upper bound (its discounts' values alone, added up, never above the items and the
+ *   shipping) cannot beat the worst found so far is not valued, and a profile's bound costs eight steps;
+ * - buffers are reused from cart to cart.
  */
 
 const CLASS_BIT: Record<DiscountClass, number> = { PRODUCT: 1, ORDER: 2, SHIPPING: 4 };
@@ -427,8 +431,8 @@ const scratch = {
   touched: [] as Prepared[],
   /** the cart's candidates by run (Prepared.run) */
   runs: [[], [], [], []] as Prepared[][],
-  /** [0, 1, … n − 1] by n: the `lines` of the every-line discounts */
-  allLines: [[]] as number[][],
+  /** [0, 1, … n − 1] by n (the line counts seen): the `lines` of the every-line discounts */
+  allLines: new Map<number, number[]>(),
   amounts: new Float64Array(16),
 };
 
@@ -440,8 +444,11 @@ function growScratch(lines: number) {
     scratch.onLineCount = new Int32Array(size);
   }
   while (scratch.onLine.length < lines) scratch.onLine.push([]);
-  while (scratch.allLines.length <= lines)
-    scratch.allLines.push([...scratch.allLines.at(-1)!, scratch.allLines.length - 1]);
+  if (!scratch.allLines.has(lines))
+    scratch.allLines.set(
+      lines,
+      Array.from({ length: lines }, (_, index) => index),
+    );
 }
 
 const byCandidateOrder = (a: Prepared, b: Prepared) => b.alone - a.alone || a.order - b.order;
@@ -499,7 +506,7 @@ function candidatesFor(list: PreparedList, cart: PreflightCart, subtotal: number
     if (line.variantId !== null) reach(list.byVariant.get(line.variantId), index, line, cartStamp, lineStamp);
     for (const id of line.collectionIds) reach(list.byCollection.get(id), index, line, cartStamp, lineStamp);
   }
-  const allLines = scratch.allLines[cart.lines.length];
+  const allLines = scratch.allLines.get(cart.lines.length)!;
   for (const prepared of list.everyLine) {
     prepared.lines = allLines;
     prepared.cents = subtotal;
