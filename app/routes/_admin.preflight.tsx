@@ -223,23 +223,24 @@ export default function PreflightPage() {
       <BlockStack gap="400">
         <Card>
           <BlockStack gap="300">
-            <InlineStack gap="300" blockAlign="end" wrap>
-              <Box maxWidth="160px">
-                <TextField
-                  label="Carts of the last"
-                  suffix="days"
-                  type="text"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  value={days}
-                  onChange={setDays}
-                  helpText="1 to 365"
-                />
-              </Box>
-              <Button variant="primary" onClick={submit} loading={running} disabled={running}>
-                Run preflight
-              </Button>
-            </InlineStack>
+            {/* the button joined to the field: level with the input at every width, the help text below both */}
+            <Box maxWidth="300px">
+              <TextField
+                label="Carts of the last"
+                suffix="days"
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                value={days}
+                onChange={setDays}
+                helpText="1 to 365"
+                connectedRight={
+                  <Button variant="primary" onClick={submit} loading={running} disabled={running}>
+                    Run preflight
+                  </Button>
+                }
+              />
+            </Box>
             {run?.status === "running" ? (
               <BlockStack gap="100">
                 <ProgressBar progress={run.progress} size="small" />

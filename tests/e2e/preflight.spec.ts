@@ -4,7 +4,8 @@
 // discount's link to its page in Shopify's admin. At 375, 800 and 1040 px nothing on the page scrolls
 // sideways, neither the page nor a part of it (the worst carts' table included); screenshots at each.
 import type { Page } from "@playwright/test";
-import { expect, sidebar, test } from "./fixtures";
+import Database from "better-sqlite3";
+import { demoShopId, expect, sidebar, test } from "./fixtures";
 import { axeViolations, screenshotsAt } from "./screens-axe";
 
 /**
@@ -87,4 +88,25 @@ test("a merchant runs the preflight and follows the worst stack's discount to Sh
   // the result stays after a reload
   await page.reload();
   await expect(worst).toBeVisible();
+
+  // a run under way (its row as a run writes it, removed after): the progress bar and its count fit too
+  const db = new Database("tests/.tmp/e2e.sqlite", { fileMustExist: true });
+  try {
+    const now = Date.now();
+    db.prepare(
+      "INSERT INTO PreflightRun (id, shopId, status, trigger, days, ordersTotal, ordersRead, createdAt, updatedAt) VALUES (?, ?, 'running', 'manual', 60, 265, 120, ?, ?)",
+    ).run("e2e-preflight-running", demoShopId(db), now, now);
+    await page.reload();
+    await expect(page.getByRole("progressbar")).toBeVisible();
+    await expect(page.getByText("120 of 265 carts read")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Run preflight" })).toBeDisabled();
+    for (const width of [375, 800, 1040]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await sidewaysScroll(page), `sideways scroll at ${width} px while running`).toEqual([]);
+    }
+    await screenshotsAt(page, "preflight-running", [375, 1040]);
+  } finally {
+    db.prepare("DELETE FROM PreflightRun WHERE id = ?").run("e2e-preflight-running");
+    db.close();
+  }
 });
