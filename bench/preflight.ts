@@ -4,7 +4,8 @@
  * against BENCH_PREFLIGHT_DISCOUNTS live discounts (default 200: product, order and shipping, codes and
  * automatic, percentages and fixed amounts, minimums, collections and products, random combinations).
  * Prints the time of the whole replay (the worst stack of every cart, the worst 10 kept, the risks),
- * carts per second, and how many carts' searches stopped at their limit. Reading the orders from
+ * carts per second, the process's CPU time over it (on a shared machine the wall time also counts
+ * other work's turns), and how many carts' searches stopped at their limit. Reading the orders from
  * Shopify is not in it: that is the backtest's reader, measured by `-- backtest`.
  */
 import { seededRandom } from "../app/domain/seeded-random";
@@ -97,14 +98,17 @@ export function benchPreflight() {
   const now = new Date("2026-11-26T12:00:00Z");
   const { discounts, carts } = preflightFixture(CARTS, DISCOUNTS, now);
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const live = liveDiscounts(discounts, now);
   const tally = newPreflightTally();
   for (const cart of carts) tallyCart(tally, cart, live, now);
   const risks = configurationRisks(live, typicalCartCents(tally.subtotals), "USD");
   const ms = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
   console.log(
     `Preflight: ${carts.length} carts × ${live.length} live discounts in ${(ms / 1000).toFixed(2)} s ` +
-      `(${Math.round(carts.length / (ms / 1000))} carts/s); ${tally.cartsWithStack} carts reach a stack, ` +
+      `(${Math.round(carts.length / (ms / 1000))} carts/s; ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s CPU); ` +
+      `${tally.cartsWithStack} carts reach a stack, ` +
       `${tally.searchCuts} searches cut at their limit, ${risks.length} risks`,
   );
   if (tally.worst[0]) console.log(`  ${worstSentence(tally.worst[0])}`);
