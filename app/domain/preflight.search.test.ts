@@ -179,3 +179,79 @@ describe("worstForCart against an exhaustive search (random small carts)", () =>
     expect(stacked).toBeGreaterThan(300);
   });
 });
+
+describe("the search's bound", () => {
+  it("counts a spread amount's whole take: in a stack it can take more than alone", () => {
+    // three 1-cent lines. SPREAD2 (2 cents over every line) alone: 0 + 0 on the first two, and the last
+    // line's share of 2 is cut to its 1 cent: 1 cent. FIRST100 (100 % of line A) takes line A first, then
+    // SPREAD2 spreads 2 cents over B and C: 1 + 1. Together 3 cents, the whole cart, though their values
+    // alone add up to 2. ORDER2 (2 cents off the order, combining with nothing) is tried first: a bound
+    // of values alone would stop at 2 cents
+    const line = (product: string): PreflightLine => ({
+      productId: `gid://shopify/Product/${product}`,
+      variantId: null,
+      collectionIds: [],
+      quantity: 1,
+      unitPriceCents: 1,
+    });
+    const cart: PreflightCart = {
+      orderId: "gid://shopify/Order/1",
+      orderName: "#1",
+      createdAt: "2026-11-20T10:00:00Z",
+      currency: "EUR",
+      lines: [line("A"), line("B"), line("C")],
+      shippingCents: 0,
+    };
+    const base: Omit<PreflightDiscount, "id" | "code" | "discountClass" | "value" | "appliesTo" | "combinesWith"> = {
+      title: "t",
+      method: "code",
+      minimumCents: null,
+      minimumQuantity: null,
+      startsAt: "2026-11-01T00:00:00Z",
+      endsAt: null,
+      status: "ACTIVE",
+      sameLineTags: [],
+      tags: [],
+      usageLimit: null,
+      appliesOncePerCustomer: false,
+      allBuyers: true,
+      codesCount: 1,
+    };
+    const products = { product: true, order: false, shipping: false };
+    const first: PreflightDiscount = {
+      ...base,
+      id: "gid://shopify/DiscountCodeNode/A1",
+      code: "FIRST100",
+      discountClass: "PRODUCT",
+      value: { kind: "percentage", percent: 100 },
+      appliesTo: { kind: "products", productIds: ["gid://shopify/Product/A"], variantIds: [] },
+      combinesWith: products,
+    };
+    const spreadTwo: PreflightDiscount = {
+      ...base,
+      id: "gid://shopify/DiscountCodeNode/A2",
+      code: "SPREAD2",
+      discountClass: "PRODUCT",
+      value: { kind: "fixed", amountCents: 2, eachItem: false },
+      appliesTo: { kind: "all" },
+      combinesWith: products,
+    };
+    const order: PreflightDiscount = {
+      ...base,
+      id: "gid://shopify/DiscountCodeNode/A3",
+      code: "ORDER2",
+      discountClass: "ORDER",
+      value: { kind: "fixed", amountCents: 2, eachItem: false },
+      appliesTo: { kind: "all" },
+      combinesWith: { product: false, order: false, shipping: false },
+    };
+    const live = liveDiscounts([first, spreadTwo, order], NOW);
+    expect(exhaustiveWorst(cart, live)).toBe(3);
+    const worst = worstForCart(cart, live, NOW);
+    expect(worst?.stack.map((part) => [part.label, part.amountCents])).toEqual([
+      ["SPREAD2", 2],
+      ["FIRST100", 1],
+    ]);
+    expect(worst?.discountCents).toBe(3);
+  });
+});
