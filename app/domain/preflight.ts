@@ -242,15 +242,12 @@ function spread(amountCents: number, lines: number[], remaining: number[] | Floa
  * - buffers are reused from cart to cart.
  */
 
-const CLASS_BIT: Record<DiscountClass, number> = { PRODUCT: 1, ORDER: 2, SHIPPING: 4 };
-
 /** One live discount as the search reads it, and its state on the cart being searched. */
 interface Prepared {
   discount: PreflightDiscount;
   /** its place in id order (then in the list): the tie-break between equal values */
   order: number;
   discountClass: DiscountClass;
-  classBit: number;
   /** the classes its `combinesWith` names, as bits */
   combines: number;
   isCode: boolean;
@@ -286,7 +283,6 @@ interface Prepared {
 }
 
 interface PreparedList {
-  source: PreflightDiscount[];
   length: number;
   nowMs: number;
   everyLine: Prepared[];
@@ -331,7 +327,6 @@ function prepare(discounts: PreflightDiscount[], nowMs: number): PreparedList {
   const starts = discounts.map((discount) => Math.max(nowMs, time(discount.startsAt, -Infinity)));
   const moments = [...new Set(starts.filter((start) => !Number.isNaN(start)))].sort((a, b) => a - b);
   const list: PreparedList = {
-    source: discounts,
     length: discounts.length,
     nowMs,
     everyLine: [],
@@ -361,7 +356,6 @@ function prepare(discounts: PreflightDiscount[], nowMs: number): PreparedList {
       discount,
       order: orders[position],
       discountClass: discount.discountClass,
-      classBit: CLASS_BIT[discount.discountClass],
       combines: (flags.product ? 1 : 0) | (flags.order ? 2 : 0) | (flags.shipping ? 4 : 0),
       isCode: discount.method === "code",
       start: starts[position],
