@@ -28,8 +28,9 @@ export interface CodeRowContext {
 }
 
 function Wrap({ children }: { children: React.ReactNode }) {
-  // IndexTable cells do not wrap: the signals and figures do here, so no column is cut off
-  return <div style={{ whiteSpace: "normal", overflowWrap: "anywhere" }}>{children}</div>;
+  // IndexTable cells do not wrap: the signals and figures do here, between words, so no column is
+  // cut off and none breaks a word in two
+  return <div style={{ whiteSpace: "normal", overflowWrap: "break-word" }}>{children}</div>;
 }
 
 function Badges({ code }: { code: CodeRow }) {
@@ -187,10 +188,13 @@ function CodeTableRow({
   condensed: boolean;
   context: CodeRowContext;
 }) {
+  // a code is one word, up to 255 characters: it may break anywhere rather than widen its column
   const name = (
-    <Text as="span" fontWeight="semibold">
-      {code.code}
-    </Text>
+    <span style={{ whiteSpace: "normal", overflowWrap: "anywhere" }}>
+      <Text as="span" fontWeight="semibold">
+        {code.code}
+      </Text>
+    </span>
   );
   if (condensed) {
     const audience = audienceText(code);
