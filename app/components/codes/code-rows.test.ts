@@ -62,12 +62,12 @@ describe("the figures in words", () => {
   });
 
   it("says the audience, and whether the uses or the customers went past it", () => {
-    expect(audienceText({ audienceSize: 1500 })).toBe("audience 1,500");
-    expect(audienceText({ audienceSize: null })).toBeNull();
-    expect(audienceExceeded({ audienceSize: 500, uses: 501, customers: 10 })).toBe(true);
-    expect(audienceExceeded({ audienceSize: 500, uses: 20, customers: 501 })).toBe(true);
-    expect(audienceExceeded({ audienceSize: 500, uses: 500, customers: 500 })).toBe(false);
-    expect(audienceExceeded({ audienceSize: null, uses: 9_000, customers: 9_000 })).toBe(false);
+    expect(audienceText({ audienceSize: 1500, usageLimit: null })).toBe("audience 1,500");
+    expect(audienceText({ audienceSize: null, usageLimit: null })).toBeNull();
+    expect(audienceExceeded({ audienceSize: 500, usageLimit: null, uses: 501, customers: 10 })).toBe(true);
+    expect(audienceExceeded({ audienceSize: 500, usageLimit: null, uses: 20, customers: 501 })).toBe(true);
+    expect(audienceExceeded({ audienceSize: 500, usageLimit: null, uses: 500, customers: 500 })).toBe(false);
+    expect(audienceExceeded({ audienceSize: null, usageLimit: null, uses: 9_000, customers: 9_000 })).toBe(false);
   });
 
   it("says Shopify's usage limit when the merchant set no audience size", () => {

@@ -24,10 +24,8 @@ export type CodeRow = Pick<
   | "signalsInWords"
   | "deactivatedAt"
   | "lastUsedAt"
-> & {
-  /** Shopify's usage limit of the code's discount, when the discount sync knows it (decision 0066) */
-  usageLimit?: number | null;
-};
+  | "usageLimit"
+>;
 
 export type BadgeTone = "critical" | "attention" | "success";
 
