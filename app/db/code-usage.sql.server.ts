@@ -3,8 +3,19 @@
  * statement per table per batch, whatever the number of codes and hours, on both engines.
  */
 import type { CodeCounts } from "../domain/code-leaks";
+import type { OrderFacts } from "../domain/order-facts";
 import type { RawSql } from "./raw-sql.server";
-import { columnList, join, raw, sql, toSqlTime } from "./columns";
+import {
+  columnList,
+  fromSqlJson,
+  fromSqlTime,
+  join,
+  raw,
+  sql,
+  sqlEngine,
+  toSqlBool,
+  toSqlTime,
+} from "./columns";
 import { newRowId } from "./ids";
 
 export interface CodeUsageIncrement extends CodeCounts {
@@ -62,4 +73,103 @@ export async function addToCodeHours(
   await tx.$executeRaw`
     INSERT INTO "CodeUsageHour" ("shopId", "codeKey", "hour", "uses") VALUES ${join(values)}
     ON CONFLICT ("shopId", "codeKey", "hour") DO UPDATE SET "uses" = "CodeUsageHour"."uses" + excluded."uses"`;
+}
+
+/** A code on an order, as the counting pass records it (docs/decisions/0068-leak-counts-off-the-order-transaction.md). */
+export interface NewRedemption {
+  codeKey: string;
+  orderId: string;
+  customerId: string | null;
+  firstOrder: boolean | null;
+  outsideSegment: boolean | null;
+  country: string | null;
+  at: Date;
+}
+
+const REDEMPTION_COLUMNS = [
+  "id",
+  "shopId",
+  "codeKey",
+  "orderId",
+  "customerId",
+  "firstOrder",
+  "outsideSegment",
+  "country",
+  "at",
+];
+
+/**
+ * Writes the redemptions not recorded yet, one statement; returns the keys (code|order) of those
+ * written: an order and code already there (a redelivery, an orders/updated) keeps its first row
+ * and is not counted again.
+ */
+export async function insertRedemptions(tx: RawSql, shopId: string, rows: NewRedemption[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const bool = (value: boolean | null) => (value === null ? null : toSqlBool(value));
+  const values = rows.map(
+    (row) =>
+      sql`(${join([
+        newRowId(),
+        shopId,
+        row.codeKey,
+        row.orderId,
+        row.customerId,
+        bool(row.firstOrder),
+        bool(row.outsideSegment),
+        row.country,
+        toSqlTime(row.at),
+      ])})`,
+  );
+  const written = await tx.$queryRaw<{ codeKey: string; orderId: string }[]>`
+    INSERT INTO "CodeRedemption" (${columnList(REDEMPTION_COLUMNS)}) VALUES ${join(values)}
+    ON CONFLICT ("shopId", "codeKey", "orderId") DO NOTHING
+    RETURNING "codeKey", "orderId"`;
+  return new Set(written.map((row) => `${row.codeKey}|${row.orderId}`));
+}
+
+/** An evaluated order whose codes the counting pass claimed. */
+export interface WaitingOrder {
+  orderId: string;
+  facts: OrderFacts;
+  customerId: string | null;
+  createdAt: Date;
+}
+
+/**
+ * Claims up to `limit` of a shop's evaluated orders whose codes wait to be counted, oldest first:
+ * an order is claimed by one pass only (the flag is cleared in the claim's statement; on
+ * PostgreSQL a second pass skips the rows the first locked).
+ */
+export async function claimWaitingOrders(tx: RawSql, shopId: string, limit: number): Promise<WaitingOrder[]> {
+  const lock = sqlEngine() === "postgresql" ? raw("FOR UPDATE SKIP LOCKED") : raw("");
+  const rows = await tx.$queryRaw<
+    { orderId: string; facts: unknown; customerId: string | null; createdAt: number | bigint | Date }[]
+  >`
+    UPDATE "OrderEvaluation" SET "codesWaiting" = ${toSqlBool(false)}
+    WHERE "id" IN (
+      SELECT "id" FROM "OrderEvaluation" WHERE "codesWaiting" = ${toSqlBool(true)} AND "shopId" = ${shopId}
+      ORDER BY "createdAt" ASC LIMIT ${limit} ${lock})
+      AND "codesWaiting" = ${toSqlBool(true)}
+    RETURNING "orderId", "facts", "customerId", "createdAt"`;
+  return rows
+    .map((row) => ({
+      orderId: row.orderId,
+      facts: fromSqlJson<OrderFacts>(row.facts),
+      customerId: row.customerId,
+      createdAt: fromSqlTime(row.createdAt),
+    }))
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
+
+/** The shops with evaluated orders whose codes wait to be counted (a few at a time). */
+export async function shopsWithWaitingCodes(tx: RawSql, limit: number): Promise<string[]> {
+  const rows = await tx.$queryRaw<{ shopId: string }[]>`
+    SELECT DISTINCT "shopId" FROM "OrderEvaluation" WHERE "codesWaiting" = ${toSqlBool(true)} LIMIT ${limit}`;
+  return rows.map((row) => row.shopId);
+}
+
+/** On PostgreSQL, one counting pass per shop at a time until this transaction ends (SQLite's writer is one already). */
+export async function lockShopCounts(tx: RawSql, shopId: string): Promise<void> {
+  if (sqlEngine() !== "postgresql") return;
+  await tx.$queryRaw`SELECT 1 AS "locked" FROM (SELECT pg_advisory_xact_lock(hashtext(${`code-counts:${shopId}`}))) AS "lock"`;
 }

@@ -11,7 +11,18 @@ import { isSqliteUrl, sqliteFile } from "../config/database-url";
 import { getEnv } from "../env.server";
 import { awaitWriterTurn } from "./writer-turn.server";
 import type { OrderFacts } from "../domain/order-facts";
-import { columnList, fromSqlJson, fromSqlTime, join, raw, sql, sqlEngine, toSqlJson, toSqlTime } from "./columns";
+import {
+  columnList,
+  fromSqlJson,
+  fromSqlTime,
+  join,
+  raw,
+  sql,
+  sqlEngine,
+  toSqlBool,
+  toSqlJson,
+  toSqlTime,
+} from "./columns";
 import { newRowId } from "./ids";
 
 type Tx = Prisma.TransactionClient;
@@ -177,16 +188,18 @@ export class OrderClaimLost extends Error {
  * Marks evaluated orders done, with the events each created, in the transaction that records
  * those events. An order `worker` no longer holds throws OrderClaimLost, rolling the transaction
  * back: only the process holding the claim saves an order's evaluation, so it counts once.
+ * `codesWaiting`: its discount codes wait for the leaked-code detector's counting pass.
  */
 export async function markOrdersDone(
   tx: Tx,
-  done: { id: string; created: number }[],
+  done: { id: string; created: number; codesWaiting?: boolean }[],
   now: Date,
   worker: string,
 ): Promise<void> {
   for (const job of done) {
     const updated = await tx.$executeRaw`
       UPDATE "OrderEvaluation" SET "status" = 'done', "attempts" = "attempts" + 1, "eventsCreated" = ${job.created},
+        "codesWaiting" = ${toSqlBool(job.codesWaiting ?? false)},
         "processedAt" = ${toSqlTime(now)}, "lastError" = NULL, "nextAttemptAt" = NULL, "lockedBy" = NULL, "lockedAt" = NULL
       WHERE "id" = ${job.id} AND "lockedBy" = ${worker}`;
     if (updated === 0) throw new OrderClaimLost(job.id);

@@ -1,12 +1,23 @@
 /**
  * The leaked-code detector's counts and flags (docs/decisions/0064-leaked-code-detector.md,
- * docs/product.md#leaked-codes). The order worker calls recordCodeUsage in the transaction that
- * records an order's evaluation: each (order, code) is recorded once (CodeRedemption's unique
- * key), so a redelivered webhook or an orders/updated adds nothing; the code's counts and hourly
- * bucket grow by upserts. Counts are kept on every plan; flags and their alerts on Core and Plus.
+ * docs/product.md#leaked-codes). The order's transaction writes nothing for it: the queued order
+ * is marked done with its codes waiting, and a counting pass (countWaitingCodeUsage, run by the
+ * order worker) takes a shop's waiting orders in large batches: each (order, code) is recorded
+ * once (CodeRedemption's unique key), so a redelivered webhook or an orders/updated adds nothing,
+ * the codes' counts and hourly buckets grow by upserts, and flags are raised
+ * (docs/decisions/0068-leak-counts-off-the-order-transaction.md). Counts are kept on every plan;
+ * flags and their alerts on Core and Plus.
  */
 import type { Prisma } from "@prisma/client";
-import { addToCodeHours, addToCodeUsage } from "../../db/code-usage.sql.server";
+import prisma from "../../db.server";
+import {
+  addToCodeHours,
+  addToCodeUsage,
+  claimWaitingOrders,
+  insertRedemptions,
+  lockShopCounts,
+  shopsWithWaitingCodes,
+} from "../../db/code-usage.sql.server";
 import { join, raw } from "../../db/columns";
 import { insertAlertRows, type NewAlertRow } from "../../db/outbox.sql.server";
 import type { AlertPreferences } from "../../domain/alert-routing";
@@ -46,6 +57,7 @@ export interface CodeUsageContext {
   history?: boolean;
 }
 
+/** A code on an order, before it is counted. */
 interface Redemption {
   codeKey: string;
   code: string;
@@ -80,6 +92,56 @@ function redemptionsOf(jobs: CodeUsageJob[], now: Date): Redemption[] {
   return [...byKey.values()];
 }
 
+/** Orders a pass takes in at most, per shop and transaction. */
+export const COUNT_BATCH = 500;
+
+/**
+ * Records the batch's redemptions and counts them at once, in the caller's transaction (the demo
+ * seed's history, whose flags are dated as the orders). Returns how many alert deliveries were
+ * queued due now.
+ */
+export function recordCodeUsage(
+  tx: Tx,
+  shopId: string,
+  jobs: CodeUsageJob[],
+  now: Date,
+  context: CodeUsageContext,
+): Promise<number> {
+  return countRedemptions(tx, shopId, redemptionsOf(jobs, now), now, context);
+}
+
+/**
+ * The counting pass: each shop with evaluated orders whose codes wait takes up to COUNT_BATCH of
+ * them into its codes' counts, a shop per transaction. `more` says some are left (the worker
+ * looks again soon).
+ */
+export async function countWaitingCodeUsage(
+  contextOf: (shopId: string) => Promise<CodeUsageContext | null>,
+  now = new Date(),
+): Promise<{ orders: number; queued: number; more: boolean }> {
+  const SHOPS = 20;
+  const shops = await shopsWithWaitingCodes(prisma, SHOPS);
+  let orders = 0;
+  let queued = 0;
+  let more = shops.length === SHOPS;
+  for (const shopId of shops) {
+    const context = (await contextOf(shopId)) ?? { plan: "free" as const, alerts: null };
+    const pass = await prisma.$transaction(async (tx) => {
+      await lockShopCounts(tx, shopId);
+      const waiting = await claimWaitingOrders(tx, shopId, COUNT_BATCH);
+      const jobs = waiting.map((order) => ({ facts: order.facts, customerId: order.customerId, at: order.createdAt }));
+      return {
+        orders: waiting.length,
+        queued: await countRedemptions(tx, shopId, redemptionsOf(jobs, now), now, context),
+      };
+    });
+    orders += pass.orders;
+    queued += pass.queued;
+    if (pass.orders === COUNT_BATCH) more = true;
+  }
+  return { orders, queued, more };
+}
+
 /** The (code, customer) or (code, country) pairs already recorded, each once (SQL DISTINCT on the index). */
 function seenPairs(
   tx: Tx,
@@ -94,39 +156,35 @@ function seenPairs(
 }
 
 /**
- * Records the batch's redemptions and raises the flags they cause, in the caller's transaction.
- * Returns how many alert deliveries were queued due now (the worker is woken for them).
+ * Records redemptions (those already recorded are left out) into their codes' counts and hourly
+ * buckets, and raises the flags they cause, in the caller's transaction. Returns how many alert
+ * deliveries were queued due now.
  */
-export async function recordCodeUsage(
+async function countRedemptions(
   tx: Tx,
   shopId: string,
-  jobs: CodeUsageJob[],
+  all: Redemption[],
   now: Date,
   context: CodeUsageContext,
 ): Promise<number> {
-  const all = redemptionsOf(jobs, now);
   if (all.length === 0) return 0;
   const keys = [...new Set(all.map((item) => item.codeKey))];
-  const seen = await tx.codeRedemption.findMany({
-    where: { shopId, codeKey: { in: keys }, orderId: { in: [...new Set(all.map((item) => item.orderId))] } },
-    select: { codeKey: true, orderId: true },
+  const customers = [...new Set(all.flatMap((item) => (item.customerId ? [item.customerId] : [])))];
+  const countries = [...new Set(all.flatMap((item) => (item.country ? [item.country] : [])))];
+  // what was recorded before this batch: read before it is written
+  const usages = await tx.codeUsage.findMany({
+    where: { shopId, codeKey: { in: keys } },
+    select: { codeKey: true, segmentTags: true },
   });
-  const counted = new Set(seen.map((row) => `${row.codeKey}|${row.orderId}`));
-  const fresh = all.filter((item) => !counted.has(`${item.codeKey}|${item.orderId}`));
-  if (fresh.length === 0) return 0;
-  const freshKeys = [...new Set(fresh.map((item) => item.codeKey))];
-
-  const customers = [...new Set(fresh.flatMap((item) => (item.customerId ? [item.customerId] : [])))];
-  const countries = [...new Set(fresh.flatMap((item) => (item.country ? [item.country] : [])))];
-  const [usages, knownCustomers, knownCountries] = await Promise.all([
-    tx.codeUsage.findMany({
-      where: { shopId, codeKey: { in: freshKeys } },
-      select: { codeKey: true, segmentTags: true },
-    }),
-    customers.length > 0 ? seenPairs(tx, shopId, freshKeys, "customerId", customers) : [],
-    countries.length > 0 ? seenPairs(tx, shopId, freshKeys, "country", countries) : [],
-  ]);
+  const knownCustomers = customers.length > 0 ? await seenPairs(tx, shopId, keys, "customerId", customers) : [];
+  const knownCountries = countries.length > 0 ? await seenPairs(tx, shopId, keys, "country", countries) : [];
   const segmentOf = new Map(usages.map((row) => [row.codeKey, row.segmentTags]));
+  const verdicts = all.map((item) => outsideSegment(segmentOf.get(item.codeKey) ?? null, item.customerTags));
+  const written = await insertRedemptions(
+    tx,
+    shopId,
+    all.map((item, index) => ({ ...item, outsideSegment: verdicts[index] })),
+  );
   const customerSeen = new Set(knownCustomers.map((row) => `${row.codeKey}|${row.value}`));
   const countrySeen = new Set(knownCountries.map((row) => `${row.codeKey}|${row.value}`));
 
@@ -146,19 +204,9 @@ export async function recordCodeUsage(
     }
   >();
   const hours = new Map<string, { codeKey: string; hour: Date; uses: number }>();
-  const rows: Prisma.CodeRedemptionCreateManyInput[] = [];
-  for (const item of fresh) {
-    const outside = outsideSegment(segmentOf.get(item.codeKey) ?? null, item.customerTags);
-    rows.push({
-      shopId,
-      codeKey: item.codeKey,
-      orderId: item.orderId,
-      customerId: item.customerId,
-      firstOrder: item.firstOrder,
-      outsideSegment: outside,
-      country: item.country,
-      at: item.at,
-    });
+  for (const [index, item] of all.entries()) {
+    if (!written.has(`${item.codeKey}|${item.orderId}`)) continue;
+    const outside = verdicts[index];
     const entry = increments.get(item.codeKey) ?? {
       code: item.code,
       uses: 0,
@@ -198,7 +246,7 @@ export async function recordCodeUsage(
     hours.set(hourKey, bucket);
   }
 
-  await tx.codeRedemption.createMany({ data: rows });
+  if (increments.size === 0) return 0;
   // one statement per table for the whole batch (app/db/code-usage.sql.server.ts)
   await addToCodeUsage(
     tx,

@@ -15,7 +15,7 @@ import {
   type VariantFacts,
 } from "../../domain/order-effects";
 import { recordAuditEvents } from "../audit/events.server";
-import { recordCodeUsage, type CodeUsageContext } from "../leaks/code-usage.server";
+import { countWaitingCodeUsage, recordCodeUsage, type CodeUsageContext } from "../leaks/code-usage.server";
 import { applyCostModel } from "../costs/model.server";
 import { recordOrderEvaluations } from "../roi/order-money.server";
 import { cachedForShop } from "../rules/cache.server";
@@ -102,7 +102,7 @@ export async function evaluateShopOrders(
     history?: boolean;
     /** wakes the alert worker when alerts or order actions are due now */
     kickAlerts?: () => void;
-    /** false: the leaked-code detector's counts are not kept (the benchmark's comparison, bench/leaks.ts) */
+    /** false: the leaked-code detector does not count these orders' codes (the benchmark's comparison, bench/leaks.ts) */
     codeUsage?: boolean;
   } = {},
 ): Promise<number[]> {
@@ -134,6 +134,17 @@ export async function evaluateShopOrders(
   });
   if (queued > 0 && !options.history) options.kickAlerts?.();
   return created;
+}
+
+/**
+ * The leaked-code detector's counting pass over the redemptions orders wrote, with each shop's
+ * plan and alert settings (docs/decisions/0068-leak-counts-off-the-order-transaction.md).
+ */
+export function countCodeUsage(now = new Date()): Promise<{ orders: number; queued: number; more: boolean }> {
+  return countWaitingCodeUsage(async (shopId) => {
+    const context = await shopContext(shopId);
+    return context ? { plan: context.shop.plan, alerts: context.alerts } : null;
+  }, now);
 }
 
 /**
@@ -179,11 +190,23 @@ async function applyOrderEffects(
     queued = alerts.filter((alert) => alert.delivery.status === "pending").length + actions.length;
     await insertAlertRows(tx, shopId, alerts, now);
     await insertActionRows(tx, shopId, actions, now);
-    // the leaked-code detector's counts and flags (docs/decisions/0064-leaked-code-detector.md)
-    if (!leaks.off) queued += await recordCodeUsage(tx, shopId, jobs, now, leaks);
+    // the leaked-code detector: a queued order's codes wait for the worker's counting pass (marked
+    // with the order done, no statement of their own); the demo's history is counted at once
+    // (docs/decisions/0068-leak-counts-off-the-order-transaction.md)
+    if (leaks.history && !leaks.off) queued += await recordCodeUsage(tx, shopId, jobs, now, leaks);
     await markOrdersDone(
       tx,
-      jobs.flatMap((job, index) => (job.id ? [{ id: job.id, created: created[index] }] : [])),
+      jobs.flatMap((job, index) =>
+        job.id
+          ? [
+              {
+                id: job.id,
+                created: created[index],
+                codesWaiting: !leaks.off && !leaks.history && job.facts.discountCodes.length > 0,
+              },
+            ]
+          : [],
+      ),
       new Date(),
       PROCESS_ID,
     );

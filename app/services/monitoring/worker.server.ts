@@ -9,7 +9,7 @@ import { backoffDelayMs } from "../../domain/backoff";
 import type { Logger } from "../../logger.server";
 import { workerLoop, type WorkerLoop } from "../worker-loop.server";
 import { PROCESS_ID } from "../process-id.server";
-import { evaluateShopOrders, type GraphqlForShop, type OrderJob } from "./evaluation.server";
+import { countCodeUsage, evaluateShopOrders, type GraphqlForShop, type OrderJob } from "./evaluation.server";
 
 /** Quick attempts before a queued order is marked failed; failed orders are retried on a schedule. */
 export const MAX_ATTEMPTS = 3;
@@ -67,6 +67,9 @@ export interface OrderWorker {
   /** Lets the worker run again after stop. */
   resume(): void;
 }
+
+/** While orders keep coming, the leak detector's counting pass runs at most this often. */
+export const CODE_COUNT_EVERY_MS = 2_000;
 
 /** How long the worker lets orders gather before it evaluates them together. */
 export const GATHER_MS = 25;
@@ -197,11 +200,33 @@ export function createOrderWorker(deps: OrderWorkerDeps): OrderWorker {
       maxAttempts: MAX_ATTEMPTS,
       limit: BATCH,
     });
-    if (rows.length === 0) return false;
+    // the leak detector's counting pass: when the queue is empty, and every few seconds under a burst
+    if (rows.length === 0) return countCodes();
     // each failure counts an attempt and moves the order's next try into the future, so this ends
     await processBatch(rows);
     await recordFailures();
+    if (clock() - lastCounted >= CODE_COUNT_EVERY_MS) await countCodes();
     return true;
+  }
+
+  /** When this worker last ran the counting pass (ms). */
+  let lastCounted = 0;
+
+  /**
+   * Takes the redemptions orders wrote into their codes' counts, in large batches, and raises the
+   * flags (docs/decisions/0068-leak-counts-off-the-order-transaction.md). Never throws: a failed
+   * pass is logged and the redemptions wait for the next. True when more wait.
+   */
+  async function countCodes(): Promise<boolean> {
+    lastCounted = clock();
+    try {
+      const pass = await countCodeUsage(new Date(clock()));
+      if (pass.queued > 0) kickAlerts();
+      return pass.more;
+    } catch (error) {
+      logger.error("Counting discount code redemptions failed; the next pass tries again", { err: error });
+      return false;
+    }
   }
 
   const loop: WorkerLoop = workerLoop("Order worker", step, {
