@@ -5,17 +5,7 @@
 import type { CodeCounts } from "../domain/code-leaks";
 import type { OrderFacts } from "../domain/order-facts";
 import type { RawSql } from "./raw-sql.server";
-import {
-  columnList,
-  fromSqlJson,
-  fromSqlTime,
-  join,
-  raw,
-  sql,
-  sqlEngine,
-  toSqlBool,
-  toSqlTime,
-} from "./columns";
+import { columnList, fromSqlJson, fromSqlTime, join, raw, sql, sqlEngine, toSqlBool, toSqlTime } from "./columns";
 import { newRowId } from "./ids";
 
 export interface CodeUsageIncrement extends CodeCounts {
