@@ -4,12 +4,12 @@ export const FEATURES = [
   {
     id: "prevent-stacking",
     title: "Prevent stacking",
-    body: "Catch orders where a code, an automatic discount and a free-shipping offer combine into more than you meant to give.",
+    body: "Catch orders where a code, an automatic discount and a free-shipping offer combine into more than you meant to give, and preflight your discounts on your own recent carts to see the worst stack a customer could reach.",
   },
   {
     id: "real-time-alerts",
     title: "Real-time alerts",
-    body: "With Core, hear about a breach by e-mail, Slack or a signed webhook as its order arrives, or in hourly and daily digests, with quiet hours.",
+    body: "With Core, hear about a breach by e-mail, Slack or a signed webhook as its order arrives, or in hourly and daily digests, with quiet hours; and about a discount code that looks leaked, with the signals that fired and one click to turn it off in Shopify.",
   },
   {
     id: "configurable-rules",
@@ -48,7 +48,7 @@ export const INTEGRATIONS = [
   { title: "Analytics", body: "Audit log export to CSV and an ROI dashboard by rule type and period." },
   {
     title: "Shopify Flow",
-    body: 'With Core, the trigger "Margin rule breached" starts your own workflows with the order and the breach\'s figures.',
+    body: 'With Core, the triggers "Margin rule breached" and "Discount code probably leaked" start your own workflows with the figures behind them.',
   },
 ];
 
