@@ -92,8 +92,13 @@ function redemptionsOf(jobs: CodeUsageJob[], now: Date): Redemption[] {
   return [...byKey.values()];
 }
 
-/** Orders a pass takes in at most, per shop and transaction. */
-export const COUNT_BATCH = 500;
+/**
+ * Orders a pass takes per transaction: on SQLite a transaction holds the one writer, so its length
+ * is the longest a webhook's queue insert waits (docs/decisions/0059-short-worker-transactions.md).
+ */
+export const COUNT_BATCH = 100;
+/** Transactions a pass runs per shop at most, yielding between them; a longer backlog waits for the next pass. */
+const TRANSACTIONS_PER_PASS = 20;
 
 /**
  * Records the batch's redemptions and counts them at once, in the caller's transaction (the demo
@@ -111,9 +116,9 @@ export function recordCodeUsage(
 }
 
 /**
- * The counting pass: each shop with evaluated orders whose codes wait takes up to COUNT_BATCH of
- * them into its codes' counts, a shop per transaction. `more` says some are left (the worker
- * looks again soon).
+ * The counting pass: each shop with evaluated orders whose codes wait takes them into its codes'
+ * counts, COUNT_BATCH to a transaction, up to TRANSACTIONS_PER_PASS transactions, yielding to
+ * pending I/O between them. `more` says some are left (the worker looks again soon).
  */
 export async function countWaitingCodeUsage(
   contextOf: (shopId: string) => Promise<CodeUsageContext | null>,
@@ -126,18 +131,29 @@ export async function countWaitingCodeUsage(
   let more = shops.length === SHOPS;
   for (const shopId of shops) {
     const context = (await contextOf(shopId)) ?? { plan: "free" as const, alerts: null };
-    const pass = await prisma.$transaction(async (tx) => {
-      await lockShopCounts(tx, shopId);
-      const waiting = await claimWaitingOrders(tx, shopId, COUNT_BATCH);
-      const jobs = waiting.map((order) => ({ facts: order.facts, customerId: order.customerId, at: order.createdAt }));
-      return {
-        orders: waiting.length,
-        queued: await countRedemptions(tx, shopId, redemptionsOf(jobs, now), now, context),
-      };
-    });
-    orders += pass.orders;
-    queued += pass.queued;
-    if (pass.orders === COUNT_BATCH) more = true;
+    for (let turn = 0; ; turn += 1) {
+      if (turn > 0) await new Promise((resolve) => setImmediate(resolve));
+      const pass = await prisma.$transaction(async (tx) => {
+        await lockShopCounts(tx, shopId);
+        const waiting = await claimWaitingOrders(tx, shopId, COUNT_BATCH);
+        const jobs = waiting.map((order) => ({
+          facts: order.facts,
+          customerId: order.customerId,
+          at: order.createdAt,
+        }));
+        return {
+          orders: waiting.length,
+          queued: await countRedemptions(tx, shopId, redemptionsOf(jobs, now), now, context),
+        };
+      });
+      orders += pass.orders;
+      queued += pass.queued;
+      if (pass.orders < COUNT_BATCH) break;
+      if (turn + 1 === TRANSACTIONS_PER_PASS) {
+        more = true;
+        break;
+      }
+    }
   }
   return { orders, queued, more };
 }
