@@ -165,24 +165,7 @@ export function stackAmounts(stack: { discount: PreflightDiscount; lines: number
     const value = discount.value;
     if (discount.discountClass === "PRODUCT") {
       const open = lines.filter((line) => onLine[line].every((other) => shareLine(discount, other)));
-      let taken = 0;
-      if (value.kind === "percentage") {
-        for (const line of open) {
-          const off = Math.round((remaining[line] * Math.min(100, value.percent)) / 100);
-          remaining[line] -= off;
-          taken += off;
-        }
-      } else if (value.kind === "fixed") {
-        if (value.eachItem) {
-          for (const line of open) {
-            const off = Math.min(remaining[line], value.amountCents * cart.lines[line].quantity);
-            remaining[line] -= off;
-            taken += off;
-          }
-        } else {
-          taken = spread(value.amountCents, open, remaining);
-        }
-      }
+      const taken = takeOnLines(value, open, remaining, cart);
       for (const line of open) onLine[line].push(discount);
       amounts[index] = taken;
     } else if (discount.discountClass === "ORDER") {
@@ -213,7 +196,7 @@ function orderWant(value: PreflightValue, base: number): number {
 }
 
 /** A fixed amount spread over the lines by what is left of each; never more than what is left. */
-function spread(amountCents: number, lines: number[], remaining: number[] | Float64Array): number {
+function spread(amountCents: number, lines: readonly number[], remaining: number[] | Float64Array): number {
   let total = 0;
   for (const line of lines) total += remaining[line];
   const take = Math.min(amountCents, total);
@@ -626,7 +609,18 @@ function productTake(part: Prepared, cart: PreflightCart, list: PreparedList): n
     }
     if (fits) open.push(line);
   }
-  const value = part.discount.value;
+  const taken = takeOnLines(part.discount.value, open, remaining, cart);
+  for (const line of open) onLine[line][onLineCount[line]++] = part;
+  return taken;
+}
+
+/** A product discount's value taken off the open lines' remaining amounts (changed in place); what it took. */
+function takeOnLines(
+  value: PreflightDiscount["value"],
+  open: readonly number[],
+  remaining: number[] | Float64Array,
+  cart: PreflightCart,
+): number {
   let taken = 0;
   if (value.kind === "percentage") {
     for (const line of open) {
@@ -645,7 +639,6 @@ function productTake(part: Prepared, cart: PreflightCart, list: PreparedList): n
       taken = spread(value.amountCents, open, remaining);
     }
   }
-  for (const line of open) onLine[line][onLineCount[line]++] = part;
   return taken;
 }
 

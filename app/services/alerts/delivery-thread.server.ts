@@ -1,11 +1,11 @@
-import { Worker, type MessagePort } from "node:worker_threads";
+import type { MessagePort } from "node:worker_threads";
 import prisma, { SQLITE_BUSY_TIMEOUT_MS } from "../../db.server";
 import { isSqliteUrl, sqliteFile } from "../../config/database-url";
 import { prismaWriter, sqliteWriter } from "../../db/raw-sql.server";
-import { adoptWriterTurn, holdWriterTurn, writerTurnBuffer } from "../../db/writer-turn.server";
-import { backoffDelayMs } from "../../domain/backoff";
+import { adoptWriterTurn, releaseWriterTurn, WRITER_SLOTS } from "../../db/writer-turn.server";
 import { getEnv } from "../../env.server";
 import { logger as processLogger, type Logger } from "../../logger.server";
+import { superviseThread } from "../supervised-thread.server";
 import { channelSender, createAlertWorker } from "./delivery.server";
 
 /**
@@ -18,9 +18,6 @@ import { channelSender, createAlertWorker } from "./delivery.server";
  * (docs/decisions/0036-order-effects-and-workers.md): the thread its alert worker, on its own
  * connection; the main thread the DeliveryThread whose `kick` the order worker is given.
  */
-
-/** How long a stopping thread may take to finish its batch before it is ended. */
-const STOP_TIMEOUT_MS = 15_000;
 
 type ToThread = "kick" | "stop";
 type FromThread = "ready" | "stopped";
@@ -64,49 +61,17 @@ export interface DeliveryThread {
  * build at `buildPath` and calls runDeliveryThread); its `kick` passes this thread's kicks on.
  */
 export function startDeliveryThread(entry: URL, buildPath: string, logger: Logger = processLogger): DeliveryThread {
-  let worker: Worker | null = null;
-  let failures = 0;
-  let stopping = false;
-  let restart: ReturnType<typeof setTimeout> | null = null;
-
-  const spawn = () => {
-    restart = null;
-    const thread = new Worker(entry, { workerData: { buildPath, turn: writerTurnBuffer() } });
-    worker = thread;
-    thread.on("message", (message: FromThread) => {
-      if (message !== "ready") return;
-      failures = 0;
-      logger.info(DELIVERY_THREAD_READY);
-    });
-    thread.on("error", (error) => logger.error("Alert delivery thread failed", { err: error }));
-    thread.on("exit", (code) => {
-      if (worker === thread) worker = null;
-      holdWriterTurn(false); // a thread ended mid-write holds nothing any more
-      if (stopping) return;
-      failures += 1;
-      const delay = backoffDelayMs(failures, { baseMs: 1_000, capMs: 30_000 });
-      logger.error(`Alert delivery thread exited (code ${code}); starting it again in ${delay} ms`, { code });
-      restart = setTimeout(spawn, delay);
-      restart.unref();
-    });
-  };
-
-  spawn();
-
+  const thread = superviseThread<ToThread, FromThread>(entry, buildPath, {
+    name: "Alert delivery thread",
+    onMessage: () => {},
+    isReady: (message) => message === "ready",
+    readyLog: DELIVERY_THREAD_READY,
+    // a thread ended mid-write holds nothing any more
+    exited: () => releaseWriterTurn(WRITER_SLOTS.delivery),
+    logger,
+  });
   return {
-    kick() {
-      if (!stopping) worker?.postMessage("kick" satisfies ToThread);
-    },
-    async stop() {
-      stopping = true;
-      if (restart) clearTimeout(restart);
-      const thread = worker;
-      if (!thread) return;
-      const exited = new Promise<void>((resolve) => thread.once("exit", () => resolve()));
-      thread.postMessage("stop" satisfies ToThread);
-      const timeout = setTimeout(() => void thread.terminate(), STOP_TIMEOUT_MS);
-      await exited;
-      clearTimeout(timeout);
-    },
+    kick: () => thread.post("kick"),
+    stop: () => thread.stop("stop"),
   };
 }

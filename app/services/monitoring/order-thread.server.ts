@@ -1,8 +1,8 @@
-import { Worker, type MessagePort } from "node:worker_threads";
-import { adoptWriterTurn, releaseWriterTurn, WRITER_SLOTS, writerTurnBuffer } from "../../db/writer-turn.server";
-import { backoffDelayMs } from "../../domain/backoff";
+import type { MessagePort } from "node:worker_threads";
+import { adoptWriterTurn, releaseWriterTurn, WRITER_SLOTS } from "../../db/writer-turn.server";
 import { logger as processLogger, type Logger } from "../../logger.server";
 import { bootWorkers } from "../booted-workers.server";
+import { superviseThread } from "../supervised-thread.server";
 import { forgetLocally } from "../rules/cache.server";
 import { startRulesListener } from "../rules/rules-changes.server";
 import { graphqlForShopDomain } from "../shops/admin-graphql.server";
@@ -20,9 +20,6 @@ import { createOrderWorker } from "./worker.server";
  * again after a growing delay; the queue keeps every order meanwhile (the orders it had claimed
  * are taken again once their lease runs out, as for a process that died).
  */
-
-/** How long a stopping thread may take to finish its batch before it is ended. */
-const STOP_TIMEOUT_MS = 15_000;
 
 type ToThread = { type: "kick" } | { type: "forget"; shopId: string | null } | { type: "stop" };
 type FromThread = { type: "ready" } | { type: "kickAlerts" } | { type: "ruleChange"; shopId: string | null };
@@ -83,60 +80,21 @@ export interface OrderThreadOptions {
  * `buildPath` and calls runOrderThread), and starts it again after a growing delay when it dies.
  */
 export function startOrderThread(entry: URL, buildPath: string, options: OrderThreadOptions): OrderThread {
-  const logger = options.logger ?? processLogger;
-  let worker: Worker | null = null;
-  let failures = 0;
-  let stopping = false;
-  let restart: ReturnType<typeof setTimeout> | null = null;
-
-  const spawn = () => {
-    restart = null;
-    const thread = new Worker(entry, { workerData: { buildPath, turn: writerTurnBuffer() } });
-    worker = thread;
-    thread.on("message", (message: FromThread) => {
-      try {
-        if (message.type === "kickAlerts") options.kickAlerts();
-        else if (message.type === "ruleChange") options.ruleChanged(message.shopId);
-        else if (message.type === "ready") {
-          failures = 0;
-          logger.info(ORDER_THREAD_READY);
-        }
-      } catch (error) {
-        logger.error("Order thread: a message from it failed", { err: error });
-      }
-    });
-    thread.on("error", (error) => logger.error("Order thread failed", { err: error }));
-    thread.on("exit", (code) => {
-      if (worker === thread) worker = null;
-      // a thread ended mid-transaction holds nothing any more
-      releaseWriterTurn(WRITER_SLOTS.orders);
-      if (stopping) return;
-      failures += 1;
-      const delay = backoffDelayMs(failures, { baseMs: 1_000, capMs: 30_000 });
-      logger.error(`Order thread exited (code ${code}); starting it again in ${delay} ms`, { code });
-      restart = setTimeout(spawn, delay);
-      restart.unref();
-    });
-  };
-
-  spawn();
-
-  const post = (message: ToThread) => {
-    if (!stopping) worker?.postMessage(message);
-  };
-  return {
-    kick: () => post({ type: "kick" }),
-    forget: (shopId) => post({ type: "forget", shopId }),
-    async stop() {
-      stopping = true;
-      if (restart) clearTimeout(restart);
-      const thread = worker;
-      if (!thread) return;
-      const exited = new Promise<void>((resolve) => thread.once("exit", () => resolve()));
-      thread.postMessage({ type: "stop" } satisfies ToThread);
-      const timeout = setTimeout(() => void thread.terminate(), STOP_TIMEOUT_MS);
-      await exited;
-      clearTimeout(timeout);
+  const thread = superviseThread<ToThread, FromThread>(entry, buildPath, {
+    name: "Order thread",
+    onMessage(message) {
+      if (message.type === "kickAlerts") options.kickAlerts();
+      else if (message.type === "ruleChange") options.ruleChanged(message.shopId);
     },
+    isReady: (message) => message.type === "ready",
+    readyLog: ORDER_THREAD_READY,
+    // a thread ended mid-transaction holds nothing any more
+    exited: () => releaseWriterTurn(WRITER_SLOTS.orders),
+    logger: options.logger ?? processLogger,
+  });
+  return {
+    kick: () => thread.post({ type: "kick" }),
+    forget: (shopId) => thread.post({ type: "forget", shopId }),
+    stop: () => thread.stop({ type: "stop" }),
   };
 }
