@@ -46,6 +46,24 @@ function Badges({ code }: { code: CodeRow }) {
 }
 
 /** The signals that fired, in words, with their figures and limits. */
+/** The code's name with its badges, then the signals that fired. */
+function CodeHeading({ code }: { code: CodeRow }) {
+  return (
+    <>
+      <InlineStack gap="200" blockAlign="center">
+        {/* a code is one word, up to 255 characters: it may break anywhere rather than widen its column */}
+        <span style={{ whiteSpace: "normal", overflowWrap: "anywhere" }}>
+          <Text as="span" fontWeight="semibold">
+            {code.code}
+          </Text>
+        </span>
+        <Badges code={code} />
+      </InlineStack>
+      <Signals code={code} />
+    </>
+  );
+}
+
 function Signals({ code }: { code: CodeRow }) {
   if (code.signalsInWords.length === 0) return null;
   return (
@@ -188,14 +206,6 @@ function CodeTableRow({
   condensed: boolean;
   context: CodeRowContext;
 }) {
-  // a code is one word, up to 255 characters: it may break anywhere rather than widen its column
-  const name = (
-    <span style={{ whiteSpace: "normal", overflowWrap: "anywhere" }}>
-      <Text as="span" fontWeight="semibold">
-        {code.code}
-      </Text>
-    </span>
-  );
   if (condensed) {
     const audience = audienceText(code);
     const segment = segmentText(code);
@@ -205,11 +215,7 @@ function CodeTableRow({
         <IndexTable.Cell>
           <Wrap>
             <BlockStack gap="200">
-              <InlineStack gap="200" blockAlign="center">
-                {name}
-                <Badges code={code} />
-              </InlineStack>
-              <Signals code={code} />
+              <CodeHeading code={code} />
               <BlockStack gap="050">
                 <Text as="span">
                   {`${usesText(code.uses)} by ${customersText(code.customers)}`}
@@ -244,11 +250,7 @@ function CodeTableRow({
     <IndexTable.Row id={code.code} position={position}>
       <IndexTable.Cell>
         <BlockStack gap="200">
-          <InlineStack gap="200" blockAlign="center">
-            {name}
-            <Badges code={code} />
-          </InlineStack>
-          <Signals code={code} />
+          <CodeHeading code={code} />
         </BlockStack>
       </IndexTable.Cell>
       <IndexTable.Cell>
