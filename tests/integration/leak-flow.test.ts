@@ -11,7 +11,7 @@ import prisma from "../../app/db.server";
 import { newStandInState } from "../../app/demo/admin-stand-in";
 import type { StandInCodeDiscount } from "../../app/demo/cap-discounts";
 import { channelSender } from "../../app/services/alerts/delivery.server";
-import { orderPayload } from "../fixtures/orders";
+import { percentCodeOrder } from "../fixtures/orders";
 import { installFakeAdminApi } from "../helpers/fake-admin-api";
 import { adminRequest, installedShops, routeArgs, settle, webhookRequest } from "../helpers/shopify";
 import { testWorkers } from "../helpers/workers";
@@ -49,20 +49,8 @@ const { orders, alerts } = testWorkers({ send: channelSender({ guard: false }) }
 const flowCalls = () => fake.operations.filter((operation) => /\{\s*flowTriggerReceive\(/.test(operation.query));
 
 /** A $100 order with LIMIT30 (20 off) by customer `customer`. */
-function limitOrder(number: number, customer: number) {
-  return orderPayload({
-    id: 960_000 + number,
-    number,
-    customerId: customer,
-    codes: [{ code: "LIMIT30", amount: "20.00", type: "percentage" }],
-    applications: [
-      { type: "discount_code", target: "line_item", valueType: "percentage", value: "20.0", code: "LIMIT30" },
-    ],
-    lines: [
-      { variant: 1, product: 1, price: { shop: "100.00" }, allocations: [{ index: 0, amount: { shop: "20.00" } }] },
-    ],
-  });
-}
+const limitOrder = (number: number, customer: number) =>
+  percentCodeOrder("LIMIT30", 20, { id: 960_000 + number, number, customerId: customer });
 
 async function deliverOrder(shop: string, number: number) {
   const response = (await createRoute.action(

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { newStandInState } from "../../app/demo/admin-stand-in";
 import { DEMO_LEAKED_DISCOUNT_ID } from "../../app/demo/leak-discounts";
-import { orderPayload } from "../fixtures/orders";
+import { percentCodeOrder } from "../fixtures/orders";
 import { installFakeAdminApi } from "../helpers/fake-admin-api";
 import { adminRequest, installedShops, routeArgs, settle, webhookRequest } from "../helpers/shopify";
 import { testWorkers } from "../helpers/workers";
@@ -41,18 +41,10 @@ async function call(handler: Handler, path: string, shop = SHOP, method = "GET",
 
 /** A $100 order with VIP500 (25 off) by customer `customer`, tagged and shipped as given. */
 function vipOrder(number: number, customer: number, tags: string, country: string, ordersCount = 1) {
-  const payload = orderPayload({
-    id: 930_000 + number,
-    number,
-    customerId: customer,
-    codes: [{ code: "VIP500", amount: "25.00", type: "percentage" }],
-    applications: [
-      { type: "discount_code", target: "line_item", valueType: "percentage", value: "25.0", code: "VIP500" },
-    ],
-    lines: [
-      { variant: 1, product: 1, price: { shop: "100.00" }, allocations: [{ index: 0, amount: { shop: "25.00" } }] },
-    ],
-  }) as Record<string, unknown>;
+  const payload = percentCodeOrder("VIP500", 25, { id: 930_000 + number, number, customerId: customer }) as Record<
+    string,
+    unknown
+  >;
   return {
     ...payload,
     customer: { id: customer, tags, orders_count: ordersCount },
