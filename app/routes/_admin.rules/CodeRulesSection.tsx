@@ -212,6 +212,14 @@ function CodeRulesForm({ data }: { data: CodeRulesSectionData }) {
   // a discarded or saved form starts again (a new id) from the stored settings
   const [generation, setGeneration] = useState(0);
   const restart = useCallback(() => setGeneration((current) => current + 1), []);
+  // and again when the stored settings change: a save's reload can land after the save's answer
+  // (under load), and the form must not keep the settings from before it
+  const stored = JSON.stringify(initial);
+  const [lastStored, setLastStored] = useState(stored);
+  if (stored !== lastStored) {
+    setLastStored(stored);
+    restart();
+  }
   // here, not in a keyed child: a save reloads the settings, and its toast must show once
   const save = useRulesFetcher("code-rules", restart);
   // an answer to a save made before the last discard is not this form's
