@@ -1,7 +1,7 @@
 import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { FetcherWithComponents } from "@remix-run/react";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import type { $ZodType, input, output } from "zod/v4/core";
 
 /**
@@ -43,4 +43,21 @@ export function useFetcherForm<Schema extends $ZodType<Record<string, any>, Reco
       fetcher.submit(formData, { method: "post", ...(options.action ? { action: options.action } : {}) });
     },
   });
+}
+
+/**
+ * A save-bar form's generation, the suffix of its id: a new one starts the fields again from the
+ * stored values. It moves on at `restart` (Discard, a save's answer) and whenever the stored
+ * values change (a save's reload, which can land after the save's answer, or another tab's save).
+ */
+export function useFormGeneration(stored: unknown): { generation: number; restart: () => void } {
+  const [generation, setGeneration] = useState(0);
+  const restart = useCallback(() => setGeneration((current) => current + 1), []);
+  const storedKey = JSON.stringify(stored);
+  const [startedFrom, setStartedFrom] = useState(storedKey);
+  if (startedFrom !== storedKey) {
+    setStartedFrom(storedKey);
+    restart();
+  }
+  return { generation, restart };
 }

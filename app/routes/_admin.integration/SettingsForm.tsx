@@ -6,7 +6,7 @@ import { useAdminLayout } from "../../components/AdminPage";
 import { useField, type Field } from "../../components/form-fields";
 import { UnsavedChangesBar } from "../../components/UnsavedChangesBar";
 import { useAppBridgePresent } from "../../components/useAppBridge";
-import { useFetcherForm } from "../../components/useFetcherForm";
+import { useFetcherForm, useFormGeneration } from "../../components/useFetcherForm";
 import type { IntegrationActionResult } from "./actions.server";
 import { integrationSettingsSchema, type SettingsField } from "./settings-schema";
 
@@ -50,13 +50,7 @@ export function IntegrationSettingsForm({
   const appBridge = useAppBridgePresent(demo);
   // a new form id starts the fields again from `defaults`: after Discard, and after a save
   // changed what is stored (the page's data comes back with it)
-  const [generation, setGeneration] = useState(0);
-  const defaultsKey = JSON.stringify(defaults);
-  const [startedFrom, setStartedFrom] = useState(defaultsKey);
-  if (startedFrom !== defaultsKey) {
-    setStartedFrom(defaultsKey);
-    setGeneration((current) => current + 1);
-  }
+  const { generation, restart } = useFormGeneration(defaults);
   // the answer of a save belongs to the form it was sent from, not to one started again since
   const [earlier] = useState(() => save.data);
   const sentFrom = useRef<number | null>(null);
@@ -96,7 +90,7 @@ export function IntegrationSettingsForm({
         saving={saving}
         appBridge={appBridge}
         onSave={submit}
-        onDiscard={() => setGeneration((current) => current + 1)}
+        onDiscard={restart}
       />
       <form
         {...formProps}

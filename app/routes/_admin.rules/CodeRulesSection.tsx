@@ -18,7 +18,7 @@ import { PlanButton } from "../../components/AdminPage";
 import { MessagesBanner } from "../../components/MessagesBanner";
 import { CodeVerdicts } from "./CodeVerdicts";
 import { fieldError, useField } from "../../components/form-fields";
-import { useFetcherForm } from "../../components/useFetcherForm";
+import { useFetcherForm, useFormGeneration } from "../../components/useFetcherForm";
 import { UnsavedChangesBar } from "../../components/UnsavedChangesBar";
 import { useAppBridgePresent } from "../../components/useAppBridge";
 import {
@@ -209,17 +209,9 @@ function useTitles(loaded: Record<string, string | null>) {
 function CodeRulesForm({ data }: { data: CodeRulesSectionData }) {
   const appBridge = useAppBridgePresent(data.demo);
   const initial = useMemo(() => formValues(data.settings), [data.settings]);
-  // a discarded or saved form starts again (a new id) from the stored settings
-  const [generation, setGeneration] = useState(0);
-  const restart = useCallback(() => setGeneration((current) => current + 1), []);
-  // and again when the stored settings change: a save's reload can land after the save's answer
-  // (under load), and the form must not keep the settings from before it
-  const stored = JSON.stringify(initial);
-  const [lastStored, setLastStored] = useState(stored);
-  if (stored !== lastStored) {
-    setLastStored(stored);
-    restart();
-  }
+  // a discarded or saved form starts again (a new id) from the stored settings, and so does one
+  // whose stored settings changed (a save's reload can land after the save's answer)
+  const { generation, restart } = useFormGeneration(initial);
   // here, not in a keyed child: a save reloads the settings, and its toast must show once
   const save = useRulesFetcher("code-rules", restart);
   // an answer to a save made before the last discard is not this form's
