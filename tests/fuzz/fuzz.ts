@@ -473,9 +473,12 @@ class RowWatch {
     this.digest = hash.digest("hex");
     return this.digest;
   }
+  /** Orders still to evaluate, or whose codes still wait for the leak detector's counting pass (decision 0068). */
   pendingOrders(): number {
     return (
-      this.db.prepare(`SELECT COUNT(*) AS n FROM "OrderEvaluation" WHERE "status" = 'pending'`).get() as { n: number }
+      this.db
+        .prepare(`SELECT COUNT(*) AS n FROM "OrderEvaluation" WHERE "status" = 'pending' OR "codesWaiting" = 1`)
+        .get() as { n: number }
     ).n;
   }
   close() {

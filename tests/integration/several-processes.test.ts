@@ -105,17 +105,18 @@ describe("a process killed with SIGKILL holding claimed orders", () => {
     const [a, b] = await Promise.all([start(), start()]);
     // A gets the first half; it is stopped the moment it holds claimed orders, then killed
     const posting = postOrders(FROM, FROM + COUNT / 2, () => a, 32);
+    // A's claims only: B's sweep may claim some of A's orders meanwhile, and B evaluates those
+    // (a claim's lockedBy starts with its process's pid, app/services/process-id.server.ts)
+    const heldByA = () =>
+      prisma.orderEvaluation.count({
+        where: { shopId, status: "pending", lockedBy: { startsWith: `${a.process.pid}-` } },
+      });
     let claimed = 0;
     while (claimed === 0) {
-      const held = await prisma.orderEvaluation.count({
-        where: { shopId, status: "pending", lockedBy: { not: null } },
-      });
-      if (held > 0) {
+      if ((await heldByA()) > 0) {
         a.process.kill("SIGSTOP");
         // frozen: what it holds now is what it holds when it dies
-        claimed = await prisma.orderEvaluation.count({
-          where: { shopId, status: "pending", lockedBy: { not: null } },
-        });
+        claimed = await heldByA();
         if (claimed === 0) a.process.kill("SIGCONT");
       }
       await new Promise((resolve) => setTimeout(resolve, 2));
@@ -129,10 +130,9 @@ describe("a process killed with SIGKILL holding claimed orders", () => {
     expect(statuses.every((status) => status === 200)).toBe(true);
     const queued = await prisma.orderEvaluation.count({ where: { shopId } });
     await until(async () => (await done()) === queued - claimed);
-    // A's claims wait for their lease: still pending, still A's
-    expect(await prisma.orderEvaluation.count({ where: { shopId, status: "pending", lockedBy: { not: null } } })).toBe(
-      claimed,
-    );
+    // A's claims wait for their lease: still pending, still A's, and no other order is
+    expect(await heldByA()).toBe(claimed);
+    expect(await prisma.orderEvaluation.count({ where: { shopId, status: "pending" } })).toBe(claimed);
     // the lease runs out (its time moved back rather than waited for); the next sweep or order takes them
     await prisma.orderEvaluation.updateMany({
       where: { shopId, status: "pending", lockedBy: { not: null } },
