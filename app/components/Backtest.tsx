@@ -101,6 +101,13 @@ export function BacktestProgress({ view }: { view: BacktestView }) {
 
 /** One line on what a rule would have caught. */
 export function ruleCatchLine(tally: RuleTally, results: BacktestResults): string {
+  if (tally.ordersInSchedule !== undefined) {
+    // a scheduled rule judged only the orders inside its window (docs/decisions/0060-rule-schedules-and-testing.md)
+    const inside = `${plural(tally.ordersInSchedule, "order")} placed inside its schedule`;
+    return tally.ordersBreached === 0
+      ? `Would have flagged none of the ${inside} (of ${results.ordersScanned.toLocaleString("en-US")} in the last ${BACKTEST_DAYS} days).`
+      : `Would have flagged ${plural(tally.ordersBreached, "order")} of the ${inside} (of ${results.ordersScanned.toLocaleString("en-US")} in the last ${BACKTEST_DAYS} days), ${money(tally.overLimitCents, results.currency)} of discount above the limit.`;
+  }
   if (tally.ordersBreached === 0) {
     return `Would have flagged none of the ${plural(results.ordersScanned, "order")} of the last ${BACKTEST_DAYS} days.`;
   }
@@ -141,7 +148,9 @@ export function BacktestResultsView({ results, heading }: { results: BacktestRes
           headings={["Rule", "Orders flagged", "Discount above the limit"]}
           rows={tested.map((tally) => [
             tally.ruleName,
-            tally.ordersBreached.toLocaleString("en-US"),
+            tally.ordersInSchedule === undefined
+              ? tally.ordersBreached.toLocaleString("en-US")
+              : `${tally.ordersBreached.toLocaleString("en-US")} of ${plural(tally.ordersInSchedule, "order")} inside its schedule`,
             money(tally.overLimitCents, results.currency),
           ])}
         />

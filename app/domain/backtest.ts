@@ -6,6 +6,7 @@
 import type { EvaluableRule, RuleOutcome } from "./evaluate";
 import type { OrderFacts } from "./order-facts";
 import { orderOverage, type Overage } from "./order-money";
+import { inForce } from "./rule-schedule";
 
 /** The window read: the orders Shopify lets an app read without read_all_orders. */
 export const BACKTEST_DAYS = 60;
@@ -39,6 +40,13 @@ export interface RuleTally {
   overLimitCents: number;
   /** the largest first */
   worst: WorstOrder[];
+  /**
+   * a scheduled rule's window (ISO instants, null for an open side) and the orders placed inside
+   * it, the only ones it judged (docs/decisions/0060-rule-schedules-and-testing.md); absent for a
+   * rule without dates
+   */
+  schedule?: { startsAt: string | null; endsAt: string | null };
+  ordersInSchedule?: number;
 }
 
 export interface SuggestedRule {
@@ -78,8 +86,8 @@ export interface Tally {
   ladder: Map<number, RuleTally>;
 }
 
-function ruleTally(rule: { id: string; name: string; ruleType: string }): RuleTally {
-  return {
+function ruleTally(rule: Pick<EvaluableRule, "id" | "name" | "ruleType" | "startsAt" | "endsAt">): RuleTally {
+  const tally: RuleTally = {
     ruleId: rule.id,
     ruleName: rule.name,
     ruleType: rule.ruleType,
@@ -87,7 +95,27 @@ function ruleTally(rule: { id: string; name: string; ruleType: string }): RuleTa
     overLimitCents: 0,
     worst: [],
   };
+  if (rule.startsAt || rule.endsAt) {
+    tally.schedule = { startsAt: rule.startsAt?.toISOString() ?? null, endsAt: rule.endsAt?.toISOString() ?? null };
+    tally.ordersInSchedule = 0;
+  }
+  return tally;
 }
+
+/**
+ * The rules in force when an order was placed: a scheduled rule judges only the orders inside
+ * its [startsAt, endsAt), as the order engine does (order-effects.ts). The same list when no
+ * rule has dates.
+ */
+export function rulesInForceAt<Rule extends EvaluableRule>(rules: Rule[], at: Date): Rule[] {
+  if (!rules.some((rule) => rule.startsAt || rule.endsAt)) return rules;
+  return rules.filter((rule) => inForce(rule, at));
+}
+
+const windowOf = (schedule: NonNullable<RuleTally["schedule"]>) => ({
+  startsAt: schedule.startsAt ? new Date(schedule.startsAt) : null,
+  endsAt: schedule.endsAt ? new Date(schedule.endsAt) : null,
+});
 
 /** The suggested rule at one rung of the ladder. */
 export function suggestedRule(percent: number): SuggestedRule {
@@ -140,6 +168,11 @@ export function tallyOrder(tally: Tally, facts: OrderFacts, createdAt: string, o
   const results = tally.results;
   results.ordersScanned += 1;
   if (facts.totalDiscountCents > 0) results.ordersDiscounted += 1;
+  for (const target of tally.byRule.values()) {
+    if (target.schedule && inForce(windowOf(target.schedule), new Date(createdAt))) {
+      target.ordersInSchedule = (target.ordersInSchedule ?? 0) + 1;
+    }
+  }
   const tested: Overage[] = [];
   for (const outcome of outcomes) {
     if (!outcome.breached) continue;
@@ -219,10 +252,18 @@ export function progressPercent(read: number, total: number | null, done: boolea
   return Math.min(99, Math.floor((read / total) * 100));
 }
 
+/**
+ * A rule being edited: as the evaluator takes it, with its schedule as typed (read in the shop's
+ * zone when the backtest starts).
+ */
+export interface DraftRule extends EvaluableRule {
+  schedule?: { startsAt: string | null; endsAt: string | null };
+}
+
 /** What a backtest tests: the shop's rules, or a draft rule, and whether a rule is suggested. */
 export interface BacktestScope {
   rules: "shop" | "draft";
-  draft?: EvaluableRule;
+  draft?: DraftRule;
   suggest: boolean;
 }
 

@@ -120,7 +120,8 @@ export function RuleDialog({
       <Modal.Section>
         <BacktestPanel
           backtest={backtest}
-          request={() => ({ rule: draftOf(controls) })}
+          // with its dates: a scheduled rule judges only the orders inside its window
+          request={() => ({ rule: { ...draftOf(controls), startsAt: startsAt.value, endsAt: endsAt.value } })}
           label="Test this rule on the last 60 days of orders"
         />
       </Modal.Section>

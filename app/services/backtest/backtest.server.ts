@@ -11,10 +11,12 @@ import {
   ladderRules,
   newTally,
   progressPercent,
+  rulesInForceAt,
   tallyOrder,
   type BacktestResults,
   type BacktestScope,
   type BacktestView,
+  type DraftRule,
   type Tally,
 } from "../../domain/backtest";
 import { evaluateOrder, type EvaluableRule } from "../../domain/evaluate";
@@ -22,6 +24,7 @@ import { orderPayloadFromNode } from "../../domain/graphql-order";
 import { orderFactsFromPayload } from "../../domain/order-payload";
 import { storedThreshold } from "../../domain/rules";
 import { fail, ok, type Result, messageOf } from "../../domain/result";
+import { parseScheduleInstant } from "../../domain/rule-schedule";
 import type { RuleInput } from "../../forms/rules";
 import { needVariants, withVariantFacts } from "../../domain/order-effects";
 import { shopContext } from "../monitoring/evaluation.server";
@@ -56,9 +59,9 @@ export interface SampleOrder {
 }
 
 /** A rule from the Rule Builder's form, as the evaluator takes it: the same schema and storage rules. */
-export function draftRule(input: RuleInput): EvaluableRule {
+export function draftRule(input: RuleInput): DraftRule {
   const stored = storedThreshold(input.ruleType, input.thresholdUnit, input.threshold);
-  return {
+  const draft: DraftRule = {
     id: "draft",
     name: input.name,
     ruleType: input.ruleType,
@@ -66,6 +69,20 @@ export function draftRule(input: RuleInput): EvaluableRule {
     thresholdPercent: stored.thresholdPercent,
     thresholdAmountCents: stored.thresholdAmountCents,
   };
+  if (input.startsAt || input.endsAt)
+    draft.schedule = { startsAt: input.startsAt ?? null, endsAt: input.endsAt ?? null };
+  return draft;
+}
+
+/**
+ * The draft with its window as instants: a date and time without an offset (the dialog's field)
+ * in the shop's zone, as a saved rule's (docs/decisions/0060-rule-schedules-and-testing.md).
+ */
+export function withDraftSchedule(draft: DraftRule, timeZone: string): EvaluableRule {
+  const { schedule, ...rule } = draft;
+  if (!schedule) return rule;
+  const instant = (text: string | null) => (text ? parseScheduleInstant(text, timeZone) : null);
+  return { ...rule, startsAt: instant(schedule.startsAt), endsAt: instant(schedule.endsAt) };
 }
 
 function isStale(row: Backtest, now: Date) {
@@ -103,6 +120,9 @@ export async function latestBacktest(shopId: string, rules: BacktestScope["rules
   return row ? backtestView(row) : null;
 }
 
+/** The shop a backtest runs for; its zone reads a draft's dates (UTC when unknown). */
+type BacktestShop = { id: string; currency: string; timezone?: string | null };
+
 /** Started (its first view, and `run`, settled when it has finished), or 409 while another runs. */
 type StartResult = Result<{ view: BacktestView; run: Promise<void> }>;
 
@@ -111,7 +131,7 @@ type StartResult = Result<{ view: BacktestView; run: Promise<void> }>;
  * row. One runs per shop at a time. `run` settles when it has finished (tests and the demo await it).
  */
 export async function startBacktest(
-  shop: { id: string; currency: string },
+  shop: BacktestShop,
   scope: BacktestScope,
   source: OrderSource,
   now = new Date(),
@@ -147,20 +167,19 @@ export async function startBacktest(
   return ok({ view: backtestView(row, now), run });
 }
 
-/** The rules a backtest evaluates (the plan's active rules, or the draft) and how stacking is judged. */
-async function rulesOf(shopId: string, scope: BacktestScope) {
-  const context = await shopContext(shopId);
-  const tested = scope.rules === "draft" ? (scope.draft ? [scope.draft] : []) : (context?.rules ?? []);
+/**
+ * The rules a backtest evaluates (the plan's active rules, or the draft) and how stacking is
+ * judged. Scheduled ones judge only the orders inside their window (`rulesInForceAt`).
+ */
+async function rulesOf(shop: BacktestShop, scope: BacktestScope) {
+  const context = await shopContext(shop.id);
+  const draft = scope.draft && withDraftSchedule(scope.draft, shop.timezone ?? "UTC");
+  const tested = scope.rules === "draft" ? (draft ? [draft] : []) : (context?.rules ?? []);
   return { tested, stacking: context?.stacking, evaluated: scope.suggest ? [...tested, ...ladderRules()] : tested };
 }
 
-async function runBacktest(
-  row: Backtest,
-  shop: { id: string; currency: string },
-  scope: BacktestScope,
-  source: OrderSource,
-) {
-  const { tested, stacking, evaluated } = await rulesOf(shop.id, scope);
+async function runBacktest(row: Backtest, shop: BacktestShop, scope: BacktestScope, source: OrderSource) {
+  const { tested, stacking, evaluated } = await rulesOf(shop, scope);
   const tally = newTally(tested, shop.currency, scope.suggest);
   const variants = needVariants(tested);
   if (variants) {
@@ -202,7 +221,8 @@ async function runBacktest(
       : facts.map((item) => item.facts);
     for (const [index, item] of facts.entries()) {
       const full = known ? withVariantFacts(costed[index], known) : item.facts;
-      tallyOrder(tally, full, item.createdAt, evaluateOrder(full, evaluated, stacking));
+      const rules = rulesInForceAt(evaluated, new Date(item.createdAt));
+      tallyOrder(tally, full, item.createdAt, evaluateOrder(full, rules, stacking));
     }
     await progress();
   };
