@@ -8,7 +8,8 @@ import { checkoutPayload } from "../../app/demo/checkout-payload-builder";
 import { signedWebhook, startAppServer } from "../helpers/app-server";
 import { startReceiver } from "../helpers/receiver";
 import { startSmtpServer } from "../helpers/smtp";
-import { clickToNavigate, demoShopId, expect, openDatabase, test, toast } from "./fixtures";
+import { DEMO_SHOP, clickToNavigate, demoShopId, expect, openDatabase, sidebar, test, toast } from "./fixtures";
+import { axeViolations, screenshotsAt } from "./screens-axe";
 
 test("the Integration Center's app status counts orders waiting and failed", async ({ page }) => {
   const db = new Database("tests/.tmp/e2e.sqlite", { fileMustExist: true });
@@ -209,6 +210,109 @@ test("the Integration Center's app status badges", async ({ page }) => {
   await expect(status.getByRole("group", { name: "Open in Shopify admin" })).toContainText("Demo store (not embedded)");
   await expect(status.getByRole("group", { name: "Access scopes" })).toContainText("Demo store (not asked)");
   await expect(status.getByRole("group", { name: "Order monitoring webhooks" })).toContainText("Active");
+});
+
+/**
+ * Shopify Flow's lifecycle callback for one of the app's triggers, signed as Flow signs it (HMAC-SHA256
+ * of the body with the app's secret, which playwright.config.ts gives the e2e server).
+ */
+async function flowLifecycle(page: Page, trigger: string, enabled: boolean, secret = "e2e-webhook-secret") {
+  // the newest callback wins: each is a few milliseconds later than the one before
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  const body = JSON.stringify({
+    flow_trigger_definition_id: trigger,
+    has_enabled_flow: enabled,
+    shop_id: 690933842,
+    shopify_domain: DEMO_SHOP,
+    timestamp: new Date().toISOString(),
+  });
+  const hmac = crypto.createHmac("sha256", secret).update(body, "utf8").digest("base64");
+  return page.request.post("/flow/lifecycle", {
+    data: body,
+    headers: { "Content-Type": "application/json", "X-Shopify-Hmac-Sha256": hmac },
+  });
+}
+
+test("App status shows both Flow triggers, each turned on and off by Flow's lifecycle callback", async ({ page }) => {
+  const BREACH = 'Shopify Flow trigger "Margin rule breached"';
+  const LEAK = 'Shopify Flow trigger "Discount code probably leaked"';
+  const breachOff =
+    "The app does not fire it. Turn on a workflow that starts with it in Shopify Flow, and tick “Start Shopify Flow workflows” in a rule.";
+  const breachOn = "Fired for each breaching order of a rule whose order actions start Shopify Flow workflows.";
+  const leakOff = "The app does not fire it. Turn on a workflow that starts with it in Shopify Flow.";
+  const leakOn = "Fired once each time a discount code is flagged “probably leaked”, with the code and the signals.";
+  const stored = () => {
+    const db = openDatabase();
+    try {
+      return db
+        .prepare(
+          `SELECT "flowTriggerEnabled" AS breach, "flowLeakTriggerEnabled" AS leak FROM "Shop" WHERE "domain" = ?`,
+        )
+        .get(DEMO_SHOP) as { breach: number; leak: number };
+    } finally {
+      db.close();
+    }
+  };
+  // as seeded: no workflow uses either trigger
+  expect(stored()).toEqual({ breach: 0, leak: 0 });
+  try {
+    // the merchant opens Integration from the sidebar
+    await page.goto("/dashboard");
+    await sidebar(page).getByRole("link", { name: "Integration", exact: true }).click();
+    await expect(page).toHaveURL(/\/integration$/);
+    const status = page.getByRole("region", { name: "App status" });
+    const breach = status.getByRole("group", { name: BREACH });
+    const leak = status.getByRole("group", { name: LEAK });
+    await expect(breach).toContainText("No enabled workflow uses it");
+    await expect(breach).toContainText(breachOff);
+    await expect(leak).toContainText("No enabled workflow uses it");
+    await expect(leak).toContainText(leakOff);
+
+    // a callback Flow did not sign changes nothing
+    expect((await flowLifecycle(page, "discount-code-leaked", true, "not-the-secret")).status()).toBe(401);
+    expect(stored()).toEqual({ breach: 0, leak: 0 });
+
+    // a workflow starting with the leak trigger is turned on (Flow names the trigger by its handle or name)
+    const on = await flowLifecycle(page, "discount-code-leaked", true);
+    expect(await on.json()).toEqual({ result: "updated" });
+    await page.reload();
+    await expect(leak).toContainText("Used by an enabled workflow");
+    await expect(leak).toContainText(leakOn);
+    await expect(breach).toContainText("No enabled workflow uses it");
+    await expect(breach).toContainText(breachOff);
+    await screenshotsAt(page, "integration-flow-leak-on");
+
+    // then one starting with "Margin rule breached": both are on, each with its own words
+    expect(await (await flowLifecycle(page, "Margin rule breached", true)).json()).toEqual({ result: "updated" });
+    await page.reload();
+    await expect(breach).toContainText("Used by an enabled workflow");
+    await expect(breach).toContainText(breachOn);
+    await expect(leak).toContainText("Used by an enabled workflow");
+    await expect(leak).toContainText(leakOn);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshotsAt(page, "integration-flow-both-on");
+    // the card alone, at the admin's widths, for a person to read its words
+    for (const width of [375, 800, 1040]) {
+      await page.setViewportSize({ width, height: 900 });
+      await status.screenshot({ path: `tests/.tmp/screens/integration-flow-card-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    // the leak workflow is turned off: only that row changes back
+    expect(await (await flowLifecycle(page, "Discount code probably leaked", false)).json()).toEqual({
+      result: "updated",
+    });
+    await page.reload();
+    await expect(leak).toContainText("No enabled workflow uses it");
+    await expect(leak).toContainText(leakOff);
+    await expect(breach).toContainText("Used by an enabled workflow");
+    expect(stored()).toEqual({ breach: 1, leak: 0 });
+  } finally {
+    // put back as seeded, for the specs that follow
+    await flowLifecycle(page, "Margin rule breached", false);
+    await flowLifecycle(page, "discount-code-leaked", false);
+  }
+  expect(stored()).toEqual({ breach: 0, leak: 0 });
 });
 
 test("checkout blocking: the threshold is saved with its field error, tested both ways, and deploy waits for Plus", async ({

@@ -14,6 +14,7 @@ import { integrationAction, type IntegrationActionResult } from "./actions.serve
 import { SlackCard, SmtpCard } from "./ChannelCards";
 import { FunctionCard, PlusFeaturesCard } from "./CheckoutBlockingCards";
 import { IntegrationSettingsForm, type SettingsDefaults } from "./SettingsForm";
+import { flowTriggerStatuses } from "./flow-triggers";
 import { getFunctionConfig } from "../../services/checkout/function-config.server";
 import { checkoutClientOf, refreshValidationState } from "../../services/checkout/deploy.server";
 import { shadowSummary } from "../../services/checkout/checkout-webhooks.server";
@@ -39,7 +40,12 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
     demo,
     timeZone: shop.timezone,
     installState: shop.installState,
-    flowTriggerEnabled: shop.flowTriggerEnabled,
+    // both Flow triggers' states, as Flow's lifecycle callback reported them
+    flowTriggers: flowTriggerStatuses({
+      plan,
+      flowTriggerEnabled: shop.flowTriggerEnabled,
+      flowLeakTriggerEnabled: shop.flowLeakTriggerEnabled,
+    }),
     scopes,
     embed: "error" in embed ? { embedded: false, reason: embed.error } : embed,
     plusEnabled: getEnv().plusPlanEnabled,
@@ -61,13 +67,23 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
 
 export const action = ({ request }: ActionFunctionArgs) => integrationAction(request);
 
-function Status({ label, ok, text }: { label: string; ok: boolean; text: string }) {
+/** One row of App status: what is checked, its state as a badge, and (optionally) what that state means. */
+function Status({ label, ok, text, help }: { label: string; ok: boolean; text: string; help?: string }) {
   return (
     <div role="group" aria-label={label}>
-      <InlineStack align="space-between" blockAlign="center">
-        <Text as="span">{label}</Text>
-        <Badge tone={ok ? "success" : "attention"}>{text}</Badge>
-      </InlineStack>
+      <BlockStack gap="100">
+        <InlineStack align="space-between" blockAlign="center">
+          <Text as="span" breakWord>
+            {label}
+          </Text>
+          <Badge tone={ok ? "success" : "attention"}>{text}</Badge>
+        </InlineStack>
+        {help ? (
+          <Text as="p" variant="bodySm" tone="subdued">
+            {help}
+          </Text>
+        ) : null}
+      </BlockStack>
     </div>
   );
 }
@@ -126,11 +142,9 @@ export default function Integration() {
                 ok={data.installState === "installed"}
                 text={data.installState === "installed" ? "Active" : "Uninstalled"}
               />
-              <Status
-                label='Shopify Flow trigger "Margin rule breached"'
-                ok={data.flowTriggerEnabled}
-                text={data.flowTriggerEnabled ? "Used by an enabled workflow" : "No enabled workflow uses it"}
-              />
+              {data.flowTriggers.map((trigger) => (
+                <Status key={trigger.label} {...trigger} />
+              ))}
               <Status
                 label="Orders waiting to be checked"
                 ok={data.queue.waiting === 0}
