@@ -3,8 +3,8 @@
  * a prepared statement, keyset batches on the (shopId, createdAt, id) index, rows as arrays in
  * AUDIT_EXPORT_COLUMNS order. On SQLite the statement runs on a direct better-sqlite3
  * connection of its own (read only, WAL lets it read while the writer commits), so a batch of
- * thousands of rows is one synchronous call with no object per row; on PostgreSQL it runs through
- * Prisma. The filters are the Audit Log's own (auditConditions), so export and page agree.
+ * thousands of rows is one synchronous call with no object per row, and most rows come as their
+ * CSV line's parts (PARTS_INDEX); on PostgreSQL it runs through Prisma. The filters are the Audit Log's own (auditConditions), so export and page agree.
  */
 import Database from "better-sqlite3";
 import prisma, { SQLITE_BUSY_TIMEOUT_MS } from "./client.server";
@@ -12,20 +12,54 @@ import { AUDIT_EXPORT_COLUMNS, auditConditions, type AuditFilter } from "./audit
 import type { Prisma } from "@prisma/client";
 import { columnList, fromSqlTime, raw, sql, sqlEngine } from "./columns";
 import { keptValues } from "../domain/kept-values";
+import { plainCells } from "../domain/csv-cells";
 import { getEnv } from "../env.server";
 import { sqliteFile } from "../config/database-url";
 
 /**
- * One exported event: its AUDIT_EXPORT_COLUMNS values, in that order. On SQLite the id of every
- * event of a batch but its last is SQLite's rowid (a number, cheaper to read than the id's text):
- * the export writes no id, and the next batch starts after the last event's id.
+ * One exported event: its AUDIT_EXPORT_COLUMNS values, in that order (PostgreSQL, and on SQLite an
+ * event whose text cells are not plain), or on SQLite its line's parts (ExportParts).
  */
 export type AuditExportRecord = unknown[];
 
-/** Where each column sits in an AuditExportRecord. */
+/** Where each column sits in an AuditExportRecord of columns. */
 export const EXPORT_INDEX = Object.fromEntries(AUDIT_EXPORT_COLUMNS.map((column, index) => [column, index])) as {
   [K in (typeof AUDIT_EXPORT_COLUMNS)[number]]: number;
 };
+
+/**
+ * On SQLite an event crosses into JavaScript as the parts of its CSV line
+ * (docs/decisions/0057-csv-at-the-databases-speed.md): SQLite joins the text cells that stand
+ * side by side into two values, `head` (event type, severity, order name, order id, the codes
+ * as the export writes them) and `middle` (currency, rule key, rule name), each cell after a
+ * comma and a comma after the last; the figures, the time and the message come as they are. A
+ * value crossing costs a JavaScript string of its own, so twelve values instead of seventeen,
+ * and no cell to split or quote in the joins. `id` is the rowid (a number), but the batch's last
+ * event's id. An event whose joins are not plain cells (a quote, comma, line break or formula's
+ * first character in one, or codes that are not a plain list) is read as a record instead.
+ */
+export const PARTS_INDEX = {
+  createdAt: 0,
+  id: 1,
+  head: 2,
+  discountPercent: 3,
+  totalDiscountCents: 4,
+  preDiscountSubtotalCents: 5,
+  subtotalAfterDiscountCents: 6,
+  marginSavedCents: 7,
+  marginPercent: 8,
+  middle: 9,
+  threshold: 10,
+  message: 11,
+} as const;
+/** How many values an ExportParts holds (a record of columns holds more). */
+export const PARTS_LENGTH = 12;
+/** The cells joined in `head` and in `middle`. */
+export const HEAD_CELLS = 5;
+export const MIDDLE_CELLS = 3;
+
+/** Whether an exported row is an event's line parts (else its columns). */
+export const isExportParts = (row: AuditExportRecord) => row.length === PARTS_LENGTH;
 
 let connection: { file: string; db: Database.Database } | null = null;
 const statements = keptValues<string, Database.Statement>(20);
@@ -40,51 +74,38 @@ function exportConnection(file: string): Database.Database {
   return db;
 }
 
-/** The export's text columns: SQLite joins them into one value per row (see TEXT_SELECT). */
-const TEXT_COLUMNS = [
-  "eventType",
-  "severity",
-  "orderName",
-  "orderId",
-  "discountCodes",
-  "currency",
-  "ruleKey",
-  "ruleName",
-  "message",
-] as const satisfies readonly (typeof AUDIT_EXPORT_COLUMNS)[number][];
-/** The rest: numbers, each its own value. */
-const OTHER_COLUMNS = AUDIT_EXPORT_COLUMNS.filter((column) => !(TEXT_COLUMNS as readonly string[]).includes(column));
-/** The unit separator: it joins the text columns on SQLite, and a row whose text holds one is read again. */
-const SEPARATOR = "\x1f";
 /**
- * Every value that crosses from SQLite to JavaScript costs a string of its own: the text columns
- * cross as one string, split here, which halves the reading time of a batch
- * (docs/decisions/0057-csv-at-the-databases-speed.md). NULL becomes "", which the export writes
- * for NULL anyway.
+ * The codes' cell from their JSON text, when it is a plain list of strings (no escape): the
+ * strings joined by a space, as `codesOf(...).join(" ")` does. Anything else gives a quote,
+ * which no plain cell holds, so that event is read as a record and its codes parsed in JavaScript.
  */
-const TEXT_SELECT = raw(
-  TEXT_COLUMNS.map((column) => `ifnull("${column}", '')`).join(" || char(31) || ") +
-    // the id is a string per row to make; the row's rowid is a number (the batch's last id is read by it)
-    `, ${OTHER_COLUMNS.map((column) => (column === "id" ? `"rowid"` : `"${column}"`)).join(", ")}`,
-);
-const ID_AT = 1 + OTHER_COLUMNS.indexOf("id");
+const CODES_CELL = `CASE WHEN "discountCodes" = '[]' THEN ''
+  WHEN "discountCodes" GLOB '[[]"*"]' AND instr("discountCodes", '\\') = 0
+  THEN replace(substr("discountCodes", 3, length("discountCodes") - 4), '","', ' ') ELSE '"' END`;
 
-/** A row of TEXT_SELECT as an AuditExportRecord; null if its text held the separator. */
-function recordOf(row: unknown[]): AuditExportRecord | null {
-  const texts = (row[0] as string).split(SEPARATOR);
-  if (texts.length !== TEXT_COLUMNS.length) return null;
-  const record: AuditExportRecord = new Array(AUDIT_EXPORT_COLUMNS.length);
-  for (let index = 0; index < TEXT_COLUMNS.length; index++) record[EXPORT_INDEX[TEXT_COLUMNS[index]]] = texts[index];
-  for (let index = 0; index < OTHER_COLUMNS.length; index++)
-    record[EXPORT_INDEX[OTHER_COLUMNS[index]]] = row[index + 1];
-  return record;
-}
+/** The SELECT list of an event's line parts, in PARTS_INDEX order. */
+const PARTS_SELECT = raw(
+  [
+    `"createdAt"`,
+    `"rowid"`,
+    `concat(',', "eventType", ',', "severity", ',', "orderName", ',', "orderId", ',', ${CODES_CELL}, ',')`,
+    `"discountPercent"`,
+    `"totalDiscountCents"`,
+    `"preDiscountSubtotalCents"`,
+    `"subtotalAfterDiscountCents"`,
+    `"marginSavedCents"`,
+    `"marginPercent"`,
+    `concat(',', "currency", ',', "ruleKey", ',', "ruleName", ',')`,
+    `"threshold"`,
+    `"message"`,
+  ].join(", "),
+);
 
 function sqliteBatch(file: string, shopId: string, filter: AuditFilter, limit: number): AuditExportRecord[] {
   const db = exportConnection(file);
   const prepared = (query: Prisma.Sql) => statements(`${file}\n${query.sql}`, () => db.prepare(query.sql).raw(true));
   const query = sql`
-    SELECT ${TEXT_SELECT}
+    SELECT ${PARTS_SELECT}
     FROM "AuditEvent" WHERE ${auditConditions(shopId, filter)}
     ORDER BY "createdAt" DESC, "id" DESC LIMIT ${limit}`;
   // one read transaction: the rowids read by the batch name the same rows in the reads after it
@@ -95,18 +116,20 @@ function readBatch(prepared: (query: Prisma.Sql) => Database.Statement, query: P
   const rows = prepared(query).all(...query.values) as unknown[][];
   const one = sql`SELECT ${columnList(AUDIT_EXPORT_COLUMNS)} FROM "AuditEvent" WHERE "rowid" = ${0}`;
   const idOf = sql`SELECT "id" FROM "AuditEvent" WHERE "rowid" = ${0}`;
-  const records = rows.map((row) => {
-    const record = recordOf(row);
-    if (record) return record;
-    // rare: a text held the separator; this row's columns are read one by one
-    return prepared(one).get(row[ID_AT]) as AuditExportRecord;
-  });
-  // the batch's last event carries its id (the next batch's keyset); the rows before it the rowid
-  const last = records[records.length - 1];
-  if (last && typeof last[EXPORT_INDEX.id] !== "string") {
-    last[EXPORT_INDEX.id] = (prepared(idOf).get(last[EXPORT_INDEX.id]) as unknown[])[0];
+  for (let index = 0; index < rows.length; index++) {
+    const row = rows[index];
+    if (
+      plainCells(row[PARTS_INDEX.head] as string, HEAD_CELLS) &&
+      plainCells(row[PARTS_INDEX.middle] as string, MIDDLE_CELLS)
+    )
+      continue;
+    // rare: a text cell to quote or neutralise, or codes to parse; this row's columns are read instead
+    rows[index] = prepared(one).get(row[PARTS_INDEX.id]) as AuditExportRecord;
   }
-  return records;
+  // the batch's last event carries its id (the next batch's keyset); the rows before it the rowid
+  const last = rows[rows.length - 1];
+  if (last && isExportParts(last)) last[PARTS_INDEX.id] = (prepared(idOf).get(last[PARTS_INDEX.id]) as unknown[])[0];
+  return rows;
 }
 
 /** One batch of matching events, newest first, strictly older than `filter.before`. */
@@ -119,7 +142,12 @@ async function selectBatch(shopId: string, filter: AuditFilter, limit: number): 
     SELECT ${columnList(AUDIT_EXPORT_COLUMNS)}
     FROM "AuditEvent" WHERE ${auditConditions(shopId, filter)}
     ORDER BY "createdAt" DESC, "id" DESC LIMIT ${limit}`;
-  return rows.map((row) => AUDIT_EXPORT_COLUMNS.map((column) => row[column]));
+  // the codes as JSON text, as SQLite holds them: PostgreSQL's driver parses jsonb (a list, or a string)
+  return rows.map((row) =>
+    AUDIT_EXPORT_COLUMNS.map((column) =>
+      column === "discountCodes" ? JSON.stringify(row[column] ?? null) : row[column],
+    ),
+  );
 }
 
 /**
@@ -140,9 +168,7 @@ export async function* auditExportBatches(
     yield rows;
     if (rows.length < batchSize) return;
     const last = rows[rows.length - 1];
-    before = {
-      createdAt: fromSqlTime(last[EXPORT_INDEX.createdAt] as number | bigint | Date),
-      id: String(last[EXPORT_INDEX.id]),
-    };
+    const at = isExportParts(last) ? PARTS_INDEX : EXPORT_INDEX;
+    before = { createdAt: fromSqlTime(last[at.createdAt] as number | bigint | Date), id: String(last[at.id]) };
   }
 }

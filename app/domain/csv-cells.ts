@@ -43,6 +43,24 @@ export function csvRecord(cells: readonly string[]): string {
   return `${line}\r\n`;
 }
 
+/** By cell count: the pattern of `count` plain cells, each after a comma, and a last comma. */
+const PLAIN_CELLS = new Map<number, RegExp>();
+
+/**
+ * Whether `text` is `count` cells, each after a comma, then a comma, none of which csvCell
+ * would change: no quote, comma, CR or LF inside, no formula's first character. SQLite joins the
+ * export's text cells so (docs/decisions/0057-csv-at-the-databases-speed.md); a row whose join is
+ * not plain is written cell by cell instead.
+ */
+export function plainCells(text: string, count: number): boolean {
+  let pattern = PLAIN_CELLS.get(count);
+  if (!pattern) {
+    pattern = new RegExp(`^(?:,(?![=+\\-@\\t\\r])[^,"\\r\\n]*){${count}},$`);
+    PLAIN_CELLS.set(count, pattern);
+  }
+  return pattern.test(text);
+}
+
 const DAY_MS = 86_400_000;
 const TWO_DIGITS = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, "0"));
 const THREE_DIGITS = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, "0"));

@@ -2,7 +2,7 @@
 // (docs/decisions/0057-csv-at-the-databases-speed.md, its update): isoTime is Date's toISOString, centsCell
 // is `(cents / 100).toFixed(2)` with a negative figure neutralised.
 import { describe, expect, it } from "vitest";
-import { centsCell, isoTime } from "./csv-cells";
+import { centsCell, csvCell, isoTime, plainCells } from "./csv-cells";
 import { seededRandom } from "./seeded-random";
 
 const toFixedCell = (cents: number) => {
@@ -50,5 +50,32 @@ describe("centsCell", () => {
     expect(centsCell(-0.4)).toBe(toFixedCell(-0.4));
     expect(centsCell(1e17)).toBe(toFixedCell(1e17));
     expect(centsCell(BigInt(1234))).toBe("12.34");
+  });
+});
+
+describe("plainCells", () => {
+  it("is true exactly when csvCell leaves each of the cells as it is", () => {
+    const random = seededRandom(61);
+    const alphabet = ["a", "B", "7", " ", ",", '"', "\r", "\n", "=", "+", "-", "@", "\t", "'", "é", "😀", "\x1f"];
+    for (let index = 0; index < 5_000; index += 1) {
+      const count = 1 + (index % 5);
+      const cells = Array.from({ length: count }, () =>
+        Array.from({ length: Math.floor(random() * 4) }, () => alphabet[Math.floor(random() * alphabet.length)]).join(
+          "",
+        ),
+      );
+      const joined = `,${cells.join(",")},`;
+      // the joined text is plain cells only when it splits back into these cells and none changes
+      const expected = cells.every((cell) => !cell.includes(",") && csvCell(cell) === cell);
+      expect(plainCells(joined, count), JSON.stringify(cells)).toBe(expected);
+    }
+  });
+
+  it("counts the cells: one comma more or less is not plain", () => {
+    expect(plainCells(",a,b,", 2)).toBe(true);
+    expect(plainCells(",a,b,", 3)).toBe(false);
+    expect(plainCells(",a,b,c,", 2)).toBe(false);
+    expect(plainCells(",,,", 2)).toBe(true);
+    expect(plainCells(",a,b", 2)).toBe(false);
   });
 });

@@ -145,6 +145,41 @@ describe("CSV export fast path", () => {
     expect(reads.batches).toBe(Math.ceil(COUNT / BATCH));
   });
 
+  it("writes what JavaScript would for codes that are not a plain list and for odd figures", async () => {
+    // SQLite writes a plain list of codes itself; anything else is parsed as before
+    const odd = (await ensureShop("audit-export-odd.myshopify.com")).id;
+    const codes: unknown[] = [
+      ["A", 5, "B"],
+      { code: "X" },
+      "STR",
+      ["a,b", "c"],
+      ['q"uote'],
+      ["back\\slash"],
+      [""],
+      ["", "Z"],
+      ["é 😀", "\u2028"],
+      [" =X"],
+      ["-5"],
+      ["]", "["],
+      [],
+    ];
+    const figures = [-0.04, 12.345, 1e21, -7, 0.15, 2.675, 99999999999.95];
+    await recordAuditEvents(
+      odd,
+      codes.map((value, index) => ({
+        ...event(4 * index),
+        discountCodes: value as string[],
+        discountPercent: figures[index % figures.length],
+        marginPercent: figures[(index + 3) % figures.length],
+        threshold: figures[(index + 1) % figures.length],
+        ruleName: index % 2 ? "Max 30% off" : null,
+        message: "Order took 35.0% off, above the 30% limit",
+      })),
+    );
+    const csv = await auditCsvResponse(odd, { q: undefined }, "audit.csv").text();
+    expect(csv).toBe(await expectedCsv(odd, {}));
+  });
+
   it("applies the Audit Log's filters: search, type and minimum severity", async () => {
     const queries: AuditQuery[] = [
       { q: undefined, severity: "high" },

@@ -2,7 +2,7 @@ import { codesOf } from "../../domain/audit-view";
 import { fromSqlTime } from "../../db/columns";
 import { centsCell, csvCell, csvRecord, isoTime } from "../../domain/csv-cells";
 import { keptValues } from "../../domain/kept-values";
-import { EXPORT_INDEX, type AuditExportRecord } from "../../db/audit-export.sql.server";
+import { EXPORT_INDEX, isExportParts, PARTS_INDEX, type AuditExportRecord } from "../../db/audit-export.sql.server";
 import { auditBatches, type AuditQuery } from "./log.server";
 
 export const CSV_COLUMNS = [
@@ -89,10 +89,40 @@ export function csvLine(record: AuditExportRecord): string {
   );
 }
 
+const part = PARTS_INDEX;
+
+/**
+ * One event's CSV record from its line's parts (SQLite's rows, audit-export.sql.server.ts): the
+ * joined text cells are plain already, so only the time, the figures and the message are
+ * formatted here, as csvLine formats them.
+ */
+export function partsLine(parts: AuditExportRecord): string {
+  return (
+    time(parts[part.createdAt]) +
+    (parts[part.head] as string) +
+    figure(tenth(parts[part.discountPercent])) +
+    "," +
+    centsCell(parts[part.totalDiscountCents]) +
+    "," +
+    centsCell(parts[part.preDiscountSubtotalCents]) +
+    "," +
+    centsCell(parts[part.subtotalAfterDiscountCents]) +
+    "," +
+    centsCell(parts[part.marginSavedCents]) +
+    "," +
+    figure(tenth(parts[part.marginPercent])) +
+    (parts[part.middle] as string) +
+    csvCell(plain(parts[part.threshold])) +
+    "," +
+    csvCell(plain(parts[part.message])) +
+    "\r\n"
+  );
+}
+
 /** A batch of events as CSV text: one string per batch, not one write per row. */
 export function csvChunk(records: readonly AuditExportRecord[]): string {
   let chunk = "";
-  for (const record of records) chunk += csvLine(record);
+  for (const record of records) chunk += isExportParts(record) ? partsLine(record) : csvLine(record);
   return chunk;
 }
 
