@@ -1,12 +1,23 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { BlockStack, Box, Card, Checkbox, FormLayout, Text, TextField } from "@shopify/polaris";
+import {
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  FormLayout,
+  InlineError,
+  InlineStack,
+  Text,
+  TextField,
+} from "@shopify/polaris";
 import { useState } from "react";
 import { AdminPage, useAdminLayout } from "../components/AdminPage";
 import { UnsavedChangesBar } from "../components/UnsavedChangesBar";
 import { useActionFetcher, type ToastingResult } from "../components/useActionFetcher";
 import { useAppBridgePresent } from "../components/useAppBridge";
-import { costSettingsView } from "../domain/costs";
+import { MAX_GATEWAYS, costSettingsView } from "../domain/costs";
 import { InputRefusal, readJson } from "../http/request-body.server";
 import { loadCostSettings, saveCostSettings } from "../services/costs/settings.server";
 import { requireAdmin } from "../services/shops/admin-context.server";
@@ -54,12 +65,20 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   return data(answer);
 };
 
+/** One gateway's own rate, as typed. */
+interface GatewayDraft {
+  gateway: string;
+  percent: string;
+  fixed: string;
+}
+
 /** The form's text, as typed. */
 interface Draft {
   costHistoryEnabled: boolean;
   paymentFeesEnabled: boolean;
   paymentFeePercent: string;
   paymentFeeFixed: string;
+  gatewayFees: GatewayDraft[];
   shippingCostEnabled: boolean;
   shippingCost: string;
 }
@@ -70,6 +89,11 @@ const draftOf = (settings: View): Draft => ({
   paymentFeesEnabled: settings.paymentFeesEnabled,
   paymentFeePercent: String(settings.paymentFeePercent),
   paymentFeeFixed: dollars(settings.paymentFeeFixedCents),
+  gatewayFees: settings.gatewayFees.map((fee) => ({
+    gateway: fee.gateway,
+    percent: String(fee.percent),
+    fixed: dollars(fee.fixedCents),
+  })),
   shippingCostEnabled: settings.shippingCostEnabled,
   shippingCost: dollars(settings.shippingCostCents),
 });
@@ -79,6 +103,12 @@ const number = (text: string): number | string => (/^\s*\d+(\.\d+)?\s*$/.test(te
 /** Dollars typed with at most 2 decimals, as cents; anything else as typed. */
 const cents = (text: string): number | string =>
   /^\s*\d+(\.\d{1,2})?\s*$/.test(text) ? Math.round(Number(text) * 100) : text;
+
+/** The gateway rows as the API takes them; a row left wholly empty is dropped, not refused. */
+const gatewayFeesOf = (rows: GatewayDraft[]) =>
+  rows
+    .filter((row) => row.gateway.trim() !== "" || row.percent.trim() !== "" || row.fixed.trim() !== "")
+    .map((row) => ({ gateway: row.gateway, percent: number(row.percent), fixedCents: cents(row.fixed) }));
 
 export default function CostSettingsPage() {
   const { settings, currency } = useLoaderData<typeof loader>();
@@ -103,6 +133,17 @@ export default function CostSettingsPage() {
     <Key extends keyof Draft>(key: Key) =>
     (value: Draft[Key]) =>
       setDraft({ ...draft, [key]: value });
+  const setGateway = (index: number, key: keyof GatewayDraft) => (value: string) =>
+    setDraft({
+      ...draft,
+      gatewayFees: draft.gatewayFees.map((row, at) => (at === index ? { ...row, [key]: value } : row)),
+    });
+  // an error on a row names it by its place among the rows sent (empty rows are not sent)
+  const sentIndex = (index: number) =>
+    draft.gatewayFees
+      .slice(0, index)
+      .filter((row) => row.gateway.trim() !== "" || row.percent.trim() !== "" || row.fixed.trim() !== "").length;
+  const gatewayError = (index: number, field: string) => errorFor(`gatewayFees.${sentIndex(index)}.${field}`);
   const submit = () =>
     save.submit(
       {
@@ -110,6 +151,7 @@ export default function CostSettingsPage() {
         paymentFeesEnabled: draft.paymentFeesEnabled,
         paymentFeePercent: number(draft.paymentFeePercent),
         paymentFeeFixedCents: cents(draft.paymentFeeFixed),
+        gatewayFees: gatewayFeesOf(draft.gatewayFees),
         shippingCostEnabled: draft.shippingCostEnabled,
         shippingCostCents: cents(draft.shippingCost),
       },
@@ -186,15 +228,87 @@ export default function CostSettingsPage() {
                   />
                 </FormLayout.Group>
               </FormLayout>
-              {settings.gatewayFees.length > 0 ? (
-                <Text as="p" tone="subdued">
-                  Own rates for{" "}
-                  {settings.gatewayFees
-                    .map((fee) => `${fee.gateway} (${fee.percent}% + ${dollars(fee.fixedCents)})`)
-                    .join(", ")}
-                  ; other gateways use the rate above.
+              <BlockStack gap="200">
+                <Text as="h3" variant="headingSm">
+                  Rates by payment gateway
                 </Text>
-              ) : null}
+                <Text as="p" tone="subdued">
+                  An order paid through a gateway listed here uses its rate; other gateways use the rate above. Name the
+                  gateway as Shopify does on the order, for example shopify_payments or paypal.
+                </Text>
+                {draft.gatewayFees.map((row, index) => (
+                  <div key={index} role="group" aria-label={`Gateway rate ${index + 1}`}>
+                    <Box padding="300" borderWidth="025" borderColor="border" borderRadius="200">
+                      <BlockStack gap="200">
+                        <FormLayout>
+                          <FormLayout.Group condensed>
+                            <TextField
+                              label="Gateway"
+                              autoComplete="off"
+                              value={row.gateway}
+                              onChange={setGateway(index, "gateway")}
+                              error={gatewayError(index, "gateway")}
+                              disabled={!draft.paymentFeesEnabled}
+                            />
+                            <TextField
+                              label="Percent"
+                              type="text"
+                              inputMode="decimal"
+                              suffix="%"
+                              autoComplete="off"
+                              value={row.percent}
+                              onChange={setGateway(index, "percent")}
+                              error={gatewayError(index, "percent")}
+                              disabled={!draft.paymentFeesEnabled}
+                            />
+                            <TextField
+                              label="Fixed fee"
+                              type="text"
+                              inputMode="decimal"
+                              prefix={prefix}
+                              suffix={suffix}
+                              autoComplete="off"
+                              value={row.fixed}
+                              onChange={setGateway(index, "fixed")}
+                              error={gatewayError(index, "fixedCents")}
+                              disabled={!draft.paymentFeesEnabled}
+                            />
+                          </FormLayout.Group>
+                        </FormLayout>
+                        <InlineStack>
+                          <Button
+                            variant="plain"
+                            tone="critical"
+                            disabled={!draft.paymentFeesEnabled}
+                            accessibilityLabel={`Remove the rate for ${row.gateway.trim() || `gateway ${index + 1}`}`}
+                            onClick={() =>
+                              setDraft({ ...draft, gatewayFees: draft.gatewayFees.filter((_, at) => at !== index) })
+                            }
+                          >
+                            Remove
+                          </Button>
+                        </InlineStack>
+                      </BlockStack>
+                    </Box>
+                  </div>
+                ))}
+                {errorFor("gatewayFees") ? (
+                  <InlineError fieldID="cost-gateway-fees" message={errorFor("gatewayFees")!} />
+                ) : null}
+                <InlineStack>
+                  <Button
+                    disabled={!draft.paymentFeesEnabled || draft.gatewayFees.length >= MAX_GATEWAYS}
+                    onClick={() =>
+                      setDraft({
+                        ...draft,
+                        gatewayFees: [...draft.gatewayFees, { gateway: "", percent: "", fixed: "" }],
+                      })
+                    }
+                  >
+                    Add a gateway rate
+                  </Button>
+                </InlineStack>
+              </BlockStack>
             </BlockStack>
           </Card>
           <Card>
