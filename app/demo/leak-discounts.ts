@@ -1,27 +1,38 @@
 /**
- * The demo store's leaked code (docs/decisions/0064-leaked-code-detector.md): VIP500, meant for
- * the 500 customers tagged "vip", in the Admin API's shape, so the stand-in of Shopify can
- * deactivate and reactivate it (app/demo/admin-stand-in.ts) and the seed stores its discount.
+ * The demo store's leaked codes (docs/decisions/0064-leaked-code-detector.md), in the Admin API's
+ * shape, so the stand-in of Shopify can deactivate and reactivate them (app/demo/admin-stand-in.ts)
+ * and the seed stores their discounts (app/demo/seed-leaks.server.ts):
+ * - VIP500, meant for the 500 customers tagged "vip" (the merchant set its audience size);
+ * - CREATOR15, a creator's code with no audience size set, which Shopify stops after 40 uses
+ *   (its usage limit, the audience the detector falls back to: decision 0066).
  */
 import type { StandInCodeDiscount } from "./cap-discounts";
 
 export const DEMO_LEAKED_CODE = "VIP500";
 export const DEMO_LEAKED_DISCOUNT_ID = "gid://shopify/DiscountCodeNode/9501";
+export const DEMO_LIMITED_CODE = "CREATOR15";
+export const DEMO_LIMITED_DISCOUNT_ID = "gid://shopify/DiscountCodeNode/9502";
+/** CREATOR15's usage limit in Shopify */
+export const DEMO_LIMITED_USAGE_LIMIT = 40;
+
+const percentOff = (id: string, code: string, percent: number, usageLimit: number | null): StandInCodeDiscount => ({
+  id,
+  codeDiscount: {
+    __typename: "DiscountCodeBasic",
+    status: "ACTIVE",
+    usageLimit,
+    codes: { nodes: [{ code }] },
+    customerGets: {
+      value: { __typename: "DiscountPercentage", percentage: percent / 100 },
+      items: { __typename: "AllDiscountItems", allItems: true },
+    },
+    minimumRequirement: null,
+  },
+});
 
 export function demoLeakDiscounts(): StandInCodeDiscount[] {
   return [
-    {
-      id: DEMO_LEAKED_DISCOUNT_ID,
-      codeDiscount: {
-        __typename: "DiscountCodeBasic",
-        status: "ACTIVE",
-        codes: { nodes: [{ code: DEMO_LEAKED_CODE }] },
-        customerGets: {
-          value: { __typename: "DiscountPercentage", percentage: 0.25 },
-          items: { __typename: "AllDiscountItems", allItems: true },
-        },
-        minimumRequirement: null,
-      },
-    },
+    percentOff(DEMO_LEAKED_DISCOUNT_ID, DEMO_LEAKED_CODE, 25, null),
+    percentOff(DEMO_LIMITED_DISCOUNT_ID, DEMO_LIMITED_CODE, 15, DEMO_LIMITED_USAGE_LIMIT),
   ];
 }

@@ -1,23 +1,43 @@
 /**
- * The demo store's leaked code (docs/decisions/0064-leaked-code-detector.md): VIP500, meant for
- * the 500 customers tagged "vip" (its audience size and segment are set), used a few times a day
- * by them for a week, then within the current hour by dozens of first-time customers from outside
- * the segment in many countries: a velocity spike, a segment breach, first-time share and country
- * spread fire, and the code is flagged once. Its redemptions go through the detector itself
- * (recordCodeUsage), not the rules, so the demo's other figures stay as they were.
+ * The demo store's leaked codes (docs/decisions/0064-leaked-code-detector.md):
+ * - VIP500, meant for the 500 customers tagged "vip" (its audience size and segment are set), used
+ *   a few times a day by them for a week, then within the current hour by dozens of first-time
+ *   customers from outside the segment in many countries: a velocity spike, a segment breach,
+ *   first-time share and country spread fire, and the code is flagged once.
+ * - CREATOR15, a creator's code with no audience size, which Shopify stops after 40 uses (its
+ *   usage limit): first used 20 hours before the current hour and used 37 times by the time it is
+ *   2 hours before it, 93 % of the limit in under a day, so "audience exceeded" fires against
+ *   Shopify's usage limit (docs/decisions/0066-code-usage-limit-and-leak-flow-trigger.md); too
+ *   young for a velocity baseline, in 3 countries, with some returning customers, nothing else
+ *   fires. It is flagged before VIP500, which stays first on the Discount codes page.
+ * Their redemptions go through the detector itself (recordCodeUsage), not the rules, so the demo's
+ * other figures stay as they were.
  */
 import prisma from "../db.server";
 import { orderFactsFromPayload } from "../domain/order-payload";
 import type { PlanId } from "../domain/plans";
 import { recordCodeUsage, type CodeUsageJob } from "../services/leaks/code-usage.server";
-import { DEMO_LEAKED_CODE } from "./leak-discounts";
+import { rowsOfDiscount } from "../services/code-rules/discount-values.server";
+import {
+  DEMO_LEAKED_CODE,
+  DEMO_LIMITED_CODE,
+  DEMO_LIMITED_DISCOUNT_ID,
+  DEMO_LIMITED_USAGE_LIMIT,
+  demoLeakDiscounts,
+} from "./leak-discounts";
 import { orderPayload } from "./order-payload-builder";
 
 const HOUR_MS = 3_600_000;
 const COUNTRIES = ["US", "CA", "GB", "DE", "FR", "BR", "IN", "AU", "NG"];
 /** how many leak orders came in the current hour */
 export const DEMO_LEAK_ORDERS = 36;
+/** CREATOR15's uses: at least 90 % of its usage limit (rounded up), below the limit itself */
+export const DEMO_LIMITED_USES = 37;
+/** the clock hours before the current one when CREATOR15 was first and last used */
+const LIMITED_FIRST_HOURS = 20;
+const LIMITED_LAST_HOURS = 2;
 
+/** An $80 order with `code` (`percent` off) by `customer`. */
 function job(
   number: number,
   customer: number,
@@ -25,19 +45,20 @@ function job(
   vip: boolean,
   country: string,
   ordersCount: number,
+  code = DEMO_LEAKED_CODE,
+  percent = 25,
 ): CodeUsageJob {
+  const off = ((80 * percent) / 100).toFixed(2);
   const payload = {
     ...orderPayload({
       id: 9_400_000 + number,
       number: 94_000 + number,
       customerId: customer,
-      codes: [{ code: DEMO_LEAKED_CODE, amount: "20.00", type: "percentage" }],
+      codes: [{ code, amount: off, type: "percentage" }],
       applications: [
-        { type: "discount_code", target: "line_item", valueType: "percentage", value: "25.0", code: DEMO_LEAKED_CODE },
+        { type: "discount_code", target: "line_item", valueType: "percentage", value: `${percent}.0`, code },
       ],
-      lines: [
-        { variant: 1, product: 1, price: { shop: "80.00" }, allocations: [{ index: 0, amount: { shop: "20.00" } }] },
-      ],
+      lines: [{ variant: 1, product: 1, price: { shop: "80.00" }, allocations: [{ index: 0, amount: { shop: off } }] }],
       createdAt: at.toISOString(),
     }),
     customer: { id: customer, tags: vip ? "vip, newsletter" : "", orders_count: ordersCount },
@@ -53,6 +74,7 @@ export async function seedLeakedCode(shopId: string, now: Date): Promise<{ uses:
   // the flag is an audit event; no alert is queued for it, so the demo's outbox keeps the rules' alerts only
   const context = { plan: (shop.plan ?? "core") as PlanId, alerts: null, history: true };
   const hour = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS;
+  const limited = await seedLimitedCode(shopId, hour, now, context);
   // a week of quiet use by the segment: two orders a day
   const quiet: CodeUsageJob[] = [];
   for (let day = 8; day >= 1; day -= 1) {
@@ -81,5 +103,39 @@ export async function seedLeakedCode(shopId: string, now: Date): Promise<{ uses:
     ),
   );
   await prisma.$transaction((tx) => recordCodeUsage(tx, shopId, leak, now, context));
-  return { uses: quiet.length + leak.length };
+  return { uses: quiet.length + leak.length + limited };
+}
+
+/**
+ * CREATOR15: its discount as the discount sync would store it (with Shopify's usage limit), first,
+ * since the detector reads the limit when it reviews the code; then its uses, as one batch.
+ */
+async function seedLimitedCode(
+  shopId: string,
+  hour: number,
+  now: Date,
+  context: Parameters<typeof recordCodeUsage>[4],
+): Promise<number> {
+  const discount = demoLeakDiscounts().find((node) => node.id === DEMO_LIMITED_DISCOUNT_ID)!;
+  const rows = rowsOfDiscount(discount as Parameters<typeof rowsOfDiscount>[0]);
+  if (rows[0]?.usageLimit !== DEMO_LIMITED_USAGE_LIMIT) throw new Error("The demo's CREATOR15 lost its usage limit");
+  await prisma.discountCodeValue.deleteMany({ where: { shopId, codeKey: { in: rows.map((row) => row.codeKey) } } });
+  await prisma.discountCodeValue.createMany({ data: rows.map((row) => ({ shopId, ...row })) });
+  const first = hour - LIMITED_FIRST_HOURS * HOUR_MS;
+  const span = (LIMITED_FIRST_HOURS - LIMITED_LAST_HOURS) * HOUR_MS;
+  const uses = Array.from({ length: DEMO_LIMITED_USES }, (_, index) =>
+    job(
+      200 + index,
+      8_200_000 + index,
+      new Date(first + Math.floor((span * index) / (DEMO_LIMITED_USES - 1))),
+      false,
+      COUNTRIES[index % 3],
+      // two in three are the customer's first order: below the first-time share's 80 %
+      index % 3 === 2 ? 4 : 1,
+      DEMO_LIMITED_CODE,
+      15,
+    ),
+  );
+  await prisma.$transaction((tx) => recordCodeUsage(tx, shopId, uses, now, context));
+  return uses.length;
 }

@@ -1,16 +1,17 @@
-// The demo store's leaked code (docs/decisions/0064-leaked-code-detector.md): VIP500, meant for
+// The demo store's leaked codes (docs/decisions/0064-leaked-code-detector.md): VIP500, meant for
 // 500 "vip" customers, spikes in the seed's current hour from outside its segment in many
 // countries; it is flagged once with the signals that fired, and the stand-in of Shopify can
-// deactivate it.
+// deactivate it. CREATOR15 has no audience size: it burns through 90 % of Shopify's usage limit
+// in under a day and is flagged for that alone (docs/decisions/0066-code-usage-limit-and-leak-flow-trigger.md).
 import { describe, expect, it } from "vitest";
 import { answerStandIn, newStandInState } from "../../app/demo/admin-stand-in";
-import { DEMO_LEAKED_DISCOUNT_ID } from "../../app/demo/leak-discounts";
+import { DEMO_LEAKED_DISCOUNT_ID, DEMO_LIMITED_DISCOUNT_ID } from "../../app/demo/leak-discounts";
 
 process.env.SHOPIFY_API_KEY = "";
 process.env.NODE_ENV = "development";
 
 describe("the demo store's leaked code", () => {
-  it("is flagged once with a velocity spike, a segment breach and a country spread", async () => {
+  it("flags VIP500 (velocity, segment, countries) and CREATOR15 (Shopify's usage limit), once each", async () => {
     const { seedDemoStore } = await import("../../app/demo/seed.server");
     const prisma = (await import("../../app/db.server")).default;
     const { listCodes } = await import("../../app/services/leaks/codes.server");
@@ -32,6 +33,28 @@ describe("the demo store's leaked code", () => {
     expect(
       events.filter((event) => event.message.startsWith("Code VIP500 probably leaked: velocity spike: 36 uses")),
     ).toHaveLength(1);
+
+    // CREATOR15: flagged before VIP500 (20 to 2 hours before the current hour), so listed second
+    expect(codes[1].code).toBe("CREATOR15");
+    expect(codes[1]).toMatchObject({
+      uses: 37,
+      customers: 37,
+      audienceSize: null,
+      usageLimit: 40,
+      segmentTags: [],
+      countries: 3,
+      hourlyBaseline: null,
+      leakSuspected: true,
+      discountId: DEMO_LIMITED_DISCOUNT_ID,
+    });
+    expect(codes[1].firstTimeShare).toBeLessThan(0.8);
+    expect(codes[1].signals).toEqual([{ name: "audience_exceeded", figure: 37, limit: 36, usageLimit: 40, days: 0.8 }]);
+    const words =
+      "audience exceeded: 37 uses in 0.8 days since the first use, 93 % of Shopify's usage limit of 40 (limit 90 % within 3 days)";
+    expect(codes[1].signalsInWords).toEqual([words]);
+    expect(codes[1].flaggedAt).toBe("2026-11-21T10:00:00.000Z");
+    expect(events.filter((event) => event.message === `Code CREATOR15 probably leaked: ${words}`)).toHaveLength(1);
+    expect(events).toHaveLength(2);
   });
 
   it("has the stand-in of Shopify find, deactivate and reactivate it", () => {
@@ -41,6 +64,11 @@ describe("the demo store's leaked code", () => {
       variables: { code: "vip500" },
     }) as { data: { codeDiscountNodeByCode: { id: string } | null } };
     expect(found.data.codeDiscountNodeByCode?.id).toBe(DEMO_LEAKED_DISCOUNT_ID);
+    const limited = answerStandIn(state, {
+      query: "query MarginGuardrailCodeDiscountByCode($code: String!) { x }",
+      variables: { code: "Creator15" },
+    }) as { data: { codeDiscountNodeByCode: { id: string } | null } };
+    expect(limited.data.codeDiscountNodeByCode?.id).toBe(DEMO_LIMITED_DISCOUNT_ID);
     const off = answerStandIn(state, {
       query: "mutation MarginGuardrailCodeDeactivate($id: ID!) { x }",
       variables: { id: DEMO_LEAKED_DISCOUNT_ID },
