@@ -198,6 +198,19 @@ export function costPartsNote(parts: CostParts): string {
   return `${unit}, ${fees}, ${shipping}`;
 }
 
+/**
+ * Which parts the settings count, in words, for figures over many orders (the backtest's
+ * results, the ROI's margin floor savings): "unit costs at the order's date, fees estimated,
+ * shipping not counted". Shipping counted reads as the merchant's cost per order.
+ */
+export function settingsCostNote(settings: CostSettingsValues): string {
+  return costPartsNote({
+    unitCosts: settings.costHistoryEnabled ? "at_date" : "today",
+    fees: settings.paymentFeesEnabled ? "estimated" : "off",
+    shipping: settings.shippingCostEnabled ? "merchant_set" : "off",
+  });
+}
+
 /** Whether the settings count anything beyond unit costs (then every margin carries its note). */
 export const countsExtras = (settings: CostSettingsValues) =>
   settings.paymentFeesEnabled || settings.shippingCostEnabled;

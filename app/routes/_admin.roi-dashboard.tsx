@@ -21,6 +21,8 @@ import {
 import { PLANS, planName } from "../domain/plans";
 import { roiText, type RoiMeasure } from "../domain/roi";
 import { RULE_TYPE_LABELS } from "../domain/rule-display";
+import { settingsCostNote } from "../domain/costs";
+import { loadCostSettings } from "../services/costs/settings.server";
 import { requireAdmin } from "../services/shops/admin-context.server";
 import { roiReport } from "../services/roi/roi-report.server";
 
@@ -36,7 +38,9 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
   const lastDay = new Date(Math.min(now.getTime(), report.period.end.getTime() - 1));
   const dates = (date: Date) => formatShopDate(date, { timeZone: shop.timezone });
   const span = `${dates(report.period.start)} – ${dates(lastDay)}`;
-  return { locked: false as const, demo, plan, report, span };
+  // which parts of an order's cost the margin floor counts (docs/decisions/0061-cost-model.md)
+  const costs = settingsCostNote(await loadCostSettings(shop.id));
+  return { locked: false as const, demo, plan, report, span, costs };
 };
 
 /** A card's line naming the period its figure covers. */
@@ -298,6 +302,11 @@ export default function RoiDashboard() {
                   ])}
                 />
               )}
+              <Text as="p" variant="bodySm" tone="subdued">
+                Margin floor amounts count {data.costs} (
+                <Link url={withEmbeddedQuery("/settings/costs", location.search)}>cost settings</Link>, as they were
+                when each order was checked).
+              </Text>
             </BlockStack>
           </NamedCard>
         </BlockStack>

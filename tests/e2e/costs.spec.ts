@@ -1,7 +1,7 @@
 // The cost settings on the merchant's path (docs/product.md#costs): from Rules › Settings
 // to /settings/costs, turn the payment fees on and change the percent, save with the save bar,
 // and find it kept after a reload; a gateway's own rate added, refused inline when wrong, saved
-// and removed again; screenshots at 375, 800 and 1040 px.
+// and removed again; the ROI Dashboard names the parts counted; screenshots at 375, 800 and 1040 px.
 import { demoShopId, expect, openDatabase, test, toast } from "./fixtures";
 import { axeViolations, screenshotsAt } from "./screens-axe";
 
@@ -64,6 +64,15 @@ test("a merchant sets the payment fee on the Costs page and finds it kept after 
   await expect(page.getByLabel("Fee percent")).toHaveValue("3.1");
   await expect(page.getByLabel("Fee percent")).toBeEnabled();
   await screenshotsAt(page, "costs-saved", [375, 1040]);
+
+  // the ROI Dashboard says which parts the margin floor's amounts count
+  await page.goto("/roi-dashboard");
+  await expect(
+    page.getByText("Margin floor amounts count unit costs at the order's date, fees estimated, shipping not counted"),
+  ).toBeVisible();
+  await screenshotsAt(page, "roi-cost-note");
+  await page.getByRole("link", { name: "cost settings" }).click();
+  await expect(page).toHaveURL(/\/settings\/costs/);
 
   // back as it was, for the specs after this one
   await page.getByLabel("Fee percent").fill("2.9");

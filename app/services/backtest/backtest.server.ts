@@ -28,7 +28,7 @@ import { parseScheduleInstant } from "../../domain/rule-schedule";
 import type { RuleInput } from "../../forms/rules";
 import { needVariants, withVariantFacts } from "../../domain/order-effects";
 import { shopContext } from "../monitoring/evaluation.server";
-import { countsExtras, costPartsNote } from "../../domain/costs";
+import { countsExtras, settingsCostNote } from "../../domain/costs";
 import { applyCostModel } from "../costs/model.server";
 import { cachedCostSettings } from "../costs/settings.server";
 import { loadVariantFacts, type AdminGraphql } from "../monitoring/variant-facts.server";
@@ -184,13 +184,7 @@ async function runBacktest(row: Backtest, shop: BacktestShop, scope: BacktestSco
   const variants = needVariants(tested);
   if (variants) {
     const costs = await cachedCostSettings(shop.id);
-    if (countsExtras(costs)) {
-      tally.results.costs = costPartsNote({
-        unitCosts: costs.costHistoryEnabled ? "at_date" : "today",
-        fees: costs.paymentFeesEnabled ? "estimated" : "off",
-        shipping: costs.shippingCostEnabled ? "merchant_set" : "off",
-      });
-    }
+    if (countsExtras(costs)) tally.results.costs = settingsCostNote(costs);
   }
   let lastWrite = 0;
   const progress = async (force = false) => {
