@@ -94,12 +94,13 @@ export interface StandInValidation {
   metafields: unknown[];
 }
 
+/** The shop's code discounts: the cap's and the leaked codes' (a full sync keeps CREATOR15's usage limit). */
 function codeDiscountsOf(state: StandInState): Map<string, StandInCodeDiscount> {
-  state.codeDiscounts ??= new Map(demoCodeDiscounts().map((node) => [node.id, node]));
+  state.codeDiscounts ??= new Map([...demoCodeDiscounts(), ...demoLeakDiscounts()].map((node) => [node.id, node]));
   return state.codeDiscounts;
 }
 
-/** The demo's leaked code, added to the stand-in's code discounts when first asked for. */
+/** A leaked code, added to code discounts a test set without it when first asked for. */
 function leakDiscountOf(state: StandInState, id: string): StandInCodeDiscount | undefined {
   const node = demoLeakDiscounts().find((item) => item.id === id);
   if (node) codeDiscountsOf(state).set(id, node);

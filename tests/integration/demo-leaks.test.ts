@@ -55,6 +55,18 @@ describe("the demo store's leaked code", () => {
     expect(codes[1].flaggedAt).toBe("2026-11-21T10:00:00.000Z");
     expect(events.filter((event) => event.message === `Code CREATOR15 probably leaked: ${words}`)).toHaveLength(1);
     expect(events).toHaveLength(2);
+
+    // the stand-in of Shopify lists CREATOR15 with its limit: a full sync (a code rules save) keeps it
+    const { syncAllDiscountCodeValues } = await import("../../app/services/code-rules/discount-values.server");
+    const state = newStandInState();
+    const graphql = (async (query: string, options?: { variables?: Record<string, unknown> }) =>
+      Response.json(answerStandIn(state, { query, variables: options?.variables }))) as never;
+    await syncAllDiscountCodeValues(shop.id, { graphql, standIn: true });
+    const after = await listCodes({ id: shop.id, plan: "core" }, { limit: 500 }, now);
+    expect(after.find((code) => code.code === "CREATOR15")).toMatchObject({
+      usageLimit: 40,
+      discountId: DEMO_LIMITED_DISCOUNT_ID,
+    });
   });
 
   it("has the stand-in of Shopify find, deactivate and reactivate it", () => {
