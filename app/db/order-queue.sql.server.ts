@@ -9,7 +9,7 @@ import Database from "better-sqlite3";
 import prisma, { SQLITE_BUSY_TIMEOUT_MS } from "./client.server";
 import { isSqliteUrl, sqliteFile } from "../config/database-url";
 import { getEnv } from "../env.server";
-import { awaitWriterTurn } from "./writer-turn.server";
+import { asQueueInsert, awaitWriterTurn } from "./writer-turn.server";
 import type { OrderFacts } from "../domain/order-facts";
 import {
   columnList,
@@ -80,19 +80,21 @@ function openQueueConnection(): QueueConnection | null {
   db.pragma("synchronous = NORMAL");
   const statement = db.prepare(INSERT_QUEUED_ORDER);
   return {
-    async insert(values) {
-      const deadline = Date.now() + QUEUE_BUSY_MS;
-      for (let attempt = 0; ; attempt += 1) {
-        // the alert delivery thread says when it holds the writer (app/db/writer-turn.server.ts)
-        await awaitWriterTurn();
-        try {
-          return statement.run(...values).changes > 0;
-        } catch (error) {
-          if (!/^SQLITE_BUSY/.test(String((error as { code?: unknown }).code)) || Date.now() >= deadline) throw error;
-          await new Promise((resolve) => setTimeout(resolve, Math.min(attempt + 1, QUEUE_POLL_MAX_MS)));
+    // counted while it waits and writes: the writing threads let it go before their next write
+    insert: (values) =>
+      asQueueInsert(async () => {
+        const deadline = Date.now() + QUEUE_BUSY_MS;
+        for (let attempt = 0; ; attempt += 1) {
+          // the order and alert delivery threads say when they hold the writer (app/db/writer-turn.server.ts)
+          await awaitWriterTurn();
+          try {
+            return statement.run(...values).changes > 0;
+          } catch (error) {
+            if (!/^SQLITE_BUSY/.test(String((error as { code?: unknown }).code)) || Date.now() >= deadline) throw error;
+            await new Promise((resolve) => setTimeout(resolve, Math.min(attempt + 1, QUEUE_POLL_MAX_MS)));
+          }
         }
-      }
-    },
+      }),
     close: () => db.close(),
   };
 }

@@ -12,7 +12,7 @@
 import Database from "better-sqlite3";
 import { Prisma, type PrismaClient } from "@prisma/client";
 import { keptValues } from "../domain/kept-values";
-import { holdWriterTurn } from "./writer-turn.server";
+import { giveWayToQueueInserts, holdWriterTurn, queueInsertsWaiting } from "./writer-turn.server";
 
 /** The raw-SQL methods of Prisma's client (and of its transactions) that the app's SQL uses. */
 export type RawSql = Pick<Prisma.TransactionClient, "$queryRaw" | "$executeRaw">;
@@ -55,8 +55,13 @@ export function sqliteWriter(file: string, busyTimeoutMs: number): SqlWriter & {
   let open = false;
   // prepared once per statement text: the worker runs the same few statements every batch
   const statements = keptValues<string, Database.Statement>(PREPARED_STATEMENTS);
-  async function transaction<T>(work: (tx: RawSql) => Promise<T>): Promise<T> {
+  async function transaction<T>(work: (tx: RawSql) => Promise<T>, giveWay = true): Promise<T> {
     if (open) throw new Error("A transaction is already open on this connection");
+    // a writing thread lets the main thread's webhook queue inserts go first (app/db/writer-turn.server.ts)
+    if (giveWay && queueInsertsWaiting()) {
+      await giveWayToQueueInserts();
+      if (open) throw new Error("A transaction is already open on this connection");
+    }
     // waits here (this thread only) while the main thread writes; then says it holds the writer
     db.exec("BEGIN IMMEDIATE");
     open = true;
@@ -80,7 +85,8 @@ export function sqliteWriter(file: string, busyTimeoutMs: number): SqlWriter & {
     const execute = () => (prepared.reader ? (prepared.all(...args) as unknown[]) : prepared.run(...args).changes);
     // reads never wait for the writer (WAL); a write of its own is a transaction of one statement
     if (open || prepared.readonly) return execute();
-    return transaction(async () => execute());
+    // one statement: it starts at once (a statement called meanwhile joins it, as before)
+    return transaction(async () => execute(), false);
   }
   const sql = {
     $queryRaw: async (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => {

@@ -14,8 +14,20 @@ const MAX_WAIT_MS = 1_000;
 /** Each writing thread's slot in the shared turn. */
 export const WRITER_SLOTS = { delivery: 0, orders: 1 } as const;
 const SLOT_COUNT = 2;
+/**
+ * After the slots, a count: the main thread's webhook queue inserts waiting for the writer or
+ * writing. A writing thread lets them go before it starts a write of its own, for at most
+ * GIVE_WAY_MAX_MS: an insert takes a fraction of a millisecond, and a webhook waits for its
+ * answer while its order waits behind a transaction of the worker's
+ * (docs/decisions/0069-webhook-inserts-go-first.md).
+ */
+const QUEUE_INSERTS = SLOT_COUNT;
+/** The shared turn's size in bytes: the slots and the count of queue inserts. */
+export const WRITER_TURN_BYTES = 4 * (SLOT_COUNT + 1);
+/** The longest a writing thread gives way to queue inserts before its own write. */
+export const GIVE_WAY_MAX_MS = 10;
 
-let turn = new Int32Array(new SharedArrayBuffer(4 * SLOT_COUNT));
+let turn = new Int32Array(new SharedArrayBuffer(WRITER_TURN_BYTES));
 /** The slot this thread marks (the main thread marks slot 0 only in tests, standing in for the delivery thread). */
 let own: number = WRITER_SLOTS.delivery;
 /** Whether this thread adopted a slot of the main thread's turn (a writing thread's own slot is never waited for). */
@@ -62,7 +74,7 @@ export function writerTurnMarksTransactions(): boolean {
 
 /** The slot another thread holds now (-1: none). */
 function heldElsewhere(): number {
-  for (let slot = 0; slot < turn.length; slot += 1) {
+  for (let slot = 0; slot < SLOT_COUNT; slot += 1) {
     if (adopted && slot === own) continue;
     if (Atomics.load(turn, slot) === 1) return slot;
   }
@@ -77,5 +89,37 @@ export async function awaitWriterTurn(): Promise<void> {
     if (left <= 0) return;
     const waiting = Atomics.waitAsync(turn, slot, 1, left);
     if (waiting.async) await waiting.value;
+  }
+  if (queueInsertsWaiting()) await giveWayToQueueInserts();
+}
+
+/** In a writing thread: whether webhook queue inserts of the main thread wait or write now (false in the main thread). */
+export function queueInsertsWaiting(): boolean {
+  return adopted && Atomics.load(turn, QUEUE_INSERTS) > 0;
+}
+
+/**
+ * In a writing thread (one that adopted the turn): resolves once no webhook queue insert of the
+ * main thread waits or writes, or after GIVE_WAY_MAX_MS. At once in the main thread.
+ */
+export async function giveWayToQueueInserts(): Promise<void> {
+  if (!adopted) return;
+  const deadline = Date.now() + GIVE_WAY_MAX_MS;
+  for (let count = Atomics.load(turn, QUEUE_INSERTS); count > 0; count = Atomics.load(turn, QUEUE_INSERTS)) {
+    const left = deadline - Date.now();
+    if (left <= 0) return;
+    const waiting = Atomics.waitAsync(turn, QUEUE_INSERTS, count, left);
+    if (waiting.async) await waiting.value;
+  }
+}
+
+/** In the main thread: a webhook's queue insert, counted while it waits and writes, so writing threads let it go first. */
+export async function asQueueInsert<T>(insert: () => Promise<T>): Promise<T> {
+  Atomics.add(turn, QUEUE_INSERTS, 1);
+  try {
+    return await insert();
+  } finally {
+    Atomics.sub(turn, QUEUE_INSERTS, 1);
+    Atomics.notify(turn, QUEUE_INSERTS);
   }
 }

@@ -11,7 +11,7 @@ import url from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import prisma from "../../app/db.server";
 import { ensureShop } from "../../app/db/shops.server";
-import { adoptWriterTurn, awaitWriterTurn, WRITER_SLOTS } from "../../app/db/writer-turn.server";
+import { adoptWriterTurn, awaitWriterTurn, WRITER_SLOTS, WRITER_TURN_BYTES } from "../../app/db/writer-turn.server";
 import { orderPayloadSchema } from "../../app/domain/order-payload";
 import { createLogger } from "../../app/logger.server";
 import { ORDER_THREAD_READY, startOrderThread } from "../../app/services/monitoring/order-thread.server";
@@ -185,7 +185,7 @@ describe("the order thread", () => {
 describe.skipIf(process.env.TEST_POSTGRES_URL)("the order thread's Prisma transactions", () => {
   it("hold the writer turn from start to commit or rollback, and never wait for their own thread", async () => {
     // this test's thread plays the order thread from here on (the last test of the file)
-    const buffer = new SharedArrayBuffer(8);
+    const buffer = new SharedArrayBuffer(WRITER_TURN_BYTES);
     const slots = new Int32Array(buffer);
     adoptWriterTurn(buffer, WRITER_SLOTS.orders, { transactions: true });
     const now = new Date();
