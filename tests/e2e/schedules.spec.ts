@@ -89,3 +89,26 @@ test("a merchant sets a rule to Testing with a schedule, sees it listed, and fin
     for (const { id } of rows) await request.post("/rules", { form: { intent: "delete", id } });
   }
 });
+
+test("a rule being edited with a schedule is backtested on the orders inside its window only", async ({ page }) => {
+  await page.goto("/rules");
+  await page.getByRole("region", { name: "Page header" }).getByRole("button", { name: "Add Rule" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add New Rule" });
+  await dialog.getByLabel("Name").fill("E2E backtest: last week at 1%");
+  await dialog.getByLabel("Maximum Discount (%)", { exact: true }).fill("1");
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  await dialog.getByLabel("Starts (optional)").fill(`${day(-7)}T00:00`);
+  await dialog.getByLabel("Ends (optional)").fill(`${day(2)}T00:00`);
+  await dialog.getByRole("button", { name: "Test this rule on the last 60 days of orders" }).click();
+  // the demo's sample orders span 60 days: the rule judges only the last week's
+  const row = dialog.getByRole("row", { name: /E2E backtest: last week at 1%/ });
+  await expect(row).toContainText(/\d+ of [\d,]+ orders? inside its schedule/, { timeout: 20_000 });
+  const inside = Number(/of ([\d,]+) orders? inside/.exec((await row.textContent()) ?? "")![1].replace(/,/g, ""));
+  const all = Number(/\(([\d,]+) orders?,/.exec((await dialog.textContent()) ?? "")![1].replace(/,/g, ""));
+  expect(inside).toBeGreaterThan(0);
+  expect(inside).toBeLessThan(all);
+  await screenshotsAt(page, "schedules-backtest");
+  // a backtest saves nothing: the rule was never added
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("region", { name: "E2E backtest: last week at 1%" })).toHaveCount(0);
+});
