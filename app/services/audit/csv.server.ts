@@ -49,6 +49,41 @@ const codesCell = (value: unknown) =>
 const time = (value: unknown) =>
   typeof value === "number" ? isoTime(value) : fromSqlTime(value as bigint | Date).toISOString();
 
+/** Where a row's figures and last cells sit: in a record of columns (EXPORT_INDEX) or in line parts (PARTS_INDEX). */
+type CellIndex = Record<
+  | "discountPercent"
+  | "totalDiscountCents"
+  | "preDiscountSubtotalCents"
+  | "subtotalAfterDiscountCents"
+  | "marginSavedCents"
+  | "marginPercent"
+  | "threshold"
+  | "message",
+  number
+>;
+
+/** The cells discount_percent to margin_percent, comma-separated. */
+function figureCells(row: AuditExportRecord, index: CellIndex): string {
+  return (
+    figure(tenth(row[index.discountPercent])) +
+    "," +
+    centsCell(row[index.totalDiscountCents]) +
+    "," +
+    centsCell(row[index.preDiscountSubtotalCents]) +
+    "," +
+    centsCell(row[index.subtotalAfterDiscountCents]) +
+    "," +
+    centsCell(row[index.marginSavedCents]) +
+    "," +
+    figure(tenth(row[index.marginPercent]))
+  );
+}
+
+/** The threshold and message cells, and the record's end. */
+function lastCells(row: AuditExportRecord, index: CellIndex): string {
+  return csvCell(plain(row[index.threshold])) + "," + csvCell(plain(row[index.message])) + "\r\n";
+}
+
 /** One event's CSV record, its cells in CSV_COLUMNS order, formula-safe and quoted as csvRecord does (the export's hot loop). */
 export function csvLine(record: AuditExportRecord): string {
   return (
@@ -64,17 +99,7 @@ export function csvLine(record: AuditExportRecord): string {
     "," +
     codesCell(record[at.discountCodes]) +
     "," +
-    figure(tenth(record[at.discountPercent])) +
-    "," +
-    centsCell(record[at.totalDiscountCents]) +
-    "," +
-    centsCell(record[at.preDiscountSubtotalCents]) +
-    "," +
-    centsCell(record[at.subtotalAfterDiscountCents]) +
-    "," +
-    centsCell(record[at.marginSavedCents]) +
-    "," +
-    figure(tenth(record[at.marginPercent])) +
+    figureCells(record, at) +
     "," +
     csvCell(plain(record[at.currency])) +
     "," +
@@ -82,10 +107,7 @@ export function csvLine(record: AuditExportRecord): string {
     "," +
     csvCell(plain(record[at.ruleName])) +
     "," +
-    csvCell(plain(record[at.threshold])) +
-    "," +
-    csvCell(plain(record[at.message])) +
-    "\r\n"
+    lastCells(record, at)
   );
 }
 
@@ -100,22 +122,9 @@ export function partsLine(parts: AuditExportRecord): string {
   return (
     time(parts[part.createdAt]) +
     (parts[part.head] as string) +
-    figure(tenth(parts[part.discountPercent])) +
-    "," +
-    centsCell(parts[part.totalDiscountCents]) +
-    "," +
-    centsCell(parts[part.preDiscountSubtotalCents]) +
-    "," +
-    centsCell(parts[part.subtotalAfterDiscountCents]) +
-    "," +
-    centsCell(parts[part.marginSavedCents]) +
-    "," +
-    figure(tenth(parts[part.marginPercent])) +
+    figureCells(parts, part) +
     (parts[part.middle] as string) +
-    csvCell(plain(parts[part.threshold])) +
-    "," +
-    csvCell(plain(parts[part.message])) +
-    "\r\n"
+    lastCells(parts, part)
   );
 }
 
