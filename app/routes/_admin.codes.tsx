@@ -86,9 +86,11 @@ export default function CodesPage() {
           <Text as="p" tone="subdued">
             A code is flagged “probably leaked” when a rule you can read fires: a velocity spike ({t.velocityFactor}×
             its own hourly baseline of the previous 7 days, at least {t.velocityMinUses} uses in the hour), its audience
-            exceeded, more than {t.segmentMaxShare * 100} % of orders from outside its segment (at least{" "}
-            {t.segmentMinOutside}), more than {t.firstTimeMaxShare * 100} % first-time customers (over at least{" "}
-            {t.firstTimeMinOrders} orders) or more than {t.maxCountries} shipping countries.
+            exceeded (or, with no audience set, {t.usageLimitShare * 100} % of Shopify&apos;s usage limit reached within{" "}
+            {t.usageLimitDays} days of the first use, at least {t.usageLimitMinUses} uses), more than{" "}
+            {t.segmentMaxShare * 100} % of orders from outside its segment (at least {t.segmentMinOutside}), more than{" "}
+            {t.firstTimeMaxShare * 100} % first-time customers (over at least {t.firstTimeMinOrders} orders) or more
+            than {t.maxCountries} shipping countries.
           </Text>
         </Box>
         {!flags ? (
