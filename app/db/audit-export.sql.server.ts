@@ -30,32 +30,33 @@ export const EXPORT_INDEX = Object.fromEntries(AUDIT_EXPORT_COLUMNS.map((column,
 /**
  * On SQLite an event crosses into JavaScript as the parts of its CSV line
  * (docs/decisions/0057-csv-at-the-databases-speed.md): SQLite joins the text cells that stand
- * side by side into two values, `head` (event type, severity, order name, order id, the codes
- * as the export writes them) and `middle` (currency, rule key, rule name), each cell after a
- * comma and a comma after the last; the figures, the time and the message come as they are. A
- * value crossing costs a JavaScript string of its own, so twelve values instead of seventeen,
- * and no cell to split or quote in the joins. `id` is the rowid (a number), but the batch's last
- * event's id. An event whose joins are not plain cells (a quote, comma, line break or formula's
- * first character in one, or codes that are not a plain list) is read as a record instead.
+ * side by side into two values, `head` (event type, severity, order name, order id) and `middle`
+ * (currency, rule key, rule name), each cell after a comma and a comma after the last; the codes'
+ * JSON, the figures, the time and the message come as they are. A value crossing costs a
+ * JavaScript string of its own, so thirteen values instead of seventeen, and no cell to split or
+ * quote in the joins. `id` is the rowid (a number), but the batch's last event's id. An event
+ * whose joins are not plain cells (a quote, comma, line break or formula's first character in
+ * one) is read as a record instead.
  */
 export const PARTS_INDEX = {
   createdAt: 0,
   id: 1,
   head: 2,
-  discountPercent: 3,
-  totalDiscountCents: 4,
-  preDiscountSubtotalCents: 5,
-  subtotalAfterDiscountCents: 6,
-  marginSavedCents: 7,
-  marginPercent: 8,
-  middle: 9,
-  threshold: 10,
-  message: 11,
+  discountCodes: 3,
+  discountPercent: 4,
+  totalDiscountCents: 5,
+  preDiscountSubtotalCents: 6,
+  subtotalAfterDiscountCents: 7,
+  marginSavedCents: 8,
+  marginPercent: 9,
+  middle: 10,
+  threshold: 11,
+  message: 12,
 } as const;
 /** How many values an ExportParts holds (a record of columns holds more). */
-export const PARTS_LENGTH = 12;
+export const PARTS_LENGTH = 13;
 /** The cells joined in `head` and in `middle`. */
-export const HEAD_CELLS = 5;
+export const HEAD_CELLS = 4;
 export const MIDDLE_CELLS = 3;
 
 /** Whether an exported row is an event's line parts (else its columns). */
@@ -74,21 +75,13 @@ function exportConnection(file: string): Database.Database {
   return db;
 }
 
-/**
- * The codes' cell from their JSON text, when it is a plain list of strings (no escape): the
- * strings joined by a space, as `codesOf(...).join(" ")` does. Anything else gives a quote,
- * which no plain cell holds, so that event is read as a record and its codes parsed in JavaScript.
- */
-const CODES_CELL = `CASE WHEN "discountCodes" = '[]' THEN ''
-  WHEN "discountCodes" GLOB '[[]"*"]' AND instr("discountCodes", '\\') = 0
-  THEN replace(substr("discountCodes", 3, length("discountCodes") - 4), '","', ' ') ELSE '"' END`;
-
 /** The SELECT list of an event's line parts, in PARTS_INDEX order. */
 const PARTS_SELECT = raw(
   [
     `"createdAt"`,
     `"rowid"`,
-    `concat(',', "eventType", ',', "severity", ',', "orderName", ',', "orderId", ',', ${CODES_CELL}, ',')`,
+    `concat(',', "eventType", ',', "severity", ',', "orderName", ',', "orderId", ',')`,
+    `"discountCodes"`,
     `"discountPercent"`,
     `"totalDiscountCents"`,
     `"preDiscountSubtotalCents"`,
@@ -123,7 +116,7 @@ function readBatch(prepared: (query: Prisma.Sql) => Database.Statement, query: P
       plainCells(row[PARTS_INDEX.middle] as string, MIDDLE_CELLS)
     )
       continue;
-    // rare: a text cell to quote or neutralise, or codes to parse; this row's columns are read instead
+    // rare: a text cell to quote or neutralise; this row's columns are read instead
     rows[index] = prepared(one).get(row[PARTS_INDEX.id]) as AuditExportRecord;
   }
   // the batch's last event carries its id (the next batch's keyset); the rows before it the rowid

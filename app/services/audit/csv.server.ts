@@ -115,13 +115,15 @@ const part = PARTS_INDEX;
 
 /**
  * One event's CSV record from its line's parts (SQLite's rows, audit-export.sql.server.ts): the
- * joined text cells are plain already, so only the time, the figures and the message are
- * formatted here, as csvLine formats them.
+ * joined text cells are plain already, so only the time, the codes, the figures and the message
+ * are formatted here, as csvLine formats them.
  */
 export function partsLine(parts: AuditExportRecord): string {
   return (
     time(parts[part.createdAt]) +
     (parts[part.head] as string) +
+    codesCell(parts[part.discountCodes]) +
+    "," +
     figureCells(parts, part) +
     (parts[part.middle] as string) +
     lastCells(parts, part)
