@@ -27,11 +27,13 @@ export const WORKER_BACKOFF = { baseMs: 500, capMs: 5_000 };
 /** Queued orders claimed together (one statement). */
 const BATCH = 100;
 /**
- * Queued orders of one shop evaluated in one transaction. On SQLite a transaction runs without
- * yielding the event loop, so its length is the longest a webhook waits to be answered; the
- * worker yields to pending I/O between transactions (docs/decisions/0059-short-worker-transactions.md).
+ * Queued orders of one shop evaluated in one transaction. On SQLite a transaction holds the one
+ * writer, so its length is the longest a webhook's queue insert waits (it goes before the next
+ * transaction: docs/decisions/0069-webhook-inserts-go-first.md); the worker yields between
+ * transactions (docs/decisions/0059-short-worker-transactions.md). 10, not 25, since 0069: on the
+ * order thread the transactions' fixed cost no longer takes the webhooks' thread.
  */
-export const ORDERS_PER_TRANSACTION = 25;
+export const ORDERS_PER_TRANSACTION = 10;
 /** A claim older than this belongs to a process that died: another app process takes the order again. */
 export const ORDER_LEASE_MS = 2 * 60_000;
 
