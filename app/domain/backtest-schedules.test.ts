@@ -3,34 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { finishTally, newTally, rulesInForceAt, tallyOrder } from "./backtest";
 import { evaluateOrder, type EvaluableRule } from "./evaluate";
+import { oneLineOrder as order } from "../../tests/fixtures/orders";
 import type { OrderFacts } from "./order-facts";
-
-/** An order of one $100 line with `discount` dollars off it. */
-function order(number: number, discount: number): OrderFacts {
-  return {
-    orderId: `gid://shopify/Order/${number}`,
-    orderName: `#${number}`,
-    currency: "USD",
-    preDiscountSubtotalCents: 10_000,
-    lineDiscountCents: discount * 100,
-    shippingDiscountCents: 0,
-    totalDiscountCents: discount * 100,
-    discountCodes: ["CODE"],
-    applications: [],
-    lines: [
-      {
-        lineId: "1",
-        variantId: null,
-        productId: null,
-        collectionIds: [],
-        quantity: 1,
-        unitPriceCents: 10_000,
-        discountCents: discount * 100,
-        unitCostCents: null,
-      },
-    ],
-  };
-}
 
 const rule = (id: string, percent: number, window: Partial<EvaluableRule> = {}): EvaluableRule => ({
   id,

@@ -13,34 +13,7 @@ import {
   type RuleTally,
 } from "./backtest";
 import { evaluateOrder, type EvaluableRule } from "./evaluate";
-import type { OrderFacts } from "./order-facts";
-
-/** An order of one $100 line with `discount` dollars off it. */
-function order(number: number, discount: number): OrderFacts {
-  return {
-    orderId: `gid://shopify/Order/${number}`,
-    orderName: `#${number}`,
-    currency: "USD",
-    preDiscountSubtotalCents: 10_000,
-    lineDiscountCents: discount * 100,
-    shippingDiscountCents: 0,
-    totalDiscountCents: discount * 100,
-    discountCodes: discount ? ["CODE"] : [],
-    applications: [],
-    lines: [
-      {
-        lineId: "1",
-        variantId: null,
-        productId: null,
-        collectionIds: [],
-        quantity: 1,
-        unitPriceCents: 10_000,
-        discountCents: discount * 100,
-        unitCostCents: null,
-      },
-    ],
-  };
-}
+import { oneLineOrder as order } from "../../tests/fixtures/orders";
 
 const percentRule = (id: string, percent: number): EvaluableRule => ({
   id,
