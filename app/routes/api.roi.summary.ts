@@ -3,6 +3,8 @@ import { ROI_RANGES, type RoiRange } from "../domain/periods";
 import { centsToDollars } from "../domain/money";
 import { jsonError, requireApiAdmin } from "../http/api.server";
 import { roiReport, type PeriodFigures } from "../services/roi/roi-report.server";
+import { settingsCostNote } from "../domain/costs";
+import { loadCostSettings } from "../services/costs/settings.server";
 
 /** One period's figures in the API's shape: money in the shop's currency, as decimal units. */
 function figures(report: PeriodFigures) {
@@ -59,6 +61,8 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       range: report.range,
       timezone: report.timezone,
       currency: report.currency,
+      // which parts of an order's cost the margin floor's amounts count (docs/decisions/0061-cost-model.md)
+      costs: settingsCostNote(await loadCostSettings(context.shop.id)),
       ...figures(current),
       previous: figures(previous),
     },

@@ -6,6 +6,8 @@ import prisma from "../../app/db.server";
 import { ensureShop } from "../../app/db/shops.server";
 import { moneyTotals } from "../../app/domain/order-money";
 import { periodContaining, previousPeriod } from "../../app/domain/roi-report";
+import { settingsCostNote } from "../../app/domain/costs";
+import { loadCostSettings, saveCostSettings } from "../../app/services/costs/settings.server";
 import { installFakeAdminApi } from "../helpers/fake-admin-api";
 import { adminRequest, routeArgs, settle, storeOfflineSession } from "../helpers/shopify";
 
@@ -174,6 +176,17 @@ describe("GET /api/roi/summary", () => {
     }
     const year = await (await get(SHOP, "/api/roi/summary?range=this_year")).json();
     expect(year.subscriptionCost).toBeGreaterThan(340);
+  });
+
+  it("says which cost parts the margin floor's amounts count, as the dashboard does, after a change too", async () => {
+    const shop = (await prisma.shop.findUniqueOrThrow({ where: { domain: SHOP } })).id;
+    const before = (await (await get(SHOP, "/api/roi/summary")).json()).costs;
+    expect(before).toBe(settingsCostNote(await loadCostSettings(shop)));
+    expect(before).toMatch(/fees not counted/);
+    expect((await saveCostSettings(shop, { paymentFeesEnabled: true })).ok).toBe(true);
+    const body = await (await get(SHOP, "/api/roi/summary")).json();
+    expect(body.costs).toMatch(/fees estimated/);
+    expect(body.costs).toBe(settingsCostNote(await loadCostSettings(shop)));
   });
 
   it("refuses an unknown period with 400, and Free with 403", async () => {
