@@ -127,17 +127,24 @@ export async function startAppServer(
     }
     await owned?.drop();
   };
+  // what the last try got, said when the server never answers (a status, or the fetch's error and its cause)
+  let last = "no answer yet";
   for (let attempt = 0; ; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`server.js exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`server.js exited with ${child.exitCode ?? child.signalCode}:\n${output}`);
     try {
-      if ((await fetch(`${url}/support`)).ok) break;
-    } catch {
+      const response = await fetch(`${url}/support`);
+      if (response.ok) break;
+      last = `GET /support answered ${response.status}: ${(await response.text()).slice(0, 300)}`;
+    } catch (error) {
       // not listening yet
+      const cause = (error as { cause?: unknown }).cause;
+      last = `GET /support failed: ${String(error)}${cause ? ` (${String(cause)})` : ""}`;
     }
     // a minute: on a busy machine (CI, PostgreSQL's run after SQLite's) 30 s was once too short
     if (attempt > 600) {
       await stop();
-      throw new Error(`server.js did not start:\n${output}`);
+      throw new Error(`server.js did not start (${last}; signal ${child.signalCode ?? "none"}):\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
