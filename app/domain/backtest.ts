@@ -6,7 +6,7 @@
 import type { EvaluableRule, RuleOutcome } from "./evaluate";
 import type { OrderFacts } from "./order-facts";
 import { orderOverage, type Overage } from "./order-money";
-import { inForce } from "./rule-schedule";
+import { inForce, type RuleWindow } from "./rule-schedule";
 
 /** The window read: the orders Shopify lets an app read without read_all_orders. */
 export const BACKTEST_DAYS = 60;
@@ -84,6 +84,8 @@ export interface Tally {
   results: BacktestResults;
   byRule: Map<string, RuleTally>;
   ladder: Map<number, RuleTally>;
+  /** the scheduled tested rules' windows, by rule id, to count the orders inside each */
+  windows: Map<string, RuleWindow>;
 }
 
 function ruleTally(rule: Pick<EvaluableRule, "id" | "name" | "ruleType" | "startsAt" | "endsAt">): RuleTally {
@@ -111,11 +113,6 @@ export function rulesInForceAt<Rule extends EvaluableRule>(rules: Rule[], at: Da
   if (!rules.some((rule) => rule.startsAt || rule.endsAt)) return rules;
   return rules.filter((rule) => inForce(rule, at));
 }
-
-const windowOf = (schedule: NonNullable<RuleTally["schedule"]>) => ({
-  startsAt: schedule.startsAt ? new Date(schedule.startsAt) : null,
-  endsAt: schedule.endsAt ? new Date(schedule.endsAt) : null,
-});
 
 /** The suggested rule at one rung of the ladder. */
 export function suggestedRule(percent: number): SuggestedRule {
@@ -154,6 +151,7 @@ export function newTally(rules: EvaluableRule[], currency: string, suggest: bool
     },
     byRule: new Map(rules.map((rule) => [rule.id, ruleTally(rule)])),
     ladder: new Map(suggest ? ladderRules().map((rule, at) => [SUGGESTION_LADDER[at], ruleTally(rule)]) : []),
+    windows: new Map(rules.filter((rule) => rule.startsAt || rule.endsAt).map((rule) => [rule.id, rule])),
   };
 }
 
@@ -168,9 +166,11 @@ export function tallyOrder(tally: Tally, facts: OrderFacts, createdAt: string, o
   const results = tally.results;
   results.ordersScanned += 1;
   if (facts.totalDiscountCents > 0) results.ordersDiscounted += 1;
-  for (const target of tally.byRule.values()) {
-    if (target.schedule && inForce(windowOf(target.schedule), new Date(createdAt))) {
-      target.ordersInSchedule = (target.ordersInSchedule ?? 0) + 1;
+  if (tally.windows.size > 0) {
+    const at = new Date(createdAt);
+    for (const [ruleId, window] of tally.windows) {
+      const target = tally.byRule.get(ruleId)!;
+      if (inForce(window, at)) target.ordersInSchedule = (target.ordersInSchedule ?? 0) + 1;
     }
   }
   const tested: Overage[] = [];
