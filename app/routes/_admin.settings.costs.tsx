@@ -104,10 +104,13 @@ const number = (text: string): number | string => (/^\s*\d+(\.\d+)?\s*$/.test(te
 const cents = (text: string): number | string =>
   /^\s*\d+(\.\d{1,2})?\s*$/.test(text) ? Math.round(Number(text) * 100) : text;
 
-/** The gateway rows as the API takes them; a row left wholly empty is dropped, not refused. */
+/** Whether a gateway row has anything typed in it: a row left wholly empty is dropped, not refused. */
+const filled = (row: GatewayDraft) => row.gateway.trim() !== "" || row.percent.trim() !== "" || row.fixed.trim() !== "";
+
+/** The gateway rows as the API takes them. */
 const gatewayFeesOf = (rows: GatewayDraft[]) =>
   rows
-    .filter((row) => row.gateway.trim() !== "" || row.percent.trim() !== "" || row.fixed.trim() !== "")
+    .filter(filled)
     .map((row) => ({ gateway: row.gateway, percent: number(row.percent), fixedCents: cents(row.fixed) }));
 
 export default function CostSettingsPage() {
@@ -139,10 +142,7 @@ export default function CostSettingsPage() {
       gatewayFees: draft.gatewayFees.map((row, at) => (at === index ? { ...row, [key]: value } : row)),
     });
   // an error on a row names it by its place among the rows sent (empty rows are not sent)
-  const sentIndex = (index: number) =>
-    draft.gatewayFees
-      .slice(0, index)
-      .filter((row) => row.gateway.trim() !== "" || row.percent.trim() !== "" || row.fixed.trim() !== "").length;
+  const sentIndex = (index: number) => draft.gatewayFees.slice(0, index).filter(filled).length;
   const gatewayError = (index: number, field: string) => errorFor(`gatewayFees.${sentIndex(index)}.${field}`);
   const submit = () =>
     save.submit(
