@@ -27,6 +27,13 @@ export const EXPORT_INDEX = Object.fromEntries(AUDIT_EXPORT_COLUMNS.map((column,
   [K in (typeof AUDIT_EXPORT_COLUMNS)[number]]: number;
 };
 
+/** The text cells SQLite joins, in CSV order: `head` and `middle`. */
+const HEAD_COLUMNS = ["eventType", "severity", "orderName", "orderId"] as const;
+const MIDDLE_COLUMNS = ["currency", "ruleKey", "ruleName"] as const;
+/** A join: each column's text after a comma (NULL as nothing), and a comma after the last. */
+const joined = (columns: readonly string[]) =>
+  `concat(',', ${columns.map((column) => `"${column}"`).join(", ',', ")}, ',')`;
+
 /**
  * On SQLite an event crosses into JavaScript as the parts of its CSV line
  * (docs/decisions/0057-csv-at-the-databases-speed.md): SQLite joins the text cells that stand
@@ -36,31 +43,32 @@ export const EXPORT_INDEX = Object.fromEntries(AUDIT_EXPORT_COLUMNS.map((column,
  * JavaScript string of its own, so thirteen values instead of seventeen, and no cell to split or
  * quote in the joins. `id` is the rowid (a number), but the batch's last event's id. An event
  * whose joins are not plain cells (a quote, comma, line break or formula's first character in
- * one) is read as a record instead.
+ * one) is read as a record instead. Each part: its name, and what SQLite selects for it, in the
+ * order it crosses.
  */
-export const PARTS_INDEX = {
-  createdAt: 0,
-  id: 1,
-  head: 2,
-  discountCodes: 3,
-  discountPercent: 4,
-  totalDiscountCents: 5,
-  preDiscountSubtotalCents: 6,
-  subtotalAfterDiscountCents: 7,
-  marginSavedCents: 8,
-  marginPercent: 9,
-  middle: 10,
-  threshold: 11,
-  message: 12,
-} as const;
-/** How many values an ExportParts holds (a record of columns holds more). */
-export const PARTS_LENGTH = 13;
-/** The cells joined in `head` and in `middle`. */
-export const HEAD_CELLS = 4;
-export const MIDDLE_CELLS = 3;
+const PARTS = [
+  ["createdAt", `"createdAt"`],
+  ["id", `"rowid"`],
+  ["head", joined(HEAD_COLUMNS)],
+  ["discountCodes", `"discountCodes"`],
+  ["discountPercent", `"discountPercent"`],
+  ["totalDiscountCents", `"totalDiscountCents"`],
+  ["preDiscountSubtotalCents", `"preDiscountSubtotalCents"`],
+  ["subtotalAfterDiscountCents", `"subtotalAfterDiscountCents"`],
+  ["marginSavedCents", `"marginSavedCents"`],
+  ["marginPercent", `"marginPercent"`],
+  ["middle", joined(MIDDLE_COLUMNS)],
+  ["threshold", `"threshold"`],
+  ["message", `"message"`],
+] as const;
+
+/** Where each part sits in an ExportParts row. */
+export const PARTS_INDEX = Object.fromEntries(PARTS.map(([name], index) => [name, index])) as {
+  [K in (typeof PARTS)[number][0]]: number;
+};
 
 /** Whether an exported row is an event's line parts (else its columns). */
-export const isExportParts = (row: AuditExportRecord) => row.length === PARTS_LENGTH;
+export const isExportParts = (row: AuditExportRecord) => row.length === PARTS.length;
 
 let connection: { file: string; db: Database.Database } | null = null;
 const statements = keptValues<string, Database.Statement>(20);
@@ -76,23 +84,7 @@ function exportConnection(file: string): Database.Database {
 }
 
 /** The SELECT list of an event's line parts, in PARTS_INDEX order. */
-const PARTS_SELECT = raw(
-  [
-    `"createdAt"`,
-    `"rowid"`,
-    `concat(',', "eventType", ',', "severity", ',', "orderName", ',', "orderId", ',')`,
-    `"discountCodes"`,
-    `"discountPercent"`,
-    `"totalDiscountCents"`,
-    `"preDiscountSubtotalCents"`,
-    `"subtotalAfterDiscountCents"`,
-    `"marginSavedCents"`,
-    `"marginPercent"`,
-    `concat(',', "currency", ',', "ruleKey", ',', "ruleName", ',')`,
-    `"threshold"`,
-    `"message"`,
-  ].join(", "),
-);
+const PARTS_SELECT = raw(PARTS.map(([, selected]) => selected).join(", "));
 
 function sqliteBatch(file: string, shopId: string, filter: AuditFilter, limit: number): AuditExportRecord[] {
   const db = exportConnection(file);
@@ -112,8 +104,8 @@ function readBatch(prepared: (query: Prisma.Sql) => Database.Statement, query: P
   for (let index = 0; index < rows.length; index++) {
     const row = rows[index];
     if (
-      plainCells(row[PARTS_INDEX.head] as string, HEAD_CELLS) &&
-      plainCells(row[PARTS_INDEX.middle] as string, MIDDLE_CELLS)
+      plainCells(row[PARTS_INDEX.head] as string, HEAD_COLUMNS.length) &&
+      plainCells(row[PARTS_INDEX.middle] as string, MIDDLE_COLUMNS.length)
     )
       continue;
     // rare: a text cell to quote or neutralise; this row's columns are read instead

@@ -118,7 +118,7 @@ const part = PARTS_INDEX;
  * joined text cells are plain already, so only the time, the codes, the figures and the message
  * are formatted here, as csvLine formats them.
  */
-export function partsLine(parts: AuditExportRecord): string {
+function partsLine(parts: AuditExportRecord): string {
   return (
     time(parts[part.createdAt]) +
     (parts[part.head] as string) +
