@@ -2,30 +2,10 @@ import { describe, expect, it } from "vitest";
 import { breachEvent } from "./breach-event";
 import { evaluateRule, type RuleOutcome } from "./evaluate";
 import type { OrderFacts } from "./order-facts";
+import { oneLineOrder } from "../../tests/fixtures/orders";
 
-const facts: OrderFacts = {
-  orderId: "gid://shopify/Order/9",
-  orderName: "#9",
-  currency: "USD",
-  preDiscountSubtotalCents: 10_000,
-  lineDiscountCents: 4_000,
-  shippingDiscountCents: 0,
-  totalDiscountCents: 4_000,
-  discountCodes: ["BIG40"],
-  applications: [],
-  lines: [
-    {
-      lineId: "1",
-      variantId: null,
-      productId: null,
-      collectionIds: [],
-      quantity: 1,
-      unitPriceCents: 10_000,
-      discountCents: 4_000,
-      unitCostCents: null,
-    },
-  ],
-};
+// one $100 line with $40 off, by the code BIG40
+const facts: OrderFacts = { ...oneLineOrder(9, 40), discountCodes: ["BIG40"] };
 const rule = {
   id: "r1",
   name: "Max 30%",
