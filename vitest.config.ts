@@ -17,6 +17,7 @@ const PROCESS_FILES = [
   "tests/integration/action-processes.test.ts",
   "tests/integration/alert-crash-duplicates.test.ts",
   "tests/integration/alert-processes.test.ts",
+  "tests/integration/csv-helper-processes.test.ts",
   "tests/integration/busy-writer.test.ts",
   "tests/integration/delivery-thread.test.ts",
   "tests/integration/offline-token-processes.test.ts",

@@ -10,6 +10,9 @@ const expected = Number(process.env.BENCH_EVENTS || 1_000_000);
 const { auditCsvResponse } = await import("../app/services/audit/csv.server");
 const prisma = (await import("../app/db.server")).default;
 await prisma.$queryRawUnsafe("SELECT 1");
+// the helper thread as a running server has it after its first export (docs/decisions/0070-csv-export-helper-thread.md)
+const { warmCsvHelper } = await import("../app/services/audit/csv-helper.server");
+const helper = await warmCsvHelper();
 const baseline = process.memoryUsage().rss;
 let peak = baseline;
 const sampler = setInterval(() => {
@@ -30,7 +33,8 @@ clearInterval(sampler);
 const rows = newlines - 1;
 console.log(
   `  CSV export of ${rows.toLocaleString("en-US")} rows (${(bytes / 1e6).toFixed(0)} MB): ${(rows / seconds).toFixed(0)} rows/s in ${seconds.toFixed(1)} s; ` +
-    `peak RSS ${(peak / 1e6).toFixed(0)} MB for the whole process (${(baseline / 1e6).toFixed(0)} MB before the export started)`,
+    `peak RSS ${(peak / 1e6).toFixed(0)} MB for the whole process (${(baseline / 1e6).toFixed(0)} MB before the export started)` +
+    (helper ? "" : "; no helper thread"),
 );
 // for bench/scale.ts, which reads its figures from this line
 if (process.env.BENCH_JSON) {

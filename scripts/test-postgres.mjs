@@ -25,7 +25,9 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 let status = 1;
 try {
   // the app servers the suite starts load the build (tests/helpers/app-server.ts builds it if missing)
-  if (!fs.existsSync("build/index.js")) spawnSync("npx", ["remix", "build"], { stdio: "inherit" });
+  if (!fs.existsSync("build/index.js") || !fs.existsSync("build/csv-helper-thread.js")) {
+    spawnSync("node", ["scripts/build.mjs"], { stdio: "inherit" });
+  }
   // the integration and processes projects: every file of tests/integration (vitest.config.ts)
   const projects = ["--project", "integration", "--project", "processes"];
   const result = spawnSync("npx", ["vitest", "run", ...projects, ...process.argv.slice(2)], {

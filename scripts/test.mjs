@@ -71,7 +71,7 @@ step("Type check", "npx", ["tsc", "--noEmit"]);
 step("Lint (ESLint, Prettier)", "npm", ["run", "-s", "lint"]);
 step("Shopify's app security scan (npm run security:check)", "node", ["scripts/security-check.mjs"]);
 // Built before Vitest: tests/integration/server.test.ts runs server.js on this build.
-step("Production build", "npx", ["remix", "build"]);
+step("Production build", "node", ["scripts/build.mjs"]);
 step(
   "Unit, integration and process tests (Vitest)",
   "npx",

@@ -10,6 +10,7 @@ import type { NewAuditEvent } from "../domain/audit-events";
 import { severitiesAtLeast, type Severity } from "../domain/severity";
 import { columnList, fromSqlTime, join, sql, toSqlJson, toSqlTime } from "./columns";
 import { newRowId } from "./ids";
+import { AUDIT_EXPORT_COLUMNS } from "./audit-export-parts";
 import {
   ORDER_NAME_SEARCH,
   auditSearchCondition,
@@ -56,27 +57,7 @@ export const AUDIT_EVENT_INSERT_COLUMNS = [
 
 export const EVENT_ROLLUP_INSERT_COLUMNS = ["shopId", "day", "eventType", "count", "marginSavedCents"] as const;
 
-/** The columns the Audit Log's export reads. */
-export const AUDIT_EXPORT_COLUMNS = [
-  "id",
-  "eventType",
-  "severity",
-  "orderName",
-  "orderId",
-  "discountCodes",
-  "discountPercent",
-  "totalDiscountCents",
-  "preDiscountSubtotalCents",
-  "subtotalAfterDiscountCents",
-  "marginSavedCents",
-  "marginPercent",
-  "currency",
-  "ruleKey",
-  "ruleName",
-  "threshold",
-  "message",
-  "createdAt",
-] as const satisfies readonly (keyof AuditEvent)[];
+export { AUDIT_EXPORT_COLUMNS };
 
 /** Rows per INSERT statement: well under SQLite's limit on bound parameters. */
 const ROWS_PER_STATEMENT = 200;

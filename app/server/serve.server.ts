@@ -23,6 +23,7 @@ import { remixHandler } from "./remix-handler.server";
 import { webhookFastPath } from "./webhook-fast-path.server";
 import { nodeVersionWarning } from "./node-version";
 import { messageOf } from "../domain/result";
+import { startCsvHelper } from "../services/audit/csv-helper.server";
 
 export interface ServeOptions {
   /** The build's file (build/index.js), which the alert delivery and order threads load too. */
@@ -178,6 +179,8 @@ export function serve(build: ServerBuild, options: ServeOptions): http.Server {
       deliveryThread: { entry: options.deliveryThread, buildPath: options.buildPath },
       ...(options.orderThread ? { orderThread: { entry: options.orderThread, buildPath: options.buildPath } } : {}),
     });
+    // and CSV exports share their ranges with a helper (docs/decisions/0070-csv-export-helper-thread.md)
+    startCsvHelper();
   };
   const server = host ? app.listen(settings.port, host, listening) : app.listen(settings.port, listening);
 

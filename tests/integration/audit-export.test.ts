@@ -2,31 +2,26 @@
 // the csv-stringify export over Prisma's rows, across batch boundaries and with every filter; a
 // slow client holds it to a batch or two; the request's abort stops the reads.
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { stringify } from "csv-stringify/sync";
-import type { AuditEvent } from "@prisma/client";
-import prisma from "../../app/db.server";
-import { recordAuditEvents, type NewAuditEvent } from "../../app/services/audit/events.server";
+import { event, expectedCsv } from "../helpers/audit-csv";
+import { recordAuditEvents } from "../../app/services/audit/events.server";
 import { ensureShop } from "../../app/db/shops.server";
-import { codesOf } from "../../app/domain/audit-view";
-import { neutralizeFormula } from "../../app/domain/csv-cells";
-import { severitiesAtLeast, SEVERITIES } from "../../app/domain/severity";
-import type * as LogModule from "../../app/services/audit/log.server";
+import type * as ChunksModule from "../../app/services/audit/csv-chunks.server";
 import type { AuditQuery } from "../../app/services/audit/log.server";
 
-/** Batches read so far, and whether the last export's reads were closed. */
+/** Chunks (a batch or range each) read so far, and whether the last export's reads were closed. */
 const reads = { batches: 0, closed: 0 };
 const BATCH = 7;
 
-vi.mock("../../app/services/audit/log.server", async (importOriginal) => {
-  const original = await importOriginal<typeof LogModule>();
+vi.mock("../../app/services/audit/csv-chunks.server", async (importOriginal) => {
+  const original = await importOriginal<typeof ChunksModule>();
   return {
     ...original,
-    // small batches, so 60-odd events cross many batch boundaries; each read is counted
-    async *auditBatches(...args: Parameters<typeof original.auditBatches>) {
+    // small ranges, so 60-odd events cross many range boundaries; each chunk is counted
+    async *auditCsvChunks(...args: Parameters<typeof original.auditCsvChunks>) {
       try {
-        for await (const batch of original.auditBatches(args[0], args[1], BATCH)) {
+        for await (const chunk of original.auditCsvChunks(args[0], args[1], BATCH)) {
           reads.batches++;
-          yield batch;
+          yield chunk;
         }
       } finally {
         reads.closed++;
@@ -35,93 +30,9 @@ vi.mock("../../app/services/audit/log.server", async (importOriginal) => {
   };
 });
 
-const { auditCsvResponse, CSV_COLUMNS } = await import("../../app/services/audit/csv.server");
+const { auditCsvResponse } = await import("../../app/services/audit/csv.server");
 
 const SHOP = "audit-export.myshopify.com";
-const base = new Date("2026-10-01T00:00:00Z").getTime();
-const NASTY = [
-  "=SUM(1+1)",
-  'say "hi", then',
-  "line\nbreak",
-  "cr\rhere",
-  "-5",
-  "@who",
-  "漢字 😀 é",
-  "a\r\nb",
-  "+1",
-  "\tx",
-  "unit\x1fseparator",
-];
-const TYPES = ["rule_triggered", "rule_created", "alert_sent"] as const;
-
-function event(index: number): NewAuditEvent {
-  const nasty = NASTY[index % NASTY.length];
-  return {
-    eventType: TYPES[index % TYPES.length],
-    severity: SEVERITIES[index % 4],
-    message: `Order #${5000 + index}: ${nasty}`,
-    orderName: `#${5000 + index}`,
-    orderId: index % 5 === 0 ? null : `gid://shopify/Order/${5000 + index}`,
-    discountCodes: index % 4 === 0 ? [] : [nasty, "SAVE20"],
-    discountPercent: index % 6 === 0 ? null : 12.34 + index,
-    totalDiscountCents: index % 8 === 0 ? null : 1000 + index * 7,
-    preDiscountSubtotalCents: 9999 + index,
-    subtotalAfterDiscountCents: 5000 - index,
-    marginSavedCents: index % 3 === 0 ? -250 - index : 125 + index,
-    marginPercent: index % 9 === 0 ? null : -3.25 + index,
-    currency: index % 2 ? "EUR" : "USD",
-    ruleKey: index % 2 ? `rule-${index}` : null,
-    ruleName: index % 2 ? nasty : null,
-    threshold: index % 2 ? 30 + index / 4 : null,
-    // runs of events share a timestamp: the keyset must neither skip nor repeat one
-    createdAt: new Date(base + Math.floor(index / 3) * 60_000),
-  };
-}
-
-/** What the export wrote before issue 33: csv-stringify over Prisma's rows, line breaks quoted. */
-async function expectedCsv(
-  shopId: string,
-  where: { q?: string; type?: string; severity?: (typeof SEVERITIES)[number] },
-) {
-  const events: AuditEvent[] = await prisma.auditEvent.findMany({
-    where: {
-      shopId,
-      ...(where.type ? { eventType: where.type } : {}),
-      ...(where.severity ? { severity: { in: severitiesAtLeast(where.severity) } } : {}),
-    },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-  });
-  const amount = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
-  const rows = events
-    .filter((item) => !where.q || item.searchText.includes(where.q.toLowerCase()))
-    .map((item) => [
-      item.createdAt.toISOString(),
-      item.eventType,
-      item.severity,
-      item.orderName ?? "",
-      item.orderId ?? "",
-      codesOf(item.discountCodes).join(" "),
-      item.discountPercent === null ? "" : item.discountPercent.toFixed(1),
-      amount(item.totalDiscountCents),
-      amount(item.preDiscountSubtotalCents),
-      amount(item.subtotalAfterDiscountCents),
-      amount(item.marginSavedCents),
-      item.marginPercent === null ? "" : item.marginPercent.toFixed(1),
-      item.currency,
-      item.ruleKey ?? "",
-      item.ruleName ?? "",
-      item.threshold === null ? "" : String(item.threshold),
-      item.message,
-    ]);
-  return stringify(rows, {
-    header: true,
-    columns: [...CSV_COLUMNS],
-    record_delimiter: "\r\n",
-    quote_record_delimiter: true,
-    cast: { string: neutralizeFormula },
-  });
-}
-
 const COUNT = 64;
 
 describe("CSV export fast path", () => {

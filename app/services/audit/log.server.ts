@@ -85,5 +85,10 @@ export function auditBatches(
   query: AuditQuery,
   batchSize = CSV_BATCH,
 ): AsyncGenerator<AuditExportRecord[]> {
-  return auditExportBatches(shopId, { type: query.type, severity: query.severity, q: query.q }, batchSize);
+  return auditExportBatches(shopId, auditExportFilter(query), batchSize);
+}
+
+/** The Audit Log's filters the export applies (it ignores the page cursor). */
+export function auditExportFilter(query: AuditQuery) {
+  return { type: query.type, severity: query.severity, q: query.q };
 }
