@@ -68,6 +68,19 @@ export interface AppServer {
 }
 
 let nextPort = 3400 + Math.floor(Math.random() * 500);
+/**
+ * The ports above 1024 that fetch refuses to connect to ("bad port" in the Fetch standard; undici's
+ * "Error: bad port"): a server started on one would never be reached.
+ */
+const FETCH_BAD_PORTS = new Set([
+  3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+]);
+
+/** The next port for a test server, never one fetch refuses. */
+function takePort(): number {
+  while (FETCH_BAD_PORTS.has(nextPort)) nextPort++;
+  return nextPort++;
+}
 
 /** A fresh copy of the migrated base database, of the engine the tests run on, and how to remove it. */
 async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -98,7 +111,7 @@ export async function startAppServer(
   const owned = shared ? null : await freshDatabase();
   const databaseUrl = shared ?? owned!.url;
   const database = databaseUrl.replace(/^file:/, "");
-  const port = nextPort++;
+  const port = takePort();
   let output = "";
   // NODE_ENV=demo is ours; @types/node knows three values only
   const childEnv: Record<string, string | undefined> = {
@@ -156,7 +169,7 @@ export function bootOnce(env: Record<string, string>, cwd = process.cwd()): { st
   ensureBuild();
   const result = spawnSync(process.execPath, [path.resolve("server.js"), path.resolve("build/index.js")], {
     cwd,
-    env: { PATH: process.env.PATH, PORT: String(nextPort++), HOST: "127.0.0.1", ...env } as Record<
+    env: { PATH: process.env.PATH, PORT: String(takePort()), HOST: "127.0.0.1", ...env } as Record<
       string,
       string
     > as NodeJS.ProcessEnv,
