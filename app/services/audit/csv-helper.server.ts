@@ -1,9 +1,10 @@
 /**
  * The main thread's side of the CSV export's helper thread
  * (docs/decisions/0070-csv-export-helper-thread.md). One thread per process, started with the
- * built server (or by an export, after a failure) and kept, idle and unreferenced, between
- * exports; any number of exports hand it ranges, which it formats in turn. Until it is ready, and for a minute after it fails,
- * there is no helper: the export formats every range itself, so the bytes never depend on it.
+ * built server (or by an export, a minute after a failure) and kept, idle and unreferenced,
+ * between exports; any number of exports hand it ranges, which it formats in turn. Until it is
+ * ready, and for a minute after it fails, there is no helper: the export formats every range
+ * itself, so the bytes never depend on it.
  */
 import fs from "node:fs";
 import { Worker } from "node:worker_threads";
@@ -25,8 +26,8 @@ interface Helper {
 
 /**
  * From the TypeScript source a helper first compiles its modules under tsx (a second of CPU), so
- * tests and scripts start it only when they ask (warmCsvHelper); the built server starts it with
- * its first export.
+ * tests and scripts start it only when they ask (warmCsvHelper); the built server starts it as it
+ * starts listening (startCsvHelper).
  */
 const FROM_SOURCE = /\.[cm]?tsx?$/.test(new URL(import.meta.url).pathname);
 
@@ -39,7 +40,8 @@ let formatted = 0;
 /**
  * The code a helper thread runs: the TypeScript source through tsx (tests, scripts, the benchmark;
  * a worker's --import hooks do not reach its own entry on Node 20), or in the built server the
- * thread's own bundle beside the server's build/index.js (build/csv-helper-thread.js); null when it was not built.
+ * thread's own bundle beside build/index.js (build/csv-helper-thread.js); null when it was not
+ * built.
  */
 function helperEntry(): string | null {
   const self = new URL(import.meta.url);
