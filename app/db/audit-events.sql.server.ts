@@ -10,7 +10,6 @@ import type { NewAuditEvent } from "../domain/audit-events";
 import { severitiesAtLeast, type Severity } from "../domain/severity";
 import { columnList, fromSqlTime, join, sql, toSqlJson, toSqlTime } from "./columns";
 import { newRowId } from "./ids";
-import { AUDIT_EXPORT_COLUMNS } from "./audit-export-parts";
 import {
   ORDER_NAME_SEARCH,
   auditSearchCondition,
@@ -56,8 +55,6 @@ export const AUDIT_EVENT_INSERT_COLUMNS = [
 ] as const satisfies readonly (keyof AuditEvent)[];
 
 export const EVENT_ROLLUP_INSERT_COLUMNS = ["shopId", "day", "eventType", "count", "marginSavedCents"] as const;
-
-export { AUDIT_EXPORT_COLUMNS };
 
 /** Rows per INSERT statement: well under SQLite's limit on bound parameters. */
 const ROWS_PER_STATEMENT = 200;

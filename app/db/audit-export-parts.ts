@@ -3,9 +3,10 @@
  * helper thread loads this module on its own (docs/decisions/0070-csv-export-helper-thread.md), and
  * the main thread builds the statements from the same lists (app/db/audit-export.sql.server.ts).
  */
-import type Database from "better-sqlite3";
+import Database from "better-sqlite3";
 import type { AuditEvent } from "@prisma/client";
 import { plainCells } from "../domain/csv-cells";
+import { keptValues } from "../domain/kept-values";
 
 /** The columns the Audit Log's export reads. */
 export const AUDIT_EXPORT_COLUMNS = [
@@ -88,25 +89,54 @@ export const PARTS_SELECT = PARTS.map(([, selected]) => selected).join(", ");
 /** One event's columns by rowid, for a row whose joins are not plain. */
 const ONE_RECORD = `SELECT ${AUDIT_EXPORT_COLUMNS.map((column) => `"${column}"`).join(", ")} FROM "AuditEvent" WHERE "rowid" = ?`;
 
-/** A statement on a connection, prepared once (raw rows). */
-export type PrepareRaw = (sqlText: string) => Database.Statement;
+/** A read-only connection to the export's SQLite file, and its statements, each prepared once (raw rows). */
+export interface ExportConnection {
+  db: Database.Database;
+  prepare(sqlText: string): Database.Statement;
+}
+
+/**
+ * The export's connections of one thread (the main thread's, the helper thread's): one to the file
+ * asked for, opened on first use and kept between reads; asked for another file, it closes the one
+ * before, whose statements go with it.
+ */
+export function exportConnections(busyTimeoutMs: number): (file: string) => ExportConnection {
+  let open: (ExportConnection & { file: string }) | null = null;
+  return (file) => {
+    if (open?.file === file && open.db.open) return open;
+    if (open?.db.open) open.db.close();
+    const db = new Database(file, { fileMustExist: true, timeout: busyTimeoutMs });
+    // this connection only ever reads
+    db.pragma("query_only = ON");
+    const statements = keptValues<string, Database.Statement>(40);
+    open = { file, db, prepare: (sqlText) => statements(sqlText, () => db.prepare(sqlText).raw(true)) };
+    return open;
+  };
+}
 
 /**
  * The rows of a query that selects PARTS_SELECT, as line parts; a row whose joins are not plain is
- * read again as its columns, by rowid. Run it in a read transaction, so the rowids name the rows
- * the query read.
+ * read again as its columns, by rowid, in the same read transaction (so the rowids name the rows
+ * the query read).
  */
-export function readExportParts(prepare: PrepareRaw, sqlText: string, values: readonly unknown[]): AuditExportRecord[] {
-  const rows = prepare(sqlText).all(...values) as unknown[][];
-  for (let index = 0; index < rows.length; index++) {
-    const row = rows[index];
-    if (
-      plainCells(row[PARTS_INDEX.head] as string, HEAD_COLUMNS.length) &&
-      plainCells(row[PARTS_INDEX.middle] as string, MIDDLE_COLUMNS.length)
-    )
-      continue;
-    // rare: a text cell to quote or neutralise; this row's columns are read instead
-    rows[index] = prepare(ONE_RECORD).get(row[PARTS_INDEX.id]) as AuditExportRecord;
-  }
-  return rows;
+export function readExportParts(
+  connection: ExportConnection,
+  sqlText: string,
+  values: readonly unknown[],
+): AuditExportRecord[] {
+  const { db, prepare } = connection;
+  return db.transaction(() => {
+    const rows = prepare(sqlText).all(...values) as unknown[][];
+    for (let index = 0; index < rows.length; index++) {
+      const row = rows[index];
+      if (
+        plainCells(row[PARTS_INDEX.head] as string, HEAD_COLUMNS.length) &&
+        plainCells(row[PARTS_INDEX.middle] as string, MIDDLE_COLUMNS.length)
+      )
+        continue;
+      // rare: a text cell to quote or neutralise; this row's columns are read instead
+      rows[index] = prepare(ONE_RECORD).get(row[PARTS_INDEX.id]) as AuditExportRecord;
+    }
+    return rows;
+  })();
 }

@@ -8,40 +8,22 @@
  * Prisma, rows as arrays in AUDIT_EXPORT_COLUMNS order. The filters are the Audit Log's own
  * (auditConditions), so export and page agree.
  */
-import Database from "better-sqlite3";
 import prisma, { SQLITE_BUSY_TIMEOUT_MS } from "./client.server";
 import { auditConditions, type AuditFilter } from "./audit-events.sql.server";
 import { columnList, fromSqlTime, raw, sql, sqlEngine, toSqlTime } from "./columns";
-import { keptValues } from "../domain/kept-values";
 import { getEnv } from "../env.server";
 import { sqliteFile } from "../config/database-url";
 import {
   AUDIT_EXPORT_COLUMNS,
   EXPORT_INDEX,
+  exportConnections,
   PARTS_SELECT,
   readExportParts,
   type AuditExportRecord,
 } from "./audit-export-parts";
 
-export type { AuditExportRecord };
-
-let connection: { file: string; db: Database.Database } | null = null;
-const statements = keptValues<string, Database.Statement>(20);
-
-/** The export's own SQLite connection, opened on first use (and again if DATABASE_URL names another file). */
-function exportConnection(file: string): Database.Database {
-  if (connection?.file === file && connection.db.open) return connection.db;
-  const db = new Database(file, { fileMustExist: true, timeout: SQLITE_BUSY_TIMEOUT_MS });
-  // this connection only ever reads
-  db.pragma("query_only = ON");
-  connection = { file, db };
-  return db;
-}
-
-/** A statement on the export's connection, prepared once. */
-function preparer(file: string, db: Database.Database) {
-  return (sqlText: string) => statements(`${file}\n${sqlText}`, () => db.prepare(sqlText).raw(true));
-}
+/** The export's SQLite connection on this thread (the helper thread has its own). */
+const connection = exportConnections(SQLITE_BUSY_TIMEOUT_MS);
 
 /** One batch of matching events, newest first, strictly older than `filter.before`, through Prisma (PostgreSQL, an in-memory SQLite). */
 async function selectBatch(shopId: string, filter: AuditFilter, limit: number): Promise<AuditExportRecord[]> {
@@ -107,8 +89,9 @@ export function sqliteRangeEnd(
   const query = sql`
     SELECT "createdAt", "id" FROM "AuditEvent" WHERE ${auditConditions(shopId, { ...filter, before })}
     ORDER BY "createdAt" DESC, "id" DESC LIMIT 1 OFFSET ${size - 1}`;
-  const row = preparer(file, exportConnection(file))(query.sql).get(...query.values) as
-    [number | bigint, string] | undefined;
+  const row = connection(file)
+    .prepare(query.sql)
+    .get(...query.values) as [number | bigint, string] | undefined;
   return row ? { createdAt: fromSqlTime(row[0]), id: row[1] } : null;
 }
 
@@ -141,6 +124,5 @@ export function sqliteRangeQuery(
 
 /** SQLite, on this thread: a range's events, in one read transaction. */
 export function sqliteRange(file: string, query: PlainQuery): AuditExportRecord[] {
-  const db = exportConnection(file);
-  return db.transaction(() => readExportParts(preparer(file, db), query.sql, query.values))();
+  return readExportParts(connection(file), query.sql, query.values);
 }

@@ -5,10 +5,8 @@
  * better-sqlite3 and the export's pure modules: in production from its own bundle
  * (build/csv-helper-thread.js, scripts/build.mjs), in tests and scripts from this source.
  */
-import Database from "better-sqlite3";
 import { parentPort, workerData } from "node:worker_threads";
-import { readExportParts } from "../../db/audit-export-parts";
-import { keptValues } from "../../domain/kept-values";
+import { exportConnections, readExportParts } from "../../db/audit-export-parts";
 import { csvChunk } from "./csv-lines";
 
 /** A range to format: the export's SQLite file, and the statement of the range's line parts. */
@@ -30,32 +28,14 @@ export interface HelperData {
   busyTimeoutMs: number;
 }
 
-let open: { file: string; db: Database.Database; generation: number } | null = null;
-const statements = keptValues<string, Database.Statement>(40);
-
-/** The thread's connection to `file`, opened on first use (the one before closed if it named another file). */
-function connection(file: string, busyTimeoutMs: number): NonNullable<typeof open> {
-  if (open?.file === file) return open;
-  const generation = (open?.generation ?? 0) + 1;
-  open?.db.close();
-  const db = new Database(file, { fileMustExist: true, timeout: busyTimeoutMs });
-  // this connection only ever reads
-  db.pragma("query_only = ON");
-  open = { file, db, generation };
-  return open;
-}
-
 const port = parentPort;
 const data = workerData as Partial<HelperData> | null;
 if (port && data?.csvHelper) {
   const encoder = new TextEncoder();
-  const busyTimeoutMs = data.busyTimeoutMs ?? 5000;
+  const connection = exportConnections(data.busyTimeoutMs ?? 5000);
   port.on("message", (job: HelperJob) => {
     try {
-      const { db, generation } = connection(job.file, busyTimeoutMs);
-      const prepare = (sqlText: string) => statements(`${generation}\n${sqlText}`, () => db.prepare(sqlText).raw(true));
-      // one read transaction: the rowids the range read name the same rows in the reads after it
-      const records = db.transaction(() => readExportParts(prepare, job.sql, job.values))();
+      const records = readExportParts(connection(job.file), job.sql, job.values);
       const bytes = encoder.encode(csvChunk(records));
       port.postMessage({ type: "chunk", id: job.id, bytes } satisfies FromHelper, [bytes.buffer]);
     } catch (error) {

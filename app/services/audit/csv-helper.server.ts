@@ -36,6 +36,8 @@ let failedAt = Number.NEGATIVE_INFINITY;
 let jobs = 0;
 /** Ranges the helper threads of this process have formatted. */
 let formatted = 0;
+/** Whether a helper may be started: none failed within CSV_HELPER_RETRY_MS (or stopCsvHelper since). */
+const mayStart = () => Date.now() - failedAt >= CSV_HELPER_RETRY_MS;
 
 /**
  * The code a helper thread runs: the TypeScript source through tsx (tests, scripts, the benchmark;
@@ -109,7 +111,7 @@ function startHelper(): Helper | null {
  */
 export function formatOnHelper(file: string, query: PlainQuery): Promise<Uint8Array> | null {
   if (!helper) {
-    if (!FROM_SOURCE && Date.now() - failedAt >= CSV_HELPER_RETRY_MS) helper = startHelper();
+    if (!FROM_SOURCE && mayStart()) helper = startHelper();
     return null;
   }
   if (!helper.ready) return null;
@@ -133,7 +135,7 @@ export function startCsvHelper(): void {
 
 /** Starts the helper thread and waits until it is ready (tests, scripts): true once it is. */
 export async function warmCsvHelper(timeoutMs = READY_TIMEOUT_MS): Promise<boolean> {
-  if (!helper && Date.now() - failedAt >= CSV_HELPER_RETRY_MS) helper = startHelper();
+  if (!helper && mayStart()) helper = startHelper();
   const started = Date.now();
   while (helper && !helper.ready && Date.now() - started < timeoutMs) {
     await new Promise((resolve) => setTimeout(resolve, 10));

@@ -2,7 +2,8 @@ import type { AuditEvent } from "@prisma/client";
 import * as z from "zod";
 import { fromSqlJson, fromSqlTime } from "../../db/columns";
 import { selectAuditEvents, type AuditFilter } from "../../db/audit-events.sql.server";
-import { auditExportBatches, type AuditExportRecord } from "../../db/audit-export.sql.server";
+import { auditExportBatches } from "../../db/audit-export.sql.server";
+import type { AuditExportRecord } from "../../db/audit-export-parts";
 import { AUDIT_EVENT_TYPES } from "../../domain/audit-events";
 import { SEVERITIES } from "../../domain/severity";
 
