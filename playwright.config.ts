@@ -41,7 +41,10 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/dashboard`,
     reuseExistingServer: false,
     timeout: 120_000,
+    // SIGTERM lets the server finish and write its V8 coverage (npm run test:coverage)
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
     env: {
+      ...(process.env.COVERAGE_DIR ? { NODE_V8_COVERAGE: `${process.env.COVERAGE_DIR}/e2e-server` } : {}),
       PORT: String(PORT),
       DATABASE_URL: `file:./${E2E_DATABASE}`,
       SHOPIFY_API_KEY: "",

@@ -48,6 +48,16 @@ export default defineConfig({
     isolate: true,
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // npm run test:coverage sets COVERAGE_DIR: V8 coverage of app/ and extensions/, one report per
+    // engine, merged with the browser tests' server by scripts/coverage-report.mjs
+    coverage: {
+      enabled: Boolean(process.env.COVERAGE_DIR),
+      provider: "v8",
+      include: ["app/**/*.{ts,tsx}", "extensions/**/*.{ts,tsx,js}"],
+      exclude: ["**/*.test.ts", "**/*.d.ts", "**/node_modules/**", "**/dist/**", "**/generated/**"],
+      reporter: [["json", { file: "coverage-final.json" }]],
+      reportsDirectory: `${process.env.COVERAGE_DIR ?? "coverage"}/vitest-${process.env.TEST_POSTGRES_URL ? "postgres" : "sqlite"}`,
+    },
     projects: [
       {
         extends: true,

@@ -4,7 +4,10 @@
 import { spawnSync } from "node:child_process";
 import { build } from "esbuild";
 
-const remix = spawnSync("npx", ["remix", "build"], { stdio: "inherit" });
+// source maps only for the coverage run (npm run test:coverage), which maps the server's coverage
+// back to app/ through them; a production build ships none
+const sourcemap = Boolean(process.env.COVERAGE_DIR);
+const remix = spawnSync("npx", ["remix", "build", ...(sourcemap ? ["--sourcemap"] : [])], { stdio: "inherit" });
 if (remix.status !== 0) process.exit(remix.status ?? 1);
 
 await build({
@@ -17,4 +20,5 @@ await build({
   // better-sqlite3 and the rest of node_modules load from there, as the server's own imports do
   packages: "external",
   logLevel: "warning",
+  sourcemap,
 });

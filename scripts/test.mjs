@@ -62,6 +62,12 @@ function counts() {
   };
 }
 
+// --coverage (npm run test:coverage): the same run, measuring V8 coverage of app/ and extensions/
+const coverage = process.argv.includes("--coverage");
+if (coverage) {
+  process.env.COVERAGE_DIR = "tests/.tmp/coverage";
+  fs.rmSync(process.env.COVERAGE_DIR, { recursive: true, force: true });
+}
 fs.rmSync(REPORTS, { recursive: true, force: true });
 fs.mkdirSync(REPORTS, { recursive: true });
 const testEnv = { ...process.env, NODE_ENV: "test" };
@@ -100,6 +106,7 @@ step("Browser tests (Playwright, Chromium)", "npx", ["playwright", "test"], {
   CHROMIUM_PATH: chromium,
   PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_REPORT,
 });
+if (coverage) step("Coverage of every suite together", "node", ["scripts/coverage-report.mjs"]);
 const total = counts();
 console.log("\n✔ All tests passed.");
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
