@@ -1,15 +1,20 @@
+import os from "node:os";
 import path from "node:path";
 import { configDefaults, defineConfig } from "vitest/config";
+import { POSTGRES_FILES } from "./tests/postgres-files";
+import { testClockEnvironment } from "./tests/helpers/test-clock.mjs";
 
 /**
- * Three projects (docs/decisions/0033-test-projects.md):
+ * Four projects (docs/decisions/0033-test-projects.md):
  * - unit: pure code (the domain, forms, extensions' functions, ...): no database, no server, no
  *   child process, so no base database is made for it; seconds. `npm run test:unit`.
  * - integration: the app's modules in-process on a database of their own (a copy of the
  *   migrated base that the global setup makes). `npm run test:integration`.
  * - processes: files that start server.js, other processes or threads, kill them or hold the
  *   SQLite writer from outside. `npm run test:processes`.
- * `npx vitest run` (and npm test) runs all three.
+ * - postgres: with TEST_POSTGRES_URL only (npm run test:postgres), the integration and processes
+ *   files that depend on the engine (tests/postgres-files.ts), on PostgreSQL.
+ * `npx vitest run` (and npm test) runs the first three.
  */
 
 /** Test files that start processes or threads of their own (see processes below). */
@@ -34,6 +39,30 @@ const PROCESS_FILES = [
  */
 const DATABASE_MODULE_FILES = ["app/db/schema-columns.test.ts"];
 
+/**
+ * Pure tests that take seconds each (a schema read from disk and compared, a password-strength
+ * estimator's dictionaries loaded): they run with the integration project, so that
+ * `npm run test:unit` stays a loop of a few seconds.
+ */
+const SLOW_PURE_FILES = [
+  "app/env.server.test.ts",
+  "app/domain/secret-strength.test.ts",
+  "app/db/schema-parity.test.ts",
+  "extensions/function-schemas.test.ts",
+  "extensions/function-quickjs.test.ts",
+];
+
+/**
+ * Workers: set, not left to Vitest's default (one fewer than the cores, so one on CI's two);
+ * each test file has a database of its own, so files run side by side on every core.
+ * VITEST_WORKERS overrides.
+ */
+const WORKERS = Number(process.env.VITEST_WORKERS) || Math.max(1, os.availableParallelism());
+
+// The run's fixed clock (tests/helpers/test-clock.mjs), inherited by the workers and every
+// process a test starts: a test of what happened "in the last hour" never meets the hour's end.
+Object.assign(process.env, testClockEnvironment());
+
 /** What the integration and processes projects share: a database for each test file. */
 const withDatabase = {
   globalSetup: ["tests/helpers/global-setup.ts"],
@@ -46,6 +75,7 @@ export default defineConfig({
     environment: "node",
     // Each file gets fresh modules (and so its own database, see test-env.ts); unit shares them.
     isolate: true,
+    maxWorkers: WORKERS,
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // npm run test:coverage sets COVERAGE_DIR: V8 coverage of app/ and extensions/, one report per
@@ -64,7 +94,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["app/**/*.test.ts", "extensions/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, ...DATABASE_MODULE_FILES],
+          exclude: [...configDefaults.exclude, ...DATABASE_MODULE_FILES, ...SLOW_PURE_FILES],
           // pure code keeps no state between files, so the files share their workers' modules:
           // a third of the time on two cores
           isolate: false,
@@ -74,7 +104,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "integration",
-          include: ["tests/integration/**/*.test.ts", ...DATABASE_MODULE_FILES],
+          include: ["tests/integration/**/*.test.ts", ...DATABASE_MODULE_FILES, ...SLOW_PURE_FILES],
           exclude: [...configDefaults.exclude, ...PROCESS_FILES],
           ...withDatabase,
         },
@@ -83,6 +113,9 @@ export default defineConfig({
         extends: true,
         test: { name: "processes", include: PROCESS_FILES, ...withDatabase },
       },
+      ...(process.env.TEST_POSTGRES_URL
+        ? [{ extends: true, test: { name: "postgres", include: POSTGRES_FILES, ...withDatabase } }]
+        : []),
     ],
   },
 });

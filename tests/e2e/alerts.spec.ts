@@ -6,7 +6,6 @@ import { Webhook } from "standardwebhooks";
 import { endpointKey } from "../../app/domain/webhook-endpoints";
 import { verifySignature } from "../../app/domain/webhook-signature";
 import { startReceiver } from "../helpers/receiver";
-import { E2E_OUTBOX } from "../../playwright.config";
 import {
   approveCoreAndResume,
   demoShopId,
@@ -17,6 +16,7 @@ import {
   test,
   toast,
 } from "./fixtures";
+import { e2eDatabase, e2eOutbox } from "./demo-store";
 
 /** The demo shop's alert settings row, as stored. */
 function storedSettings() {
@@ -38,7 +38,7 @@ async function save(page: Page) {
 }
 
 function outboxFiles(): string[] {
-  return fs.existsSync(E2E_OUTBOX) ? fs.readdirSync(E2E_OUTBOX) : [];
+  return fs.existsSync(e2eOutbox()) ? fs.readdirSync(e2eOutbox()) : [];
 }
 
 test.describe.configure({ mode: "serial" });
@@ -205,7 +205,9 @@ test("a webhook URL that answers 410 Gone is disabled with a banner and an e-mai
       .poll(() =>
         outboxFiles()
           .filter((file) => !mails.has(file))
-          .some((file) => fs.readFileSync(path.join(E2E_OUTBOX, file), "utf8").includes(`webhook to ${host} disabled`)),
+          .some((file) =>
+            fs.readFileSync(path.join(e2eOutbox(), file), "utf8").includes(`webhook to ${host} disabled`),
+          ),
       )
       .toBe(true);
     await banner.getByRole("button", { name: "Enable again" }).click();
@@ -215,7 +217,7 @@ test("a webhook URL that answers 410 Gone is disabled with a banner and an e-mai
 
     // an alert given up after its three days leaves the URL "delivery failing" (as the worker
     // records it; three days cannot pass here, so the state is written as the worker writes it)
-    const db = new Database("tests/.tmp/e2e.sqlite", { fileMustExist: true });
+    const db = new Database(e2eDatabase(), { fileMustExist: true });
     try {
       const state = {
         [endpointKey(`${receiver.url}/gone`)]: {
@@ -262,13 +264,13 @@ test("a breaching order in the demo store reaches the inbox and shows as sent", 
       () =>
         outboxFiles()
           .filter((file) => !mails.has(file))
-          .map((file) => fs.readFileSync(path.join(E2E_OUTBOX, file), "utf8"))
+          .map((file) => fs.readFileSync(path.join(e2eOutbox(), file), "utf8"))
           .filter((text) => text.includes(`#${number}`)).length,
     )
     .toBeGreaterThan(0);
   const mail = outboxFiles()
     .filter((file) => !mails.has(file))
-    .map((file) => JSON.parse(fs.readFileSync(path.join(E2E_OUTBOX, file), "utf8")))
+    .map((file) => JSON.parse(fs.readFileSync(path.join(e2eOutbox(), file), "utf8")))
     .find((message) => message.subject.includes(`#${number}`));
   expect(mail.to).toEqual(["ops@margin-guardrail-demo.example"]);
   expect(mail.text).toContain("https://admin.shopify.com/store/margin-guardrail-demo/orders/");

@@ -27,6 +27,7 @@ import {
   test,
   toast,
 } from "./fixtures";
+import { e2eDatabase } from "./demo-store";
 
 const SHOTS = "tests/.tmp/screens";
 const WIDTHS = [375, 1040] as const;
@@ -46,7 +47,7 @@ function storedDiscountId(): string | null {
 
 /** Sets the demo shop's code-rules discount (null: none), to start a test from a known state. */
 function setDiscountId(discountId: string | null) {
-  const db = new Database("tests/.tmp/e2e.sqlite", { fileMustExist: true });
+  const db = new Database(e2eDatabase(), { fileMustExist: true });
   try {
     db.prepare("UPDATE CodeRuleSettings SET discountId = ?, discountActive = 1, syncError = NULL WHERE shopId = ?").run(
       discountId,

@@ -5,7 +5,7 @@
 // (tests/.tmp/screens/codes-usage-limit-*.png).
 import type { Page } from "@playwright/test";
 import { expect, sidebar, tableRows, test } from "./fixtures";
-import { axeViolations, screenshotsAt } from "./screens-axe";
+import { screenshotsAt } from "./screens-axe";
 
 const WORDS =
   "audience exceeded: 37 uses in 0.8 days since the first use, 93 % of Shopify's usage limit of 40 (limit 90 % within 3 days)";
@@ -31,7 +31,6 @@ test("CREATOR15 is flagged for burning through 90 % of Shopify's usage limit in 
   await expect(row.getByRole("listitem")).toHaveCount(1);
   await expect(row.getByText(WORDS, { exact: true })).toBeVisible();
   await expect(row.getByText("usage limit 40", { exact: true })).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
   await screenshotsAt(page, "codes-usage-limit");
 
   // narrow: the same words in the stacked cell

@@ -7,6 +7,7 @@ import { createMigratedDatabase, TMP_DIR } from "../../scripts/migrations";
 import { startAppServer, type AppServer } from "../helpers/app-server";
 import { approveCoreAndResume, demoShopId, downgradeToFree, expect, openDatabase, test, toast } from "./fixtures";
 import { screenshotsAt } from "./screens-axe";
+import { e2eDatabase } from "./demo-store";
 
 function countEvents(where: string): number {
   const db = openDatabase();
@@ -113,7 +114,7 @@ test("the plan banner is dismissed for the shop, and stays dismissed after a rel
     await other.close();
   } finally {
     // the demo store as the other tests expect it: the banner back
-    const db = new Database("tests/.tmp/e2e.sqlite", { fileMustExist: true });
+    const db = new Database(e2eDatabase(), { fileMustExist: true });
     db.prepare("DELETE FROM DismissedPromotion").run();
     db.close();
   }

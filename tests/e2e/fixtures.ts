@@ -1,19 +1,21 @@
+import path from "node:path";
 import type { Page } from "@playwright/test";
 import { orderPayload } from "../../app/demo/order-payload-builder";
 import Database from "better-sqlite3";
 import { test as base, expect } from "@playwright/test";
-import { DEMO_SHOP, signedWebhook } from "../helpers/app-server";
+import { DEMO_SHOP, signedWebhook, startAppServer } from "../helpers/app-server";
+import { E2E_SECRET, copySeededDemo, e2eDatabase } from "./demo-store";
 
 export { DEMO_SHOP };
 
-/** Reads the e2e server's database (see playwright.config.ts) to check what pages show. */
+/** Reads this worker's demo store (see demo-store.ts) to check what pages show. */
 export function openDatabase() {
-  return new Database("tests/.tmp/e2e.sqlite", { readonly: true, fileMustExist: true });
+  return new Database(e2eDatabase(), { readonly: true, fileMustExist: true });
 }
 
-/** Writes to the e2e server's database: only to put the demo shop back where a test starts (onboarding). */
+/** Writes to this worker's demo store: only to put the demo shop back where a test starts (onboarding). */
 export function setDemoOnboardingStep(step: number) {
-  const db = new Database("tests/.tmp/e2e.sqlite", { fileMustExist: true });
+  const db = new Database(e2eDatabase(), { fileMustExist: true });
   try {
     db.prepare("UPDATE Shop SET onboardingStep = ? WHERE domain = ?").run(step, DEMO_SHOP);
   } finally {
@@ -45,7 +47,29 @@ export async function hydrated(page: Page) {
   );
 }
 
-export const test = base.extend<{ outsideRequests: string[]; pageErrors: string[]; policyViolations: string[] }>({
+export const test = base.extend<
+  { outsideRequests: string[]; pageErrors: string[]; policyViolations: string[] },
+  { demoServer: { url: string } }
+>({
+  // Each worker serves its own copy of the seeded demo store from the production build; every
+  // page, request and baseURL of its tests goes there.
+  demoServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from its first parameter: none
+    async ({}, use, workerInfo) => {
+      const { database, outbox } = copySeededDemo(workerInfo.parallelIndex);
+      const coverage: Record<string, string> = process.env.COVERAGE_DIR
+        ? { NODE_V8_COVERAGE: path.resolve(process.env.COVERAGE_DIR, "e2e-server") }
+        : {};
+      const server = await startAppServer(
+        { SHOPIFY_API_SECRET: E2E_SECRET, MAIL_OUTBOX_DIR: outbox, SMTP_URL: "", RESEND_API_KEY: "", ...coverage },
+        { database },
+      );
+      await use({ url: server.url });
+      await server.stop();
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
+  baseURL: async ({ demoServer }, provide) => provide(demoServer.url),
   // A merchant's first click lands once the page answers: page loads wait until it has hydrated,
   // except those asked to return at once ({ waitUntil: "commit" }, the hydration test).
   page: [
@@ -130,8 +154,6 @@ export function sidebar(page: Page) {
   return page.getByRole("navigation").filter({ has: page.getByRole("link", { name: "ROI Dashboard" }) });
 }
 
-const SECRET = "e2e-webhook-secret"; // playwright.config.ts gives the server this secret
-
 /**
  * A $140 order with a $60 code and a $20 automatic discount (57.1% off): it breaches four
  * of the demo store's rules. Signed like Shopify's orders/create webhook.
@@ -164,7 +186,7 @@ export function signedOrder(number: number) {
       },
     ],
   });
-  const { body, headers } = signedWebhook("orders/create", payload, { secret: SECRET });
+  const { body, headers } = signedWebhook("orders/create", payload, { secret: E2E_SECRET });
   return { body, headers };
 }
 

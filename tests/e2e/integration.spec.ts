@@ -10,9 +10,10 @@ import { startReceiver } from "../helpers/receiver";
 import { startSmtpServer } from "../helpers/smtp";
 import { DEMO_SHOP, clickToNavigate, demoShopId, expect, openDatabase, sidebar, test, toast } from "./fixtures";
 import { axeViolations, screenshotsAt } from "./screens-axe";
+import { E2E_SECRET, e2eDatabase } from "./demo-store";
 
 test("the Integration Center's app status counts orders waiting and failed", async ({ page }) => {
-  const db = new Database("tests/.tmp/e2e.sqlite", { fileMustExist: true });
+  const db = new Database(e2eDatabase(), { fileMustExist: true });
   const shopId = demoShopId(db);
   const insert = db.prepare(`INSERT INTO "OrderEvaluation" ("id", "shopId", "webhookId", "topic", "orderId", "facts",
     "status", "attempts", "createdAt", "nextAttemptAt", "lastError") VALUES (?, ?, ?, 'orders/create', ?, '{}', 'failed', 3, ?, ?, 'database is locked')`);
@@ -216,7 +217,7 @@ test("the Integration Center's app status badges", async ({ page }) => {
  * Shopify Flow's lifecycle callback for one of the app's triggers, signed as Flow signs it (HMAC-SHA256
  * of the body with the app's secret, which playwright.config.ts gives the e2e server).
  */
-async function flowLifecycle(page: Page, trigger: string, enabled: boolean, secret = "e2e-webhook-secret") {
+async function flowLifecycle(page: Page, trigger: string, enabled: boolean, secret = E2E_SECRET) {
   // the newest callback wins: each is a few milliseconds later than the one before
   await new Promise((resolve) => setTimeout(resolve, 5));
   const body = JSON.stringify({

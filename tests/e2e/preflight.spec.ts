@@ -7,6 +7,7 @@ import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { demoShopId, expect, sidebar, test } from "./fixtures";
 import { axeViolations, screenshotsAt } from "./screens-axe";
+import { e2eDatabase } from "./demo-store";
 
 /**
  * What scrolls sideways at the current width: the page itself (its scrollWidth past its clientWidth),
@@ -90,7 +91,7 @@ test("a merchant runs the preflight and follows the worst stack's discount to Sh
   await expect(worst).toBeVisible();
 
   // a run under way (its row as a run writes it, removed after): the progress bar and its count fit too
-  const db = new Database("tests/.tmp/e2e.sqlite", { fileMustExist: true });
+  const db = new Database(e2eDatabase(), { fileMustExist: true });
   try {
     const now = Date.now();
     db.prepare(

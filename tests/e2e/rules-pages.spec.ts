@@ -190,20 +190,3 @@ test("no page of the Rules area shifts its layout at 375, 800 and 1040 px", asyn
   }
   console.log(measured.join("\n"));
 });
-
-test("the Rules pages pass axe and fit at the admin's widths", async ({ page }) => {
-  test.setTimeout(60_000);
-  for (const [path, name] of [
-    ["/rules", "rules"],
-    ["/rules/settings", "rules-settings"],
-  ]) {
-    await page.goto(path);
-    expect(await axeViolations(page), path).toEqual([]);
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 900 });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${path} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
-    }
-    await shots(page, name);
-  }
-});

@@ -10,9 +10,14 @@ export async function axeViolations(page: Page): Promise<string[]> {
   );
 }
 
-/** Screenshots of the screen at the admin's widths, into tests/.tmp/screens/ (issue 32's review). */
+/**
+ * Screenshots of the screen at the admin's widths, into tests/.tmp/screens/, for a person to look
+ * at: taken by npm run test:full or with E2E_SCREENSHOTS=1, not by npm test, where nobody does
+ * (the page matrix's screenshots of every page are taken in every run).
+ */
 export async function screenshotsAt(page: Page, name: string, widths = [375, 800, 1040]) {
-  for (const width of widths) {
+  const wanted = process.env.MATRIX === "full" || Boolean(process.env.E2E_SCREENSHOTS);
+  for (const width of wanted ? widths : []) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `tests/.tmp/screens/${name}-${width}.png`, fullPage: true });
   }

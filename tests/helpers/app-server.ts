@@ -116,6 +116,9 @@ export async function startAppServer(
   // NODE_ENV=demo is ours; @types/node knows three values only
   const childEnv: Record<string, string | undefined> = {
     PATH: process.env.PATH,
+    // the run's fixed clock, where it has one (tests/helpers/test-clock.mjs)
+    NODE_OPTIONS: process.env.NODE_OPTIONS,
+    TEST_CLOCK_OFFSET_MS: process.env.TEST_CLOCK_OFFSET_MS,
     NODE_ENV: "demo",
     PORT: String(port),
     HOST: "127.0.0.1",

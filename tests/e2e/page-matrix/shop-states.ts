@@ -6,8 +6,8 @@
 import type { APIRequestContext } from "@playwright/test";
 import Database from "better-sqlite3";
 import { DEMO_SHOP } from "../../helpers/app-server";
+import { e2eDatabase } from "../demo-store";
 
-const E2E_DATABASE = "tests/.tmp/e2e.sqlite"; // playwright.config.ts's E2E_DATABASE
 /** Where the seeded demo shop waits while the demo store's domain belongs to a fresh shop. */
 const SEEDED_ASIDE = "margin-guardrail-demo-seeded-aside.myshopify.com";
 
@@ -18,17 +18,10 @@ export interface ShopState {
   plan: Plan;
 }
 
-export const SHOP_STATES: ShopState[] = [
-  { data: "seeded", plan: "core" },
-  { data: "seeded", plan: "free" },
-  { data: "fresh", plan: "free" },
-  { data: "fresh", plan: "core" },
-];
-
 export const stateName = (state: ShopState) => `${state.data}-${state.plan}`;
 
 function withDatabase<T>(work: (db: Database.Database) => T): T {
-  const db = new Database(E2E_DATABASE, { fileMustExist: true, timeout: 10_000 });
+  const db = new Database(e2eDatabase(), { fileMustExist: true, timeout: 10_000 });
   try {
     db.pragma("foreign_keys = ON");
     return work(db);

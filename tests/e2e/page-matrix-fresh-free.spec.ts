@@ -1,0 +1,4 @@
+// The page matrix's admin pages, the fresh shop on Free (tests/e2e/page-matrix/admin.ts).
+import { adminMatrix } from "./page-matrix/admin";
+
+adminMatrix({ data: "fresh", plan: "free" });

@@ -1,0 +1,33 @@
+// Every admin page in one shop state (docs/decisions/0053-page-matrix.md). Each state is a spec
+// file of its own (page-matrix-<state>.spec.ts), so Playwright's workers take states side by side,
+// each on its own copy of the demo store. npm test visits one state per plan and the fresh shop;
+// npm run test:full (MATRIX=full) adds the fresh shop on Core.
+import { test } from "../fixtures";
+import { checkPage } from "./check-page";
+import { FULL_MATRIX } from "./checks";
+import { ADMIN_PAGES, ADMIN_WIDTHS } from "./pages";
+import { enterState, restoreSeeded, stateName, type ShopState } from "./shop-states";
+
+/** CLS is checked, and LCP measured, at one width per page and state. */
+const ADMIN_VITALS_WIDTH = 1040;
+
+export function adminMatrix(state: ShopState, options: { fullOnly?: boolean } = {}) {
+  test.describe(`admin, ${state.data} shop on ${state.plan === "free" ? "Free" : "Core"}`, () => {
+    test.skip(Boolean(options.fullOnly) && !FULL_MATRIX, "in the whole matrix only (npm run test:full)");
+    test.beforeAll(async ({ playwright, demoServer }) => {
+      const request = await playwright.request.newContext({ baseURL: demoServer.url });
+      await enterState(request, state);
+      await request.dispose();
+    });
+    test.afterAll(async ({ playwright, demoServer }) => {
+      const request = await playwright.request.newContext({ baseURL: demoServer.url });
+      await restoreSeeded(request);
+      await request.dispose();
+    });
+    for (const target of ADMIN_PAGES) {
+      test(`${target.path.split("?")[0]} at ${ADMIN_WIDTHS.join(", ")} px`, async ({ page }) => {
+        await checkPage(page, target, `${target.slug}-${stateName(state)}`, ADMIN_WIDTHS, ADMIN_VITALS_WIDTH);
+      });
+    }
+  });
+}
