@@ -13,7 +13,8 @@ import { testClockEnvironment } from "./tests/helpers/test-clock.mjs";
  * - processes: files that start server.js, other processes or threads, kill them or hold the
  *   SQLite writer from outside. `npm run test:processes`.
  * - postgres: with TEST_POSTGRES_URL only (npm run test:postgres), the integration and processes
- *   files that depend on the engine (tests/postgres-files.ts), on PostgreSQL.
+ *   files that depend on the engine (tests/postgres-files.ts), on PostgreSQL; all of them with
+ *   POSTGRES_ALL=1 (npm run test:full).
  * `npx vitest run` (and npm test) runs the first three.
  */
 
@@ -114,7 +115,17 @@ export default defineConfig({
         test: { name: "processes", include: PROCESS_FILES, ...withDatabase },
       },
       ...(process.env.TEST_POSTGRES_URL
-        ? [{ extends: true, test: { name: "postgres", include: POSTGRES_FILES, ...withDatabase } }]
+        ? [
+            {
+              extends: true,
+              test: {
+                name: "postgres",
+                // npm run test:full (POSTGRES_ALL=1): every integration and processes file
+                include: process.env.POSTGRES_ALL ? ["tests/integration/**/*.test.ts"] : POSTGRES_FILES,
+                ...withDatabase,
+              },
+            },
+          ]
         : []),
     ],
   },
