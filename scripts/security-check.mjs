@@ -7,7 +7,7 @@
 // Shopify CLI runs only on Node 22.12+, and this project's machines and CI run Node 20
 // (docs/decisions/0043-node-versions.md). So the CLI, and on Linux x64 a Node 22 from the npm
 // registry, are installed apart from the app's dependencies, pinned by
-// scripts/security-check/package-lock.json, into node_modules/.cache/security-check (once; again
+// scripts/security-check/package-lock.json, into .cache/security-check (git-ignored; once; again
 // when the lockfile changes). Elsewhere, run this with Node 22.12+.
 //
 // Usage: node scripts/security-check.mjs [--blocking high|medium|low]
@@ -20,7 +20,8 @@ import { isMain } from "./debian-packages.mjs";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const MANIFEST_DIR = path.join(ROOT, "scripts", "security-check");
 export const ALLOWED_FILE = path.join(MANIFEST_DIR, "allowed.json");
-const CACHE_DIR = path.join(ROOT, "node_modules", ".cache", "security-check");
+// outside node_modules, which npm ci empties: the pinned CLI is installed once, not on every clean install
+const CACHE_DIR = path.join(ROOT, ".cache", "security-check");
 const SEVERITIES = ["low", "medium", "high"];
 
 /** [major, minor, patch] of "v22.12.0" or "22.12.0"; null when it is not a version. */
