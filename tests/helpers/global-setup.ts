@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { BASE_DATABASE, TMP_DIR, createMigratedDatabase } from "../../scripts/migrations";
 import { createPostgresBase } from "./postgres-databases";
+import { forgetSeededDemo } from "./seeded-demo";
 
 /** The run's one base, shared by the projects that name this setup (vitest.config.ts). */
 const made = Symbol.for("margin-guardrail.test-base-database");
@@ -19,6 +20,8 @@ export default async function setup() {
 
 async function makeBase() {
   fs.mkdirSync(TMP_DIR, { recursive: true });
+  // the demo store is seeded once per run, by the first file that reads it (seeded-demo.ts)
+  forgetSeededDemo();
   if (process.env.TEST_POSTGRES_URL) await createPostgresBase(process.env.TEST_POSTGRES_URL);
   else createMigratedDatabase(BASE_DATABASE);
 }

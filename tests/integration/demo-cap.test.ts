@@ -3,18 +3,21 @@
 // WELCOME5 away on a $100 cart; the stand-in of Shopify answers the same codes when a save reads them.
 import { describe, expect, it } from "vitest";
 import { answerStandIn, newStandInState } from "../../app/demo/admin-stand-in";
+import { seededDemoStore } from "../helpers/seeded-demo";
 
 process.env.SHOPIFY_API_KEY = "";
 process.env.NODE_ENV = "development";
 
+// the demo store seeded once for the run, at DEMO_SEEDED_AT, copied into this file's database
+const seeded = await seededDemoStore();
+
 describe("the demo store's combined cap", () => {
   it("is seeded with codes' values, a cap and a backup code, deciding as the preview shows", async () => {
-    const { seedDemoStore } = await import("../../app/demo/seed.server");
     const prisma = (await import("../../app/db.server")).default;
     const { codeValuesOf } = await import("../../app/services/code-rules/discount-values.server");
     const { getCodeRules, previewCodeRules } = await import("../../app/services/code-rules/code-rules.server");
     const { codeRulesPreviewSchema } = await import("../../app/forms/code-rules");
-    const { shop } = await seedDemoStore("demo-cap.myshopify.com", new Date("2026-11-21T12:00:00Z"));
+    const { shop } = seeded;
     const values = await codeValuesOf(shop.id);
     expect(values).toMatchObject({
       summer30: { kind: "percentage", percent: 30 },

@@ -10,16 +10,19 @@ import {
 } from "../../app/demo/demo-discount";
 import { discountDetailsPath } from "../../app/domain/discount-paths";
 import { parseDiscountId, parseFunctionId } from "../../app/domain/discount-paths";
+import { DEMO_SEEDED_AT, seededDemoStore } from "../helpers/seeded-demo";
 
 process.env.SHOPIFY_API_KEY = "";
 process.env.NODE_ENV = "development";
 
+// the demo store seeded once for the run, at DEMO_SEEDED_AT, copied into this file's database
+const seeded = await seededDemoStore();
+
 describe("the demo store's code-rules discount", () => {
   it("is seeded, active, and its details path names it", async () => {
-    const { seedDemoStore } = await import("../../app/demo/seed.server");
     const prisma = (await import("../../app/db.server")).default;
-    const now = new Date("2026-11-21T12:00:00Z");
-    const { shop } = await seedDemoStore("demo-category.myshopify.com", now);
+    const now = DEMO_SEEDED_AT;
+    const { shop } = seeded;
     const row = await prisma.codeRuleSettings.findUniqueOrThrow({ where: { shopId: shop.id } });
     expect(row).toMatchObject({ discountId: DEMO_CODE_RULES_DISCOUNT_ID, discountActive: true, syncError: null });
     expect(row.syncedAt?.toISOString()).toBe(now.toISOString());

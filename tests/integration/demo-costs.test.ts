@@ -2,20 +2,23 @@
 // days ago, so its older orders keep the old cost; PayPal has its own fee rate; fees and
 // shipping are off as for every shop.
 import { describe, expect, it } from "vitest";
+import { DEMO_SEEDED_AT, seededDemoStore } from "../helpers/seeded-demo";
 
 process.env.SHOPIFY_API_KEY = "";
 process.env.NODE_ENV = "development";
 
+// the demo store seeded once for the run, at DEMO_SEEDED_AT, copied into this file's database
+const seeded = await seededDemoStore();
+
 describe("demo store cost model", () => {
   it("seeds a cost history and fee settings, and old orders keep the old cost", async () => {
-    const { seedDemoStore } = await import("../../app/demo/seed.server");
     const { DEMO_COST_RISE } = await import("../../app/demo/seed-costs.server");
     const { applyCostModel } = await import("../../app/services/costs/model.server");
     const { orderFactsFromPayload } = await import("../../app/domain/order-payload");
     const { buildDemoStore, variantGid } = await import("../../app/demo/demo-store");
     const prisma = (await import("../../app/db.server")).default;
-    const now = new Date("2026-11-21T12:00:00Z");
-    const { shop } = await seedDemoStore("margin-guardrail-demo-costs.myshopify.com", now);
+    const now = DEMO_SEEDED_AT;
+    const { shop } = seeded;
 
     const history = await prisma.variantCostHistory.findMany({
       where: { shopId: shop.id },
@@ -47,5 +50,5 @@ describe("demo store cost model", () => {
       DEMO_COST_RISE.beforeCents,
       DEMO_COST_RISE.afterCents,
     ]);
-  }, 60_000); // seeding 400 orders takes longer on PostgreSQL on a busy machine
+  });
 });

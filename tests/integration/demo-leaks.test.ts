@@ -6,17 +6,20 @@
 import { describe, expect, it } from "vitest";
 import { answerStandIn, newStandInState } from "../../app/demo/admin-stand-in";
 import { DEMO_LEAKED_DISCOUNT_ID, DEMO_LIMITED_DISCOUNT_ID } from "../../app/demo/leak-discounts";
+import { DEMO_SEEDED_AT, seededDemoStore } from "../helpers/seeded-demo";
 
 process.env.SHOPIFY_API_KEY = "";
 process.env.NODE_ENV = "development";
 
+// the demo store seeded once for the run, at DEMO_SEEDED_AT, copied into this file's database
+const seeded = await seededDemoStore();
+
 describe("the demo store's leaked code", () => {
   it("flags VIP500 (velocity, segment, countries) and CREATOR15 (Shopify's usage limit), once each", async () => {
-    const { seedDemoStore } = await import("../../app/demo/seed.server");
     const prisma = (await import("../../app/db.server")).default;
     const { listCodes } = await import("../../app/services/leaks/codes.server");
-    const now = new Date("2026-11-21T12:40:00Z");
-    const { shop } = await seedDemoStore("demo-leaks.myshopify.com", now);
+    const now = DEMO_SEEDED_AT;
+    const { shop } = seeded;
     const codes = await listCodes({ id: shop.id, plan: "core" }, { limit: 500 }, now);
     const vip = codes.find((code) => code.code === "VIP500");
     expect(codes[0].code).toBe("VIP500");

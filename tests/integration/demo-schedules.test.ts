@@ -1,19 +1,21 @@
 import { describe, expect, it } from "vitest";
+import { DEMO_SEEDED_AT, seededDemoStore } from "../helpers/seeded-demo";
 
 // The demo store's scheduled Black Friday rule and its rule in testing
 // (docs/decisions/0060-rule-schedules-and-testing.md).
 process.env.SHOPIFY_API_KEY = "";
 process.env.NODE_ENV = "development";
 
+// the demo store seeded once for the run, at DEMO_SEEDED_AT, copied into this file's database
+const seeded = await seededDemoStore();
+
 describe("demo store: schedules and testing", () => {
   it("seeds a Black Friday week rule in the shop's zone and a testing rule with a few would-have events", async () => {
-    const { seedDemoStore } = await import("../../app/demo/seed.server");
     const { DEMO_BLACK_FRIDAY_RULE, DEMO_TESTING_RULE } = await import("../../app/demo/seed-schedules.server");
     const { loadDashboard } = await import("../../app/services/dashboard/dashboard.server");
     const { scheduleLabel } = await import("../../app/domain/rule-schedule");
     const prisma = (await import("../../app/db.server")).default;
-    const now = new Date("2026-11-21T12:00:00Z");
-    const seeded = await seedDemoStore("margin-guardrail-demo.myshopify.com", now);
+    const now = DEMO_SEEDED_AT;
     const shopId = seeded.shop.id;
 
     const blackFriday = await prisma.rule.findUniqueOrThrow({ where: { id: DEMO_BLACK_FRIDAY_RULE } });

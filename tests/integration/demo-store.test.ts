@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEMO_SEEDED_AT, seededDemoStore } from "../helpers/seeded-demo";
 
 /** A route's answer, returned or thrown. */
 const settle = (run: () => Promise<unknown>) => run().catch((thrown: unknown) => thrown);
@@ -6,6 +7,9 @@ const settle = (run: () => Promise<unknown>) => run().catch((thrown: unknown) =>
 // The demo store: no API key outside production (docs/product.md#modes).
 process.env.SHOPIFY_API_KEY = "";
 process.env.NODE_ENV = "development";
+
+// the demo store seeded once for the run, at DEMO_SEEDED_AT, copied into this file's database
+const seeded = await seededDemoStore();
 
 describe("demo store", () => {
   it("authenticates admin requests as the demo shop, without a session token", async () => {
@@ -17,11 +21,9 @@ describe("demo store", () => {
   });
 
   it("seeds the store by running sample orders through the engine", async () => {
-    const { seedDemoStore } = await import("../../app/demo/seed.server");
     const { loadDashboard } = await import("../../app/services/dashboard/dashboard.server");
     const prisma = (await import("../../app/db.server")).default;
-    const now = new Date("2026-11-21T12:00:00Z");
-    const seeded = await seedDemoStore("margin-guardrail-demo.myshopify.com", now);
+    const now = DEMO_SEEDED_AT;
     expect(seeded.orders).toBe(400);
     expect(seeded.events).toBeGreaterThan(200);
     expect(seeded.events).toBeLessThan(1000);
