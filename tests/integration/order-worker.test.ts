@@ -68,7 +68,7 @@ const prisma = (await import("../../app/db.server")).default;
 const { ensureShop } = await import("../../app/db/shops.server");
 const { enqueueOrderWebhook } = await import("../../app/services/monitoring/queue.server");
 const { evaluateShopOrders } = await import("../../app/services/monitoring/evaluation.server");
-const { MAX_ATTEMPTS, ORDER_LEASE_MS } = await import("../../app/services/monitoring/worker.server");
+const { MAX_ATTEMPTS } = await import("../../app/services/monitoring/worker.server");
 const { createLogger } = await import("../../app/logger.server");
 const { testWorkers } = await import("../helpers/workers");
 const { orderQueueCounts } = await import("../../app/db/order-queue.sql.server");
@@ -166,9 +166,9 @@ describe("the order worker when the database fails", () => {
     ]);
     // one failing batch and one that succeeded: the orders were not retried one by one
     expect(vi.mocked(evaluateShopOrders)).toHaveBeenCalledTimes(2);
-    // the quick retry came 1 s after the failure: seconds, not the lease, not the next sweep
+    // the quick retry came 1 s after the failure, and within this test's time: seconds, not the
+    // lease (minutes) nor the next sweep; how many seconds is the machine's, so it is not asserted
     expect(took).toBeGreaterThanOrEqual(1_000);
-    expect(took).toBeLessThan(5_000);
     const lines = logged.filter(({ msg }) => /failed \(attempt 1\); next try at/.test(msg));
     expect(lines).toHaveLength(3);
     expect(lines[0].reason).toBe("08006: server closed the connection unexpectedly");
@@ -181,11 +181,10 @@ describe("the order worker when the database fails", () => {
     const first = delivery + 1;
     for (let index = 0; index < 3; index += 1) await queueOrder();
     vi.mocked(evaluateShopOrders).mockClear();
-    const started = Date.now();
     await orders.drain();
-    // the transaction that won is over: each order alone succeeds in the same step
-    expect(Date.now() - started).toBeLessThan(1_000);
+    // the transaction that won is over: each order alone succeeds in the same step, no retry put off
     expect(vi.mocked(evaluateShopOrders)).toHaveBeenCalledTimes(4);
+    expect(logged.filter(({ msg }) => /next try at/.test(msg))).toEqual([]);
     const rows = await prisma.orderEvaluation.findMany({
       where: { webhookId: { in: [first, first + 1, first + 2].map((n) => `w-${n}`) } },
     });
@@ -203,7 +202,6 @@ describe("the order worker when the database fails", () => {
     failures.record = 2;
     await queueOrder();
     const webhookId = `w-${delivery}`;
-    const started = Date.now();
     await expect(orders.kick(0)).resolves.toBeUndefined();
     // the evaluation failed and so did recording it: still claimed, the attempt not yet counted
     const held = await prisma.orderEvaluation.findFirstOrThrow({ where: { webhookId } });
@@ -211,7 +209,8 @@ describe("the order worker when the database fails", () => {
     expect(held.lockedBy).not.toBeNull();
     expect(logged.some(({ msg }) => msg.startsWith("Order worker failed (1 in a row)"))).toBe(true);
 
-    // the loop's backoff (0.5 s, then 1 s) records it, and the order is evaluated at once
+    // the loop's backoff (0.5 s, then 1 s) records it, and the order is evaluated at once: done
+    // within these 5 s of waiting, where the lease would have held it for minutes
     for (let wait = 0; wait < 100; wait += 1) {
       const row = await prisma.orderEvaluation.findFirstOrThrow({ where: { webhookId } });
       if (row.status === "done") break;
@@ -219,7 +218,6 @@ describe("the order worker when the database fails", () => {
     }
     const done = await prisma.orderEvaluation.findFirstOrThrow({ where: { webhookId } });
     expect(done).toMatchObject({ status: "done", attempts: 2, lockedBy: null, lastError: null });
-    expect(done.processedAt!.getTime() - started).toBeLessThan(ORDER_LEASE_MS / 20);
     expect(logged.some(({ msg }) => msg.startsWith("Order worker failed (2 in a row)"))).toBe(true);
     expect(logged.some(({ msg }) => /failed \(attempt 1\); next try at/.test(msg))).toBe(true);
   });
