@@ -117,7 +117,7 @@ export default defineConfig({
       ...(process.env.TEST_POSTGRES_URL
         ? [
             {
-              extends: true,
+              extends: true as const,
               test: {
                 name: "postgres",
                 // npm run test:full (POSTGRES_ALL=1): every integration and processes file
