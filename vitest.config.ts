@@ -42,11 +42,13 @@ const DATABASE_MODULE_FILES = ["app/db/schema-columns.test.ts"];
 
 /**
  * Pure tests that take seconds each (a schema read from disk and compared, a password-strength
- * estimator's dictionaries loaded): they run with the integration project, so that
+ * estimator's dictionaries loaded, thousands of random cells): they run with the integration project, so that
  * `npm run test:unit` stays a loop of a few seconds.
  */
 const SLOW_PURE_FILES = [
   "app/env.server.test.ts",
+  "app/services/alerts/slack-oauth.test.ts",
+  "app/domain/csv-fast-cells.test.ts",
   "app/domain/secret-strength.test.ts",
   "app/db/schema-parity.test.ts",
   "extensions/function-schemas.test.ts",
