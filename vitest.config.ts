@@ -86,6 +86,8 @@ export default defineConfig({
     coverage: {
       enabled: Boolean(process.env.COVERAGE_DIR),
       provider: "v8",
+      // a failing test still leaves what the others covered
+      reportOnFailure: true,
       include: ["app/**/*.{ts,tsx}", "extensions/**/*.{ts,tsx,js}"],
       exclude: ["**/*.test.ts", "**/*.d.ts", "**/node_modules/**", "**/dist/**", "**/generated/**"],
       reporter: [["json", { file: "coverage-final.json" }]],

@@ -20,10 +20,15 @@ import { postgresBin } from "./install-postgres.mjs";
 const runStarted = Date.now();
 const since = (started) => `${((Date.now() - started) / 1000).toFixed(1)}s`;
 
+/** Steps that failed in a run that goes on past them (--coverage measures every suite). */
+const failed = [];
+const keepGoing = process.argv.includes("--coverage");
+
 function fail(title, started, output = "") {
   if (output) process.stdout.write(output);
   console.error(`\n✖ ${title} failed after ${since(started)}.`);
-  process.exit(1);
+  if (!keepGoing) process.exit(1);
+  failed.push(title);
 }
 
 /** One step, its output shown as it runs. */
@@ -31,7 +36,7 @@ function step(title, command, args, env = process.env) {
   console.log(`\n▶ ${title}`);
   const started = Date.now();
   const result = spawnSync(command, args, { stdio: "inherit", env });
-  if (result.status !== 0) fail(title, started);
+  if (result.status !== 0) return fail(title, started);
   console.log(`✔ ${title} (${since(started)})`);
 }
 
@@ -59,8 +64,7 @@ async function together(steps) {
       }),
     ),
   );
-  const failed = results.find((result) => !result.ok);
-  if (failed) fail(failed.title, failed.started, failed.output);
+  for (const result of results.filter((each) => !each.ok)) fail(result.title, result.started, result.output);
 }
 
 const indent = (text) =>
@@ -102,7 +106,7 @@ function vitest(title, args, report, env) {
     },
   );
   const done = new Promise((resolve) => child.on("close", resolve)).then((code) => {
-    if (code !== 0) fail(title, started);
+    if (code !== 0) return fail(title, started);
     console.log(`✔ ${title} (${since(started)})`);
   });
   return { child, done };
@@ -190,6 +194,10 @@ if (full) {
   step(`The long fuzz run (npm run fuzz, seed ${seed})`, "npx", ["tsx", "tests/fuzz/run.ts", "--seed", seed]);
 }
 if (coverage) step("Coverage of every suite together", "node", ["scripts/coverage-report.mjs"]);
+if (failed.length) {
+  console.error(`\n✖ Failed: ${failed.join("; ")} (the run went on to measure coverage).`);
+  process.exit(1);
+}
 const total = counts();
 console.log(`\n✔ All tests passed in ${since(runStarted)}.`);
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
