@@ -30,10 +30,14 @@ export default function seedDemoOnce() {
   const seeded = spawnSync("npx", ["tsx", "prisma/seed.ts", "--reset"], {
     stdio: "inherit",
     // NODE_ENV=demo is ours; @types/node knows three values only
-    env: { ...process.env, NODE_ENV: "demo", DATABASE_URL: `file:${fs.realpathSync(SEEDED_DEMO)}` } as Record<
-      string,
-      string | undefined
-    > as NodeJS.ProcessEnv,
+    // the demo store's settings, whatever .env holds (a clean clone has none)
+    env: {
+      ...process.env,
+      NODE_ENV: "demo",
+      DATABASE_URL: `file:${fs.realpathSync(SEEDED_DEMO)}`,
+      SHOPIFY_API_KEY: "",
+      SHOPIFY_API_SECRET: E2E_SECRET,
+    } as Record<string, string | undefined> as NodeJS.ProcessEnv,
   });
   if (seeded.status !== 0) throw new Error("seeding the demo store failed");
   // one file to copy: the write-ahead log folded in
