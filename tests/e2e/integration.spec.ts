@@ -405,7 +405,8 @@ test("the Plus features card saves the blocking switches shared with the Rules p
 test("with PLUS_PLAN_ENABLED=true, the demo store deploys to its stand-in and a sample checkout shows as blocked everywhere", async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  // a server of its own to boot beside the worker's: room for a busy machine
+  test.setTimeout(120_000);
   const database = path.join(TMP_DIR, `plus-${crypto.randomUUID()}.sqlite`);
   createMigratedDatabase(database);
   const server = await startAppServer({ PLUS_PLAN_ENABLED: "true" }, { database });
