@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "./fixtures";
-
-const OUTBOX = "tests/.tmp/e2e-outbox";
+import { e2eOutbox } from "./demo-store";
 
 function mailWith(text: string) {
-  if (!fs.existsSync(OUTBOX)) return null;
-  for (const file of fs.readdirSync(OUTBOX)) {
-    const mail = JSON.parse(fs.readFileSync(path.join(OUTBOX, file), "utf8"));
+  const outbox = e2eOutbox();
+  if (!fs.existsSync(outbox)) return null;
+  for (const file of fs.readdirSync(outbox)) {
+    const mail = JSON.parse(fs.readFileSync(path.join(outbox, file), "utf8"));
     if (JSON.stringify(mail).includes(text)) return mail;
   }
   return null;
