@@ -22,12 +22,12 @@ const since = (started) => `${((Date.now() - started) / 1000).toFixed(1)}s`;
 
 /** Steps that failed in a run that goes on past them (--coverage measures every suite). */
 const failed = [];
-const keepGoing = process.argv.includes("--coverage");
+const coverage = process.argv.includes("--coverage");
 
 function fail(title, started, output = "") {
   if (output) process.stdout.write(output);
   console.error(`\n✖ ${title} failed after ${since(started)}.`);
-  if (!keepGoing) process.exit(1);
+  if (!coverage) process.exit(1);
   failed.push(title);
 }
 
@@ -52,7 +52,7 @@ function quietStep(title, command, args) {
   });
 }
 
-/** Steps side by side; each one's output under its name as it ends; the first failure stops the run. */
+/** Steps side by side; each one's output under its name as it ends; then each failure, named. */
 async function together(steps) {
   console.log(`\n▶ ${steps.map(([title]) => title).join(", ")}: side by side`);
   const results = await Promise.all(
@@ -131,7 +131,6 @@ function counts() {
   };
 }
 
-const coverage = process.argv.includes("--coverage");
 const full = process.argv.includes("--full");
 if (full) Object.assign(process.env, { MATRIX: "full", POSTGRES_ALL: "1" });
 if (coverage) {
@@ -158,16 +157,18 @@ if (postgresBin() !== null || canInstallDebianPackages()) {
   const started = Date.now();
   const { bin, missing } = ensurePostgres();
   if (missing) fail(`PostgreSQL (${missing})`, started);
-  cluster = await startCluster({ bin });
-  console.log(`\n✔ PostgreSQL test cluster on 127.0.0.1:${cluster.port} (${since(started)}, beside Vitest)`);
-  for (const signal of ["SIGINT", "SIGTERM"]) {
-    process.on(signal, () => {
-      cluster.stop();
-      sqlite.child.kill(signal);
-      process.exit(1);
-    });
+  else {
+    cluster = await startCluster({ bin });
+    console.log(`\n✔ PostgreSQL test cluster on 127.0.0.1:${cluster.port} (${since(started)}, beside Vitest)`);
+    for (const signal of ["SIGINT", "SIGTERM"]) {
+      process.on(signal, () => {
+        cluster.stop();
+        sqlite.child.kill(signal);
+        process.exit(1);
+      });
+    }
+    process.on("exit", () => cluster.stop());
   }
-  process.on("exit", () => cluster.stop());
 }
 await sqlite.done;
 if (cluster) {
