@@ -4,9 +4,9 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { test } from "@playwright/test";
-import Database from "better-sqlite3";
 import { createMigratedDatabase } from "../../scripts/migrations";
 import { ensureBuild } from "../helpers/app-server";
+import { asOneFile } from "../helpers/seeded-demo";
 
 /** The seeded demo store every worker copies. */
 export const SEEDED_DEMO = "tests/.tmp/e2e-seeded.sqlite";
@@ -40,10 +40,7 @@ export default function seedDemoOnce() {
     } as Record<string, string | undefined> as NodeJS.ProcessEnv,
   });
   if (seeded.status !== 0) throw new Error("seeding the demo store failed");
-  // one file to copy: the write-ahead log folded in
-  const db = new Database(SEEDED_DEMO);
-  db.pragma("journal_mode = DELETE");
-  db.close();
+  asOneFile(SEEDED_DEMO);
 }
 
 /** A fresh copy of the seeded store for worker `parallelIndex`, and its empty outbox. */

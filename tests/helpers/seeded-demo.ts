@@ -28,6 +28,13 @@ export function forgetSeededDemo() {
   fs.rmSync(SEEDING, { recursive: true, force: true });
 }
 
+/** A seeded SQLite file made ready to copy: its write-ahead log folded in, one file left. */
+export function asOneFile(file: string) {
+  const db = new Database(file);
+  db.pragma("journal_mode = DELETE");
+  db.close();
+}
+
 function seedOnce() {
   const made = `${SEEDED_DEMO}.${process.pid}`;
   fs.copyFileSync(BASE_DATABASE, made);
@@ -37,10 +44,7 @@ function seedOnce() {
   });
   if (result.status !== 0) throw new Error(`seeding the demo store failed:\n${result.stdout}${result.stderr}`);
   const summary = result.stdout.trim().split("\n").at(-1)!;
-  // one file to copy: the write-ahead log folded in
-  const db = new Database(made);
-  db.pragma("journal_mode = DELETE");
-  db.close();
+  asOneFile(made);
   fs.renameSync(made, SEEDED_DEMO);
   fs.writeFileSync(SEEDED_SUMMARY, summary);
 }
