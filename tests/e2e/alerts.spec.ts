@@ -17,6 +17,7 @@ import {
   toast,
 } from "./fixtures";
 import { e2eDatabase, e2eOutbox } from "./demo-store";
+import { screenshot } from "./screens-axe";
 
 /** The demo shop's alert settings row, as stored. */
 function storedSettings() {
@@ -354,7 +355,7 @@ test("'Rotate signing secret' asks first: Escape and Cancel change nothing, Rota
   fs.mkdirSync("tests/.tmp/dialogs", { recursive: true });
   for (const width of [375, 800, 1040]) {
     await page.setViewportSize({ width, height: 800 });
-    await page.screenshot({ path: `tests/.tmp/dialogs/rotate-secret-${width}.png` });
+    await screenshot(page, { path: `tests/.tmp/dialogs/rotate-secret-${width}.png` });
   }
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);

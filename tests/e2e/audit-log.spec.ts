@@ -5,6 +5,7 @@ import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { demoShopId, expect, openDatabase, signedOrder, tableRows, test, toast } from "./fixtures";
+import { screenshot } from "./screens-axe";
 
 const SHOTS = "tests/.tmp/audit";
 const RULE = "Max 30% off any order";
@@ -207,7 +208,7 @@ for (const width of [375, 800, 1040]) {
     await expect(page.getByRole("button", { name: /^Hide events/ }).first()).toBeVisible();
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/audit-log-${width}.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/audit-log-${width}.png`, fullPage: true });
 
     // the orders behind a money figure (a Dashboard or ROI link) fit too
     await page.goto("/audit-log?figure=flagged&from=2026-01-01T00:00:00.000Z");
@@ -215,12 +216,12 @@ for (const width of [375, 800, 1040]) {
     await expect(page.getByText(/^Total \$/)).toBeVisible();
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/audit-log-money-${width}.png` });
+    await screenshot(page, { path: `${SHOTS}/audit-log-money-${width}.png` });
 
     await page.goto("/audit-log?type=rule_created&severity=critical");
     await expect(page.getByText("No Audit Logs Yet", { exact: true })).toBeVisible();
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/audit-log-empty-${width}.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/audit-log-empty-${width}.png`, fullPage: true });
   });
 }

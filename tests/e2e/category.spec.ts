@@ -28,6 +28,7 @@ import {
   toast,
 } from "./fixtures";
 import { e2eDatabase } from "./demo-store";
+import { screenshot } from "./screens-axe";
 
 const SHOTS = "tests/.tmp/screens";
 const WIDTHS = [375, 1040] as const;
@@ -61,7 +62,7 @@ function setDiscountId(discountId: string | null) {
 async function shoot(page: Page, name: string) {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
 }
 
@@ -222,7 +223,7 @@ test.describe("inside Shopify's admin", () => {
     await expect(frame.getByRole("button", { name: "Create discount" })).toBeVisible();
     // Shopify's admin has the chrome: no top bar of the app's own
     await expect(frame.getByRole("banner")).toHaveCount(0);
-    await page.screenshot({ path: `${SHOTS}/discount-create-embedded.png` });
+    await screenshot(page, { path: `${SHOTS}/discount-create-embedded.png` });
 
     // the shop's discount, as if created earlier: its row opens the details page
     const db = new Database(server.database);
@@ -236,7 +237,7 @@ test.describe("inside Shopify's admin", () => {
     await expect(details.getByText("Active in Shopify: checkout runs your code rules.")).toBeVisible();
     await expect(details.getByText("At most 1 code together")).toBeVisible();
     await expect(details.getByRole("link", { name: "Edit code rules" })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/discount-details-embedded.png` });
+    await screenshot(page, { path: `${SHOTS}/discount-details-embedded.png` });
 
     const missing = await openFramed(page, `/discounts/${DEMO_CODES_FUNCTION_ID}/1`);
     await expect(missing.getByRole("heading", { level: 1, name: "Discount not found" })).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { approveCoreAndResume, downgradeToFree, expect, test, toast } from "./fixtures";
-import { axeViolations, screenshotsAt } from "./screens-axe";
+import { axeViolations, screenshot, screenshotsAt } from "./screens-axe";
 
 /**
  * The Code rules page (docs/product.md#code-rules; docs/decisions/0052-code-rules-page-and-picker.md):
@@ -232,7 +232,7 @@ test("the Code rules page and its picker at the admin's widths: no sideways scro
     expect(await axeViolations(page)).toEqual([]);
     for (const width of [375, 800, 1040]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `tests/.tmp/screens/code-rules-picker-${width}.png` });
+      await screenshot(page, { path: `tests/.tmp/screens/code-rules-picker-${width}.png` });
     }
     await dialog(page).getByRole("button", { name: "Cancel" }).click();
     await expect(dialog(page)).toHaveCount(0);

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { approveCoreAndResume, expect, test, toast } from "./fixtures";
+import { screenshot } from "./screens-axe";
 
 /**
  * The admin's dialogs as a keyboard merchant meets them (issue 32, finding 5;
@@ -18,7 +19,7 @@ async function shoot(page: Page, name: string) {
   const size = page.viewportSize();
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+    await screenshot(page, { path: `${SHOTS}/${name}-${width}.png` });
   }
   if (size) await page.setViewportSize(size);
 }

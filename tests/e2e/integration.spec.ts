@@ -9,7 +9,7 @@ import { signedWebhook, startAppServer } from "../helpers/app-server";
 import { startReceiver } from "../helpers/receiver";
 import { startSmtpServer } from "../helpers/smtp";
 import { DEMO_SHOP, clickToNavigate, demoShopId, expect, openDatabase, sidebar, test, toast } from "./fixtures";
-import { axeViolations, screenshotsAt } from "./screens-axe";
+import { axeViolations, screenshot, screenshotsAt } from "./screens-axe";
 import { E2E_SECRET, e2eDatabase } from "./demo-store";
 
 test("the Integration Center's app status counts orders waiting and failed", async ({ page }) => {
@@ -48,7 +48,7 @@ async function slackScreenshots(page: Page, name: string) {
   for (const width of [375, 800, 1040]) {
     await page.setViewportSize({ width, height: 900 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await page.screenshot({ path: `tests/.tmp/slack/${name}-${width}.png`, fullPage: true });
+    await screenshot(page, { path: `tests/.tmp/slack/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 }
@@ -299,7 +299,7 @@ test("App status shows both Flow triggers, each turned on and off by Flow's life
       await page.evaluate(() => window.scrollTo(0, 0));
       const clip = await status.boundingBox();
       expect(clip).not.toBeNull();
-      await page.screenshot({
+      await screenshot(page, {
         path: `tests/.tmp/screens/integration-flow-card-${width}.png`,
         fullPage: true,
         clip: clip!,

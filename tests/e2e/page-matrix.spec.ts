@@ -85,6 +85,14 @@ test.describe("the install page, outside the demo store", () => {
     await server?.stop();
   });
   test(`${INSTALL_PAGE.path} at ${PUBLIC_WIDTHS.join(", ")} px`, async ({ page }) => {
-    await checkPage(page, INSTALL_PAGE, `${INSTALL_PAGE.slug}-public`, PUBLIC_WIDTHS, PUBLIC_VITALS_WIDTH, server.url);
+    await checkPage(
+      page,
+      INSTALL_PAGE,
+      `${INSTALL_PAGE.slug}-public`,
+      PUBLIC_WIDTHS,
+      PUBLIC_VITALS_WIDTH,
+      PUBLIC_WIDTHS,
+      server.url,
+    );
   });
 });

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "./fixtures";
 import { e2eOutbox } from "./demo-store";
+import { screenshot } from "./screens-axe";
 
 function mailWith(text: string) {
   const outbox = e2eOutbox();
@@ -134,6 +135,6 @@ test("/demo draws its screenshots in their own 1280×800 shape at 375, 800 and 1
     }
     // no sideways scrolling of the page
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `tests/.tmp/screens/demo-${width}.png`, fullPage: true });
+    await screenshot(page, { path: `tests/.tmp/screens/demo-${width}.png`, fullPage: true });
   }
 });

@@ -4,10 +4,9 @@
 // shift on any of them with the CPU slowed four times.
 import type { Page } from "@playwright/test";
 import { startAppServer } from "../helpers/app-server";
-import { axeViolations, screenshotsAt } from "./screens-axe";
+import { axeViolations, screenshot, screenshotsAt } from "./screens-axe";
 import { expect, sidebar, test, toast } from "./fixtures";
 
-const WIDTHS = [375, 800, 1040];
 /** A rule of the demo store (app/demo/seed.server.ts). */
 const SEEDED_RULE = "Cap discounts at $50";
 const PAIR = "Buy X get Y code + Free shipping code";
@@ -149,7 +148,7 @@ async function shots(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshotsAt(page, name);
   await page.setViewportSize({ width: 375, height: 900 });
-  await page.screenshot({ path: `tests/.tmp/screens/${name}-375-top.png` });
+  await screenshot(page, { path: `tests/.tmp/screens/${name}-375-top.png` });
 }
 
 /** The page's cumulative layout shift, from a PerformanceObserver, with the CPU slowed four times. */

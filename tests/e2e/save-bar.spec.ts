@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { demoShopId, expect, openDatabase, sidebar, test, toast } from "./fixtures";
+import { screenshot } from "./screens-axe";
 
 const SHOTS = process.env.SAVE_BAR_SHOTS ?? path.join("tests", ".tmp", "save-bar-shots");
 
@@ -165,14 +166,14 @@ test("the open bar leaves the sidebar's links visible and clickable", async ({ p
   }
 });
 
-test("screenshots: /alerts and /integration with the bar open at 1040, 800 and 375 px", async ({ page }) => {
+test("with the bar open, /alerts and /integration fit at 1040, 800 and 375 px", async ({ page }) => {
   fs.mkdirSync(SHOTS, { recursive: true });
   for (const width of [1040, 800, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/alerts");
     await page.getByLabel("Slack channel").fill("#screenshot");
     await barShown(page);
-    await page.screenshot({ path: path.join(SHOTS, `alerts-${width}.png`) });
+    await screenshot(page, { path: path.join(SHOTS, `alerts-${width}.png`) });
     // no sideways scroll with the bar open
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await saveBar(page).getByRole("button", { name: "Discard" }).click();
@@ -180,7 +181,7 @@ test("screenshots: /alerts and /integration with the bar open at 1040, 800 and 3
     await page.goto("/integration");
     await page.getByLabel("Function threshold").fill("41");
     await barShown(page);
-    await page.screenshot({ path: path.join(SHOTS, `integration-${width}.png`) });
+    await screenshot(page, { path: path.join(SHOTS, `integration-${width}.png`) });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await saveBar(page).getByRole("button", { name: "Discard" }).click();
   }

@@ -1,6 +1,6 @@
 // One page of the page matrix (docs/decisions/0053-page-matrix.md): its status, its layout's
-// stability at 4× CPU throttle, and at every width no sideways scroll, axe's 0 violations and a
-// screenshot; its paint times go to the run's report.
+// stability at 4× CPU throttle, at every width no sideways scroll (and a screenshot when wanted),
+// axe's 0 violations at the widths asked; its paint times go to the run's report.
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures";
 import { checkAtWidth, collectConsoleErrors, expectVitals, loadThrottled, recordVisit } from "./checks";
@@ -12,6 +12,7 @@ export async function checkPage(
   name: string,
   widths: readonly number[],
   vitalsWidth: number,
+  axeWidths: readonly number[] = widths,
   base = "",
 ) {
   test.setTimeout(90_000);
@@ -24,7 +25,7 @@ export async function checkPage(
   expect(status, `${name}: HTTP status`).toBe(target.status ?? 200);
   recordVisit({ name, firstLcp: cold.lcp, lcp: vitals.lcp, cls: vitals.cls });
   expectVitals(vitals, `${name} at ${vitalsWidth} px, CPU 4× slower`);
-  for (const width of widths) await checkAtWidth(page, name, width);
+  for (const width of widths) await checkAtWidth(page, name, width, axeWidths.includes(width));
   // The 404 page answers 404 on purpose, which Chromium logs as a failed load of the document
   // itself: that one line, for that page's own URL, is expected, nothing else.
   const unexpected = errors.filter(

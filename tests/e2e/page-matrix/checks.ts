@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect } from "../fixtures";
-import { axeViolations } from "../screens-axe";
+import { axeViolations, SCREENSHOTS } from "../screens-axe";
 
 export const CLS_LIMIT = 0.05;
 /** What the report holds each page's LCP against: the issue's 1.5 s, and Built for Shopify's 2.5 s at p75. */
@@ -215,10 +215,10 @@ export async function horizontalOverflow(page: Page) {
 }
 
 /**
- * At `width`: no horizontal page scroll, axe's 0 violations, and the screenshot
- * <SCREENS_DIR>/<name>-<width>.png.
+ * At `width`: no horizontal page scroll; with `axe`, axe's 0 violations; when screenshots are
+ * wanted, the screenshot <SCREENS_DIR>/<name>-<width>.png.
  */
-export async function checkAtWidth(page: Page, name: string, width: number) {
+export async function checkAtWidth(page: Page, name: string, width: number, axe: boolean) {
   await page.setViewportSize({ width, height: HEIGHT });
   // the layout's own resize handlers (Polaris's breakpoints) run before anything is measured
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
@@ -230,9 +230,8 @@ export async function checkAtWidth(page: Page, name: string, width: number) {
       `${where}: page ${overflow.scrollWidth} px wide in a ${overflow.viewport} px viewport (${overflow.offenders.join(", ")})`,
     )
     .toBeLessThanOrEqual(overflow.viewport);
-  const started = Date.now();
-  expect.soft(await axeViolations(page), `${where}: axe violations`).toEqual([]);
-  if (process.env.MATRIX_TIMING) console.log(`${where} axe ${Date.now() - started} ms`);
+  if (axe) expect.soft(await axeViolations(page), `${where}: axe violations`).toEqual([]);
+  if (!SCREENSHOTS) return;
   fs.mkdirSync(SCREENS_DIR, { recursive: true });
   await page.screenshot({ path: `${SCREENS_DIR}/${name}-${width}.png`, fullPage: true });
 }
