@@ -1,5 +1,6 @@
 import os from "node:os";
 import { defineConfig } from "@playwright/test";
+import { findChromium } from "./scripts/install-chromium.mjs";
 import { testClockEnvironment } from "./tests/helpers/test-clock.mjs";
 
 // one name for this run, which the workers inherit: the page matrix gathers its pages' visits
@@ -26,7 +27,8 @@ export default defineConfig({
   use: {
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      // CHROMIUM_PATH, else Debian's Chromium headless shell, else its full Chromium (npm run install:chromium)
+      executablePath: findChromium().path ?? undefined,
       args: [
         "--no-sandbox",
         "--disable-gpu",

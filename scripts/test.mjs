@@ -13,7 +13,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { canInstallDebianPackages } from "./debian-packages.mjs";
-import { CHROMIUM_MISSING, DEBIAN_CHROMIUM, findChromium } from "./install-chromium.mjs";
+import { CHROMIUM_MISSING, DEBIAN_HEADLESS_SHELL, findChromium } from "./install-chromium.mjs";
 import { ensurePostgres, startCluster } from "./postgres.mjs";
 import { postgresBin } from "./install-postgres.mjs";
 
@@ -89,8 +89,8 @@ function ensureChromium() {
     console.error(`✖ ${CHROMIUM_MISSING}`);
     process.exit(1);
   }
-  step("Install Debian's Chromium (npm run install:chromium)", "node", ["scripts/install-chromium.mjs"]);
-  return DEBIAN_CHROMIUM;
+  step("Install Debian's Chromium headless shell (npm run install:chromium)", "node", ["scripts/install-chromium.mjs"]);
+  return DEBIAN_HEADLESS_SHELL;
 }
 
 /** Vitest with its JSON report, as a child that runs while this process goes on. */

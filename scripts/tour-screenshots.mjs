@@ -4,6 +4,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { chromium } from "@playwright/test";
+import { findChromium } from "./install-chromium.mjs";
 
 const PORT = process.env.TOUR_PORT || "3230";
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -42,7 +43,7 @@ async function waitForServer() {
 try {
   await waitForServer();
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    executablePath: findChromium().path ?? undefined,
     args: [
       "--no-sandbox",
       "--disable-gpu",

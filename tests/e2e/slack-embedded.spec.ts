@@ -8,6 +8,7 @@ import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { DEFAULT_SCOPES } from "../../app/env.server";
 import { startAppServer, type AppServer } from "../helpers/app-server";
 import { TEST_SLACK_CLIENT, startSlackOAuth } from "../helpers/slack-oauth";
+import type { Route } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 const API_KEY = "e2e-slack-api-key";
@@ -71,6 +72,22 @@ function appBridgeStandIn(token: string): string {
   })();`;
 }
 
+/** Fetches a top-level navigation's answer; a redirect becomes a page going on to its Location, its cookies kept. */
+async function redirectAsNavigation(route: Route) {
+  const response = await route.fetch({ maxRedirects: 0 });
+  const location = response.headers().location;
+  if (response.status() < 300 || response.status() >= 400 || !location) return route.fulfill({ response });
+  const headers: Record<string, string> = { ...response.headers(), "content-type": "text/html" };
+  delete headers.location;
+  delete headers["content-length"];
+  const target = new URL(location, route.request().url()).toString();
+  return route.fulfill({
+    status: 200,
+    headers,
+    body: `<script>location.replace(${JSON.stringify(target)})</script>`,
+  });
+}
+
 test("embedded, Add to Slack opens Slack's screen at the top of the admin and comes back connected", async ({
   page,
 }) => {
@@ -91,6 +108,12 @@ test("embedded, Add to Slack opens Slack's screen at the top of the admin and co
       body: `<iframe src="${server.url}${path}?${query.toString()}" style="width:1040px;height:900px"></iframe>`,
     });
   });
+
+  // Playwright routes no request a redirect made, so the 302s on the way back (Slack's to the app's
+  // callback, the callback's to the admin) become pages that go on by navigating: the admin's
+  // stand-in above then serves the last one
+  await page.route(`${slack.url}/oauth/v2/authorize**`, redirectAsNavigation);
+  await page.route("**/api/integrations/slack/callback**", redirectAsNavigation);
 
   await page.goto(`${ADMIN_APP}/integration/slack`);
   const frame = page.frameLocator("iframe");
