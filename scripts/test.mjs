@@ -132,7 +132,7 @@ function counts() {
 }
 
 const full = process.argv.includes("--full");
-if (full) Object.assign(process.env, { MATRIX: "full", POSTGRES_ALL: "1" });
+if (full) Object.assign(process.env, { MATRIX: "full", POSTGRES_ALL: "1", TEST_FULL: "1" });
 if (coverage) {
   process.env.COVERAGE_DIR = "tests/.tmp/coverage";
   fs.rmSync(process.env.COVERAGE_DIR, { recursive: true, force: true });
