@@ -32,6 +32,8 @@ async function shootDialog(page: Page, opener: Locator, dialog: Locator, name: s
   await opener.click();
   await expect(dialog).toBeVisible();
   await shoot(page, name);
+  // Escape reaches the dialog once focus is in it
+  await expect.poll(() => dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
 }
