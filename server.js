@@ -2,7 +2,7 @@
 // The app's HTTP server entry: loads the Remix build and serves it with the server compiled into
 // that build (app/server/serve.server.ts, exported by app/entry.server.tsx and type-checked with
 // the app; docs/decisions/0032-server-typed-adapter.md): body limits, 405s, security headers,
-// the client's address, the background workers (orders and alerts each on a thread of their own).
+// the client's address, the background workers (order evaluation, alert delivery) in this process.
 // Usage: node server.js [build/index.js]   (PORT, HOST and every variable of .env.example; HOST
 // unset: every interface in production, 127.0.0.1 otherwise)
 import path from "node:path";
@@ -16,9 +16,4 @@ if (typeof build.entry.module.serve !== "function") {
   console.error(`✖ ${buildPath} has no server in it (a build older than server.js): run npm run build.`);
   process.exit(1);
 }
-build.entry.module.serve(build, {
-  buildPath,
-  deliveryThread: new URL("./delivery-thread.js", import.meta.url),
-  // orders are evaluated on a thread of their own (docs/decisions/0067-order-thread.md)
-  orderThread: new URL("./order-thread.js", import.meta.url),
-});
+build.entry.module.serve(build);

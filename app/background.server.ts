@@ -2,11 +2,8 @@ import prisma from "./db.server";
 import { prismaWriter } from "./db/raw-sql.server";
 import { logger as processLogger, type Logger } from "./logger.server";
 import { channelSender, createAlertWorker } from "./services/alerts/delivery.server";
-import { startDeliveryThread } from "./services/alerts/delivery-thread.server";
 import { bootWorkers } from "./services/booted-workers.server";
-import { startOrderThread } from "./services/monitoring/order-thread.server";
 import { createOrderWorker } from "./services/monitoring/worker.server";
-import { forgetShopRules } from "./services/rules/cache.server";
 import { startRulesListener } from "./services/rules/rules-changes.server";
 import { startPurgeJob } from "./services/privacy/purge.server";
 import { startPlanFollowUp } from "./services/billing/plan-follow-up.server";
@@ -18,20 +15,15 @@ import { graphqlForShopDomain } from "./services/shops/admin-graphql.server";
  * from the server (serve() in app/server/serve.server.ts, which server.js runs); importing a
  * module never starts one, and no module holds a worker's wiring
  * (docs/decisions/0036-order-effects-and-workers.md). Each worker's loop catches, logs and
- * backs off on its own errors (docs/decisions/0010-hardening.md). The production server
- * delivers alerts on a thread of their own (docs/decisions/0015-alert-delivery-thread.md);
- * without one they are delivered here. It evaluates orders on a thread of their own too
- * (docs/decisions/0067-order-thread.md); without one they are evaluated here.
+ * backs off on its own errors (docs/decisions/0010-hardening.md). Orders are evaluated and
+ * alerts delivered here, on the process's one thread, and on SQLite through its one writer path
+ * (docs/decisions/0072-one-sqlite-writer.md).
  */
 
 /** How often queued orders are looked at without a webhook nudging the worker (failed orders' retries). */
 export const ORDER_SWEEP_MS = 30_000;
 
 export interface BackgroundOptions {
-  /** Deliver alerts on a worker thread: `entry` loads the build at `buildPath` and runs it. */
-  deliveryThread?: { entry: URL; buildPath: string };
-  /** Evaluate orders on a worker thread: `entry` loads the build at `buildPath` and runs it. */
-  orderThread?: { entry: URL; buildPath: string };
   logger?: Logger;
 }
 
@@ -41,50 +33,25 @@ let running: (() => Promise<void>) | null = null;
 export function startBackgroundWork(options: BackgroundOptions = {}): void {
   if (running) return;
   const logger = options.logger ?? processLogger;
-  // alerts and order actions: on their own thread, or here
-  const thread = options.deliveryThread
-    ? startDeliveryThread(options.deliveryThread.entry, options.deliveryThread.buildPath, logger)
-    : null;
-  const alerts = thread
-    ? null
-    : createAlertWorker({
-        db: prismaWriter(prisma),
-        send: channelSender(),
-        logger: logger.child({ worker: "alerts" }),
-      });
-  const stopAlertSweep = alerts?.start();
-  const kickAlerts = () => (thread ? thread.kick() : void alerts?.kick());
-  // orders: on their own thread (which passes its alert kicks and rule changes back), or here
-  const orderThread = options.orderThread
-    ? startOrderThread(options.orderThread.entry, options.orderThread.buildPath, {
-        kickAlerts,
-        ruleChanged: (shopId) => forgetShopRules(shopId ?? undefined),
-        logger,
-      })
-    : null;
-  const orders = orderThread
-    ? null
-    : createOrderWorker({
-        graphqlForShop: graphqlForShopDomain,
-        kickAlerts,
-        logger: logger.child({ worker: "orders" }),
-      });
-  const kickOrders = () => (orderThread ? orderThread.kick() : void orders?.kick());
+  const alerts = createAlertWorker({
+    db: prismaWriter(prisma),
+    send: channelSender(),
+    logger: logger.child({ worker: "alerts" }),
+  });
+  const stopAlertSweep = alerts.start();
+  const orders = createOrderWorker({
+    graphqlForShop: graphqlForShopDomain,
+    kickAlerts: () => void alerts.kick(),
+    logger: logger.child({ worker: "orders" }),
+  });
+  const kickOrders = () => void orders.kick();
   // PostgreSQL: other app processes' rule changes reach this one's cache (docs/decisions/0020-postgresql-and-several-processes.md)
   const rulesListener = startRulesListener(logger);
-  // webhooks wake the order worker, rule changes are announced (to the order thread's cache too),
-  // through the booted workers
-  const unboot = bootWorkers({
-    kickOrders,
-    announceRuleChange: (shopId) => {
-      rulesListener?.announce(shopId);
-      orderThread?.forget(shopId);
-    },
-  });
-  // Orders acknowledged before a restart, and failed orders whose retry time came, are evaluated
-  // (the order thread looks as soon as it runs).
-  orders?.resume();
-  void orders?.kick();
+  // webhooks wake the order worker, rule changes are announced, through the booted workers
+  const unboot = bootWorkers({ kickOrders, announceRuleChange: (shopId) => rulesListener?.announce(shopId) });
+  // Orders acknowledged before a restart, and failed orders whose retry time came, are evaluated.
+  orders.resume();
+  void orders.kick();
   const sweep = setInterval(kickOrders, ORDER_SWEEP_MS);
   sweep.unref();
   // uninstalled shops' data goes 30 days after the uninstall, shop/redact or not
@@ -96,17 +63,9 @@ export function startBackgroundWork(options: BackgroundOptions = {}): void {
 
   running = async () => {
     clearInterval(sweep);
-    stopAlertSweep?.();
+    stopAlertSweep();
     unboot();
-    await Promise.all([
-      orders?.stop(),
-      orderThread?.stop(),
-      alerts?.stop(),
-      thread?.stop(),
-      rulesListener?.stop(),
-      stopPurge(),
-      stopPlanFollowUp(),
-    ]);
+    await Promise.all([orders.stop(), alerts.stop(), rulesListener?.stop(), stopPurge(), stopPlanFollowUp()]);
   };
 }
 

@@ -15,12 +15,8 @@ import { SHOPIFY_CDN, contentSecurityPolicy, hasEmbeddedParams } from "./http/se
 import { verifiedShopOf } from "./services/shops/admin-context.server";
 import { logger } from "./logger.server";
 
-// server.js serves the build through this, delivery-thread.js runs the delivery thread and
-// order-thread.js the order thread
-// (docs/decisions/0032-server-typed-adapter.md)
+// server.js serves the build through this (docs/decisions/0032-server-typed-adapter.md)
 export { serve } from "./server/serve.server";
-export { runDeliveryThread } from "./services/alerts/delivery-thread.server";
-export { runOrderThread } from "./services/monitoring/order-thread.server";
 
 const STREAM_TIMEOUT_MS = 5000;
 export const streamTimeout = STREAM_TIMEOUT_MS;

@@ -14,9 +14,7 @@ export const POSTGRES_FILES = [
   "alert-secrets",
   "busy-writer",
   "csv-helper-processes",
-  "delivery-thread",
   "leak-counting-pass",
-  "order-thread",
   "order-worker",
   "order-worker-transactions",
   "secrets-at-rest",
@@ -33,7 +31,6 @@ export const POSTGRES_FILES = [
   "audit-search",
   "audit-log",
   "audit-export",
-  "fast-reads",
   "health",
   // a sample of the portable paths: install, rules, orders, billing, a shop's data removed
   "install",

@@ -8,7 +8,7 @@
  * Prisma, rows as arrays in AUDIT_EXPORT_COLUMNS order. The filters are the Audit Log's own
  * (auditConditions), so export and page agree.
  */
-import prisma, { SQLITE_BUSY_TIMEOUT_MS } from "./client.server";
+import prisma, { SQLITE_BUSY_WAIT_MS } from "./client.server";
 import { auditConditions, type AuditFilter } from "./audit-events.sql.server";
 import { columnList, fromSqlTime, raw, sql, sqlEngine, toSqlTime } from "./columns";
 import { getEnv } from "../env.server";
@@ -23,7 +23,7 @@ import {
 } from "./audit-export-parts";
 
 /** The export's SQLite connection on this thread (the helper thread has its own). */
-const connection = exportConnections(SQLITE_BUSY_TIMEOUT_MS);
+const connection = exportConnections(SQLITE_BUSY_WAIT_MS);
 
 /** One batch of matching events, newest first, strictly older than `filter.before`, through Prisma (PostgreSQL, an in-memory SQLite). */
 async function selectBatch(shopId: string, filter: AuditFilter, limit: number): Promise<AuditExportRecord[]> {

@@ -4,14 +4,17 @@ import { getEnv } from "../env.server";
 import { isPostgresUrl, isSqliteUrl } from "../config/database-url";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as PostgresPrismaClient } from "@margin-guardrail/prisma-postgresql";
-import { awaitWriterTurn, holdWriterTurn, writerTurnMarksTransactions } from "./writer-turn.server";
+import { oneWriter } from "./sqlite-one-writer.server";
 import { logger } from "../logger.server";
 
 /** Connections each app process keeps to PostgreSQL (docs/operations.md#several-app-processes). */
 const POSTGRES_POOL_SIZE = 10;
 
-/** SQLite waits this long for the writer lock before failing a statement. */
-export const SQLITE_BUSY_TIMEOUT_MS = 5000;
+/**
+ * The longest a statement waits for SQLite's writer (its turn at the process's one connection,
+ * then another process's lock) before it fails with SQLITE_BUSY, which a request answers 503.
+ */
+export const SQLITE_BUSY_WAIT_MS = 800;
 
 export function createPrismaClient(databaseUrl: string): PrismaClient {
   if (isPostgresUrl(databaseUrl)) {
@@ -26,86 +29,10 @@ export function createPrismaClient(databaseUrl: string): PrismaClient {
         "(postgresql://). See README.md, section 'Configuration'.",
     );
   }
-  const adapter = new PrismaBetterSQLite3(
-    { url: databaseUrl, timeout: SQLITE_BUSY_TIMEOUT_MS },
-    { timestampFormat: "unixepoch-ms" },
-  );
-  return new PrismaClient({ adapter: waitingForWriterTurn(adapter) });
-}
-
-type AdapterFactory = ConstructorParameters<typeof PrismaClient>[0] extends infer O
-  ? O extends { adapter?: infer A | null }
-    ? A
-    : never
-  : never;
-type Adapter = Awaited<ReturnType<AdapterFactory["connect"]>>;
-
-/**
- * The SQLite connection waits for its turn at the writer (app/db/writer-turn.server.ts)
- * before it starts a transaction or runs a statement of its own: while the alert delivery
- * thread writes, this thread goes on serving requests instead of sleeping in SQLite's busy
- * handler. Statements inside a transaction never wait (it already holds the lock or will).
- */
-function waitingForWriterTurn(factory: AdapterFactory): AdapterFactory {
-  const waitFirst =
-    <A extends unknown[], R>(method: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      await awaitWriterTurn();
-      return method(...args);
-    };
-  return {
-    provider: factory.provider,
-    adapterName: factory.adapterName,
-    async connect(): Promise<Adapter> {
-      const adapter = await factory.connect();
-      const waiting: Partial<Adapter> = {
-        queryRaw: waitFirst(adapter.queryRaw.bind(adapter)),
-        executeRaw: waitFirst(adapter.executeRaw.bind(adapter)),
-        startTransaction: waitFirst(async (...args: Parameters<Adapter["startTransaction"]>) =>
-          markedWhileOpen(await adapter.startTransaction(...args)),
-        ),
-      };
-      return new Proxy(adapter, {
-        get(target, property) {
-          if (property in waiting) return waiting[property as keyof Adapter];
-          const value: unknown = Reflect.get(target, property, target);
-          return typeof value === "function" ? value.bind(target) : value;
-        },
-      });
-    },
-  };
-}
-
-type Transaction = Awaited<ReturnType<Adapter["startTransaction"]>>;
-
-/**
- * In the order thread (docs/decisions/0067-order-thread.md), which writes through Prisma: the
- * transaction holds the writer turn from its start to its commit or rollback, so the main
- * thread waits for it without blocking. Elsewhere the transaction as it is.
- */
-function markedWhileOpen(transaction: Transaction): Transaction {
-  if (!writerTurnMarksTransactions()) return transaction;
-  holdWriterTurn(true);
-  let open = true;
-  const ended = (method: () => Promise<void>) => async (): Promise<void> => {
-    try {
-      await method();
-    } finally {
-      if (open) holdWriterTurn(false);
-      open = false;
-    }
-  };
-  const ending: Partial<Transaction> = {
-    commit: ended(transaction.commit.bind(transaction)),
-    rollback: ended(transaction.rollback.bind(transaction)),
-  };
-  return new Proxy(transaction, {
-    get(target, property) {
-      if (property in ending) return ending[property as keyof Transaction];
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
+  // busy timeout 0: SQLite never sleeps in its busy handler with the event loop stopped; the one
+  // writer path waits instead (app/db/sqlite-one-writer.server.ts)
+  const adapter = new PrismaBetterSQLite3({ url: databaseUrl, timeout: 0 }, { timestampFormat: "unixepoch-ms" });
+  return new PrismaClient({ adapter: oneWriter(adapter, { busyWaitMs: SQLITE_BUSY_WAIT_MS }) });
 }
 
 /** Write-ahead logging lets readers go on while the single writer commits. */

@@ -5,11 +5,7 @@
  * by app/db/schema-columns.test.ts.
  */
 import type { Prisma, OrderCheck, OrderEvaluation } from "@prisma/client";
-import Database from "better-sqlite3";
-import prisma, { SQLITE_BUSY_TIMEOUT_MS } from "./client.server";
-import { isSqliteUrl, sqliteFile } from "../config/database-url";
-import { getEnv } from "../env.server";
-import { asQueueInsert, awaitWriterTurn } from "./writer-turn.server";
+import prisma from "./client.server";
 import type { OrderFacts } from "../domain/order-facts";
 import {
   columnList,
@@ -49,56 +45,6 @@ export const ORDER_CHECK_INSERT_COLUMNS = [
   "checkedAt",
 ] as const satisfies readonly (keyof OrderCheck)[];
 
-/** The statement that queues an order (both engines): a redelivery's webhook id adds nothing. */
-const INSERT_QUEUED_ORDER =
-  `INSERT INTO "OrderEvaluation" (${ORDER_EVALUATION_INSERT_COLUMNS.map((column) => `"${column}"`).join(", ")}) ` +
-  `VALUES (${ORDER_EVALUATION_INSERT_COLUMNS.map(() => "?").join(", ")}) ON CONFLICT ("webhookId") DO NOTHING`;
-
-/** How long a queued order waits for SQLite's writer before the webhook is answered 503 (Prisma's busy timeout). */
-const QUEUE_BUSY_MS = SQLITE_BUSY_TIMEOUT_MS;
-/**
- * The longest pause between tries while another connection writes: the order worker's batch
- * transaction holds the writer for milliseconds, and a failed try costs microseconds.
- */
-const QUEUE_POLL_MAX_MS = 4;
-
-/**
- * On SQLite, the queue's own connection: one prepared statement, run as a transaction of its own
- * (committed, so durable through a kill -9 in WAL mode, before the webhook is answered), never
- * inside a transaction the order worker holds open on Prisma's connection. It never sleeps in
- * SQLite's busy handler (timeout 0): while another connection writes, it waits with the event
- * loop free and tries again, up to QUEUE_BUSY_MS, then throws SQLITE_BUSY (503, Shopify retries).
- * See docs/decisions/0054-webhook-fast-path.md. Null on PostgreSQL.
- */
-type QueueConnection = { insert: (values: unknown[]) => Promise<boolean>; close: () => void };
-let queueConnection: QueueConnection | null | undefined;
-
-function openQueueConnection(): QueueConnection | null {
-  const { databaseUrl } = getEnv();
-  if (!isSqliteUrl(databaseUrl)) return null;
-  const db = new Database(sqliteFile(databaseUrl), { timeout: 0 });
-  db.pragma("synchronous = NORMAL");
-  const statement = db.prepare(INSERT_QUEUED_ORDER);
-  return {
-    // counted while it waits and writes: the writing threads let it go before their next write
-    insert: (values) =>
-      asQueueInsert(async () => {
-        const deadline = Date.now() + QUEUE_BUSY_MS;
-        for (let attempt = 0; ; attempt += 1) {
-          // the order and alert delivery threads say when they hold the writer (app/db/writer-turn.server.ts)
-          await awaitWriterTurn();
-          try {
-            return statement.run(...values).changes > 0;
-          } catch (error) {
-            if (!/^SQLITE_BUSY/.test(String((error as { code?: unknown }).code)) || Date.now() >= deadline) throw error;
-            await new Promise((resolve) => setTimeout(resolve, Math.min(attempt + 1, QUEUE_POLL_MAX_MS)));
-          }
-        }
-      }),
-    close: () => db.close(),
-  };
-}
-
 /** Queues an order under its webhook id, in one statement; false when that delivery was queued already. */
 export async function insertQueuedOrder(entry: {
   shopId: string;
@@ -120,8 +66,8 @@ export async function insertQueuedOrder(entry: {
     0,
     toSqlTime(new Date()),
   ];
-  if (queueConnection === undefined) queueConnection = openQueueConnection();
-  if (queueConnection) return queueConnection.insert(values);
+  // committed before the webhook is answered (durable through a kill -9 in WAL mode); on SQLite
+  // through the one writer path, so never inside a transaction the order worker holds open
   const inserted = await prisma.$executeRaw`
     INSERT INTO "OrderEvaluation" (${columnList(ORDER_EVALUATION_INSERT_COLUMNS)}) VALUES (${join(values)})
     ON CONFLICT ("webhookId") DO NOTHING`;

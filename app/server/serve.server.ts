@@ -5,8 +5,8 @@
 // - security headers on every response;
 // - the client's address for the rate limits, trusting X-Forwarded-For only from TRUST_PROXY
 //   proxy hops;
-// - starts the background workers once (alert delivery on its own thread, delivery-thread.js;
-//   order evaluation on its own, order-thread.js), and stops them on SIGTERM/SIGINT.
+// - starts the background workers once (order evaluation, alert delivery), and stops them on
+//   SIGTERM/SIGINT.
 // server.js loads the build and calls serve() through app/entry.server.tsx, so this code is
 // compiled into the build and type-checked with the app.
 import http from "node:http";
@@ -23,16 +23,6 @@ import { remixHandler } from "./remix-handler.server";
 import { webhookFastPath } from "./webhook-fast-path.server";
 import { nodeVersionWarning } from "./node-version";
 import { messageOf } from "../domain/result";
-import { startCsvHelper } from "../services/audit/csv-helper.server";
-
-export interface ServeOptions {
-  /** The build's file (build/index.js), which the alert delivery and order threads load too. */
-  buildPath: string;
-  /** The delivery thread's entry (delivery-thread.js beside server.js). */
-  deliveryThread: URL;
-  /** The order thread's entry (order-thread.js beside server.js); without it orders are evaluated on the main thread. */
-  orderThread?: URL;
-}
 
 /** Stops the boot with a message and exit code 1 (a setting the server cannot run with). */
 function refuseToBoot(message: string): never {
@@ -139,7 +129,7 @@ export function createApp(
  * Serves `build` on PORT (HOST, or every interface in production and 127.0.0.1 otherwise),
  * starts the background work once listening, and stops both on SIGTERM/SIGINT.
  */
-export function serve(build: ServerBuild, options: ServeOptions): http.Server {
+export function serve(build: ServerBuild): http.Server {
   installGlobals({ nativeFetch: build.future.v3_singleFetch });
   let settings: ServerSettings;
   try {
@@ -173,14 +163,7 @@ export function serve(build: ServerBuild, options: ServeOptions): http.Server {
       `[margin-guardrail] listening on http://${shown}:${address.port}` +
         (everywhere ? ` (every interface; this machine: http://localhost:${address.port})` : ""),
     );
-    // alerts are delivered on a thread of their own (docs/decisions/0015-alert-delivery-thread.md),
-    // orders evaluated on another (docs/decisions/0067-order-thread.md)
-    startBackgroundWork({
-      deliveryThread: { entry: options.deliveryThread, buildPath: options.buildPath },
-      ...(options.orderThread ? { orderThread: { entry: options.orderThread, buildPath: options.buildPath } } : {}),
-    });
-    // and CSV exports share their ranges with a helper (docs/decisions/0070-csv-export-helper-thread.md)
-    startCsvHelper();
+    startBackgroundWork();
   };
   const server = host ? app.listen(settings.port, host, listening) : app.listen(settings.port, listening);
 

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { orderPayload } from "../../app/demo/order-payload-builder";
 import Database from "better-sqlite3";
 import { test as base, expect } from "@playwright/test";
-import { DEMO_SHOP, signedWebhook, startAppServer, waitUntil } from "../helpers/app-server";
+import { DEMO_SHOP, signedWebhook, startAppServer } from "../helpers/app-server";
 import { E2E_SECRET, copySeededDemo, e2eDatabase } from "./demo-store";
 
 export { DEMO_SHOP };
@@ -63,14 +63,6 @@ export const test = base.extend<
       const server = await startAppServer(
         { SHOPIFY_API_SECRET: E2E_SECRET, MAIL_OUTBOX_DIR: outbox, SMTP_URL: "", RESEND_API_KEY: "", ...coverage },
         { database },
-      );
-      // the server answers before its threads have loaded the build: an order posted then would
-      // wait for them, longer than a test polls. Their lines, as ORDER_THREAD_READY and
-      // DELIVERY_THREAD_READY say them (importing the app's modules here would open its database)
-      await waitUntil(
-        async () =>
-          ["Order thread ready", "Alert delivery thread ready"].every((line) => server.output().includes(line)),
-        60_000,
       );
       await use({ url: server.url });
       await server.stop();

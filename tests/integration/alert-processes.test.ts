@@ -4,8 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { ALERT_BATCH } from "../../app/services/alerts/delivery.server";
-import { DELIVERY_THREAD_READY } from "../../app/services/alerts/delivery-thread.server";
-import { serversOn, waitUntil, type AppServer } from "../helpers/app-server";
+import { serversOn, waitUntil } from "../helpers/app-server";
 import { startReceiver } from "../helpers/receiver";
 import { lapseDeadClaims, outboxCount, sampleAlertEvent } from "../helpers/breaches";
 
@@ -31,13 +30,6 @@ async function shopWithDueAlerts(domain: string, url: string, count: number) {
 
 const { start, stopAll } = serversOn(DATABASE_URL);
 
-/** A server whose delivery thread is up: its worker claims from now on (the thread's boot takes seconds on a busy machine). */
-async function startDelivering(): Promise<AppServer> {
-  const server = await start();
-  await waitUntil(async () => server.output().includes(DELIVERY_THREAD_READY), 60_000);
-  return server;
-}
-
 beforeAll(async () => {
   // the servers' guard is off outside production: the receivers on 127.0.0.1 are reachable
   if (DATABASE_URL.startsWith("file:")) await prisma.$executeRawUnsafe("PRAGMA journal_mode = WAL");
@@ -50,7 +42,7 @@ describe("two app processes on one database", () => {
     // each answer takes a second, so a batch is still in flight when the other worker claims the next
     const receiver = await startReceiver([], { delayMs: 1_000 });
     // both workers running before anything is due: otherwise the first may send all before the second starts
-    await Promise.all([startDelivering(), startDelivering()]);
+    await Promise.all([start(), start()]);
     const shop = await shopWithDueAlerts("two-processes.myshopify.com", `${receiver.url}/hook`, COUNT);
     await waitUntil(
       async () => (await prisma.alertAndActionOutbox.count({ where: { shopId: shop.id, status: "sent" } })) === COUNT,

@@ -35,7 +35,7 @@ vi.mock("../../app/db/order-queue.sql.server", async (importOriginal) => {
 });
 
 const prisma = (await import("../../app/db.server")).default;
-const { SQLITE_BUSY_TIMEOUT_MS } = await import("../../app/db.server");
+const { SQLITE_BUSY_WAIT_MS } = await import("../../app/db.server");
 const { ensureShop } = await import("../../app/db/shops.server");
 const { enqueueOrderWebhook } = await import("../../app/services/monitoring/queue.server");
 const { ORDER_LEASE_MS } = await import("../../app/services/monitoring/worker.server");
@@ -49,7 +49,7 @@ const OTHER_SHOP = "busy-writer-2.myshopify.com";
  * Longer than two busy timeouts: the worker's transaction fails after one, the write that records
  * that failure after another; then the writer is held 2 s more.
  */
-const HOLD_MS = 2 * SQLITE_BUSY_TIMEOUT_MS + 2_000;
+const HOLD_MS = 2 * SQLITE_BUSY_WAIT_MS + 2_000;
 
 let shopId: string;
 let otherShopId: string;

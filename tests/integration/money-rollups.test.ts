@@ -9,12 +9,9 @@
 import { seededRandom } from "../../app/domain/seeded-random";
 import { TZDate } from "@date-fns/tz";
 import { startOfDay } from "date-fns";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
-import { sqlEngine } from "../../app/db/columns";
 import { rebuildMoneyRollups, selectMoneyRollups } from "../../app/db/money-rollups.sql.server";
-import { sqliteWriter } from "../../app/db/raw-sql.server";
-import { sqliteFile } from "../../app/config/database-url";
 import { ensureShop } from "../../app/db/shops.server";
 import type { NewAuditEvent } from "../../app/domain/audit-events";
 import { moneyTotals, type OrderEvaluated } from "../../app/domain/order-money";
@@ -131,9 +128,6 @@ const event = (fields: Partial<NewAuditEvent> & Pick<NewAuditEvent, "eventType">
   ...fields,
 });
 
-const writer = sqlEngine() === "sqlite" ? sqliteWriter(sqliteFile(process.env.DATABASE_URL ?? ""), 5_000) : null;
-afterAll(() => writer?.close());
-
 /** A random history for one shop: `steps` writes of every kind. */
 async function history(shopId: string, timeZone: () => string, rng: Random, steps: number) {
   const orders: Order[] = [];
@@ -201,8 +195,8 @@ async function history(shopId: string, timeZone: () => string, rng: Random, step
           ruleKey: rng.pick(RULE_KEYS),
         }),
       );
-      // as the delivery thread writes them: its own SQLite connection
-      if (writer && rng.chance(0.5)) await writer.transaction((tx) => recordAuditEvents(shopId, alerts, tx));
+      // as the alert worker writes them (inside its batch's transaction), or on their own
+      if (rng.chance(0.5)) await prisma.$transaction((tx) => recordAuditEvents(shopId, alerts, tx));
       else await recordAuditEvents(shopId, alerts);
     }
   }

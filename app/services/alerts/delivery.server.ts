@@ -72,10 +72,7 @@ export const channelSender =
 
 /** What the alert worker is built with (docs/decisions/0036-order-effects-and-workers.md). */
 export interface AlertWorkerDeps {
-  /**
-   * Where the worker's SQL runs: Prisma's client (prismaWriter), or the delivery thread's own
-   * connection (docs/decisions/0015-alert-delivery-thread.md).
-   */
+  /** Where the worker's SQL runs: Prisma's client (prismaWriter). */
   db: SqlWriter;
   send: AlertSender;
   logger: Logger;
@@ -149,8 +146,7 @@ async function deliver(
  * Records a batch's attempts, their next steps and the alert_sent events in one transaction,
  * in a few statements whatever the batch's size. Everything that does not depend on the
  * database (attempt rows, events, retry times) is worked out before the transaction: on
- * SQLite its write lock is shared with the order engine (docs/decisions/0013-alert-delivery.md,
- * docs/decisions/0015-alert-delivery-thread.md).
+ * SQLite the one writer is shared with the order engine (docs/decisions/0013-alert-delivery.md).
  */
 async function finish(db: SqlWriter, batch: Delivered[]): Promise<void> {
   const at = new Date();

@@ -8,7 +8,7 @@
  */
 import fs from "node:fs";
 import { Worker } from "node:worker_threads";
-import { SQLITE_BUSY_TIMEOUT_MS } from "../../db/client.server";
+import { SQLITE_BUSY_WAIT_MS } from "../../db/client.server";
 import { sqliteExportFile, type PlainQuery } from "../../db/audit-export.sql.server";
 import { logger } from "../../logger.server";
 import type { FromHelper, HelperData, HelperJob } from "./csv-helper-thread";
@@ -62,7 +62,7 @@ function startHelper(): Helper | null {
     logger.warn("CSV export helper thread not built (npm run build); exports stay on the main thread");
     return null;
   }
-  const workerData: HelperData = { csvHelper: true, busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS };
+  const workerData: HelperData = { csvHelper: true, busyTimeoutMs: SQLITE_BUSY_WAIT_MS };
   const worker = new Worker(entry, { eval: true, workerData });
   const started: Helper = { worker, ready: false, pending: new Map() };
   const fail = (error: Error) => {

@@ -1,6 +1,5 @@
 import type { Prisma, Rule } from "@prisma/client";
 import prisma from "../../db.server";
-import { fastRulesOf } from "../../db/fast-reads.server";
 import { PLANS, canActivateAnotherRule, planName, toPlanId, type PlanId } from "../../domain/plans";
 import { rulesToResume, type LimitedRule, type PausedRulesView } from "../../domain/plan-truth";
 import {
@@ -256,13 +255,10 @@ async function roomForOneMore(owner: RuleOwner, tx: Tx): Promise<boolean> {
 }
 
 export async function listRules(shopId: string): Promise<RuleView[]> {
-  // on SQLite a prepared statement of its own (GET /api/rules; docs/decisions/0057-csv-at-the-databases-speed.md)
-  const rules =
-    fastRulesOf(shopId) ??
-    (await prisma.rule.findMany({
-      where: { shopId },
-      orderBy: [{ priority: "desc" }, { createdAt: "asc" }, { id: "asc" }],
-    }));
+  const rules = await prisma.rule.findMany({
+    where: { shopId },
+    orderBy: [{ priority: "desc" }, { createdAt: "asc" }, { id: "asc" }],
+  });
   return rules.map(ruleView);
 }
 

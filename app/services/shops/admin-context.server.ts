@@ -8,7 +8,6 @@ import { SHOP_DOMAIN } from "../../domain/shop-domain";
 import type { PlanId } from "../../domain/plans";
 import { authenticate } from "../../shopify.server";
 import { ensureShop } from "../../db/shops.server";
-import { fastShopByDomain } from "../../db/fast-reads.server";
 import { planForShop } from "../billing/plan-truth.server";
 
 export interface AdminContext {
@@ -77,8 +76,7 @@ async function authenticateAdmin(request: Request): Promise<AdminContext> {
     return { shop, plan: await planForShop(shop, null), demo: true, admin: null, actor: "the demo merchant" };
   }
   const { session, admin, sessionToken } = await authenticateSessionToken(request);
-  // the shop's row on SQLite's direct read connection (docs/decisions/0057-csv-at-the-databases-speed.md)
-  const found = fastShopByDomain(session.shop) ?? (await ensureShop(session.shop));
+  const found = await ensureShop(session.shop);
   const asked = planRefreshDue(found.planCheckedAt, new Date());
   const plan = await planForShop(found, admin.graphql);
   // when Shopify was asked, its answer was stored: the context carries the row as it is now
