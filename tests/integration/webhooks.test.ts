@@ -102,8 +102,23 @@ describe("webhooks", () => {
     expect(await prisma.processedWebhook.count()).toBe(0);
   });
 
-  it("shop/redact deletes the shop's rows and no other shop's", async () => {
+  it("shop/redact of a shop installed (again) deletes nothing", async () => {
     const { action } = await import("../../app/routes/webhooks.shop.redact");
+    const before = await rowsOf(SHOP);
+    const response = (await action(
+      routeArgs(webhookRequest("shop/redact", SHOP, { shop_id: 1, shop_domain: SHOP })),
+    )) as Response;
+    expect(response.status).toBe(200);
+    expect(await rowsOf(SHOP)).toEqual(before);
+    expect(before).toMatchObject({ shop: 1, rules: 1, events: 2, sessions: 1 });
+  });
+
+  it("shop/redact of an uninstalled shop deletes its rows and no other shop's", async () => {
+    const { action } = await import("../../app/routes/webhooks.shop.redact");
+    await prisma.shop.update({
+      where: { domain: SHOP },
+      data: { installState: "uninstalled", uninstalledAt: new Date() },
+    });
     const other = await rowsOf(OTHER);
     const response = (await action(
       routeArgs(webhookRequest("shop/redact", SHOP, { shop_id: 1, shop_domain: SHOP })),

@@ -2,6 +2,7 @@ import type { AuditEvent, CodeRedemption, Prisma } from "@prisma/client";
 import prisma from "../../db.server";
 import { forgetCachedSessions } from "../../db/session-cache.server";
 import { forgetShop } from "../../db/shops.server";
+import { logger } from "../../logger.server";
 
 /**
  * app/uninstalled: the shop's access tokens are gone, so its sessions are deleted and the
@@ -41,9 +42,19 @@ export async function updateGrantedScopes(
   ]);
 }
 
-/** shop/redact: deletes every row of the shop, and nothing of any other shop. */
+/**
+ * shop/redact: deletes every row of the shop, and nothing of any other shop, once the shop is
+ * uninstalled. A shop installed again since (Shopify sends shop/redact 48 hours after the
+ * uninstall) keeps everything: the merchant came back.
+ */
 export async function redactShop(domain: string): Promise<void> {
-  await deleteShopData(domain);
+  const shop = await prisma.shop.findUnique({ where: { domain }, select: { installState: true } });
+  if (shop?.installState === "installed") {
+    logger.warn("shop/redact for a shop installed again: nothing deleted", { shop: domain });
+    return;
+  }
+  // a shop row is deleted only while still uninstalled (a reinstall meanwhile keeps it)
+  await deleteShopData(domain, shop ? { installState: { not: "installed" } } : undefined);
 }
 
 /**
