@@ -1,5 +1,5 @@
 /**
- * SQLite's one writer path (docs/decisions/0072-one-sqlite-writer.md). Every statement of the
+ * SQLite's one writer path (docs/architecture.md#glossary). Every statement of the
  * process goes through Prisma's one SQLite connection, and the connection is held by one piece of
  * work at a time: a transaction holds it from its BEGIN IMMEDIATE to its COMMIT or ROLLBACK, and
  * a statement outside a transaction waits (with the event loop free) until no transaction is
@@ -24,7 +24,7 @@ import type {
 const BUSY_POLL_MAX_MS = 25;
 
 /** SQLite refused the statement because another connection holds the lock (SQLITE_BUSY, SQLITE_BUSY_SNAPSHOT, ...). */
-export function isSqliteBusy(error: unknown): boolean {
+function isSqliteBusy(error: unknown): boolean {
   const cause = (error as { cause?: { originalCode?: unknown } } | null)?.cause;
   const code = cause?.originalCode ?? (error as { code?: unknown } | null)?.code;
   return /^SQLITE_BUSY/.test(String(code));
@@ -39,14 +39,13 @@ function busyError(): DriverAdapterError {
   });
 }
 
-/** One holder at a time, in the order they asked; `acquire` resolves to the release. */
+/**
+ * One holder at a time, in the order they asked: `acquire` resolves to the release, `during` holds
+ * the turn while `work` runs.
+ */
 function connectionTurn() {
   let tail: Promise<void> = Promise.resolve();
-  let held = false;
-  return {
-    get held() {
-      return held;
-    },
+  const turn = {
     async acquire(deadline: number): Promise<() => void> {
       let release!: () => void;
       const previous = tail;
@@ -63,16 +62,23 @@ function connectionTurn() {
         release();
         throw busyError();
       }
-      held = true;
       let released = false;
       return () => {
         if (released) return;
         released = true;
-        held = false;
         release();
       };
     },
+    async during<T>(deadline: number, work: () => Promise<T>): Promise<T> {
+      const release = await turn.acquire(deadline);
+      try {
+        return await work();
+      } finally {
+        release();
+      }
+    },
   };
+  return turn;
 }
 
 /** Tries `run` again while SQLite says another connection holds the lock, until `deadline`. */
@@ -104,26 +110,15 @@ export function oneWriter(factory: SqlDriverAdapterFactory, options: { busyWaitM
         <R>(method: (query: SqlQuery) => Promise<R>) =>
         async (query: SqlQuery): Promise<R> => {
           const deadline = Date.now() + options.busyWaitMs;
-          const release = await turn.acquire(deadline);
-          try {
-            return await whileBusy(deadline, () => method(query));
-          } finally {
-            release();
-          }
+          return turn.during(deadline, () => whileBusy(deadline, () => method(query)));
         };
       const queryRaw = adapter.queryRaw.bind(adapter);
       const executeRaw = adapter.executeRaw.bind(adapter);
       const oneAtATime: Partial<SqlDriverAdapter> = {
         queryRaw: alone(queryRaw),
         executeRaw: alone(executeRaw),
-        executeScript: async (script: string) => {
-          const release = await turn.acquire(Date.now() + options.busyWaitMs);
-          try {
-            await adapter.executeScript(script);
-          } finally {
-            release();
-          }
-        },
+        executeScript: (script: string) =>
+          turn.during(Date.now() + options.busyWaitMs, () => adapter.executeScript(script)),
         async startTransaction(isolationLevel?: IsolationLevel): Promise<Transaction> {
           if (isolationLevel && isolationLevel !== "SERIALIZABLE") {
             throw new DriverAdapterError({ kind: "InvalidIsolationLevel", level: isolationLevel });
