@@ -15,9 +15,9 @@ import { graphqlForShopDomain } from "./services/shops/admin-graphql.server";
  * from the server (serve() in app/server/serve.server.ts, which server.js runs); importing a
  * module never starts one, and no module holds a worker's wiring
  * (docs/decisions/0036-order-effects-and-workers.md). Each worker's loop catches, logs and
- * backs off on its own errors (docs/decisions/0010-hardening.md). Orders are evaluated and
- * alerts delivered here, on the process's one thread, and on SQLite through its one writer path
- * (docs/decisions/0072-one-sqlite-writer.md).
+ * backs off on its own errors (docs/architecture.md#background-workers). Orders are evaluated
+ * and alerts delivered here, on the process's one thread, and on SQLite through its one writer
+ * path (docs/architecture.md#glossary).
  */
 
 /** How often queued orders are looked at without a webhook nudging the worker (failed orders' retries). */

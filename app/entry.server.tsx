@@ -15,7 +15,7 @@ import { SHOPIFY_CDN, contentSecurityPolicy, hasEmbeddedParams } from "./http/se
 import { verifiedShopOf } from "./services/shops/admin-context.server";
 import { logger } from "./logger.server";
 
-// server.js serves the build through this (docs/decisions/0032-server-typed-adapter.md)
+// server.js serves the build through this (docs/architecture.md#layers-and-folders)
 export { serve } from "./server/serve.server";
 
 const STREAM_TIMEOUT_MS = 5000;

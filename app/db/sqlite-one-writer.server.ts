@@ -9,7 +9,8 @@
  * Another process's lock (a second app process, a backup, the sqlite3 shell) is never waited for
  * inside SQLite: the connection's busy timeout is 0, and a statement or BEGIN that SQLite refuses
  * with SQLITE_BUSY is tried again after a short sleep of the event loop, up to `busyWaitMs`; then
- * it fails with SQLITE_BUSY, which the server answers 503 with Retry-After (app/http/errors.server.ts).
+ * it fails with SQLITE_BUSY, which a webhook answers 503 (app/http/webhooks.server.ts) and a
+ * worker's loop backs off from.
  */
 import { DriverAdapterError } from "@prisma/driver-adapter-utils";
 import type {
@@ -30,7 +31,7 @@ function isSqliteBusy(error: unknown): boolean {
   return /^SQLITE_BUSY/.test(String(code));
 }
 
-/** The error a statement fails with when SQLite's writer stayed held past the wait (503 upstream). */
+/** The error a statement fails with when SQLite's writer stayed held past the wait (a webhook's 503). */
 function busyError(): DriverAdapterError {
   return new DriverAdapterError({
     kind: "SocketTimeout",

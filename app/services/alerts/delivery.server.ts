@@ -146,7 +146,7 @@ async function deliver(
  * Records a batch's attempts, their next steps and the alert_sent events in one transaction,
  * in a few statements whatever the batch's size. Everything that does not depend on the
  * database (attempt rows, events, retry times) is worked out before the transaction: on
- * SQLite the one writer is shared with the order engine (docs/decisions/0013-alert-delivery.md).
+ * SQLite the one writer is shared with the order engine (docs/architecture.md#an-order-webhook-to-a-delivered-alert).
  */
 async function finish(db: SqlWriter, batch: Delivered[]): Promise<void> {
   const at = new Date();
