@@ -212,6 +212,7 @@ export async function startBenchServer(file: string, port: number, env: Record<s
     process.execPath,
     [
       ...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=tests/.tmp/profile"] : []),
+      ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(" ") : []),
       "server.js",
       "build/index.js",
     ],

@@ -29,7 +29,7 @@ if (!fs.existsSync(".env")) {
 const env = { ...process.env, NODE_ENV: "demo" };
 run("node", ["scripts/migrate.mjs"], env);
 run("npx", ["tsx", "prisma/seed.ts", ...(args.has("--reset") ? ["--reset"] : [])], env);
-if (!args.has("--no-build") || !fs.existsSync("build/index.js") || !fs.existsSync("build/csv-helper-thread.js")) {
+if (!args.has("--no-build") || !fs.existsSync("build/index.js")) {
   run("node", ["scripts/build.mjs"], { ...process.env, NODE_ENV: "production" });
 }
 

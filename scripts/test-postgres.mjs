@@ -25,7 +25,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 let status = 1;
 try {
   // the app servers the suite starts load the build (tests/helpers/app-server.ts builds it if missing)
-  if (!fs.existsSync("build/index.js") || !fs.existsSync("build/csv-helper-thread.js")) {
+  if (!fs.existsSync("build/index.js")) {
     spawnSync("node", ["scripts/build.mjs"], { stdio: "inherit" });
   }
   // the files that depend on the engine, and a sample of the portable paths (tests/postgres-files.ts)

@@ -189,9 +189,12 @@ export function auditConditions(shopId: string, filter: AuditFilter): Prisma.Sql
 }
 
 /** Whole events, newest first, on the (shopId, createdAt, id) index. */
+/** An audit event as raw SQL returns it: the time as a number (SQLite) or a Date, JSON as text or parsed. */
+export type AuditEventRow = Omit<AuditEvent, "createdAt"> & { createdAt: number | bigint | Date };
+
 export async function selectAuditEvents(shopId: string, filter: AuditFilter, limit: number) {
   const searched = { ...filter, searchPlan: filter.searchPlan ?? (await planAuditSearch(filter.q)) };
-  return prisma.$queryRaw<(Omit<AuditEvent, "createdAt"> & { createdAt: number | bigint })[]>`
+  return prisma.$queryRaw<AuditEventRow[]>`
     SELECT "AuditEvent".* FROM ${auditSearchSource(filter.q, searched.searchPlan)}
     WHERE ${auditConditions(shopId, searched)}
     ORDER BY "createdAt" DESC, "id" DESC LIMIT ${limit}`;

@@ -23,7 +23,6 @@ import { remixHandler } from "./remix-handler.server";
 import { webhookFastPath } from "./webhook-fast-path.server";
 import { nodeVersionWarning } from "./node-version";
 import { messageOf } from "../domain/result";
-import { startCsvHelper } from "../services/audit/csv-helper.server";
 
 /** Stops the boot with a message and exit code 1 (a setting the server cannot run with). */
 function refuseToBoot(message: string): never {
@@ -165,8 +164,6 @@ export function serve(build: ServerBuild): http.Server {
         (everywhere ? ` (every interface; this machine: http://localhost:${address.port})` : ""),
     );
     startBackgroundWork();
-    // CSV exports share their ranges with a helper thread (app/services/audit/csv-helper.server.ts)
-    startCsvHelper();
   };
   const server = host ? app.listen(settings.port, host, listening) : app.listen(settings.port, listening);
 

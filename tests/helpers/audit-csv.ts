@@ -1,5 +1,5 @@
-// The CSV export's test events and what csv-stringify wrote for them before issue 33
-// (docs/decisions/0057-csv-at-the-databases-speed.md): the export must write the same bytes.
+// The CSV export's test events, and what csv-stringify writes for them over Prisma's rows: the
+// export's own formatter (app/services/audit/csv.server.ts) must write the same bytes.
 import { stringify } from "csv-stringify/sync";
 import type { AuditEvent } from "@prisma/client";
 import prisma from "../../app/db.server";
@@ -7,7 +7,7 @@ import type { NewAuditEvent } from "../../app/services/audit/events.server";
 import { codesOf } from "../../app/domain/audit-view";
 import { neutralizeFormula } from "../../app/domain/csv-cells";
 import { severitiesAtLeast, SEVERITIES } from "../../app/domain/severity";
-import { CSV_COLUMNS } from "../../app/services/audit/csv-lines";
+import { CSV_COLUMNS } from "../../app/services/audit/csv.server";
 
 const base = new Date("2026-10-01T00:00:00Z").getTime();
 const NASTY = [
@@ -50,7 +50,7 @@ export function event(index: number): NewAuditEvent {
   };
 }
 
-/** What the export wrote before issue 33: csv-stringify over Prisma's rows, line breaks quoted. */
+/** csv-stringify over Prisma's rows, line breaks quoted: the bytes the export must write. */
 export async function expectedCsv(
   shopId: string,
   where: { q?: string; type?: string; severity?: (typeof SEVERITIES)[number] },

@@ -1,18 +1,70 @@
-import { auditCsvChunks } from "./csv-chunks.server";
-import { HEADER } from "./csv-lines";
-import type { AuditQuery } from "./log.server";
+import { codesOf } from "../../domain/audit-view";
+import { csvRecord } from "../../domain/csv-cells";
+import type { AuditExportRow } from "../../db/audit-export.sql.server";
+import { auditBatches, type AuditQuery } from "./log.server";
 
-export { CSV_COLUMNS, csvChunk, csvLine } from "./csv-lines";
+export const CSV_COLUMNS = [
+  "created_at",
+  "event_type",
+  "severity",
+  "order_name",
+  "order_id",
+  "discount_codes",
+  "discount_percent",
+  "total_discount",
+  "pre_discount_subtotal",
+  "subtotal_after_discount",
+  "margin_saved",
+  "margin_percent",
+  "currency",
+  "rule_key",
+  "rule_name",
+  "threshold",
+  "message",
+] as const;
+
+const HEADER = csvRecord(CSV_COLUMNS);
+
+const text = (value: unknown) => (value === null || value === undefined ? "" : String(value));
+const cents = (value: unknown) => (value === null || value === undefined ? "" : (Number(value) / 100).toFixed(2));
+const tenth = (value: unknown) => (value === null || value === undefined ? "" : Number(value).toFixed(1));
+const time = (value: unknown) => (value instanceof Date ? value : new Date(Number(value))).toISOString();
+const codes = (json: unknown) => codesOf(typeof json === "string" ? JSON.parse(json) : json).join(" ");
+
+/** One event's CSV record: its cells in CSV_COLUMNS order, from its AUDIT_EXPORT_COLUMNS values. */
+function csvLine(row: AuditExportRow): string {
+  const [createdAt, eventType, severity, orderName, orderId, discountCodes, discountPercent, totalDiscount] = row;
+  const [preDiscount, afterDiscount, marginSaved, marginPercent, currency, ruleKey, ruleName, threshold, message] =
+    row.slice(8);
+  return csvRecord([
+    time(createdAt),
+    text(eventType),
+    text(severity),
+    text(orderName),
+    text(orderId),
+    codes(discountCodes),
+    tenth(discountPercent),
+    cents(totalDiscount),
+    cents(preDiscount),
+    cents(afterDiscount),
+    cents(marginSaved),
+    tenth(marginPercent),
+    text(currency),
+    text(ruleKey),
+    text(ruleName),
+    text(threshold),
+    text(message),
+  ]);
+}
 
 /**
  * The filtered events as RFC 4180 CSV (CRLF, quotes doubled, formulas neutralised: the bytes
- * csv-stringify wrote), streamed on demand (docs/decisions/0057-csv-at-the-databases-speed.md):
- * the stream reads the next chunk only when the client has taken the last one, so a slow client
- * holds the server to two ranges in memory, and the request's abort (or the stream's cancel)
- * stops the reads between batches.
+ * csv-stringify writes), streamed on demand: the stream reads the next batch only when the client
+ * has taken the last one, so a slow client holds the server to a batch in memory, and the
+ * request's abort (or the stream's cancel) stops the reads between batches.
  */
 export function auditCsvResponse(shopId: string, query: AuditQuery, filename: string, signal?: AbortSignal): Response {
-  const batches = auditCsvChunks(shopId, query);
+  const batches = auditBatches(shopId, query);
   let header = true;
   let stop: (() => void) | null = null;
   const finish = () => {
@@ -34,15 +86,10 @@ export function auditCsvResponse(shopId: string, query: AuditQuery, filename: st
       try {
         const next = await batches.next();
         if (signal?.aborted) return;
-        const chunk = next.done ? "" : next.value;
-        if (typeof chunk === "string") {
-          const text = header ? HEADER + chunk : chunk;
-          if (text) controller.enqueue(Buffer.from(text, "utf8"));
-        } else {
-          if (header) controller.enqueue(Buffer.from(HEADER, "utf8"));
-          controller.enqueue(chunk);
-        }
+        let chunk = header ? HEADER : "";
         header = false;
+        if (!next.done) for (const row of next.value) chunk += csvLine(row);
+        if (chunk) controller.enqueue(Buffer.from(chunk, "utf8"));
         if (next.done) {
           finish();
           controller.close();

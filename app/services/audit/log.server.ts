@@ -1,9 +1,8 @@
 import type { AuditEvent } from "@prisma/client";
 import * as z from "zod";
 import { fromSqlJson, fromSqlTime } from "../../db/columns";
-import { selectAuditEvents, type AuditFilter } from "../../db/audit-events.sql.server";
-import { auditExportBatches } from "../../db/audit-export.sql.server";
-import type { AuditExportRecord } from "../../db/audit-export-parts";
+import { selectAuditEvents, type AuditEventRow, type AuditFilter } from "../../db/audit-events.sql.server";
+import { auditExportBatches, type AuditExportRow } from "../../db/audit-export.sql.server";
 import { AUDIT_EVENT_TYPES } from "../../domain/audit-events";
 import { SEVERITIES } from "../../domain/severity";
 
@@ -60,36 +59,35 @@ export async function auditPage(
   pageSize = AUDIT_PAGE_SIZE,
 ): Promise<{ events: AuditEvent[]; nextCursor: string | null }> {
   const rows = await selectAuditEvents(shopId, filterOf(query, decodeCursor(query.cursor)), pageSize + 1);
-  const events = rows.slice(0, pageSize).map((row): AuditEvent => ({
+  const events = rows.slice(0, pageSize).map(toAuditEvent);
+  return { events, nextCursor: rows.length > pageSize ? encodeCursor(events[events.length - 1]) : null };
+}
+
+function toAuditEvent(row: AuditEventRow): AuditEvent {
+  return {
     ...row,
     createdAt: fromSqlTime(row.createdAt),
     discountCodes: fromSqlJson(row.discountCodes) ?? [],
     details: fromSqlJson(row.details),
-  }));
-  return { events, nextCursor: rows.length > pageSize ? encodeCursor(events[events.length - 1]) : null };
+  };
 }
 
 function filterOf(query: AuditQuery, before: Cursor | null): AuditFilter {
   return { type: query.type, severity: query.severity, q: query.q, before };
 }
 
-/** Rows per export batch: one statement of a few milliseconds, a chunk of a few hundred kB. */
+/** Events per export batch: one indexed statement of a few milliseconds, a chunk of a few hundred kB. */
 export const CSV_BATCH = 2000;
 
 /**
- * Every matching event, newest first, a batch at a time on the (createdAt, id) index, as
- * arrays in AUDIT_EXPORT_COLUMNS order: memory stays flat whatever the count
- * (docs/decisions/0057-csv-at-the-databases-speed.md). The export ignores the page cursor.
+ * Every event matching the Audit Log's filters, newest first, a batch at a time, as arrays in
+ * AUDIT_EXPORT_COLUMNS order: memory stays flat whatever the count. The export ignores the page
+ * cursor.
  */
 export function auditBatches(
   shopId: string,
   query: AuditQuery,
   batchSize = CSV_BATCH,
-): AsyncGenerator<AuditExportRecord[]> {
-  return auditExportBatches(shopId, auditExportFilter(query), batchSize);
-}
-
-/** The Audit Log's filters the export applies (it ignores the page cursor). */
-export function auditExportFilter(query: AuditQuery) {
-  return { type: query.type, severity: query.severity, q: query.q };
+): AsyncGenerator<AuditExportRow[]> {
+  return auditExportBatches(shopId, { type: query.type, severity: query.severity, q: query.q }, batchSize);
 }
