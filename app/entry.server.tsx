@@ -14,6 +14,7 @@ import { getEnv } from "./env.server";
 import { SHOPIFY_CDN, contentSecurityPolicy, hasEmbeddedParams } from "./http/security-headers";
 import { verifiedShopOf } from "./services/shops/admin-context.server";
 import { logger } from "./logger.server";
+import { noteDatabaseBusy } from "./http/busy-database.server";
 
 // server.js serves the build through this (docs/architecture.md#layers-and-folders)
 export { serve } from "./server/serve.server";
@@ -22,8 +23,17 @@ const STREAM_TIMEOUT_MS = 5000;
 export const streamTimeout = STREAM_TIMEOUT_MS;
 
 /** A loader's or action's error, through the app's logger instead of Remix's console.error (a client that left is not one). */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  if (noteDatabaseBusy(error, context)) {
+    // answered 503 with Retry-After (app/http/busy-database.server.ts): the database, not the code
+    logger.warn("The database could not take a request in time; answered 503", {
+      method: request.method,
+      path: new URL(request.url).pathname,
+      err: error,
+    });
+    return;
+  }
   logger.error("A loader or action failed", {
     method: request.method,
     path: new URL(request.url).pathname,

@@ -8,9 +8,9 @@
  *
  * Another process's lock (a second app process, a backup, the sqlite3 shell) is never waited for
  * inside SQLite: the connection's busy timeout is 0, and a statement or BEGIN that SQLite refuses
- * with SQLITE_BUSY is tried again after a short sleep of the event loop, up to `busyWaitMs`; then
- * it fails with SQLITE_BUSY, which a webhook answers 503 (app/http/webhooks.server.ts) and a
- * worker's loop backs off from.
+ * with SQLITE_BUSY gives its turn back and is tried again after a short sleep of the event loop,
+ * up to `busyWaitMs`; then it fails with SQLITE_BUSY, which a request answers 503
+ * (app/http/busy-database.server.ts) and a worker's loop backs off from.
  */
 import { DriverAdapterError } from "@prisma/driver-adapter-utils";
 import type {
@@ -41,8 +41,7 @@ function busyError(): DriverAdapterError {
 }
 
 /**
- * One holder at a time, in the order they asked: `acquire` resolves to the release, `during` holds
- * the turn while `work` runs.
+ * One holder at a time, in the order they asked: `acquire` resolves to the release.
  */
 function connectionTurn() {
   let tail: Promise<void> = Promise.resolve();
@@ -70,28 +69,31 @@ function connectionTurn() {
         release();
       };
     },
-    async during<T>(deadline: number, work: () => Promise<T>): Promise<T> {
-      const release = await turn.acquire(deadline);
-      try {
-        return await work();
-      } finally {
-        release();
-      }
-    },
   };
   return turn;
 }
 
-/** Tries `run` again while SQLite says another connection holds the lock, until `deadline`. */
-async function whileBusy<T>(deadline: number, run: () => Promise<T>): Promise<T> {
+/**
+ * Runs `run` in a turn at the connection, tried again while SQLite says another connection holds
+ * the lock, until `deadline`; between tries the turn is given back, so that other work (reads
+ * above all, which the write-ahead log lets through) goes on while this one waits. Resolves to
+ * `run`'s value and the turn's release, still held.
+ */
+async function turnWhileBusy<T>(
+  turn: ReturnType<typeof connectionTurn>,
+  deadline: number,
+  run: () => Promise<T>,
+): Promise<{ value: T; release: () => void }> {
   for (let attempt = 0; ; attempt += 1) {
+    const release = await turn.acquire(deadline);
     try {
-      return await run();
+      return { value: await run(), release };
     } catch (error) {
+      release();
       if (!isSqliteBusy(error)) throw error;
       if (Date.now() >= deadline) throw busyError();
-      await new Promise((resolve) => setTimeout(resolve, Math.min(2 ** attempt, BUSY_POLL_MAX_MS)));
     }
+    await new Promise((resolve) => setTimeout(resolve, Math.min(2 ** attempt, BUSY_POLL_MAX_MS)));
   }
 }
 
@@ -110,29 +112,29 @@ export function oneWriter(factory: SqlDriverAdapterFactory, options: { busyWaitM
       const alone =
         <R>(method: (query: SqlQuery) => Promise<R>) =>
         async (query: SqlQuery): Promise<R> => {
-          const deadline = Date.now() + options.busyWaitMs;
-          return turn.during(deadline, () => whileBusy(deadline, () => method(query)));
+          const { value, release } = await turnWhileBusy(turn, Date.now() + options.busyWaitMs, () => method(query));
+          release();
+          return value;
         };
       const queryRaw = adapter.queryRaw.bind(adapter);
       const executeRaw = adapter.executeRaw.bind(adapter);
       const oneAtATime: Partial<SqlDriverAdapter> = {
         queryRaw: alone(queryRaw),
         executeRaw: alone(executeRaw),
-        executeScript: (script: string) =>
-          turn.during(Date.now() + options.busyWaitMs, () => adapter.executeScript(script)),
+        async executeScript(script: string) {
+          const { release } = await turnWhileBusy(turn, Date.now() + options.busyWaitMs, () =>
+            adapter.executeScript(script),
+          );
+          release();
+        },
         async startTransaction(isolationLevel?: IsolationLevel): Promise<Transaction> {
           if (isolationLevel && isolationLevel !== "SERIALIZABLE") {
             throw new DriverAdapterError({ kind: "InvalidIsolationLevel", level: isolationLevel });
           }
-          const deadline = Date.now() + options.busyWaitMs;
-          const release = await turn.acquire(deadline);
-          try {
-            // the write lock from the start: no statement inside meets another connection's lock
-            await whileBusy(deadline, () => executeRaw({ sql: "BEGIN IMMEDIATE", args: [], argTypes: [] }));
-          } catch (error) {
-            release();
-            throw error;
-          }
+          // the write lock from the start: no statement inside meets another connection's lock
+          const { release } = await turnWhileBusy(turn, Date.now() + options.busyWaitMs, () =>
+            executeRaw({ sql: "BEGIN IMMEDIATE", args: [], argTypes: [] }),
+          );
           // Prisma sends COMMIT or ROLLBACK through the transaction's own executeRaw, then calls these
           return {
             provider: adapter.provider,

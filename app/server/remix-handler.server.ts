@@ -5,6 +5,7 @@
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { writeBody } from "./write-body.server";
+import { busyDatabaseAnswer } from "../http/busy-database.server";
 import type { ServerSettings } from "../http/server-settings.server";
 
 /** The limit a request's body passed while it was being read. */
@@ -111,7 +112,8 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
  * The Express handler that serves `build`: the body read within the route's limit
  * (`settings.bodyLimitFor`), the client's address (Express's `req.ip`, which follows
  * "trust proxy") in the load context as `clientAddress`, the request aborted when its
- * connection closes before the answer was written.
+ * connection closes before the answer was written, and a request the database could not take
+ * answered 503 (app/http/busy-database.server.ts).
  */
 export function remixHandler(
   build: ServerBuild,
@@ -133,7 +135,8 @@ export function remixHandler(
       }
       const host = req.get("host") ?? `localhost:${settings.port}`;
       const request = new Request(`${req.protocol}://${host}${req.originalUrl}`, init);
-      const response = await handleRequest(request, { clientAddress: req.ip ?? req.socket.remoteAddress ?? "" });
+      const context = { clientAddress: req.ip ?? req.socket.remoteAddress ?? "" };
+      const response = busyDatabaseAnswer(context, await handleRequest(request, context));
       await sendResponse(res, response);
     } catch (error) {
       next(error);

@@ -6,14 +6,14 @@
 // seconds of the release, not after the claims' 2-minute lease.
 // SQLite only: PostgreSQL has no single writer (its row locks wait rather than fail), and its
 // serialization and lock errors are injected in tests/integration/order-worker.test.ts.
-import { spawn, type ChildProcess } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import type { ChildProcess } from "node:child_process";
 import type { OrderEvaluation } from "@prisma/client";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type * as OrderQueue from "../../app/db/order-queue.sql.server";
 import { stackedCodeAndAutomatic } from "../fixtures/orders";
 import { percentRule } from "../fixtures/rules";
 import { waitUntil } from "../helpers/app-server";
+import { holdWriter as holdFileWriter } from "../helpers/hold-writer";
 
 const DATABASE_URL = process.env.DATABASE_URL!;
 const SQLITE = DATABASE_URL.startsWith("file:");
@@ -72,45 +72,11 @@ async function queueOrders(shop: string, prefix: string, count: number) {
   }
 }
 
-/**
- * Another process takes SQLite's write lock (BEGIN IMMEDIATE through better-sqlite3 on the same
- * file) and commits after `holdMs`. Resolves once it holds the lock; `released` gives the time
- * of its commit.
- */
 let holder: ChildProcess | null = null;
-async function holdWriter(holdMs: number): Promise<{ released: Promise<number> }> {
-  const file = DATABASE_URL.slice("file:".length);
-  const child = spawn(
-    process.execPath,
-    [
-      "-e",
-      `const db = require("better-sqlite3")(process.argv[1]);
-       db.exec("BEGIN IMMEDIATE");
-       console.log("held");
-       setTimeout(() => { db.exec("COMMIT"); console.log("released " + Date.now()); db.close(); }, Number(process.argv[2]));`,
-      file,
-      String(holdMs),
-    ],
-    { cwd: fileURLToPath(new URL("../..", import.meta.url)), stdio: ["ignore", "pipe", "inherit"] },
-  );
-  holder = child;
-  let output = "";
-  const released = new Promise<number>((resolve, reject) => {
-    child.on("exit", (code) => {
-      const match = /released (\d+)/.exec(output);
-      if (match) resolve(Number(match[1]));
-      else reject(new Error(`the writer's holder exited (${code}) without committing: ${output}`));
-    });
-  });
-  released.catch(() => undefined);
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes("held")) resolve();
-    });
-    child.once("exit", () => reject(new Error(`the writer's holder exited before holding the lock: ${output}`)));
-  });
-  return { released };
+async function holdWriter(holdMs: number) {
+  const held = await holdFileWriter(DATABASE_URL.slice("file:".length), holdMs);
+  holder = held.process;
+  return held;
 }
 
 describe.skipIf(!SQLITE)("the order worker while another process holds SQLite's writer", () => {
