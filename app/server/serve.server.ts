@@ -21,6 +21,7 @@ import { logger as processLogger, type Logger } from "../logger.server";
 import { serverSettings, type ServerSettings } from "../http/server-settings.server";
 import { remixHandler } from "./remix-handler.server";
 import { webhookFastPath } from "./webhook-fast-path.server";
+import { requestStarted } from "../services/requests-first.server";
 import { nodeVersionWarning } from "./node-version";
 import { messageOf } from "../domain/result";
 
@@ -84,6 +85,11 @@ export function createApp(
   // Express reads X-Forwarded-For only this many hops deep; 0 means the socket's address.
   app.set("trust proxy", settings.trustProxy);
   app.use(requestLine(options.logger ?? processLogger));
+  // the workers wait between batches while requests are in flight (app/services/requests-first.server.ts)
+  app.use((_req, res, next) => {
+    res.once("close", requestStarted());
+    next();
+  });
   const policy: RequestHandler = (req, res, next) => {
     for (const [name, value] of Object.entries(settings.securityHeaders)) res.set(name, value);
     if (!settings.isAllowedMethod(req.method)) {

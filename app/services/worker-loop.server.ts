@@ -1,5 +1,6 @@
 import { backoffDelayMs } from "../domain/backoff";
 import { logger as processLogger, type Logger } from "../logger.server";
+import { afterRequests } from "./requests-first.server";
 
 /**
  * An in-process worker's loop (docs/decisions/0010-hardening.md): `step` takes one batch of
@@ -29,7 +30,8 @@ export function workerLoop(
   async function run() {
     for (;;) {
       again = false;
-      while (!stopped && (await step()));
+      // requests first between batches (app/services/requests-first.server.ts)
+      while (!stopped && (await step())) await afterRequests();
       if (!again || stopped) return;
       // kicked while running: gather again before the next round
       await new Promise((resolve) => setTimeout(resolve, options.gatherMs));

@@ -1,12 +1,11 @@
 // The benchmark's bulk fill (bench/fill.ts) drops the events' indexes and the search index's
-// insert trigger for the load and makes them again (docs/decisions/0058-benchmark-as-ratios.md):
+// insert trigger for the load and makes them again (docs/benchmarks.md):
 // the database it leaves must be the migrated schema with every event indexed and searchable, or
-// the benchmark would time a database the app never has. And the growth the scale part prints.
+// the benchmark would time a database the app never has.
 import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { fillAuditEvents } from "../../bench/fill";
-import { growth } from "../../bench/growth";
 import { TMP_DIR, createMigratedDatabase } from "../../scripts/migrations";
 
 const schemaOf = (db: Database.Database) =>
@@ -46,17 +45,5 @@ describe("the benchmark's bulk fill", () => {
       db.close();
       migrated.close();
     }
-  });
-});
-
-describe("growth between two sizes", () => {
-  it("reads the exponent of cost against size", () => {
-    expect(growth(1, 10, 100_000, 1_000_000)).toEqual({ k: 1, shape: "linear" });
-    expect(growth(2, 2, 100_000, 1_000_000)).toEqual({ k: 0, shape: "flat (or log)" });
-    // a log cost: log 1M / log 100k
-    expect(growth(Math.log(1e5), Math.log(1e6), 1e5, 1e6).shape).toBe("flat (or log)");
-    expect(growth(1, Math.sqrt(10), 1e5, 1e6)).toMatchObject({ shape: "sublinear" });
-    expect(growth(1, 100, 1e5, 1e6)).toMatchObject({ k: 2, shape: "worse than linear" });
-    expect(growth(1, 4, 5_000, 20_000).k).toBeCloseTo(1);
   });
 });

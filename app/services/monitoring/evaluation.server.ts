@@ -102,8 +102,6 @@ export async function evaluateShopOrders(
     history?: boolean;
     /** wakes the alert worker when alerts or order actions are due now */
     kickAlerts?: () => void;
-    /** false: the leaked-code detector does not count these orders' codes (the benchmark's comparison, bench/leaks.ts) */
-    codeUsage?: boolean;
   } = {},
 ): Promise<number[]> {
   const context = await shopContext(shopId);
@@ -130,7 +128,6 @@ export async function evaluateShopOrders(
     plan: context.shop.plan,
     alerts: context.alerts,
     history: options.history,
-    off: options.codeUsage === false,
   });
   if (queued > 0 && !options.history) options.kickAlerts?.();
   return created;
@@ -159,7 +156,7 @@ async function applyOrderEffects(
   jobs: OrderJob[],
   plan: OrderEffects,
   now: Date,
-  leaks: CodeUsageContext & { off?: boolean },
+  leaks: CodeUsageContext,
 ): Promise<{ created: number[]; queued: number }> {
   const created = jobs.map(() => 0);
   let queued = 0;
@@ -193,7 +190,7 @@ async function applyOrderEffects(
     // the leaked-code detector: a queued order's codes wait for the worker's counting pass (marked
     // with the order done, no statement of their own); the demo's history is counted at once
     // (docs/decisions/0068-leak-counts-off-the-order-transaction.md)
-    if (leaks.history && !leaks.off) queued += await recordCodeUsage(tx, shopId, jobs, now, leaks);
+    if (leaks.history) queued += await recordCodeUsage(tx, shopId, jobs, now, leaks);
     await markOrdersDone(
       tx,
       jobs.flatMap((job, index) =>
@@ -202,7 +199,7 @@ async function applyOrderEffects(
               {
                 id: job.id,
                 created: created[index],
-                codesWaiting: !leaks.off && !leaks.history && job.facts.discountCodes.length > 0,
+                codesWaiting: !leaks.history && job.facts.discountCodes.length > 0,
               },
             ]
           : [],
