@@ -9,6 +9,7 @@ import type { OrderSpec } from "../../app/demo/order-payload-builder";
 import { orderPayload, stackedCodeAndAutomatic } from "../fixtures/orders";
 import { adminRequest, routeArgs, settle, storeOfflineSession, webhookRequest } from "../helpers/shopify";
 import { getJwt } from "@shopify/shopify-api/test-helpers";
+import { abstractFetch, setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
 import { TEST_API_KEY, TEST_API_SECRET, TEST_APP_URL } from "../helpers/test-env";
 
 const SHOP = "hardening.myshopify.com";
@@ -390,6 +391,28 @@ describe("finding 12: the rule API reads decimal numbers only", () => {
     const empty = await call(routes.stacking.action as Handler, "/api/rules/stacking", json("POST", {}));
     expect(empty.status).toBe(400);
     expect(await snapshot(shopId)).toBe(before);
+  });
+});
+
+describe("a session token for a shop with no stored session while Shopify cannot be reached", () => {
+  it("is a 503 with Retry-After and a message, never a 500, and the shop gets no session", async () => {
+    const shop = "no-session-yet.myshopify.com";
+    const reachShopify = abstractFetch;
+    // Shopify's token endpoint unreachable: the token exchange's request fails as fetch fails
+    setAbstractFetchFunc(() => Promise.reject(new TypeError("fetch failed")));
+    try {
+      const request = await adminRequest("/api/rules", shop);
+      const response = (await settle(() =>
+        Promise.resolve(routes.rules.loader({ request, params: {}, context: {} })),
+      )) as Response;
+      expect(response).toBeInstanceOf(Response);
+      expect(response.status).toBe(503);
+      expect(response.headers.get("Retry-After")).toBe("5");
+      expect((await response.json()).error).toMatch(/Shopify could not be reached.*try again/);
+    } finally {
+      setAbstractFetchFunc(reachShopify);
+    }
+    expect(await prisma.session.count({ where: { shop } })).toBe(0);
   });
 });
 

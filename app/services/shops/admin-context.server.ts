@@ -1,3 +1,4 @@
+import { logger } from "../../logger.server";
 import type { Shop } from "@prisma/client";
 import type { AppLoadContext } from "@remix-run/node";
 import type { AdminApiContext } from "@shopify/shopify-app-remix/server";
@@ -84,11 +85,17 @@ async function authenticateAdmin(request: Request): Promise<AdminContext> {
   return { shop, plan, demo: false, admin, actor: actorOf(session, sessionToken?.sub) };
 }
 
+/** Seconds a client is asked to wait when Shopify could not be reached to open a session. */
+const SHOPIFY_RETRY_AFTER_SECONDS = 5;
+
 /**
- * Shopify's authenticate.admin, with one gap closed: a correctly signed session token whose
+ * Shopify's authenticate.admin, with two gaps closed. A correctly signed session token whose
  * `dest` is not a shop's address (another site, not a URL, missing) makes the library throw
- * an error instead of answering (a 500); it is a 401 here. Every Response the library throws
- * (its own 401s, redirects, the bounce page) goes on untouched.
+ * an error instead of answering (a 500); it is a 401 here. A shop with no stored session whose
+ * token Shopify could not exchange (its token endpoint unreachable or failing) makes the library
+ * throw a bare 500; it is a 503 with Retry-After here: nothing is wrong with the request, and the
+ * same request later succeeds. Every other Response the library throws (its own 401s, redirects,
+ * the bounce page) goes on untouched.
  */
 export async function authenticateSessionToken(request: Request): ReturnType<typeof authenticate.admin> {
   try {
@@ -98,6 +105,13 @@ export async function authenticateSessionToken(request: Request): ReturnType<typ
       throw Response.json(
         { error: "Unauthorized: the session token does not name a shop (its dest is not a shop's address)" },
         { status: 401 },
+      );
+    }
+    if (error instanceof Response && error.status === 500 && error.body === null) {
+      logger.warn("Shopify could not open this admin session (token exchange failed); answered 503");
+      throw Response.json(
+        { error: "Shopify could not be reached to open your session. Please try again in a few seconds." },
+        { status: 503, headers: { "Retry-After": String(SHOPIFY_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" } },
       );
     }
     throw error;
