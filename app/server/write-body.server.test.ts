@@ -88,3 +88,31 @@ describe("writeBody's listeners", () => {
     expect(added).toBe(2);
   });
 });
+
+describe("a client that leaves mid-body", () => {
+  it("ends quietly when the body fails because the request was aborted", async () => {
+    const out = new Writable({ write: (_chunk, _encoding, callback) => callback() });
+    let fail!: (error: Error) => void;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new Uint8Array(10));
+        fail = (error) => controller.error(error);
+      },
+    });
+    // as the Remix handler does: the connection's close aborts the request, which errors the body
+    out.once("close", () => fail(new Error("The request was aborted")));
+    const writing = writeBody(body, out);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    out.destroy();
+    await expect(writing).resolves.toBeUndefined();
+  });
+  it("still throws when the body fails while the client is there", async () => {
+    const out = new Writable({ write: (_chunk, _encoding, callback) => callback() });
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.error(new Error("the database went away"));
+      },
+    });
+    await expect(writeBody(body, out)).rejects.toThrow("the database went away");
+  });
+});

@@ -1,10 +1,10 @@
 import type { Writable } from "node:stream";
 
 /**
- * Writes a response body as the client takes it (docs/decisions/0057-csv-at-the-databases-speed.md):
+ * Writes a response body as the client takes it:
  * after a write that fills the socket's buffer it waits for "drain" before reading the next
  * chunk, so a slow client never makes the server hold a whole streamed export; a client that
- * goes away cancels the body, which stops a streamed export's reads. (Remix's
+ * goes away cancels the body, which stops a streamed export's reads, and is no error. (Remix's
  * writeReadableStreamToWritable writes every chunk at once, whatever the client takes.)
  */
 export async function writeBody(body: ReadableStream<Uint8Array>, out: Writable): Promise<void> {
@@ -42,6 +42,9 @@ export async function writeBody(body: ReadableStream<Uint8Array>, out: Writable)
       if (!room && !closed) await new Promise<void>((resolve) => (wake = resolve));
     }
   } catch (error) {
+    // a client that left: the body failed because its request was aborted; nothing to answer, and
+    // not the server's error (the request's line says it was aborted)
+    if (closed) return;
     out.destroy(error instanceof Error ? error : new Error(String(error)));
     throw error;
   } finally {
