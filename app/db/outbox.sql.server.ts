@@ -24,6 +24,7 @@ import {
   toSqlTime,
 } from "./columns";
 import { newRowId } from "./ids";
+import { codesOf } from "../domain/audit-view";
 import type { RawSql, SqlWriter } from "./raw-sql.server";
 
 type Tx = RawSql;
@@ -138,6 +139,8 @@ export type ClaimedDelivery = {
   channel: string;
   attempts: number;
   createdAt: Date;
+  /** the webhook URLs (their keys) an earlier attempt delivered to, kept in the row's payload */
+  deliveredTo: string[];
 } & (
   | { event: AlertEvent; digest?: undefined; notice?: undefined }
   | { digest: Digest; event?: undefined; notice?: undefined }
@@ -215,7 +218,7 @@ export async function claimDueDeliveries(
       LIMIT ${limit})
     RETURNING "id", "shopId", "auditEventId", "channel", "payload", "attempts", "createdAt"`;
   return rows.map((row) => {
-    const stored = fromSqlJson<{ kind?: string }>(row.payload);
+    const stored = fromSqlJson<{ kind?: string; deliveredTo?: unknown }>(row.payload);
     const common = {
       id: row.id,
       shopId: row.shopId,
@@ -223,6 +226,7 @@ export async function claimDueDeliveries(
       channel: row.channel,
       attempts: Number(row.attempts),
       createdAt: fromSqlTime(row.createdAt),
+      deliveredTo: codesOf(stored.deliveredTo),
     };
     if (stored.kind === "notice") return { ...common, notice: stored as NoticePayload };
     return stored.kind === "digest"
@@ -274,12 +278,19 @@ export async function markFailed(
   tx: Tx,
   id: string,
   worker: string,
-  failure: { error: string; retryAt: Date | null; at: Date },
+  failure: { error: string; retryAt: Date | null; at: Date; deliveredTo?: readonly string[] },
 ): Promise<boolean> {
+  // the URLs that took it are kept in the payload, so that the next attempt skips them
+  const keys = JSON.stringify(failure.deliveredTo ?? []);
+  const delivered = !failure.deliveredTo?.length
+    ? raw("")
+    : sqlEngine() === "postgresql"
+      ? sql`, "payload" = jsonb_set("payload", '{deliveredTo}', ${keys}::jsonb)`
+      : sql`, "payload" = json_set("payload", '$.deliveredTo', json(${keys}))`;
   const updated = await tx.$executeRaw`
     UPDATE "AlertOutbox" SET "status" = ${failure.retryAt ? "pending" : "dead"},
       "nextAttemptAt" = ${toSqlTime(failure.retryAt ?? failure.at)}, "lockedBy" = NULL, "lockedAt" = NULL,
-      "lastError" = ${failure.error.slice(0, 1000)}
+      "lastError" = ${failure.error.slice(0, 1000)}${delivered}
     WHERE "id" = ${id} AND "lockedBy" = ${worker}`;
   return updated > 0;
 }

@@ -90,6 +90,68 @@ describe("alert delivery", () => {
     expect(sent[0].details).toMatchObject({ channel: "webhook", breach_event_id: breach.id });
   });
 
+  it("retries an alert only to the webhook URLs that failed it", async () => {
+    const other = await startReceiver();
+    try {
+      await prisma.alertSettings.update({
+        where: { shopId },
+        data: { webhooks: [`${receiver.url}/in`, `${other.url}/in`] },
+      });
+      forgetShopRules(shopId);
+      other.failNext(500);
+      const order = await breachingOrder();
+      const [row] = await outboxOf(order);
+      await workers.alerts.drain();
+      let state = await prisma.alertAndActionOutbox.findUniqueOrThrow({ where: { id: row.id } });
+      expect(state).toMatchObject({ status: "pending", attempts: 1 });
+      expect(state.lastError).toMatch(/answered 500/);
+
+      await timePasses(shopId);
+      await workers.alerts.drain();
+      state = await prisma.alertAndActionOutbox.findUniqueOrThrow({ where: { id: row.id } });
+      expect(state).toMatchObject({ status: "sent", attempts: 2, lastError: null });
+      const of = (requests: typeof receiver.received) =>
+        requests.filter((request) => request.headers["idempotency-key"] === row.id);
+      // the URL that took it the first time is not sent it again; the one that failed gets the retry
+      expect(of(receiver.received)).toHaveLength(1);
+      expect(of(other.received)).toHaveLength(2);
+      const sent = await prisma.auditEvent.findMany({ where: { shopId, eventType: "alert_sent", orderName: order } });
+      expect(sent).toHaveLength(1);
+    } finally {
+      other.close();
+    }
+  });
+
+  it("records other shops' alerts while one shop's slow URL is still answering", async () => {
+    const slowShop = "alert-delivery-slow.myshopify.com";
+    const slowShopId = await coreShopWithLimit(slowShop);
+    const slowReceiver = await startReceiver([], { delayMs: 3_000 });
+    try {
+      await prisma.alertSettings.update({
+        where: { shopId: slowShopId },
+        data: { emailEnabled: false, webhookEnabled: true, webhooks: [`${slowReceiver.url}/in`], minSeverity: "low" },
+      });
+      await workers.alerts.stop(); // both alerts wait for one round
+      const [slow] = await outboxOf(await breachingOrders(slowShop, 7000, workers.orders)());
+      const [fast] = await outboxOf(await breachingOrder());
+      workers.alerts.resume();
+      void workers.alerts.kick();
+      const status = async (id: string) =>
+        (await prisma.alertAndActionOutbox.findUniqueOrThrow({ where: { id } })).status;
+      const started = Date.now();
+      while ((await status(fast.id)) !== "sent" && Date.now() - started < 2_500) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      // the fast shop's alert is recorded well before the slow URL answers
+      expect(await status(fast.id)).toBe("sent");
+      expect(await status(slow.id)).toBe("sending");
+      await workers.alerts.drain();
+      expect(await status(slow.id)).toBe("sent");
+    } finally {
+      slowReceiver.close();
+    }
+  });
+
   it("queues nothing on Free, below the minimum severity, with every channel off, or with no recipient", async () => {
     const count = () => prisma.alertAndActionOutbox.count({ where: { shopId } });
     const before = await count();

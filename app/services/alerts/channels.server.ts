@@ -47,13 +47,15 @@ export type Channel = (typeof CHANNELS)[number];
  * Why an alert was not sent; `unconfigured`: the channel has nowhere to send to (a setting is
  * missing), nothing was tried; `permanent`: trying again cannot help (every webhook URL is
  * disabled); `retryAfterMs`: the receiver said when to come back (429, 503); `endpoints`: the
- * webhook URLs that failed, marked "delivery failing" if the alert is given up.
+ * webhook URLs that failed, marked "delivery failing" if the alert is given up; `deliveredTo`: the
+ * webhook URLs (their keys) that took it, which its next attempts skip.
  */
 export type SendProblem = Problem & {
   unconfigured?: boolean;
   permanent?: boolean;
   retryAfterMs?: number;
   endpoints?: { key: string; host: string }[];
+  deliveredTo?: string[];
 };
 /** Sent (where to, in a few words), or why not. */
 export type SendResult = Result<string, SendProblem>;
@@ -64,6 +66,8 @@ export interface SendOptions {
   /** the outbound guard against private addresses; on in production by default */
   guard?: boolean;
   now?: Date;
+  /** webhook URLs (their keys) an earlier attempt of this alert delivered to: not sent again */
+  deliveredTo?: readonly string[];
 }
 
 /**
@@ -293,8 +297,11 @@ async function sendWebhooks(
   if (urls.length === 0) return fail({ message: "No webhook URLs are set", unconfigured: true });
   // a URL that answered 410 Gone gets nothing until the merchant enables it again
   const states = endpointStatesOf(settings.webhookEndpointState);
-  const live = urls.filter((url) => states[endpointKey(url)]?.status !== "gone");
-  if (live.length === 0) {
+  const enabled = urls.filter((url) => states[endpointKey(url)]?.status !== "gone");
+  // an earlier attempt's receivers have it: a retry goes only to the URLs that failed
+  const before = new Set(options.deliveredTo ?? []);
+  const live = enabled.filter((url) => !before.has(endpointKey(url)));
+  if (enabled.length === 0) {
     return fail({
       message: "Every webhook URL is disabled (it answered 410 Gone): enable it again on the Alerts page",
       permanent: true,
@@ -323,6 +330,7 @@ async function sendWebhooks(
   const recovered: string[] = [];
   const waits: number[] = [];
   let delivered = 0;
+  const deliveredTo: string[] = [];
   for (const url of live) {
     // the host only: a webhook URL's path is often its credential, and errors are stored
     const host = hostOf(url);
@@ -332,6 +340,7 @@ async function sendWebhooks(
       const verdict = verdictOf(response.status);
       if (verdict.kind === "delivered") {
         delivered += 1;
+        deliveredTo.push(key);
         if (states[key]) recovered.push(key);
       } else if (verdict.kind === "gone") {
         gone.push({ key, host });
@@ -370,11 +379,13 @@ async function sendWebhooks(
       message: [...failures, ...goneNote].join("; "),
       ...(waits.length > 0 ? { retryAfterMs: Math.max(...waits) } : {}),
       endpoints: failed,
+      deliveredTo: [...before, ...deliveredTo],
     });
   }
   // every URL tried is disabled now: nothing is left to try
-  if (delivered === 0) return fail({ message: goneNote.join("; "), permanent: true });
-  const sent = `${delivered} webhook${delivered === 1 ? "" : "s"}`;
+  if (delivered === 0 && before.size === 0) return fail({ message: goneNote.join("; "), permanent: true });
+  const earlier = before.size > 0 ? ` (${before.size} more on an earlier attempt)` : "";
+  const sent = `${delivered} webhook${delivered === 1 ? "" : "s"}${earlier}`;
   return ok(goneNote.length > 0 ? `${sent}; ${goneNote.join("; ")}` : sent);
 }
 

@@ -62,13 +62,15 @@ export type AlertSender = (
   shopId: string,
   outgoing: Outgoing,
   settings: SettingsRow | null,
+  /** webhook URLs (their keys) an earlier attempt delivered to */
+  deliveredTo?: readonly string[],
 ) => Promise<SendResult>;
 
 /** The channels' sender (channels.server.ts): the outbound guard on in production by default, off in tests. */
 export const channelSender =
   (options: SendOptions = {}): AlertSender =>
-  (channel, shopId, outgoing, settings) =>
-    sendAlert(channel, shopId, outgoing, options, settings);
+  (channel, shopId, outgoing, settings, deliveredTo) =>
+    sendAlert(channel, shopId, outgoing, { ...options, deliveredTo }, settings);
 
 /** What the alert worker is built with (docs/decisions/0036-order-effects-and-workers.md). */
 export interface AlertWorkerDeps {
@@ -137,7 +139,7 @@ async function deliver(
     ? { id: alert.id, shopDomain, digest: alert.digest }
     : { id: alert.id, shopDomain, event: alert.event! };
   const result = (CHANNELS as readonly string[]).includes(channel)
-    ? await send(channel, alert.shopId, outgoing, shop?.alertSettings ?? null)
+    ? await send(channel, alert.shopId, outgoing, shop?.alertSettings ?? null, alert.deliveredTo)
     : fail({ message: `Unknown channel ${alert.channel}` });
   return { alert, result, at: new Date(), durationMs: performance.now() - started };
 }
@@ -189,6 +191,7 @@ async function finish(db: SqlWriter, batch: Delivered[]): Promise<void> {
         at: attemptedAt,
         retryAt: "retryAt" in next ? new Date(next.retryAt) : null,
         endpoints: result.error.endpoints ?? [],
+        deliveredTo: result.error.deliveredTo,
       },
     ];
   });
@@ -217,8 +220,8 @@ async function finish(db: SqlWriter, batch: Delivered[]): Promise<void> {
         note(alert.shopId, alertSentEvent(entry.auditEventId, entry.event, { channel: alert.channel, detail }));
       }
     }
-    for (const { alert, error, at: attemptedAt, retryAt } of failed) {
-      const mine = await markFailed(tx, alert.id, WORKER_ID, { error, retryAt, at: attemptedAt });
+    for (const { alert, error, at: attemptedAt, retryAt, deliveredTo } of failed) {
+      const mine = await markFailed(tx, alert.id, WORKER_ID, { error, retryAt, at: attemptedAt, deliveredTo });
       // a digest given up takes the breaches it lists with it
       if (mine && alert.digest && !retryAt) {
         await settleDigested(tx, alert.id, { deadAt: attemptedAt, error });
@@ -307,10 +310,46 @@ async function drop(db: SqlWriter, logger: Logger, rows: Map<string, ClaimedDeli
   for (const [reason, alerts] of rows) logger.info(`[alerts] ${alerts.length} dropped: ${reason}`, { reason });
 }
 
+/**
+ * A delivery still under way after this long (a merchant's slow URL, up to the 10 s timeout) is
+ * finished on its own: the batch's other deliveries are recorded, and the worker goes on to the
+ * next alerts, other shops' included, without waiting for it.
+ */
+export const SLOW_DELIVERY_MS = 1_000;
+
+/** The values of `promises` settled within `ms` (a rejection among them is thrown), and the rest. */
+async function settledWithin<T>(promises: Promise<T>[], ms: number): Promise<{ done: T[]; late: Promise<T>[] }> {
+  const states = promises.map(() => ({ settled: false }));
+  promises.forEach((promise, index) => {
+    void promise.then(
+      () => (states[index].settled = true),
+      () => (states[index].settled = true),
+    );
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([Promise.allSettled(promises), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+  const done = await Promise.all(promises.filter((_, index) => states[index].settled));
+  return { done, late: promises.filter((_, index) => !states[index].settled) };
+}
+
 /** Builds an alert worker; nothing runs until it is kicked or started. */
 export function createAlertWorker(deps: AlertWorkerDeps): AlertWorker {
   const { db, send, logger } = deps;
   let lastGather = 0;
+  /** slow deliveries being finished on their own (see SLOW_DELIVERY_MS) */
+  const finishing = new Set<Promise<void>>();
+  const finishLate = (delivery: Promise<Delivered>) => {
+    const done = delivery
+      .then((delivered) => finish(db, [delivered]))
+      // its claim lapses and another round sends it again: at least once, never lost
+      .catch((error: unknown) => logger.error("A slow alert delivery could not be recorded", { err: error }));
+    finishing.add(done);
+    void done.finally(() => finishing.delete(done));
+  };
+  const settleLate = async () => {
+    while (finishing.size > 0) await Promise.all([...finishing]);
+  };
 
   /**
    * One batch of due alerts; true when there may be more at once (the batch was full). A batch
@@ -337,7 +376,10 @@ export function createAlertWorker(deps: AlertWorkerDeps): AlertWorker {
       return !reason;
     });
     if (dropped.size > 0) await drop(db, logger, dropped);
-    await finish(db, await Promise.all(due.map((alert) => deliver(alert, shops.get(alert.shopId), send))));
+    const deliveries = due.map((alert) => deliver(alert, shops.get(alert.shopId), send));
+    const { done, late } = await settledWithin(deliveries, SLOW_DELIVERY_MS);
+    late.forEach(finishLate);
+    await finish(db, done);
     return claimed.length === ALERT_BATCH;
   }
 
@@ -346,8 +388,14 @@ export function createAlertWorker(deps: AlertWorkerDeps): AlertWorker {
 
   return {
     kick: () => loop.kick(),
-    drain: () => loop.drain(),
-    stop: () => loop.stop(),
+    async drain() {
+      await loop.drain();
+      await settleLate();
+    },
+    async stop() {
+      await loop.stop();
+      await settleLate();
+    },
     resume: () => loop.resume(),
     start() {
       loop.resume();
