@@ -195,12 +195,19 @@ export function rssPeak(pids: number[]) {
 
 export const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
 
+/** The V8 flags `npm start` gives the server (package.json), so that the benchmarks measure what production runs. */
+function startFlags(): string[] {
+  const start = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts.start;
+  return start.split(/\s+/).filter((word) => word.startsWith("--"));
+}
+
 /** The production build on `port` against `target` (an SQLite file or a postgresql:// URL); resolves once it answers. */
 export async function startBenchServer(target: string, port: number, env: Record<string, string> = {}) {
   const server = spawn(
     process.execPath,
     [
       ...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=tests/.tmp/profile"] : []),
+      ...startFlags(),
       "server.js",
       "build/index.js",
     ],
@@ -222,6 +229,8 @@ export async function startBenchServer(target: string, port: number, env: Record
         // real charges, as production requires (a developer's .env may still say true)
         SHOPIFY_BILLING_TEST: "false",
         LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+        // more V8 flags for the server alone, to compare (docs/benchmarks.md#memory-budget)
+        NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? "",
         ...env,
       },
       stdio: ["ignore", "ignore", "inherit"],

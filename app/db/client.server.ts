@@ -3,7 +3,7 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { getEnv } from "../env.server";
 import { isPostgresUrl, isSqliteUrl } from "../config/database-url";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient as PostgresPrismaClient } from "@margin-guardrail/prisma-postgresql";
+import { loadPostgresClient } from "./postgres-client.server";
 import { oneWriter } from "./sqlite-one-writer.server";
 import { logger } from "../logger.server";
 
@@ -19,6 +19,7 @@ export const SQLITE_BUSY_WAIT_MS = 800;
 export function createPrismaClient(databaseUrl: string): PrismaClient {
   if (isPostgresUrl(databaseUrl)) {
     // the client generated from prisma/postgresql/schema.prisma: the same models and API
+    const { PrismaClient: PostgresPrismaClient } = loadPostgresClient();
     return new PostgresPrismaClient({
       adapter: new PrismaPg({ connectionString: databaseUrl, max: POSTGRES_POOL_SIZE }),
     }) as unknown as PrismaClient;

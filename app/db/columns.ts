@@ -7,7 +7,7 @@
  * text and booleans. The engine is the one DATABASE_URL names, read once.
  */
 import { Prisma } from "@prisma/client";
-import { Prisma as PostgresPrisma } from "@margin-guardrail/prisma-postgresql";
+import { loadPostgresClient } from "./postgres-client.server";
 import { databaseEngine, type DatabaseEngine } from "../config/database-url";
 
 let engine: DatabaseEngine | null = null;
@@ -26,7 +26,7 @@ type SqlHelpers = Pick<typeof Prisma, "sql" | "join" | "raw">;
  * would be bound as a value).
  */
 function helpers(): SqlHelpers {
-  return sqlEngine() === "postgresql" ? (PostgresPrisma as unknown as SqlHelpers) : Prisma;
+  return sqlEngine() === "postgresql" ? (loadPostgresClient().Prisma as unknown as SqlHelpers) : Prisma;
 }
 
 /** A SQL fragment, as `Prisma.sql`. */
