@@ -1,7 +1,7 @@
 /**
  * Raw SQL of the money each order counts (OrderMoney, docs/decisions/0025-what-saved-means.md):
- * read and written inside the callers' transactions, the order engine's (Prisma) and the alert
- * delivery thread's (a direct SQLite connection), so it is written against RawSql. Column
+ * read and written inside the callers' transactions, the order engine's and the alert worker's,
+ * so it is written against RawSql. Column
  * lists are held to prisma/schema.prisma by app/db/schema-columns.test.ts.
  */
 import type { OrderMoney } from "@prisma/client";

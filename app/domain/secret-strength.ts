@@ -9,7 +9,7 @@ import type * as Core from "@zxcvbn-ts/core";
 import type * as Common from "@zxcvbn-ts/language-common";
 
 // Loaded on first use: only a production boot judges secrets, and the dictionaries cost every
-// other process (the demo, each test file, the delivery thread) about 90 ms to import.
+// other process (the demo, each test file) about 90 ms to import.
 const load = createRequire(import.meta.url);
 
 /** Below 10^20 guesses (about 66 bits) a secret is refused. */

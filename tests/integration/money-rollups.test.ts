@@ -1,7 +1,6 @@
 // Money rollups equal a full recomputation (docs/decisions/0055-money-rollups.md): random
 // histories of orders breaching, edited up and down, held then cancelled or released, checkouts
-// blocked (and repeated), alerts sent (on SQLite partly through the delivery thread's own
-// connection), in several time zones, at local midnights and around changes of daylight saving
+// blocked (and repeated), alerts sent, in several time zones, at local midnights and around changes of daylight saving
 // time, and a shop whose time zone changes. For every period the app shows (this week, month,
 // quarter, year and the one before each, with their chart buckets) the ROI report, which reads the
 // rollups, equals the same figures computed from every OrderMoney row and event; so does the

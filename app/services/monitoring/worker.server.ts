@@ -28,10 +28,8 @@ export const WORKER_BACKOFF = { baseMs: 500, capMs: 5_000 };
 const BATCH = 100;
 /**
  * Queued orders of one shop evaluated in one transaction. On SQLite a transaction holds the one
- * writer, so its length is the longest a webhook's queue insert waits (it goes before the next
- * transaction: docs/decisions/0069-webhook-inserts-go-first.md); the worker yields between
- * transactions (docs/decisions/0059-short-worker-transactions.md). 10, not 25, since 0069: on the
- * order thread the transactions' fixed cost no longer takes the webhooks' thread.
+ * writer path (docs/architecture.md#glossary), so its length is the longest a webhook's queue insert
+ * or a merchant's save waits behind it; the worker yields between transactions.
  */
 export const ORDERS_PER_TRANSACTION = 10;
 /** A claim older than this belongs to a process that died: another app process takes the order again. */
@@ -41,7 +39,7 @@ export const ORDER_LEASE_MS = 2 * 60_000;
 export interface OrderWorkerDeps {
   /** How the worker reaches Shopify: the shop's offline session, or a stand-in in tests and benchmarks. */
   graphqlForShop: GraphqlForShop;
-  /** Wakes the alert worker (here or on the delivery thread) when a batch queued deliveries due now. */
+  /** Wakes the alert worker when a batch queued deliveries due now. */
   kickAlerts: () => void;
   logger: Logger;
   /** The clock (ms), for the failures' retry times; Date.now by default. */
