@@ -35,8 +35,7 @@ export async function alertReceiverProcess() {
   const url = `http://127.0.0.1:${port}`;
   return {
     url,
-    read: async () =>
-      (await (await fetch(url)).json()) as { requests: number; arrivals: Record<string, number> },
+    read: async () => (await (await fetch(url)).json()) as { requests: number; arrivals: Record<string, number> },
     close: () => child.kill("SIGTERM"),
   };
 }

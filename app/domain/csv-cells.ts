@@ -41,4 +41,3 @@ export function csvRecord(cells: readonly string[]): string {
   }
   return `${line}\r\n`;
 }
-
