@@ -108,11 +108,14 @@ describe("a client that leaves mid-body", () => {
   });
   it("still throws when the body fails while the client is there", async () => {
     const out = new Writable({ write: (_chunk, _encoding, callback) => callback() });
+    // the writer destroys the response with the error, as Express's response is destroyed
+    const destroyed = new Promise((resolve) => out.once("error", resolve));
     const body = new ReadableStream<Uint8Array>({
       pull(controller) {
         controller.error(new Error("the database went away"));
       },
     });
     await expect(writeBody(body, out)).rejects.toThrow("the database went away");
+    expect(await destroyed).toMatchObject({ message: "the database went away" });
   });
 });
