@@ -180,34 +180,33 @@ interface Probe {
   close(): Promise<void>;
 }
 
-function sqliteProbe(file: string): Probe {
-  const db = new Database(file, { readonly: true });
-  const one = (query: string) => (db.prepare(query).get() as { n: number }).n;
-  return {
-    pending: async () => one(`SELECT COUNT(*) AS n FROM "OrderEvaluation" WHERE "status" <> 'done'`),
-    done: async () => one(`SELECT COUNT(*) AS n FROM "OrderEvaluation" WHERE "status" = 'done'`),
-    twice: async () => one(`SELECT COUNT(*) AS n FROM "OrderEvaluation" WHERE "attempts" <> 1`),
-    events: async () => one(`SELECT COUNT(*) AS n FROM "AuditEvent" WHERE "eventType" = 'rule_triggered'`),
-    close: async () => void db.close(),
-  };
-}
-
-function postgresProbe(url: string): Probe {
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
-  const one = async (query: string) => Number((await pool.query(query)).rows[0].n);
+/** The bench's reads of `target` (an SQLite file or a postgresql:// URL), the same on either engine. */
+function probeOf(target: string): Probe {
+  let one: (query: string) => Promise<number>;
+  let close: () => Promise<void>;
+  if (target.startsWith("postgresql://")) {
+    const pool = new pg.Pool({ connectionString: target, max: 1 });
+    one = async (query) => Number((await pool.query(query)).rows[0].n);
+    close = () => pool.end();
+  } else {
+    const db = new Database(target, { readonly: true });
+    one = async (query) => (db.prepare(query).get() as { n: number }).n;
+    close = async () => void db.close();
+  }
   return {
     pending: () => one(`SELECT COUNT(*) AS n FROM "OrderEvaluation" WHERE "status" <> 'done'`),
     done: () => one(`SELECT COUNT(*) AS n FROM "OrderEvaluation" WHERE "status" = 'done'`),
     twice: () => one(`SELECT COUNT(*) AS n FROM "OrderEvaluation" WHERE "attempts" <> 1`),
     events: () => one(`SELECT COUNT(*) AS n FROM "AuditEvent" WHERE "eventType" = 'rule_triggered'`),
-    close: () => pool.end(),
+    close,
   };
 }
 
-async function flashSale(label: string, target: string, processes: number, rate: number, probe: Probe) {
+async function flashSale(label: string, target: string, processes: number, rate: number) {
   const alerts = await alertReceiverProcess();
   const arrived = async () => Object.keys((await alerts.read()).arrivals).length;
   await seedBenchShop(target, { alertsTo: `${alerts.url}/alerts` });
+  const probe = probeOf(target);
   const servers = await Promise.all(
     Array.from({ length: processes }, (_, index) => startBenchServer(target, PORT + index)),
   );
@@ -301,7 +300,7 @@ export async function benchFlashSale(): Promise<void> {
   if (engines.includes("sqlite")) {
     const file = path.join(TMP_DIR, "bench-flash-sale.sqlite");
     freshSqlite(file);
-    await flashSale("SQLite, one process", file, 1, Number(process.env.BENCH_FLASH_RATE || 100), sqliteProbe(file));
+    await flashSale("SQLite, one process", file, 1, Number(process.env.BENCH_FLASH_RATE || 100));
   }
   if (engines.includes("postgresql")) {
     const { bin, missing } = ensurePostgres();
@@ -309,13 +308,7 @@ export async function benchFlashSale(): Promise<void> {
     const cluster = await startCluster({ bin, database: "bench" });
     try {
       const url = await freshPostgres(cluster.adminUrl, cluster.port, "bench_flash_sale");
-      await flashSale(
-        "PostgreSQL, two processes",
-        url,
-        2,
-        Number(process.env.BENCH_FLASH_PG_RATE || 200),
-        postgresProbe(url),
-      );
+      await flashSale("PostgreSQL, two processes", url, 2, Number(process.env.BENCH_FLASH_PG_RATE || 200));
     } finally {
       cluster.stop();
     }
