@@ -128,6 +128,7 @@ function counts() {
     passed: sum("numPassedTests") + playwright.expected + playwright.flaky,
     failed: sum("numFailedTests") + playwright.unexpected,
     skipped: sum("numPendingTests") + sum("numTodoTests") + playwright.skipped,
+    flaky: playwright.flaky,
   };
 }
 
@@ -202,3 +203,5 @@ if (failed.length) {
 const total = counts();
 console.log(`\n✔ All tests passed in ${since(runStarted)}.`);
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+// a browser test that failed once and passed on its retry is named in the list above ("flaky")
+if (total.flaky) console.log(`${total.flaky} browser test(s) passed only on their retry: see "flaky" above.`);
