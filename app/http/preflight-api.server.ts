@@ -17,14 +17,15 @@ import {
 import type { AdminContext } from "../services/shops/admin-context.server";
 import { failureResponse, jsonError, validateBody } from "./api.server";
 import { orderSource } from "./backtest-api.server";
+import { PREFLIGHT_DAYS_MESSAGE } from "../forms/preflight";
 
 /** What POST /api/preflight takes (docs/product.md#promotion-preflight): `days`, a whole number 1–365. */
 export const preflightRequestSchema = z.object({
   days: z
-    .number({ error: "days must be a whole number from 1 to 365" })
-    .int({ error: "days must be a whole number from 1 to 365" })
-    .min(1, { error: "days must be a whole number from 1 to 365" })
-    .max(365, { error: "days must be a whole number from 1 to 365" })
+    .number({ error: PREFLIGHT_DAYS_MESSAGE })
+    .int({ error: PREFLIGHT_DAYS_MESSAGE })
+    .min(1, { error: PREFLIGHT_DAYS_MESSAGE })
+    .max(365, { error: PREFLIGHT_DAYS_MESSAGE })
     .optional(),
 });
 

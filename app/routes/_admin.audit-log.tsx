@@ -12,14 +12,14 @@ import { useToast } from "../components/Toasts";
 import { groupAuditEvents } from "../domain/audit-groups";
 import { toEventView } from "../domain/audit-view";
 import { formatCents } from "../domain/money";
-import { requireAdmin } from "../services/shops/admin-context.server";
+import { requireAdmin, type AdminContext } from "../services/shops/admin-context.server";
 import { moneyBehind } from "../services/roi/money-figures.server";
 import { MoneyBehind } from "../components/MoneyBehind";
 import { auditPage, readAuditQuery, type AuditQuery } from "../services/audit/log.server";
 import { releaseHold, releasedHolds } from "../services/actions/release-hold.server";
 import { actionClientOf } from "../services/actions/admin-client.server";
-import { pageFormAction } from "../http/request-body.server";
-import type { ToastingResult } from "../components/useActionFetcher";
+import { pageAction, plainIntent } from "../http/page-action.server";
+import { ok } from "../domain/result";
 
 export const meta: MetaFunction = () => [{ title: "Audit Log · Margin Guardrail" }];
 
@@ -58,35 +58,25 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
   };
 };
 
-export interface AuditActionResult extends ToastingResult {
-  status: number;
-}
-
 /** "Release hold" on a held order: Shopify releases it, then hold_released is recorded. */
-export const action = async ({ request }: ActionFunctionArgs) => {
-  const context = await requireAdmin(request);
-  const refused = (message: string): AuditActionResult => ({
-    ok: false,
-    status: 400,
-    toast: { title: "Hold not released", description: message, error: true },
-  });
-  return pageFormAction(request, refused, async (formData): Promise<AuditActionResult> => {
-    if (formData.get("intent") !== "releaseHold") return refused("Unknown action");
-    const result = await releaseHold(
-      context.shop.id,
-      String(formData.get("eventId") ?? ""),
-      context.actor,
-      actionClientOf(context),
-    );
-    return result.ok
-      ? { ok: true, status: 200, toast: { title: result.value } }
-      : {
-          ok: false,
-          status: result.error.status,
-          toast: { title: "Hold not released", description: result.error.message, error: true },
-        };
-  });
-};
+// made inside a function: a route module's top level reaches the browser's bundle
+const auditAction = () =>
+  pageAction<AdminContext>(
+    {
+      releaseHold: plainIntent({ failure: "Hold not released" }, async (form, context) => {
+        const released = await releaseHold(
+          context.shop.id,
+          String(form.get("eventId") ?? ""),
+          context.actor,
+          actionClientOf(context),
+        );
+        return released.ok ? ok({ title: released.value }) : released;
+      }),
+    },
+    "Hold not released",
+  );
+
+export const action = async ({ request }: ActionFunctionArgs) => auditAction()(request, await requireAdmin(request));
 
 function useExportCsv() {
   const location = useLocation();

@@ -1,18 +1,20 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Box, Card, Text } from "@shopify/polaris";
 import { useCallback, useMemo, useState } from "react";
 import { AdminPage } from "../components/AdminPage";
 import { useNarrow } from "../components/audit-log/useNarrow";
-import { CodeSettingsDialog, type CodesActionResult } from "../components/codes/CodeSettingsDialog";
+import { CodeSettingsDialog } from "../components/codes/CodeSettingsDialog";
 import { CodesTable } from "../components/codes/CodesTable";
 import { sortCodes } from "../components/codes/code-rows";
 import { LEAK_THRESHOLDS, planHasLeakFlags } from "../domain/code-leaks";
 import { grantedScopesOf, missingScopes } from "../domain/scopes";
-import { InputRefusal, readJson } from "../http/request-body.server";
+import { formIntent, pageAction } from "../http/page-action.server";
+import { codeSettingsFormSchema, codeSwitchSchema } from "../forms/codes";
+import { ok } from "../domain/result";
 import { actionClientOf } from "../services/actions/admin-client.server";
 import { listCodes, saveCodeSettings, setCodeActive } from "../services/leaks/codes.server";
-import { requireAdmin } from "../services/shops/admin-context.server";
+import { requireAdmin, type AdminContext } from "../services/shops/admin-context.server";
 
 export const meta: MetaFunction = () => [{ title: "Discount codes · Margin Guardrail" }];
 
@@ -28,39 +30,28 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
   };
 };
 
-/** The page's intents, with the API's rules: deactivate, reactivate, or save a code's settings. */
-export const action = async ({ request }: ActionFunctionArgs) => {
-  const context = await requireAdmin(request);
-  let body: Record<string, unknown>;
-  try {
-    body = await readJson(request);
-  } catch (error) {
-    if (!(error instanceof InputRefusal)) throw error;
-    return data<CodesActionResult>(
-      { ok: false, toast: { title: "Not saved", description: error.message, error: true } },
-      { status: error.status },
-    );
-  }
-  const { intent, code, ...settings } = body;
-  const name = typeof code === "string" ? code : "";
-  const result =
-    intent === "settings"
-      ? await saveCodeSettings({ ...context.shop, plan: context.plan }, name, settings)
-      : await setCodeActive(context, actionClientOf(context), name, intent === "reactivate");
-  if (!result.ok) {
-    return data<CodesActionResult>(
-      {
-        ok: false,
-        fields: result.error.fields,
-        toast: { title: "Not done", description: result.error.message, error: true },
-      },
-      { status: result.error.status },
-    );
-  }
-  const title =
-    intent === "settings" ? `${name} saved` : intent === "reactivate" ? `${name} reactivated` : `${name} deactivated`;
-  return data<CodesActionResult>({ ok: true, toast: { title } });
-};
+/** The page's intents, with the API's rules: save a code's settings, deactivate or reactivate it. */
+// made inside a function: a route module's top level reaches the browser's bundle
+const codesAction = () =>
+  pageAction<AdminContext>(
+    {
+      settings: formIntent(codeSettingsFormSchema, { failure: "Not saved" }, async ({ code, ...settings }, context) => {
+        const saved = await saveCodeSettings({ ...context.shop, plan: context.plan }, code, settings);
+        return saved.ok ? ok({ title: `${code} saved` }) : saved;
+      }),
+      deactivate: formIntent(codeSwitchSchema, { failure: "Not done" }, async ({ code }, context) => {
+        const done = await setCodeActive(context, actionClientOf(context), code, false);
+        return done.ok ? ok({ title: `${code} deactivated` }) : done;
+      }),
+      reactivate: formIntent(codeSwitchSchema, { failure: "Not done" }, async ({ code }, context) => {
+        const done = await setCodeActive(context, actionClientOf(context), code, true);
+        return done.ok ? ok({ title: `${code} reactivated` }) : done;
+      }),
+    },
+    "Not saved",
+  );
+
+export const action = async ({ request }: ActionFunctionArgs) => codesAction()(request, await requireAdmin(request));
 
 /**
  * The page: the rules in brief, the plan's and the permission's notes, and the table of codes

@@ -16,9 +16,8 @@ import { formatShopDate } from "../domain/dates";
 import { roiText } from "../domain/roi";
 import { dashboardPlanPromotion } from "../domain/promotions";
 import { dismissedPromotions, dismissPromotion } from "../services/promotions/promotions.server";
-import { pageFormAction } from "../http/request-body.server";
-import { intentIn } from "../http/form-save.server";
-import { useActionFetcher, type ToastingResult } from "../components/useActionFetcher";
+import { pageAction, plainIntent, saved } from "../http/page-action.server";
+import { useActionFetcher } from "../components/useActionFetcher";
 import { PausedRulesBanner } from "../components/PausedRulesBanner";
 import { pausedRulesView } from "../services/rules/rules.server";
 import { ONBOARDING_DONE } from "../domain/onboarding";
@@ -55,31 +54,21 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
   };
 };
 
-export interface DashboardActionResult extends ToastingResult {
-  status: number;
-}
-
-/** The Dashboard's actions (docs/decisions/0037-one-result-type.md): dismissing a promotion, for the shop. */
-export const action = async ({ request, context: load }: ActionFunctionArgs) => {
-  const context = await requireAdmin(request, load);
-  const refused = (message: string): DashboardActionResult => ({
-    ok: false,
-    status: 400,
-    toast: { title: "Banner not dismissed", description: message, error: true },
-  });
-  const intents = {
-    dismissPromotion: async (formData: FormData): Promise<DashboardActionResult> => {
-      const result = await dismissPromotion(context.shop.id, formData.get("promotion"));
-      return result.ok
-        ? { ok: true, status: 200, toast: { title: "Banner dismissed" } }
-        : { ...refused(result.error.message), status: result.error.status };
+/** The Dashboard's actions: dismissing a promotion, for the shop. */
+// made inside a function: a route module's top level reaches the browser's bundle
+const dashboardAction = () =>
+  pageAction<{ shopId: string }>(
+    {
+      dismissPromotion: plainIntent(
+        { success: "Banner dismissed", failure: "Banner not dismissed" },
+        async (form, { shopId }) => saved(await dismissPromotion(shopId, form.get("promotion"))),
+      ),
     },
-  };
-  return pageFormAction(request, refused, async (formData) => {
-    const intent = formData.get("intent");
-    return intentIn(intents, intent) ? intents[intent](formData) : refused("Unknown action");
-  });
-};
+    "Banner not dismissed",
+  );
+
+export const action = async ({ request, context: load }: ActionFunctionArgs) =>
+  dashboardAction()(request, { shopId: (await requireAdmin(request, load)).shop.id });
 
 function StatCard({
   label,
@@ -146,7 +135,7 @@ function MoneyFigure({
 
 /** The plan banner, dismissible; the dismissal is kept for the shop on the server. */
 function PlanBanner({ promotion, plan }: { promotion: string; plan: PlanId }) {
-  const fetcher = useActionFetcher<DashboardActionResult>("dismiss-promotion");
+  const fetcher = useActionFetcher("dismiss-promotion");
   // gone at once; back if the server refused (its toast says why)
   const dismissing = fetcher.state !== "idle" || fetcher.data?.ok === true;
   if (dismissing) return null;

@@ -5,10 +5,11 @@ import { useCallback } from "react";
 import { AdminPage } from "../components/AdminPage";
 import { withEmbeddedQuery } from "../components/admin-nav";
 import { DiscountNotFound, DiscountUnreachable } from "../components/DiscountPageScreens";
-import type { ToastingResult } from "../components/useActionFetcher";
 import { useActionFetcher } from "../components/useActionFetcher";
 import { discountDetailsPath, parseFunctionId } from "../domain/discount-paths";
-import { pageFormAction } from "../http/request-body.server";
+import { pageAction, plainIntent } from "../http/page-action.server";
+import type { PageActionResult } from "../forms/page-action";
+import { fail, ok } from "../domain/result";
 import { actionClientOf } from "../services/actions/admin-client.server";
 import { CODE_RULES_NEED_CORE, CODES_DISCOUNT_TITLE, getCodeRules } from "../services/code-rules/code-rules.server";
 import {
@@ -17,7 +18,7 @@ import {
   lacksDiscountScope,
   NEEDS_WRITE_DISCOUNTS,
 } from "../services/code-rules/discount-pages.server";
-import { requireAdmin } from "../services/shops/admin-context.server";
+import { requireAdmin, type AdminContext } from "../services/shops/admin-context.server";
 
 /**
  * /discounts/:functionId/new: the page Shopify's Discounts page opens for "Create discount" with
@@ -50,41 +51,39 @@ export const loader = async ({ request, params, context: load }: LoaderFunctionA
   });
 };
 
-export interface CreateDiscountResult extends ToastingResult {
-  status: number;
-  detailsPath: string | null;
-  error: string | null;
-}
+/** Where the created (or the existing) discount's page is. */
+export type CreateDiscountResult = PageActionResult<{ detailsPath: string }>;
 
-const refused = (message: string): CreateDiscountResult => ({
-  ok: false,
-  status: 400,
-  toast: { title: "The discount was not created", description: message, error: true },
-  detailsPath: null,
-  error: message,
-});
+const NOT_OURS = "This is not Margin Guardrail's discount.";
 
-export const action = async ({ request, params }: ActionFunctionArgs) => {
-  const context = await requireAdmin(request);
-  return pageFormAction(request, refused, async (formData): Promise<CreateDiscountResult> => {
-    const functionId = parseFunctionId(params.functionId);
-    if (formData.get("intent") !== "createDiscount") return refused("Unknown action");
-    if (!functionId) return { ...refused("This is not Margin Guardrail's discount."), status: 404 };
-    const client = actionClientOf(context);
-    const ours = await isCodesFunction(client, functionId);
-    if (!ours.ok) return { ...refused(ours.error.message), status: ours.error.status };
-    if (!ours.value) return { ...refused("This is not Margin Guardrail's discount."), status: 404 };
-    const outcome = await createCodeRulesDiscount(context, client, functionId);
-    if (!outcome.ok) return { ...refused(outcome.error.message), status: outcome.error.status };
-    return {
-      ok: true,
-      status: outcome.value.created ? 201 : 200,
-      toast: { title: outcome.value.created ? "Discount created" : "Your store has this discount already" },
-      detailsPath: outcome.value.detailsPath,
-      error: null,
-    };
-  });
-};
+// made inside a function: a route module's top level reaches the browser's bundle
+const createAction = () =>
+  pageAction<{ context: AdminContext; functionId: string | null }>(
+    {
+      createDiscount: plainIntent(
+        { failure: "The discount was not created" },
+        async (_form, { context, functionId }) => {
+          if (!functionId) return fail(404, NOT_OURS);
+          const client = actionClientOf(context);
+          const ours = await isCodesFunction(client, functionId);
+          if (!ours.ok) return ours;
+          if (!ours.value) return fail(404, NOT_OURS);
+          const outcome = await createCodeRulesDiscount(context, client, functionId);
+          if (!outcome.ok) return outcome;
+          const { created, detailsPath } = outcome.value;
+          return ok({
+            title: created ? "Discount created" : "Your store has this discount already",
+            status: created ? 201 : 200,
+            value: { detailsPath },
+          });
+        },
+      ),
+    },
+    "The discount was not created",
+  );
+
+export const action = async ({ request, params }: ActionFunctionArgs) =>
+  createAction()(request, { context: await requireAdmin(request), functionId: parseFunctionId(params.functionId) });
 
 type CreateFetcher = ReturnType<typeof useActionFetcher<CreateDiscountResult>>;
 
@@ -124,9 +123,9 @@ function CreateCard({
             <p>{permissionNote}</p>
           </Banner>
         )}
-        {answer && !answer.ok && answer.error && (
+        {answer && !answer.ok && answer.toast?.description && (
           <Banner tone="critical" title="The discount was not created">
-            <p>{answer.error}</p>
+            <p>{answer.toast.description}</p>
           </Banner>
         )}
         <Text as="p">
@@ -157,7 +156,7 @@ function CreatePage({ loaded }: { loaded: CreatePageData }) {
   const { search } = useLocation();
   const onSuccess = useCallback(
     (result: CreateDiscountResult) => {
-      if (result.detailsPath) navigate(withEmbeddedQuery(result.detailsPath, search));
+      if (result.value) navigate(withEmbeddedQuery(result.value.detailsPath, search));
     },
     [navigate, search],
   );

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
 import {
   Badge,
@@ -15,17 +15,22 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { AdminPage, useAdminLayout } from "../components/AdminPage";
 import { useNarrow } from "../components/audit-log/useNarrow";
-import { useActionFetcher, type ToastingResult } from "../components/useActionFetcher";
+import { useActionFetcher } from "../components/useActionFetcher";
+import { useFetcherForm } from "../components/useFetcherForm";
+import { useField } from "../components/form-fields";
+import { getFormProps } from "@conform-to/react";
+import { preflightFormSchema } from "../forms/preflight";
+import { formIntent, pageAction } from "../http/page-action.server";
+import { fail, ok } from "../domain/result";
 import { formatCents } from "../domain/money";
 import { PREFLIGHT_DAYS_DEFAULT } from "../domain/preflight";
 import { planHasAlerts } from "../domain/plans";
-import { InputRefusal, readJson } from "../http/request-body.server";
-import { preflightRequestSchema, preflightSources } from "../http/preflight-api.server";
+import { preflightSources } from "../http/preflight-api.server";
 import { latestPreflight, startPreflight, type PreflightView } from "../services/preflight/preflight.server";
-import { requireAdmin } from "../services/shops/admin-context.server";
+import { requireAdmin, type AdminContext } from "../services/shops/admin-context.server";
 
 export const meta: MetaFunction = () => [{ title: "Preflight · Margin Guardrail" }];
 
@@ -35,38 +40,31 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
   return { run: await latestPreflight(shop.id) };
 };
 
-interface PreflightActionResult extends ToastingResult {
-  id?: string;
-}
-
-const refused = (description: string, status: number) =>
-  data<PreflightActionResult>(
-    { ok: false, toast: { title: "Preflight not started", description, error: true } },
-    { status },
-  );
-
 /** Starts a run over `days` (the API's rules); the page follows its progress. */
-export const action = async ({ request }: ActionFunctionArgs) => {
-  const context = await requireAdmin(request);
-  let body: unknown;
-  try {
-    body = await readJson(request);
-  } catch (error) {
-    if (!(error instanceof InputRefusal)) throw error;
-    return refused(error.message, error.status);
-  }
-  const parsed = preflightRequestSchema.safeParse(body);
-  if (!parsed.success) return refused(parsed.error.issues[0]?.message ?? "days is not valid", 400);
-  const sources = preflightSources(context);
-  if (!sources) return refused("This store is not connected to Shopify's Admin API", 503);
-  const started = await startPreflight(
-    { id: context.shop.id, domain: context.shop.domain, currency: context.shop.currency, plan: context.plan },
-    { days: parsed.data.days ?? PREFLIGHT_DAYS_DEFAULT, trigger: "manual" },
-    sources,
+// made inside a function: a route module's top level reaches the browser's bundle
+const preflightAction = () =>
+  pageAction<AdminContext>(
+    {
+      start: formIntent(
+        preflightFormSchema,
+        { success: "Preflight started", failure: "Preflight not started" },
+        async ({ days }, context) => {
+          const sources = preflightSources(context);
+          if (!sources) return fail(503, "This store is not connected to Shopify's Admin API");
+          const started = await startPreflight(
+            { id: context.shop.id, domain: context.shop.domain, currency: context.shop.currency, plan: context.plan },
+            { days, trigger: "manual" },
+            sources,
+          );
+          return started.ok ? ok({ value: { id: started.value.view.id } }) : started;
+        },
+      ),
+    },
+    "Preflight not started",
   );
-  if (!started.ok) return refused(started.error.message, started.error.status);
-  return data<PreflightActionResult>({ ok: true, id: started.value.view.id, toast: { title: "Preflight started" } });
-};
+
+export const action = async ({ request }: ActionFunctionArgs) =>
+  preflightAction()(request, await requireAdmin(request));
 
 const classLabel: Record<string, string> = { PRODUCT: "Product", ORDER: "Order", SHIPPING: "Shipping" };
 const riskLabel: Record<string, string> = {
@@ -197,8 +195,15 @@ export default function PreflightPage() {
   const { run } = useLoaderData<typeof loader>();
   const { plan } = useAdminLayout();
   const revalidator = useRevalidator();
-  const start = useActionFetcher<PreflightActionResult>("preflight-start", () => revalidator.revalidate());
-  const [days, setDays] = useState(String(run?.days ?? PREFLIGHT_DAYS_DEFAULT));
+  const start = useActionFetcher("preflight-start", () => revalidator.revalidate());
+  const [form, fields] = useFetcherForm({
+    id: "preflight",
+    schema: preflightFormSchema,
+    fetcher: start,
+    shouldValidate: "onSubmit",
+    defaultValue: { days: String(run?.days ?? PREFLIGHT_DAYS_DEFAULT) },
+  });
+  const days = useField(fields.days);
   const running = run?.status === "running" || start.state !== "idle";
   const [cartsBox, narrow] = useNarrow();
 
@@ -209,11 +214,6 @@ export default function PreflightPage() {
   }, [run, revalidator]);
 
   const results = run?.status === "done" ? run.results : null;
-  const submit = () =>
-    start.submit(
-      { days: /^\s*\d+\s*$/.test(days) ? Number(days) : days },
-      { method: "post", encType: "application/json" },
-    );
 
   return (
     <AdminPage
@@ -224,23 +224,24 @@ export default function PreflightPage() {
         <Card>
           <BlockStack gap="300">
             {/* the button joined to the field: level with the input at every width, the help text below both */}
-            <Box maxWidth="300px">
-              <TextField
-                label="Carts of the last"
-                suffix="days"
-                type="text"
-                inputMode="numeric"
-                autoComplete="off"
-                value={days}
-                onChange={setDays}
-                helpText="1 to 365"
-                connectedRight={
-                  <Button variant="primary" onClick={submit} loading={running} disabled={running}>
-                    Run preflight
-                  </Button>
-                }
-              />
-            </Box>
+            <start.Form method="post" {...getFormProps(form)}>
+              <input type="hidden" name="intent" value="start" />
+              <Box maxWidth="300px">
+                <TextField
+                  label="Carts of the last"
+                  suffix="days"
+                  type="text"
+                  inputMode="numeric"
+                  {...days.textField}
+                  helpText="1 to 365"
+                  connectedRight={
+                    <Button variant="primary" submit loading={running} disabled={running}>
+                      Run preflight
+                    </Button>
+                  }
+                />
+              </Box>
+            </start.Form>
             {run?.status === "running" ? (
               <BlockStack gap="100">
                 <ProgressBar progress={run.progress} size="small" />

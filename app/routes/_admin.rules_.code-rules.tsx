@@ -3,12 +3,11 @@ import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Card } from "@shopify/polaris";
 import { AdminPage } from "../components/AdminPage";
 import { grantedScopesOf, missingScopes } from "../domain/scopes";
-import { pageFormAction } from "../http/request-body.server";
 import { actionClientOf } from "../services/actions/admin-client.server";
 import { getCodeRules } from "../services/code-rules/code-rules.server";
 import { pickerCatalog, resourceTitles } from "../services/code-rules/resources.server";
 import { requireAdmin } from "../services/shops/admin-context.server";
-import { handleRulesAction, refusedRulesForm, type RulesActionResult } from "./_admin.rules/actions.server";
+import { handleRulesAction } from "./_admin.rules/actions.server";
 import { CodeRulesSection, type CodeRulesSectionData } from "./_admin.rules/CodeRulesSection";
 import { RulesTabs } from "./_admin.rules/RulesTabs";
 
@@ -49,21 +48,9 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
   };
 };
 
-/** The one intent posted here: the Rules area's other forms post to their own pages. */
-const UNKNOWN_ACTION: RulesActionResult = {
-  intent: "unknown",
-  ok: false,
-  status: 400,
-  toast: { title: "Unknown action", error: true },
-};
-
-/** The Rules area's action (./_admin.rules/actions.server.ts), for this page's form: "saveCodeRules". */
-export const action = async ({ request }: ActionFunctionArgs) => {
-  const context = await requireAdmin(request);
-  return pageFormAction(request, refusedRulesForm, async (formData) =>
-    formData.get("intent") === "saveCodeRules" ? handleRulesAction(context, formData) : UNKNOWN_ACTION,
-  );
-};
+/** The Rules area's action (./_admin.rules/actions.server.ts), for this page's one form: "saveCodeRules". */
+export const action = async ({ request }: ActionFunctionArgs) =>
+  handleRulesAction(request, await requireAdmin(request), { codeRulesOnly: true });
 
 export default function CodeRules() {
   const { codeRules } = useLoaderData<typeof loader>();

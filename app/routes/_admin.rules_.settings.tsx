@@ -4,10 +4,10 @@ import { AdminPage, useAdminLayout } from "../components/AdminPage";
 import { CostSettingsLink } from "../components/CostSettingsLink";
 import { useActionFetcher } from "../components/useActionFetcher";
 import { useAppBridgePresent } from "../components/useAppBridge";
-import { pageFormAction } from "../http/request-body.server";
 import { getBlockingSettings, getStackingSettings } from "../services/rules/rules.server";
 import { requireAdmin } from "../services/shops/admin-context.server";
-import { handleRulesAction, refusedRulesForm, type RulesActionResult } from "./_admin.rules/actions.server";
+import { handleRulesAction } from "./_admin.rules/actions.server";
+import type { PageActionResult } from "../forms/page-action";
 import { RulesTabs } from "./_admin.rules/RulesTabs";
 import { RulesSettingsForm, settingsFormKey } from "./_admin.rules/SettingsForms";
 
@@ -23,7 +23,7 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
 /** The Rules pages' one action (app/routes/_admin.rules/actions.server.ts): its intents and toasts. */
 export const action = async ({ request }: ActionFunctionArgs) => {
   const context = await requireAdmin(request);
-  return pageFormAction(request, refusedRulesForm, (formData) => handleRulesAction(context, formData));
+  return handleRulesAction(request, context);
 };
 
 export default function RulesSettings() {
@@ -31,7 +31,7 @@ export default function RulesSettings() {
   const { demo, plan, plusEnabled } = useAdminLayout();
   const appBridge = useAppBridgePresent(demo);
   // here, not in the form: a save reloads (remounts) the form, and its toast must show once
-  const save = useActionFetcher<RulesActionResult>("rules-settings-save");
+  const save = useActionFetcher<PageActionResult>("rules-settings-save");
   return (
     <AdminPage title="Rules" description="Discount thresholds and margin protection for every order">
       <RulesTabs selected="settings" />

@@ -15,7 +15,8 @@ import {
 import { useState } from "react";
 import { AdminPage, useAdminLayout } from "../components/AdminPage";
 import { UnsavedChangesBar } from "../components/UnsavedChangesBar";
-import { useActionFetcher, type ToastingResult } from "../components/useActionFetcher";
+import { useActionFetcher } from "../components/useActionFetcher";
+import type { PageActionResult } from "../forms/page-action";
 import { useAppBridgePresent } from "../components/useAppBridge";
 import { MAX_GATEWAYS, costSettingsView } from "../domain/costs";
 import { InputRefusal, readJson } from "../http/request-body.server";
@@ -32,36 +33,36 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
   return { settings: costSettingsView(await loadCostSettings(shop.id)), currency: shop.currency };
 };
 
-interface CostsActionResult extends ToastingResult {
-  field?: string;
-  message?: string;
-}
+/** The refused field, named as the settings name it, and what is wrong with it. */
+type CostsActionResult = PageActionResult<{ field: string; message: string }>;
 
-/** Saves the page's JSON body with the API's rules: a bad field is named, and nothing is saved. */
+/** Saves the page's JSON body with the service's rules: a bad field is named, and nothing is saved. */
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { shop } = await requireAdmin(request);
+  const refused = (status: number, description: string, value?: CostsActionResult["value"]) => {
+    const answer: CostsActionResult = {
+      intent: "save",
+      ok: false,
+      status,
+      toast: { title: "Not saved", description, error: true },
+      ...(value ? { value } : {}),
+    };
+    return data(answer, { status });
+  };
   let body: unknown;
   try {
     body = await readJson(request);
   } catch (error) {
     if (!(error instanceof InputRefusal)) throw error;
-    const answer: CostsActionResult = {
-      ok: false,
-      toast: { title: "Not saved", description: error.message, error: true },
-    };
-    return data(answer, { status: error.status });
+    return refused(error.status, error.message);
   }
   const saved = await saveCostSettings(shop.id, body);
   if (!saved.ok) {
-    const answer: CostsActionResult = {
-      ok: false,
-      field: saved.field,
-      message: saved.message,
-      toast: { title: "Not saved", description: "Check the highlighted field.", error: true },
-    };
-    return data(answer, { status: 400 });
+    const [field, messages] = Object.entries(saved.error.fields ?? {})[0] ?? ["body", []];
+    const message = messages[0] ?? saved.error.message;
+    return refused(saved.error.status, "Check the highlighted field.", { field, message });
   }
-  const answer: CostsActionResult = { ok: true, toast: { title: "Cost settings saved" } };
+  const answer: CostsActionResult = { intent: "save", ok: true, status: 200, toast: { title: "Cost settings saved" } };
   return data(answer);
 };
 
@@ -129,7 +130,7 @@ export default function CostSettingsPage() {
   }
   const dirty = JSON.stringify(draft) !== savedKey;
   const saving = save.state !== "idle";
-  const error = save.state === "idle" && save.data && !save.data.ok ? save.data : null;
+  const error = save.state === "idle" && save.data && !save.data.ok ? save.data.value : null;
   const errorFor = (field: string) =>
     error?.field === field && error.message ? error.message[0].toUpperCase() + error.message.slice(1) : undefined;
   const set =

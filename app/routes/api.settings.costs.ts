@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { costSettingsView } from "../domain/costs";
-import { jsonError, methodNotAllowed, readJsonBody, requireApiAdmin } from "../http/api.server";
+import { failureResponse, methodNotAllowed, readJsonBody, requireApiAdmin } from "../http/api.server";
 import { loadCostSettings, saveCostSettings } from "../services/costs/settings.server";
 
 // GET /api/settings/costs: the shop's cost model (docs/product.md#costs): which parts the
@@ -16,6 +16,6 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const context = await requireApiAdmin(request);
   if (request.method !== "PUT") return methodNotAllowed(["GET", "PUT"]);
   const saved = await saveCostSettings(context.shop.id, await readJsonBody(request));
-  if (!saved.ok) return jsonError(400, "Invalid input", { [saved.field]: [saved.message] });
-  return Response.json(costSettingsView(saved.settings));
+  if (!saved.ok) return failureResponse(saved.error);
+  return Response.json(costSettingsView(saved.value));
 };

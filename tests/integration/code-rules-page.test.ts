@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { newStandInState } from "../../app/demo/admin-stand-in";
-import type { RulesActionResult } from "../../app/routes/_admin.rules/actions.server";
+import type { PageActionResult } from "../../app/forms/page-action";
 import { FakeHttpError, installFakeAdminApi } from "../helpers/fake-admin-api";
 import { adminRequest, installedShops } from "../helpers/shopify";
 
@@ -27,7 +27,7 @@ async function submit(fields: Record<string, string>) {
   for (const [key, value] of Object.entries(fields)) body.append(key, value);
   const request = await adminRequest("/rules/code-rules", SHOP, { init: { method: "POST", body } });
   const result = (await action({ request, params: {}, context: {} })) as unknown as {
-    data: RulesActionResult;
+    data: PageActionResult;
     init: { status: number };
   };
   return { ...result.data, httpStatus: result.init.status };

@@ -113,9 +113,17 @@ describe("the create and details pages", () => {
   it("refuses Free with the plan's message, and a shop without write_discounts, creating nothing", async () => {
     const before = creates().length;
     const free = await submitCreate(FREE_SHOP, FN);
-    expect(free).toMatchObject({ ok: false, httpStatus: 403, error: expect.stringContaining("Core plan") });
+    expect(free).toMatchObject({
+      ok: false,
+      httpStatus: 403,
+      toast: { description: expect.stringContaining("Core plan") },
+    });
     const noScope = await submitCreate(NO_SCOPE_SHOP, FN);
-    expect(noScope).toMatchObject({ ok: false, httpStatus: 403, error: expect.stringContaining("write_discounts") });
+    expect(noScope).toMatchObject({
+      ok: false,
+      httpStatus: 403,
+      toast: { description: expect.stringContaining("write_discounts") },
+    });
     expect(creates()).toHaveLength(before);
     expect(await rowOf(FREE_SHOP)).toBeNull();
     expect(await rowOf(NO_SCOPE_SHOP)).toBeNull();
@@ -144,13 +152,16 @@ describe("the create and details pages", () => {
     const row = await rowOf(CORE_SHOP);
     expect(row?.discountId).toMatch(/^gid:\/\/shopify\/DiscountAutomaticNode\/\d+$/);
     const number = row!.discountId!.split("/").pop();
-    expect(created.detailsPath).toBe(`/discounts/${FN}/${number}`);
+    expect(created.value?.detailsPath).toBe(`/discounts/${FN}/${number}`);
 
     const count = creates().length;
     const again = await submitCreate(CORE_SHOP, FN);
-    expect(again).toMatchObject({ ok: true, httpStatus: 200, detailsPath: created.detailsPath });
+    expect(again).toMatchObject({ ok: true, httpStatus: 200, value: created.value });
     expect(creates()).toHaveLength(count);
-    expect((await loadCreate(CORE_SHOP, FN)).data).toMatchObject({ page: "create", existing: created.detailsPath });
+    expect((await loadCreate(CORE_SHOP, FN)).data).toMatchObject({
+      page: "create",
+      existing: created.value?.detailsPath,
+    });
   });
 
   it("details answers 200 with the discount's state and its rules in brief", async () => {

@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
-import type { RulesActionResult } from "../../app/routes/_admin.rules/actions.server";
+import type { PageActionResult } from "../../app/forms/page-action";
 import { adminRequest, installedShops } from "../helpers/shopify";
 
 const { action, loader } = await import("../../app/routes/_admin.rules/route");
@@ -14,7 +14,7 @@ async function submit(shop: string, fields: Record<string, string | string[]>) {
   }
   const request = await adminRequest("/rules", shop, { init: { method: "POST", body } });
   const result = (await action({ request, params: {}, context: {} })) as unknown as {
-    data: RulesActionResult;
+    data: PageActionResult;
     init: { status: number };
   };
   return { ...result.data, httpStatus: result.init.status };
@@ -92,12 +92,12 @@ describe("the Rules page's action", () => {
       ruleType: "max_discount_amount",
       threshold: "12.5",
     });
-    expect(edited.toast.title).toBe("Rule updated successfully");
+    expect(edited.toast?.title).toBe("Rule updated successfully");
     expect(await prisma.rule.findUniqueOrThrow({ where: { id } })).toMatchObject({
       thresholdAmountCents: 1250,
       isActive: false,
     });
-    expect((await submit(SHOP, { intent: "delete", id })).toast.title).toBe("Rule deleted successfully");
+    expect((await submit(SHOP, { intent: "delete", id })).toast?.title).toBe("Rule deleted successfully");
     expect(await prisma.rule.count()).toBe(0);
   });
 
@@ -108,9 +108,9 @@ describe("the Rules page's action", () => {
       ruleType: "margin_floor",
       threshold: "15",
     });
-    expect(created.toast.title).toBe("Collection rule created");
+    expect(created.toast?.title).toBe("Collection rule created");
     const id = (await prisma.collectionRule.findFirstOrThrow()).id;
-    expect((await submit(SHOP, { intent: "deleteCollectionRule", id })).toast.title).toBe("Rule deleted successfully");
+    expect((await submit(SHOP, { intent: "deleteCollectionRule", id })).toast?.title).toBe("Rule deleted successfully");
     expect(
       await submit(SHOP, {
         intent: "saveStacking",

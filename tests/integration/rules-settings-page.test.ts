@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
-import type { RulesActionResult } from "../../app/routes/_admin.rules/actions.server";
+import type { PageActionResult } from "../../app/forms/page-action";
 import { adminRequest, installedShops } from "../helpers/shopify";
 
 // /rules/settings: the stacking and blocking settings as one form (docs/decisions/0048-rules-pages.md)
@@ -15,7 +15,7 @@ async function submit(shop: string, fields: Record<string, string | string[]>) {
   }
   const request = await adminRequest("/rules/settings", shop, { init: { method: "POST", body } });
   const result = (await action({ request, params: {}, context: {} })) as unknown as {
-    data: RulesActionResult;
+    data: PageActionResult;
     init: { status: number };
   };
   return { ...result.data, httpStatus: result.init.status };

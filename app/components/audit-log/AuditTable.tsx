@@ -4,7 +4,7 @@ import { Fragment, useState } from "react";
 import type { AuditGroup } from "../../domain/audit-groups";
 import type { AuditEventView } from "../../domain/audit-view";
 import { SeverityBadge } from "../EventList";
-import { useActionFetcher, type ToastingResult } from "../useActionFetcher";
+import { useActionFetcher } from "../useActionFetcher";
 
 /** An event as the Audit Log's loader sends it: the shared view plus the order's id and hold. */
 export interface AuditRowEvent extends AuditEventView {
@@ -17,7 +17,7 @@ export type AuditRowGroup = AuditGroup<AuditRowEvent>;
 
 /** The held order's "Release hold" button, or who released it. */
 function HoldAction({ eventId, releasedBy }: { eventId: string; releasedBy: string | null }) {
-  const fetcher = useActionFetcher<ToastingResult>(`release-${eventId}`);
+  const fetcher = useActionFetcher(`release-${eventId}`);
   if (releasedBy) {
     return (
       <Wrap>

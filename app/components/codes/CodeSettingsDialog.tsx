@@ -1,8 +1,12 @@
 import { BlockStack, FormLayout, Modal, Text, TextField } from "@shopify/polaris";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { getFormProps } from "@conform-to/react";
+import { useEffect, useRef } from "react";
+import { codeSettingsFormSchema } from "../../forms/codes";
+import type { PageActionResult } from "../../forms/page-action";
+import { useField } from "../form-fields";
+import { useFetcherForm } from "../useFetcherForm";
 import { useToast } from "../Toasts";
-import type { ToastingResult } from "../useActionFetcher";
 import { useReturnFocus } from "../useReturnFocus";
 import {
   audienceText,
@@ -12,27 +16,17 @@ import {
   percentText,
   recentText,
   segmentText,
-  settingsBodyOf,
   settingsDraftOf,
   usesText,
   type CodeRow,
 } from "./code-rows";
-
-/** What /codes's action answers: the toast, and the refused fields by name. */
-export interface CodesActionResult extends ToastingResult {
-  fields?: Record<string, string[]>;
-}
-
-/** The settings' fields, in the form's order: a refusal focuses the first it names. */
-const FIELDS = ["audienceSize", "segmentTags"] as const;
 
 /**
  * "Edit {code}": a code's settings (audience size and segment tags, what saveCodeSettings
  * accepts) in a dialog, with the code's figures the table leaves out. A refused field shows its
  * message under it, takes the focus, and nothing is saved (no toast over the dialog's buttons);
  * another refusal is toasted; a save closes the dialog with its toast. Drawn only while open:
- * closing unmounts it and focus goes back to the row's Edit
- * (docs/decisions/0046-dialogs-return-focus-and-confirm.md).
+ * closing unmounts it and focus goes back to the row's Edit (docs/product.md#leaked-codes).
  */
 export function CodeSettingsDialog({
   code,
@@ -44,35 +38,39 @@ export function CodeSettingsDialog({
   submission: string;
   onClose: () => void;
 }) {
-  const [draft, setDraft] = useState(() => settingsDraftOf(code));
-  const save = useFetcher<CodesActionResult>({ key: `code-settings-${submission}` });
+  const save = useFetcher<PageActionResult>({ key: `code-settings-${submission}` });
   const busy = save.state !== "idle";
-  const fields = save.state === "idle" && save.data && !save.data.ok ? save.data.fields : undefined;
-  const idPrefix = useId();
-  const idOf = (field: (typeof FIELDS)[number]) => `${idPrefix}-${field}`;
+  const formId = `code-settings-form-${submission}`;
+  const draft = settingsDraftOf(code);
+  const [form, fields] = useFetcherForm({
+    id: formId,
+    schema: codeSettingsFormSchema,
+    fetcher: save,
+    shouldValidate: "onSubmit",
+    defaultValue: { code: code.code, audienceSize: draft.audience, segmentTags: draft.tags },
+  });
+  const audience = useField(fields.audienceSize);
+  const tags = useField(fields.segmentTags);
   const toast = useToast();
-  const handled = useRef<CodesActionResult | undefined>(undefined);
+  const handled = useRef<PageActionResult | undefined>(undefined);
   useEffect(() => {
     const result = save.data;
     if (save.state !== "idle" || !result || handled.current === result) return;
     handled.current = result;
     if (result.ok) {
-      toast(result.toast);
+      if (result.toast) toast(result.toast);
       onClose();
       return;
     }
-    const refused = FIELDS.find((field) => result.fields?.[field]?.length);
-    if (refused) document.getElementById(`${idPrefix}-${refused}`)?.focus();
-    else toast(result.toast);
-  }, [save.state, save.data, toast, onClose, idPrefix]);
+    // a refused field says so under it and takes the focus (conform's reply); anything else is toasted
+    const refused = [fields.audienceSize, fields.segmentTags].find((field) => field.errors?.length);
+    if (refused) document.getElementById(refused.id)?.focus();
+    else if (result.toast) toast(result.toast);
+  }, [save.state, save.data, toast, onClose, fields]);
   useReturnFocus(true);
-  const submit = () =>
-    save.submit({ intent: "settings", code: code.code, ...settingsBodyOf(draft) } as never, {
-      method: "post",
-      encType: "application/json",
-    });
+  const submit = () => (document.getElementById(formId) as HTMLFormElement | null)?.requestSubmit();
   const segment = segmentText(code);
-  const audience = audienceText(code);
+  const audienceNote = audienceText(code);
   return (
     <Modal
       open
@@ -86,7 +84,7 @@ export function CodeSettingsDialog({
           <Text as="p" tone="subdued">
             {[
               `${usesText(code.uses)} by ${customersText(code.customers)}`,
-              audience,
+              audienceNote,
               `${recentText(code)} (${baselineText(code)})`,
               `first-time customers ${percentText(code.firstTimeShare)}`,
               segment,
@@ -95,37 +93,26 @@ export function CodeSettingsDialog({
               .filter(Boolean)
               .join(" · ")}
           </Text>
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              submit();
-            }}
-          >
+          <save.Form method="post" {...getFormProps(form)}>
+            <input type="hidden" name="intent" value="settings" />
+            <input type="hidden" name="code" value={code.code} />
             <FormLayout>
               <TextField
-                id={idOf("audienceSize")}
                 label="Audience size"
                 helpText="How many customers the code was meant for; empty: not set"
                 type="text"
                 inputMode="numeric"
-                autoComplete="off"
-                value={draft.audience}
-                onChange={(audience) => setDraft((current) => ({ ...current, audience }))}
-                error={fields?.audienceSize?.[0]}
+                {...audience.textField}
               />
               <TextField
-                id={idOf("segmentTags")}
                 label="Segment: customer tags"
                 helpText="Comma-separated, e.g. vip, subscriber; orders from then on are checked"
-                autoComplete="off"
-                value={draft.tags}
-                onChange={(tags) => setDraft((current) => ({ ...current, tags }))}
-                error={fields?.segmentTags?.[0]}
+                {...tags.textField}
               />
             </FormLayout>
             {/* Enter in a field saves, as the footer's button does */}
             <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-          </form>
+          </save.Form>
         </BlockStack>
       </Modal.Section>
     </Modal>

@@ -1,6 +1,5 @@
 import { Badge, BlockStack, Button, IndexTable, InlineStack, List, Text } from "@shopify/polaris";
 import { useActionFetcher } from "../useActionFetcher";
-import type { CodesActionResult } from "./CodeSettingsDialog";
 import {
   audienceExceeded,
   audienceText,
@@ -146,10 +145,10 @@ function LastUsed({ code, timeZone, oneLine = false }: { code: CodeRow; timeZone
 
 /** Edit, and Deactivate in Shopify or Reactivate (Core and Plus), as today: one click each. */
 function Actions({ code, context, inline }: { code: CodeRow; context: CodeRowContext; inline: boolean }) {
-  const toggle = useActionFetcher<CodesActionResult>(`code-${code.code}`);
+  const toggle = useActionFetcher(`code-${code.code}`);
   const busy = toggle.state !== "idle";
   const submit = (intent: "deactivate" | "reactivate") =>
-    toggle.submit({ intent, code: code.code } as never, { method: "post", encType: "application/json" });
+    toggle.submit({ intent, code: code.code }, { method: "post" });
   const buttons = (
     <>
       <Button size="slim" onClick={() => context.onEdit(code.code)} accessibilityLabel={`Edit ${code.code}`}>

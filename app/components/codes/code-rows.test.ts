@@ -11,7 +11,6 @@ import {
   percentText,
   recentText,
   segmentText,
-  settingsBodyOf,
   settingsDraftOf,
   sortCodes,
   statusBadges,
@@ -106,15 +105,6 @@ describe("the settings form", () => {
     expect(settingsDraftOf({ audienceSize: null, segmentTags: [] })).toEqual({ audience: "", tags: "" });
   });
 
-  it("posts digits as a number, empty fields as null and anything else as typed", () => {
-    expect(settingsBodyOf({ audience: " 500 ", tags: "vip, , subscriber " })).toEqual({
-      audienceSize: 500,
-      segmentTags: ["vip", "subscriber"],
-    });
-    expect(settingsBodyOf({ audience: "", tags: "  " })).toEqual({ audienceSize: null, segmentTags: null });
-    expect(settingsBodyOf({ audience: "-3", tags: "vip" })).toEqual({ audienceSize: "-3", segmentTags: ["vip"] });
-    expect(settingsBodyOf({ audience: "1.5", tags: "vip" }).audienceSize).toBe("1.5");
-  });
 });
 
 describe("dateAndTime", () => {

@@ -132,26 +132,6 @@ export function settingsDraftOf(code: Pick<CodeRow, "audienceSize" | "segmentTag
   };
 }
 
-/**
- * What the settings form posts (saveCodeSettings's body): an empty field clears its setting
- * (null); digits are a number; anything else is sent as typed, so the server names the field
- * and changes nothing.
- */
-export function settingsBodyOf(draft: { audience: string; tags: string }): {
-  audienceSize: number | string | null;
-  segmentTags: string[] | null;
-} {
-  const audience = draft.audience.trim();
-  const tags = draft.tags
-    .split(",")
-    .map((tag) => tag.trim())
-    .filter(Boolean);
-  return {
-    audienceSize: audience === "" ? null : /^\d+$/.test(audience) ? Number(audience) : audience,
-    segmentTags: draft.tags.trim() === "" ? null : tags,
-  };
-}
-
 /** "Nov 26, 2026" and "12:09 AM" in the shop's zone: the admin's one format, on two lines. */
 export function dateAndTime(iso: string, timeZone: string): { date: string; time: string } {
   const text = formatShopDateTime(iso, { timeZone });

@@ -7,7 +7,7 @@ import type { PlanId } from "../../domain/plans";
 import type { BlockingInput, StackingInput } from "../../forms/rules";
 import { BlockingFields } from "../../components/BlockingFields";
 import { UnsavedChangesBar } from "../../components/UnsavedChangesBar";
-import type { RulesActionResult } from "./actions.server";
+import type { PageActionResult } from "../../forms/page-action";
 import { plusBadge } from "./AdvancedRules";
 import { useHydrated } from "./useHydrated";
 
@@ -98,7 +98,7 @@ export function RulesSettingsForm({
   plusEnabled,
 }: {
   settings: RulesSettings;
-  save: FetcherWithComponents<RulesActionResult>;
+  save: FetcherWithComponents<PageActionResult>;
   appBridge: boolean;
   plan: PlanId;
   plusEnabled: boolean;

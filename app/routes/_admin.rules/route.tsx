@@ -11,8 +11,7 @@ import { RuleList } from "./RuleList";
 import { useAppBridgePresent } from "../../components/useAppBridge";
 import { PLANS, canActivateAnotherRule } from "../../domain/plans";
 import { requireAdmin } from "../../services/shops/admin-context.server";
-import { pageFormAction } from "../../http/request-body.server";
-import { handleRulesAction, refusedRulesForm } from "./actions.server";
+import { handleRulesAction } from "./actions.server";
 import { collectionRuleListItem, ruleListItem, type CollectionRuleValues, type RuleListItem } from "./rule-list-items";
 import {
   countActiveRules,
@@ -80,7 +79,7 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const context = await requireAdmin(request);
-  return pageFormAction(request, refusedRulesForm, (formData) => handleRulesAction(context, formData));
+  return handleRulesAction(request, context);
 };
 
 export default function Rules() {

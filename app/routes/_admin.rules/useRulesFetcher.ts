@@ -1,10 +1,10 @@
 import { useActionFetcher } from "../../components/useActionFetcher";
-import type { RulesActionResult } from "./actions.server";
+import type { PageActionResult } from "../../forms/page-action";
 
 /**
  * A fetcher for one of the Rules page's intents: shows the product's toast when it settles and
  * calls `onSuccess` once per successful answer.
  */
-export function useRulesFetcher(key: string, onSuccess?: (result: RulesActionResult) => void) {
-  return useActionFetcher<RulesActionResult>(key, onSuccess);
+export function useRulesFetcher(key: string, onSuccess?: (result: PageActionResult) => void) {
+  return useActionFetcher<PageActionResult>(key, onSuccess);
 }

@@ -5,6 +5,7 @@
  */
 import type { Prisma } from "@prisma/client";
 import prisma from "../../db.server";
+import { fail, ok, type Result } from "../../domain/result";
 import {
   DEFAULT_COST_SETTINGS,
   gatewayFeesOf,
@@ -31,16 +32,13 @@ export async function loadCostSettings(shopId: string): Promise<CostSettingsValu
 /** The settings as the engine uses them: read at most once per few seconds per process. */
 export const cachedCostSettings = (shopId: string) => cachedForShop(shopId, () => loadCostSettings(shopId), "costs");
 
-/** Saves what the input changes; bad input names its field and changes nothing. */
-export async function saveCostSettings(
-  shopId: string,
-  input: unknown,
-): Promise<{ ok: true; settings: CostSettingsValues } | { ok: false; field: string; message: string }> {
+/** Saves what the input changes; bad input names its field (400) and changes nothing. */
+export async function saveCostSettings(shopId: string, input: unknown): Promise<Result<CostSettingsValues>> {
   const parsed = parseCostSettings(input);
-  if (!parsed.ok) return parsed;
+  if (!parsed.ok) return fail(400, "Invalid input", { fields: { [parsed.field]: [parsed.message] } });
   const settings = mergeCostSettings(await loadCostSettings(shopId), parsed.value);
   const data = { ...settings, gatewayFees: settings.gatewayFees as unknown as Prisma.InputJsonValue };
   await prisma.costSettings.upsert({ where: { shopId }, create: { shopId, ...data }, update: data });
   forgetShopRules(shopId);
-  return { ok: true, settings };
+  return ok(settings);
 }

@@ -16,6 +16,7 @@ import {
   type LeakSignal,
 } from "../../domain/code-leaks";
 import { fail, messageOf, ok, type Result } from "../../domain/result";
+import { codeSettingsInput } from "../../forms/codes";
 import { grantedScopesOf, missingScopes } from "../../domain/scopes";
 import { refusedBy, type ActionClient } from "../actions/admin-client.server";
 import { alertPreferences } from "../alerts/settings.server";
@@ -125,32 +126,6 @@ export async function listCodes(
     };
   });
 }
-
-/** PUT /api/codes/:code's body: the audience size and the segment's customer tags (null clears either). */
-export const codeSettingsInput = z
-  .object({
-    audienceSize: z
-      .number({ message: "a whole number from 1 to 10,000,000, or null" })
-      .int("a whole number from 1 to 10,000,000, or null")
-      .min(1, "a whole number from 1 to 10,000,000, or null")
-      .max(10_000_000, "a whole number from 1 to 10,000,000, or null")
-      .nullable()
-      .optional(),
-    segmentTags: z
-      .array(
-        z
-          .string({ message: "customer tags are text" })
-          .trim()
-          .min(1, "a tag cannot be empty")
-          .max(40, "a tag has at most 40 characters")
-          .regex(/^[^,]+$/, "a tag cannot contain a comma"),
-        { message: "a list of customer tags, or null" },
-      )
-      .max(20, "at most 20 tags")
-      .nullable()
-      .optional(),
-  })
-  .strict();
 
 const keyOf = (code: string) => code.trim().toLowerCase();
 
