@@ -18,6 +18,7 @@ import { UnsavedChangesBar } from "../components/UnsavedChangesBar";
 import { useActionFetcher, type ToastingResult } from "../components/useActionFetcher";
 import { useAppBridgePresent } from "../components/useAppBridge";
 import { MAX_GATEWAYS, costSettingsView } from "../domain/costs";
+import { centsToDecimal } from "../domain/money";
 import { InputRefusal, readJson } from "../http/request-body.server";
 import { loadCostSettings, saveCostSettings } from "../services/costs/settings.server";
 import { requireAdmin } from "../services/shops/admin-context.server";
@@ -83,7 +84,7 @@ interface Draft {
   shippingCost: string;
 }
 
-const dollars = (cents: number) => (cents / 100).toFixed(2);
+const dollars = (cents: number) => centsToDecimal(cents);
 const draftOf = (settings: View): Draft => ({
   costHistoryEnabled: settings.costHistoryEnabled,
   paymentFeesEnabled: settings.paymentFeesEnabled,
