@@ -39,6 +39,32 @@ const ZOD_NAMESPACE = {
   selector: "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportSpecifier[imported.name='z']",
   message: 'Write `import * as z from "zod"`: `import { z }` ships all of zod\'s locales to the browser.',
 };
+/** Date.now(), refused in domain/ (pure code is given the time). */
+const DATE_NOW = {
+  selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+  message: "Pass the time in (domain/ is pure).",
+};
+/**
+ * Money, percentages and counts are converted and formatted in app/domain/money.ts only
+ * (docs/architecture.md#counts-and-money): anywhere else, `/ 100` or toLocaleString is a format or a
+ * conversion of its own.
+ */
+const MONEY_SYNTAX = [
+  {
+    selector: "BinaryExpression[operator='/'][right.type='Literal'][right.value=100]",
+    message:
+      "No `/ 100` outside app/domain/money.ts: use centsToDollars, centsToDecimal, formatCents, percentToFraction, percentOfCents, basisPointsToPercent or roundToHundredths.",
+  },
+  {
+    selector: "AssignmentExpression[operator='/='][right.type='Literal'][right.value=100]",
+    message: "No `/= 100` outside app/domain/money.ts: use its conversions.",
+  },
+  {
+    selector: "MemberExpression[property.name='toLocaleString']",
+    message:
+      "No toLocaleString outside app/domain/money.ts: use formatCount, formatCents or another of its formats (dates: app/domain/dates.ts).",
+  },
+];
 /** What routes may not import: the database (they reach it through services). */
 const DATABASE_MODULES = [
   { group: ["**/db/**", "**/db.server"], message: "Routes reach the database only through services." },
@@ -72,20 +98,25 @@ export default tseslint.config(
       ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "@typescript-eslint/no-import-type-side-effects": "error",
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
-          message: "Pass the time in (domain/ is pure).",
-        },
-        ZOD_NAMESPACE,
-      ],
+      "no-restricted-syntax": ["error", DATE_NOW, ZOD_NAMESPACE, ...MONEY_SYNTAX],
     },
   },
   {
     // Date.now() above is refused in domain/ only
     files: ["**/*"],
     ignores: ["app/domain/**"],
+    rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE, ...MONEY_SYNTAX] },
+  },
+  {
+    // the one home of money's conversions and formats, and its test
+    files: ["app/domain/money.ts", "app/domain/money.test.ts"],
+    rules: {
+      "no-restricted-syntax": ["error", DATE_NOW, ZOD_NAMESPACE],
+    },
+  },
+  {
+    // runs toLocaleString inside QuickJS on purpose, to show the bundle check refuses it
+    files: ["extensions/function-quickjs.test.ts"],
     rules: { "no-restricted-syntax": ["error", ZOD_NAMESPACE] },
   },
   {

@@ -5,6 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { formatCount } from "../app/domain/money";
 import { TMP_DIR, createMigratedDatabase } from "../scripts/migrations";
 
 const ORDERS = Number(process.env.BENCH_BACKTEST_ORDERS || 10_000);
@@ -64,7 +65,7 @@ if (view?.status !== "done" || !view.results) throw new Error(`The backtest ende
 const results = view.results;
 if (results.ordersScanned !== ORDERS) throw new Error(`Read ${results.ordersScanned} of ${ORDERS} orders`);
 console.log(
-  `\nBacktest of ${ORDERS.toLocaleString("en-US")} orders from a local fake Admin API: ${seconds.toFixed(1)} s (target: under 30 s), ${Math.round(ORDERS / seconds).toLocaleString("en-US")} orders/s over ${results.reads?.requests} requests; ${results.ordersBreached.toLocaleString("en-US")} orders would breach ${results.rules.length} rules; suggested: ${results.suggestion?.rule.name}`,
+  `\nBacktest of ${formatCount(ORDERS)} orders from a local fake Admin API: ${seconds.toFixed(1)} s (target: under 30 s), ${formatCount(Math.round(ORDERS / seconds))} orders/s over ${results.reads?.requests} requests; ${formatCount(results.ordersBreached)} orders would breach ${results.rules.length} rules; suggested: ${results.suggestion?.rule.name}`,
 );
 await prisma.$disconnect();
 process.exit(0);

@@ -7,6 +7,7 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { DEFAULT_SCOPES } from "../app/env.server";
+import { formatCount } from "../app/domain/money";
 import { TMP_DIR } from "../scripts/migrations";
 import { fillAuditEvents } from "./fill";
 import { BROWSER, mb, rssOf, rssPeak, sessionToken, startBenchServer } from "./setup";
@@ -29,7 +30,7 @@ export async function benchExport(): Promise<void> {
   const file = path.join(TMP_DIR, "bench-export.sqlite");
   const fillSeconds = fillAuditEvents(file, EVENTS);
   seedFillShop(file);
-  console.log(`\nCSV export of ${EVENTS.toLocaleString("en-US")} audit events (filled in ${fillSeconds.toFixed(0)} s)`);
+  console.log(`\nCSV export of ${formatCount(EVENTS)} audit events (filled in ${fillSeconds.toFixed(0)} s)`);
   const server = await startBenchServer(file, PORT);
   try {
     const token = await sessionToken(FILL_SHOP);
@@ -53,8 +54,8 @@ export async function benchExport(): Promise<void> {
     const [top] = peak.stop();
     const rows = newlines - 1;
     console.log(
-      `  ${rows.toLocaleString("en-US")} rows (${mb(bytes)} of CSV, gzip on the wire) in ${seconds.toFixed(1)} s: ` +
-        `${Math.round(rows / seconds).toLocaleString("en-US")} rows/s (goal ≥ 50,000)`,
+      `  ${formatCount(rows)} rows (${mb(bytes)} of CSV, gzip on the wire) in ${seconds.toFixed(1)} s: ` +
+        `${formatCount(Math.round(rows / seconds))} rows/s (goal ≥ 50,000)`,
     );
     console.log(
       `  server RSS ${mb(idle)} idle after boot and some traffic, ${mb(top)} at the export's peak ` +

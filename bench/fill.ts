@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import Database from "better-sqlite3";
+import { percentToFraction } from "../app/domain/money";
 import { createMigratedDatabase } from "../scripts/migrations";
 
 /** The migration that makes OrderMoney from recorded events (docs/decisions/0025-what-saved-means.md). */
@@ -103,7 +104,7 @@ export function fillAuditEvents(file: string, events: number, now = Date.now()):
 
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  return sorted[Math.min(sorted.length - 1, Math.floor(percentToFraction(p) * sorted.length))];
 }
 
 export const ms = (value: number) => `${value.toFixed(2)} ms`;

@@ -15,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
+import { formatCount } from "../app/domain/money";
 import { TMP_DIR } from "../scripts/migrations";
 import { ensurePostgres, startCluster } from "../scripts/postgres.mjs";
 import { ms, percentile } from "./fill";
@@ -265,10 +266,10 @@ async function flashSale(label: string, target: string, processes: number, rate:
         .map(([status, n]) => `${n} × ${status}`)
         .join(", ") || "none";
     console.log(
-      `\nFlash sale on ${label}: ${rate} orders/s for ${SECONDS} s then ${BURST} at once (${sent.toLocaleString("en-US")} orders), a rule saved every second; ${os.cpus().length} cores`,
+      `\nFlash sale on ${label}: ${rate} orders/s for ${SECONDS} s then ${BURST} at once (${formatCount(sent)} orders), a rule saved every second; ${os.cpus().length} cores`,
     );
     console.log(
-      `  webhooks: ${acked(orders).toLocaleString("en-US")} acknowledged; connection failures ${orders.connectionFailures}; 5xx ${list(orders)} (goal 0)`,
+      `  webhooks: ${formatCount(acked(orders))} acknowledged; connection failures ${orders.connectionFailures}; 5xx ${list(orders)} (goal 0)`,
     );
     console.log(
       `  acknowledgement as the client sees it: p50 ${ms(percentile(orders.latencies, 50))}, p99 ${ms(percentile(orders.latencies, 99))} (goal < 250 ms), max ${ms(Math.max(...orders.latencies))}; ` +
@@ -279,11 +280,11 @@ async function flashSale(label: string, target: string, processes: number, rate:
       `  rule saves: ${saves.latencies.length}, p50 ${ms(percentile(saves.latencies, 50))}, p99 ${ms(percentile(saves.latencies, 99))} (goal < 1 s); failures: connection ${saves.connectionFailures}, 5xx ${list(saves)}, other ${saves.latencies.length - (saves.statuses.get(200) ?? 0) - fivexx(saves).reduce((sum, [, n]) => sum + n, 0)} (goal 0)`,
     );
     console.log(
-      `  exactly once: ${evaluated.toLocaleString("en-US")} of ${acked(orders).toLocaleString("en-US")} acknowledged orders evaluated, ${twice} more than once, ${events.toLocaleString("en-US")} breach events of ${((WARMUP + acked(orders)) * EVENTS_PER_ORDER).toLocaleString("en-US")} expected`,
+      `  exactly once: ${formatCount(evaluated)} of ${formatCount(acked(orders))} acknowledged orders evaluated, ${twice} more than once, ${formatCount(events)} breach events of ${formatCount((WARMUP + acked(orders)) * EVENTS_PER_ORDER)} expected`,
     );
     console.log(`  queue drained ${drained.toFixed(1)} s after the burst was acknowledged (goal ≤ 30 s)`);
     console.log(
-      `  order to first alert received: p50 ${ms(percentile(toAlert, 50))}, p99 ${ms(percentile(toAlert, 99))}; alerts for ${Object.keys(received.arrivals).length.toLocaleString("en-US")} of ${expectedAlerts.toLocaleString("en-US")} orders arrived (${received.requests.toLocaleString("en-US")} alert requests)`,
+      `  order to first alert received: p50 ${ms(percentile(toAlert, 50))}, p99 ${ms(percentile(toAlert, 99))}; alerts for ${formatCount(Object.keys(received.arrivals).length)} of ${formatCount(expectedAlerts)} orders arrived (${formatCount(received.requests)} alert requests)`,
     );
     console.log(
       `  server RSS: ${servers.map((_, index) => `${mb(idle[index])} idle, ${mb(peaks[index])} peak`).join("; ")} (budget ≤ 200 MB idle, ≤ 350 MB peak)`,

@@ -3,6 +3,7 @@
  * of 1,000,000 audit events: the Dashboard, the ROI report and the Audit Log's pages.
  */
 import path from "node:path";
+import { formatCount } from "../app/domain/money";
 import { TMP_DIR } from "../scripts/migrations";
 import { fillAuditEvents, ms, percentile } from "./fill";
 
@@ -30,7 +31,7 @@ export async function benchInProcess() {
   const { auditPage, decodeCursor, encodeCursor } = await import("../app/services/audit/log.server");
   const prisma = (await import("../app/db.server")).default;
   const shop = { id: "bench-shop", plan: "core" as const, timezone: "UTC" };
-  console.log(`\n${EVENTS.toLocaleString("en-US")} audit events in SQLite (filled in ${fillSeconds.toFixed(1)} s)`);
+  console.log(`\n${formatCount(EVENTS)} audit events in SQLite (filled in ${fillSeconds.toFixed(1)} s)`);
 
   const dashboard = await timed(RUNS, () => loadDashboard(shop));
   const directCount = await timed(5, () =>
@@ -69,7 +70,7 @@ export async function benchInProcess() {
   const text = await timed(10, () => auditPage(shop.id, { q: "summer" }));
   console.log(`  Audit Log first page (50 events): p50 ${ms(first.p50)}, p95 ${ms(first.p95)}`);
   console.log(
-    `  Audit Log deep page at event ${Math.floor(EVENTS * 0.9).toLocaleString("en-US")} (cursor ${decodeCursor(deepCursor)?.createdAt.toISOString()}): p50 ${ms(deep.p50)}, p95 ${ms(deep.p95)}`,
+    `  Audit Log deep page at event ${formatCount(Math.floor(EVENTS * 0.9))} (cursor ${decodeCursor(deepCursor)?.createdAt.toISOString()}): p50 ${ms(deep.p50)}, p95 ${ms(deep.p95)}`,
   );
   console.log(`  the same deep page, critical and above: p50 ${ms(deepFiltered.p50)}, p95 ${ms(deepFiltered.p95)}`);
   console.log(

@@ -7,6 +7,7 @@
  * dashboard count it), shadow (not deployed: counted in shadow mode) or allowed.
  */
 import { checkoutPayload } from "../app/demo/checkout-payload-builder";
+import { centsToDecimal, percentOfCents } from "../app/domain/money";
 import { base, postWebhook } from "./demo-webhook";
 
 const OUTCOMES: Record<string, string> = {
@@ -22,13 +23,13 @@ async function main() {
   if (!Number.isFinite(percent) || percent <= 0 || percent >= 100) {
     throw new Error("The percent off must be a number between 0 and 100.");
   }
-  const total = 120;
-  const off = (total * percent) / 100;
+  const totalCents = 12_000;
+  const offCents = percentOfCents(totalCents, percent);
   const token = `demo-${Date.now().toString(36)}`;
   const payload = checkoutPayload({
     token,
-    lines: [{ title: "Walnut desk tidy", price: total.toFixed(2) }],
-    codes: [{ code: `VIP${Math.round(percent)}`, amount: off.toFixed(2) }],
+    lines: [{ title: "Walnut desk tidy", price: centsToDecimal(totalCents) }],
+    codes: [{ code: `VIP${Math.round(percent)}`, amount: centsToDecimal(offCents) }],
   });
   const response = await postWebhook("checkouts/create", payload, `checkout ${token} (${percent}% off)`);
   const outcome = response.headers.get("X-Checkout-Outcome") ?? "";

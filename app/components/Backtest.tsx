@@ -1,7 +1,7 @@
 import { Banner, BlockStack, Box, Button, DataTable, InlineStack, ProgressBar, Text } from "@shopify/polaris";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { BACKTEST_DAYS, type BacktestResults, type BacktestView, type RuleTally } from "../domain/backtest";
-import { formatCents } from "../domain/money";
+import { formatCents, formatCount, formatPercent } from "../domain/money";
 import { messageOf } from "../domain/result";
 
 /** How often a running backtest's progress is asked for. */
@@ -79,16 +79,15 @@ export function useBacktest(initial: BacktestView | null = null) {
 }
 
 const money = (cents: number, currency: string) => formatCents(cents, currency);
-const plural = (count: number, one: string, many = `${one}s`) =>
-  `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
+const plural = (count: number, one: string, many = `${one}s`) => `${formatCount(count)} ${count === 1 ? one : many}`;
 
 /** The progress bar while Shopify's orders are read. */
 export function BacktestProgress({ view }: { view: BacktestView }) {
-  const counted = view.ordersTotal === null ? "" : ` of ${view.ordersTotal.toLocaleString("en-US")}`;
+  const counted = view.ordersTotal === null ? "" : ` of ${formatCount(view.ordersTotal)}`;
   return (
     <BlockStack gap="200">
       <Text as="p" tone="subdued">
-        Reading your orders of the last {BACKTEST_DAYS} days: {view.ordersRead.toLocaleString("en-US")}
+        Reading your orders of the last {BACKTEST_DAYS} days: {formatCount(view.ordersRead)}
         {counted} read
       </Text>
       <ProgressBar progress={view.progress} size="small" ariaLabelledBy="backtest-progress" />
@@ -105,13 +104,13 @@ export function ruleCatchLine(tally: RuleTally, results: BacktestResults): strin
     // a scheduled rule judged only the orders inside its window (docs/decisions/0060-rule-schedules-and-testing.md)
     const inside = `${plural(tally.ordersInSchedule, "order")} placed inside its schedule`;
     return tally.ordersBreached === 0
-      ? `Would have flagged none of the ${inside} (of ${results.ordersScanned.toLocaleString("en-US")} in the last ${BACKTEST_DAYS} days).`
-      : `Would have flagged ${plural(tally.ordersBreached, "order")} of the ${inside} (of ${results.ordersScanned.toLocaleString("en-US")} in the last ${BACKTEST_DAYS} days), ${money(tally.overLimitCents, results.currency)} of discount above the limit.`;
+      ? `Would have flagged none of the ${inside} (of ${formatCount(results.ordersScanned)} in the last ${BACKTEST_DAYS} days).`
+      : `Would have flagged ${plural(tally.ordersBreached, "order")} of the ${inside} (of ${formatCount(results.ordersScanned)} in the last ${BACKTEST_DAYS} days), ${money(tally.overLimitCents, results.currency)} of discount above the limit.`;
   }
   if (tally.ordersBreached === 0) {
     return `Would have flagged none of the ${plural(results.ordersScanned, "order")} of the last ${BACKTEST_DAYS} days.`;
   }
-  return `Would have flagged ${plural(tally.ordersBreached, "order")} of ${results.ordersScanned.toLocaleString("en-US")} in the last ${BACKTEST_DAYS} days, ${money(tally.overLimitCents, results.currency)} of discount above the limit.`;
+  return `Would have flagged ${plural(tally.ordersBreached, "order")} of ${formatCount(results.ordersScanned)} in the last ${BACKTEST_DAYS} days, ${money(tally.overLimitCents, results.currency)} of discount above the limit.`;
 }
 
 function WorstOrders({ tally, currency }: { tally: RuleTally; currency: string }) {
@@ -124,7 +123,7 @@ function WorstOrders({ tally, currency }: { tally: RuleTally; currency: string }
         order.orderName,
         order.createdAt.slice(0, 10),
         money(order.totalDiscountCents, currency),
-        `${order.discountPercent.toFixed(1)}%`,
+        formatPercent(order.discountPercent),
         money(order.overLimitCents, currency),
       ])}
     />
@@ -140,7 +139,7 @@ export function BacktestResultsView({ results, heading }: { results: BacktestRes
         {heading ??
           (tested.length === 0
             ? `No rules to test yet. ${plural(results.ordersScanned, "order")} read from the last ${BACKTEST_DAYS} days.`
-            : `Over the last ${BACKTEST_DAYS} days (${plural(results.ordersScanned, "order")}, ${results.ordersDiscounted.toLocaleString("en-US")} discounted), ${tested.length === 1 ? "this rule" : "your rules"} would have flagged ${plural(results.ordersBreached, "order")}: ${money(results.overLimitCents, results.currency)} of discount above the limits.`)}
+            : `Over the last ${BACKTEST_DAYS} days (${plural(results.ordersScanned, "order")}, ${formatCount(results.ordersDiscounted)} discounted), ${tested.length === 1 ? "this rule" : "your rules"} would have flagged ${plural(results.ordersBreached, "order")}: ${money(results.overLimitCents, results.currency)} of discount above the limits.`)}
       </Text>
       {tested.length > 0 ? (
         <DataTable
@@ -149,8 +148,8 @@ export function BacktestResultsView({ results, heading }: { results: BacktestRes
           rows={tested.map((tally) => [
             tally.ruleName,
             tally.ordersInSchedule === undefined
-              ? tally.ordersBreached.toLocaleString("en-US")
-              : `${tally.ordersBreached.toLocaleString("en-US")} of ${plural(tally.ordersInSchedule, "order")} inside its schedule`,
+              ? formatCount(tally.ordersBreached)
+              : `${formatCount(tally.ordersBreached)} of ${plural(tally.ordersInSchedule, "order")} inside its schedule`,
             money(tally.overLimitCents, results.currency),
           ])}
         />

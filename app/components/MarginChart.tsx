@@ -1,6 +1,6 @@
 import { BlockStack, Button, Collapsible, InlineStack, Text } from "@shopify/polaris";
 import { useId, useState, type KeyboardEvent } from "react";
-import { formatCents } from "../domain/money";
+import { formatCents, formatCount, formatWholeMoney } from "../domain/money";
 
 export interface ChartPoint {
   /** the day, week or month in full: "Wed Nov 11" (tooltip, table) */
@@ -31,12 +31,7 @@ function gridStep(maxCents: number): number {
 
 /** Whole-unit money for the axis ("$400", "$12K"), in the shop's currency. */
 function axisMoney(cents: number, currency: string): string {
-  return new Intl.NumberFormat("en-US", {
-    style: "currency",
-    currency,
-    maximumFractionDigits: 0,
-    notation: cents >= 1_000_000 ? "compact" : "standard",
-  }).format(cents / 100);
+  return formatWholeMoney(cents, currency, cents >= 1_000_000 ? "compact" : "standard");
 }
 
 /**
@@ -306,7 +301,7 @@ export function MarginChart({
             point.label,
             money(point.savedCents),
             money(point.flaggedCents),
-            point.blocks.toLocaleString("en-US"),
+            formatCount(point.blocks),
           ])}
         />
       </Collapsible>

@@ -1,5 +1,5 @@
 import { BlockStack, Button, Card, IndexTable, InlineStack, Text } from "@shopify/polaris";
-import { formatCents } from "../domain/money";
+import { formatCents, formatCount } from "../domain/money";
 import { MONEY_FIGURE_HELP, MONEY_FIGURE_NAMES } from "../domain/order-money";
 import type { MoneyBehindView } from "../services/roi/money-figures.server";
 import { useNarrow } from "./audit-log/useNarrow";
@@ -106,8 +106,8 @@ export function MoneyBehind({ view, onClose }: { view: MoneyBehindView; onClose:
               <Text as="p" tone="subdued">
                 {`Total ${money(view.totalCents)}: `}
                 {view.count > view.rows.length
-                  ? `the ${view.rows.length} newest of ${view.count.toLocaleString("en-US")} orders shown; the total counts them all.`
-                  : `${view.count.toLocaleString("en-US")} ${view.count === 1 ? "order" : "orders"}.`}
+                  ? `the ${view.rows.length} newest of ${formatCount(view.count)} orders shown; the total counts them all.`
+                  : `${formatCount(view.count)} ${view.count === 1 ? "order" : "orders"}.`}
               </Text>
             </div>
           </div>

@@ -1,4 +1,5 @@
 import { Badge, BlockStack, Card, InlineStack, List, Text } from "@shopify/polaris";
+import { dollarsToCents, formatWholeMoney } from "../domain/money";
 import { PLANS, type PlanId } from "../domain/plans";
 
 /** A plan's name, badge, price and contents (docs/product.md#plans), with its own button below. */
@@ -27,7 +28,7 @@ export function PlanCard({
             {comingSoon ? <Badge tone="info">Coming Soon</Badge> : null}
           </InlineStack>
           <Text as="p" variant="heading2xl">
-            {plan.priceUsd === 0 ? "$0" : `$${plan.priceUsd}/month`}
+            {`${formatWholeMoney(dollarsToCents(plan.priceUsd))}${plan.priceUsd === 0 ? "" : "/month"}`}
           </Text>
           <List>
             {plan.contents.map((item) => (

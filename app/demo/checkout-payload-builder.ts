@@ -2,6 +2,7 @@
  * Builds checkout webhook payloads in the shape of Shopify's REST checkouts/create and
  * checkouts/update: used by the demo store's seed and the tests.
  */
+import { centsToDecimal } from "../domain/money";
 
 export interface CheckoutSpec {
   token: string;
@@ -13,7 +14,7 @@ export interface CheckoutSpec {
   createdAt?: string;
 }
 
-const money = (cents: number) => (cents / 100).toFixed(2);
+const money = (cents: number) => centsToDecimal(cents);
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 
 export function checkoutPayload(spec: CheckoutSpec) {

@@ -5,6 +5,7 @@
  * test sees the same store. Pure: give it "now". The seed runs the orders through the
  * monitoring engine, so every event on every screen is one the engine produced.
  */
+import { centsToDecimal, percentOfCents } from "../domain/money";
 import type { PlanId } from "../domain/plans";
 import { orderPayload, type LineSpec, type OrderSpec } from "./order-payload-builder";
 
@@ -124,7 +125,7 @@ const AUTOMATIC: Promotion[] = [
 ];
 const SHIPPING_CENTS = 800;
 
-const dollars = (cents: number) => (cents / 100).toFixed(2);
+const dollars = (cents: number) => centsToDecimal(cents);
 
 /** Splits a discount across lines by their totals; the last line takes the rounding. */
 function spread(totalCents: number, lineTotals: number[]): number[] {
@@ -166,7 +167,7 @@ export function sampleOrder(rand: () => number, id: number, number: number, crea
     const baseTotal = bases.reduce((a, b) => a + b, 0);
     const total =
       promotion.valueType === "percentage"
-        ? Math.round((baseTotal * promotion.value) / 100)
+        ? percentOfCents(baseTotal, promotion.value)
         : Math.min(baseTotal, promotion.value * 100);
     spread(total, bases).forEach((share, line) => {
       if (share <= 0) return;

@@ -6,6 +6,7 @@
  * - CREATOR15, a creator's code with no audience size set, which Shopify stops after 40 uses
  *   (its usage limit, the audience the detector falls back to: decision 0066).
  */
+import { percentToFraction } from "../domain/money";
 import type { StandInCodeDiscount } from "./cap-discounts";
 
 export const DEMO_LEAKED_CODE = "VIP500";
@@ -23,7 +24,7 @@ const percentOff = (id: string, code: string, percent: number, usageLimit: numbe
     usageLimit,
     codes: { nodes: [{ code }] },
     customerGets: {
-      value: { __typename: "DiscountPercentage", percentage: percent / 100 },
+      value: { __typename: "DiscountPercentage", percentage: percentToFraction(percent) },
       items: { __typename: "AllDiscountItems", allItems: true },
     },
     minimumRequirement: null,

@@ -2,6 +2,7 @@
  * Builds order webhook payloads in the shape of Shopify's REST orders/create: used by the
  * demo store's seed, `npm run demo:order` and the tests' fixtures.
  */
+import { centsToDecimal } from "../domain/money";
 
 export type Money = { shop: string; presentment?: string };
 
@@ -60,7 +61,7 @@ export function orderPayload(spec: OrderSpec) {
     ...spec.lines.flatMap((line) => line.allocations ?? []),
     ...(spec.shipping?.allocations ?? []),
   ].reduce((sum, item) => sum + cents(item.amount), 0);
-  const dollars = (value: number) => (value / 100).toFixed(2);
+  const dollars = (value: number) => centsToDecimal(value);
   return {
     id: spec.id,
     admin_graphql_api_id: `gid://shopify/Order/${spec.id}`,

@@ -6,6 +6,7 @@
  * configuration risks a merchant would want to see: a fixed amount far above the typical cart and
  * a public code without a usage limit.
  */
+import { percentToFraction } from "../domain/money";
 import { SUMMER_SALE } from "./demo-store";
 
 const DAY_MS = 86_400_000;
@@ -16,7 +17,7 @@ const combines = (productDiscounts: boolean, orderDiscounts: boolean, shippingDi
   shippingDiscounts,
   productDiscountsWithTagsOnSameCartLine: [],
 });
-const percentage = (percent: number) => ({ __typename: "DiscountPercentage", percentage: percent / 100 });
+const percentage = (percent: number) => ({ __typename: "DiscountPercentage", percentage: percentToFraction(percent) });
 const amount = (dollars: string) => ({
   __typename: "DiscountAmount",
   amount: { amount: dollars },

@@ -14,6 +14,7 @@
  * other figures stay as they were.
  */
 import prisma from "../db.server";
+import { centsToDecimal, percentOfCents } from "../domain/money";
 import { orderFactsFromPayload } from "../domain/order-payload";
 import type { PlanId } from "../domain/plans";
 import { recordCodeUsage, type CodeUsageJob } from "../services/leaks/code-usage.server";
@@ -48,7 +49,7 @@ function job(
   code = DEMO_LEAKED_CODE,
   percent = 25,
 ): CodeUsageJob {
-  const off = ((80 * percent) / 100).toFixed(2);
+  const off = centsToDecimal(percentOfCents(8_000, percent));
   const payload = {
     ...orderPayload({
       id: 9_400_000 + number,

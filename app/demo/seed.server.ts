@@ -4,6 +4,7 @@ import { orderFactsFromPayload } from "../domain/order-payload";
 import { recordAuditEvents, rollupDay } from "../services/audit/events.server";
 import { checkoutBlockedEvent } from "../domain/checkout-events";
 import { checkoutFacts, checkoutPayloadSchema } from "../domain/checkout-payload";
+import { centsToDecimal, dollarsToCents } from "../domain/money";
 import { checkoutConfigFor, functionConfigRow } from "../services/checkout/function-config.server";
 import { checkoutPayload } from "./checkout-payload-builder";
 import { evaluateShopOrders } from "../services/monitoring/evaluation.server";
@@ -185,10 +186,15 @@ async function recordShadowCheckouts(shopId: string, now: Date): Promise<void> {
     const share = 0.42 + rand() * 0.25;
     const payload = checkoutPayload({
       token: `sample-${100 + index}-${Math.round(rand() * 1e9).toString(16)}`,
-      lines: [{ title: DEMO_CATALOG[(100 + index) % DEMO_CATALOG.length]!.title, price: price.toFixed(2) }],
+      lines: [
+        {
+          title: DEMO_CATALOG[(100 + index) % DEMO_CATALOG.length]!.title,
+          price: centsToDecimal(dollarsToCents(price)),
+        },
+      ],
       codes: [
-        { code: "WELCOME15", amount: (price * 0.15).toFixed(2) },
-        { code: "VIP30", amount: (price * (share - 0.15)).toFixed(2) },
+        { code: "WELCOME15", amount: centsToDecimal(dollarsToCents(price * 0.15)) },
+        { code: "VIP30", amount: centsToDecimal(dollarsToCents(price * (share - 0.15))) },
       ],
     });
     const facts = checkoutFacts(checkoutPayloadSchema.parse(payload));

@@ -13,7 +13,7 @@ import {
   type AlertKind,
 } from "./alert-identity";
 import { formatShopDateTime } from "./dates";
-import { formatCents, formatPercent } from "./money";
+import { centsToDecimal, formatCents, formatPercent } from "./money";
 import { SEVERITIES, SEVERITY_BANDS, type Severity } from "./severity";
 import type { AlertEvent } from "./alert-event";
 
@@ -66,7 +66,7 @@ function webhookBreach(breach: Omit<DigestEntry, "id" | "createdAt" | "overLimit
     order: { id: breach.orderId, name: breach.orderName, admin_url: orderAdminUrl(shopDomain, breach.orderId) },
     discount_codes: breach.discountCodes,
     discount_percent: breach.discountPercent,
-    total_discount: breach.totalDiscountCents === null ? null : (breach.totalDiscountCents / 100).toFixed(2),
+    total_discount: breach.totalDiscountCents === null ? null : centsToDecimal(breach.totalDiscountCents),
     currency: breach.currency,
     rule: { name: breach.ruleName, threshold: breach.threshold },
   };
@@ -334,7 +334,7 @@ export function digestWebhookBody(alert: DigestAlert, appUrl: string) {
     total: digest.total,
     by_severity: digest.bySeverity,
     by_rule: digest.byRule,
-    over_limit: digest.overLimit.map((entry) => ({ currency: entry.currency, amount: (entry.cents / 100).toFixed(2) })),
+    over_limit: digest.overLimit.map((entry) => ({ currency: entry.currency, amount: centsToDecimal(entry.cents) })),
     worst: digest.worst.map((entry) => ({
       id: entry.id,
       created_at: entry.createdAt,

@@ -5,12 +5,13 @@
 import type { AlertEvent } from "./alert-event";
 import type { NewAuditEvent } from "./audit-events";
 import type { RuleOutcome } from "./evaluate";
+import { centsToDollars } from "./money";
 import type { OrderFacts } from "./order-facts";
 
 export function thresholdNumber(outcome: Extract<RuleOutcome, { breached: true }>): number {
   return outcome.rule.thresholdUnit === "PERCENT" || outcome.rule.ruleType === "margin_floor"
     ? (outcome.rule.thresholdPercent ?? 0)
-    : (outcome.rule.thresholdAmountCents ?? 0) / 100;
+    : centsToDollars(outcome.rule.thresholdAmountCents ?? 0);
 }
 
 /** The audit event of one breach, with the numbers behind it. */

@@ -13,7 +13,7 @@
  * (CHECKOUT_COMPLETION), so the buyer can still change the cart in the checkout without an
  * error on every edit (docs/decisions/0017-checkout-evidence-and-shadow-mode.md).
  */
-import { dollarsToCents } from "./money";
+import { dollarsToCents, percentToFraction, roundToHundredths } from "./money";
 
 /** The customer tag that lets staff place an order the rules would block (staff override). */
 export const OVERRIDE_TAG = "margin-guardrail-override";
@@ -113,8 +113,6 @@ export function toCents(amount: string | number | null | undefined): number {
   return Number.isFinite(value) ? dollarsToCents(value) : 0;
 }
 
-const round2 = (value: number) => Math.round(value * 100) / 100;
-
 function allowed(discountPercent: number): CheckoutDecision {
   return { blocked: false, reason: null, discountPercent, overLimitCents: 0, message: "" };
 }
@@ -122,7 +120,7 @@ function allowed(discountPercent: number): CheckoutDecision {
 export function checkoutDecision(cart: CheckoutCart, config: CheckoutConfig | null): CheckoutDecision {
   const subtotal = Math.max(0, cart.subtotalCents);
   const discount = Math.max(0, cart.discountCents);
-  const discountPercent = subtotal > 0 ? round2((discount / subtotal) * 100) : 0;
+  const discountPercent = subtotal > 0 ? roundToHundredths((discount / subtotal) * 100) : 0;
   if (!config || cart.step === "CART_INTERACTION") return allowed(discountPercent);
   if (!config.instantBlocking && cart.step === "CHECKOUT_INTERACTION") return allowed(discountPercent);
   if (config.staffOverride && cart.overrideTagged) return allowed(discountPercent);
@@ -137,7 +135,7 @@ export function checkoutDecision(cart: CheckoutCart, config: CheckoutConfig | nu
   });
   // above the percent: discount / subtotal > threshold, compared without rounding
   if (subtotal > 0 ? discount * 100 > config.thresholdPercent * subtotal : config.thresholdPercent < 100) {
-    return blocked("percent", discount - (config.thresholdPercent / 100) * subtotal);
+    return blocked("percent", discount - percentToFraction(config.thresholdPercent) * subtotal);
   }
   if (config.maxDiscountCents !== null) {
     const cap = config.maxDiscountCents * (cart.currencyRate > 0 ? cart.currencyRate : 1);

@@ -6,6 +6,7 @@
  * results, so a rule decides from the cart and the entered codes, never from other discounts'
  * amounts. No configuration, or every rule off, rejects nothing.
  */
+import { formatCentsWithoutIntl, roundToHundredths } from "./money";
 
 /** The merchant's code rules, as saved in the discount's `$app` metafield. */
 export interface CodeRules {
@@ -123,13 +124,12 @@ export interface CodeRulesResult {
 }
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-const moneyIn = (cents: number, currency: string) =>
-  currency === "USD" ? money(cents) : `${(cents / 100).toFixed(2)} ${currency}`;
+const money = (cents: number) => formatCentsWithoutIntl(cents);
+const moneyIn = (cents: number, currency: string) => formatCentsWithoutIntl(cents, currency);
 const list = (items: string[]) =>
   items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`;
 /** 12.5 → "12.5", 30 → "30": at most two decimals, no trailing zeros, no Intl (the Function has none) */
-const pct = (value: number) => String(Math.round(value * 100) / 100);
+const pct = (value: number) => String(roundToHundredths(value));
 
 /** Whether any rule is on: a configuration with none rejects nothing. */
 export function hasCodeRules(rules: CodeRules | null | undefined): rules is CodeRules {

@@ -8,6 +8,7 @@
  * Each part can be off; every margin says which parts were known.
  */
 import * as z from "zod";
+import { basisPointsToPercent } from "./money";
 
 /** Shopify Payments' online card rate on the Basic plan (shopify.com/pricing): 2.9 % + 30¢, USD. */
 export const DEFAULT_FEE_BASIS_POINTS = 290;
@@ -220,7 +221,7 @@ export const countsExtras = (settings: CostSettingsValues) =>
 const percentField = z
   .number({ error: "must be a number" })
   .min(0, "must be 0 or more")
-  .max(MAX_FEE_BASIS_POINTS / 100, `must be at most ${MAX_FEE_BASIS_POINTS / 100}`)
+  .max(basisPointsToPercent(MAX_FEE_BASIS_POINTS), `must be at most ${basisPointsToPercent(MAX_FEE_BASIS_POINTS)}`)
   .refine(
     (value) => Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
     {
@@ -304,11 +305,11 @@ export function costSettingsView(values: CostSettingsValues) {
   return {
     costHistoryEnabled: values.costHistoryEnabled,
     paymentFeesEnabled: values.paymentFeesEnabled,
-    paymentFeePercent: values.paymentFeeBasisPoints / 100,
+    paymentFeePercent: basisPointsToPercent(values.paymentFeeBasisPoints),
     paymentFeeFixedCents: values.paymentFeeFixedCents,
     gatewayFees: values.gatewayFees.map((fee) => ({
       gateway: fee.gateway,
-      percent: fee.basisPoints / 100,
+      percent: basisPointsToPercent(fee.basisPoints),
       fixedCents: fee.fixedCents,
     })),
     shippingCostEnabled: values.shippingCostEnabled,

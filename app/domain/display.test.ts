@@ -29,7 +29,7 @@ describe("threshold display (docs/product.md#rules)", () => {
     expect(formatThreshold({ ...base, ruleType: "max_discount", threshold: "30", thresholdPercent: 30 })).toBe("30%");
     expect(formatThreshold({ ...base, ruleType: "margin_floor", threshold: "25" })).toBe("25%");
   });
-  it("shows amounts as '${n.toFixed(2)}' from cents", () => {
+  it("shows amounts as display money from cents", () => {
     expect(
       formatThreshold({ ...base, ruleType: "max_discount_amount", threshold: "50", thresholdAmountCents: 5000 }),
     ).toBe("$50.00");

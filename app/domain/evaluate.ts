@@ -4,7 +4,7 @@
  */
 import { discountCombinationLabel } from "./discount-kinds";
 import type { OrderCostExtras } from "./costs";
-import { formatCents } from "./money";
+import { formatCents, formatPercent, formatThresholdValue, percentToFraction } from "./money";
 import type { OrderFacts, OrderLineFacts } from "./order-facts";
 import { severityFor, stackingSeverity, type Severity } from "./severity";
 
@@ -163,10 +163,12 @@ export function evaluateRule(facts: OrderFacts, rule: EvaluableRule, stacking?: 
       unit: "PERCENT",
       marginSavedCents: Math.max(
         0,
-        Math.round((thresholdPercent / 100) * margin.revenueCents - (margin.revenueCents - margin.costCents)),
+        Math.round(
+          percentToFraction(thresholdPercent) * margin.revenueCents - (margin.revenueCents - margin.costCents),
+        ),
       ),
       margin,
-      message: `${scope.prefix} kept a ${margin.marginPercent.toFixed(1)}% margin, under the ${thresholdPercent}% floor${coverage}`,
+      message: `${scope.prefix} kept a ${formatPercent(margin.marginPercent)} margin, under the ${formatThresholdValue("PERCENT", thresholdPercent)} floor${coverage}`,
     };
   }
 
@@ -174,7 +176,9 @@ export function evaluateRule(facts: OrderFacts, rule: EvaluableRule, stacking?: 
   // the exact share, not the rounded one shown: 30.04% is above a 30% limit
   const exactPercent = percentOf(scope.discountCents, scope.subtotalCents);
   const overThreshold = percentUnit ? exactPercent > thresholdPercent : scope.discountCents > thresholdCents;
-  const allowedCents = percentUnit ? Math.round((thresholdPercent / 100) * scope.subtotalCents) : thresholdCents;
+  const allowedCents = percentUnit
+    ? Math.round(percentToFraction(thresholdPercent) * scope.subtotalCents)
+    : thresholdCents;
 
   if (rule.ruleType === "stacking_prevention") {
     const applications = facts.applications.filter((application) => application.amountCents > 0);
@@ -212,7 +216,7 @@ export function evaluateRule(facts: OrderFacts, rule: EvaluableRule, stacking?: 
     marginSavedCents: Math.max(0, scope.discountCents - allowedCents),
     margin,
     message: percentUnit
-      ? `${scope.prefix} took ${base.discountPercent.toFixed(1)}% off, above the ${thresholdPercent}% limit`
+      ? `${scope.prefix} took ${formatPercent(base.discountPercent)} off, above the ${formatThresholdValue("PERCENT", thresholdPercent)} limit`
       : `${scope.prefix} was discounted ${money(scope.discountCents)}, above the ${money(thresholdCents)} cap`,
   };
 }

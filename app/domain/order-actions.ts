@@ -6,7 +6,7 @@
  */
 import type { AlertEvent } from "./alert-event";
 import type { NewAuditEvent } from "./audit-events";
-import { centsToDollars, formatCents, formatPercent } from "./money";
+import { centsToDollars, formatCents, formatPercent, roundToHundredths } from "./money";
 import type { PlanId } from "./plans";
 
 export const ORDER_ACTIONS = ["tag", "hold", "flow"] as const;
@@ -148,7 +148,7 @@ export function flowPayload(event: ActionEvent): Record<string, string | number>
     "Rule name": event.ruleName ?? "",
     "Rule type": event.ruleType,
     Severity: event.severity,
-    "Discount percent": Math.round((event.discountPercent ?? 0) * 100) / 100,
+    "Discount percent": roundToHundredths(event.discountPercent ?? 0),
     "Discount amount": centsToDollars(Math.round(event.totalDiscountCents ?? 0)),
     "Amount over limit": centsToDollars(Math.round(event.overLimitCents ?? 0)),
     "Discount codes": event.discountCodes.join(", ").slice(0, 1000),

@@ -20,7 +20,7 @@
  * entitled items' subtotal before discounts, and free shipping is worth the shipping price the
  * order paid when it is known.
  */
-import { formatCents } from "./money";
+import { formatCents, percentOfCents } from "./money";
 
 export type DiscountClass = "PRODUCT" | "ORDER" | "SHIPPING";
 
@@ -189,7 +189,7 @@ const rank = (discountClass: DiscountClass) => (discountClass === "PRODUCT" ? 0 
 /** What an order discount asks of the subtotal after product discounts (before the "never more than it"). */
 function orderWant(value: PreflightValue, base: number): number {
   return value.kind === "percentage"
-    ? Math.round((base * Math.min(100, value.percent)) / 100)
+    ? percentOfCents(base, Math.min(100, value.percent))
     : value.kind === "fixed"
       ? value.amountCents
       : 0;
@@ -537,7 +537,7 @@ function valueAlone(prepared: Prepared, cart: PreflightCart, subtotal: number) {
   let upper = -1;
   if (prepared.discountClass === "PRODUCT") {
     if (value.kind === "percentage") {
-      for (const line of prepared.lines) alone += Math.round((totals[line] * Math.min(100, value.percent)) / 100);
+      for (const line of prepared.lines) alone += percentOfCents(totals[line], Math.min(100, value.percent));
     } else if (value.kind === "fixed" && value.eachItem) {
       for (const line of prepared.lines) alone += Math.min(totals[line], value.amountCents * cart.lines[line].quantity);
     } else if (value.kind === "fixed") {
@@ -624,7 +624,7 @@ function takeOnLines(
   let taken = 0;
   if (value.kind === "percentage") {
     for (const line of open) {
-      const off = Math.round((remaining[line] * Math.min(100, value.percent)) / 100);
+      const off = percentOfCents(remaining[line], Math.min(100, value.percent));
       remaining[line] -= off;
       taken += off;
     }

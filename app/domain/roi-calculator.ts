@@ -1,4 +1,5 @@
 /** The landing page's ROI calculator (docs/product.md#roi-calculator). */
+import { percentToFraction } from "./money";
 
 export const ROI_CALCULATOR_DEFAULTS = {
   averageOrderValue: 120,
@@ -32,16 +33,12 @@ export function calculateRoi(input: RoiCalculatorInput): RoiCalculatorResult {
   const leakage =
     toInputNumber(input.averageOrderValue) *
     toInputNumber(input.monthlyPromoAttempts) *
-    (toInputNumber(input.stackingRatePercent) / 100) *
-    (toInputNumber(input.extraDiscountLeakedPercent) / 100);
+    percentToFraction(toInputNumber(input.stackingRatePercent)) *
+    percentToFraction(toInputNumber(input.extraDiscountLeakedPercent));
   const monthlyLeakage = Math.round(leakage);
   return {
     monthlyLeakage,
     coreSavings: Math.round(monthlyLeakage * CORE_SAVINGS_SHARE),
     plusSavings: Math.round(monthlyLeakage * PLUS_SAVINGS_SHARE),
   };
-}
-
-export function formatWholeDollars(value: number): string {
-  return `$${Math.round(value).toLocaleString("en-US")}`;
 }

@@ -2,6 +2,7 @@
  * ROI of the subscription from recorded events (docs/product.md#decisions, 10: never invented),
  * with money as app/domain/order-money.ts defines it (docs/decisions/0025-what-saved-means.md).
  */
+import { formatWholePercent } from "./money";
 import type { MoneyTotals } from "./order-money";
 
 export interface RoiInput {
@@ -77,8 +78,6 @@ export function roiMeasure(input: {
   return { kind: "percent", percent: Math.round(((input.savedCents - cost) / cost) * 100) };
 }
 
-const PERCENT = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-
 /**
  * The measure in words: "7,789%", "-100%" (a period with orders counted but nothing saved: the
  * subscription cost more than it saved), "No orders counted this month", "No subscription cost on Free".
@@ -87,7 +86,7 @@ const PERCENT = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 export function roiText(measure: RoiMeasure, period: string): string {
   switch (measure.kind) {
     case "percent":
-      return `${PERCENT.format(measure.percent)}%`;
+      return formatWholePercent(measure.percent);
     case "nothing-counted":
       return `No orders counted ${period}`;
     case "no-cost":

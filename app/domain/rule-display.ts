@@ -1,4 +1,5 @@
 /** How rules read in lists (docs/product.md#rules). */
+import { dollarsToCents, formatThresholdValue } from "./money";
 
 export const RULE_TYPE_LABELS: Record<string, string> = {
   max_discount: "Maximum Discount (%)",
@@ -36,7 +37,7 @@ function finite(value: unknown): number | null {
   return typeof number === "number" && Number.isFinite(number) ? number : null;
 }
 
-/** '{n}%' or '${n.toFixed(2)}'; an invalid value falls back to 0% or $0.00. */
+/** '{n}%' or display money ("$50.00"); an invalid value falls back to 0% or $0.00. */
 export function formatThreshold(rule: DisplayableRule): string {
   // The unit decides; rules stored without one read as their type suggests.
   const percent =
@@ -44,13 +45,13 @@ export function formatThreshold(rule: DisplayableRule): string {
     (rule.thresholdUnit ? rule.thresholdUnit === "PERCENT" : rule.ruleType === "max_discount");
   if (percent) {
     const value = finite(rule.thresholdPercent) ?? finite(rule.threshold) ?? 0;
-    return `${value}%`;
+    return formatThresholdValue("PERCENT", value);
   }
-  const dollars =
+  const cents =
     rule.thresholdAmountCents !== null && rule.thresholdAmountCents !== undefined
-      ? (finite(rule.thresholdAmountCents) ?? 0) / 100
-      : (finite(rule.threshold) ?? 0);
-  return `$${dollars.toFixed(2)}`;
+      ? (finite(rule.thresholdAmountCents) ?? 0)
+      : dollarsToCents(finite(rule.threshold) ?? 0);
+  return formatThresholdValue("AMOUNT", cents);
 }
 
 /** 'Inactive' when off, 'Block' when on with action block, otherwise 'Alert'. */

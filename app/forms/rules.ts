@@ -9,6 +9,7 @@ import {
   RULE_TYPES,
   THRESHOLD_UNITS,
 } from "../domain/rules";
+import { formatCount } from "../domain/money";
 import { RULE_STATUSES, parseScheduleInstant } from "../domain/rule-schedule";
 
 /** Rule, collection-rule and settings schemas, shared by the Rules page and the JSON API. */
@@ -25,7 +26,7 @@ const POSITIVE = "Must be a valid positive number";
  */
 const threshold = decimalNumber({ required: "Threshold is required", message: POSITIVE })
   .refine((value) => value >= 0, POSITIVE)
-  .refine((value) => value <= AMOUNT_MAX, `Must be ${AMOUNT_MAX.toLocaleString("en-US")} or less`);
+  .refine((value) => value <= AMOUNT_MAX, `Must be ${formatCount(AMOUNT_MAX)} or less`);
 
 /** Priorities a rule may have. */
 const PRIORITY_LIMIT = 1000;

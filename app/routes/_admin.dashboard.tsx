@@ -7,7 +7,7 @@ import { AdminPage, PlanButton } from "../components/AdminPage";
 import { NamedCard } from "../components/NamedCard";
 import { CardHeading } from "../components/CardHeading";
 import { EventList } from "../components/EventList";
-import { formatCents } from "../domain/money";
+import { formatCents, formatCount } from "../domain/money";
 import { headerPlanTarget, planName, type PlanId } from "../domain/plans";
 import { requireAdmin } from "../services/shops/admin-context.server";
 import { loadDashboard } from "../services/dashboard/dashboard.server";
@@ -94,7 +94,7 @@ function StatCard({
           </Text>
         </BlockStack>
         <Text as="p" variant="heading2xl" numeric>
-          {value.toLocaleString("en-US")}
+          {formatCount(value)}
         </Text>
         <Text as="p" variant="bodySm" tone="subdued">
           {help}
@@ -230,10 +230,10 @@ export default function Dashboard() {
               value={alertsSent}
               help={
                 alertsOn ? (
-                  `Delivered by e-mail, Slack or webhook; ${breaches.toLocaleString("en-US")} breaches recorded`
+                  `Delivered by e-mail, Slack or webhook; ${formatCount(breaches)} breaches recorded`
                 ) : (
                   <>
-                    {`Alerts are off; ${breaches.toLocaleString("en-US")} breaches recorded. `}
+                    {`Alerts are off; ${formatCount(breaches)} breaches recorded. `}
                     <Link url={withEmbeddedQuery("/alerts", location.search)}>Turn on alerts</Link>
                   </>
                 )

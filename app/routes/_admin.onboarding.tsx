@@ -23,6 +23,7 @@ import { useToast } from "../components/Toasts";
 import { useFetcherForm } from "../components/useFetcherForm";
 import { getEnv } from "../env.server";
 import { BACKTEST_DAYS, type BacktestView, type SuggestedRule } from "../domain/backtest";
+import { formatCount } from "../domain/money";
 import { ONBOARDING_DONE, ONBOARDING_REDIRECT_MS, ONBOARDING_STEPS, onboardingHome } from "../domain/onboarding";
 import { planHasAlerts } from "../domain/plans";
 import { SEVERITIES } from "../domain/severity";
@@ -233,8 +234,8 @@ function FirstRule({
       {found?.suggestion ? (
         <Banner tone="info" title={`Suggested: ${found.suggestion.rule.name}`}>
           {found.ordersDiscounted === 0
-            ? `None of your ${found.ordersScanned.toLocaleString("en-US")} orders of the last ${BACKTEST_DAYS} days was discounted, so this is a common starting limit.`
-            : `${found.ordersDiscounted.toLocaleString("en-US")} of your ${found.ordersScanned.toLocaleString("en-US")} orders of the last ${BACKTEST_DAYS} days were discounted. ${ruleCatchLine(found.suggestion.result, found)}`}
+            ? `None of your ${formatCount(found.ordersScanned)} orders of the last ${BACKTEST_DAYS} days was discounted, so this is a common starting limit.`
+            : `${formatCount(found.ordersDiscounted)} of your ${formatCount(found.ordersScanned)} orders of the last ${BACKTEST_DAYS} days were discounted. ${ruleCatchLine(found.suggestion.result, found)}`}
         </Banner>
       ) : null}
       <form {...{ id: form.id, onSubmit: form.onSubmit, noValidate: form.noValidate }}>

@@ -8,7 +8,7 @@ import { FigureTable, MarginChart } from "../components/MarginChart";
 import { NamedCard } from "../components/NamedCard";
 import { CardHeading } from "../components/CardHeading";
 import { formatShopDate } from "../domain/dates";
-import { formatCents } from "../domain/money";
+import { formatCents, formatCount } from "../domain/money";
 import { MONEY_FIGURE_HELP, moneyBehindUrl, type MoneyFigure } from "../domain/order-money";
 import {
   PREVIOUS_RANGE_LABELS,
@@ -194,17 +194,17 @@ export default function RoiDashboard() {
               sample={data.demo}
               label="Blocked checkouts"
               period={period}
-              value={report.blockedCheckouts.toLocaleString("en-US")}
+              value={formatCount(report.blockedCheckouts)}
               how="Checkouts the deployed checkout rule stopped"
-              previous={`${before}: ${report.previous.blockedCheckouts.toLocaleString("en-US")}`}
+              previous={`${before}: ${formatCount(report.previous.blockedCheckouts)}`}
             />
             <SummaryCard
               sample={data.demo}
               label="Alerts sent"
               period={period}
-              value={report.alertsSent.toLocaleString("en-US")}
+              value={formatCount(report.alertsSent)}
               how="Alerts delivered by e-mail, Slack or webhook"
-              previous={`${before}: ${report.previous.alertsSent.toLocaleString("en-US")}`}
+              previous={`${before}: ${formatCount(report.previous.alertsSent)}`}
             />
             <SummaryCard
               sample={data.demo}
@@ -298,7 +298,7 @@ export default function RoiDashboard() {
                     money(row.savedCents),
                     `${row.percentage}%`,
                     money(row.flaggedCents),
-                    row.blocks.toLocaleString("en-US"),
+                    formatCount(row.blocks),
                   ])}
                 />
               )}

@@ -19,6 +19,7 @@ import { useActionFetcher } from "../components/useActionFetcher";
 import type { PageActionResult } from "../forms/page-action";
 import { useAppBridgePresent } from "../components/useAppBridge";
 import { MAX_GATEWAYS, costSettingsView } from "../domain/costs";
+import { centsToDecimal } from "../domain/money";
 import { InputRefusal, readJson } from "../http/request-body.server";
 import { loadCostSettings, saveCostSettings } from "../services/costs/settings.server";
 import { requireAdmin } from "../services/shops/admin-context.server";
@@ -84,7 +85,7 @@ interface Draft {
   shippingCost: string;
 }
 
-const dollars = (cents: number) => (cents / 100).toFixed(2);
+const dollars = (cents: number) => centsToDecimal(cents);
 const draftOf = (settings: View): Draft => ({
   costHistoryEnabled: settings.costHistoryEnabled,
   paymentFeesEnabled: settings.paymentFeesEnabled,

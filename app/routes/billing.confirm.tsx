@@ -4,6 +4,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { Badge, BlockStack, Button, InlineStack, Text } from "@shopify/polaris";
 import { StandaloneProvider } from "../components/StandaloneProvider";
 import { billingErrorPath } from "../domain/billing-errors";
+import { dollarsToCents, formatCents } from "../domain/money";
 import { PLANS, isPurchasable, planName, toPlanId, type PlanId } from "../domain/plans";
 import { getEnv } from "../env.server";
 import { storePlan } from "../services/billing/plan-truth.server";
@@ -65,7 +66,7 @@ export default function DemoConfirmation() {
             <Badge tone="info">Demo store: stands in for Shopify</Badge>
           </InlineStack>
           <Text as="p">
-            {`Margin Guardrail ${planName(plan)}: $${price.toFixed(2)} USD every 30 days${test ? " (test charge, nothing is billed)" : ""}.`}
+            {`Margin Guardrail ${planName(plan)}: ${formatCents(dollarsToCents(price))} USD every 30 days${test ? " (test charge, nothing is billed)" : ""}.`}
           </Text>
           <InlineStack gap="300">
             <Form method="post">

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
-import { formatCents } from "../../app/domain/money";
+import { formatCents, formatCount } from "../../app/domain/money";
 import { createMigratedDatabase, TMP_DIR } from "../../scripts/migrations";
 import { startAppServer, type AppServer } from "../helpers/app-server";
 import { approveCoreAndResume, demoShopId, downgradeToFree, expect, openDatabase, test, toast } from "./fixtures";
@@ -50,8 +50,8 @@ test("the demo dashboard shows the product's texts and the database's figures", 
   const stat = (label: string) => page.getByRole("region", { name: label, exact: true });
   await expect(stat("Active Rules")).toContainText(String(activeRules));
   await expect(stat("Blocked Checkouts")).toContainText(String(blocked));
-  await expect(stat("Alerts Sent")).toContainText(alerts.toLocaleString("en-US"));
-  await expect(stat("Alerts Sent")).toContainText(`${breaches.toLocaleString("en-US")} breaches recorded`);
+  await expect(stat("Alerts Sent")).toContainText(formatCount(alerts));
+  await expect(stat("Alerts Sent")).toContainText(`${formatCount(breaches)} breaches recorded`);
 
   const monitoring = page.getByRole("region", { name: "Real-time Monitoring" });
   await expect(monitoring.locator("li")).toHaveCount(5);
@@ -271,7 +271,7 @@ test("the demo's Dashboard, Alerts page, Audit Log and ROI dashboard agree on on
 
   await page.goto("/dashboard");
   const stat = (label: string) => page.getByRole("region", { name: label, exact: true });
-  await expect(stat("Alerts Sent")).toContainText(alerts.toLocaleString("en-US"));
+  await expect(stat("Alerts Sent")).toContainText(formatCount(alerts));
   await expect(stat("Blocked Checkouts")).toContainText("0");
   for (const label of ["Active Rules", "Blocked Checkouts", "Alerts Sent"]) {
     await expect(stat(label).getByText("Sample data")).toBeVisible();

@@ -66,7 +66,7 @@ test("the ROI dashboard's figures follow the period, as the orders' money says",
   }
   // the chart has a bar per month so far this year, none after this month; shares of saved add up to 100
   const year = periodContaining("this_year", new Date(), zone);
-  const months = new Date().toLocaleString("en-US", { timeZone: zone, month: "numeric" });
+  const months = new Intl.DateTimeFormat("en-US", { timeZone: zone, month: "numeric" }).format(new Date());
   await expect(page.getByTestId("margin-chart-bar")).toHaveCount(Number(months));
   const shares = await page
     .getByRole("region", { name: "Savings by rule type" })

@@ -6,6 +6,7 @@ import prisma from "../../app/db.server";
 import type { NewAuditEvent } from "../../app/services/audit/events.server";
 import { codesOf } from "../../app/domain/audit-view";
 import { neutralizeFormula } from "../../app/domain/csv-cells";
+import { centsToDecimal } from "../../app/domain/money";
 import { severitiesAtLeast, SEVERITIES } from "../../app/domain/severity";
 import { CSV_COLUMNS } from "../../app/services/audit/csv.server";
 
@@ -63,7 +64,7 @@ export async function expectedCsv(
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
   });
-  const amount = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
+  const amount = (cents: number | null) => (cents === null ? "" : centsToDecimal(cents));
   const rows = events
     .filter((item) => !where.q || item.searchText.includes(where.q.toLowerCase()))
     .map((item) => [

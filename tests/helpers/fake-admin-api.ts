@@ -5,6 +5,7 @@ import { executeSync, parse, type GraphQLTypeResolver } from "graphql";
 import type { QueryCost } from "../../app/domain/backtest";
 import { DEMO_CATALOG, variantGid } from "../../app/demo/demo-store";
 import { answerStandIn, operationName, type StandInState } from "../../app/demo/admin-stand-in";
+import { centsToDecimal } from "../../app/domain/money";
 import type { AdminOperationName, AdminOperationsByName } from "../../app/types/admin-operations";
 import { schemaManifest, shopifySchema } from "../../scripts/shopify-schemas.mjs";
 
@@ -42,7 +43,7 @@ export const demoCatalogVariants = (): FakeVariant[] =>
   DEMO_CATALOG.map((item) => ({
     id: variantGid(item.variant),
     inventoryItemId: `gid://shopify/InventoryItem/${item.variant}`,
-    unitCost: item.costCents === null ? null : (item.costCents / 100).toFixed(2),
+    unitCost: item.costCents === null ? null : centsToDecimal(item.costCents),
     collectionIds: item.collections,
   }));
 

@@ -8,6 +8,7 @@ import { graphqlOrderNode } from "../../app/demo/graphql-order-builder";
 import { orderPayload } from "../../app/demo/order-payload-builder";
 import { finishTally, ladderRules, newTally, tallyOrder, type BacktestResults } from "../../app/domain/backtest";
 import { evaluateOrder, type EvaluableRule } from "../../app/domain/evaluate";
+import { centsToDecimal } from "../../app/domain/money";
 import { orderFactsFromPayload } from "../../app/domain/order-payload";
 import { ensureShop } from "../../app/db/shops.server";
 import { demoCatalogVariants, installFakeAdminApi } from "../helpers/fake-admin-api";
@@ -43,7 +44,7 @@ function payloads() {
       return {
         variant: item.variant,
         product: item.product,
-        price: { shop: (item.priceCents / 100).toFixed(2) },
+        price: { shop: centsToDecimal(item.priceCents) },
         // the discount sits on the last lines: read only if the rest of the order is read
         allocations: index >= 10 ? [{ index: 0, amount: { shop: "75.00" } }] : [],
       };

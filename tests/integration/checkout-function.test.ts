@@ -4,6 +4,7 @@ import { seededRandom } from "../../app/domain/seeded-random";
 import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { serializeCheckoutConfig } from "../../app/domain/checkout-blocking";
+import { basisPointsToPercent, centsToDecimal, centsToDollars } from "../../app/domain/money";
 import { ensureShop } from "../../app/db/shops.server";
 import {
   cartOf,
@@ -92,10 +93,11 @@ const random = seededRandom;
 describe("the Function and the server's test", () => {
   it("give the same answer for 1,000 random carts", async () => {
     const next = random(20261122);
-    const amount = (max: number) => (Math.floor(next() * max * 100) / 100).toFixed(2);
+    const amount = (max: number) => centsToDecimal(Math.floor(next() * max * 100));
     const outcomes = { blocked: 0, allowed: 0 };
     for (let index = 0; index < 1_000; index += 1) {
-      const thresholdPercent = next() < 0.5 ? Math.floor(next() * 101) : Math.round(next() * 10_000) / 100;
+      const thresholdPercent =
+        next() < 0.5 ? Math.floor(next() * 101) : basisPointsToPercent(Math.round(next() * 10_000));
       const lines = Array.from({ length: 1 + Math.floor(next() * 12) }, () => {
         const subtotal = Math.max(0.01, Number(amount(300)));
         const allocations = Array.from({ length: Math.floor(next() * 3) }, () => ({
@@ -123,8 +125,8 @@ describe("the Function and the server's test", () => {
       const blockedByFunction = cartValidationsGenerateRun(input).operations.length > 0;
       const { subtotalCents, discountCents } = cartOf(input);
       const response = await runTest(SHOP, {
-        subtotal: subtotalCents / 100,
-        discount: discountCents / 100,
+        subtotal: centsToDollars(subtotalCents),
+        discount: centsToDollars(discountCents),
         thresholdPercent,
       });
       const answer = (await response.json()) as { blocked: boolean };

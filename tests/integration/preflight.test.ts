@@ -9,6 +9,7 @@ import { DEMO_CATALOG } from "../../app/demo/demo-store";
 import { graphqlOrderNode } from "../../app/demo/graphql-order-builder";
 import { orderPayload } from "../../app/demo/order-payload-builder";
 import { demoPreflightDiscounts } from "../../app/demo/preflight-discounts";
+import { centsToDecimal } from "../../app/domain/money";
 import { demoCatalogVariants, installFakeAdminApi } from "../helpers/fake-admin-api";
 import { adminRequest, installedShops, routeArgs, settle, webhookRequest } from "../helpers/shopify";
 
@@ -31,7 +32,7 @@ const order = (id: number, daysAgo: number, lines: { title: string; quantity: nu
         variant: item(title).variant,
         product: item(title).product,
         quantity,
-        price: { shop: (item(title).priceCents / 100).toFixed(2) },
+        price: { shop: centsToDecimal(item(title).priceCents) },
         allocations: [],
       })),
       ...(shipping && { shipping: { price: { shop: shipping } } }),

@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { ensureShop } from "../../app/db/shops.server";
+import { centsToDollars } from "../../app/domain/money";
 import { moneyTotals } from "../../app/domain/order-money";
 import { periodContaining, previousPeriod } from "../../app/domain/roi-report";
 import { settingsCostNote } from "../../app/domain/costs";
@@ -99,8 +100,8 @@ async function direct(shopId: string, start: Date, end: Date) {
   const totals = moneyTotals(await prisma.orderMoney.findMany({ where }));
   const events = { shopId, createdAt: { gte: start, lt: end } };
   return {
-    totalSaved: totals.savedCents / 100,
-    flaggedAmount: totals.flaggedCents / 100,
+    totalSaved: centsToDollars(totals.savedCents),
+    flaggedAmount: centsToDollars(totals.flaggedCents),
     blockedCheckouts: await prisma.auditEvent.count({ where: { ...events, eventType: "checkout_blocked" } }),
     alertsSent: await prisma.auditEvent.count({ where: { ...events, eventType: "alert_sent" } }),
   };
@@ -134,8 +135,8 @@ describe("GET /api/roi/summary", () => {
     expect(body.previous).toMatchObject(await direct(shopId, before.start, before.end));
     expect(body.previous.period.start).toBe(before.start.toISOString());
     // the cost of each period is its days × $29 / 30
-    expect(body.subscriptionCost).toBe(Math.round((2_900 * month.days) / 30) / 100);
-    expect(body.previous.subscriptionCost).toBe(Math.round((2_900 * before.days) / 30) / 100);
+    expect(body.subscriptionCost).toBe(centsToDollars(Math.round((2_900 * month.days) / 30)));
+    expect(body.previous.subscriptionCost).toBe(centsToDollars(Math.round((2_900 * before.days) / 30)));
     expect(body.roiPercentage).toBe(
       Math.round(((body.totalSaved - body.subscriptionCost) / body.subscriptionCost) * 100),
     );

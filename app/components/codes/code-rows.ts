@@ -4,6 +4,7 @@
  * layouts say the same thing and a unit test checks it.
  */
 import { formatShopDateTime } from "../../domain/dates";
+import { formatCount } from "../../domain/money";
 import type { CodeView } from "../../services/leaks/codes.server";
 
 /** The fields of a code the table reads (the loader's CodeView, as JSON). */
@@ -55,8 +56,7 @@ export function statusBadges(code: Pick<CodeRow, "leakSuspected" | "deactivatedA
   return badges.length > 0 ? badges : [{ label: "Normal", tone: "success" }];
 }
 
-const whole = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-const count = (value: number) => whole.format(value);
+const count = (value: number) => formatCount(value);
 
 /** A share 0..1 as "85 %", or "not known" when no order said. */
 export function percentText(share: number | null): string {

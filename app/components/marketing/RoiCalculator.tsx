@@ -1,11 +1,7 @@
 import { BlockStack, Card, InlineGrid, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
-import {
-  ROI_CALCULATOR_DEFAULTS,
-  calculateRoi,
-  formatWholeDollars,
-  type RoiCalculatorInput,
-} from "../../domain/roi-calculator";
+import { dollarsToCents, formatWholeMoney } from "../../domain/money";
+import { ROI_CALCULATOR_DEFAULTS, calculateRoi, type RoiCalculatorInput } from "../../domain/roi-calculator";
 
 const FIELDS: { key: keyof RoiCalculatorInput; label: string; prefix?: string; suffix?: string }[] = [
   { key: "averageOrderValue", label: "Average order value", prefix: "$" },
@@ -50,7 +46,7 @@ export function RoiCalculator() {
               Monthly leakage
             </Text>
             <Text as="p" variant="heading2xl" numeric>
-              {formatWholeDollars(result.monthlyLeakage)}
+              {formatWholeMoney(dollarsToCents(result.monthlyLeakage))}
             </Text>
           </section>
           <section aria-label="Core savings">
@@ -58,7 +54,7 @@ export function RoiCalculator() {
               Saved with Core (alerts)
             </Text>
             <Text as="p" variant="headingXl" numeric>
-              {formatWholeDollars(result.coreSavings)}/month
+              {formatWholeMoney(dollarsToCents(result.coreSavings))}/month
             </Text>
           </section>
           <section aria-label="Plus savings">
@@ -66,7 +62,7 @@ export function RoiCalculator() {
               Saved with Plus (blocking)
             </Text>
             <Text as="p" variant="headingXl" numeric>
-              {formatWholeDollars(result.plusSavings)}/month
+              {formatWholeMoney(dollarsToCents(result.plusSavings))}/month
             </Text>
           </section>
           <Text as="p" variant="bodySm" tone="subdued">

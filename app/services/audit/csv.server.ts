@@ -1,5 +1,6 @@
 import { codesOf } from "../../domain/audit-view";
 import { csvRecord } from "../../domain/csv-cells";
+import { centsToDecimal } from "../../domain/money";
 import type { AuditExportRow } from "../../db/audit-export.sql.server";
 import { auditBatches, type AuditQuery } from "./log.server";
 
@@ -26,7 +27,7 @@ export const CSV_COLUMNS = [
 const HEADER = csvRecord(CSV_COLUMNS);
 
 const text = (value: unknown) => (value === null || value === undefined ? "" : String(value));
-const cents = (value: unknown) => (value === null || value === undefined ? "" : (Number(value) / 100).toFixed(2));
+const cents = (value: unknown) => (value === null || value === undefined ? "" : centsToDecimal(Number(value)));
 const tenth = (value: unknown) => (value === null || value === undefined ? "" : Number(value).toFixed(1));
 const time = (value: unknown) => (value instanceof Date ? value : new Date(Number(value))).toISOString();
 const codes = (json: unknown) => codesOf(typeof json === "string" ? JSON.parse(json) : json).join(" ");

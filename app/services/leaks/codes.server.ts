@@ -15,6 +15,7 @@ import {
   velocity,
   type LeakSignal,
 } from "../../domain/code-leaks";
+import { roundToHundredths } from "../../domain/money";
 import { fail, messageOf, ok, type Result } from "../../domain/result";
 import { codeSettingsInput } from "../../forms/codes";
 import { grantedScopesOf, missingScopes } from "../../domain/scopes";
@@ -107,7 +108,7 @@ export async function listCodes(
       uses: row.uses,
       lastHourUses: speed.lastHour,
       dailyUses: dailyUses(hours, now),
-      hourlyBaseline: speed.baseline === null ? null : Math.round(speed.baseline * 100) / 100,
+      hourlyBaseline: speed.baseline === null ? null : roundToHundredths(speed.baseline),
       customers: row.customers,
       firstTimeShare: share(row.firstTime, row.firstKnown),
       outsideSegmentShare: share(row.outsideSegment, row.segmentChecked),

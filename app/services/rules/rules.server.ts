@@ -1,5 +1,6 @@
 import type { Prisma, Rule } from "@prisma/client";
 import prisma from "../../db.server";
+import { centsToDollars } from "../../domain/money";
 import { PLANS, canActivateAnotherRule, planName, toPlanId, type PlanId } from "../../domain/plans";
 import { rulesToResume, type LimitedRule, type PausedRulesView } from "../../domain/plan-truth";
 import {
@@ -315,7 +316,7 @@ export function createRule(owner: RuleOwner, input: RuleInput): Promise<RuleResu
             ruleId: rule.id,
             ruleKey: rule.ruleType,
             ruleName: rule.name,
-            threshold: rule.thresholdPercent ?? (rule.thresholdAmountCents ?? 0) / 100,
+            threshold: rule.thresholdPercent ?? centsToDollars(rule.thresholdAmountCents ?? 0),
             discountCodes: [],
             details: { rule_name: rule.name, threshold_amount: rule.threshold },
           },
