@@ -44,7 +44,7 @@ export async function benchFunctions() {
   for (const fn of FUNCTIONS) {
     const bundle = await bundleFunction(path.resolve("extensions", fn.name));
     console.log(
-      `  ${fn.name}: bundle ${bundle.bytes} bytes (${kB(bundle.bytes)}), gzip ${bundle.gzipBytes} bytes; run wrapper: ${bundle.runtime}`,
+      `  ${fn.name}: bundle ${bundle.bytes} bytes (${kB(bundle.bytes)}), gzip ${bundle.gzipBytes} bytes; run wrapper: @shopify/shopify_function ${bundle.shopifyFunction.version}`,
     );
     for (const lines of SIZES) {
       const input = fn.cart(lines);

@@ -1,13 +1,23 @@
-// Both Functions run as Shopify runs them (docs/decisions/0040-functions-on-published-schemas.md): bundled
-// as the Shopify CLI bundles them, evaluated in QuickJS (the engine Javy compiles into the Wasm) with Javy's
-// Shopify I/O, on every fixture, answering what the fixture expects and what Node answers; a bundle that
-// uses a Node-only API, a node: import or Intl fails here.
+// Both Functions run as Shopify runs them (docs/testing.md#the-shopify-functions): bundled as the Shopify
+// CLI bundles them, with the installed @shopify/shopify_function's run wrapping each target, evaluated in
+// QuickJS (the engine Javy compiles into the Wasm) with Javy's Shopify Function I/O, on every fixture,
+// answering what the fixture expects and what Node answers; a bundle that uses a Node-only API, a node:
+// import or Intl fails here.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutInput, codesInput } from "./function-carts";
-import { bundleFunction, checkBundle, FORBIDDEN_GLOBALS, runInQuickJS, type FunctionBundle } from "./function-quickjs";
+import {
+  bundleFunction,
+  checkBundle,
+  entrypointContents,
+  FORBIDDEN_GLOBALS,
+  runInQuickJS,
+  SHOPIFY_FUNCTION_MAJOR,
+  shopifyFunctionPackage,
+  type FunctionBundle,
+} from "./function-quickjs";
 import { cartLinesDiscountsGenerateRun } from "./margin-guardrail-codes/src/cart_lines_discounts_generate_run";
 import { cartValidationsGenerateRun } from "./margin-guardrail-checkout/src/cart_validations_generate_run";
 
@@ -40,6 +50,16 @@ describe.each(FUNCTIONS)("$name in QuickJS", ({ name, exportName, node, cart }) 
     expect(bundle.code).toMatch(/export\s*\{/);
   });
 
+  it("wraps its target with the installed @shopify/shopify_function's run, as the CLI's entry does", () => {
+    expect(bundle.shopifyFunction.version.split(".")[0]).toBe(SHOPIFY_FUNCTION_MAJOR);
+    expect(bundle.shopifyFunction.run).toBe(path.join(shopifyFunctionPackage(dir).dir, "run.ts"));
+    // the package's run, bundled: it reads and writes through Javy's ShopifyFunction global
+    expect(fs.readFileSync(bundle.shopifyFunction.run, "utf8")).toMatch(/ShopifyFunction\.readInput\(\)/);
+    expect(bundle.code).toMatch(/ShopifyFunction\.readInput\(\)/);
+    expect(bundle.code).toMatch(/ShopifyFunction\.writeOutput\(/);
+    expect(bundle.code).toMatch(new RegExp(`export\\s*\\{[^}]*\\b${bundle.exports[exportName]}\\b`));
+  });
+
   const fixtures = fs.readdirSync(path.join(dir, "tests")).filter((file) => file.endsWith(".json"));
   it.each(fixtures)("%s: the same output as the fixture and as Node", async (file) => {
     const { payload } = JSON.parse(fs.readFileSync(path.join(dir, "tests", file), "utf8")) as {
@@ -65,7 +85,35 @@ describe.each(FUNCTIONS)("$name in QuickJS", ({ name, exportName, node, cart }) 
   });
 });
 
+describe("the CLI's entry", () => {
+  it("imports the package's run and exports each toml export, camel-cased, wrapped by it", () => {
+    expect(entrypointContents(["cart-lines-discounts-generate-run", "run"])).toBe(
+      [
+        "",
+        'import __runFunction from "@shopify/shopify_function/run"',
+        "",
+        'import { cartLinesDiscountsGenerateRun as runCartLinesDiscountsGenerateRun } from "user-function"',
+        "export function cartLinesDiscountsGenerateRun() { return __runFunction(runCartLinesDiscountsGenerateRun) }",
+        "",
+        'import { run as runRun } from "user-function"',
+        "export function run() { return __runFunction(runRun) }",
+      ].join("\n"),
+    );
+  });
+
+  it("is not bundled without @shopify/shopify_function installed above the extension, as the CLI stops", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "function-without-package-"));
+    try {
+      expect(() => shopifyFunctionPackage(dir)).toThrow(/Could not find the Shopify Functions JavaScript library/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("a bundle that would not run in Javy", () => {
+  // a user function of its own, bundled in the checkout extension (whose @shopify/shopify_function wraps it)
+  const extension = path.join(__dirname, "margin-guardrail-checkout");
   let dir: string;
   beforeAll(() => {
     fs.mkdirSync(path.resolve("tests/.tmp"), { recursive: true });
@@ -76,7 +124,7 @@ describe("a bundle that would not run in Javy", () => {
   async function bundleOf(source: string) {
     const entry = path.join(dir, `entry-${Math.random().toString(36).slice(2)}.ts`);
     fs.writeFileSync(entry, source);
-    return bundleFunction(dir, { entry, exports: ["run"] });
+    return bundleFunction(extension, { entry, exports: ["run"] });
   }
 
   it.each([

@@ -1,25 +1,25 @@
 /**
- * The Functions run as Shopify runs them (docs/decisions/0040-functions-on-published-schemas.md):
- * - bundleFunction: esbuild, with the options the Shopify CLI uses for a JavaScript Function (its generated
- *   entry imports `@shopify/shopify_function/run` and wraps each export named in shopify.extension.toml;
- *   `user-function` is the extension's src/index.ts; ESM, es2022, bundled, no legal comments, the default
- *   browser platform, so a `node:` import cannot resolve);
+ * The Functions run as Shopify runs them (docs/testing.md#the-shopify-functions):
+ * - bundleFunction: what `shopify app function build` does before Javy compiles the bundle, for a Function
+ *   whose targets name their `export` in shopify.extension.toml: it finds the extension's installed
+ *   `@shopify/shopify_function` (2.x, its index.ts and run.ts, looking up from the extension's folder), then
+ *   esbuild bundles the CLI's generated entry (which imports the package's `run` and wraps each export) with
+ *   `user-function` aliased to the extension's src/index.ts: ESM, es2022, bundled, no legal comments, the
+ *   default browser platform, so a `node:` import cannot resolve;
  * - checkBundle: the bundle names no Node-only global (require, process, Buffer, __dirname, ...), no Intl
  *   and no locale method (toLocaleString, localeCompare, ...), which QuickJS answers without a locale;
  * - runInQuickJS: the bundle evaluated by QuickJS (quickjs-emscripten, the engine Javy compiles into the
- *   Wasm) in a fresh runtime per run, as each Function run starts afresh, with a shim of Javy's Shopify I/O
- *   (`ShopifyFunction.readInput` / `writeOutput`) and a console that collects lines; no Intl, no Node.
+ *   Wasm) in a fresh runtime per run, as each Function run starts afresh, with the global the package's
+ *   `run` reads and writes through, Javy's Shopify Function I/O (`ShopifyFunction.readInput` /
+ *   `writeOutput`), and a console that collects lines; no Intl, no Node.
  *   The interrupt handler counts QuickJS's interrupt polls: a proxy for work done, not Shopify's
  *   instruction count (see pollsPerHandlerCall), and a cap that stops a runaway Function.
  */
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import zlib from "node:zlib";
-import { build, type Plugin } from "esbuild";
+import { build } from "esbuild";
 import { getQuickJS, type QuickJSContext, type QuickJSHandle, type QuickJSWASMModule } from "quickjs-emscripten";
-
-const HERE = path.dirname(new URL(import.meta.url).pathname);
 
 /** QuickJS calls the interrupt handler once per this many polls (JS_INTERRUPT_COUNTER_INIT in quickjs.c). */
 export const pollsPerHandlerCall = 10_000;
@@ -27,14 +27,17 @@ export const pollsPerHandlerCall = 10_000;
 /** Handler calls after which a run is interrupted: about 2 × 10⁸ polls, far past any sane Function. */
 export const INTERRUPT_CAP = 20_000;
 
+/** The major version of `@shopify/shopify_function` whose `run` reads and writes through `ShopifyFunction`. */
+export const SHOPIFY_FUNCTION_MAJOR = "2";
+
 export interface FunctionBundle {
   code: string;
   bytes: number;
   gzipBytes: number;
   /** the JavaScript export each target calls, by its shopify.extension.toml export name */
   exports: Record<string, string>;
-  /** where `@shopify/shopify_function/run` came from: the installed package or the stand-in */
-  runtime: "package" | "stand-in";
+  /** the `@shopify/shopify_function` the bundle wraps the targets with: its version and its run module */
+  shopifyFunction: { version: string; run: string };
 }
 
 const camelize = (name: string) => name.replace(/-([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
@@ -45,44 +48,61 @@ export function exportNames(dir: string): string[] {
   return [...toml.matchAll(/^\s*export\s*=\s*"([a-z0-9-]+)"/gm)].map((match) => match[1]!);
 }
 
-/** `@shopify/shopify_function/run` from the extension's node_modules when installed, else the stand-in. */
-function runtimeModule(dir: string): { file: string; runtime: FunctionBundle["runtime"] } {
-  try {
-    const file = createRequire(path.join(dir, "package.json")).resolve("@shopify/shopify_function/run.ts");
-    return { file, runtime: "package" };
-  } catch {
-    return { file: path.join(HERE, "function-runtime", "run.ts"), runtime: "stand-in" };
+/**
+ * The installed `@shopify/shopify_function` that the CLI would build with: the first
+ * node_modules/@shopify/shopify_function up from the extension's folder (npm's workspaces put it in the
+ * root's), with its entry (index.ts) and run module (run.ts), and of the major version whose `run` uses
+ * Javy's `ShopifyFunction` I/O. Throws as the CLI stops when it is missing or of another major version.
+ */
+export function shopifyFunctionPackage(dir: string): { dir: string; version: string } {
+  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+    const found = path.join(at, "node_modules", "@shopify", "shopify_function");
+    if (["package.json", "index.ts", "run.ts"].every((file) => fs.existsSync(path.join(found, file)))) {
+      const { version } = JSON.parse(fs.readFileSync(path.join(found, "package.json"), "utf8")) as { version: string };
+      if (version.split(".")[0] !== SHOPIFY_FUNCTION_MAJOR) {
+        throw new Error(
+          `@shopify/shopify_function ${version} is installed at ${found}; these Functions are built with ~${SHOPIFY_FUNCTION_MAJOR}.0`,
+        );
+      }
+      return { dir: found, version };
+    }
+    if (path.dirname(at) === at) {
+      throw new Error(
+        `Could not find the Shopify Functions JavaScript library (@shopify/shopify_function) from ${dir}: run npm install`,
+      );
+    }
   }
 }
 
 /**
- * Bundles a Function as `shopify app function build` does before Javy compiles it. `entry` is the
- * user function (the extension's src/index.ts unless given).
+ * The module the CLI generates and bundles for a Function whose targets name their exports: the
+ * package's `run` called on the user function's export of each target, under the same name.
+ */
+export function entrypointContents(names: string[]): string {
+  const prelude = `\nimport __runFunction from "@shopify/shopify_function/run"`;
+  const exports = names.map((name) => {
+    const identifier = camelize(name);
+    const alias = camelize(`run-${name}`);
+    return `\nimport { ${identifier} as ${alias} } from "user-function"\nexport function ${identifier}() { return __runFunction(${alias}) }`;
+  });
+  return `${prelude}\n${exports.join("\n")}`;
+}
+
+/**
+ * Bundles a Function as `shopify app function build` does before Javy compiles it. `dir` is the
+ * extension's folder, `entry` the user function (the extension's src/index.ts unless given), `exports`
+ * the toml's export names (read from its shopify.extension.toml unless given). No `define`: the CLI
+ * defines `process.env.*` from the build machine's environment, which a Function here may not read.
  */
 export async function bundleFunction(
   dir: string,
   options: { entry?: string; exports?: string[] } = {},
 ): Promise<FunctionBundle> {
   const names = options.exports ?? exportNames(dir);
-  const runtime = runtimeModule(dir);
-  const contents = [
-    `import __runFunction from "@shopify/shopify_function/run";`,
-    ...names.map((name) => {
-      const identifier = camelize(name);
-      const alias = camelize(`run-${name}`);
-      return `import { ${identifier} as ${alias} } from "user-function";\nexport function ${identifier}() { return __runFunction(${alias}); }`;
-    }),
-  ].join("\n");
-  const runPlugin: Plugin = {
-    name: "shopify-function-run",
-    setup(builder) {
-      builder.onResolve({ filter: /^@shopify\/shopify_function\/run$/ }, () => ({ path: runtime.file }));
-    },
-  };
+  const installed = shopifyFunctionPackage(dir);
   const result = await build({
-    stdin: { contents, loader: "ts", resolveDir: dir },
+    stdin: { contents: entrypointContents(names), loader: "ts", resolveDir: dir },
     alias: { "user-function": options.entry ?? path.join(dir, "src", "index.ts") },
-    plugins: [runPlugin],
     define: {},
     logLevel: "silent",
     bundle: true,
@@ -90,8 +110,16 @@ export async function bundleFunction(
     target: "es2022",
     format: "esm",
     write: false,
+    metafile: true,
     outfile: path.join(dir, "dist", "function.js"),
   });
+  // esbuild resolved `@shopify/shopify_function/run` itself, as in the CLI: it took the package found above
+  const run = path.join(installed.dir, "run.ts");
+  const taken = Object.keys(result.metafile.inputs)
+    .map((input) => path.resolve(input))
+    .filter((input) => fs.existsSync(input))
+    .map((input) => fs.realpathSync(input));
+  if (!taken.includes(fs.realpathSync(run))) throw new Error(`The bundle does not include ${run}`);
   const code = result.outputFiles[0]!.text;
   const bytes = Buffer.byteLength(code);
   return {
@@ -99,7 +127,7 @@ export async function bundleFunction(
     bytes,
     gzipBytes: zlib.gzipSync(code, { level: 9 }).length,
     exports: Object.fromEntries(names.map((name) => [name, camelize(name)])),
-    runtime: runtime.runtime,
+    shopifyFunction: { version: installed.version, run },
   };
 }
 
@@ -220,7 +248,11 @@ export async function runInQuickJS(
   }
 }
 
-/** Javy's Shopify I/O and console, inside the VM: the input as JSON text in, the output as JSON text out. */
+/**
+ * What the package's `run` expects of the runtime, inside the VM: Javy's Shopify Function I/O, the global
+ * `ShopifyFunction` whose `readInput()` gives the input and whose `writeOutput(value)` takes the output
+ * (here through JSON text, both ways), and Javy's console, whose lines are collected.
+ */
 function installShim(vm: QuickJSContext, inputJson: string, logs: string[]) {
   const input = vm.newString(inputJson);
   vm.setProp(vm.global, "__functionInput", input);
