@@ -1,4 +1,4 @@
-// The import graph of app/ has no cycle, not even a type-only one (docs/decisions/0034-layers-and-their-edges.md).
+// The import graph of app/ has no cycle, not even a type-only one (docs/architecture.md#layers-and-folders).
 // `npm run lint` runs this; the layer rules themselves are ESLint's (eslint.config.js).
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -1,5 +1,5 @@
 // GraphQL Code Generator's configuration for the app's Admin API operations (npm run graphql:codegen;
-// docs/testing.md#typed-admin-graphql, docs/decisions/0039-typed-admin-graphql.md). The schema is the
+// docs/testing.md#typed-admin-graphql). The schema is the
 // pinned published Admin schema of the app's API version (schemas/shopify/, offline), handed to codegen
 // as SDL; Shopify's preset types every `#graphql` document under app/ and augments
 // @shopify/admin-api-client so admin.graphql(DOCUMENT, { variables }) is typed by its document.

@@ -1,8 +1,8 @@
 // ESLint flat config: typescript-eslint, the rules of hooks, and the architecture's layers
-// (docs/decisions/0011-layers-folders-and-lint.md, docs/decisions/0034-layers-and-their-edges.md):
+// (docs/architecture.md#layers-and-folders):
 // domain/ is pure; services never reach up into routes, components or the inbound edge (http/), nor
 // into demo/; routes reach the database only through services; app code logs through
-// app/logger.server.ts (docs/decisions/0035-one-logger-json-lines.md). No import cycle is checked by
+// app/logger.server.ts (docs/operations.md#logs). No import cycle is checked by
 // dependency-cruiser (.dependency-cruiser.cjs). Formatting is Prettier's (npm run lint runs all three).
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";

@@ -5,9 +5,9 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { isSqliteUrl, loadDotEnv, resolveDatabaseUrl } from "./app/config/database-url";
 
 // The Prisma CLI uses the Wasm schema engine through a driver adapter, so no engine binary
-// is downloaded (docs/decisions/0002-prisma-without-engines.md). DATABASE_URL picks the engine:
+// is downloaded (docs/architecture.md#stack). DATABASE_URL picks the engine:
 // file: is SQLite (prisma/schema.prisma), postgresql:// is PostgreSQL (prisma/postgresql/, with
-// its own migrations; docs/decisions/0020-postgresql-and-several-processes.md).
+// its own migrations; docs/architecture.md#sqlite-and-postgresql).
 loadDotEnv();
 const url = resolveDatabaseUrl(process.env.DATABASE_URL);
 process.env.DATABASE_URL = url;

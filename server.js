@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The app's HTTP server entry: loads the Remix build and serves it with the server compiled into
 // that build (app/server/serve.server.ts, exported by app/entry.server.tsx and type-checked with
-// the app; docs/decisions/0032-server-typed-adapter.md): body limits, 405s, security headers,
+// the app; docs/architecture.md#the-http-server): body limits, 405s, security headers,
 // the client's address, the background workers (order evaluation, alert delivery) in this process.
 // Usage: node server.js [build/index.js]   (PORT, HOST and every variable of .env.example; HOST
 // unset: every interface in production, 127.0.0.1 otherwise)

@@ -5,7 +5,7 @@ import { POSTGRES_FILES } from "./tests/postgres-files";
 import { testClockEnvironment } from "./tests/helpers/test-clock.mjs";
 
 /**
- * Four projects (docs/decisions/0033-test-projects.md):
+ * Four projects (docs/testing.md#one-part-at-a-time):
  * - unit: pure code (the domain, forms, extensions' functions, ...): no database, no server, no
  *   child process, so no base database is made for it; seconds. `npm run test:unit`.
  * - integration: the app's modules in-process on a database of their own (a copy of the

@@ -14,7 +14,7 @@ import { graphqlForShopDomain } from "./services/shops/admin-graphql.server";
  * Every in-process worker is built with its dependencies, started and stopped here, once,
  * from the server (serve() in app/server/serve.server.ts, which server.js runs); importing a
  * module never starts one, and no module holds a worker's wiring
- * (docs/decisions/0036-order-effects-and-workers.md). Each worker's loop catches, logs and
+ * (docs/architecture.md#background-workers). Each worker's loop catches, logs and
  * backs off on its own errors (docs/architecture.md#background-workers). Orders are evaluated
  * and alerts delivered here, on the process's one thread, and on SQLite through its one writer
  * path (docs/architecture.md#glossary).
@@ -45,7 +45,7 @@ export function startBackgroundWork(options: BackgroundOptions = {}): void {
     logger: logger.child({ worker: "orders" }),
   });
   const kickOrders = () => void orders.kick();
-  // PostgreSQL: other app processes' rule changes reach this one's cache (docs/decisions/0020-postgresql-and-several-processes.md)
+  // PostgreSQL: other app processes' rule changes reach this one's cache (docs/architecture.md#sqlite-and-postgresql)
   const rulesListener = startRulesListener(logger);
   // webhooks wake the order worker, rule changes are announced, through the booted workers
   const unboot = bootWorkers({ kickOrders, announceRuleChange: (shopId) => rulesListener?.announce(shopId) });

@@ -4,7 +4,7 @@ import { hydrateRoot } from "react-dom/client";
 import { holdEventsUntilHydrated } from "./components/hydration-gate";
 
 // Remix's own client entry, with the page's input events held until it has hydrated
-// (docs/decisions/0023-early-clicks-and-hydration.md).
+// (docs/architecture.md#before-hydration).
 holdEventsUntilHydrated(window);
 startTransition(() => {
   hydrateRoot(

@@ -50,7 +50,7 @@ export default async function handleRequest(
 ) {
   // The document's policy replaces any Shopify's library set (it trusts the `shop` parameter):
   // framing by Shopify's admin, and the shop's own only when its session token was verified
-  // (docs/decisions/0027-production-refusals-and-framing.md).
+  // (docs/security.md#what-is-verified).
   const nonce = crypto.randomBytes(16).toString("base64");
   const url = new URL(request.url);
   const embedded = hasEmbeddedParams(url);

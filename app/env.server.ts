@@ -84,7 +84,7 @@ export type AppEnv = {
   shopCustomDomain?: string;
   /**
    * Charges are Shopify test charges, and only test subscriptions count as paid plans' proof
-   * then; outside it a test subscription grants nothing (docs/decisions/0027-production-refusals-and-framing.md).
+   * then; outside it a test subscription grants nothing (docs/security.md#production-settings-that-must-be-set).
    */
   billingTest: boolean;
   /** what the boot must say loudly: a production setting allowed by an explicit override */
@@ -102,7 +102,7 @@ export type AppEnv = {
    */
   adminStandInUrl?: string;
   /**
-   * The app's Slack app, for "Add to Slack" (docs/decisions/0045-add-to-slack.md); null when
+   * The app's Slack app, for "Add to Slack" (docs/operations.md#slack-app); null when
    * SLACK_CLIENT_ID is unset (merchants paste an incoming-webhook URL instead). The demo store
    * uses its stand-in of Slack (/demo/slack) unless a client id is set.
    */
@@ -319,7 +319,7 @@ function slackAppOf(
 /**
  * The keys of the merchant secrets: ALERTS_ENCRYPTION_KEY, then ALERTS_ENCRYPTION_KEYS_PREVIOUS
  * (comma-separated, for rotation). Outside production without a key, one is derived from the
- * API secret, so the demo store and tests need no setting (docs/decisions/0012-alert-secrets.md).
+ * API secret, so the demo store and tests need no setting (docs/security.md#secrets-at-rest).
  */
 function secretKeysFrom(
   raw: { ALERTS_ENCRYPTION_KEY?: string; ALERTS_ENCRYPTION_KEYS_PREVIOUS?: string; SHOPIFY_API_SECRET?: string },

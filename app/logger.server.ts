@@ -1,4 +1,4 @@
-// The process's one logger (docs/decisions/0035-one-logger-json-lines.md): pino underneath, one JSON
+// The process's one logger (docs/operations.md#logs): pino underneath, one JSON
 // line per event on stdout, with the context that says whose event it is (shop, topic, orderId,
 // requestId, …) as fields, and an Error under `err` written with its message and stack.
 import pino from "pino";

@@ -14,7 +14,7 @@ export const API_VERSION = ApiVersion.October26;
 
 const env = getEnv();
 
-/** The library's lines go through the app's logger (docs/decisions/0035-one-logger-json-lines.md). */
+/** The library's lines go through the app's logger (docs/operations.md#logs). */
 const shopifyLog = logger.child({ source: "shopify" });
 const SHOPIFY_SEVERITY: Record<LogLevel, LogSeverity> = {
   debug: LogSeverity.Debug,
@@ -37,9 +37,9 @@ const shopify = shopifyApp({
   scopes: env.scopes,
   appUrl: env.appUrl,
   authPathPrefix: "/auth",
-  // access tokens sealed at rest (docs/decisions/0030-secrets-at-rest.md); the cache holds them in clear, in memory
+  // access tokens sealed at rest (docs/security.md#secrets-at-rest); the cache holds them in clear, in memory
   // expiring offline tokens refreshed once per shop across processes, never overwritten by an older
-  // pair (docs/decisions/0041-expiring-offline-tokens.md)
+  // pair (docs/operations.md#shopify-access-tokens)
   sessionStorage: new CachedSessionStorage(
     new EncryptedSessionStorage(new PrismaSessionStorage(prisma), () => env.secretKeys, prisma),
     createOfflineTokens({

@@ -3,7 +3,7 @@ import Database from "better-sqlite3";
 import { percentToFraction } from "../app/domain/money";
 import { createMigratedDatabase } from "../scripts/migrations";
 
-/** The migration that makes OrderMoney from recorded events (docs/decisions/0025-what-saved-means.md). */
+/** The migration that makes OrderMoney from recorded events (docs/product.md#what-the-figures-count). */
 const ORDER_MONEY_BACKFILL = "prisma/migrations/20261125020001_order_money_backfill/migration.sql";
 
 const DAY_MS = 86_400_000;
@@ -47,7 +47,7 @@ export function fillAuditEvents(file: string, events: number, now = Date.now()):
     .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'AuditEvent' AND sql IS NOT NULL")
     .all() as { name: string; sql: string }[];
   // the search index's insert trigger too: the search table is filled in one statement after the
-  // rows, as its migration fills it (docs/decisions/0056-indexed-audit-search.md)
+  // rows, as its migration fills it (docs/architecture.md#audit-log-search)
   const searchTrigger = db
     .prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'AuditEvent_search_insert'")
     .get() as { sql: string } | undefined;

@@ -1,5 +1,5 @@
 /**
- * The promotion preflight's model (`npm run bench -- preflight`; docs/decisions/0065-promotion-preflight.md):
+ * The promotion preflight's model (`npm run bench -- preflight`; docs/benchmarks.md#the-promotion-preflight):
  * BENCH_PREFLIGHT_CARTS carts (default 50,000, 1 to 6 lines from 500 products in 20 collections)
  * against BENCH_PREFLIGHT_DISCOUNTS live discounts (default 200: product, order and shipping, codes and
  * automatic, percentages and fixed amounts, minimums, collections and products, random combinations).

@@ -1,4 +1,4 @@
-// The Flow trigger extensions against what the app sends (docs/decisions/0066-code-usage-limit-and-leak-flow-trigger.md):
+// The Flow trigger extensions against what the app sends (docs/product.md#leaked-codes):
 // each payload key is a field of its extension, in the extension's order, with a value of the
 // field's type; the fields are of the types Shopify Flow takes on a trigger (the Shopify CLI
 // refuses others: boolean, email, single_line_text_field, url, number_decimal, schema types, and

@@ -1,5 +1,5 @@
 /**
- * The Functions' fixture tests (docs/decisions/0016-checkout-blocking.md, 0021): every fixture in an
+ * The Functions' fixture tests (docs/architecture.md#checkout-blocking and docs/architecture.md#the-functions): every fixture in an
  * extension's tests/ folder is a literal input and the output Shopify must receive; the input
  * query, every input and every output are validated against the extension's schema.graphql, and
  * the Function's run must answer that output.

@@ -1,4 +1,4 @@
-// Both Functions stand on Shopify's published schemas (docs/decisions/0040-functions-on-published-schemas.md):
+// Both Functions stand on Shopify's published schemas (docs/architecture.md#the-functions):
 // each schema.graphql is the pinned introspection (schemas/shopify/) for its API and api_version, printed, and
 // each generated/api.ts is what the typegen writes from its input query; a stale or hand-edited file fails here.
 import fs from "node:fs";
@@ -34,7 +34,7 @@ describe("the Functions' schemas and generated types", () => {
     },
   );
 
-  it("the code rules Function's schema has code rejection as Shopify publishes it (decision 0021 superseded)", () => {
+  it("the code rules Function's schema has code rejection as Shopify publishes it (docs/architecture.md#the-functions)", () => {
     const codes = extensions.find((extension) => extension.name === "margin-guardrail-codes")!;
     const schema = buildSchema(fs.readFileSync(path.join(codes.dir, "schema.graphql"), "utf8"));
     const reject = schema.getType("EnteredDiscountCodesRejectOperation");

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run functions:schema [-- --check]
-// For each Shopify Function in extensions/ (docs/decisions/0040-functions-on-published-schemas.md):
+// For each Shopify Function in extensions/ (docs/architecture.md#the-functions):
 // - schema.graphql: Shopify's published Function schema for the extension's API (its target) and the
 //   api_version of its shopify.extension.toml, from the pinned introspection in schemas/shopify/, printed as
 //   `shopify app function schema` writes it (graphql's buildClientSchema + printSchema);

@@ -2,7 +2,7 @@
 // each in Prisma's own _prisma_migrations table as `prisma migrate deploy` does, so that either
 // can take over from the other. Prisma 6.19's Wasm schema engine cannot migrate PostgreSQL through
 // @prisma/adapter-pg (it fails on the catalog's `name` columns), and its binary engine cannot be
-// downloaded here (docs/decisions/0020-postgresql-and-several-processes.md).
+// downloaded here (docs/architecture.md#sqlite-and-postgresql).
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";

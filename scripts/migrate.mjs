@@ -1,4 +1,4 @@
-// Applies the migrations of the engine DATABASE_URL names (docs/decisions/0020-postgresql-and-several-processes.md):
+// Applies the migrations of the engine DATABASE_URL names (docs/architecture.md#sqlite-and-postgresql):
 // file: is SQLite, through Prisma Migrate; postgresql:// is PostgreSQL, through scripts/migrate-postgres.mjs.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";

@@ -1,4 +1,4 @@
-// A throwaway PostgreSQL server for tests and benchmarks (docs/decisions/0020-postgresql-and-several-processes.md):
+// A throwaway PostgreSQL server for tests and benchmarks (docs/architecture.md#sqlite-and-postgresql):
 // Debian's postgresql package, installed when missing (as root, scripts/install-postgres.mjs), and a
 // cluster in a temp folder on a free loopback port, trusted local connections only, removed when stopped.
 import { spawnSync } from "node:child_process";

@@ -1,4 +1,4 @@
-// Generates both Prisma clients (docs/decisions/0020-postgresql-and-several-processes.md): SQLite's
+// Generates both Prisma clients (docs/architecture.md#sqlite-and-postgresql): SQLite's
 // into @prisma/client from prisma/schema.prisma, PostgreSQL's into @margin-guardrail/prisma-postgresql
 // from prisma/postgresql/schema.prisma. prisma.config.ts picks its driver adapter by DATABASE_URL,
 // so each runs with a URL of its engine; generating connects to nothing.

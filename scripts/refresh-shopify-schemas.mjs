@@ -3,7 +3,7 @@
 // Copies Shopify's published introspection schemas out of the npm package @shopify/dev-mcp (its dist/data/)
 // into schemas/shopify/ and rewrites schemas/shopify/manifest.json with the package version and each file's
 // SHA-256. The only step that needs the network (npm pack); the tests read the committed files offline.
-// How and when to refresh: docs/decisions/0039-typed-admin-graphql.md.
+// How and when to refresh: docs/testing.md#typed-admin-graphql.
 import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * npm run secrets:reseal (docs/decisions/0030-secrets-at-rest.md)
+ * npm run secrets:reseal (docs/security.md#secrets-at-rest)
  *
  * Seals the secrets stored in clear before encryption (Shopify's access tokens, the alert
  * webhook URLs) and seals again with ALERTS_ENCRYPTION_KEY what a key in

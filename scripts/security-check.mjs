@@ -5,7 +5,7 @@
 // scripts/security-check/allowed.json lists it as a reviewed false positive, with why.
 //
 // Shopify CLI runs only on Node 22.12+, and this project's machines and CI run Node 20
-// (docs/decisions/0043-node-versions.md). So the CLI, and on Linux x64 a Node 22 from the npm
+// (docs/security.md#checked-continuously-shopifys-app-security-scan). So the CLI, and on Linux x64 a Node 22 from the npm
 // registry, are installed apart from the app's dependencies, pinned by
 // scripts/security-check/package-lock.json, into .cache/security-check (git-ignored; once; again
 // when the lockfile changes). Elsewhere, run this with Node 22.12+.

@@ -1,5 +1,5 @@
 // npm run setup: both Prisma clients, then the migrations of the engine DATABASE_URL names
-// (docs/decisions/0020-postgresql-and-several-processes.md).
+// (docs/architecture.md#sqlite-and-postgresql).
 import { spawnSync } from "node:child_process";
 
 for (const script of ["scripts/prisma-generate.mjs", "scripts/migrate.mjs"]) {

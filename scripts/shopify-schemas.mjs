@@ -1,5 +1,5 @@
 // Shopify's published GraphQL schemas pinned in schemas/shopify/ (npm run schemas:refresh writes them;
-// docs/decisions/0039-typed-admin-graphql.md). Offline: read from the committed files, checked against the
+// docs/testing.md#typed-admin-graphql). Offline: read from the committed files, checked against the
 // manifest's SHA-256 so an edited or truncated file fails loudly instead of validating against the wrong schema.
 import crypto from "node:crypto";
 import fs from "node:fs";

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run test:postgres: the integration suite, multi-process tests included, on a real PostgreSQL
-// server (docs/decisions/0020-postgresql-and-several-processes.md). Installs Debian's postgresql
+// server (docs/architecture.md#sqlite-and-postgresql). Installs Debian's postgresql
 // package when missing (as root, scripts/install-postgres.mjs; otherwise says how), starts a
 // throwaway cluster on a free port in a temp folder, runs the suite against it, and removes the
 // cluster. Extra arguments go to Vitest.

@@ -13,7 +13,7 @@ export interface AdminLayoutData {
   demo: boolean;
   shop: { domain: string; name: string };
   plan: PlanId;
-  /** Plus can be bought (PLUS_PLAN_ENABLED, decision 15) */
+  /** Plus can be bought (PLUS_PLAN_ENABLED, docs/product.md#decisions, 15) */
   plusEnabled: boolean;
 }
 
@@ -179,7 +179,7 @@ export interface BackAction {
 
 /**
  * Every admin page's header, as Shopify's own pages have it (Polaris's Page header;
- * docs/decisions/0051-admin-header-and-loading.md): the title with the plan as a badge beside
+ * docs/product.md#admin-header): the title with the plan as a badge beside
  * it, the description under it, the page's one primary action ('Saving...' while it runs) and
  * its secondary actions. Nothing else: the shop, its account and its notifications are the
  * Shopify admin's own chrome (the demo store's top bar stands in for it, app/routes/_admin.tsx),

@@ -101,7 +101,7 @@ export function BacktestProgress({ view }: { view: BacktestView }) {
 /** One line on what a rule would have caught. */
 export function ruleCatchLine(tally: RuleTally, results: BacktestResults): string {
   if (tally.ordersInSchedule !== undefined) {
-    // a scheduled rule judged only the orders inside its window (docs/decisions/0060-rule-schedules-and-testing.md)
+    // a scheduled rule judged only the orders inside its window (docs/product.md#status-and-schedule)
     const inside = `${plural(tally.ordersInSchedule, "order")} placed inside its schedule`;
     return tally.ordersBreached === 0
       ? `Would have flagged none of the ${inside} (of ${formatCount(results.ordersScanned)} in the last ${BACKTEST_DAYS} days).`

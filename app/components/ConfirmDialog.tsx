@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useReturnFocus } from "./useReturnFocus";
 
 /**
- * A dialog that asks before a destructive action (docs/decisions/0046-dialogs-return-focus-and-confirm.md):
+ * A dialog that asks before a destructive action (docs/product.md#dialogs):
  * its title names what it acts on, the body says what follows, the destructive button acts and
  * Cancel or Escape change nothing. Focus goes back to the opener (or `returnFocusTo`) when it closes.
  */

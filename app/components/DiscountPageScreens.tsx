@@ -4,7 +4,7 @@ import { withEmbeddedQuery } from "./admin-nav";
 import { ScreenCard } from "./ScreenCard";
 
 /**
- * What the pages Shopify's Discounts page opens (docs/decisions/0063-discount-apps-category.md)
+ * What the pages Shopify's Discounts page opens (docs/product.md#shopifys-discounts-page)
  * show for a path that names no discount of Margin Guardrail's (404), or when Shopify could not
  * say which discount it names (502): inside the admin's Frame, with a way on.
  */

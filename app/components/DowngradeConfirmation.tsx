@@ -19,7 +19,7 @@ export function downgradeConsequences(current: PlanId): string[] {
 }
 
 /**
- * 'Downgrade to Free' asks first (docs/decisions/0046-dialogs-return-focus-and-confirm.md): the
+ * 'Downgrade to Free' asks first (docs/product.md#dialogs): the
  * dialog names what ends; Cancel and Escape change nothing and give focus back to the button.
  */
 export function DowngradeConfirmation({

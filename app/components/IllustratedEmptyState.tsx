@@ -10,7 +10,7 @@ export interface EmptyStateAction {
  * An empty state as Shopify's own indexes draw it: our illustration (public/empty-*.svg, all
  * 226 × 180), a heading, one sentence and one next action. Polaris's EmptyState hides its image
  * until React has seen it load, so the illustration painted a second or more after the page
- * (the page's LCP, docs/decisions/0053-page-matrix.md); this one is in the server's HTML with
+ * (the page's LCP, docs/testing.md#browser-tests); this one is in the server's HTML with
  * its size, so it paints with the page and moves nothing.
  */
 export function IllustratedEmptyState({

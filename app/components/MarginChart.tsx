@@ -36,7 +36,7 @@ function axisMoney(cents: number, currency: string): string {
 
 /**
  * Saved and flagged money over the period's days, weeks or months
- * (docs/decisions/0050-dashboard-numbers.md). Drawn with HTML on the server, so nothing moves
+ * (docs/product.md#roi-dashboard). Drawn with HTML on the server, so nothing moves
  * when the page hydrates; one tab stop, whose arrow keys read each bar aloud and show its tooltip
  * (amounts in the shop's currency); the same figures as a table behind "View as table". The
  * points stop at today: days after it are not drawn.

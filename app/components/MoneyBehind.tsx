@@ -5,7 +5,7 @@ import type { MoneyBehindView } from "../services/roi/money-figures.server";
 import { useNarrow } from "./audit-log/useNarrow";
 
 /**
- * The orders and checkouts behind a money figure (docs/decisions/0025-what-saved-means.md), each
+ * The orders and checkouts behind a money figure (docs/product.md#what-the-figures-count), each
  * with what it counts, and their total: the figure the Dashboard or ROI dashboard showed.
  */
 export function MoneyBehind({ view, onClose }: { view: MoneyBehindView; onClose: () => void }) {
@@ -35,7 +35,7 @@ export function MoneyBehind({ view, onClose }: { view: MoneyBehindView; onClose:
             <Text as="p">{`No order counts in ${name} in this period.`}</Text>
           </div>
         ) : (
-          // an index, not a sideways-scrolling table: a list where its box is narrow (docs/decisions/0044-audit-log-index.md)
+          // an index, not a sideways-scrolling table: a list where its box is narrow (docs/product.md#audit-log)
           <div ref={listBox}>
             <IndexTable
               resourceName={{ singular: "order", plural: "orders" }}

@@ -3,7 +3,7 @@ import type { PausedRulesView } from "../domain/plan-truth";
 import { planName } from "../domain/plans";
 
 /**
- * Rules a plan change paused (docs/decisions/0018-plan-truth.md): which, and why; with the way
+ * Rules a plan change paused (docs/product.md#plans): which, and why; with the way
  * to resume them when the plan has room again (room made by a deleted rule), or to the plan
  * that does (an upgrade resumes them by itself).
  */

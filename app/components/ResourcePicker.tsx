@@ -4,7 +4,7 @@ import { ResourcePickerModal, type PickerOption } from "./ResourcePickerModal";
 
 /**
  * Products and collections chosen with Shopify's resource picker and shown by title as removable
- * tags (docs/decisions/0052-code-rules-page-and-picker.md). Embedded, App Bridge's picker
+ * tags (docs/product.md#code-rules). Embedded, App Bridge's picker
  * (`shopify.resourcePicker`) lists the shop's own; in the demo store, a stand-in dialog lists the
  * demo store's, as its stand-in of Shopify answers them. The field holds ids: the form posts those.
  */

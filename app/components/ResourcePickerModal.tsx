@@ -9,7 +9,7 @@ export interface PickerOption {
 }
 
 /**
- * The demo store's stand-in of Shopify's resource picker (docs/decisions/0052-code-rules-page-and-picker.md):
+ * The demo store's stand-in of Shopify's resource picker (docs/product.md#code-rules):
  * a dialog listing the demo store's products or collections, with a search field and a box (one:
  * a radio button) each; Select gives the chosen ones back, Cancel and Escape change nothing.
  */

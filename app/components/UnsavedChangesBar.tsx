@@ -34,7 +34,7 @@ const leavesThePage: BlockerFunction = ({ currentLocation, nextLocation }) =>
   currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search;
 
 /**
- * While changes are unsaved, leaving is asked first (docs/decisions/0049-save-bar-and-leaving.md).
+ * While changes are unsaved, leaving is asked first (docs/product.md#save-bar).
  * Drawn only while the bar is open: React Router keeps one blocker at a time, and only an open
  * bar has anything to keep.
  *

@@ -1,6 +1,6 @@
 /**
  * Asks the merchant for optional access scopes with App Bridge's Scopes API (`shopify.scopes.request`),
- * which opens Shopify's permission dialog (docs/decisions/0022-order-actions.md). Outside Shopify's
+ * which opens Shopify's permission dialog (docs/product.md#order-actions). Outside Shopify's
  * admin (the demo store, a page opened directly) there is no App Bridge to ask with.
  */
 import { messageOf } from "../domain/result";

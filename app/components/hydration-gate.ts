@@ -1,5 +1,5 @@
 /**
- * Holds the page's input events until React has hydrated it (docs/decisions/0023-early-clicks-and-hydration.md).
+ * Holds the page's input events until React has hydrated it (docs/architecture.md#before-hydration).
  *
  * With single fetch, RemixBrowser suspends on its first render until the page's streamed state is
  * decoded. React 18 hydrates the document as a transition, but an input event it receives meanwhile

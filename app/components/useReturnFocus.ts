@@ -32,7 +32,7 @@ function currentOpener(): HTMLElement | null {
 
 /**
  * Gives focus back to the control that opened a dialog once the dialog has closed (WCAG 2.4.3,
- * docs/decisions/0046-dialogs-return-focus-and-confirm.md). `open` is whether the dialog shows;
+ * docs/product.md#dialogs). `open` is whether the dialog shows;
  * a dialog drawn only while open passes `true`. The opener is the element that had focus when
  * the dialog opened (or the control just clicked), read before Polaris's Modal moves focus into
  * itself. When the opener has left the page by then (the row of a deleted rule) or is disabled,

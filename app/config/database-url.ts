@@ -34,7 +34,7 @@ export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);
 }
 
-/** The engine a DATABASE_URL selects (docs/decisions/0020-postgresql-and-several-processes.md). */
+/** The engine a DATABASE_URL selects (docs/architecture.md#sqlite-and-postgresql). */
 export type DatabaseEngine = "sqlite" | "postgresql";
 
 export function databaseEngine(url: string): DatabaseEngine {

@@ -1,6 +1,6 @@
 /**
  * Raw SQL of the audit events and their per-day rollups: the order webhooks' inserts, the
- * Audit Log's pages and the CSV export (docs/decisions/0009-monitoring-engine.md). Column
+ * Audit Log's pages and the CSV export (docs/architecture.md#an-order-webhook-to-a-delivered-alert). Column
  * lists are exported so app/db/schema-columns.test.ts can hold them to prisma/schema.prisma.
  */
 import type { Prisma, AuditEvent } from "@prisma/client";
@@ -108,7 +108,7 @@ export interface InsertedEventRow {
 /**
  * Inserts events, skipping any whose dedupeKey the shop already has; returns the rows written.
  * The blocked checkouts and alerts sent among them are added to the shop's money rollups in the
- * same transaction (docs/decisions/0055-money-rollups.md).
+ * same transaction (docs/architecture.md#counts-and-money).
  */
 export async function insertAuditEventRows(
   tx: Tx,

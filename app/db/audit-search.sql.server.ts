@@ -1,5 +1,5 @@
 /**
- * The Audit Log's search box as SQL (docs/decisions/0056-indexed-audit-search.md). What a search
+ * The Audit Log's search box as SQL (docs/architecture.md#audit-log-search). What a search
  * finds is fixed: an order name ("#1234") is a prefix of "orderName"; any other text is a
  * substring of the lower-case "searchText" (`LIKE '%q%'`, with %, _ and \ taken literally). How
  * it is found is chosen per search, and every choice answers exactly the same rows:

@@ -1,5 +1,5 @@
 /**
- * Raw SQL of the leaked-code detector's counters (docs/decisions/0064-leaked-code-detector.md): one
+ * Raw SQL of the leaked-code detector's counters (docs/product.md#leaked-codes): one
  * statement per table per batch, whatever the number of codes and hours, on both engines.
  */
 import type { CodeCounts } from "../domain/code-leaks";
@@ -65,7 +65,7 @@ export async function addToCodeHours(
     ON CONFLICT ("shopId", "codeKey", "hour") DO UPDATE SET "uses" = "CodeUsageHour"."uses" + excluded."uses"`;
 }
 
-/** A code on an order, as the counting pass records it (docs/decisions/0068-leak-counts-off-the-order-transaction.md). */
+/** A code on an order, as the counting pass records it (docs/architecture.md#an-order-webhook-to-a-delivered-alert). */
 export interface NewRedemption {
   codeKey: string;
   orderId: string;

@@ -1,6 +1,6 @@
 /**
- * How values cross the raw-SQL boundary (docs/decisions/0009-monitoring-engine.md: the hot
- * path runs raw SQL through Prisma), on either engine (docs/decisions/0020-postgresql-and-several-processes.md).
+ * How values cross the raw-SQL boundary (docs/architecture.md#an-order-webhook-to-a-delivered-alert: the hot
+ * path runs raw SQL through Prisma), on either engine (docs/architecture.md#sqlite-and-postgresql).
  * One place for the conversions Prisma would otherwise do. On SQLite timestamps are stored as
  * Unix milliseconds (the SQLite adapter's `unixepoch-ms`), JSON columns as text and booleans as
  * 0 or 1; on PostgreSQL they are timestamp(3), jsonb and boolean columns, bound as Dates, JSON

@@ -7,7 +7,7 @@ import { messageOf } from "../domain/result";
 import { isUniqueViolation } from "./errors";
 
 /**
- * Shopify's access and refresh tokens at rest (docs/decisions/0030-secrets-at-rest.md): sealed
+ * Shopify's access and refresh tokens at rest (docs/security.md#secrets-at-rest): sealed
  * with the merchant secrets' box and keys (app/domain/secret-box.ts), bound to the shop's
  * domain, so a token copied into another shop's row does not open. Tokens stored in clear
  * before encryption are read as they are until resealSessions seals them.
@@ -102,7 +102,7 @@ function offlineRow(session: Session, key: SecretKey) {
 }
 
 /**
- * Writes an offline session unless the stored one is newer (docs/decisions/0041-expiring-offline-tokens.md):
+ * Writes an offline session unless the stored one is newer (docs/operations.md#shopify-access-tokens):
  * an expiring pair replaces the stored pair only if it expires no earlier, in one conditional UPDATE,
  * so a writer holding a pair read before a refresh (the library's own refresh, a hook storing the
  * session it loaded) never puts back a refresh token Shopify has retired. A non-expiring token is

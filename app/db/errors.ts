@@ -1,6 +1,6 @@
 /**
  * Prisma's errors, recognised by their code rather than by class: each engine's generated client
- * has its own runtime and so its own error classes (docs/decisions/0020-postgresql-and-several-processes.md).
+ * has its own runtime and so its own error classes (docs/architecture.md#sqlite-and-postgresql).
  */
 import { messageOf } from "../domain/result";
 

@@ -1,5 +1,5 @@
 /**
- * Raw SQL of the money rollups (MoneyRollup, MoneyRollupZone; docs/decisions/0055-money-rollups.md):
+ * Raw SQL of the money rollups (MoneyRollup, MoneyRollupZone; docs/architecture.md#counts-and-money):
  * written inside the callers' transactions (the order engine's through Prisma, the alert delivery
  * thread's on its own SQLite connection), so it is written against RawSql, on either engine.
  *

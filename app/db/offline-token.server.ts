@@ -1,6 +1,6 @@
 /**
  * Expiring offline access tokens, refreshed once per shop across workers and processes
- * (docs/decisions/0041-expiring-offline-tokens.md). Shopify's access token lasts an hour and its
+ * (docs/operations.md#shopify-access-tokens). Shopify's access token lasts an hour and its
  * refresh token rotates on every use: two processes refreshing with the same refresh token, or a
  * stale writer storing the pair it read before a refresh, would leave the shop with a refresh token
  * Shopify no longer takes, and every background job of the shop without a session.

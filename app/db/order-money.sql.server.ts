@@ -1,5 +1,5 @@
 /**
- * Raw SQL of the money each order counts (OrderMoney, docs/decisions/0025-what-saved-means.md):
+ * Raw SQL of the money each order counts (OrderMoney, docs/product.md#what-the-figures-count):
  * read and written inside the callers' transactions, the order engine's and the alert worker's,
  * so it is written against RawSql. Column
  * lists are held to prisma/schema.prisma by app/db/schema-columns.test.ts.
@@ -65,7 +65,7 @@ export async function selectMoneyRows(tx: RawSql, shopId: string, subjects: stri
 /**
  * Writes rows (a new one, or one that replaces the stored figures; the period stays), and keeps
  * the shop's money rollups in step in the same transaction: each stored row's contribution taken
- * away, the new one's added (docs/decisions/0055-money-rollups.md).
+ * away, the new one's added (docs/architecture.md#counts-and-money).
  */
 export async function upsertMoneyRows(tx: RawSql, shopId: string, rows: MoneyRow[], now: Date): Promise<void> {
   if (rows.length === 0) return;

@@ -1,7 +1,7 @@
 /**
  * Raw SQL of the order queue (OrderEvaluation) and of the orders' last evaluated state
  * (OrderCheck): the webhook's one-statement claim-and-queue, the worker's reads and writes
- * (docs/decisions/0009-monitoring-engine.md). Column lists are held to prisma/schema.prisma
+ * (docs/architecture.md#an-order-webhook-to-a-delivered-alert). Column lists are held to prisma/schema.prisma
  * by app/db/schema-columns.test.ts.
  */
 import type { Prisma, OrderCheck, OrderEvaluation } from "@prisma/client";

@@ -1,6 +1,6 @@
 /**
- * Raw SQL of the outbox (docs/decisions/0013-alert-delivery.md, named in
- * docs/decisions/0036-order-effects-and-workers.md): the deliveries a breach queues, each an
+ * Raw SQL of the outbox (docs/architecture.md#an-order-webhook-to-a-delivered-alert, named in
+ * docs/architecture.md#glossary): the deliveries a breach queues, each an
  * alert to one channel (email, Slack, webhook, or a digest of held alerts) or an order action
  * (tag, hold, Flow). Its model is AlertAndActionOutbox; its table keeps its first name, AlertOutbox. Rows are written in the
  * transaction that records their breach, and claimed by one statement, so two app processes
@@ -248,7 +248,7 @@ export async function markSent(tx: Tx, ids: string[], worker: string, at: Date):
 
 /**
  * Gives up claimed rows without sending them, with the reason (a shop whose plan no longer
- * includes them, docs/decisions/0018-plan-truth.md): "dropped", never tried again, and the claim's
+ * includes them, docs/product.md#plans): "dropped", never tried again, and the claim's
  * count of attempts taken back (none was made). A dropped digest takes the breaches it lists with it. Returns the ids that were this worker's.
  */
 export async function markDropped(

@@ -1,7 +1,7 @@
 /**
  * A small `pg` pool beside Prisma's, for what Prisma's client does not do: the contact forms'
  * shared rate limit (rate-limiter-flexible's PostgreSQL store) and notifications between app
- * processes (docs/decisions/0020-postgresql-and-several-processes.md). Only on PostgreSQL.
+ * processes (docs/architecture.md#sqlite-and-postgresql). Only on PostgreSQL.
  */
 import pg from "pg";
 import { isPostgresUrl } from "../config/database-url";

@@ -1,7 +1,7 @@
 /**
  * The two Prisma schemas, SQLite's (prisma/schema.prisma) and PostgreSQL's
  * (prisma/postgresql/schema.prisma), must describe the same models: the app's code and raw SQL
- * are written once for both (docs/decisions/0020-postgresql-and-several-processes.md). Both are
+ * are written once for both (docs/architecture.md#sqlite-and-postgresql). Both are
  * read by Prisma's own schema parser (the Wasm build of its `get_dmmf`), and everything but the
  * engine's native column types is compared: models, fields and their types, optionality,
  * defaults, relations, ids, unique constraints and indexes, and enums.

@@ -18,7 +18,7 @@ export function forgetCachedSessions(shop?: string): void {
  * load the shop's offline session, so a hot path saves a database read per request.
  *
  * With `tokens`, an offline session whose access token is due for refresh
- * (docs/decisions/0041-expiring-offline-tokens.md) is not served from memory: `tokens` reads the
+ * (docs/operations.md#shopify-access-tokens) is not served from memory: `tokens` reads the
  * stored pair (another process may have refreshed it; a cached refresh token may be retired),
  * refreshes it once for all callers if it is still due, and that pair is what is cached. Before it
  * is due, a pair cannot have been refreshed elsewhere (every process refreshes at the same point

@@ -1,4 +1,4 @@
-/** Raw SQL of the shop lookup every order webhook makes before its ack (docs/decisions/0009-monitoring-engine.md). */
+/** Raw SQL of the shop lookup every order webhook makes before its ack (docs/architecture.md#an-order-webhook-to-a-delivered-alert). */
 import prisma from "./client.server";
 
 export async function selectShopInstallState(domain: string): Promise<{ id: string; installed: boolean } | null> {

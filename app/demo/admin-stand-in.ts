@@ -432,7 +432,7 @@ const OPERATIONS: { [Name in StandInOperation]: Handler<Name> } = {
     // an id Shopify has nothing for (deleted, another shop's) answers null in its place
     return { nodes: ids.map((id) => known.get(id) ?? null) };
   },
-  // the app's Functions as the stand-in's shop has them deployed (docs/decisions/0063-discount-apps-category.md)
+  // the app's Functions as the stand-in's shop has them deployed (docs/product.md#shopifys-discounts-page)
   MarginGuardrailAppFunctions: () => ({
     shopifyFunctions: {
       nodes: [
@@ -441,11 +441,11 @@ const OPERATIONS: { [Name in StandInOperation]: Handler<Name> } = {
       ],
     },
   }),
-  // the code rules' cap reads codes' values (docs/decisions/0062-combined-discount-cap.md)
+  // the code rules' cap reads codes' values (docs/product.md#code-rules)
   MarginGuardrailCodeDiscountValue(state, variables) {
     return { codeDiscountNode: (codeDiscountsOf(state).get(String(variables.id ?? "")) ?? null) as never };
   },
-  // the leaked-code detector's one-click deactivate and its undo (docs/decisions/0064-leaked-code-detector.md)
+  // the leaked-code detector's one-click deactivate and its undo (docs/product.md#leaked-codes)
   MarginGuardrailCodeDiscountByCode(state, variables) {
     const code = String(variables.code ?? "").toLowerCase();
     const known = [...codeDiscountsOf(state).values(), ...demoLeakDiscounts()].find((node) =>
@@ -465,7 +465,7 @@ const OPERATIONS: { [Name in StandInOperation]: Handler<Name> } = {
       },
     };
   },
-  // the promotion preflight reads the live discounts (docs/decisions/0065-promotion-preflight.md)
+  // the promotion preflight reads the live discounts (docs/product.md#promotion-preflight)
   MarginGuardrailPreflightDiscounts: () => ({
     discountNodes: { nodes: demoPreflightDiscounts() as never, pageInfo: { hasNextPage: false, endCursor: null } },
   }),

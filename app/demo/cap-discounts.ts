@@ -1,6 +1,6 @@
 /**
  * The demo store's code discounts, in the Admin API's shape (codeDiscountNode), for the code rules'
- * combined cap (docs/decisions/0062-combined-discount-cap.md): the stand-in of Shopify answers them
+ * combined cap (docs/product.md#code-rules): the stand-in of Shopify answers them
  * (app/demo/admin-stand-in.ts) and the demo seed stores their values (app/demo/seed-cap.server.ts).
  */
 export interface StandInCodeDiscount {

@@ -1,5 +1,5 @@
 /**
- * Where the demo store's code-rules discount lives (docs/decisions/0063-discount-apps-category.md):
+ * Where the demo store's code-rules discount lives (docs/product.md#shopifys-discounts-page):
  * its id in the demo's stand-in of Shopify, and the app's create and details paths for it as
  * Shopify's Discounts page would open them. Constants only, for the seed and the browser tests.
  */

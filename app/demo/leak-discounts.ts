@@ -1,10 +1,10 @@
 /**
- * The demo store's leaked codes (docs/decisions/0064-leaked-code-detector.md), in the Admin API's
+ * The demo store's leaked codes (docs/product.md#leaked-codes), in the Admin API's
  * shape, so the stand-in of Shopify can deactivate and reactivate them (app/demo/admin-stand-in.ts)
  * and the seed stores their discounts (app/demo/seed-leaks.server.ts):
  * - VIP500, meant for the 500 customers tagged "vip" (the merchant set its audience size);
  * - CREATOR15, a creator's code with no audience size set, which Shopify stops after 40 uses
- *   (its usage limit, the audience the detector falls back to: decision 0066).
+ *   (its usage limit, the audience the detector falls back to: docs/product.md#leaked-codes).
  */
 import { percentToFraction } from "../domain/money";
 import type { StandInCodeDiscount } from "./cap-discounts";

@@ -1,6 +1,6 @@
 /**
  * The demo store's active and scheduled discounts in the Admin API's shape (discountNodes), for the
- * promotion preflight (docs/decisions/0065-promotion-preflight.md): the stand-in of Shopify answers
+ * promotion preflight (docs/product.md#promotion-preflight): the stand-in of Shopify answers
  * them (app/demo/admin-stand-in.ts). The codes and automatic discounts are those of the demo's
  * orders (app/demo/demo-store.ts), with combinations that let four of them stack, and two
  * configuration risks a merchant would want to see: a fixed amount far above the typical cart and

@@ -1,5 +1,5 @@
 /**
- * The demo store's combined cap (docs/decisions/0062-combined-discount-cap.md): the values of the
+ * The demo store's combined cap (docs/product.md#code-rules): the values of the
  * demo's code discounts (app/demo/cap-discounts.ts, which the demo's stand-in of Shopify also
  * answers), and code rules with a 30 % cap and the backup code BACKUP10, so the Code rules
  * preview shows SUMMER30 kept and WELCOME5 turned away on a $100 cart.

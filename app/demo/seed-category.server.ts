@@ -1,5 +1,5 @@
 /**
- * The demo store's code-rules discount (docs/decisions/0063-discount-apps-category.md): as if the
+ * The demo store's code-rules discount (docs/product.md#shopifys-discounts-page): as if the
  * merchant had created it from Shopify's Discounts page, so the demo's details page
  * (DEMO_DISCOUNT_DETAILS_PATH) opens as Shopify's discount row would open it. The demo's stand-in
  * of Shopify remembers a discount it did not make as active, and gives the app's Function the id

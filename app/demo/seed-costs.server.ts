@@ -1,5 +1,5 @@
 /**
- * The demo store's cost model (docs/decisions/0061-cost-model.md): the Denim jacket's unit cost
+ * The demo store's cost model (docs/product.md#costs): the Denim jacket's unit cost
  * rose from $65.00 to $75.00 thirty days ago, so the orders before then keep their $65.00 margin
  * and the later ones count $75.00; and fee settings with PayPal's own rate. Fees and shipping
  * stay off, as for every shop until the merchant turns them on, so the demo's figures are the

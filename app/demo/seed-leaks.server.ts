@@ -1,5 +1,5 @@
 /**
- * The demo store's leaked codes (docs/decisions/0064-leaked-code-detector.md):
+ * The demo store's leaked codes (docs/product.md#leaked-codes):
  * - VIP500, meant for the 500 customers tagged "vip" (its audience size and segment are set), used
  *   a few times a day by them for a week, then within the current hour by dozens of first-time
  *   customers from outside the segment in many countries: a velocity spike, a segment breach,
@@ -7,7 +7,7 @@
  * - CREATOR15, a creator's code with no audience size, which Shopify stops after 40 uses (its
  *   usage limit): first used 20 hours before the current hour and used 37 times by the time it is
  *   2 hours before it, 93 % of the limit in under a day, so "audience exceeded" fires against
- *   Shopify's usage limit (docs/decisions/0066-code-usage-limit-and-leak-flow-trigger.md); too
+ *   Shopify's usage limit (docs/product.md#leaked-codes); too
  *   young for a velocity baseline, in 3 countries, with some returning customers, nothing else
  *   fires. It is flagged before VIP500, which stays first on the Discount codes page.
  * Their redemptions go through the detector itself (recordCodeUsage), not the rules, so the demo's

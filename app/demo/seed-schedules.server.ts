@@ -1,5 +1,5 @@
 /**
- * The demo store's scheduled and testing rules (docs/decisions/0060-rule-schedules-and-testing.md):
+ * The demo store's scheduled and testing rules (docs/product.md#status-and-schedule):
  * a Black Friday week cap, in force from 27 Nov to the end of 1 Dec 2026 in the demo shop's
  * zone (the next such week when seeded later), and a stricter cap in testing with the would-have events (rule_tested) it recorded on
  * the last days' sample orders. Seeded after the sample orders ran through the engine, so the

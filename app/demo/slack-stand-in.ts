@@ -1,5 +1,5 @@
 /**
- * A stand-in of Slack for the demo store and the tests (docs/decisions/0045-add-to-slack.md):
+ * A stand-in of Slack for the demo store and the tests (docs/operations.md#slack-app):
  * the OAuth v2 consent screen (it approves at once, for the channel `DEMO_SLACK_CHANNEL`),
  * oauth.v2.access (the code for an incoming webhook, as Slack documents the answer) and the
  * incoming webhook itself (it answers "ok" as Slack does and keeps the messages in memory).

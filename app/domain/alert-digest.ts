@@ -1,5 +1,5 @@
 /**
- * Digests (docs/product.md#alerts, docs/decisions/0014-alert-digests.md): hourly and daily
+ * Digests (docs/product.md#alerts, docs/architecture.md#an-order-webhook-to-a-delivered-alert): hourly and daily
  * alerts, and immediate ones held by the quiet hours, are sent as one message per channel when
  * their period ends: counts by rule and by severity, the worst 10 breaches, and the totals of
  * the discount over the limits. When a period ends is a cron schedule in the shop's time zone
@@ -128,7 +128,7 @@ export function digestOf(events: AlertEvent[], heldFor: HeldFor, releasedAt: Dat
     const rule = event.ruleName ?? "Other";
     rules.set(rule, (rules.get(rule) ?? 0) + 1);
   }
-  // flagged money, each order once (docs/decisions/0025-what-saved-means.md)
+  // flagged money, each order once (docs/product.md#what-the-figures-count)
   const overLimit = new Map<string, number>();
   for (const order of overageByOrder(events)) {
     overLimit.set(order.currency, (overLimit.get(order.currency) ?? 0) + order.overageCents);

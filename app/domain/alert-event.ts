@@ -1,7 +1,7 @@
 /**
  * One breach as the alerts carry it: what the digest gathers (alert-digest.ts) and what each
  * channel's message says (alert-message.ts). Its own module so neither of the two imports the other
- * for it (docs/decisions/0034-layers-and-their-edges.md: no import cycle, not even a type-only one).
+ * for it (docs/architecture.md#layers-and-folders: no import cycle, not even a type-only one).
  */
 import type { Severity } from "./severity";
 

@@ -1,5 +1,5 @@
 /**
- * Every alert's identity on every channel (docs/decisions/0029-alert-identity.md). Delivery is
+ * Every alert's identity on every channel (docs/operations.md#repeated-alerts). Delivery is
  * at least once: a process that dies between sending and recording sends again. What is sent
  * again carries the same id, the outbox row's, so a receiver can drop the repeat: the
  * webhook's `Idempotency-Key` and body `id`, the e-mail's `Message-ID` and

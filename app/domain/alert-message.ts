@@ -347,7 +347,7 @@ export function digestWebhookBody(alert: DigestAlert, appUrl: string) {
 export interface AlertMail {
   subject: string;
   text: string;
-  /** `<alert-{id}@{domain}>`: the same on every attempt (docs/decisions/0029-alert-identity.md) */
+  /** `<alert-{id}@{domain}>`: the same on every attempt (docs/operations.md#repeated-alerts) */
   messageId: string;
   /** the outbox id, as the webhooks' `Idempotency-Key` (Resend's API takes it too) */
   idempotencyKey: string;

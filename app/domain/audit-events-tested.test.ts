@@ -9,7 +9,7 @@ import {
 } from "./audit-events";
 import { ROLLUP_EVENT_TYPES } from "./roi-rollups";
 
-describe("rule_tested: a testing rule's would-have event (docs/decisions/0060-rule-schedules-and-testing.md)", () => {
+describe("rule_tested: a testing rule's would-have event (docs/product.md#status-and-schedule)", () => {
   it("is a type the Audit Log filters by, with a label that says it was a test", () => {
     expect(isAuditEventType("rule_tested")).toBe(true);
     expect(AUDIT_EVENT_TYPE_LABELS.rule_tested).toBe("Would have triggered (testing)");

@@ -8,7 +8,7 @@ import {
 } from "./audit-events";
 
 describe("dashboard counts (docs/product.md#dashboard)", () => {
-  it("counts delivered alerts as alerts sent, never breaches (decision 14)", () => {
+  it("counts delivered alerts as alerts sent, never breaches (docs/product.md#decisions, 14)", () => {
     expect(countsAsAlert("alert_sent")).toBe(true);
     expect(countsAsAlert("digest_alert_sent")).toBe(true);
     expect(countsAsAlert("rule_triggered")).toBe(false);

@@ -13,11 +13,11 @@ export const AUDIT_EVENT_TYPES = [
   "hold_released",
   "flow_triggered",
   "rule_tested",
-  // the leaked-code detector (docs/decisions/0064-leaked-code-detector.md): a flag, and the one-click deactivate and its undo
+  // the leaked-code detector (docs/product.md#leaked-codes): a flag, and the one-click deactivate and its undo
   "code_leak_suspected",
   "code_deactivated",
   "code_reactivated",
-  // a discount change made a worse stack reachable (docs/decisions/0065-promotion-preflight.md)
+  // a discount change made a worse stack reachable (docs/product.md#promotion-preflight)
   "preflight_worse_stack",
 ] as const;
 
@@ -33,7 +33,7 @@ export const AUDIT_EVENT_TYPE_LABELS: Record<AuditEventType, string> = {
   fulfillment_held: "Fulfilment held",
   hold_released: "Hold released",
   flow_triggered: "Flow triggered",
-  // a testing rule's breach: recorded, never alerted, acted on or counted (docs/decisions/0060-rule-schedules-and-testing.md)
+  // a testing rule's breach: recorded, never alerted, acted on or counted (docs/product.md#status-and-schedule)
   rule_tested: "Would have triggered (testing)",
   code_leak_suspected: "Code leak suspected",
   code_deactivated: "Code deactivated",

@@ -22,7 +22,7 @@ export function deliveryRetryDelayMs(attempt: number, random: number): number {
 }
 
 /**
- * Webhook deliveries keep trying for about three days (docs/decisions/0042-standard-webhooks.md):
+ * Webhook deliveries keep trying for about three days (docs/api.md#what-your-answer-means):
  * a merchant's receiver that is down over a weekend still gets its alerts. Same steps as
  * DELIVERY_RETRY; e-mail and Slack keep the day.
  */

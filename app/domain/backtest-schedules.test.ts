@@ -1,5 +1,5 @@
 // A backtest of a scheduled rule counts only the orders placed inside its window
-// (docs/decisions/0060-rule-schedules-and-testing.md, docs/decisions/0019-backtests.md).
+// (docs/product.md#status-and-schedule, docs/architecture.md#a-backtest).
 import { describe, expect, it } from "vitest";
 import { finishTally, newTally, rulesInForceAt, tallyOrder } from "./backtest";
 import { evaluateOrder, type EvaluableRule } from "./evaluate";

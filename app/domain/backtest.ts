@@ -1,6 +1,6 @@
 /**
  * A backtest: what rules would have caught over a shop's recent orders, tallied as the
- * orders stream past (docs/decisions/0019-backtests.md). Pure: the service feeds it the
+ * orders stream past (docs/architecture.md#a-backtest). Pure: the service feeds it the
  * orders' facts and the evaluator's outcomes.
  */
 import type { EvaluableRule, RuleOutcome } from "./evaluate";
@@ -42,7 +42,7 @@ export interface RuleTally {
   worst: WorstOrder[];
   /**
    * a scheduled rule's window (ISO instants, null for an open side) and the orders placed inside
-   * it, the only ones it judged (docs/decisions/0060-rule-schedules-and-testing.md); absent for a
+   * it, the only ones it judged (docs/product.md#status-and-schedule); absent for a
    * rule without dates
    */
   schedule?: { startsAt: string | null; endsAt: string | null };
@@ -74,7 +74,7 @@ export interface BacktestResults {
   /** the Admin API calls made and the waits for its rate limit (null: the demo's sample orders) */
   reads: { requests: number; rateLimitWaits: number; waitedMs: number } | null;
   /**
-   * which parts of the cost the margins counted (docs/decisions/0061-cost-model.md), when a tested
+   * which parts of the cost the margins counted (docs/product.md#costs), when a tested
    * rule needs costs and the shop counts fees or shipping; absent otherwise
    */
   costs?: string;
@@ -199,7 +199,7 @@ export function tallyOrder(tally: Tally, facts: OrderFacts, createdAt: string, o
     if (!ladder) tested.push({ overageCents: outcome.marginSavedCents, ruleKey: outcome.rule.ruleType });
   }
   if (tested.length > 0) {
-    // the order once: what the Dashboard and ROI would count for it (docs/decisions/0025-what-saved-means.md)
+    // the order once: what the Dashboard and ROI would count for it (docs/product.md#what-the-figures-count)
     results.ordersBreached += 1;
     results.overLimitCents += orderOverage(facts.totalDiscountCents, tested).overageCents;
   }

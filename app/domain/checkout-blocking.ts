@@ -11,7 +11,7 @@
  * readable configuration. With instant blocking on, the buyer is stopped as soon as the
  * checkout shows the discounts (CHECKOUT_INTERACTION); with it off, only when paying
  * (CHECKOUT_COMPLETION), so the buyer can still change the cart in the checkout without an
- * error on every edit (docs/decisions/0017-checkout-evidence-and-shadow-mode.md).
+ * error on every edit (docs/product.md#checkout-blocking).
  */
 import { dollarsToCents, percentToFraction, roundToHundredths } from "./money";
 

@@ -1,5 +1,5 @@
 /**
- * The audit events of checkout blocking (docs/decisions/0017-checkout-evidence-and-shadow-mode.md):
+ * The audit events of checkout blocking (docs/product.md#checkout-blocking):
  * `checkout_blocked` for a checkout the deployed validation stops, `admin_override` for an
  * order the validation would have stopped but for the staff-override tag. Both are decided
  * by checkoutDecision, the Function's own code. Pure.

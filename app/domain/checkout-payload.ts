@@ -4,7 +4,7 @@
  *
  * The webhook's amounts are the checkout's: `total_line_items_price` before discounts and
  * `total_discounts`, in the checkout's currency. The step is unknown, so the decision is
- * taken as when the buyer pays (docs/decisions/0017-checkout-evidence-and-shadow-mode.md).
+ * taken as when the buyer pays (docs/product.md#checkout-blocking).
  */
 import * as z from "zod";
 import { OVERRIDE_TAG, type CheckoutCart } from "./checkout-blocking";

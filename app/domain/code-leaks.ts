@@ -1,5 +1,5 @@
 /**
- * The leaked-code detector's rules (docs/decisions/0064-leaked-code-detector.md,
+ * The leaked-code detector's rules (docs/product.md#leaked-codes,
  * docs/product.md#leaked-codes). Pure. A code is "probably leaked" when one of the signals below
  * fires; each names its figure and its limit, never a score. Every threshold is here.
  */
@@ -69,7 +69,7 @@ export interface CodeHistory extends CodeCounts {
   /** the latest use (absent: the time the rules are read at) */
   lastUsedAt?: Date;
   audienceSize: number | null;
-  /** Shopify's usage limit of the code's discount (docs/decisions/0066-code-usage-limit-and-leak-flow-trigger.md) */
+  /** Shopify's usage limit of the code's discount (docs/product.md#leaked-codes) */
   usageLimit?: number | null;
   /** uses per clock hour (UTC), keyed by the hour's start in ms */
   hourly: Map<number, number>;
@@ -224,7 +224,7 @@ export function planHasLeakFlags(plan: PlanId): boolean {
 
 /**
  * The Shopify Flow trigger of a leak flag (extensions/discount-code-leaked,
- * docs/decisions/0066-code-usage-limit-and-leak-flow-trigger.md): a trigger of its own beside
+ * docs/product.md#leaked-codes): a trigger of its own beside
  * "Margin rule breached", which needs an order; a flag has none.
  */
 export const LEAK_FLOW_TRIGGER = { handle: "discount-code-leaked", name: "Discount code probably leaked" } as const;

@@ -1,4 +1,4 @@
-// The combined-discount cap at code entry (docs/decisions/0062-combined-discount-cap.md): which
+// The combined-discount cap at code entry (docs/product.md#code-rules): which
 // codes go when the entered codes would take more than the cap, or are more than "most codes
 // together"; the codes' values as the metafield carries them, within Shopify's size limit.
 import { describe, expect, it } from "vitest";

@@ -26,7 +26,7 @@ export interface CodeRules {
   customerTags: { mode: "only" | "refuse"; tags: string[] } | null;
   /**
    * the combined cap: the entered codes together take at most this percent of the cart's subtotal
-   * (1..100); null: no cap (docs/decisions/0062-combined-discount-cap.md)
+   * (1..100); null: no cap (docs/product.md#code-rules)
    */
   maxDiscountPercent: number | null;
   /** a code the message suggests instead when codes are turned away ("Try BACKUP10 instead."); null: none */
@@ -268,7 +268,7 @@ function less(a: number[], b: number[]): boolean {
  * Decides each entered code: the cart's own reasons reject every code; the second of a forbidden
  * pair (in entry order) is rejected on its own; then, of the rest, the fewest, lowest-value codes
  * are rejected so that at most `maxCodes` stay and together they take at most
- * `maxDiscountPercent` of the subtotal (docs/decisions/0062-combined-discount-cap.md). Codes
+ * `maxDiscountPercent` of the subtotal (docs/product.md#code-rules). Codes
  * Shopify marks not rejectable are decided too (for the preview) but never put in `rejected`,
  * and they count toward both limits. The message names the backup code when one is set, no
  * cart-wide reason applies (the backup would be turned away too) and it was not entered.

@@ -1,4 +1,4 @@
-// The margin floor on the cost model (docs/decisions/0061-cost-model.md): fees and shipping
+// The margin floor on the cost model (docs/product.md#costs): fees and shipping
 // count on the whole order, the message says which parts were known, and a unit cost at the
 // order's date wins over today's.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The cost model's parts in words for figures over many orders (docs/decisions/0061-cost-model.md):
+// The cost model's parts in words for figures over many orders (docs/product.md#costs):
 // what the backtest's results and the ROI Dashboard say the margin floor counted.
 import { describe, expect, it } from "vitest";
 import { DEFAULT_COST_SETTINGS, settingsCostNote } from "./costs";

@@ -1,5 +1,5 @@
 /**
- * The cost model (docs/product.md#costs, docs/decisions/0061-cost-model.md). Pure: what an
+ * The cost model (docs/product.md#costs). Pure: what an
  * order cost the merchant beyond the discount, in integer cents of the shop's currency:
  * - the unit cost in effect at the order's created_at (a variant's cost history),
  * - the payment fee (percent + fixed, per gateway, merchant-set; an estimate),

@@ -1,5 +1,5 @@
 /**
- * Discount kinds in a merchant's words (docs/decisions/0048-rules-pages.md). The app keys
+ * Discount kinds in a merchant's words (docs/product.md#rules). The app keys
  * discounts by Shopify's GraphQL type names (DiscountCodeBasic, ...), which are not copy: every
  * screen and message that names a kind says it the way Shopify's admin does, by what the
  * discount takes off (amount off, buy X get Y, free shipping) and how it applies (a code, or

@@ -1,6 +1,6 @@
 /**
  * The paths Shopify's Discounts page opens in the app for the code rules' Discount Function
- * (docs/decisions/0063-discount-apps-category.md): the Function's shopify.extension.toml declares
+ * (docs/product.md#shopifys-discounts-page): the Function's shopify.extension.toml declares
  * them under `[extensions.ui.paths]`, with Shopify's placeholders `:functionId` (the Function's
  * id) and `:id` (the discount's number, the last part of its DiscountAutomaticNode id).
  */

@@ -2,7 +2,7 @@ import * as z from "zod";
 
 /**
  * The discounts/create, discounts/update and discounts/delete webhooks' payload
- * (docs/decisions/0062-combined-discount-cap.md): the discount's id, its title, status and dates;
+ * (docs/product.md#code-rules): the discount's id, its title, status and dates;
  * not its value, which the app reads again with the Admin API. Other fields pass through.
  */
 export const discountPayload = z

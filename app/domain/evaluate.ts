@@ -19,7 +19,7 @@ export interface EvaluableRule {
   /** set for collection rules: only the lines of this collection are tested */
   collectionId?: string | null;
   collectionLabel?: string | null;
-  /** testing status: a breach is a rule_tested event only (docs/decisions/0060-rule-schedules-and-testing.md) */
+  /** testing status: a breach is a rule_tested event only (docs/product.md#status-and-schedule) */
   testing?: boolean;
   /** in force only inside [startsAt, endsAt); absent or null: open on that side */
   startsAt?: Date | null;
@@ -38,7 +38,7 @@ export interface MarginFigures {
   costCents: number;
   coveredLines: number;
   uncoveredLines: number;
-  /** the cost model's parts (docs/decisions/0061-cost-model.md): present when the shop counts fees or shipping */
+  /** the cost model's parts (docs/product.md#costs): present when the shop counts fees or shipping */
   feeCents?: number;
   shippingCents?: number;
   costNote?: string;

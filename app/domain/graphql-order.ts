@@ -1,7 +1,7 @@
 /**
  * An order as the Admin GraphQL API returns it (the backtest's `orders` query), turned into
  * the webhook payload's shape, so that it is read by the same parser and measured by the same
- * evaluator as a live order (docs/decisions/0019-backtests.md). Pure.
+ * evaluator as a live order (docs/architecture.md#a-backtest). Pure.
  */
 
 interface ShopMoney {

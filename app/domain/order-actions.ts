@@ -42,7 +42,7 @@ export const ORDER_ACTIONS_LOCKED =
 
 /**
  * The access scopes each action needs. They are optional scopes: asked for only when the merchant
- * turns the action on (docs/decisions/0022-order-actions.md).
+ * turns the action on (docs/product.md#order-actions).
  */
 export const ACTION_SCOPES: Record<OrderAction, readonly string[]> = {
   tag: ["write_orders"],
@@ -110,7 +110,7 @@ export interface ActionEvent extends AlertEvent {
 
 /**
  * A call of another Flow trigger on the "flow_trigger" channel
- * (docs/decisions/0066-code-usage-limit-and-leak-flow-trigger.md): its handle and payload, its
+ * (docs/product.md#leaked-codes): its handle and payload, its
  * name and subject for the audit event, and its key (one flow_triggered event per key).
  */
 export type FlowCall = {

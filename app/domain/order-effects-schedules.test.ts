@@ -3,7 +3,7 @@ import type { EvaluableRule } from "./evaluate";
 import { planOrderEffects, evaluableRules, type OrderEffectsContext, type OrderToPlan } from "./order-effects";
 import type { OrderFacts } from "./order-facts";
 
-/** Testing status and schedules in the order planner (docs/decisions/0060-rule-schedules-and-testing.md). */
+/** Testing status and schedules in the order planner (docs/product.md#status-and-schedule). */
 
 const NOW = new Date("2026-11-28T12:00:00Z");
 const ORDER = "gid://shopify/Order/7";

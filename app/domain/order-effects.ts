@@ -1,6 +1,6 @@
 /**
  * What a batch of one shop's queued orders does, planned without the database
- * (docs/decisions/0036-order-effects-and-workers.md): which orders changed since they were last
+ * (docs/architecture.md#an-order-webhook-to-a-delivered-alert): which orders changed since they were last
  * evaluated (their fingerprints), the audit events their breaches and staff overrides make, what
  * each order counts in money, the alerts each event is routed to (now, held for the quiet hours
  * or for a digest) and the order actions each breach queues. The monitoring service loads the
@@ -92,7 +92,7 @@ export interface OrderEffects {
   /** the fingerprint of each order evaluated, by order id (orders left out were unchanged) */
   fingerprints: Map<string, { fingerprint: string; at: Date }>;
   events: PlannedEvent[];
-  /** what the orders count in money (docs/decisions/0025-what-saved-means.md); `known`: evaluated before */
+  /** what the orders count in money (docs/product.md#what-the-figures-count); `known`: evaluated before */
   money: { evaluated: OrderEvaluated[]; known: Set<string> };
   /** the alerts of each event (the outbox's alert rows) */
   deliveries: PlannedAlert[];
@@ -119,7 +119,7 @@ export function planOrderEffects(
   const known = new Set<string>();
   const needsVariants = context.variants.size > 0;
   // a scheduled rule is evaluated only inside its window, at the order's time
-  // (docs/decisions/0060-rule-schedules-and-testing.md)
+  // (docs/product.md#status-and-schedule)
   const scheduled = context.rules.some((rule) => rule.startsAt || rule.endsAt);
   orders.forEach((order, index) => {
     const at = order.at ?? now;
@@ -150,7 +150,7 @@ export function planOrderEffects(
       events.push({ order: index, event });
       overages.push({ overageCents: outcome.marginSavedCents, ruleKey: event.ruleKey ?? null });
     }
-    // what the order counts in money, once (docs/decisions/0025-what-saved-means.md)
+    // what the order counts in money, once (docs/product.md#what-the-figures-count)
     if (before !== undefined) known.add(facts.orderId);
     if (overages.length > 0 || before !== undefined) {
       evaluated.push({
@@ -260,7 +260,7 @@ export function withVariantFacts(facts: OrderFacts, variants: Map<string, Varian
     ...facts,
     lines: facts.lines.map((line) => {
       const known = line.variantId ? variants.get(line.variantId) : undefined;
-      // the cost model's unit cost at the order's date wins over today's (docs/decisions/0061-cost-model.md)
+      // the cost model's unit cost at the order's date wins over today's (docs/product.md#costs)
       const atDate = line.variantId ? facts.costs?.unitCosts[line.variantId] : undefined;
       if (!known) return atDate === undefined ? line : { ...line, unitCostCents: atDate };
       return {

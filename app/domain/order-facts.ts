@@ -37,7 +37,7 @@ export interface OrderFacts {
   shippingDiscountCents: number;
   /**
    * what the order's shipping lines cost before discounts (shop money), when it has any with a price:
-   * what a free-shipping discount could take (the promotion preflight, docs/decisions/0065-promotion-preflight.md)
+   * what a free-shipping discount could take (the promotion preflight, docs/product.md#promotion-preflight)
    */
   shippingCents?: number;
   totalDiscountCents: number;
@@ -51,9 +51,9 @@ export interface OrderFacts {
   override?: { by: string | null; reason: string | null };
   /** present when Shopify says the order was cancelled (its `cancelled_at`) */
   cancelled?: true;
-  /** what the cost model reads of the payload (docs/decisions/0061-cost-model.md); absent on older queued facts */
+  /** what the cost model reads of the payload (docs/product.md#costs); absent on older queued facts */
   costInputs?: OrderCostInputs;
-  /** what the leaked-code detector reads (docs/decisions/0064-leaked-code-detector.md); only on orders with codes */
+  /** what the leaked-code detector reads (docs/product.md#leaked-codes); only on orders with codes */
   leak?: LeakInputs;
   /**
    * set by the cost model before evaluation: unit costs at the order's date by variant id

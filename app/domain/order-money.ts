@@ -1,5 +1,5 @@
 /**
- * What "saved" means (docs/product.md#what-the-figures-count, docs/decisions/0025-what-saved-means.md):
+ * What "saved" means (docs/product.md#what-the-figures-count):
  * the one definition of money behind the Dashboard, the ROI dashboard, `/api/roi/summary`, the
  * digests, backtests and onboarding. Pure.
  *

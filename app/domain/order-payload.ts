@@ -10,7 +10,7 @@ import { orderCostInputs } from "./costs";
 import type { DiscountApplicationFacts, OrderFacts, OrderLineFacts } from "./order-facts";
 
 /**
- * Bounds of what Shopify can send (docs/decisions/0010-hardening.md). A signed payload
+ * Bounds of what Shopify can send (docs/security.md#what-is-verified). A signed payload
  * outside them is refused, never stored: amounts are stored in integer cents in 32-bit
  * columns, so no amount, and no order's subtotal, may pass MAX_ORDER_CENTS.
  */
@@ -95,7 +95,7 @@ const orderShape = z.object({
   total_discounts_set: moneySet,
   customer: z.object({ id: id.optional(), tags: tagList }).passthrough().nullish(),
   // staff who placed the order (a draft order or the POS), and the order's tags and note:
-  // where an admin override says who and why (docs/decisions/0017-checkout-evidence-and-shadow-mode.md)
+  // where an admin override says who and why (docs/product.md#checkout-blocking)
   user_id: id.nullish(),
   tags: tagList,
   note: z.string().max(PAYLOAD_LIMITS.maxNoteLength).nullish(),
@@ -304,7 +304,7 @@ export function factsFingerprint(facts: OrderFacts): string {
     facts.lines.map((line) => [line.variantId, line.quantity, line.unitPriceCents, line.discountCents]),
     // only a tagged order has this entry, so untagged orders keep the fingerprints they had
     ...(facts.override ? [["override", facts.override.by, facts.override.reason]] : []),
-    // likewise a cancelled order (its money changes: docs/decisions/0025-what-saved-means.md)
+    // likewise a cancelled order (its money changes: docs/product.md#what-the-figures-count)
     ...(facts.cancelled ? [["cancelled"]] : []),
   ]);
 }

@@ -1,5 +1,5 @@
 /**
- * Plans that follow Shopify (docs/decisions/0018-plan-truth.md): when the stored plan must be
+ * Plans that follow Shopify (docs/architecture.md#billing): when the stored plan must be
  * asked of the Billing API again, what a subscription update changes, and which rules a plan
  * change pauses or an upgrade may resume. Pure: the services feed it rows and Shopify's answers.
  */

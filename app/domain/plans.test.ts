@@ -64,7 +64,7 @@ describe("plans and limits (docs/product.md#plans)", () => {
     expect([PLANS.free.ruleLimit, PLANS.core.ruleLimit, PLANS.plus.ruleLimit]).toEqual([2, 10, null]);
     expect(PLANS.core.badge).toBe("Most Value");
   });
-  it("offers Plus only with the Plus flag on (decision 15)", () => {
+  it("offers Plus only with the Plus flag on (docs/product.md#decisions, 15)", () => {
     expect(isComingSoon("plus", false)).toBe(true);
     expect(isComingSoon("plus", true)).toBe(false);
     expect(isComingSoon("core", false)).toBe(false);

@@ -47,7 +47,7 @@ export const PLANS: Record<PlanId, PlanInfo> = {
   },
 };
 
-/** Plus shows "Coming Soon" and cannot be bought while the Plus flag is off (decision 15). */
+/** Plus shows "Coming Soon" and cannot be bought while the Plus flag is off (docs/product.md#decisions, 15). */
 export function isComingSoon(plan: PlanId, plusEnabled: boolean): boolean {
   return plan === "plus" && !plusEnabled;
 }
@@ -109,7 +109,7 @@ export function headerPlanTarget(current: PlanId): PlanId {
 }
 
 /**
- * What a disabled Plus button says beside it: which plan it is and when it comes (docs/decisions/0051-admin-header-and-loading.md).
+ * What a disabled Plus button says beside it: which plan it is and when it comes (docs/product.md#admin-header).
  * There is no date: the plan opens with Shopify Plus checkout integration.
  */
 export const PLUS_COMING_SOON_NOTE =

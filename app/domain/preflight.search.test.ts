@@ -1,5 +1,5 @@
 /**
- * Property test of the preflight's fast search (app/domain/preflight.ts, docs/decisions/0065-promotion-preflight.md):
+ * Property test of the preflight's fast search (app/domain/preflight.ts, docs/product.md#what-the-preflight-models):
  * on random small carts and discounts, `worstForCart` finds the same worst stack value as a plain
  * exhaustive search over every subset of the live discounts that Shopify would let apply together.
  *

@@ -1,5 +1,5 @@
 /**
- * Promotion preflight (docs/product.md#promotion-preflight, docs/decisions/0065-promotion-preflight.md):
+ * Promotion preflight (docs/product.md#promotion-preflight, docs/product.md#what-the-preflight-models):
  * the worst discount a customer could reach on the shop's recent carts by stacking the active and
  * scheduled discounts that Shopify would let combine. Pure: the service reads the discounts and carts.
  *
@@ -214,7 +214,7 @@ function spread(amountCents: number, lines: readonly number[], remaining: number
 /*
  * The search below tries the profile stacks worstForCart describes, in the same order, and keeps the
  * same one (the property test in preflight.search.test.ts checks its value against an exhaustive
- * search); it is fast because (docs/decisions/0065-promotion-preflight.md, "Later update"):
+ * search); it is fast because (docs/product.md#what-the-preflight-models):
  * - what does not depend on the cart is worked out once per list of discounts (`prepare`): classes and
  *   combination flags as bits, moments as numbers, an index from products, variants and collections to
  *   the discounts that name them, and which discounts may share a cart line;

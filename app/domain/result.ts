@@ -1,5 +1,5 @@
 /**
- * One shape for what a service answers (docs/decisions/0037-one-result-type.md): a value, or a
+ * One shape for what a service answers (docs/architecture.md#a-rule-save): a value, or a
  * failure. Route-facing services fail with a `Failure` (an HTTP status, a message, the fields
  * it names), which a route turns into its response in one place; background work (sending an
  * alert, acting on an order) fails with its own error, which carries at least a message.

@@ -72,7 +72,7 @@ export interface Bucket {
 /**
  * The chart's buckets: days of a week or month, weeks of a quarter, months of a year. With
  * `until`, the buckets that have not begun by then are left out: days after today are not drawn
- * as $0.00 (docs/decisions/0050-dashboard-numbers.md).
+ * as $0.00 (docs/product.md#roi-dashboard).
  */
 export function timeframeBuckets(range: RoiRange, period: Period, timeZone: string, until?: Date): Bucket[] {
   const buckets: Bucket[] = [];
@@ -205,7 +205,7 @@ export interface RoiFigures extends RoiSummary {
 }
 
 /**
- * The figures of one period (docs/decisions/0025-what-saved-means.md): saved (stopped by
+ * The figures of one period (docs/product.md#what-the-figures-count): saved (stopped by
  * blocked checkouts + recovered from held orders), flagged (overage on orders that went
  * through), each order once; blocks, alerts delivered, the cost of the period; savings by
  * rule type (percentages of saved adding up to 100) and over time; the projection of saved

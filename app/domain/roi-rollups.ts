@@ -1,5 +1,5 @@
 /**
- * Money rollups (docs/decisions/0055-money-rollups.md): per shop, local day (the shop's time zone)
+ * Money rollups (docs/architecture.md#counts-and-money): per shop, local day (the shop's time zone)
  * and rule type, what OrderMoney's rows and the counted events add up to, so the ROI dashboard, the
  * Dashboard and `/api/roi/summary` read a few hundred rows instead of every order and event of a
  * period. Pure: what one write adds to the rollups, and what a period's rows add up to.

@@ -8,7 +8,7 @@ const money = (saved: number, flagged = 0) => ({
   flaggedCents: flagged,
 });
 
-describe("ROI: one measure, the return in percent (docs/decisions/0050-dashboard-numbers.md)", () => {
+describe("ROI: one measure, the return in percent (docs/product.md#roi-dashboard)", () => {
   it("is (saved − cost) ÷ cost, in whole percent with thousands grouped", () => {
     const measure = roiMeasure({
       savedCents: 231_681,

@@ -1,6 +1,6 @@
 /**
  * ROI of the subscription from recorded events (docs/product.md#decisions, 10: never invented),
- * with money as app/domain/order-money.ts defines it (docs/decisions/0025-what-saved-means.md).
+ * with money as app/domain/order-money.ts defines it (docs/product.md#what-the-figures-count).
  */
 import { formatWholePercent } from "./money";
 import type { MoneyTotals } from "./order-money";
@@ -26,7 +26,7 @@ export interface RoiSummary {
   subscriptionCostCents: number;
   /**
    * saved ÷ cost, a multiple; null on the Free plan. Kept for `/api/roi/summary`'s documented
-   * shape only: the screens show one measure, `roiMeasure` (docs/decisions/0050-dashboard-numbers.md).
+   * shape only: the screens show one measure, `roiMeasure` (docs/product.md#roi-dashboard).
    */
   roi: number | null;
   /** (saved - cost) / cost in percent; null on the Free plan */
@@ -58,7 +58,7 @@ export function roiSummary(input: RoiInput): RoiSummary {
 }
 
 /**
- * ROI as the screens show it, one measure everywhere (docs/decisions/0050-dashboard-numbers.md):
+ * ROI as the screens show it, one measure everywhere (docs/product.md#roi-dashboard):
  * the return on the subscription in percent, (saved − cost) ÷ cost, as docs/product.md#roi-dashboard
  * defines it. A period with no order or checkout counted has nothing to measure, and a plan
  * without a cost has nothing to divide by: both say so in words, never "-100%" or "0%".

@@ -13,7 +13,7 @@ export const RULE_TYPE_LABELS: Record<string, string> = {
 
 /**
  * The type as the list shows it: a max_discount rule measured in money says so, instead of
- * passing for a percentage (docs/decisions/0008-rule-semantics.md).
+ * passing for a percentage (docs/product.md#rule-semantics).
  */
 export function ruleTypeLabel(ruleType: string, unit: string): string {
   if (ruleType === "max_discount" && unit === "AMOUNT") return "Maximum Discount (amount cap)";
@@ -55,7 +55,7 @@ export function formatThreshold(rule: DisplayableRule): string {
 }
 
 /** 'Inactive' when off, 'Block' when on with action block, otherwise 'Alert'. */
-/** The badge of a rule a plan change paused (docs/decisions/0018-plan-truth.md). */
+/** The badge of a rule a plan change paused (docs/product.md#plans). */
 export const PAUSED_LABEL = "Paused by plan";
 
 export function ruleStatusLabel(rule: Pick<DisplayableRule, "isActive" | "action" | "pausedByPlan">): string {

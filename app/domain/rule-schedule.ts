@@ -1,5 +1,5 @@
 /**
- * A rule's status and schedule (docs/product.md#rules, docs/decisions/0060-rule-schedules-and-testing.md):
+ * A rule's status and schedule (docs/product.md#rules, docs/product.md#status-and-schedule):
  * `isActive` is the on/off switch, `testing` records breaches as would-have events only, and a
  * rule is in force only inside [startsAt, endsAt). Instants are stored in UTC and entered and
  * shown in the shop's time zone. Pure: the time is passed in.

@@ -173,7 +173,7 @@ export interface CollectionRuleRecord {
   currency: string;
   action: string;
   isActive: boolean;
-  /** the plan that paused it (docs/decisions/0018-plan-truth.md); absent or null when not paused */
+  /** the plan that paused it (docs/product.md#plans); absent or null when not paused */
   pausedByPlan?: string | null;
   priority: number;
   conditions: unknown;
@@ -181,7 +181,7 @@ export interface CollectionRuleRecord {
   tagOrder?: boolean;
   holdOrder?: boolean;
   flowTrigger?: boolean;
-  /** testing status and schedule (docs/decisions/0060-rule-schedules-and-testing.md); absent in older records: none */
+  /** testing status and schedule (docs/product.md#status-and-schedule); absent in older records: none */
   testing?: boolean;
   startsAt?: Date | string | null;
   endsAt?: Date | string | null;

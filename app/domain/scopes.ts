@@ -1,4 +1,4 @@
-/** Shopify's access scopes as the app reads them (docs/decisions/0022-order-actions.md). Pure. */
+/** Shopify's access scopes as the app reads them (docs/product.md#order-actions). Pure. */
 
 /** The scopes a shop row stores, comma-separated ("" or null: none known). */
 export function grantedScopesOf(stored: string | null | undefined): string[] {

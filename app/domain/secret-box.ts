@@ -3,7 +3,7 @@
  * secret, Shopify's access tokens): AES-256-GCM with a random 96-bit IV, the shop as additional
  * data (a secret copied to another shop's row does not decrypt), and the key's id in the stored
  * value, so keys can be rotated: new values use the current key, old ones still open with the
- * keys listed as previous (docs/decisions/0012-alert-secrets.md, docs/decisions/0030-secrets-at-rest.md).
+ * keys listed as previous (docs/security.md#secrets-at-rest).
  * Pure: keys are passed in.
  */
 import crypto from "node:crypto";

@@ -2,7 +2,7 @@
  * How strong a production secret is (the app's client secret, the key of the secrets at rest):
  * zxcvbn-ts estimates the guesses an attacker needs, finding repeats, sequences, keyboard
  * patterns, dictionary words and the given public samples. A random 32-hex-digit secret scores
- * about 10^32; anything a person makes up or a pattern scores below 10^20 (docs/decisions/0027-production-refusals-and-framing.md).
+ * about 10^32; anything a person makes up or a pattern scores below 10^20 (docs/security.md#production-settings-that-must-be-set).
  */
 import { createRequire } from "node:module";
 import type * as Core from "@zxcvbn-ts/core";

@@ -1,5 +1,5 @@
 /**
- * What became of a shop's webhook URLs (docs/decisions/0042-standard-webhooks.md): a URL that
+ * What became of a shop's webhook URLs (docs/api.md#what-your-answer-means): a URL that
  * answered 410 Gone is disabled until the merchant enables it again; a URL whose delivery kept
  * failing for three days is "delivery failing" until it accepts one again. Kept by a hash of the
  * URL (the URLs are stored sealed, and a URL's path is often its credential), with its host for

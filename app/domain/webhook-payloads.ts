@@ -1,5 +1,5 @@
 /**
- * The shapes of the webhook payloads the app reads, with bounds (docs/decisions/0010-hardening.md).
+ * The shapes of the webhook payloads the app reads, with bounds (docs/security.md#what-is-verified).
  * Pure zod schemas; app/http/webhooks.server.ts refuses a signed payload that does not fit.
  * Orders: app/domain/order-payload.ts.
  */
@@ -59,13 +59,13 @@ export const inventoryItemPayload = z
       .union([z.string().regex(/^\d{1,9}(\.\d{1,4})?$/, "not a decimal amount"), z.number().nonnegative(), z.null()])
       .optional()
       .refine((value) => value === undefined || value === null || Number(value) <= MAX_UNIT_COST, "an impossible cost"),
-    // when the change was made: the cost history's date (docs/decisions/0061-cost-model.md)
+    // when the change was made: the cost history's date (docs/product.md#costs)
     updated_at: z.string().max(64).nullish(),
   })
   .passthrough()
   .refine((item) => item.id !== undefined || item.admin_graphql_api_id !== undefined, "the item has no id");
 
-/** app_subscriptions/update: the subscription whose status changed (docs/decisions/0018-plan-truth.md). */
+/** app_subscriptions/update: the subscription whose status changed (docs/product.md#plans). */
 export const appSubscriptionPayload = z
   .object({
     app_subscription: z

@@ -47,7 +47,7 @@ export function verifySignature(
 }
 
 /*
- * Standard Webhooks (https://www.standardwebhooks.com, docs/decisions/0042-standard-webhooks.md),
+ * Standard Webhooks (https://www.standardwebhooks.com, docs/api.md#alert-webhooks-what-receivers-get),
  * sent beside the header above: `webhook-id` (the outbox row's id, the same on every retry),
  * `webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of
  * "<id>.<timestamp>.<body>">`, space-separated when two secrets sign during a rotation). Signed

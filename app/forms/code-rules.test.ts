@@ -90,7 +90,7 @@ describe("code rules settings: strict types (issue 29)", () => {
   });
 });
 
-describe("code rules settings: the picker's ids (docs/decisions/0052-code-rules-page-and-picker.md)", () => {
+describe("code rules settings: the picker's ids (docs/product.md#code-rules)", () => {
   it("reads the ids the form's hidden field posts, comma-separated GIDs, as the picker gave them", () => {
     const parsed = codeRulesSchema.parse({
       protectedProductIds: "gid://shopify/Product/8001, gid://shopify/Product/8002",

@@ -57,7 +57,7 @@ export const codeRulesSchema = z
         wholeNumber({ min: 0, max: 20, message: MAX_CODES }).nullable(),
       )
       .default(null),
-    // the combined cap, percent of the cart's subtotal (docs/decisions/0062-combined-discount-cap.md)
+    // the combined cap, percent of the cart's subtotal (docs/product.md#code-rules)
     maxDiscountPercent: z
       .preprocess(
         blankIsNull,

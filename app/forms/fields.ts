@@ -1,7 +1,7 @@
 import * as z from "zod";
 
 /**
- * The field types every form and JSON API shares (docs/decisions/0028-strict-input-types.md).
+ * The field types every form and JSON API shares (docs/security.md#what-is-verified).
  * Each reads exactly one written form of its value and refuses the rest with a message naming
  * the field: nothing is coerced (no `z.coerce`, no `Number()` or `String()` on what was sent),
  * so "0x10", "1e3", `true` or `[1]` are never a number and an object never becomes

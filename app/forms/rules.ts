@@ -40,7 +40,7 @@ const priority = wholeNumber({
 const PERCENT_TOO_HIGH = `Must be ${PERCENT_MAX} or less for a percentage`;
 
 /**
- * A rule's status (docs/decisions/0060-rule-schedules-and-testing.md): active, testing (breaches
+ * A rule's status (docs/product.md#status-and-schedule): active, testing (breaches
  * recorded as would-have events only) or inactive. Left out: the rule keeps its own.
  */
 const status = z.enum(RULE_STATUSES, { error: "Status must be active, testing or inactive" });

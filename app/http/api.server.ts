@@ -71,7 +71,7 @@ export function methodNotAllowed(allowed: string[]): Response {
 
 /**
  * A service's failure as the JSON API answers it: its status, `{ error, errors? }` with the
- * fields it names, and Retry-After when it says when to ask again (docs/decisions/0037-one-result-type.md).
+ * fields it names, and Retry-After when it says when to ask again (docs/architecture.md#a-rule-save).
  */
 export function failureResponse(failure: Failure): Response {
   return withRetryAfter(jsonError(failure.status, failure.message, failure.fields), failure);

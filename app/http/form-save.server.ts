@@ -17,7 +17,7 @@ export type FormSave<T = unknown> =
     };
 
 /**
- * A page form's save (docs/decisions/0037-one-result-type.md): parsed with its zod schema (400
+ * A page form's save (docs/architecture.md#a-rule-save): parsed with its zod schema (400
  * and the field errors otherwise, `invalid` the description), handed to the service, whose
  * failure comes back on the form (its fields named, or its message on the whole form). The
  * caller adds its toast.

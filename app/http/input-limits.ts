@@ -1,6 +1,6 @@
 /**
  * Shape limits of form and JSON input, checked before any parser expands it
- * (docs/decisions/0010-hardening.md). conform's parseWithZod turns a field named
+ * (docs/security.md#what-is-verified). conform's parseWithZod turns a field named
  * `list[99999999]` into an array of that length, so one small request could make the
  * process allocate until it dies: indexes, field counts and nesting are capped first.
  */

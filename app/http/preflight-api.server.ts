@@ -79,7 +79,7 @@ export async function startPreflightResponse(context: AdminContext, days: number
 /**
  * After a discounts/create or discounts/update webhook: a Core or Plus shop that has run a
  * preflight gets one again, in the background, and an alert when the change made a worse stack
- * reachable (docs/decisions/0065-promotion-preflight.md). Skipped while one runs; never throws.
+ * reachable (docs/product.md#promotion-preflight). Skipped while one runs; never throws.
  * Resolves once the run has started (`run` is the run itself, for tests).
  */
 export async function preflightAfterDiscountChange(shopDomain: string): Promise<{ run: Promise<void> } | null> {

@@ -1,6 +1,6 @@
 /**
  * The security headers of every response, and the Content-Security-Policy of documents
- * (docs/decisions/0027-production-refusals-and-framing.md).
+ * (docs/security.md#what-is-verified).
  */
 import { isShopDomain } from "../domain/shop-domain";
 

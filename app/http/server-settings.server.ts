@@ -17,7 +17,7 @@ export interface ServerSettings {
  * What server.js needs to serve the build, read from the validated environment. Throws an
  * EnvError (server.js prints it and exits) when the environment is invalid, and when a
  * production build would serve the demo store under NODE_ENV=test: the demo store runs only
- * in development and in `npm run demo` (docs/decisions/0003-demo-store.md).
+ * in development and in `npm run demo` (docs/architecture.md#stack).
  */
 export function serverSettings(): ServerSettings {
   const env = getEnv();

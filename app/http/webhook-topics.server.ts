@@ -1,7 +1,7 @@
 /**
  * Every webhook topic the app subscribes to (shopify.app.toml), its payload's schema and its
  * handler, in one table that both ways in use: the server's fast path, by the request's path,
- * and the Remix routes app/routes/webhooks.*.tsx (docs/decisions/0054-webhook-fast-path.md).
+ * and the Remix routes app/routes/webhooks.*.tsx (docs/architecture.md#webhook-fast-path).
  */
 import { checkoutPayloadSchema } from "../domain/checkout-payload";
 import { discountPayload } from "../domain/discount-payload";
@@ -55,7 +55,7 @@ const checkouts = (topic: string) =>
     handle: async (webhook) => checkoutWebhookAnswer(await receiveCheckoutWebhook(webhook)),
   });
 
-/** discounts/*: the code's value read again for the code rules' cap (docs/decisions/0062-combined-discount-cap.md). */
+/** discounts/*: the code's value read again for the code rules' cap (docs/product.md#code-rules). */
 const discounts = (topic: string) =>
   webhookTopic({
     topic,
@@ -65,7 +65,7 @@ const discounts = (topic: string) =>
       onceWebhookAnswer(
         await handleWebhookOnce(webhook, async () => {
           await followDiscountChange(webhook.shop, webhook.payload.admin_graphql_api_id);
-          // the promotion preflight again, alerting on a worse stack (docs/decisions/0065-promotion-preflight.md)
+          // the promotion preflight again, alerting on a worse stack (docs/product.md#promotion-preflight)
           if (topic !== "discounts/delete") await preflightAfterDiscountChange(webhook.shop);
         }),
       ),
@@ -135,7 +135,7 @@ export const WEBHOOK_TOPICS = {
         ),
       ),
   }),
-  // the plan follows Shopify's Billing API, once per delivery (docs/decisions/0018-plan-truth.md)
+  // the plan follows Shopify's Billing API, once per delivery (docs/product.md#plans)
   "app_subscriptions/update": webhookTopic({
     topic: "app_subscriptions/update",
     schema: appSubscriptionPayload,

@@ -1,5 +1,5 @@
 /**
- * Shopify's webhooks, verified once for both ways in (docs/decisions/0054-webhook-fast-path.md):
+ * Shopify's webhooks, verified once for both ways in (docs/architecture.md#webhook-fast-path):
  * the server's fast path (app/server/webhook-fast-path.server.ts) hands `verifyWebhook` the raw
  * bytes as they came off the socket, before any Remix routing; the Remix routes
  * (app/routes/webhooks.*.tsx, what `shopify app dev` and the tests that call route actions use)

@@ -11,7 +11,7 @@ import { getEnv } from "../env.server";
  * unique-local, carrier-grade NAT or unspecified is refused: when the URL is saved (by its
  * resolved addresses) and again when the connection is made (request-filtering-agent checks
  * the address it actually connects to, so a DNS answer that changes in between does not get
- * through). Redirects are never followed. docs/decisions/0013-alert-delivery.md.
+ * through). Redirects are never followed. docs/security.md#what-is-verified.
  */
 
 export const OUTBOUND_TIMEOUT_MS = 10_000;

@@ -29,7 +29,7 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
   const parsed = readAuditQuery(params);
   // A hand-edited URL with a bad filter shows everything rather than an error.
   const query: AuditQuery = parsed.success ? parsed.data : { q: undefined };
-  // a money figure's link lists the orders behind it (docs/decisions/0025-what-saved-means.md)
+  // a money figure's link lists the orders behind it (docs/product.md#what-the-figures-count)
   const [page, money] = await Promise.all([auditPage(shop.id, query), moneyBehind(shop, params)]);
   // held orders show "Release hold" until someone releases them (docs/product.md#order-actions)
   const released = await releasedHolds(
@@ -40,7 +40,7 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
     money,
     query: { q: query.q ?? "", type: query.type ?? "", severity: query.severity ?? "", paged: Boolean(query.cursor) },
     nextCursor: page.nextCursor,
-    // one row per order or checkout, its events inside (docs/decisions/0044-audit-log-index.md)
+    // one row per order or checkout, its events inside (docs/product.md#audit-log)
     groups: groupAuditEvents(
       page.events.map((event) => ({
         ...toEventView(event, shop.timezone),

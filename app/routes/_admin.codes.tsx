@@ -18,7 +18,7 @@ import { requireAdmin, type AdminContext } from "../services/shops/admin-context
 
 export const meta: MetaFunction = () => [{ title: "Discount codes · Margin Guardrail" }];
 
-/** /codes: the leaked-code detector (docs/product.md#leaked-codes, docs/decisions/0064-leaked-code-detector.md). */
+/** /codes: the leaked-code detector (docs/product.md#leaked-codes). */
 export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
   const context = await requireAdmin(request, load);
   return {

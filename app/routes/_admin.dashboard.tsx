@@ -47,7 +47,7 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
     paused,
     plan: context.plan,
     demo: context.demo,
-    // the plan banner, unless the shop dismissed it (docs/decisions/0050-dashboard-numbers.md)
+    // the plan banner, unless the shop dismissed it (docs/product.md#dashboard)
     promotion: dismissed.has(promotion) ? null : promotion,
     // the ROI summary's first day (a UTC day, as the rollups count), in the admin's date format
     roiSinceDay: formatShopDate(new Date(`${dashboard.roiSince.slice(0, 10)}T12:00:00Z`), { timeZone: "UTC" }),
@@ -104,7 +104,7 @@ function StatCard({
   );
 }
 
-/** A money figure with what it counts and a link to the orders behind it (docs/decisions/0025-what-saved-means.md). */
+/** A money figure with what it counts and a link to the orders behind it (docs/product.md#what-the-figures-count). */
 function MoneyFigure({
   figure,
   cents,

@@ -14,7 +14,7 @@ import { requireAdmin } from "../services/shops/admin-context.server";
 /**
  * /discounts/:functionId/:id: the page Shopify's Discounts page opens for the code-rules discount
  * (its `[extensions.ui.paths]` details path; docs/discount-apps.md,
- * docs/decisions/0063-discount-apps-category.md): whether it is active in Shopify, when the rules
+ * docs/product.md#shopifys-discounts-page): whether it is active in Shopify, when the rules
  * were last written there, the rules in brief, and the way to its settings (the Code rules tab).
  * Any other discount or Function gets the not-found screen (404).
  */

@@ -23,7 +23,7 @@ import { requireAdmin, type AdminContext } from "../services/shops/admin-context
 /**
  * /discounts/:functionId/new: the page Shopify's Discounts page opens for "Create discount" with
  * the code rules' Function (its `[extensions.ui.paths]` create path; docs/discount-apps.md,
- * docs/decisions/0063-discount-apps-category.md). A shop has one code-rules discount: the page
+ * docs/product.md#shopifys-discounts-page). A shop has one code-rules discount: the page
  * says what it is and creates it (Core and Plus, write_discounts granted), or leads to it.
  * A Function that is not the code rules' gets the not-found screen (404).
  */

@@ -34,7 +34,7 @@ import { requireAdmin, type AdminContext } from "../services/shops/admin-context
 
 export const meta: MetaFunction = () => [{ title: "Preflight · Margin Guardrail" }];
 
-/** /preflight: the promotion preflight (docs/product.md#promotion-preflight, docs/decisions/0065-promotion-preflight.md). */
+/** /preflight: the promotion preflight (docs/product.md#promotion-preflight). */
 export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
   const { shop } = await requireAdmin(request, load);
   return { run: await latestPreflight(shop.id) };

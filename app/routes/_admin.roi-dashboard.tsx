@@ -34,11 +34,11 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
   if (plan === "free") return { locked: true as const, range };
   const now = new Date();
   const report = await roiReport({ ...shop, plan }, range, now);
-  // the period's days so far, in the shop's zone and the admin's one date format (decision 0047)
+  // the period's days so far, in the shop's zone and the admin's one date format (docs/product.md#dates-and-times)
   const lastDay = new Date(Math.min(now.getTime(), report.period.end.getTime() - 1));
   const dates = (date: Date) => formatShopDate(date, { timeZone: shop.timezone });
   const span = `${dates(report.period.start)} – ${dates(lastDay)}`;
-  // which parts of an order's cost the margin floor counts (docs/decisions/0061-cost-model.md)
+  // which parts of an order's cost the margin floor counts (docs/product.md#costs)
   const costs = settingsCostNote(await loadCostSettings(shop.id));
   return { locked: false as const, demo, plan, report, span, costs };
 };

@@ -13,7 +13,7 @@ import { RulesTabs } from "./_admin.rules/RulesTabs";
 
 /**
  * /rules/code-rules: the code rules (docs/product.md#code-rules) on a page of their own in the
- * Rules area (docs/decisions/0052-code-rules-page-and-picker.md), server-rendered, with the
+ * Rules area (docs/product.md#code-rules), server-rendered, with the
  * page's one save bar; the protected products and collections chosen with the resource picker.
  */
 

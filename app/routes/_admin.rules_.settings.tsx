@@ -13,7 +13,7 @@ import { RulesSettingsForm, settingsFormKey } from "./_admin.rules/SettingsForms
 
 export const meta: MetaFunction = () => [{ title: "Stacking & blocking · Rules · Margin Guardrail" }];
 
-/** /rules/settings: the stacking and blocking settings, one form (docs/decisions/0048-rules-pages.md). */
+/** /rules/settings: the stacking and blocking settings, one form (docs/product.md#rules). */
 export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
   const { shop } = await requireAdmin(request, load);
   const [stacking, blocking] = await Promise.all([getStackingSettings(shop.id), getBlockingSettings(shop.id)]);

@@ -28,7 +28,7 @@ export const meta: MetaFunction = () => [{ title: "Costs · Settings · Margin G
 
 type View = ReturnType<typeof costSettingsView>;
 
-/** /settings/costs: the cost model's settings (docs/product.md#costs, docs/decisions/0061-cost-model.md). */
+/** /settings/costs: the cost model's settings (docs/product.md#costs). */
 export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
   const { shop } = await requireAdmin(request, load);
   return { settings: costSettingsView(await loadCostSettings(shop.id)), currency: shop.currency };

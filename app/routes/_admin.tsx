@@ -41,7 +41,7 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs): Pr
 /**
  * While a route navigation is pending (its data is loading, or a form is submitting), the
  * loading bar: App Bridge's, at the top of Shopify's admin, when embedded; Polaris's, at the
- * top of the Frame, in the demo store (docs/decisions/0051-admin-header-and-loading.md).
+ * top of the Frame, in the demo store (docs/product.md#admin-header).
  */
 function NavigationLoading({ appBridge }: { appBridge: boolean }) {
   const pending = useNavigation().state !== "idle";

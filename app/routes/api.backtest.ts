@@ -3,7 +3,7 @@ import { methodNotAllowed, readJsonBody, requireApiAdmin } from "../http/api.ser
 import { backtestScope, startBacktestResponse } from "../http/backtest-api.server";
 
 // POST /api/backtest: runs the shop's rules (or `rule`, a rule being edited) over its orders of
-// the last 60 days; GET /api/backtest/{id} reports progress and results (docs/decisions/0019-backtests.md).
+// the last 60 days; GET /api/backtest/{id} reports progress and results (docs/architecture.md#a-backtest).
 export const loader = () => methodNotAllowed(["POST"]);
 
 export const action = async ({ request }: ActionFunctionArgs) => {

@@ -8,7 +8,7 @@ import { codeValuesOf } from "../services/code-rules/discount-values.server";
 // POST /api/config/code-rules/preview: {cart: {lines: [{title, price, quantity?, ...}], customerTags}, codes,
 // settings?} → {decisions: [{code, rejected, reasons, text, valueText?, percentOfSubtotal?}], rejected,
 // message, summary}. Unsaved settings (the form being edited) are previewed as given; without them, the
-// saved ones. Each code's value is the one Shopify last gave (docs/decisions/0062-combined-discount-cap.md),
+// saved ones. Each code's value is the one Shopify last gave (docs/product.md#code-rules),
 // the cart in the shop's currency. Nothing is stored.
 export const loader = () => methodNotAllowed(["POST"]);
 

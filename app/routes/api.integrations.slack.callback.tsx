@@ -14,7 +14,7 @@ export const meta: MetaFunction = () => [{ title: "Slack · Margin Guardrail" }]
  * screen sends the merchant back, top-level, outside Shopify's admin. The signed state names
  * the shop (no session is needed); the merchant then goes back to the Slack page in the admin
  * with the outcome. A state that names no shop cannot say where to go: this page says what
- * happened instead (docs/decisions/0045-add-to-slack.md).
+ * happened instead (docs/operations.md#slack-app).
  */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const outcome = await completeSlackInstall(request);

@@ -3,7 +3,7 @@ import { jsonError, methodNotAllowed, requireApiAdmin } from "../http/api.server
 import { preflightBody } from "../http/preflight-api.server";
 import { findPreflight } from "../services/preflight/preflight.server";
 
-// GET /api/preflight/{id}: a preflight's progress and results (docs/decisions/0065-promotion-preflight.md).
+// GET /api/preflight/{id}: a preflight's progress and results (docs/product.md#promotion-preflight).
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const context = await requireApiAdmin(request);
   const view = await findPreflight(context.shop.id, params.id ?? "");

@@ -4,7 +4,7 @@ import { preflightDays, startPreflightResponse } from "../http/preflight-api.ser
 
 // POST /api/preflight: the worst discount stack the shop's active and scheduled discounts reach on
 // its carts of the last `days` days (1–365, default 60), with the configuration risks
-// (docs/product.md#promotion-preflight, docs/decisions/0065-promotion-preflight.md).
+// (docs/product.md#promotion-preflight).
 // GET /api/preflight/{id} follows a run that had not finished when POST answered.
 export const loader = () => methodNotAllowed(["POST"]);
 

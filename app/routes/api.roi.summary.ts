@@ -15,7 +15,7 @@ function figures(report: PeriodFigures) {
       days: report.period.days,
       elapsedDays: report.period.elapsedDays,
     },
-    // saved = stopped + recovered; flagged went through (docs/decisions/0025-what-saved-means.md)
+    // saved = stopped + recovered; flagged went through (docs/product.md#what-the-figures-count)
     totalSaved: centsToDollars(report.totalSavedCents),
     stopped: centsToDollars(report.stoppedCents),
     recovered: centsToDollars(report.recoveredCents),
@@ -61,7 +61,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       range: report.range,
       timezone: report.timezone,
       currency: report.currency,
-      // which parts of an order's cost the margin floor's amounts count (docs/decisions/0061-cost-model.md)
+      // which parts of an order's cost the margin floor's amounts count (docs/product.md#costs)
       costs: settingsCostNote(await loadCostSettings(context.shop.id)),
       ...figures(current),
       previous: figures(previous),

@@ -5,7 +5,7 @@ import { flowLifecycleSchema, flowSignatureValid, recordFlowLifecycle } from "..
  * POST /flow/lifecycle: Shopify Flow's lifecycle callback for the triggers "Margin rule breached"
  * (extensions/margin-rule-breached) and "Discount code probably leaked"
  * (extensions/discount-code-leaked); flow_trigger_definition_id says which
- * (docs/decisions/0066-code-usage-limit-and-leak-flow-trigger.md). Signed with the app's secret;
+ * (docs/product.md#leaked-codes). Signed with the app's secret;
  * anything unsigned is refused with 401 and stores nothing. Flow needs a 2xx to let the merchant enable the workflow.
  */
 export const loader = () => new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });

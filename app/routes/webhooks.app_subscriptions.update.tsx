@@ -2,5 +2,5 @@ import { WEBHOOK_TOPICS } from "../http/webhook-topics.server";
 import { webhookAction } from "../http/webhooks.server";
 
 // Handles app_subscriptions/update (subscribed in shopify.app.toml) when Remix routes the request; the server's
-// fast path answers it first with the same handler (docs/decisions/0054-webhook-fast-path.md).
+// fast path answers it first with the same handler (docs/architecture.md#webhook-fast-path).
 export const action = webhookAction(WEBHOOK_TOPICS["app_subscriptions/update"]);

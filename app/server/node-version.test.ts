@@ -6,7 +6,7 @@ describe("the Node version a production boot warns about", () => {
     const warning = nodeVersionWarning("20.20.2", true);
     expect(warning).toMatch(/^Node 20\.20\.2 runs this production server: .* support Node 22\.12\.0\+ in production/);
     expect(warning).toContain("Node 20 is past its end of life and gets no security fixes");
-    expect(warning).toContain("docs/decisions/0043-node-versions.md");
+    expect(warning).toContain("docs/architecture.md#node-versions");
     expect(nodeVersionWarning("22.11.0", true)).not.toContain("end of life");
     expect(nodeVersionWarning("22.11.0", true)).toMatch(/^Node 22\.11\.0 runs this production server/);
   });

@@ -1,4 +1,4 @@
-// The Node.js the app runs on (docs/decisions/0043-node-versions.md): the test suite runs on this
+// The Node.js the app runs on (docs/architecture.md#node-versions): the test suite runs on this
 // project's Node 20.19+ machines, but production belongs on Node 22.12+, the oldest line that
 // Shopify's packages (@shopify/shopify-api 15, @shopify/shopify-app-remix 6: Node 22+) and
 // Shopify CLI (22.12+) support; Node 20 has had no security fixes since its end of life,
@@ -30,6 +30,6 @@ export function nodeVersionWarning(version: string, isProduction: boolean): stri
   return (
     `Node ${version} runs this production server: Shopify's packages and this app support Node ` +
     `${PRODUCTION_NODE}+ in production${endOfLife}. Move to Node 22.12+ (24 LTS recommended); ` +
-    "docs/decisions/0043-node-versions.md."
+    "docs/architecture.md#node-versions."
   );
 }

@@ -1,6 +1,6 @@
 // Remix behind Express, as @remix-run/express does it, but reading the body before the app runs:
 // a body above the route's limit is refused with 413 before any route sees it, whether its length
-// was declared or it arrived chunked (docs/decisions/0032-server-typed-adapter.md says why
+// was declared or it arrived chunked (docs/architecture.md#the-http-server says why
 // @remix-run/express's own handler cannot do this).
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
@@ -37,7 +37,7 @@ function readBody(req: ExpressRequest, limit: number): Promise<Buffer<ArrayBuffe
  * closing a connection the client is still writing to resets it, and the client would read a
  * broken pipe instead of this answer. Node closes the connection when the response ends. An
  * upload still going after `discardMs` loses its connection; the timer goes with the request
- * (docs/decisions/0031-no-cut-connections.md).
+ * (docs/architecture.md#the-http-server).
  */
 function tooLarge(req: ExpressRequest, res: ExpressResponse, limit: number, discardMs: number): void {
   const body = JSON.stringify({ error: `Request body too large: the limit is ${limit} bytes` });

@@ -1,5 +1,5 @@
 // The app's HTTP server: serves the Remix build with Express, as remix-serve does, plus what
-// remix-serve cannot do (docs/decisions/0010-hardening.md, docs/decisions/0032-server-typed-adapter.md):
+// remix-serve cannot do (docs/architecture.md#the-http-server):
 // - refuses bodies above the app's limits with 413 before reading them (remix-handler.server.ts),
 //   and methods the app does not answer (TRACE, CONNECT, ...) with 405;
 // - security headers on every response;
@@ -34,7 +34,7 @@ function refuseToBoot(message: string): never {
 
 /**
  * How long a refused upload may go on arriving, discarded, so the client can read the 413
- * (10 s; REFUSED_UPLOAD_DISCARD_MS shortens it for the tests, docs/decisions/0031-no-cut-connections.md).
+ * (10 s; REFUSED_UPLOAD_DISCARD_MS shortens it for the tests, docs/architecture.md#the-http-server).
  */
 function discardWindow(value: string | undefined): number {
   if (value === undefined || value === "") return 10_000;
@@ -100,11 +100,11 @@ export function createApp(
     next();
   };
   app.use(policy);
-  // Shopify's webhooks, verified and queued before any Remix routing (docs/decisions/0054-webhook-fast-path.md)
+  // Shopify's webhooks, verified and queued before any Remix routing (docs/architecture.md#webhook-fast-path)
   app.post("/webhooks/*", webhookFastPath(settings, { discardMs: options.discardMs }));
   // A CSV export is megabytes made as fast as the database reads them: gzip's fastest level keeps
   // most of the saving (8x smaller on the demo store's rows, against 11x) at a third of the CPU,
-  // which had made compression the export's slowest step (docs/decisions/0057-csv-at-the-databases-speed.md).
+  // which had made compression the export's slowest step (docs/benchmarks.md#the-csv-export).
   const bulk = (res: express.Response) => String(res.getHeader("Content-Type") ?? "").startsWith("text/csv");
   app.use(compression({ filter: (req, res) => !bulk(res) && compression.filter(req, res) }));
   app.use(compression({ level: 1, filter: (req, res) => bulk(res) && compression.filter(req, res) }));
@@ -147,7 +147,7 @@ export function serve(build: ServerBuild): http.Server {
   // `process.env.NODE_ENV` in this code with the build's mode ("production"), so it is read
   // through the validated environment instead
   const nodeEnv = getEnv().nodeEnv;
-  // production on a Node older than Shopify's packages support is said at every boot (0043)
+  // production on a Node older than Shopify's packages support is said at every boot (docs/architecture.md#node-versions)
   const oldNode = nodeVersionWarning(process.versions.node, getEnv().isProduction);
   if (oldNode) processLogger.warn(`⚠ WARNING: ${oldNode}`);
   const discardMs = discardWindow(process.env.REFUSED_UPLOAD_DISCARD_MS);
@@ -158,7 +158,7 @@ export function serve(build: ServerBuild): http.Server {
 
   // Production listens on every interface unless HOST names one (a container, a host behind a
   // load balancer); anything else (the demo store, development) on loopback only, unless HOST
-  // says otherwise (docs/decisions/0031-no-cut-connections.md).
+  // says otherwise (docs/architecture.md#the-http-server).
   const host = process.env.HOST || (nodeEnv === "production" ? undefined : "127.0.0.1");
   const listening = () => {
     const address = server.address() as AddressInfo;

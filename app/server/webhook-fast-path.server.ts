@@ -1,4 +1,4 @@
-// Shopify's webhooks answered before any Remix routing (docs/decisions/0054-webhook-fast-path.md):
+// Shopify's webhooks answered before any Remix routing (docs/architecture.md#webhook-fast-path):
 // a POST to the address of a topic the app subscribes to (WEBHOOK_TOPICS) is read within the
 // body limit (the Remix handler's reader: 413 alike), verified on its raw bytes by the one
 // verifier the Remix routes use too (verifyWebhook: 405, 400, 401, 400 as before), and handled

@@ -1,7 +1,7 @@
 /**
  * The workers app/background.server.ts booted in this process, for the code that has to reach
  * them from a request: a webhook that queued an order wakes the order worker, a rule change is
- * announced to the other app processes (docs/decisions/0036-order-effects-and-workers.md).
+ * announced to the other app processes (docs/architecture.md#background-workers).
  * Only background.server.ts boots them, once, and unboots them when it stops; tests and scripts
  * boot none, so there a wake-up or an announcement does nothing, and a test drains the workers
  * it built itself (nothing here for a test to install or reset).

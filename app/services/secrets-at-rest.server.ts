@@ -8,7 +8,7 @@ import { resealSessions } from "../db/encrypted-session-storage.server";
 import { logger } from "../logger.server";
 
 /**
- * The reseal pass (docs/decisions/0030-secrets-at-rest.md): every app process runs it once at
+ * The reseal pass (docs/security.md#secrets-at-rest): every app process runs it once at
  * start (startBackgroundWork), and `npm run secrets:reseal` runs it on demand. It seals what
  * was stored in clear before encryption (Shopify's tokens, the webhook URLs) and seals again,
  * with the current key, what a previous key sealed, so that key can be dropped afterwards.

@@ -3,7 +3,7 @@ import { logger as processLogger, type Logger } from "../logger.server";
 import { afterRequests } from "./requests-first.server";
 
 /**
- * An in-process worker's loop (docs/decisions/0010-hardening.md): `step` takes one batch of
+ * An in-process worker's loop (docs/architecture.md#background-workers): `step` takes one batch of
  * work and says whether there may be more. A kick starts the loop, or tells the running one
  * to look again; the promise never rejects: a failing step is logged and the loop tries
  * again on its own after a growing delay. Stopping lets the batch in hand finish.

@@ -1,4 +1,4 @@
-// The Audit Log as Shopify's own indexes (docs/decisions/0044-audit-log-index.md): one row per
+// The Audit Log as Shopify's own indexes (docs/product.md#audit-log): one row per
 // order or checkout with its events folded inside, the row's action in the row, filters as a
 // bar, and no sideways scrolling at the admin's widths.
 import fs from "node:fs";

@@ -2,7 +2,7 @@ import { startAppServer, type AppServer } from "../helpers/app-server";
 import { clickToNavigate, downgradeToFree, expect, test, toast } from "./fixtures";
 import { axeViolations, screenshotsAt } from "./screens-axe";
 
-// Billing in the demo store (docs/product.md#billing, docs/decisions/0018-plan-truth.md):
+// Billing in the demo store (docs/product.md#billing, docs/product.md#plans):
 // the error page's variants, the plan cards per plan and flag, and the whole path through the
 // demo's stand-in of Shopify's confirmation page.
 
@@ -143,7 +143,7 @@ test("a downgrade pauses rules; the confirmation page declines, then approves; r
   await expect(toast(page, "Successfully downgraded to Free plan.")).toBeVisible();
   await expect(page.getByRole("region", { name: "Free" }).getByRole("button", { name: "Current Plan" })).toBeDisabled();
 
-  // 7 switched-on rules (with the demo's scheduled and testing rules, docs/decisions/0060-rule-schedules-and-testing.md)
+  // 7 switched-on rules (with the demo's scheduled and testing rules, docs/product.md#status-and-schedule)
   // on Free: the oldest 2 stay, 5 are paused, none deleted
   await page.goto("/rules");
   await expect(page.getByText("5 rules are paused by the Free plan")).toBeVisible();

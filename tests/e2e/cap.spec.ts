@@ -3,7 +3,7 @@ import { expect, test, toast } from "./fixtures";
 import { screenshotsAt } from "./screens-axe";
 
 /**
- * The combined cap on the Code rules tab (docs/decisions/0062-combined-discount-cap.md): the merchant
+ * The combined cap on the Code rules tab (docs/product.md#code-rules): the merchant
  * sets a cap and a backup code, previews a cart with a 30 % and a 5 % code, and sees which is kept.
  * The demo store knows the codes' values (SUMMER30 30 %, WELCOME5 5 %, TENOFF $10 off).
  */

@@ -1,5 +1,5 @@
 // The pages Shopify's Discounts page opens for the code rules' Function (Discount apps category;
-// docs/discount-apps.md, docs/decisions/0063-discount-apps-category.md): "Create discount" opens
+// docs/discount-apps.md, docs/product.md#shopifys-discounts-page): "Create discount" opens
 // /discounts/:functionId/new and the discount's row /discounts/:functionId/:id. Opened as Shopify
 // would, in the demo store and inside the admin's frame; create refused on Free, working on Core;
 // anything that is not ours is the not-found screen.

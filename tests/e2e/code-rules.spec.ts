@@ -3,7 +3,7 @@ import { approveCoreAndResume, downgradeToFree, expect, test, toast } from "./fi
 import { axeViolations, screenshot, screenshotsAt } from "./screens-axe";
 
 /**
- * The Code rules page (docs/product.md#code-rules; docs/decisions/0052-code-rules-page-and-picker.md):
+ * The Code rules page (docs/product.md#code-rules):
  * its own page in the Rules area, one save bar, products and collections chosen with a picker.
  */
 const PAGE = "/rules/code-rules";

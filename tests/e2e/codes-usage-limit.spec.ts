@@ -1,5 +1,5 @@
 // The demo's second leaked code on the merchant's path (docs/product.md#leaked-codes,
-// docs/decisions/0066-code-usage-limit-and-leak-flow-trigger.md): CREATOR15 has no audience size,
+// docs/product.md#leaked-codes): CREATOR15 has no audience size,
 // and Shopify stops it after 40 uses; 37 uses in under a day flag it "Probably leaked" for
 // "audience exceeded" against that usage limit, below VIP500. Screenshots at 375, 800 and 1040 px
 // (tests/.tmp/screens/codes-usage-limit-*.png).

@@ -34,7 +34,7 @@ test("the demo dashboard shows the product's texts and the database's figures", 
     .all(shopId) as { orderName: string | null; message: string }[];
   db.close();
   const blocked = countEvents("eventType LIKE '%blocked%'");
-  // decision 14: alerts delivered, not breaches; breaches are their own figure
+  // docs/product.md#decisions, 14: alerts delivered, not breaches; breaches are their own figure
   const alerts = countEvents("eventType LIKE '%alert_sent%'");
   const breaches = countEvents("eventType = 'rule_triggered'");
   expect(alerts).toBeGreaterThan(100);
@@ -192,11 +192,13 @@ test("'/' with a shop parameter is the embedded dashboard; without, the public s
   await expect(page.getByRole("link", { name: "Add to Shopify" })).toBeVisible();
 });
 
-test("the header shows the plan; the shop's menu is the demo's top bar (decision 0051)", async ({ page }) => {
+test("the header shows the plan; the shop's menu is the demo's top bar (docs/product.md#admin-header)", async ({
+  page,
+}) => {
   await page.goto("/dashboard");
   const header = page.getByRole("region", { name: "Page header" });
   await expect(header.getByText("Core plan")).toBeVisible();
-  // no bell, no shop menu, no bare 'Coming Soon' in the header (docs/decisions/0051-admin-header-and-loading.md)
+  // no bell, no shop menu, no bare 'Coming Soon' in the header (docs/product.md#admin-header)
   await expect(header.getByTestId("plus-coming-soon")).toHaveCount(0);
   await expect(header.getByRole("link", { name: /Notifications/ })).toHaveCount(0);
 

@@ -5,7 +5,7 @@ import { screenshot } from "./screens-axe";
 
 /**
  * The admin's dialogs as a keyboard merchant meets them (issue 32, finding 5;
- * docs/decisions/0046-dialogs-return-focus-and-confirm.md): Enter on a button opens its dialog,
+ * docs/product.md#dialogs): Enter on a button opens its dialog,
  * Escape closes it and focus is back on that button; the confirmations change nothing when
  * cancelled and act when confirmed.
  */

@@ -4,7 +4,7 @@
 // Shopify's CDN (a stand-in served by the test: the real one cannot be fetched offline). The
 // page must run under the app's Content-Security-Policy and Permissions-Policy with nothing
 // refused (the policyViolations fixture), and only Shopify's admin and the verified shop may
-// frame it (docs/decisions/0027-production-refusals-and-framing.md).
+// frame it (docs/security.md#what-is-verified).
 import Database from "better-sqlite3";
 import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { DEFAULT_SCOPES } from "../../app/env.server";

@@ -36,7 +36,7 @@ export function demoShopId(db: Database.Database): string {
  */
 /**
  * Waits until the page has hydrated: until then it holds input events
- * (docs/decisions/0023-early-clicks-and-hydration.md). Pages that are not the app's (JSON,
+ * (docs/architecture.md#before-hydration). Pages that are not the app's (JSON,
  * files) have nothing to wait for.
  */
 export async function hydrated(page: Page) {
@@ -223,7 +223,7 @@ export async function clickUntil(button: ReturnType<Page["getByRole"]>, settled:
 
 /**
  * Downgrades the demo store to Free from /pricing: 'Downgrade to Free' asks first, and its
- * dialog's 'Downgrade to Free' acts (docs/decisions/0046-dialogs-return-focus-and-confirm.md).
+ * dialog's 'Downgrade to Free' acts (docs/product.md#dialogs).
  */
 export async function downgradeToFree(page: Page) {
   const button = page

@@ -5,7 +5,7 @@ import { clickUntil, expect, test } from "./fixtures";
 // list's server HTML away (error #421) and, as the list's data was read again while recovering,
 // could give up altogether ("Root did not complete", #345): the page stopped responding. The CPU
 // is slowed four times to widen that moment; before the fix, each of three runs of six loads broke.
-// Since the page holds input events until it has hydrated (docs/decisions/0023-early-clicks-and-hydration.md),
+// Since the page holds input events until it has hydrated (docs/architecture.md#before-hydration),
 // an early click does nothing and the next one opens the dialog: each load may take a retry.
 test("clicks while the page loads never break it, and Add Rule opens its dialog", async ({ page }) => {
   test.setTimeout(120_000);

@@ -390,7 +390,7 @@ test("the Plus features card saves the blocking switches shared with the Rules p
   await saveSettings(page);
   await expect(toast(page, "Integration settings saved")).toBeVisible();
 
-  // the Rules area's Stacking & blocking page (docs/decisions/0048-rules-pages.md), saved by its save bar
+  // the Rules area's Stacking & blocking page (docs/product.md#rules), saved by its save bar
   await page.goto("/rules/settings");
   await expect(page.getByLabel("Instant blocking")).toBeChecked();
   await expect(page.getByLabel("Customer message")).toHaveValue("One code per order, please.");

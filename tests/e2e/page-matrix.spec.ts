@@ -1,4 +1,4 @@
-// The page matrix (docs/decisions/0053-page-matrix.md): every public page at 375 and 1280 px, the
+// The page matrix (docs/testing.md#browser-tests): every public page at 375 and 1280 px, the
 // install page outside the demo store, and the matrix's own measures, here; every admin page at
 // 375, 800 and 1040 px in each shop state, in page-matrix-<state>.spec.ts. Each page: axe 0
 // violations, no horizontal scroll, no console errors at every width, CLS < 0.05 at 4× CPU

@@ -4,7 +4,7 @@ import { demoShopId, expect, openDatabase, test } from "./fixtures";
 import { screenshotsAt } from "./screens-axe";
 
 /**
- * What the demo store's orders count in [start, end), each order once (docs/decisions/0025-what-saved-means.md):
+ * What the demo store's orders count in [start, end), each order once (docs/product.md#what-the-figures-count):
  * saved (stopped + recovered) and flagged.
  */
 function moneyBetween(start: Date, end: Date): { saved: number; flagged: number } {

@@ -1,4 +1,4 @@
-// The Rules area in pages (docs/decisions/0048-rules-pages.md, issue 32 findings 2, 3, 4, 7): the
+// The Rules area in pages (docs/product.md#rules, issue 32 findings 2, 3, 4, 7): the
 // rule list rendered on the server, tabs between the pages, the stacking and blocking settings as
 // one form with one unsaved-changes bar, an empty state for a shop without rules, and no layout
 // shift on any of them with the CPU slowed four times.

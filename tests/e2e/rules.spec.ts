@@ -46,7 +46,7 @@ const TYPES = [
     label: "Stacking Prevention",
     unit: "AMOUNT",
     threshold: "10",
-    // a stacking rule says what it checks (docs/decisions/0048-rules-pages.md)
+    // a stacking rule says what it checks (docs/product.md#rules)
     shown: "2 or more discounts on one order, over $10.00 together",
     edited: "0",
     editedShown: "2 or more discounts on one order",
@@ -124,7 +124,7 @@ for (const rule of TYPES) {
     await row.getByRole("button", { name: `Edit ${name}` }).click();
     const edit = page.getByRole("dialog", { name: "Edit Rule" });
     await expect(edit.getByLabel("Name")).toHaveValue(name);
-    // Edit offers the four types of Add (docs/decisions/0026-edit-dialog-rule-types.md)
+    // Edit offers the four types of Add (docs/product.md#rules)
     await expect(edit.getByLabel("Rule Type")).toHaveValue(rule.type);
     await expect(edit.getByLabel("Rule Type").locator("option")).toHaveText(TYPES.map((type) => type.label));
     await expect(edit.getByLabel(rule.thresholdLabel)).toHaveValue(

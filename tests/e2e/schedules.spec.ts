@@ -1,5 +1,5 @@
 // Schedules and the testing status on the Rules page and in the Audit Log
-// (docs/product.md#rules, docs/decisions/0060-rule-schedules-and-testing.md).
+// (docs/product.md#rules, docs/product.md#status-and-schedule).
 import { demoShopId, expect, openDatabase, signedOrder, tableRows, test, toast } from "./fixtures";
 import { screenshotsAt } from "./screens-axe";
 

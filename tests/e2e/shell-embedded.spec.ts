@@ -1,5 +1,5 @@
 // Inside Shopify's admin the shell uses App Bridge's own loading bar and toasts, not Polaris's
-// (docs/decisions/0051-admin-header-and-loading.md). The admin and App Bridge's script are
+// (docs/product.md#admin-header). The admin and App Bridge's script are
 // stand-ins served by the test, as in embedded.spec.ts; the stand-in records what the app asks of
 // `shopify.loading` and `shopify.toast.show`.
 import Database from "better-sqlite3";

@@ -1,4 +1,4 @@
-// "Add to Slack" inside Shopify's admin (docs/decisions/0045-add-to-slack.md): Slack's consent
+// "Add to Slack" inside Shopify's admin (docs/operations.md#slack-app): Slack's consent
 // screen cannot be framed, so the app opens it at the top of the admin; Slack's redirect brings
 // the merchant through the callback back to the Slack page in the admin. Shopify's admin and App
 // Bridge are stand-ins served by the test (as in embedded.spec.ts); Slack is the stand-in on

@@ -1,5 +1,5 @@
 /**
- * The fuzz's "wrong accepts" stage (issue 29, docs/decisions/0028-strict-input-types.md): each
+ * The fuzz's "wrong accepts" stage (issue 29, docs/security.md#what-is-verified): each
  * probe value of tests/fuzz/inputs.ts (PROBES) sent in each field of its kind, to each JSON API
  * and page form that reads that kind of field. A valid base body is sent first and must be
  * accepted (else the stage would test nothing); then every probe must be refused: an answer

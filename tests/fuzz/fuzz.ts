@@ -455,7 +455,7 @@ class RowWatch {
       this.db
         .prepare(
           // ordinary tables only: a virtual table's shadow tables (the Audit Log's search index,
-          // docs/decisions/0056-indexed-audit-search.md) hold what its table's rows already say
+          // docs/architecture.md#audit-log-search) hold what its table's rows already say
           `SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite%'`,
         )
         .all() as { name: string }[]
@@ -473,7 +473,7 @@ class RowWatch {
     this.digest = hash.digest("hex");
     return this.digest;
   }
-  /** Orders still to evaluate, or whose codes still wait for the leak detector's counting pass (decision 0068). */
+  /** Orders still to evaluate, or whose codes still wait for the leak detector's counting pass (docs/architecture.md#an-order-webhook-to-a-delivered-alert). */
   pendingOrders(): number {
     return (
       this.db

@@ -53,7 +53,7 @@ export const WEIRD_VALUES: unknown[] = [
 
 /**
  * The values that were wrongly accepted before strict input types (issue 29,
- * docs/decisions/0028-strict-input-types.md), by the kind of field they probe: each must be
+ * docs/security.md#what-is-verified), by the kind of field they probe: each must be
  * refused (4xx) wherever that kind of field is read, and nothing stored.
  */
 export type ProbeKind = "wholeNumber" | "decimal" | "id" | "list" | "idList" | "tagList" | "text";

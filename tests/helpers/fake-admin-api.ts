@@ -88,7 +88,7 @@ export function installFakeAdminApi(
     /** then the demo's stand-in answers what it knows (order actions, code rules, checkout blocking) */
     standIn?: StandInState;
     /**
-     * Every answer is executed against Shopify's pinned Admin schema (docs/decisions/0039-typed-admin-graphql.md):
+     * Every answer is executed against Shopify's pinned Admin schema (docs/testing.md#typed-admin-graphql):
      * the document with the fake's data as its root value, so the client gets only what it selected and
      * an answer that does not fit the schema (a missing non-null field, an unknown enum value, a wrong
      * scalar) is a GraphQL error naming the drift, kept in `drift`. On under Vitest; the benchmark skips it.

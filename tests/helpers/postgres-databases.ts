@@ -1,5 +1,5 @@
 /**
- * The test suite on PostgreSQL (npm run test:postgres, docs/decisions/0020-postgresql-and-several-processes.md):
+ * The test suite on PostgreSQL (npm run test:postgres, docs/architecture.md#sqlite-and-postgresql):
  * TEST_POSTGRES_URL names a server's maintenance database; a base database is migrated once and
  * every test file gets its own copy of it (CREATE DATABASE ... TEMPLATE), dropped afterwards.
  */

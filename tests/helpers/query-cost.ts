@@ -4,7 +4,7 @@
  * interface or union the most of its possible selections, and a connection 2 plus `first` (or `last`)
  * times what one of its nodes costs. A plain list of objects is counted as one object, as the
  * defaults give it no size; a connection's pageInfo is counted as an object. Shopify refuses a query
- * whose requested cost passes 1,000 points (docs/decisions/0019-backtests.md).
+ * whose requested cost passes 1,000 points (docs/architecture.md#a-backtest).
  */
 import {
   getNamedType,

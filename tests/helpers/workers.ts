@@ -12,7 +12,7 @@ import { graphqlForShopDomain } from "../../app/services/shops/admin-graphql.ser
 
 /**
  * A test's own order and alert workers, built as app/background.server.ts builds the process's
- * (docs/decisions/0036-order-effects-and-workers.md): the order worker wakes this alert worker.
+ * (docs/architecture.md#background-workers): the order worker wakes this alert worker.
  * By default they reach Shopify through the shop's offline session and send with the channels'
  * defaults; a test passes a stand-in or `channelSender({ guard: false })` instead. Nothing is
  * installed anywhere: a webhook route's wake-up reaches no worker in a test, and the test

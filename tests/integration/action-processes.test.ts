@@ -1,4 +1,4 @@
-// Order actions across a crash (docs/decisions/0022-order-actions.md): a `node server.js` killed
+// Order actions across a crash (docs/product.md#order-actions): a `node server.js` killed
 // with SIGKILL while Shopify is acting on its orders loses no action, and the next server, once
 // the dead one's claims lapse, finishes them without a second hold or a repeated tag.
 import http from "node:http";

@@ -7,7 +7,7 @@ import { schemaManifest, shopifySchema } from "../../scripts/shopify-schemas.mjs
 import { checkAdminDocument, collectAdminDocuments } from "../helpers/admin-documents";
 
 // The app's Admin operations against Shopify's published schemas (docs/testing.md#typed-admin-graphql,
-// docs/decisions/0039-typed-admin-graphql.md): the pinned version and the next one.
+// docs/testing.md#typed-admin-graphql): the pinned version and the next one.
 const { admin } = schemaManifest();
 const SCHEMAS = [`admin_${admin.pinned}`, `admin_${admin.next}`];
 

@@ -1,4 +1,4 @@
-// A server killed with SIGKILL mid-delivery (docs/decisions/0029-alert-identity.md): delivery is
+// A server killed with SIGKILL mid-delivery (docs/operations.md#repeated-alerts): delivery is
 // at least once, so the alerts it had sent but not recorded go out again from the next server.
 // Every channel's repeat carries its first delivery's id: the e-mail's Message-ID, the Slack
 // message's "Alert <id>" line, the webhook's Idempotency-Key. The stand-ins: an SMTP server

@@ -11,7 +11,7 @@ import { startReceiver } from "../helpers/receiver";
 import { breachingOrders, coreShopWithLimit } from "../helpers/breaches";
 import { testWorkers } from "../helpers/workers";
 
-// this file's own workers (docs/decisions/0036-order-effects-and-workers.md), sending to local addresses
+// this file's own workers (docs/architecture.md#background-workers), sending to local addresses
 const workers = testWorkers({ send: channelSender({ guard: false }) });
 
 const SHOP = "alert-delivery.myshopify.com";

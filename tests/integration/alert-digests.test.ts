@@ -10,7 +10,7 @@ import { startReceiver } from "../helpers/receiver";
 import { breachingOrders, coreShopWithLimit } from "../helpers/breaches";
 import { testWorkers } from "../helpers/workers";
 
-// this file's own workers (docs/decisions/0036-order-effects-and-workers.md), sending to local addresses
+// this file's own workers (docs/architecture.md#background-workers), sending to local addresses
 const workers = testWorkers({ send: channelSender({ guard: false }) });
 
 const SHOP = "alert-digests.myshopify.com";
@@ -132,7 +132,7 @@ describe("digests", () => {
     const { now } = await releaseTimeComes(shopId);
     await workers.alerts.gatherDueDigests(now);
     const digest = await prisma.alertAndActionOutbox.findFirstOrThrow({ where: { shopId, digestKey: { not: null } } });
-    // three days of failures later (a webhook's time, docs/decisions/0042-standard-webhooks.md):
+    // three days of failures later (a webhook's time, docs/api.md#alert-webhooks-what-receivers-get):
     // the last attempt fails and the digest is given up
     await prisma.alertAndActionOutbox.update({
       where: { id: digest.id },

@@ -1,4 +1,4 @@
-// Standard Webhooks on the alert webhooks (docs/decisions/0042-standard-webhooks.md), through the
+// Standard Webhooks on the alert webhooks (docs/api.md#alert-webhooks-what-receivers-get), through the
 // real outbox, worker and HTTP client to local receivers, each delivery checked with the
 // `standardwebhooks` package's own Webhook.verify: the id that stays across retries, both
 // signatures during a rotation, 3xx not followed, 429's Retry-After, 410 disabling the URL (with

@@ -1,4 +1,4 @@
-// The Audit Log's text search on its trigram index (docs/decisions/0056-indexed-audit-search.md):
+// The Audit Log's text search on its trigram index (docs/architecture.md#audit-log-search):
 // whichever way a search is read (the index, or the scan it replaces) it answers the same events,
 // and the index stays in step with every write. Runs on SQLite and, with npm run test:postgres,
 // on PostgreSQL.

@@ -1,5 +1,5 @@
 // A backtest of a scheduled rule counts only the orders placed inside its window
-// (docs/decisions/0060-rule-schedules-and-testing.md, docs/decisions/0019-backtests.md): the
+// (docs/product.md#status-and-schedule, docs/architecture.md#a-backtest): the
 // shop's saved rules and a rule being edited, whose dates without an offset are read in the
 // shop's zone, over orders read from a fake Admin API.
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Backtests (docs/decisions/0019-backtests.md): the shop's orders of the last 60 days read from a
+// Backtests (docs/architecture.md#a-backtest): the shop's orders of the last 60 days read from a
 // fake Admin API on 127.0.0.1, a page at a time, with a throttled answer waited out; the results
 // equal evaluating the same orders' webhook payloads directly; nothing reaches the audit log.
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 // The app charging for real (SHOPIFY_BILLING_TEST=false, production's default): a test
 // subscription, which nobody pays for, grants no paid plan (issue 29); a paid plan decided from
-// a webhook's payload alone waits for the Billing API's word (docs/decisions/0027-production-refusals-and-framing.md).
+// a webhook's payload alone waits for the Billing API's word (docs/security.md#production-settings-that-must-be-set).
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 process.env.SHOPIFY_BILLING_TEST = "false";

@@ -1,5 +1,5 @@
 // SQLite's one writer held by another process while the order worker evaluates
-// (docs/decisions/0009-monitoring-engine.md, failure bookkeeping): the batch in hand fails with
+// (docs/architecture.md#an-order-webhook-to-a-delivered-alert, failure bookkeeping): the batch in hand fails with
 // SQLITE_BUSY after the busy timeout, and so does the write that records that failure; the
 // worker tries that bookkeeping again, records the failed attempt and releases its claims as
 // soon as the writer is free, and every order, claimed or only queued, is evaluated within

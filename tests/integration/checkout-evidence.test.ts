@@ -22,7 +22,7 @@ const OTHER = "evidence-b.myshopify.com";
 const { action: checkoutsCreate } = await import("../../app/routes/webhooks.checkouts.create");
 const { action: checkoutsUpdate } = await import("../../app/routes/webhooks.checkouts.update");
 const { action: ordersCreate } = await import("../../app/routes/webhooks.orders.create");
-// this file's own workers (docs/decisions/0036-order-effects-and-workers.md)
+// this file's own workers (docs/architecture.md#background-workers)
 const workers = (await import("../helpers/workers")).testWorkers();
 const { shadowSummary } = await import("../../app/services/checkout/checkout-webhooks.server");
 const { forgetShopRules } = await import("../../app/services/rules/cache.server");

@@ -1,4 +1,4 @@
-// The code rules' combined cap (docs/decisions/0062-combined-discount-cap.md), end to end: the
+// The code rules' combined cap (docs/product.md#code-rules), end to end: the
 // settings through the API (bad input is 400 and stores nothing), the codes' values read from the
 // fake Admin API on save and kept in step by signed discounts/* webhooks, the metafield the
 // Function reads rewritten with them, and the preview deciding with the same values.

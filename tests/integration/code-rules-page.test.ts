@@ -1,4 +1,4 @@
-// The Code rules page (docs/product.md#code-rules; docs/decisions/0052-code-rules-page-and-picker.md):
+// The Code rules page (docs/product.md#code-rules):
 // its loader shows the protected products and collections by title, asked of Shopify's Admin API
 // with a typed query, a deleted one as such; its action saves the form's one intent and refuses
 // ids that are no product's, changing nothing.

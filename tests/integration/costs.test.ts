@@ -1,4 +1,4 @@
-// The cost model (docs/decisions/0061-cost-model.md) end to end: signed inventory_items/update
+// The cost model (docs/product.md#costs) end to end: signed inventory_items/update
 // webhooks keep each variant's cost history, the engine's margin floor uses the cost in effect
 // at the order's created_at (a cost changed last week leaves last month's margins be), fees and
 // shipping count when turned on and the message says which parts were known, and the settings

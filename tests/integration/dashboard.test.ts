@@ -61,7 +61,7 @@ describe("dashboard figures from the database", () => {
     const data = await loadDashboard({ id: shopId, plan: "core", timezone: "America/Chicago" }, NOW);
     expect(data.activeRules).toBe(2);
     expect(data.blockedCheckouts).toBe(2);
-    // decision 14: alerts delivered (alert_sent), not breaches, which are their own figure
+    // docs/product.md#decisions, 14: alerts delivered (alert_sent), not breaches, which are their own figure
     expect(data.alertsSent).toBe(1);
     expect(data.breaches).toBe(3);
     // e-mail is on by default but has no recipient: no alert can go out, and the card says so
@@ -90,7 +90,7 @@ describe("dashboard figures from the database", () => {
 
   it("sums the last 30 days' saved money against the subscription: blocked checkouts, not breaches", async () => {
     const data = await loadDashboard({ id: shopId, plan: "core", timezone: "UTC" }, NOW);
-    // decision 19: breaches that went through are flagged (by the engine, per order), never saved
+    // docs/product.md#decisions, 19: breaches that went through are flagged (by the engine, per order), never saved
     expect(data.roi).toMatchObject({
       totalSavedCents: 4000,
       stoppedCents: 4000,

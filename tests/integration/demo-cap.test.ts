@@ -1,4 +1,4 @@
-// The demo store's combined cap (docs/decisions/0062-combined-discount-cap.md): codes with values,
+// The demo store's combined cap (docs/product.md#code-rules): codes with values,
 // a 30 % cap and the backup code BACKUP10, so the Code rules preview keeps SUMMER30 and turns
 // WELCOME5 away on a $100 cart; the stand-in of Shopify answers the same codes when a save reads them.
 import { describe, expect, it } from "vitest";

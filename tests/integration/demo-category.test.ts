@@ -1,4 +1,4 @@
-// The demo store's code-rules discount (docs/decisions/0063-discount-apps-category.md): seeded as
+// The demo store's code-rules discount (docs/product.md#shopifys-discounts-page): seeded as
 // if created from Shopify's Discounts page, so the demo's details page has a discount to show, at
 // the path the Function's toml declares, with the Function id the demo's stand-in gives it.
 import { describe, expect, it } from "vitest";

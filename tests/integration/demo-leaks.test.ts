@@ -1,8 +1,8 @@
-// The demo store's leaked codes (docs/decisions/0064-leaked-code-detector.md): VIP500, meant for
+// The demo store's leaked codes (docs/product.md#leaked-codes): VIP500, meant for
 // 500 "vip" customers, spikes in the seed's current hour from outside its segment in many
 // countries; it is flagged once with the signals that fired, and the stand-in of Shopify can
 // deactivate it. CREATOR15 has no audience size: it burns through 90 % of Shopify's usage limit
-// in under a day and is flagged for that alone (docs/decisions/0066-code-usage-limit-and-leak-flow-trigger.md).
+// in under a day and is flagged for that alone (docs/product.md#leaked-codes).
 import { describe, expect, it } from "vitest";
 import { answerStandIn, newStandInState } from "../../app/demo/admin-stand-in";
 import { DEMO_LEAKED_DISCOUNT_ID, DEMO_LIMITED_DISCOUNT_ID } from "../../app/demo/leak-discounts";

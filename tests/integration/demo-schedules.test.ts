@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DEMO_SEEDED_AT, seededDemoStore } from "../helpers/seeded-demo";
 
 // The demo store's scheduled Black Friday rule and its rule in testing
-// (docs/decisions/0060-rule-schedules-and-testing.md).
+// (docs/product.md#status-and-schedule).
 process.env.SHOPIFY_API_KEY = "";
 process.env.NODE_ENV = "development";
 

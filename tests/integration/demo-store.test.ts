@@ -78,7 +78,7 @@ describe("demo store", () => {
     expect(data.roi).toMatchObject({ totalSavedCents: 0 });
     expect(data.roi.flaggedCents).toBeGreaterThan(0);
     expect(data.alertsOn).toBe(true);
-    // 4 rules and the collection rule switched on, with the scheduled and the testing rule (decision 0060)
+    // 4 rules and the collection rule switched on, with the scheduled and the testing rule (docs/product.md#status-and-schedule)
     expect(data.activeRules).toBe(7);
     expect(data.recentEvents).toHaveLength(5);
   });

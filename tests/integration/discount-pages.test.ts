@@ -1,5 +1,5 @@
 // The pages Shopify's Discounts page opens for the code rules' Function (Discount apps category;
-// docs/discount-apps.md, docs/decisions/0063-discount-apps-category.md): the paths the
+// docs/discount-apps.md, docs/product.md#shopifys-discounts-page): the paths the
 // Function's toml declares are routes; create answers and creates the shop's one code-rules
 // discount (Core and Plus, write_discounts) or leads to it; details shows it; anything that is not
 // ours is a 404 screen, and an unanswering Shopify a 502 one, changing nothing.

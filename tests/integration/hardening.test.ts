@@ -30,7 +30,7 @@ const routes = {
   customersRedact: await import("../../app/routes/webhooks.customers.redact"),
   dataRequest: await import("../../app/routes/webhooks.customers.data_request"),
 };
-// this file's own workers (docs/decisions/0036-order-effects-and-workers.md)
+// this file's own workers (docs/architecture.md#background-workers)
 const workers = (await import("../helpers/workers")).testWorkers();
 
 type Handler = (args: {

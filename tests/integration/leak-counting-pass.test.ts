@@ -1,4 +1,4 @@
-// The leak detector's counting pass (docs/decisions/0068-leak-counts-off-the-order-transaction.md):
+// The leak detector's counting pass (docs/architecture.md#an-order-webhook-to-a-delivered-alert):
 // evaluated orders wait with codesWaiting; a pass takes them 100 to a transaction, records each
 // (order, code) once, counts every customer and country once, and leaves a longer backlog than
 // one pass takes for the next, saying so; two passes at once count each order once.

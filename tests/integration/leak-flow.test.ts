@@ -1,5 +1,5 @@
 // Shopify's usage limit and the leak flag's Flow trigger end to end
-// (docs/decisions/0066-code-usage-limit-and-leak-flow-trigger.md): a signed discounts/update
+// (docs/product.md#leaked-codes): a signed discounts/update
 // webhook has the code's usage limit read from the fake Admin API and stored; GET /api/codes
 // shows it; orders reaching 90 % of it within 3 days flag the code by that rule; Flow's signed
 // lifecycle callback for "Discount code probably leaked" is stored apart from "Margin rule

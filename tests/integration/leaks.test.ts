@@ -1,4 +1,4 @@
-// The leaked-code detector end to end (docs/decisions/0064-leaked-code-detector.md): signed
+// The leaked-code detector end to end (docs/product.md#leaked-codes): signed
 // orders/create webhooks build a leak of VIP500; the code's counts are kept once per order
 // (a redelivery and an orders/updated add nothing); the flag is one code_leak_suspected event and
 // its outbox row per episode; GET /api/codes and PUT /api/codes/{code} refuse bad input naming the

@@ -1,6 +1,6 @@
 // Data migrations on rows that exist before them (SQLite; the PostgreSQL twins are run by the
 // PostgreSQL suite's base): what the money backfill makes of recorded events
-// (docs/decisions/0025-what-saved-means.md), and percent rules saved in money.
+// (docs/product.md#what-the-figures-count), and percent rules saved in money.
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";

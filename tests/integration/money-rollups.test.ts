@@ -1,4 +1,4 @@
-// Money rollups equal a full recomputation (docs/decisions/0055-money-rollups.md): random
+// Money rollups equal a full recomputation (docs/architecture.md#counts-and-money): random
 // histories of orders breaching, edited up and down, held then cancelled or released, checkouts
 // blocked (and repeated), alerts sent, in several time zones, at local midnights and around changes of daylight saving
 // time, and a shop whose time zone changes. For every period the app shows (this week, month,

@@ -1,4 +1,4 @@
-// What "saved" means, through the real engine (docs/decisions/0025-what-saved-means.md): orders
+// What "saved" means, through the real engine (docs/product.md#what-the-figures-count): orders
 // posted as Shopify's webhooks, a hold placed through the (stand-in) Admin API, cancellations
 // and edits as orders/updated, a checkout blocked by the live validation; the ROI report, the
 // Dashboard, /api/roi/summary and the Audit Log's orders behind each figure agree, and each
@@ -19,7 +19,7 @@ import { coreShopWithLimit } from "../helpers/breaches";
 import { adminRequest, routeArgs, settle, storeOfflineSession, webhookRequest } from "../helpers/shopify";
 import { testWorkers } from "../helpers/workers";
 
-// this file's own workers (docs/decisions/0036-order-effects-and-workers.md), sending to local addresses
+// this file's own workers (docs/architecture.md#background-workers), sending to local addresses
 const workers = testWorkers({ send: channelSender({ guard: false }) });
 
 const SHOP = "money.myshopify.com";

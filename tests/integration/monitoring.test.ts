@@ -11,7 +11,7 @@ const OTHER = "monitor-b.myshopify.com";
 const { action: ordersCreate } = await import("../../app/routes/webhooks.orders.create");
 const { action: ordersUpdated } = await import("../../app/routes/webhooks.orders.updated");
 const { action: inventoryUpdate } = await import("../../app/routes/webhooks.inventory_items.update");
-// this file's own workers (docs/decisions/0036-order-effects-and-workers.md)
+// this file's own workers (docs/architecture.md#background-workers)
 const workers = (await import("../helpers/workers")).testWorkers();
 
 const fake = installFakeAdminApi([

@@ -1,4 +1,4 @@
-// Expiring offline access tokens across OS processes (docs/decisions/0041-expiring-offline-tokens.md):
+// Expiring offline access tokens across OS processes (docs/operations.md#shopify-access-tokens):
 // two app processes on one database, each with the shop's pair in its session cache, reach the
 // moment the pair is due for refresh with ten workers each needing the Admin API: Shopify's token
 // endpoint (a fake that rotates the pair and refuses a refresh token used before) is asked once,

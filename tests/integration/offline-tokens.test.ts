@@ -1,4 +1,4 @@
-// Expiring offline access tokens (docs/decisions/0041-expiring-offline-tokens.md): a shop's pair is
+// Expiring offline access tokens (docs/operations.md#shopify-access-tokens): a shop's pair is
 // refreshed once however many workers need the Admin API at once, the rotated pair is stored over
 // the pair it replaced only, an older pair never overwrites a newer one, and a refused refresh
 // token is not tried again and leaves the shop without a session for background work. Against a

@@ -13,7 +13,7 @@ import { orderPayload } from "../fixtures/orders";
 import { adminRequest, routeArgs, settle, storeOfflineSession, webhookRequest } from "../helpers/shopify";
 import { testWorkers } from "../helpers/workers";
 
-// this file's own workers (docs/decisions/0036-order-effects-and-workers.md), sending to local addresses
+// this file's own workers (docs/architecture.md#background-workers), sending to local addresses
 const workers = testWorkers({ send: channelSender({ guard: false }) });
 
 const SHOP = "order-actions.myshopify.com";

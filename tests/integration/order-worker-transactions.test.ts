@@ -1,7 +1,7 @@
 // The order worker evaluates a claimed batch in short transactions, a shop's orders at most
 // ORDERS_PER_TRANSACTION at a time, and lets pending I/O (the webhooks that arrived) run between
 // them: on SQLite a transaction does not yield the event loop, so its length is the longest a
-// webhook waits to be answered (docs/decisions/0059-short-worker-transactions.md).
+// webhook waits to be answered (docs/architecture.md#one-sqlite-writer).
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type * as Evaluation from "../../app/services/monitoring/evaluation.server";
 import { stackedCodeAndAutomatic } from "../fixtures/orders";

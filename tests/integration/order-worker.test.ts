@@ -1,7 +1,7 @@
 // The order worker as the database fails under it: a failing evaluation is logged, counted
 // and retried on a schedule; a failing loop is logged and tried again; nothing throws out. A
 // failure the database would not let it record is recorded once it answers, so no order waits
-// for its claim's lease (docs/decisions/0009-monitoring-engine.md, failure bookkeeping).
+// for its claim's lease (docs/architecture.md#an-order-webhook-to-a-delivered-alert, failure bookkeeping).
 // Engine-neutral: the errors are injected, in the shapes Prisma gives SQLite's and PostgreSQL's.
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type * as OrderQueue from "../../app/db/order-queue.sql.server";

@@ -1,4 +1,4 @@
-// Delivery checks the plan again (docs/decisions/0018-plan-truth.md): alerts held by quiet hours
+// Delivery checks the plan again (docs/product.md#plans): alerts held by quiet hours
 // or a digest, or waiting to be retried, and order actions, of a shop that moved to Free are not
 // sent: they are dropped with the reason, and the Alerts page's Recent deliveries shows it.
 import { FREE_FACTS } from "../../app/domain/plan-truth";
@@ -14,7 +14,7 @@ import { installFakeAdminApi } from "../helpers/fake-admin-api";
 import { adminRequest, storeOfflineSession } from "../helpers/shopify";
 import { testWorkers } from "../helpers/workers";
 
-// this file's own workers (docs/decisions/0036-order-effects-and-workers.md), sending to local addresses
+// this file's own workers (docs/architecture.md#background-workers), sending to local addresses
 const workers = testWorkers({ send: channelSender({ guard: false }) });
 
 const { loader: alertsPage } = await import("../../app/routes/_admin.alerts/route");

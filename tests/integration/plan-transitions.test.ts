@@ -1,4 +1,4 @@
-// Every plan transition, walked through the paths that change the plan (docs/decisions/0018-plan-truth.md):
+// Every plan transition, walked through the paths that change the plan (docs/product.md#plans):
 // /api/billing/downgrade, /api/billing/verify (the return from Shopify) and the
 // app_subscriptions/update webhook. Below Core the code-rules app discount is deactivated in
 // Shopify and activated again from Core; when Plus ends checkout blocking's validation is switched

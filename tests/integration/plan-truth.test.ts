@@ -1,4 +1,4 @@
-// Plans that follow Shopify (docs/decisions/0018-plan-truth.md), against a fake of the Admin
+// Plans that follow Shopify (docs/product.md#plans), against a fake of the Admin
 // GraphQL API on 127.0.0.1: upgrade, downgrade, the subscription webhook, stale plans,
 // failures, pausing rules and tenant isolation.
 import { FREE_FACTS } from "../../app/domain/plan-truth";
@@ -10,7 +10,7 @@ const prisma = (await import("../../app/db.server")).default;
 const { ensureShop } = await import("../../app/db/shops.server");
 const { forgetPlanChecks } = await import("../../app/services/billing/plan-truth.server");
 const { logger } = await import("../../app/logger.server");
-// this file's own workers (docs/decisions/0036-order-effects-and-workers.md)
+// this file's own workers (docs/architecture.md#background-workers)
 const workers = (await import("../helpers/workers")).testWorkers();
 const routes = {
   upgrade: (await import("../../app/routes/api.billing.upgrade")).action,

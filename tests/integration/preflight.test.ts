@@ -1,4 +1,4 @@
-// The promotion preflight (docs/decisions/0065-promotion-preflight.md), end to end: the discounts
+// The promotion preflight (docs/product.md#promotion-preflight), end to end: the discounts
 // read from the fake Admin API (discountNodes), the shop's orders read as the backtest reads them,
 // the worst reachable stack worked out by hand, bad input refused with the field named, and a
 // signed discounts/update webhook that makes a worse stack reachable raising preflight_worse_stack

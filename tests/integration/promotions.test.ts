@@ -1,5 +1,5 @@
 // The Dashboard's plan banner is dismissible, and the dismissal is the shop's
-// (docs/decisions/0050-dashboard-numbers.md): it stays dismissed on the next load, another shop
+// (docs/product.md#dashboard): it stays dismissed on the next load, another shop
 // still sees the banner, and a name that is no promotion is refused and changes nothing.
 import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";

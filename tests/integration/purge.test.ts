@@ -1,5 +1,5 @@
 // Uninstalled shops' data is deleted 30 days after the uninstall, shop/redact or not
-// (docs/decisions/0004-privacy-and-deletion.md): tested with a clock; idempotent; a reinstall
+// (docs/security.md#privacy-and-deletion): tested with a clock; idempotent; a reinstall
 // keeps the data; two purges side by side delete each shop once.
 import { describe, expect, it, vi } from "vitest";
 import prisma from "../../app/db.server";

@@ -1,5 +1,5 @@
 // GET /api/roi/summary (docs/product.md#roi-dashboard): figures equal a direct computation over
-// the seeded orders' money (saved and flagged apart, docs/decisions/0025-what-saved-means.md) and events, periods in the shop's time zone, the previous period from its own events,
+// the seeded orders' money (saved and flagged apart, docs/product.md#what-the-figures-count) and events, periods in the shop's time zone, the previous period from its own events,
 // the plan's cost for the period, tenant isolation.
 import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
@@ -157,7 +157,7 @@ describe("GET /api/roi/summary", () => {
       Math.round(body.flaggedAmount * 100),
     );
     const byDay = body.breakdown.byTimeframe as { saved: number; flagged: number; blocks: number }[];
-    // the days so far: days after today are not listed (docs/decisions/0050-dashboard-numbers.md)
+    // the days so far: days after today are not listed (docs/product.md#roi-dashboard)
     expect(byDay).toHaveLength(body.period.elapsedDays);
     expect(byDay.reduce((sum, row) => sum + Math.round(row.saved * 100), 0)).toBe(Math.round(body.totalSaved * 100));
     expect(byDay.reduce((sum, row) => sum + Math.round(row.flagged * 100), 0)).toBe(

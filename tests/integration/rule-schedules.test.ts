@@ -1,4 +1,4 @@
-// Schedules and the testing status on rules (docs/decisions/0060-rule-schedules-and-testing.md):
+// Schedules and the testing status on rules (docs/product.md#status-and-schedule):
 // the rules API's status, startsAt and endsAt; a signed orders/create against a testing rule
 // records one rule_tested event and queues nothing; a scheduled rule breaks only inside its window.
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";

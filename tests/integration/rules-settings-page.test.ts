@@ -3,7 +3,7 @@ import prisma from "../../app/db.server";
 import type { PageActionResult } from "../../app/forms/page-action";
 import { adminRequest, installedShops } from "../helpers/shopify";
 
-// /rules/settings: the stacking and blocking settings as one form (docs/decisions/0048-rules-pages.md)
+// /rules/settings: the stacking and blocking settings as one form (docs/product.md#rules)
 const { action, loader } = await import("../../app/routes/_admin.rules_.settings");
 const SHOP = "settings-a.myshopify.com";
 const OTHER = "settings-b.myshopify.com";

@@ -1,4 +1,4 @@
-// Secrets at rest beyond the alert secrets (docs/decisions/0030-secrets-at-rest.md): the alert
+// Secrets at rest beyond the alert secrets (docs/security.md#secrets-at-rest): the alert
 // webhook URLs and Shopify's access and refresh tokens are sealed in the database (its file and
 // write-ahead log hold none of them in clear), read back in clear by the settings API, the alert
 // channels and Shopify's Admin API client; rows stored in clear before encryption are read, then

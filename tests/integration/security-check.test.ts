@@ -12,7 +12,7 @@ import {
 } from "../../scripts/security-check.mjs";
 import { TMP_DIR } from "../../scripts/migrations";
 
-// scripts/security-check.mjs: Shopify's app security scan in CI (docs/decisions/0043-node-versions.md).
+// scripts/security-check.mjs: Shopify's app security scan in CI (docs/security.md#checked-continuously-shopifys-app-security-scan).
 // The real scan needs Shopify CLI and Node 22 from the npm registry, so these tests give the
 // script's own logic the scan's JSON answer, in the shape Shopify CLI 4.8.2 prints it.
 

@@ -1,4 +1,4 @@
-// The request line app/server/serve.server.ts writes for every request (docs/decisions/0032-server-typed-adapter.md):
+// The request line app/server/serve.server.ts writes for every request (docs/architecture.md#the-http-server):
 // one line, with the path but never the query string.
 import type { AddressInfo } from "node:net";
 import express from "express";

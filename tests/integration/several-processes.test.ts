@@ -1,4 +1,4 @@
-// Several app processes on one database (docs/decisions/0020-postgresql-and-several-processes.md):
+// Several app processes on one database (docs/architecture.md#sqlite-and-postgresql):
 // two `node server.js`, signed order webhooks spread across both, every order evaluated once; a
 // process killed with SIGKILL holding claimed orders loses none of them: once its claims' lease
 // runs out, the other process evaluates them. On PostgreSQL (npm run test:postgres) also: a rule

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { schemaManifest, shopifySchema } from "../../scripts/shopify-schemas.mjs";
 import { API_VERSION } from "../../app/shopify.server";
 
-// The pinned published schemas (docs/decisions/0039-typed-admin-graphql.md) are the ones the app speaks.
+// The pinned published schemas (docs/testing.md#typed-admin-graphql) are the ones the app speaks.
 describe("Shopify's pinned schemas", () => {
   const manifest = schemaManifest();
 

@@ -1,4 +1,4 @@
-// "Add to Slack" (docs/decisions/0045-add-to-slack.md): the Slack page's link to the consent
+// "Add to Slack" (docs/operations.md#slack-app): the Slack page's link to the consent
 // screen, and the callback against a stand-in of Slack's OAuth on 127.0.0.1: a good sign-in,
 // one cancelled on Slack's screen, a replayed state, a state for another shop, a failed
 // code exchange and a shop on Free. Only the good one changes anything.

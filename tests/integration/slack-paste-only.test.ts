@@ -1,5 +1,5 @@
 // Without a Slack app of ours (SLACK_CLIENT_ID empty) the Slack page offers only the pasted
-// incoming-webhook URL, and the callback connects nothing (docs/decisions/0045-add-to-slack.md).
+// incoming-webhook URL, and the callback connects nothing (docs/operations.md#slack-app).
 import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { signSlackState } from "../../app/services/alerts/slack-oauth";

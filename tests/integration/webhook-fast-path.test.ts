@@ -1,4 +1,4 @@
-// The webhook fast path (docs/decisions/0054-webhook-fast-path.md): Shopify's webhooks answered
+// The webhook fast path (docs/architecture.md#webhook-fast-path): Shopify's webhooks answered
 // by an Express handler before any Remix routing, verified by the one verifier the Remix routes
 // use, each topic handled by its entry in WEBHOOK_TOPICS; the order queued in one statement on
 // a connection of its own (SQLite), never inside a transaction another part of the process holds.

@@ -140,7 +140,7 @@ describe("webhooks", () => {
 
   it("customers/redact removes the customer from the shop's events and code redemptions only", async () => {
     const { action } = await import("../../app/routes/webhooks.customers.redact");
-    // the leak detector's per-order rows name customers too (docs/decisions/0064-leaked-code-detector.md)
+    // the leak detector's per-order rows name customers too (docs/product.md#leaked-codes)
     const shops = await prisma.shop.findMany({ where: { domain: { in: [SHOP, OTHER] } } });
     for (const { id: shopId } of shops) {
       await prisma.codeRedemption.createMany({

@@ -235,7 +235,7 @@ const HEADINGS: [{ title: string }, ...{ title: string }[]] = [
 /**
  * The Audit Log as Shopify's own indexes: one row per order or checkout, its events folded
  * inside and shown on demand, the row's action in the row. Under 800 px the table becomes
- * IndexTable's condensed list, each row one stacked cell (docs/decisions/0044-audit-log-index.md).
+ * IndexTable's condensed list, each row one stacked cell (docs/product.md#audit-log).
  */
 export function AuditTable({
   groups,

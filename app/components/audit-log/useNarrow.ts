@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 /**
  * Under this width of its own box the Audit Log is a list, not a table: about 800 px of the
  * admin's content less the card's margins, and what is left beside the app's own sidebar at
- * 800 px (docs/decisions/0044-audit-log-index.md).
+ * 800 px (docs/product.md#audit-log).
  */
 export const NARROW_BELOW_PX = 700;
 

@@ -104,7 +104,6 @@ describe("the settings form", () => {
     });
     expect(settingsDraftOf({ audienceSize: null, segmentTags: [] })).toEqual({ audience: "", tags: "" });
   });
-
 });
 
 describe("dateAndTime", () => {

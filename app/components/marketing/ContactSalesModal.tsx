@@ -21,7 +21,7 @@ const EMPTY: Values = { name: "", email: "", storeName: "", message: "" };
  * Contact Sales (docs/product.md#support): posts to /api/contact-sales. Its fields keep their
  * values in state, not through components/form-fields.tsx: the form is drawn only while the
  * dialog is open, and useInputControl needs it in the page when it starts
- * (docs/decisions/0038-form-fields-through-useinputcontrol.md).
+ * (docs/architecture.md#a-page-form).
  */
 export function ContactSalesModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const fetcher = useFetcher<ApiAnswer>();

@@ -5,7 +5,7 @@ import { ROTATION_OVERLAP_MS } from "../../domain/webhook-signature";
 const OVERLAP_HOURS = ROTATION_OVERLAP_MS / 3_600_000;
 
 /**
- * 'Rotate signing secret' asks first (docs/decisions/0046-dialogs-return-focus-and-confirm.md):
+ * 'Rotate signing secret' asks first (docs/product.md#dialogs):
  * the receivers that check the current secret refuse webhooks once the overlap ends. Cancel and
  * Escape change nothing and give focus back to the button.
  */

@@ -7,7 +7,7 @@ import type { AlertsActionResult } from "./actions.server";
 
 /**
  * The Alerts page's banners for webhook URLs that are not well
- * (docs/decisions/0042-standard-webhooks.md): one that answered 410 Gone is disabled until
+ * (docs/product.md#alerts): one that answered 410 Gone is disabled until
  * "Enable again"; one whose alerts were given up after three days shows "delivery failing"
  * until it accepts one again.
  */

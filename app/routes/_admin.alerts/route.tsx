@@ -24,7 +24,7 @@ const PAGE_DELIVERIES = 20;
 export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
   const { shop, plan } = await requireAdmin(request, load);
   // locked on Free, the page still shows what was queued before and what became of it (alerts
-  // a downgrade stopped say so: docs/decisions/0018-plan-truth.md)
+  // a downgrade stopped say so: docs/product.md#plans)
   if (!planHasAlerts(plan)) {
     return {
       locked: true as const,

@@ -33,7 +33,7 @@ export const SAVE_FIRST = "Save or discard your changes first: this uses the sav
 
 /**
  * The Integration Center's settings as one form with one contextual save bar
- * (docs/decisions/0049-save-bar-and-leaving.md): the cards draw its fields, the bar saves them
+ * (docs/product.md#save-bar): the cards draw its fields, the bar saves them
  * all at once or none (`saveSettings`), Discard puts back what is saved. The cards' actions
  * (tests, Deploy, Remove, Disconnect) stay buttons of their own.
  */

@@ -92,7 +92,7 @@ function smtpIntent(remove: boolean): Intent {
 }
 
 /**
- * The page's one save (docs/decisions/0049-save-bar-and-leaving.md): the settings that differ
+ * The page's one save (docs/product.md#save-bar): the settings that differ
  * from what is stored, all or none. The SMTP server goes first, as it is the only one that can
  * still be refused after the schema (its host, the plan); the threshold and the blocking
  * switches follow. The SMTP fields count only when the page drew them (`smtpShown`: not on Free).

@@ -2,7 +2,7 @@
  * The App status card's rows for the app's two Shopify Flow triggers (docs/product.md#integration-center):
  * "Margin rule breached" (extensions/margin-rule-breached, docs/product.md#order-actions) and
  * "Discount code probably leaked" (extensions/discount-code-leaked, docs/product.md#leaked-codes,
- * docs/decisions/0066-code-usage-limit-and-leak-flow-trigger.md). Each says whether Flow's lifecycle
+ * docs/product.md#leaked-codes). Each says whether Flow's lifecycle
  * callback reported an enabled workflow that starts with it, and what the app does in that state.
  * Pure: the loader gives the shop's stored states and plan.
  */

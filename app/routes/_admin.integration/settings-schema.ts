@@ -5,7 +5,7 @@ import { blockingSchema } from "../../forms/rules";
 
 /**
  * The Integration Center's settings, saved together by the page's one save bar
- * (docs/decisions/0049-save-bar-and-leaving.md): the SMTP server, the checkout Function's
+ * (docs/product.md#save-bar): the SMTP server, the checkout Function's
  * threshold and the Plus features' blocking switches, each field with the same schema and
  * messages as before (docs/product.md#integration-center).
  */

@@ -22,7 +22,7 @@ interface AdvancedCard {
 
 /**
  * The Advanced Rules cards (docs/product.md#rules), each saying what it does today
- * (docs/decisions/0048-rules-pages.md): stacking prevention and collection rules work on every
+ * (docs/product.md#rules): stacking prevention and collection rules work on every
  * plan; checkout blocking is Plus's, shown locked with the plan named until the shop has it.
  */
 export function AdvancedRules({ plan, plusEnabled }: { plan: PlanId; plusEnabled: boolean }) {
@@ -95,7 +95,7 @@ export function AdvancedRules({ plan, plusEnabled }: { plan: PlanId; plusEnabled
   );
 }
 
-/** The discount kinds the rules check, in Shopify admin's words (docs/decisions/0048-rules-pages.md). */
+/** The discount kinds the rules check, in Shopify admin's words (docs/product.md#rules). */
 export function DiscountMethodKinds() {
   return (
     <BlockStack gap="200">

@@ -8,7 +8,7 @@ interface Verdict {
 }
 
 /**
- * The preview's verdict at a glance (docs/decisions/0062-combined-discount-cap.md): which codes
+ * The preview's verdict at a glance (docs/product.md#code-rules): which codes
  * the cart keeps and which it turns away, each with the value Shopify last gave for it, and the
  * message the customer would see.
  */

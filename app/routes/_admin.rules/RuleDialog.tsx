@@ -31,7 +31,7 @@ export interface RuleFormValues {
   threshold: string;
   action: string;
   orderActions: OrderActions;
-  /** its status and schedule (docs/decisions/0060-rule-schedules-and-testing.md); a new rule: active, no dates */
+  /** its status and schedule (docs/product.md#status-and-schedule); a new rule: active, no dates */
   schedule?: ScheduleValues;
 }
 

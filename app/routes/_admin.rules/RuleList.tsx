@@ -12,11 +12,11 @@ const STATUS_TONES: Record<string, "success" | "critical" | "warning" | "attenti
   Block: "critical",
   Inactive: undefined,
   [PAUSED_LABEL]: "warning",
-  // breaches recorded as would-have events only (docs/decisions/0060-rule-schedules-and-testing.md)
+  // breaches recorded as would-have events only (docs/product.md#status-and-schedule)
   Testing: "attention",
 };
 
-/** A schedule to come or running stands out; an ended one is plain (docs/decisions/0060-rule-schedules-and-testing.md). */
+/** A schedule to come or running stands out; an ended one is plain (docs/product.md#status-and-schedule). */
 function scheduleTone(schedule: string): "info" | undefined {
   return schedule.startsWith("Ended") ? undefined : "info";
 }
@@ -106,7 +106,7 @@ export const EMPTY_RULES_IMAGE = "/empty-rules.svg";
 
 /**
  * The Basic Rules list: ordinary and collection rules (docs/product.md#rules). A shop without
- * rules sees an empty state whose one action is Add Rule (docs/decisions/0048-rules-pages.md).
+ * rules sees an empty state whose one action is Add Rule (docs/product.md#rules).
  */
 export function RuleList({
   rules,

@@ -4,7 +4,7 @@ import { RULE_STATUS_LABELS, type RuleStatus } from "../../domain/rule-schedule"
 
 /**
  * A rule's status and schedule in its dialog (docs/product.md#rules,
- * docs/decisions/0060-rule-schedules-and-testing.md): Active or Testing (Inactive too for a rule
+ * docs/product.md#status-and-schedule): Active or Testing (Inactive too for a rule
  * that is off), and an optional start and end in the shop's time zone.
  */
 export function ScheduleFields({

@@ -86,7 +86,7 @@ function SettingsSection({
 const BARE_FIELDSET = { border: 0, margin: 0, padding: 0, minWidth: 0 } as const;
 
 /**
- * The Stacking & blocking page's one form (docs/decisions/0048-rules-pages.md): the stacking and
+ * The Stacking & blocking page's one form (docs/product.md#rules): the stacking and
  * blocking settings, saved together by the page's one unsaved-changes bar (Save, Discard).
  * `save` lives in the page: a save reloads the settings and starts this form again.
  */

@@ -39,7 +39,7 @@ async function ruleItems(shopId: string, timeZone: string): Promise<RuleListItem
     listCollectionRules(shopId),
     testedCounts(shopId),
   ]);
-  // each rule's status and schedule in the shop's zone (docs/decisions/0060-rule-schedules-and-testing.md)
+  // each rule's status and schedule in the shop's zone (docs/product.md#status-and-schedule)
   const context = { now: new Date(), timeZone, tested };
   return [
     ...rules.map((rule) => ruleListItem(rule, context)),
@@ -49,14 +49,14 @@ async function ruleItems(shopId: string, timeZone: string): Promise<RuleListItem
 
 export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
   const { shop, plan, demo } = await requireAdmin(request, load);
-  // the list is rendered on the server with the page, not streamed (docs/decisions/0023-early-clicks-and-hydration.md,
-  // docs/decisions/0048-rules-pages.md); code rules and the settings have pages of their own
+  // the list is rendered on the server with the page, not streamed (docs/architecture.md#before-hydration,
+  // docs/product.md#rules); code rules and the settings have pages of their own
   const [rules, activeCount, paused] = await Promise.all([
     ruleItems(shop.id, shop.timezone),
     countActiveRules(shop.id),
     pausedRulesView(shop.id, plan),
   ]);
-  // what a plan change resumed lately, named (docs/decisions/0018-plan-truth.md)
+  // what a plan change resumed lately, named (docs/product.md#plans)
   const resumed = await rulesResumedSince(shop.id, new Date(Date.now() - RESUMED_SHOWN_MS));
   const atLimit = !canActivateAnotherRule(plan, activeCount);
   const granted = grantedScopesOf(shop.grantedScopes);
@@ -109,7 +109,7 @@ export default function Rules() {
   const add = useCallback(() => setDialog({ mode: "add", values: EMPTY_RULE }), []);
 
   // The list is server-rendered with the page: no "Loading rules..." that the cards then push
-  // down (docs/decisions/0048-rules-pages.md). With no rules, the empty state's Add Rule is the
+  // down (docs/product.md#rules). With no rules, the empty state's Add Rule is the
   // page's one primary action.
   return (
     <AdminPage

@@ -125,7 +125,7 @@ const actionLabels = (actions: OrderActions) =>
 
 /**
  * A stacking rule fires on 2 or more discounts whose total is over its threshold: a threshold
- * of 0 is any total, so "$0.00" alone would say nothing (docs/decisions/0048-rules-pages.md).
+ * of 0 is any total, so "$0.00" alone would say nothing (docs/product.md#rules).
  */
 export function stackingSummary(threshold: string, unit: string): string {
   const stacked = "2 or more discounts on one order";

@@ -35,10 +35,10 @@ import { sendMail } from "../mail/mailer.server";
 import { openShopSecret, sealShopSecret } from "./secrets.server";
 
 /**
- * The alert channels behind one interface (docs/decisions/0013-alert-delivery.md): each takes
+ * The alert channels behind one interface (docs/architecture.md#an-order-webhook-to-a-delivered-alert): each takes
  * an alert and the shop's settings and says whether it was delivered. Every delivery carries
  * the alert's id, the outbox row's, the same on every attempt: the webhooks' Idempotency-Key,
- * the e-mails' Message-ID, the Slack messages' last line (docs/decisions/0029-alert-identity.md).
+ * the e-mails' Message-ID, the Slack messages' last line (docs/operations.md#repeated-alerts).
  */
 export const CHANNELS = ["email", "slack", "webhook"] as const;
 export type Channel = (typeof CHANNELS)[number];
@@ -155,7 +155,7 @@ export async function ensureWebhookSecret(shopId: string): Promise<{ secret: str
  * The shop's first signing secret, made when a webhook URL is first saved (the merchant sets up
  * the receiver before any webhook goes out): the secret made, or null when the shop has one
  * already. Written only where none is stored, so a test webhook making one at the same moment
- * keeps its own (docs/decisions/0049-save-bar-and-leaving.md).
+ * keeps its own (docs/product.md#alerts).
  */
 export async function createWebhookSecretIfNone(shopId: string): Promise<string | null> {
   const secret = newSigningSecret();
@@ -173,7 +173,7 @@ export function newSigningSecret(): string {
 
 /**
  * A new signing secret, stored sealed; shown to the merchant once. The secret it replaces is
- * kept, and signs beside it for ROTATION_OVERLAP_MS (docs/decisions/0042-standard-webhooks.md).
+ * kept, and signs beside it for ROTATION_OVERLAP_MS (docs/api.md#alert-webhooks-what-receivers-get).
  */
 export async function rotateWebhookSecret(shopId: string, now = new Date()): Promise<string> {
   const secret = newSigningSecret();
@@ -290,7 +290,7 @@ async function sendWebhooks(
   alert: Outgoing,
   options: SendOptions,
 ): Promise<SendResult> {
-  // sealed at rest; a URL stored in clear before encryption is read as it is (docs/decisions/0030-secrets-at-rest.md)
+  // sealed at rest; a URL stored in clear before encryption is read as it is (docs/security.md#secrets-at-rest)
   const urls = codesOf(settings.webhooks).map((stored) =>
     isSealedSecret(stored) ? openSetting(shopId, settings, stored) : stored,
   );

@@ -38,13 +38,13 @@ import { runOrderAction } from "../actions/order-actions.server";
 import { planHasAlerts, planName, toPlanId, type PlanId } from "../../domain/plans";
 
 /**
- * The alert delivery worker (docs/decisions/0013-alert-delivery.md): claims due outbox rows,
+ * The alert delivery worker (docs/architecture.md#an-order-webhook-to-a-delivered-alert): claims due outbox rows,
  * sends each on its channel, and records the attempt; a failure is tried again after 30 s
  * doubling to 1 h (with jitter) and given up ("dead") a day after the alert was queued. A
  * delivered alert writes one `alert_sent` audit event per breach, in the same transaction as
  * its "sent" mark: that is what "Alerts Sent" counts (docs/product.md#decisions, 14). Held
  * alerts are gathered into digests when their release time comes
- * (docs/decisions/0014-alert-digests.md); a delivered digest marks each breach it lists sent.
+ * (docs/architecture.md#an-order-webhook-to-a-delivered-alert); a delivered digest marks each breach it lists sent.
  */
 
 /** A claim older than this belongs to a process that died: another worker takes it again. */
@@ -72,7 +72,7 @@ export const channelSender =
   (channel, shopId, outgoing, settings, deliveredTo) =>
     sendAlert(channel, shopId, outgoing, { ...options, deliveredTo }, settings);
 
-/** What the alert worker is built with (docs/decisions/0036-order-effects-and-workers.md). */
+/** What the alert worker is built with (docs/architecture.md#background-workers). */
 export interface AlertWorkerDeps {
   /** Where the worker's SQL runs: Prisma's client (prismaWriter). */
   db: SqlWriter;

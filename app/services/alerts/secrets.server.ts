@@ -5,8 +5,8 @@ import { getEnv } from "../../env.server";
 
 /**
  * A shop's secret (SMTP password, Slack webhook URL, webhook URLs, webhook signing secrets) as it
- * is stored: sealed with the current key (docs/decisions/0012-alert-secrets.md,
- * docs/decisions/0030-secrets-at-rest.md).
+ * is stored: sealed with the current key (docs/security.md#secrets-at-rest,
+ * docs/security.md#secrets-at-rest).
  */
 export function sealShopSecret(shopId: string, plain: string): string {
   const [current] = getEnv().secretKeys;

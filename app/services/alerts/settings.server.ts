@@ -135,7 +135,7 @@ export async function getAlertSettings(shopId: string): Promise<AlertSettingsVie
     emails: codesOf(row.emails),
     slackChannel: row.slackChannel,
     slackWebhook: masked(shopId, row.slackWebhookEncrypted),
-    // sealed at rest, shown in full to the merchant who entered them (docs/decisions/0030-secrets-at-rest.md)
+    // sealed at rest, shown in full to the merchant who entered them (docs/security.md#secrets-at-rest)
     webhooks: urls,
     webhookSigningSecret: masked(shopId, row.webhookSecretEncrypted),
     webhookSecretForm: secretForm(shopId, row.webhookSecretEncrypted),
@@ -224,7 +224,7 @@ type ChannelResult = Result<undefined>;
 
 /**
  * "Enable again" on the banner of a webhook URL that answered 410 Gone (or is failing): the
- * URL gets the next alerts (docs/decisions/0042-standard-webhooks.md).
+ * URL gets the next alerts (docs/api.md#alert-webhooks-what-receivers-get).
  */
 export async function enableWebhookEndpoint(owner: { id: string; plan: PlanId }, key: string): Promise<ChannelResult> {
   if (!planHasAlerts(owner.plan)) return fail(403, ALERTS_NEED_CORE);

@@ -16,7 +16,7 @@ import {
 } from "./slack-oauth";
 
 /**
- * "Add to Slack" (docs/decisions/0045-add-to-slack.md): the link to Slack's consent screen, and
+ * "Add to Slack" (docs/operations.md#slack-app): the link to Slack's consent screen, and
  * the callback's work: check the state, claim it once, exchange the code with oauth.v2.access,
  * store the incoming webhook as a pasted one is stored (sealed, settings.server.ts).
  */
@@ -49,7 +49,7 @@ export function slackInstallUrl(shopDomain: string, request: Request): string | 
 /** Claims a state's nonce: true the first time, false for a state already used. */
 async function claimNonce(nonce: string, shopDomain: string): Promise<boolean> {
   try {
-    // one row per nonce in the table of things done once (decision 0045 says why there)
+    // one row per nonce in the table of things done once (docs/operations.md#slack-app says why there)
     await prisma.processedWebhook.create({
       data: { webhookId: `slack-oauth:${nonce}`, shopDomain, topic: "slack/oauth_state" },
     });

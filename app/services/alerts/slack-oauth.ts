@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 
 /**
- * "Add to Slack" (docs/decisions/0045-add-to-slack.md): the OAuth `state` that binds Slack's
+ * "Add to Slack" (docs/operations.md#slack-app): the OAuth `state` that binds Slack's
  * answer to the shop whose admin asked for it. Pure: give it the key and "now".
  *
  * A state is `<payload>.<signature>`: the payload is base64url JSON {shop, nonce, expires}, the

@@ -1,5 +1,5 @@
 /**
- * Backtests (docs/decisions/0019-backtests.md): the shop's rules, or a rule being edited, run
+ * Backtests (docs/architecture.md#a-backtest): the shop's rules, or a rule being edited, run
  * over the shop's orders of the last 60 days through the same parser and evaluator as live
  * orders. A backtest writes only its own row: no audit event, no alert, no order check.
  */
@@ -47,7 +47,7 @@ export const BACKTEST_INTERRUPTED = "This backtest stopped before it finished (t
 
 /**
  * Where the orders come from: Shopify's Admin API, or sample orders the caller supplies when the
- * run starts (the demo store's: services do not import demo/, docs/decisions/0034-layers-and-their-edges.md).
+ * run starts (the demo store's: services do not import demo/, docs/architecture.md#layers-and-folders).
  */
 export type OrderSource =
   { kind: "shopify"; graphql: AdminGraphql; read?: ReadOptions } | { kind: "sample"; orders: () => SampleOrder[] };
@@ -76,7 +76,7 @@ export function draftRule(input: RuleInput): DraftRule {
 
 /**
  * The draft with its window as instants: a date and time without an offset (the dialog's field)
- * in the shop's zone, as a saved rule's (docs/decisions/0060-rule-schedules-and-testing.md).
+ * in the shop's zone, as a saved rule's (docs/product.md#status-and-schedule).
  */
 export function withDraftSchedule(draft: DraftRule, timeZone: string): EvaluableRule {
   const { schedule, ...rule } = draft;
@@ -206,7 +206,7 @@ async function runBacktest(row: Backtest, shop: BacktestShop, scope: BacktestSco
           graphql,
         )
       : null;
-    // the cost model at each order's date (docs/decisions/0061-cost-model.md)
+    // the cost model at each order's date (docs/product.md#costs)
     const costed = known
       ? await applyCostModel(
           shop.id,

@@ -2,7 +2,7 @@
  * Reads a shop's orders of a window through the Admin GraphQL API, a page at a time, keeping
  * within Shopify's cost-based rate limit: after each answer it waits until the bucket holds
  * the next query's cost, and a THROTTLED answer (or an HTTP 429) is waited out and asked
- * again (docs/decisions/0019-backtests.md).
+ * again (docs/architecture.md#a-backtest).
  */
 import { throttleWaitMs, type QueryCost } from "../../domain/backtest";
 import type { GraphqlOrderLine, GraphqlOrderNode } from "../../domain/graphql-order";

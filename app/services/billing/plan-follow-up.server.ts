@@ -1,5 +1,5 @@
 /**
- * What Shopify runs for a paid plan follows the stored plan (docs/decisions/0018-plan-truth.md)
+ * What Shopify runs for a paid plan follows the stored plan (docs/architecture.md#billing)
  * even when Shopify refused the switch at the plan change and the merchant never comes back: a
  * scheduled job looks for shops whose code-rules discount or checkout validation is out of step
  * with their plan and switches them again (matchShopifyToPlan). Only plans Shopify told count (a

@@ -24,7 +24,7 @@ import { logger } from "../../logger.server";
 import { messageOf } from "../../domain/result";
 
 /**
- * The shop's plan follows Shopify (docs/decisions/0018-plan-truth.md): it is asked of the
+ * The shop's plan follows Shopify (docs/architecture.md#billing): it is asked of the
  * Billing API on return from the confirmation page, on every app_subscriptions/update webhook
  * and on an admin load once the stored answer is older than PLAN_REFRESH_MS. Storing a plan
  * pauses the rules beyond its limit (never deletes them), resumes those a smaller plan paused
@@ -93,7 +93,7 @@ export async function storePlan(
       },
     });
     const paused = await pauseBeyondLimit(tx, shopId, facts.plan, now);
-    // a plan with room resumes what a smaller one paused, the oldest first (decision 16)
+    // a plan with room resumes what a smaller one paused, the oldest first (docs/product.md#decisions, 16)
     const { resumed } = await resumeWithinLimit(tx, shopId, facts.plan, now);
     return { from: toPlanId(shop.plan) ?? "free", to: facts.plan, paused, resumed, domain: shop.domain };
   });
@@ -113,7 +113,7 @@ export async function storePlan(
 }
 
 /**
- * What Shopify runs for a paid plan follows the stored plan (decisions 16 and 18), through the
+ * What Shopify runs for a paid plan follows the stored plan (docs/product.md#decisions, 16 and 18), through the
  * Admin API the feature was set up with (the demo's stand-in in the demo store, else the shop's
  * offline session, else `graphql`): checkout blocking's validation is switched off below Plus,
  * and the code-rules discount is switched off below Core and on again from Core. It looks at

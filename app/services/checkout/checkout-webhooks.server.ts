@@ -7,7 +7,7 @@ import { webhookShop } from "../../db/shops.server";
 import { shopCheckoutSetup } from "./function-config.server";
 
 /**
- * checkouts/create and checkouts/update (docs/decisions/0017-checkout-evidence-and-shadow-mode.md):
+ * checkouts/create and checkouts/update (docs/product.md#checkout-blocking):
  * each checkout is decided by the Function's own code. While the validation is deployed and
  * enabled, a checkout it blocks is one `checkout_blocked` event per checkout token (a later
  * update of the same checkout adds nothing). While it is not, the checkout is only counted

@@ -102,7 +102,7 @@ export async function saveCodeRules(
   // a discount the plan switched off whose switch back on was refused is switched on first (that
   // writes the rules too); while it stays off, its rules are written when it is switched on
   // the cap and "most codes together" weigh the codes' values: read them all from Shopify first
-  // (a failure keeps the values read before; docs/decisions/0062-combined-discount-cap.md)
+  // (a failure keeps the values read before; docs/product.md#code-rules)
   if (client && (input.maxDiscountPercent !== null || input.maxCodes !== null)) {
     try {
       await syncAllDiscountCodeValues(shop.id, client);
@@ -118,7 +118,7 @@ export async function saveCodeRules(
 /**
  * Writes the saved rules to Shopify's app discount; records the outcome, never throws. `create`:
  * the discount is created even with no rule on (Shopify's Discounts page's "Create discount",
- * docs/decisions/0063-discount-apps-category.md).
+ * docs/product.md#shopifys-discounts-page).
  */
 export async function syncCodeRulesDiscount(
   shopId: string,
@@ -199,7 +199,7 @@ const DISCOUNT_OFF = `#graphql
 export type DiscountSwitch = "in-step" | "switched" | "refused";
 
 /**
- * Switches the code-rules discount to what `plan` allows (docs/decisions/0018-plan-truth.md):
+ * Switches the code-rules discount to what `plan` allows (docs/product.md#plans):
  * deactivated in Shopify below Core (discountAutomaticDeactivate), so no code is turned away on
  * Free, and activated again from Core (discountAutomaticActivate), its metafield then rewritten
  * with the rules as saved now. Shopify's refusal is kept as syncError (the Rules page shows it)
@@ -277,7 +277,7 @@ export interface CodeRulesPreview {
 /**
  * What the rules (saved, or the draft given) decide for this cart and these codes, with the codes'
  * values as the Function gets them: through the same metafield, cut to the same size
- * (docs/decisions/0062-combined-discount-cap.md). The cart is in the shop's currency.
+ * (docs/product.md#code-rules). The cart is in the shop's currency.
  */
 export function previewCodeRules(
   rules: CodeRules,

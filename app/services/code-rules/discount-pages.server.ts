@@ -1,6 +1,6 @@
 /**
  * What the pages Shopify's Discounts page opens in the app show and do (Discount apps category,
- * docs/decisions/0063-discount-apps-category.md): which Function a path names (ours, or not
+ * docs/product.md#shopifys-discounts-page): which Function a path names (ours, or not
  * found), the code-rules discount's state in Shopify, and "Create discount", which creates the
  * shop's one code-rules app discount with discountAutomaticAppCreate and the Function's handle
  * (syncCodeRulesDiscount), so Shopify ties it to the Function and links to these pages.
@@ -127,7 +127,7 @@ export interface CreatedDiscount {
 
 /**
  * "Create discount" from Shopify's Discounts page: the shop's one code-rules app discount, as the
- * Code rules save creates it (Core and Plus, decision 18; write_discounts granted), even before a
+ * Code rules save creates it (Core and Plus, docs/product.md#decisions, 18; write_discounts granted), even before a
  * rule is on; the one the shop has already when it has one. Free and a missing scope are refused
  * and change nothing; Shopify's refusal is kept as the code rules' syncError and answered (502).
  */

@@ -1,11 +1,11 @@
 /**
  * Discount codes' values, kept in step with Shopify for the code rules' combined cap
- * (docs/decisions/0062-combined-discount-cap.md, docs/product.md#code-rules): every code discount
+ * (docs/product.md#code-rules): every code discount
  * is read with the Admin API (codeDiscountNodes) when the cap or "most codes together" is saved,
  * and each one again when a discounts/create, discounts/update or discounts/delete webhook names
  * it (their payloads carry the discount's id, not its value). A discount's first 100 codes are
  * read: one with thousands (bulk codes) is read in part. Its usage limit is kept too, for the
- * leaked-code detector (docs/decisions/0066-code-usage-limit-and-leak-flow-trigger.md). After a change the code rules'
+ * leaked-code detector (docs/product.md#leaked-codes). After a change the code rules'
  * metafield is written again, so the Function decides with the new values.
  */
 import prisma from "../../db.server";
@@ -94,7 +94,7 @@ export interface DiscountCodeRow {
   minimumCents: number | null;
   minimumQuantity: number | null;
   status: string;
-  /** Shopify's usage limit (null: unlimited), the leak detector's audience when none is set (decision 0066) */
+  /** Shopify's usage limit (null: unlimited), the leak detector's audience when none is set (docs/product.md#leaked-codes) */
   usageLimit: number | null;
 }
 

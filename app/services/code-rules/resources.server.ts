@@ -1,6 +1,6 @@
 /**
  * The products and collections the code rules protect, by title (docs/product.md#code-rules;
- * docs/decisions/0052-code-rules-page-and-picker.md): the settings keep Shopify's ids, the page
+ * docs/product.md#code-rules): the settings keep Shopify's ids, the page
  * shows their titles, asked of the Admin API (or the demo store's stand-in of it) as it loads.
  */
 import { messageOf } from "../../domain/result";

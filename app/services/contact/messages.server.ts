@@ -27,7 +27,7 @@ export type ContactKind = "support" | "sales";
  * Messages a client (by its address, app/http/client-address.ts) may send per kind in the window:
  * counted in memory on SQLite (one app process), and in the database on PostgreSQL, so that every
  * app process behind a load balancer shares one count
- * (docs/decisions/0020-postgresql-and-several-processes.md).
+ * (docs/architecture.md#sqlite-and-postgresql).
  */
 export const CONTACT_LIMIT = { points: 5, durationSeconds: 15 * 60 };
 

@@ -1,5 +1,5 @@
 /**
- * Each variant's unit cost history (docs/decisions/0061-cost-model.md): a row is appended when
+ * Each variant's unit cost history (docs/product.md#costs): a row is appended when
  * an inventory_items/update webhook or an Admin API read shows a cost different from the
  * latest row. The first change of a variant with no history first keeps the cost cached
  * before it (from when it was read), so the orders before the change keep their cost.

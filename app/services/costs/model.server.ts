@@ -1,5 +1,5 @@
 /**
- * The cost model applied to orders before they are evaluated (docs/decisions/0061-cost-model.md):
+ * The cost model applied to orders before they are evaluated (docs/product.md#costs):
  * the monitoring engine and the backtest call it with each order's facts and date. Unit costs
  * at the order's date come from the history (when on and kept); the fee and shipping are added
  * when the shop counts them. With fees and shipping off, facts get only the history's unit costs,

@@ -1,5 +1,5 @@
 /**
- * A shop's cost settings (docs/product.md#costs, docs/decisions/0061-cost-model.md): read
+ * A shop's cost settings (docs/product.md#costs): read
  * for every batch of orders the engine evaluates (cached like the rules), written by
  * PUT /api/settings/costs and the Settings page. A shop that never saved them has the defaults.
  */

@@ -24,7 +24,7 @@ export interface DashboardData {
   roiSince: string;
   /**
    * whether the shop ever had an order or checkout counted: until then the Dashboard has nothing
-   * to measure and shows its empty state (docs/decisions/0050-dashboard-numbers.md)
+   * to measure and shows its empty state (docs/product.md#dashboard)
    */
   measured: boolean;
 }

@@ -34,7 +34,7 @@ export function flowSignatureValid(body: string, header: string | null): boolean
 }
 
 /**
- * Which trigger a callback is about (docs/decisions/0066-code-usage-limit-and-leak-flow-trigger.md).
+ * Which trigger a callback is about (docs/product.md#leaked-codes).
  * Shopify documents flow_trigger_definition_id as the trigger's identifier and shows its name as
  * the example: "Discount code probably leaked" or its handle, in any case, is the leak trigger;
  * anything else is "Margin rule breached", as every callback was before the second trigger.

@@ -1,11 +1,11 @@
 /**
- * The leaked-code detector's counts and flags (docs/decisions/0064-leaked-code-detector.md,
+ * The leaked-code detector's counts and flags (docs/product.md#leaked-codes,
  * docs/product.md#leaked-codes). The order's transaction writes nothing for it: the queued order
  * is marked done with its codes waiting, and a counting pass (countWaitingCodeUsage, run by the
  * order worker) takes a shop's waiting orders in large batches: each (order, code) is recorded
  * once (CodeRedemption's unique key), so a redelivered webhook or an orders/updated adds nothing,
  * the codes' counts and hourly buckets grow by upserts, and flags are raised
- * (docs/decisions/0068-leak-counts-off-the-order-transaction.md). Counts are kept on every plan;
+ * (docs/architecture.md#an-order-webhook-to-a-delivered-alert). Counts are kept on every plan;
  * flags and their alerts on Core and Plus.
  */
 import type { Prisma } from "@prisma/client";
@@ -94,7 +94,7 @@ function redemptionsOf(jobs: CodeUsageJob[], now: Date): Redemption[] {
 
 /**
  * Orders a pass takes per transaction: on SQLite a transaction holds the one writer, so its length
- * is the longest a webhook's queue insert waits (docs/decisions/0059-short-worker-transactions.md).
+ * is the longest a webhook's queue insert waits (docs/architecture.md#one-sqlite-writer).
  */
 export const COUNT_BATCH = 100;
 /** Transactions a pass runs per shop at most, yielding between them; a longer backlog waits for the next pass. */
@@ -304,7 +304,7 @@ export function historyOf(usage: UsageRow, hourly: Map<number, number>, usageLim
     firstSeenAt: usage.firstSeenAt,
     lastUsedAt: usage.lastUsedAt,
     audienceSize: usage.audienceSize,
-    // Shopify's usage limit, the audience when the merchant set none (decision 0066)
+    // Shopify's usage limit, the audience when the merchant set none (docs/product.md#leaked-codes)
     usageLimit,
     hourly,
   };
@@ -341,7 +341,7 @@ async function raiseFlags(
   const latest = usages.reduce((max, usage) => Math.max(max, atOf(usage).getTime()), 0);
   const keys = usages.map((usage) => usage.codeKey);
   const hourly = await hourlyOf(tx, shopId, keys, new Date(latest));
-  // Shopify's usage limits and discounts of the codes (decision 0066)
+  // Shopify's usage limits and discounts of the codes (docs/product.md#leaked-codes)
   const discounts = await discountsOfCodes(tx, shopId, keys);
   const events: { event: NewAuditEvent; at: Date; usage: UsageRow; signals: LeakSignal[] }[] = [];
   for (const usage of usages) {
@@ -401,7 +401,7 @@ async function raiseFlags(
   }
   await insertAlertRows(tx, shopId, alerts, now);
   if (context.history) return 0;
-  // the Flow trigger "Discount code probably leaked", where a workflow uses it (decision 0066)
+  // the Flow trigger "Discount code probably leaked", where a workflow uses it (docs/product.md#leaked-codes)
   const triggers = await queueLeakFlowTriggers(tx, shopId, flags, now);
   return alerts.filter((alert) => alert.delivery.status === "pending").length + triggers;
 }

@@ -1,7 +1,7 @@
 /**
  * The Discount codes page and GET /api/codes (docs/product.md#leaked-codes,
- * docs/decisions/0064-leaked-code-detector.md): per-code counts and flags, the merchant's
- * audience size and segment tags per code, Shopify's usage limit (decision 0066), and the one-click
+ * docs/product.md#leaked-codes): per-code counts and flags, the merchant's
+ * audience size and segment tags per code, Shopify's usage limit (docs/product.md#leaked-codes), and the one-click
  * deactivate in Shopify and its undo.
  */
 import type { Prisma } from "@prisma/client";
@@ -43,7 +43,7 @@ export interface CodeView {
   audienceSize: number | null;
   /**
    * Shopify's usage limit of the code's discount, from the discount sync (null: unlimited or not
-   * known); the audience when audienceSize is not set (docs/decisions/0066-code-usage-limit-and-leak-flow-trigger.md)
+   * known); the audience when audienceSize is not set (docs/product.md#leaked-codes)
    */
   usageLimit: number | null;
   segmentTags: string[];
@@ -52,7 +52,7 @@ export interface CodeView {
   signals: LeakSignal[];
   /** the signals in words, as the page says them */
   signalsInWords: string[];
-  /** the discount in Shopify, when the discount sync knows it (decision 0062) */
+  /** the discount in Shopify, when the discount sync knows it (docs/product.md#code-rules) */
   discountId: string | null;
   deactivatedAt: string | null;
   firstSeenAt: string;
@@ -221,7 +221,7 @@ export async function setCodeActive(
   if (!usage) return fail(404, `No order has used the code ${code} yet`);
   if (!client) return fail(503, "Not connected to Shopify: try again in a moment.");
   let errors: string;
-  // the discount sync's id (decision 0062), else Shopify's own lookup by code
+  // the discount sync's id (docs/product.md#code-rules), else Shopify's own lookup by code
   let discountId = discount?.discountId ?? null;
   try {
     discountId ??=

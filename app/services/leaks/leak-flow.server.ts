@@ -1,6 +1,6 @@
 /**
  * A leak flag's Shopify Flow trigger, "Discount code probably leaked" (extensions/discount-code-leaked,
- * docs/decisions/0066-code-usage-limit-and-leak-flow-trigger.md). Queued on the outbox's
+ * docs/product.md#leaked-codes). Queued on the outbox's
  * flow_trigger channel in the transaction that raises the flag, only in shops whose Flow lifecycle
  * callback said an enabled workflow uses the trigger; the alert worker makes the call once (the
  * row's action key is the flag's), as it does the order actions.
@@ -73,7 +73,7 @@ export async function queueLeakFlowTriggers(tx: Tx, shopId: string, flags: Raise
   return rows.length;
 }
 
-/** Shopify's usage limit and discount of each code, as the discount sync (decision 0062) keeps them. */
+/** Shopify's usage limit and discount of each code, as the discount sync (docs/product.md#code-rules) keeps them. */
 export async function discountsOfCodes(
   db: Pick<Tx, "discountCodeValue">,
   shopId: string,

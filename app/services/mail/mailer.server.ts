@@ -13,7 +13,7 @@ export interface MailMessage {
   replyTo?: string;
   /**
    * `<…@…>`, the same on every attempt at one message (an alert's, made from its outbox id:
-   * docs/decisions/0029-alert-identity.md); without it each transport makes its own.
+   * docs/operations.md#repeated-alerts); without it each transport makes its own.
    */
   messageId?: string;
   /** sent to Resend's API as its `Idempotency-Key`: an attempt repeated within 24 h is not sent again */

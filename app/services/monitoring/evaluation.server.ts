@@ -25,7 +25,7 @@ import { PROCESS_ID } from "../process-id.server";
 import { loadVariantFacts, type AdminGraphql } from "./variant-facts.server";
 
 /**
- * The monitoring engine's service (docs/decisions/0036-order-effects-and-workers.md): loads a
+ * The monitoring engine's service (docs/architecture.md#an-order-webhook-to-a-delivered-alert): loads a
  * shop's context, has the domain plan what its queued orders do (planOrderEffects), and applies
  * the plan in one transaction.
  */
@@ -114,7 +114,7 @@ export async function evaluateShopOrders(
         await graphqlForShop(context.shop.domain),
       )
     : new Map();
-  // the cost model: unit costs at each order's date, fees and shipping (docs/decisions/0061-cost-model.md)
+  // the cost model: unit costs at each order's date, fees and shipping (docs/product.md#costs)
   const costed = context.needsVariants
     ? await applyCostModel(
         shopId,
@@ -135,7 +135,7 @@ export async function evaluateShopOrders(
 
 /**
  * The leaked-code detector's counting pass over the redemptions orders wrote, with each shop's
- * plan and alert settings (docs/decisions/0068-leak-counts-off-the-order-transaction.md).
+ * plan and alert settings (docs/architecture.md#an-order-webhook-to-a-delivered-alert).
  */
 export function countCodeUsage(now = new Date()): Promise<{ orders: number; queued: number; more: boolean }> {
   return countWaitingCodeUsage(async (shopId) => {
@@ -189,7 +189,7 @@ async function applyOrderEffects(
     await insertActionRows(tx, shopId, actions, now);
     // the leaked-code detector: a queued order's codes wait for the worker's counting pass (marked
     // with the order done, no statement of their own); the demo's history is counted at once
-    // (docs/decisions/0068-leak-counts-off-the-order-transaction.md)
+    // (docs/architecture.md#an-order-webhook-to-a-delivered-alert)
     if (leaks.history) queued += await recordCodeUsage(tx, shopId, jobs, now, leaks);
     await markOrdersDone(
       tx,

@@ -108,7 +108,7 @@ export async function loadVariantFacts(
         update: data,
       });
       // a cost different from the history's latest is a change, dated when it was read
-      // (docs/decisions/0061-cost-model.md)
+      // (docs/product.md#costs)
       const before = cached.find((row) => row.variantId === node.id) ?? null;
       await recordCostSeen(
         shopId,

@@ -35,7 +35,7 @@ export const ORDERS_PER_TRANSACTION = 10;
 /** A claim older than this belongs to a process that died: another app process takes the order again. */
 export const ORDER_LEASE_MS = 2 * 60_000;
 
-/** What the order worker is built with (docs/decisions/0036-order-effects-and-workers.md). */
+/** What the order worker is built with (docs/architecture.md#background-workers). */
 export interface OrderWorkerDeps {
   /** How the worker reaches Shopify: the shop's offline session, or a stand-in in tests and benchmarks. */
   graphqlForShop: GraphqlForShop;
@@ -214,7 +214,7 @@ export function createOrderWorker(deps: OrderWorkerDeps): OrderWorker {
 
   /**
    * Takes the redemptions orders wrote into their codes' counts, in large batches, and raises the
-   * flags (docs/decisions/0068-leak-counts-off-the-order-transaction.md). Never throws: a failed
+   * flags (docs/architecture.md#an-order-webhook-to-a-delivered-alert). Never throws: a failed
    * pass is logged and the redemptions wait for the next. True when more wait.
    */
   async function countCodes(): Promise<boolean> {

@@ -1,7 +1,7 @@
 /**
  * The shop's active and scheduled discounts, codes and automatic, as the promotion preflight
- * values them (docs/decisions/0065-promotion-preflight.md). Beside the code rules' reader of code
- * values (app/services/code-rules/discount-values.server.ts, decision 0062), which keeps only what
+ * values them (docs/product.md#promotion-preflight). Beside the code rules' reader of code
+ * values (app/services/code-rules/discount-values.server.ts, docs/product.md#code-rules), which keeps only what
  * the cap needs: this one reads combinations, dates, usage limits and what each discount applies
  * to, on demand, and stores nothing. 10 discounts a page and their first 20 products, variants and
  * collections keep a page under Shopify's 1,000-point query cost.

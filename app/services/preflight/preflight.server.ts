@@ -1,7 +1,7 @@
 /**
- * Promotion preflight runs (docs/product.md#promotion-preflight, docs/decisions/0065-promotion-preflight.md):
+ * Promotion preflight runs (docs/product.md#promotion-preflight):
  * the shop's active and scheduled discounts replayed on its carts of the last `days` days (the
- * backtest's order reader and sources, docs/decisions/0019-backtests.md), the worst reachable
+ * backtest's order reader and sources, docs/architecture.md#a-backtest), the worst reachable
  * stack per cart and overall, configuration risks, and the shop's rules the worst stacks break
  * (the monitoring engine's evaluator). A run writes its own row, with progress; when a discount
  * change (a discounts/* webhook) makes a worse stack reachable than the last finished run, Core and

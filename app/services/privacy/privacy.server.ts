@@ -121,7 +121,7 @@ export interface CustomerRedactRequest {
 
 /**
  * customers/redact: removes the customer's id from the shop's audit events and from the leak
- * detector's per-order code redemptions (docs/decisions/0064-leaked-code-detector.md); the
+ * detector's per-order code redemptions (docs/product.md#leaked-codes); the
  * counts stay, no longer naming anyone. Returns the number of audit events changed.
  */
 export async function redactCustomer(request: CustomerRedactRequest): Promise<number> {

@@ -1,6 +1,6 @@
 /**
  * Data of uninstalled shops is deleted 30 days after the uninstall at the latest
- * (docs/decisions/0004-privacy-and-deletion.md, the data deletion page), whether or not
+ * (docs/security.md#privacy-and-deletion, the data deletion page), whether or not
  * Shopify's shop/redact ever arrives. A scheduled job looks every hour; a shop reinstalled in
  * the meantime is installed again (its uninstalledAt cleared) and keeps everything. Each
  * delete names its conditions, so two app processes purging side by side, or a reinstall

@@ -1,5 +1,5 @@
 /**
- * Dismissed promotions, one row per shop and promotion (docs/decisions/0050-dashboard-numbers.md).
+ * Dismissed promotions, one row per shop and promotion (docs/product.md#dashboard).
  * A dismissal is kept on the server, not in the browser, so it holds for every staff member and
  * device of the shop, and never for another shop.
  */

@@ -1,5 +1,5 @@
 /**
- * The sums behind every money figure (docs/decisions/0025-what-saved-means.md): OrderMoney's
+ * The sums behind every money figure (docs/product.md#what-the-figures-count): OrderMoney's
  * rows, one per order or checkout, added up over a period with app/domain/order-money.ts's
  * moneyTotals. The Dashboard, the ROI dashboard, `/api/roi/summary` and the Audit Log's
  * "orders behind a figure" all read them here.
@@ -37,7 +37,7 @@ export async function moneyBetween(shopId: string, start: Date, end?: Date): Pro
 /**
  * Whether the shop ever had an order or checkout counted: a row of money, which every breaching
  * order and every blocked checkout has. Until then the Dashboard and the ROI dashboard have
- * nothing to measure and say so (docs/decisions/0050-dashboard-numbers.md). One indexed look-up.
+ * nothing to measure and say so (docs/product.md#roi-dashboard). One indexed look-up.
  */
 export async function anythingMeasured(shopId: string): Promise<boolean> {
   return (await prisma.orderMoney.findFirst({ where: { shopId }, select: { shopId: true } })) !== null;

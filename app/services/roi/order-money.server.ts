@@ -1,6 +1,6 @@
 /**
  * The money each order counts, kept in step with what happens to it
- * (docs/decisions/0025-what-saved-means.md): the order engine's evaluations (a first breach,
+ * (docs/product.md#what-the-figures-count): the order engine's evaluations (a first breach,
  * an edit, a cancellation), the checkouts the validation blocked and the holds the app placed.
  * Every write joins the caller's transaction, so a figure never runs ahead of its events.
  * The figures themselves are sums of these rows (app/services/roi/money-figures.server.ts).

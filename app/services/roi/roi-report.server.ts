@@ -33,14 +33,14 @@ export interface RoiReport extends PeriodFigures {
   previous: PeriodFigures;
   /**
    * whether anything was ever counted for the shop (a breach or a blocked checkout): a shop with
-   * nothing to measure sees an empty state, not figures of zero (docs/decisions/0050-dashboard-numbers.md)
+   * nothing to measure sees an empty state, not figures of zero (docs/product.md#roi-dashboard)
    */
   measured: boolean;
 }
 
 async function periodFigures(shop: RoiShop, range: RoiRange, period: Period, now: Date): Promise<PeriodFigures> {
   const buckets = timeframeBuckets(range, period, shop.timezone, now);
-  // the period's rollup rows (a day per rule type, docs/decisions/0055-money-rollups.md): a year
+  // the period's rollup rows (a day per rule type, docs/architecture.md#counts-and-money): a year
   // of orders and events is never read
   const { money, blocks, alertsSent, bucketTotals } = periodFromRollups(
     await rollupsOver(shop, period),

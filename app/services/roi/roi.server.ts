@@ -11,7 +11,7 @@ import { ensureMoneyRollups, rollupsFrom } from "./rollups.server";
 
 /**
  * The money of the shop's orders counted since `since` (an instant), from the money rollups
- * (docs/decisions/0055-money-rollups.md): the whole local days after it from the rollups, and the
+ * (docs/architecture.md#counts-and-money): the whole local days after it from the rollups, and the
  * part of its local day from `since` on (when `since` is not a local midnight) from OrderMoney,
  * one day's rows at most on its (shopId, at) index.
  */
@@ -31,7 +31,7 @@ async function moneySince(shop: { id: string; timezone: string }, since: Date) {
 
 /**
  * Blocked checkouts and alerts since a UTC day, from the rollups, and the money of the orders
- * counted since then (saved and flagged, docs/decisions/0025-what-saved-means.md), against what
+ * counted since then (saved and flagged, docs/product.md#what-the-figures-count), against what
  * the plan costs over the period's `periodDays` days.
  */
 export async function roiSince(

@@ -1,5 +1,5 @@
 /**
- * The money rollups' reading side (docs/decisions/0055-money-rollups.md): per shop, local day and
+ * The money rollups' reading side (docs/architecture.md#counts-and-money): per shop, local day and
  * rule type, kept in step by the writes of OrderMoney and the events (app/db/order-money.sql.server.ts,
  * app/db/audit-events.sql.server.ts). Before they are read, a shop whose rollups were never built
  * (a shop from before them) or were built in another time zone than the shop's now (Shop.timezone

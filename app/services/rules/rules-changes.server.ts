@@ -1,6 +1,6 @@
 /**
  * Rule and settings changes between app processes on PostgreSQL
- * (docs/decisions/0020-postgresql-and-several-processes.md): the process that changes a shop's
+ * (docs/architecture.md#sqlite-and-postgresql): the process that changes a shop's
  * rules sends NOTIFY on RULES_CHANNEL with the shop's id; every process LISTENs on a connection
  * of its own and forgets that shop's cached rules when it hears it. A lost listening connection
  * is opened again with a growing delay, and everything cached is forgotten then, since changes

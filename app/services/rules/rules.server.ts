@@ -43,7 +43,7 @@ export function ruleView(rule: Rule): RuleView {
 }
 
 /**
- * A rule's schedule as stored (docs/decisions/0060-rule-schedules-and-testing.md): each instant
+ * A rule's schedule as stored (docs/product.md#status-and-schedule): each instant
  * read in the shop's zone unless written with an offset; left out or empty is none. An end not
  * after the start is refused (400, naming endsAt) before anything is written.
  */
@@ -120,7 +120,7 @@ export function planLimitMessage(plan: PlanId): string {
 
 /**
  * The rules the engine evaluates: active, and not paused by a plan change (paused rules are
- * kept, docs/decisions/0018-plan-truth.md).
+ * kept, docs/product.md#plans).
  */
 export const EVALUATED_RULES = { isActive: true, pausedByPlan: null } as const;
 
@@ -524,7 +524,7 @@ export async function saveBlockingSettings(shopId: string, input: BlockingInput)
 
 /**
  * Each testing rule's would-have breaches (rule_tested events) by rule id, for the Rules page
- * (docs/decisions/0060-rule-schedules-and-testing.md).
+ * (docs/product.md#status-and-schedule).
  */
 export async function testedCounts(shopId: string): Promise<Record<string, number>> {
   const rows = await prisma.auditEvent.groupBy({

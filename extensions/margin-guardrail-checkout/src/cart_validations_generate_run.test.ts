@@ -83,7 +83,7 @@ describe("a cart of 250 lines", () => {
     expect((await validateFixtureInput(query, schema, fixture.input)).errors).toEqual([]);
     const input = fixture.input as CartValidationsGenerateRunInput;
     expect(cartValidationsGenerateRun(input)).toEqual(fixture.expectedOutput);
-    // a figure, not an assertion on speed: printed for the record (docs/decisions/0016-checkout-blocking.md)
+    // a figure, not an assertion on speed: printed for the record (docs/architecture.md#checkout-blocking)
     const runs = 2_000;
     const started = performance.now();
     for (let run = 0; run < runs; run += 1) cartValidationsGenerateRun(input);

@@ -13,7 +13,7 @@ import {
 import type { CartValidationsGenerateRunInput, CartValidationsGenerateRunResult } from "../generated/api";
 
 // The input the query asks for and the output the target takes, generated from the input query and
-// Shopify's published schema (npm run functions:schema, docs/decisions/0040-functions-on-published-schemas.md).
+// Shopify's published schema (npm run functions:schema, docs/architecture.md#the-functions).
 export type { CartValidationsGenerateRunInput, CartValidationsGenerateRunResult };
 
 /** The cart's figures as the decision reads them. */

@@ -1,7 +1,7 @@
 // The code rules Function, tested as Shopify runs it: every fixture in tests/ is a literal input
 // and the output Shopify must receive, and the input query, every input and every output are
 // validated against Shopify's published Discount Function schema for the target (schema.graphql, API
-// 2026-10, docs/decisions/0040-functions-on-published-schemas.md).
+// 2026-10, docs/architecture.md#the-functions).
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";

@@ -3,14 +3,14 @@
  * the entered codes named by src/cart_lines_discounts_generate_run.graphql and rejects the codes
  * app/domain/code-rules.ts turns away, with the merchant's message. It adds no discount. No
  * metafield, or one not in the app's shape: nothing is rejected. Linear in lines; the cap weighs
- * every subset of the few entered codes (docs/decisions/0062-combined-discount-cap.md).
+ * every subset of the few entered codes (docs/product.md#code-rules).
  */
 import { toCents } from "../../../app/domain/checkout-blocking";
 import { decideCodes, parseCodeRulesMetafield, parseCodeValues, type CodeCart } from "../../../app/domain/code-rules";
 import type { CartLinesDiscountsGenerateRunInput, CartLinesDiscountsGenerateRunResult } from "../generated/api";
 
 // The input the query asks for and the output the target takes, generated from the input query and
-// Shopify's published schema (npm run functions:schema, docs/decisions/0040-functions-on-published-schemas.md).
+// Shopify's published schema (npm run functions:schema, docs/architecture.md#the-functions).
 export type { CartLinesDiscountsGenerateRunInput, CartLinesDiscountsGenerateRunResult };
 
 /** The cart as the rules see it. */

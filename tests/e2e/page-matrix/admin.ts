@@ -1,4 +1,4 @@
-// Every admin page in one shop state (docs/decisions/0053-page-matrix.md). Each state is a spec
+// Every admin page in one shop state (docs/testing.md#browser-tests). Each state is a spec
 // file of its own (page-matrix-<state>.spec.ts), so Playwright's workers take states side by side,
 // each on its own copy of the demo store. npm test visits one state per plan and the fresh shop;
 // npm run test:full (MATRIX=full) adds the fresh shop on Core.

@@ -1,4 +1,4 @@
-// One page of the page matrix (docs/decisions/0053-page-matrix.md): its status, its layout's
+// One page of the page matrix (docs/testing.md#browser-tests): its status, its layout's
 // stability at 4× CPU throttle, at every width no sideways scroll (and a screenshot when wanted),
 // axe's 0 violations at the widths asked; its paint times go to the run's report.
 import type { Page } from "@playwright/test";

@@ -1,4 +1,4 @@
-// What the page matrix measures on each page (docs/decisions/0053-page-matrix.md): CLS at 4× CPU
+// What the page matrix measures on each page (docs/testing.md#browser-tests): CLS at 4× CPU
 // throttle, horizontal scroll, axe, console errors and a screenshot, checked; LCP, measured and
 // written to the run's report (tests/.tmp/reports/page-vitals.md), never a pass or fail: how fast
 // a page paints on this machine is the machine's answer as much as the page's.

@@ -1,4 +1,4 @@
-// The pages the page matrix visits (docs/decisions/0053-page-matrix.md): every admin page, in
+// The pages the page matrix visits (docs/testing.md#browser-tests): every admin page, in
 // every shop state, at the admin's content widths; every public page at a phone's and a laptop's.
 import fs from "node:fs";
 import { DEMO_DISCOUNT_CREATE_PATH, DEMO_DISCOUNT_DETAILS_PATH } from "../../../app/demo/demo-discount";
@@ -40,7 +40,7 @@ export const ADMIN_PAGES: MatrixPage[] = [
   { slug: "pricing", path: "/pricing" },
   { slug: "onboarding", path: "/onboarding" },
   { slug: "billing-success", path: `/billing/success?shop=${DEMO_SHOP}` },
-  // the pages Shopify's Discounts page opens (docs/decisions/0063-discount-apps-category.md); a
+  // the pages Shopify's Discounts page opens (docs/product.md#shopifys-discounts-page); a
   // fresh shop has no discount, so its details page is a 404 there and skipped as pending
   { slug: "discount-create", path: DEMO_DISCOUNT_CREATE_PATH, route: "/discounts/$functionId/new" },
   { slug: "discount-details", path: DEMO_DISCOUNT_DETAILS_PATH, route: "/discounts/$functionId/$id", pending: true },

@@ -1,4 +1,4 @@
-// The demo shop's states the page matrix visits (docs/decisions/0053-page-matrix.md): seeded or
+// The demo shop's states the page matrix visits (docs/testing.md#browser-tests): seeded or
 // fresh, Free or Core. Plans change through the app's own billing paths (the downgrade API, the
 // demo's stand-in of Shopify's confirmation page); a fresh shop is the one the app makes itself
 // for the demo store's domain once the seeded shop has moved aside. Every step is idempotent, as
