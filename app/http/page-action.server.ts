@@ -62,13 +62,16 @@ function success(intent: string, toasts: Toasts, done: Done, result?: Submission
  * worked (a create).
  */
 export function formIntent<Call, Schema extends $ZodType, Value = unknown>(
-  schema: Schema,
+  /** the form's schema, or one made for the call (production's stricter URLs) */
+  schema: Schema | ((call: Call) => Schema),
   toasts: Toasts & { invalid?: string; resetForm?: boolean },
   run: (value: output<Schema>, call: Call, formData: FormData) => Promise<Result<Done<Value>>>,
 ): PageIntent<Call> {
   return {
     async answer(intent, formData, call) {
-      const submission = parseWithZod(formData, { schema });
+      const submission = parseWithZod(formData, {
+        schema: typeof schema === "function" ? (schema as (call: Call) => Schema)(call) : schema,
+      });
       if (submission.status !== "success") {
         return {
           ...refusal(intent, 400, toasts.failure, toasts.invalid ?? CHECK_THE_FIELDS),
@@ -116,6 +119,16 @@ export function saved<T>(outcome: Result<T>): Result<Done> {
 }
 
 /**
+ * An intent that answers the page's result itself, for an outcome whose toast is its own (a
+ * test alert's title is what happened).
+ */
+export function ownIntent<Call>(
+  answer: (formData: FormData, call: Call) => Promise<Omit<PageActionResult, "intent">>,
+): PageIntent<Call> {
+  return { answer: async (intent, formData, call) => ({ intent, ...(await answer(formData, call)) }) };
+}
+
+/**
  * The posted intent, when a page action's table of intents has a handler for it: an own key
  * only, so "toString" or "__proto__" is an unknown action like any other.
  */
@@ -149,7 +162,16 @@ async function answerPageForm<Call>(
     if (!(error instanceof InputRefusal)) throw error;
     return refusal("unknown", 400, refused, error.message);
   }
+  return answerIntent(intents, formData, call);
+}
+
+/** The answer of the intent the form posts, from the page's table (400 "Unknown action" otherwise). */
+export function answerIntent<Call>(
+  intents: Record<string, PageIntent<Call>>,
+  formData: FormData,
+  call: Call,
+): Promise<PageActionResult> {
   const intent = formData.get("intent");
-  if (!intentIn(intents, intent)) return refusal("unknown", 400, "Unknown action");
+  if (!intentIn(intents, intent)) return Promise.resolve(refusal("unknown", 400, "Unknown action"));
   return intents[intent].answer(intent, formData, call);
 }

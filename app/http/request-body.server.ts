@@ -1,4 +1,3 @@
-import { data } from "@remix-run/node";
 import { formProblem, jsonProblem } from "./input-limits";
 
 /** Input refused before it reached a schema: the status and a message naming the problem. */
@@ -61,25 +60,4 @@ export async function readJson(request: Request): Promise<Record<string, unknown
 export async function readJsonOrForm(request: Request): Promise<Record<string, unknown>> {
   if (mediaType(request) === "application/json") return readJson(request);
   return Object.fromEntries(await readForm(request));
-}
-
-/**
- * An admin page's form action: reads the form (one refused before parsing answers
- * `refused(message)` and changes nothing), then answers the handler's result with its status.
- */
-export async function pageFormAction<Result extends { status: number }>(
-  request: Request,
-  refused: (message: string) => Result,
-  handle: (formData: FormData) => Promise<Result>,
-) {
-  let formData: FormData;
-  try {
-    formData = await readForm(request);
-  } catch (error) {
-    if (!(error instanceof InputRefusal)) throw error;
-    const answer = refused(error.message);
-    return data(answer, { status: answer.status });
-  }
-  const result = await handle(formData);
-  return data(result, { status: result.status });
 }

@@ -30,9 +30,10 @@ import { SEVERITIES } from "../domain/severity";
 import { alertSettingsSchema } from "../forms/alerts";
 import { ruleSchema } from "../forms/rules";
 import { wholeNumber } from "../forms/fields";
-import { intentIn, saveParsedForm, type FormSave } from "../http/form-save.server";
+import { formIntent, pageAction, plainIntent } from "../http/page-action.server";
+import type { PageActionResult } from "../forms/page-action";
+import { fail, ok } from "../domain/result";
 import { SAVE_FAILED } from "./_admin.alerts/actions.server";
-import { pageFormAction } from "../http/request-body.server";
 import { latestBacktest } from "../services/backtest/backtest.server";
 import { ALERTS_NEED_CORE, getAlertSettings, saveAlertSettings } from "../services/alerts/settings.server";
 import { createRule } from "../services/rules/rules.server";
@@ -78,84 +79,69 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
   };
 };
 
-export interface OnboardingResult {
-  intent: string;
-  ok: boolean;
-  status: number;
-  toast?: { title: string; description?: string; error?: boolean };
-  result?: SubmissionResult<string[]>;
-  step?: number;
-  done?: boolean;
-}
-
-/** A step's form the schema or the service refused: its field errors, and a toast saying what failed. */
-function refusedSave(intent: string, title: string, saved: Extract<FormSave, { ok: false }>): OnboardingResult {
-  return {
-    intent,
-    ok: false,
-    status: saved.status,
-    result: saved.result,
-    toast: { title, description: saved.description, error: true },
-  };
-}
+/** What the wizard does with an answer: move to its step, or finish. */
+export type OnboardingResult = PageActionResult<{ step?: number; done?: boolean }>;
 
 /** A step posted by the wizard: its index as decimal digits ("0x1" or "1e0" is no step). */
 const onboardingStep = wholeNumber({ min: 0, max: ONBOARDING_STEPS.length - 1, message: "Unknown step" });
 
-type OnboardingIntent = (
-  formData: FormData,
-  call: { intent: string; request: Request; context: AdminContext },
-) => Promise<OnboardingResult>;
+type Call = { request: Request; context: AdminContext };
+
+const finished = async ({ context }: Call) => {
+  await finishOnboarding(context.shop.id);
+  return ok({ value: { done: true } });
+};
 
 /** The wizard's intents: skip it, move to a step, create the first rule, save the alerts and finish. */
-const INTENTS: Record<"skip" | "step" | "createRule" | "complete", OnboardingIntent> = {
-  skip: async (_formData, { request, context }) => {
-    await finishOnboarding(context.shop.id);
-    throw redirect(onboardingHome(new URL(request.url).search));
-  },
-  step: async (formData, { intent, context }) => {
-    const step = onboardingStep.safeParse(formData.get("step"));
-    if (!step.success) return { intent, ok: false, status: 400, toast: { title: "Unknown step", error: true } };
-    await setOnboardingStep(context.shop.id, step.data);
-    return { intent, ok: true, status: 200, step: step.data };
-  },
-  createRule: async (formData, { intent, context }) => {
-    // the Rule Builder's schema and service: the same rule, the same plan limit
-    const owner = { id: context.shop.id, plan: context.plan, currency: context.shop.currency };
-    const saved = await saveParsedForm(formData, ruleSchema, (value) => createRule(owner, value));
-    if (!saved.ok) return refusedSave(intent, "Failed to create rule", saved);
-    await setOnboardingStep(context.shop.id, 2);
-    return { intent, ok: true, status: 201, result: saved.result, step: 2, toast: { title: "Rule created" } };
-  },
-  complete: async (formData, { intent, context }) => {
-    if (planHasAlerts(context.plan)) {
-      const owner = { id: context.shop.id, plan: context.plan };
-      const saved = await saveParsedForm(
-        formData,
-        alertSettingsSchema({ production: getEnv().isProduction }),
-        (value) => saveAlertSettings(owner, value),
-      );
-      if (!saved.ok) return refusedSave(intent, SAVE_FAILED, saved);
-    }
-    await finishOnboarding(context.shop.id);
-    return { intent, ok: true, status: 200, done: true, toast: { title: "Setup complete" } };
-  },
-};
-
-export const action = async ({ request, context: load }: ActionFunctionArgs) => {
-  const context = await requireAdmin(request, load);
-  return pageFormAction<OnboardingResult>(
-    request,
-    (message) => ({ intent: "unknown", ok: false, status: 400, toast: { title: message, error: true } }),
-    async (formData): Promise<OnboardingResult> => {
-      const intent = String(formData.get("intent") ?? "");
-      if (!intentIn(INTENTS, intent)) {
-        return { intent, ok: false, status: 400, toast: { title: "Unknown action", error: true } };
-      }
-      return INTENTS[intent](formData, { intent, request, context });
+const onboardingAction = () => {
+  const completeWithAlerts = formIntent(
+    () => alertSettingsSchema({ production: getEnv().isProduction }),
+    { success: "Setup complete", failure: SAVE_FAILED },
+    async (value, call: Call) => {
+      const owner = { id: call.context.shop.id, plan: call.context.plan };
+      const stored = await saveAlertSettings(owner, value);
+      return stored.ok ? finished(call) : stored;
     },
   );
+  const completeOnly = plainIntent({ success: "Setup complete", failure: SAVE_FAILED }, (_formData, call: Call) =>
+    finished(call),
+  );
+  return pageAction<Call>(
+    {
+      skip: plainIntent({ failure: "Not skipped" }, async (_formData, { request, context }: Call) => {
+        await finishOnboarding(context.shop.id);
+        throw redirect(onboardingHome(new URL(request.url).search));
+      }),
+      // no toast: the wizard shows the step
+      step: plainIntent({ failure: "Unknown step" }, async (formData, { context }: Call) => {
+        const step = onboardingStep.safeParse(formData.get("step"));
+        if (!step.success) return fail(400, "Unknown step");
+        await setOnboardingStep(context.shop.id, step.data);
+        return ok({ value: { step: step.data } });
+      }),
+      // the Rule Builder's schema and service: the same rule, the same plan limit
+      createRule: formIntent(
+        ruleSchema,
+        { success: "Rule created", failure: "Failed to create rule" },
+        async (value, { context }: Call) => {
+          const owner = { id: context.shop.id, plan: context.plan, currency: context.shop.currency };
+          const created = await createRule(owner, value);
+          if (!created.ok) return created;
+          await setOnboardingStep(context.shop.id, 2);
+          return ok({ status: 201, value: { step: 2 } });
+        },
+      ),
+      complete: {
+        answer: (intent, formData, call) =>
+          (planHasAlerts(call.context.plan) ? completeWithAlerts : completeOnly).answer(intent, formData, call),
+      },
+    },
+    "The step was not saved",
+  );
 };
+
+export const action = async ({ request, context: load }: ActionFunctionArgs) =>
+  onboardingAction()(request, { request, context: await requireAdmin(request, load) });
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 
@@ -354,8 +340,8 @@ export default function Onboarding() {
     if (fetcher.state !== "idle" || !result || handled.current === result) return;
     handled.current = result;
     if (result.toast) toast(result.toast);
-    if (result.ok && result.step !== undefined) setStep(result.step);
-    if (result.ok && result.done) setDone(true);
+    if (result.ok && result.value?.step !== undefined) setStep(result.value.step);
+    if (result.ok && result.value?.done) setDone(true);
   }, [fetcher.state, fetcher.data, toast]);
 
   useEffect(() => {

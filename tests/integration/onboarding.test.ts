@@ -49,7 +49,7 @@ describe("onboarding", () => {
   });
 
   it("stores the step, refuses one that does not exist, and the loader resumes it", async () => {
-    expect(await submit(FREE, { intent: "step", step: "1" })).toMatchObject({ ok: true, step: 1 });
+    expect(await submit(FREE, { intent: "step", step: "1" })).toMatchObject({ ok: true, value: { step: 1 } });
     expect(await stepOf(FREE)).toBe(1);
     // only decimal digits name a step (issue 29): not hex, an exponent, a decimal or nothing
     for (const step of ["7", "0x2", "2e0", "2.0", "", "Infinity"]) {
@@ -69,7 +69,7 @@ describe("onboarding", () => {
     expect(await submit(FREE, rule)).toMatchObject({
       ok: true,
       httpStatus: 201,
-      step: 2,
+      value: { step: 2 },
       toast: { title: "Rule created" },
     });
     expect(await prisma.rule.findFirst({ where: { shop: { domain: FREE }, name: "First cap" } })).toMatchObject({
@@ -86,7 +86,7 @@ describe("onboarding", () => {
   it("completes on Free without alert settings (they come with Core)", async () => {
     const before = await prisma.alertSettings.findUnique({ where: { shopId: (await ensureShop(FREE)).id } });
     const done = await submit(FREE, { intent: "complete", emailEnabled: "true", emails: "x@example.com" });
-    expect(done).toMatchObject({ ok: true, done: true, toast: { title: "Setup complete" } });
+    expect(done).toMatchObject({ ok: true, value: { done: true }, toast: { title: "Setup complete" } });
     expect(await stepOf(FREE)).toBe(3);
     const after = await prisma.alertSettings.findUnique({ where: { shopId: (await ensureShop(FREE)).id } });
     expect(after?.emails).toEqual(before?.emails);
@@ -104,7 +104,7 @@ describe("onboarding", () => {
       minSeverity: "high",
       frequency: "daily",
     });
-    expect(done).toMatchObject({ ok: true, done: true });
+    expect(done).toMatchObject({ ok: true, value: { done: true } });
     const settings = await prisma.alertSettings.findUniqueOrThrow({ where: { shopId: (await ensureShop(CORE)).id } });
     expect(settings).toMatchObject({
       emailEnabled: true,

@@ -89,13 +89,13 @@ describe("the webhook signing secret is made on the first save of a webhook URL"
     }
     const saved = await handleAlertsAction(context, form, false);
     expect(saved).toMatchObject({ intent: "save", ok: true, toast: { title: "Alert settings saved" } });
-    expect(saved.signingSecret).toMatch(/^whsec_/);
-    expect(await storedSecret(shopId)).toBe(saved.signingSecret);
+    expect(saved.value?.signingSecret).toMatch(/^whsec_/);
+    expect(await storedSecret(shopId)).toBe(saved.value?.signingSecret);
 
     const tested = await sendTestAlert({ id: shopId, domain: SHOP, plan: "core" }, "webhook");
     expect(tested.ok).toBe(true);
     expect(tested.ok && tested.value.signingSecret).toBeUndefined();
-    expect(await storedSecret(shopId)).toBe(saved.signingSecret);
+    expect(await storedSecret(shopId)).toBe(saved.value?.signingSecret);
     expect(receiver.received.at(-1)?.headers["webhook-signature"]).toMatch(/^v1,/);
   });
 });

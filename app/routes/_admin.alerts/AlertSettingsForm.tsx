@@ -100,8 +100,8 @@ function TestButton({ channel, label, disabled }: { channel: string; label: stri
       >
         {label}
       </Button>
-      {fetcher.state === "idle" && fetcher.data?.signingSecret ? (
-        <SigningSecretOnce secret={fetcher.data.signingSecret} />
+      {fetcher.state === "idle" && fetcher.data?.value?.signingSecret ? (
+        <SigningSecretOnce secret={fetcher.data.value.signingSecret} />
       ) : null}
     </BlockStack>
   );
@@ -135,7 +135,7 @@ function SigningSecret({
   savedSecret?: string;
 }) {
   const fetcher = useActionFetcher<AlertsActionResult>("alerts-rotate-secret");
-  const shown = (fetcher.state === "idle" ? fetcher.data?.signingSecret : undefined) ?? savedSecret;
+  const shown = (fetcher.state === "idle" ? fetcher.data?.value?.signingSecret : undefined) ?? savedSecret;
   // rotating replaces a secret receivers check: it asks first; the first secret is simply made
   const [confirming, setConfirming] = useState(false);
   const rotate = () => fetcher.submit({ intent: "rotateSecret" }, { method: "post" });

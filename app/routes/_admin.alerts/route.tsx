@@ -1,17 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Card, Text } from "@shopify/polaris";
 import { AdminPage, PlanButton } from "../../components/AdminPage";
 import { getEnv } from "../../env.server";
-import { pageFormAction } from "../../http/request-body.server";
 import { planHasAlerts } from "../../domain/plans";
 import { inQuietHours } from "../../domain/quiet-hours";
 import { useActionFetcher } from "../../components/useActionFetcher";
 import { recentDeliveries } from "../../services/alerts/delivery.server";
 import { getAlertSettings } from "../../services/alerts/settings.server";
 import { requireAdmin } from "../../services/shops/admin-context.server";
-import { handleAlertsAction, lockedOnFree, refusedAlertsForm, type AlertsActionResult } from "./actions.server";
+import { alertsAction, type AlertsActionResult } from "./actions.server";
 import { AlertSettingsForm, settingsFormKey } from "./AlertSettingsForm";
 import { DeliveryLog } from "./DeliveryLog";
 import { WebhookHealth } from "./WebhookHealth";
@@ -50,13 +48,8 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const context = await requireAdmin(request);
   // the page is locked on Free; a form posted anyway is refused and changes nothing
-  const locked = lockedOnFree(context.plan);
-  if (locked) return data(locked, { status: locked.status });
-  return pageFormAction(request, refusedAlertsForm, (formData) =>
-    handleAlertsAction(context, formData, getEnv().isProduction),
-  );
+  return alertsAction(request, await requireAdmin(request), getEnv().isProduction);
 };
 
 const DESCRIPTION = "E-mail, Slack and webhook alerts when a rule is broken";
@@ -101,7 +94,7 @@ export default function Alerts() {
           timeZone={loaded.timeZone}
           quietNow={loaded.quietNow}
           production={loaded.production}
-          savedSecret={save.state === "idle" && save.data?.intent === "save" ? save.data.signingSecret : undefined}
+          savedSecret={save.state === "idle" && save.data?.intent === "save" ? save.data.value?.signingSecret : undefined}
         />
         <DeliveryLog deliveries={loaded.deliveries} timeZone={loaded.timeZone} />
       </BlockStack>

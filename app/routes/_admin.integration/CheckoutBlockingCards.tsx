@@ -86,7 +86,7 @@ export function FunctionCard({
   const test = useActionFetcher<IntegrationActionResult>("function-test");
   const thresholdPercent = fields.thresholdPercent;
   const threshold = thresholdPercent.value;
-  const tested = test.state === "idle" && test.data?.ok ? test.data.test : undefined;
+  const tested = test.state === "idle" && test.data?.ok ? test.data.value : undefined;
   const runTest = () => {
     const percent = Number(threshold);
     const fiveAbove = threshold.trim() !== "" && Number.isFinite(percent) ? String(percent + 5) : threshold;

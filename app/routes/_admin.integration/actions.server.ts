@@ -1,9 +1,16 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { slackConnectSchema, smtpSettingsSchema } from "../../forms/alerts";
 import { getEnv } from "../../env.server";
-import { intentIn, saveParsedForm, type FormSave } from "../../http/form-save.server";
-import { ok, type Result } from "../../domain/result";
-import { pageFormAction } from "../../http/request-body.server";
+import type { PageActionResult } from "../../forms/page-action";
+import {
+  formIntent,
+  ownIntent,
+  pageAction,
+  plainIntent,
+  saved,
+  type Done,
+  type PageIntent,
+} from "../../http/page-action.server";
+import { fail, ok, type Result } from "../../domain/result";
 import { requireAdmin, type AdminContext } from "../../services/shops/admin-context.server";
 import { DEFAULT_SMTP_PORT } from "../../forms/alerts";
 import {
@@ -26,69 +33,33 @@ export const CONFIG_SAVE_FAILED = "Failed to save configuration";
 export const DEPLOY_FAILED = "Deployment failed";
 export const TEST_FAILED = "Test failed";
 
-export interface IntegrationActionResult {
-  intent: string;
-  ok: boolean;
-  status: number;
-  toast: { title: string; description?: string; error?: boolean };
-  result?: SubmissionResult<string[]>;
-  /** the function test's outcome */
-  test?: { blocked: boolean; message: string; discountPercent: number };
-}
-
-function refused(
-  intent: string,
-  status: number,
-  description: string,
-  result?: SubmissionResult<string[]>,
-  title = INTEGRATION_SAVE_FAILED,
-) {
-  return { intent, ok: false, status, toast: { title, description, error: true }, result };
-}
-
-function answer(
-  intent: string,
-  saved: FormSave,
-  success: string,
-  options: { failure?: string; description?: string | null } = {},
-): IntegrationActionResult {
-  return saved.ok
-    ? {
-        intent,
-        ok: true,
-        status: 200,
-        toast: { title: success, ...(options.description ? { description: options.description } : {}) },
-        result: saved.result,
-      }
-    : refused(intent, saved.status, saved.description, saved.result, options.failure);
-}
-
-/** A form refused before parsing (app/http/input-limits.ts): nothing is saved. */
-export function refusedIntegrationForm(message: string): IntegrationActionResult {
-  return refused("unknown", 400, message);
-}
+/** What the Integration Center shows from an answer: the checkout Function test's outcome. */
+export type IntegrationActionResult = PageActionResult<{ blocked: boolean; message: string; discountPercent: number }>;
 
 /** What an intent's handler is given: the shop, and whether the production guards are on. */
 interface IntentCall {
-  intent: string;
   context: AdminContext;
   owner: { id: string; domain: string; plan: AdminContext["plan"] };
   production: boolean;
 }
 
-type Intent = (formData: FormData, call: IntentCall) => Promise<IntegrationActionResult>;
-
 /** Save or remove the SMTP server: the same form, the same service. */
-function smtpIntent(remove: boolean): Intent {
-  return async (formData, { intent, owner }) => {
-    const saved = await saveParsedForm(
-      formData,
-      smtpSettingsSchema,
-      (value) => saveSmtpSettings(owner, remove ? { smtpHost: null } : value),
-      { resetForm: remove },
-    );
-    return answer(intent, saved, remove ? "SMTP server removed" : "SMTP settings saved");
-  };
+function smtpIntent(remove: boolean) {
+  return formIntent(
+    smtpSettingsSchema,
+    {
+      success: remove ? "SMTP server removed" : "SMTP settings saved",
+      failure: INTEGRATION_SAVE_FAILED,
+      resetForm: remove,
+    },
+    async (value, { owner }: IntentCall) => saved(await saveSmtpSettings(owner, remove ? { smtpHost: null } : value)),
+  );
+}
+
+/** A deployed checkout rule follows the threshold and the switches: a sync that failed is said in the toast. */
+async function synced(context: AdminContext): Promise<Result<Done>> {
+  const syncError = await syncAfterChange(context);
+  return ok(syncError ? { description: notInStep(syncError) } : {});
 }
 
 /**
@@ -142,96 +113,77 @@ async function saveChangedSettings(
 
 /**
  * The alert channels' cards, the checkout blocking cards and the Slack guide: one handler per
- * intent, each parsing its form with the API's schema through saveParsedForm.
+ * intent, each parsing its form with the API's schema.
  */
-const INTENTS: Record<string, Intent> = {
-  saveSettings: async (formData, call) => {
-    const saved = await saveParsedForm(formData, integrationSettingsSchema, (value) =>
-      saveChangedSettings(call, value, formData.has("smtpHost")),
-    );
-    // a deployed checkout rule follows the threshold and the switches
-    const syncError = saved.ok && saved.value.checkoutChanged ? await syncAfterChange(call.context) : null;
-    return answer(call.intent, saved, "Integration settings saved", { description: syncError && notInStep(syncError) });
-  },
+const INTENTS: Record<string, PageIntent<IntentCall>> = {
+  saveSettings: formIntent(
+    integrationSettingsSchema,
+    { success: "Integration settings saved", failure: INTEGRATION_SAVE_FAILED },
+    async (value, call: IntentCall, formData) => {
+      const stored = await saveChangedSettings(call, value, formData.has("smtpHost"));
+      if (!stored.ok) return stored;
+      return stored.value.checkoutChanged ? synced(call.context) : ok({});
+    },
+  ),
   // the cards' own saves before the page's one save bar; posted by API clients and tests
   saveSmtp: smtpIntent(false),
   removeSmtp: smtpIntent(true),
-  connectSlack: async (formData, { intent, owner, production }) => {
-    const saved = await saveParsedForm(formData, slackConnectSchema({ production }), (value) =>
-      connectSlack(owner, value),
-    );
-    return answer(intent, saved, "Slack connected");
-  },
-  disconnectSlack: async (_formData, { intent, owner }) => {
-    await disconnectSlack(owner);
-    return { intent, ok: true, status: 200, toast: { title: "Slack disconnected" } };
-  },
-  saveThreshold: async (formData, { intent, context }) => {
-    const saved = await saveParsedForm(formData, functionConfigSchema, async (value) => {
+  connectSlack: formIntent(
+    ({ production }: IntentCall) => slackConnectSchema({ production }),
+    { success: "Slack connected", failure: INTEGRATION_SAVE_FAILED },
+    async (value, { owner }: IntentCall) => saved(await connectSlack(owner, value)),
+  ),
+  disconnectSlack: plainIntent(
+    { success: "Slack disconnected", failure: INTEGRATION_SAVE_FAILED },
+    async (_formData, { owner }: IntentCall) => {
+      await disconnectSlack(owner);
+      return ok({});
+    },
+  ),
+  saveThreshold: formIntent(
+    functionConfigSchema,
+    { success: "Configuration saved", failure: CONFIG_SAVE_FAILED },
+    async (value, { context }: IntentCall) => {
       await saveFunctionThreshold(context.shop.id, value.thresholdPercent);
-      return ok();
-    });
-    const syncError = saved.ok ? await syncAfterChange(context) : null;
-    return answer(intent, saved, "Configuration saved", {
-      failure: CONFIG_SAVE_FAILED,
-      description: syncError && notInStep(syncError),
-    });
-  },
-  saveFeatures: async (formData, { intent, context }) => {
-    const saved = await saveParsedForm(formData, blockingSchema, async (value) => {
+      return synced(context);
+    },
+  ),
+  saveFeatures: formIntent(
+    blockingSchema,
+    { success: "Integration settings saved", failure: INTEGRATION_SAVE_FAILED },
+    async (value, { context }: IntentCall) => {
       await saveBlockingSettings(context.shop.id, value);
-      return ok();
-    });
-    const syncError = saved.ok ? await syncAfterChange(context) : null;
-    return answer(intent, saved, "Integration settings saved", { description: syncError && notInStep(syncError) });
-  },
-  deploy: async (_formData, { intent, context }) => {
-    const deployed = await deployFunction({ id: context.shop.id, plan: context.plan }, checkoutClientOf(context));
-    return deployed.ok
-      ? {
-          intent,
-          ok: true,
-          status: 200,
-          toast: { title: "Checkout blocking deployed", description: deployed.value.message },
-        }
-      : refused(intent, deployed.error.status, deployed.error.message, undefined, DEPLOY_FAILED);
-  },
-  testFunction: async (formData, { intent, context }) => {
+      return synced(context);
+    },
+  ),
+  deploy: plainIntent(
+    { success: "Checkout blocking deployed", failure: DEPLOY_FAILED },
+    async (_formData, { context }: IntentCall) => {
+      const deployed = await deployFunction({ id: context.shop.id, plan: context.plan }, checkoutClientOf(context));
+      return deployed.ok ? ok({ description: deployed.value.message }) : deployed;
+    },
+  ),
+  testFunction: plainIntent({ failure: TEST_FAILED }, async (formData, { context }: IntentCall) => {
     const parsed = functionTestSchema.safeParse(Object.fromEntries(formData));
-    if (!parsed.success) {
-      return refused(intent, 400, parsed.error.issues.map((issue) => issue.message).join("; "), undefined, TEST_FAILED);
-    }
+    if (!parsed.success) return fail(400, parsed.error.issues.map((issue) => issue.message).join("; "));
     const test = await testFunction(context.shop.id, parsed.data);
-    return {
-      intent,
-      ok: true,
-      status: 200,
-      test,
-      toast: { title: test.blocked ? "Checkout would be blocked" : "Checkout allowed", description: test.message },
-    };
-  },
-  test: async (formData, { intent, owner }) => {
+    return ok({
+      title: test.blocked ? "Checkout would be blocked" : "Checkout allowed",
+      description: test.message,
+      value: test,
+    });
+  }),
+  test: ownIntent(async (formData, { owner }: IntentCall) => {
     const { signingSecret: _shownOnTheAlertsPage, ...tested } = await testAlertIntent(owner, formData);
-    return { intent, ...tested };
-  },
+    return tested;
+  }),
 };
 
-/** The Integration Center's one action: the posted intent's handler, 400 for any other. */
-export async function handleIntegrationAction(
-  context: AdminContext,
-  formData: FormData,
-  production: boolean,
-): Promise<IntegrationActionResult> {
-  const owner = { id: context.shop.id, domain: context.shop.domain, plan: context.plan };
-  const intent = String(formData.get("intent") ?? "unknown");
-  if (!intentIn(INTENTS, intent)) return refused(intent, 400, "Unknown action");
-  return INTENTS[intent](formData, { intent, context, owner, production });
-}
+const integrationPageAction = pageAction<IntentCall>(INTENTS, INTEGRATION_SAVE_FAILED);
 
 /** The action of the Integration Center and of the Slack guide. */
 export async function integrationAction(request: Request) {
   const context = await requireAdmin(request);
-  return pageFormAction(request, refusedIntegrationForm, (formData) =>
-    handleIntegrationAction(context, formData, getEnv().isProduction),
-  );
+  const owner = { id: context.shop.id, domain: context.shop.domain, plan: context.plan };
+  return integrationPageAction(request, { context, owner, production: getEnv().isProduction });
 }
