@@ -1,6 +1,7 @@
 import "@shopify/shopify-app-remix/adapters/node";
 import { ApiVersion, AppDistribution, LogSeverity, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
+import { shopifyApi } from "@shopify/shopify-api";
 import prisma from "./db.server";
 import { getEnv } from "./env.server";
 import { levelFromEnv, logger, type LogLevel } from "./logger.server";
@@ -30,6 +31,11 @@ const WRITE_AT: Record<LogSeverity, (message: string) => void> = {
   [LogSeverity.Error]: (message) => shopifyLog.error(message),
 };
 
+const libraryLogger = {
+  level: SHOPIFY_SEVERITY[levelFromEnv()],
+  log: (severity: LogSeverity, message: string) => WRITE_AT[severity](message),
+};
+
 const shopify = shopifyApp({
   apiKey: env.shopifyApiKey,
   apiSecretKey: env.shopifyApiSecret,
@@ -55,7 +61,7 @@ const shopify = shopifyApp({
     }),
   ),
   distribution: AppDistribution.AppStore,
-  logger: { level: SHOPIFY_SEVERITY[levelFromEnv()], log: (severity, message) => WRITE_AT[severity](message) },
+  logger: libraryLogger,
   future: {
     // Token exchange: Shopify manages installation, session tokens become access tokens.
     unstable_newEmbeddedAuthStrategy: true,
@@ -67,6 +73,21 @@ const shopify = shopifyApp({
     },
   },
   ...(env.shopCustomDomain ? { customShopDomains: [env.shopCustomDomain] } : {}),
+});
+
+/**
+ * Shopify's API library with the app's credentials, for what `shopifyApp` keeps inside: the webhook
+ * validator (`webhooks.validate`) that both ways in run on a delivery's raw body
+ * (docs/architecture.md#webhook-fast-path).
+ */
+export const shopifyLibrary = shopifyApi({
+  apiKey: env.shopifyApiKey,
+  apiSecretKey: env.shopifyApiSecret,
+  apiVersion: API_VERSION,
+  hostName: new URL(env.appUrl).host,
+  isEmbeddedApp: true,
+  logger: libraryLogger,
+  _logDisabledFutureFlags: false,
 });
 
 export default shopify;

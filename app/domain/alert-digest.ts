@@ -6,10 +6,10 @@
  * (croner computes it, DST included). Pure: the time is passed in.
  */
 import { Cron } from "croner";
+import { LRUCache } from "lru-cache";
 import type { AlertEvent } from "./alert-event";
 import { inQuietHours, quietHoursEnd, type QuietHours } from "./quiet-hours";
 import { SEVERITIES, type Severity } from "./severity";
-import { keptValues } from "./kept-values";
 import { overageByOrder } from "./order-money";
 import { zoneOrUtc } from "./time-zones";
 
@@ -23,14 +23,15 @@ export const DAILY_DIGEST_TIME = "09:00";
 export const DIGEST_WORST = 10;
 
 /** One schedule per frequency and zone, made once: the engine asks for one per held breach. */
-const schedule = keptValues<string, Cron>(1_000);
+const schedules = new LRUCache<string, Cron, { frequency: DigestFrequency; zone: string }>({
+  max: 1_000,
+  memoMethod: (_key, _stale, { context: { frequency, zone } }) =>
+    new Cron(DIGEST_SCHEDULES[frequency], { timezone: zone, paused: true }),
+});
 
 function scheduleOf(frequency: DigestFrequency, timeZone: string): Cron {
   const zone = zoneOrUtc(timeZone);
-  return schedule(
-    `${frequency}|${zone}`,
-    () => new Cron(DIGEST_SCHEDULES[frequency], { timezone: zone, paused: true }),
-  );
+  return schedules.memo(`${frequency}|${zone}`, { context: { frequency, zone } });
 }
 
 /** The end of the digest period that holds `at`: the schedule's next run after it. */

@@ -4,27 +4,39 @@
  * has quiet hours or digests: each locale, options and zone gets one, made once. An unknown
  * zone is read as UTC.
  */
-import { keptValues } from "./kept-values";
+import { LRUCache } from "lru-cache";
 
-/** More zones and formats than any process meets. */
+/** More zones and formats than any process meets; past it, the least recently used go. */
 const KEPT = 1_000;
 
-const knownZone = keptValues<string, boolean>(KEPT);
-
-/** The zone itself when Intl knows it, else UTC. */
-export function zoneOrUtc(timeZone: string): string {
-  const known = knownZone(timeZone, () => {
+const knownZone = new LRUCache<string, boolean>({
+  max: KEPT,
+  memoMethod: (timeZone) => {
     try {
       new Intl.DateTimeFormat("en", { timeZone });
       return true;
     } catch {
       return false;
     }
-  });
-  return known ? timeZone : "UTC";
+  },
+});
+
+/** The zone itself when Intl knows it, else UTC. */
+export function zoneOrUtc(timeZone: string): string {
+  return knownZone.memo(timeZone) ? timeZone : "UTC";
 }
 
-const format = keptValues<string, Intl.DateTimeFormat>(KEPT);
+interface FormatOf {
+  locale: string;
+  options: Intl.DateTimeFormatOptions;
+  zone: string;
+}
+
+const formats = new LRUCache<string, Intl.DateTimeFormat, FormatOf>({
+  max: KEPT,
+  memoMethod: (_key, _stale, { context: { locale, options, zone } }) =>
+    new Intl.DateTimeFormat(locale, { ...options, timeZone: zone }),
+});
 
 export function zonedFormat(
   locale: string,
@@ -32,8 +44,5 @@ export function zonedFormat(
   timeZone: string,
 ): Intl.DateTimeFormat {
   const zone = zoneOrUtc(timeZone);
-  return format(
-    `${locale}|${zone}|${JSON.stringify(options)}`,
-    () => new Intl.DateTimeFormat(locale, { ...options, timeZone: zone }),
-  );
+  return formats.memo(`${locale}|${zone}|${JSON.stringify(options)}`, { context: { locale, options, zone } });
 }

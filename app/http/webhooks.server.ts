@@ -3,17 +3,17 @@
  * the server's fast path (app/server/webhook-fast-path.server.ts) hands `verifyWebhook` the raw
  * bytes as they came off the socket, before any Remix routing; the Remix routes
  * (app/routes/webhooks.*.tsx, what `shopify app dev` and the tests that call route actions use)
- * hand it the request's bytes. Same checks, same answers, one function.
+ * hand it the request's bytes. Shopify's library checks the signature and Shopify's headers; the
+ * topic, the shop, the JSON and the payload's shape are checked here. Same answers, one function.
  */
-import crypto from "node:crypto";
+import { isUtf8 } from "node:buffer";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import type { Session } from "@shopify/shopify-api";
+import { WebhookValidationErrorReason, type Session } from "@shopify/shopify-api";
 import { SessionNotFoundError } from "@shopify/shopify-app-remix/server";
 import type { z } from "zod";
 import { isShopDomain } from "../domain/shop-domain";
 import type { VerifiedWebhook } from "../domain/verified-webhook";
-import { getEnv } from "../env.server";
-import { unauthenticated } from "../shopify.server";
+import { shopifyLibrary, unauthenticated } from "../shopify.server";
 import { malformedTextPath } from "./input-limits";
 import { isStorageUnavailable } from "../db/errors";
 import { logger } from "../logger.server";
@@ -27,83 +27,59 @@ export interface WebhookAnswer {
   error?: string;
 }
 
-/** A webhook delivery as it arrived: the method, its headers by (any-case) name, the raw body's bytes. */
+/** A webhook delivery as it arrived: the request (its method and headers) and the raw body's bytes. */
 export interface RawWebhook {
-  method: string;
-  header: (name: string) => string | null | undefined;
+  request: Request;
   body: Uint8Array;
 }
 
-/** Shopify's headers, classic webhooks and (when `shopify-hmac-sha256` is present) events, as the library reads them. */
-const HEADERS = {
-  webhooks: {
-    hmac: "x-shopify-hmac-sha256",
-    topic: "x-shopify-topic",
-    domain: "x-shopify-shop-domain",
-    apiVersion: "x-shopify-api-version",
-    webhookId: "x-shopify-webhook-id",
-  },
-  events: {
-    hmac: "shopify-hmac-sha256",
-    topic: "shopify-topic",
-    domain: "shopify-shop-domain",
-    apiVersion: "shopify-api-version",
-    webhookId: "shopify-webhook-id",
-  },
-} as const;
-
-/** Shopify's header `orders/create` compared as the library stores it, `ORDERS_CREATE`. */
-export function storedTopic(topic: string): string {
-  return topic.toUpperCase().replace(/\/|\./g, "_");
-}
-
-/**
- * HMAC-SHA256 of the raw body with the app's secret, base64, compared in constant time with
- * the header (the algorithm of @shopify/shopify-api's webhook validator, on the bytes as sent).
- */
-export function isValidWebhookHmac(body: Uint8Array, header: string, secret: string): boolean {
-  const expected = Buffer.from(crypto.createHmac("sha256", secret).update(body).digest("base64"));
-  const given = Buffer.from(header);
-  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
-}
+/** A topic as Shopify's library gives it: `orders/create` is `ORDERS_CREATE`. */
+const storedTopic = (topic: string) => topic.toUpperCase().replace(/\/|\./g, "_");
 
 const refused = (status: number, error: string): WebhookAnswer => ({ status, error });
 const bare = (status: number, statusText: string): WebhookAnswer => ({ status, statusText });
 
-/** A UTF-8 decoder that drops a byte-order mark, as `Request.text()` does. */
-const utf8 = new TextDecoder("utf-8");
+/**
+ * The body as the text Shopify's library signs. The library takes the body as a string and
+ * computes the HMAC over its UTF-8 encoding, while Shopify signs the bytes: the two are the same
+ * bytes only for a body that is UTF-8, decoded with a leading byte-order mark kept (`Request.text()`
+ * drops it, and turns bytes that are not UTF-8 into U+FFFD: a genuine signature would then fail,
+ * and one over other bytes pass).
+ */
+const signedText = new TextDecoder("utf-8", { ignoreBOM: true });
 
 export type WebhookVerdict<Payload> =
   { ok: true; webhook: VerifiedWebhook<Payload> } | { ok: false; answer: WebhookAnswer };
 
 /**
- * Verifies a webhook for `topic`: POST (405), a body (400), the HMAC (401), Shopify's headers
- * (400), then that the topic header names `topic`, the shop header is a shop domain and the
- * body is JSON (400 each), then the payload against `schema`: a signed payload Shopify could
- * not have sent (impossible amounts, oversized lists) is refused with 400. Reads no database.
+ * Verifies a webhook for `topic`: POST (405), a body that is UTF-8 (400), then Shopify's library:
+ * a body, the HMAC header (400), the HMAC (401), Shopify's headers (400); then that the topic header
+ * names `topic`, the shop header is a shop domain and the body is JSON (400 each), then the payload
+ * against `schema`: a signed payload Shopify could not have sent (impossible amounts, oversized
+ * lists) is refused with 400. Reads no database.
  */
-export function verifyWebhook<Schema extends z.ZodType>(
+export async function verifyWebhook<Schema extends z.ZodType>(
   raw: RawWebhook,
   topic: string,
   schema: Schema,
-  secret: string = getEnv().shopifyApiSecret,
-): WebhookVerdict<z.infer<Schema>> {
+): Promise<WebhookVerdict<z.infer<Schema>>> {
   const no = (answer: WebhookAnswer) => ({ ok: false as const, answer });
-  if (raw.method.toUpperCase() !== "POST") return no(bare(405, "Method not allowed"));
-  const names = raw.header(HEADERS.events.hmac) ? HEADERS.events : HEADERS.webhooks;
-  const hmac = raw.header(names.hmac);
-  if (raw.body.length === 0 || !hmac) return no(bare(400, "Bad Request"));
-  if (!isValidWebhookHmac(raw.body, hmac, secret)) return no(bare(401, "Unauthorized"));
-  const headerTopic = raw.header(names.topic);
-  const shop = raw.header(names.domain);
-  const webhookId = raw.header(names.webhookId);
-  if (!headerTopic || !shop || !raw.header(names.apiVersion) || !webhookId) return no(bare(400, "Bad Request"));
-  if (storedTopic(headerTopic) !== storedTopic(topic))
-    return no(refused(400, `This address receives ${topic} webhooks only`));
+  if (raw.request.method.toUpperCase() !== "POST") return no(bare(405, "Method not allowed"));
+  // bytes that are not UTF-8 have no text the library would sign as they are (signedText)
+  if (!isUtf8(raw.body)) return no(refused(400, "The webhook body is not UTF-8"));
+  const text = signedText.decode(raw.body);
+  const check = await shopifyLibrary.webhooks.validate({ rawBody: text, rawRequest: raw.request });
+  if (!check.valid)
+    return no(
+      check.reason === WebhookValidationErrorReason.InvalidHmac ? bare(401, "Unauthorized") : bare(400, "Bad Request"),
+    );
+  const { domain: shop, webhookId } = check;
+  if (check.topic !== storedTopic(topic)) return no(refused(400, `This address receives ${topic} webhooks only`));
   if (!isShopDomain(shop)) return no(refused(400, "X-Shopify-Shop-Domain is not a shop domain"));
   let payload: unknown;
   try {
-    payload = JSON.parse(utf8.decode(raw.body));
+    // a byte-order mark is signed but is no JSON
+    payload = JSON.parse(text.replace(/^\uFEFF/, ""));
   } catch {
     return no(refused(400, "The webhook body is not valid JSON"));
   }
@@ -188,11 +164,7 @@ export function answerResponse(answer: WebhookAnswer): Response {
 export function webhookAction<Schema extends z.ZodType>(definition: WebhookTopic<Schema>) {
   return async ({ request }: ActionFunctionArgs): Promise<Response> => {
     const body = new Uint8Array(await request.arrayBuffer());
-    const verdict = verifyWebhook(
-      { method: request.method, header: (name) => request.headers.get(name), body },
-      definition.topic,
-      definition.schema,
-    );
+    const verdict = await verifyWebhook({ request, body }, definition.topic, definition.schema);
     if (!verdict.ok) throw answerResponse(verdict.answer);
     const session = await webhookSession(verdict.webhook.shop);
     return answerResponse(await handleVerifiedWebhook(definition, { ...verdict.webhook, session }));

@@ -90,7 +90,7 @@ export async function readBodyWithin(
 }
 
 /** The request's headers as a Fetch API Headers (repeated headers kept). */
-function requestHeaders(req: ExpressRequest): Headers {
+export function requestHeaders(req: ExpressRequest): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);

@@ -9,7 +9,7 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { topicAtPath } from "../http/webhook-topics.server";
 import { handleVerifiedWebhook, verifyWebhook, webhookSession, type WebhookAnswer } from "../http/webhooks.server";
 import type { ServerSettings } from "../http/server-settings.server";
-import { readBodyWithin } from "./remix-handler.server";
+import { readBodyWithin, requestHeaders } from "./remix-handler.server";
 
 function send(res: ExpressResponse, answer: WebhookAnswer): void {
   if (answer.statusText) res.statusMessage = answer.statusText;
@@ -27,11 +27,9 @@ export function webhookFastPath(settings: Pick<ServerSettings, "bodyLimitFor">, 
     try {
       const body = await readBodyWithin(req, res, settings, options.discardMs);
       if (!body) return;
-      const verdict = verifyWebhook(
-        { method: req.method, header: (name) => req.get(name), body },
-        definition.topic,
-        definition.schema,
-      );
+      // a Fetch API Request, what Shopify's library reads the headers from (the address is not checked)
+      const request = new Request(`http://localhost${req.path}`, { method: req.method, headers: requestHeaders(req) });
+      const verdict = await verifyWebhook({ request, body }, definition.topic, definition.schema);
       if (!verdict.ok) return send(res, verdict.answer);
       const webhook = definition.session
         ? { ...verdict.webhook, session: await webhookSession(verdict.webhook.shop) }
