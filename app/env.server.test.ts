@@ -118,7 +118,7 @@ describe("environment validation", () => {
     ]);
   });
   it("refuses low-entropy and patterned secrets and keys in production", () => {
-    // issue 29: 32 x "x", an all-zero key and a secret that merely contains the public sample booted
+    // 32 x "x", an all-zero key and a secret that merely contains the public sample booted
     expect(message({ ...production, SHOPIFY_API_SECRET: "x".repeat(32) })).toMatch(
       /SHOPIFY_API_SECRET is not a real client secret: it is guessable in about 10\^\d+ guesses \(repeat/,
     );

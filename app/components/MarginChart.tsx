@@ -311,7 +311,7 @@ export function MarginChart({
 
 /**
  * A plain table whose columns wrap rather than scroll sideways, so it fits the card at 375 px
- * (issue 32: no sideways scrolling). The first column is text, the others numbers.
+ * (no sideways scrolling). The first column is text, the others numbers.
  */
 export function FigureTable({
   caption,

@@ -1,5 +1,5 @@
 /**
- * The one date and time format of the admin's screens (issue 32, finding 7): "Nov 24, 2026,
+ * The one date and time format of the admin's screens: "Nov 24, 2026,
  * 4:11 PM" in the shop's time zone. Screens call `formatShopDateTime` with the zone their
  * loader read from the shop, never the browser's, so the server and the browser render the
  * same string and hydration never disagrees. The app's copy is English, so the locale is

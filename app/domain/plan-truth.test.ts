@@ -56,7 +56,7 @@ describe("the plan Shopify's active subscriptions pay for", () => {
     expect(facts).toMatchObject({ plan: "plus", subscriptionId: "b" });
   });
   it("never counts a test subscription unless the app charges in test mode", () => {
-    // issue 29: a merchant who approved a test charge got Core or Plus free in production
+    // a merchant who approved a test charge got Core or Plus free in production
     const test = { id: "t", name: "Plus", status: "ACTIVE", test: true };
     expect(factsFromSubscriptions([test])).toEqual(FREE_FACTS);
     expect(factsFromSubscriptions([test], { acceptTest: false })).toEqual(FREE_FACTS);

@@ -1,6 +1,6 @@
 /**
  * Promotions a merchant can dismiss, remembered per shop (docs/product.md#dashboard,
- * issue 32: "dismissible promotions (remembered per shop)"). Each offer has its own name: a shop
+ * "dismissible promotions (remembered per shop)"). Each offer has its own name: a shop
  * that dismissed the offer of Core sees the offer of the next plan once it is on Core.
  */
 import type { PlanId } from "./plans";

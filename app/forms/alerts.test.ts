@@ -100,7 +100,7 @@ describe("alert settings", () => {
   });
 });
 
-describe("alert settings: strict types (issue 29)", () => {
+describe("alert settings: strict types", () => {
   it("reads the SMTP port from a JSON integer or decimal digits only", () => {
     expect(schema.parse({ smtpPort: 2525 }).smtpPort).toBe(2525);
     expect(schema.parse({ smtpPort: " 465 " }).smtpPort).toBe(465);

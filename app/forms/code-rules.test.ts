@@ -10,7 +10,7 @@ function errors(schema: { safeParse: typeof codeRulesSchema.safeParse }, input: 
 
 const MAX_CODES = "Must be a whole number from 0 to 20, or empty for any number";
 
-describe("code rules settings: strict types (issue 29)", () => {
+describe("code rules settings: strict types", () => {
   it("reads maxCodes from a JSON integer or decimal digits, empty as any number", () => {
     expect(codeRulesSchema.parse({ maxCodes: 2 }).maxCodes).toBe(2);
     expect(codeRulesSchema.parse({ maxCodes: " 3 " }).maxCodes).toBe(3);

@@ -30,7 +30,7 @@ function fromForm(schema: z.ZodType, text: string) {
     : { errors: submission.error?.field ?? submission.error };
 }
 
-/** The probes that found wrong accepts (issue 29), as JSON values. */
+/** The probes that found wrong accepts, as JSON values. */
 const NOT_NUMBERS: unknown[] = [
   "0x10",
   "1e3",

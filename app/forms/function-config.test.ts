@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { THRESHOLD_MESSAGE, functionConfigSchema, functionTestSchema, shopifyFeaturesSchema } from "./function-config";
 
-describe("checkout Function settings: strict types (issue 29)", () => {
+describe("checkout Function settings: strict types", () => {
   it("reads the threshold as a JSON number or a plain decimal", () => {
     expect(functionConfigSchema.parse({ thresholdPercent: 35 }).thresholdPercent).toBe(35);
     expect(functionConfigSchema.parse({ thresholdPercent: " 12.5 " }).thresholdPercent).toBe(12.5);

@@ -159,7 +159,7 @@ describe("a Maximum Discount (%) rule", () => {
   });
 });
 
-describe("strict types (issue 29)", () => {
+describe("strict types", () => {
   it("reads the priority from a JSON integer or decimal digits only", () => {
     expect(ruleSchema.parse({ ...valid, priority: "-12" }).priority).toBe(-12);
     expect(ruleSchema.parse({ ...valid, priority: 5 }).priority).toBe(5);

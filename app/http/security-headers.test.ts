@@ -11,7 +11,7 @@ describe("who may frame a document", () => {
   });
 
   it("trusts no shop a query parameter names: only Shopify's admin, and only with embedded parameters", () => {
-    // issue 29: any *.myshopify.com storefront could frame /support by adding ?shop=
+    // any *.myshopify.com storefront could frame /support by adding ?shop=
     const url = new URL(`https://app.example/support?shop=evil-store.myshopify.com`);
     expect(hasEmbeddedParams(url)).toBe(true);
     expect(frameAncestors({ verifiedShop: null, embedded: hasEmbeddedParams(url) })).toBe(

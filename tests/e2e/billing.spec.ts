@@ -173,7 +173,7 @@ test("a downgrade pauses rules; the confirmation page declines, then approves; r
   await expect(page).toHaveURL(/\/billing\/success/);
   await expect(page.getByRole("heading", { name: "Welcome to Core" })).toBeVisible();
   await expect(toast(page, "Plan Updated")).toBeVisible();
-  // the toast's close button has a name, and the page passes axe with the toast open (issue 32, finding 8)
+  // the toast's close button has a name, and the page passes axe with the toast open
   await expect(toast(page, "Plan Updated").getByRole("button", { name: "Dismiss notification" })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   // the upgrade resumed what the downgrade paused, and says which

@@ -2,7 +2,7 @@ import { formatShopDateTime } from "../../app/domain/dates";
 import { DEMO_TIMEZONE } from "../../app/demo/demo-store";
 import { expect, test } from "./fixtures";
 
-// Issue 32, finding 7 (dates): one date and time format in the admin, "Nov 24, 2026, 4:11 PM",
+// One date and time format in the admin, "Nov 24, 2026, 4:11 PM",
 // in the shop's time zone (the demo store's is America/Chicago), the same on the server and in
 // the browser (the browser runs in another zone here, so a date made in the browser would differ).
 test.use({ timezoneId: "Asia/Tokyo", locale: "de-DE" });

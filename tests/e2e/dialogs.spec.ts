@@ -4,7 +4,7 @@ import { approveCoreAndResume, expect, test, toast } from "./fixtures";
 import { screenshot } from "./screens-axe";
 
 /**
- * The admin's dialogs as a keyboard merchant meets them (issue 32, finding 5;
+ * The admin's dialogs as a keyboard merchant meets them (finding 5;
  * docs/product.md#dialogs): Enter on a button opens its dialog,
  * Escape closes it and focus is back on that button; the confirmations change nothing when
  * cancelled and act when confirmed.

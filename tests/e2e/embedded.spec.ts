@@ -92,7 +92,7 @@ test("inside Shopify's admin the app runs with App Bridge under its policies", a
 });
 
 test("a storefront naming itself in ?shop= cannot frame the app's pages", async ({ page }) => {
-  // issue 29: any *.myshopify.com storefront could frame /support by adding ?shop=
+  // any *.myshopify.com storefront could frame /support by adding ?shop=
   let path = "";
   await page.route(`https://${SHOP}/**`, (route) =>
     route.fulfill({

@@ -37,7 +37,7 @@ test("'Refresh Page' reloads the page", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: "Audit Log" })).toBeVisible();
 });
 
-// Issue 32, finding 8: the standalone screens are a `<main>` landmark and pass axe; a page that
+// The standalone screens are a `<main>` landmark and pass axe; a page that
 // fails inside the admin keeps the admin's navigation, so the merchant can leave it.
 test("the 404 page is the page's main landmark and passes axe, at the admin's widths", async ({ page }) => {
   for (const url of ["/no-such-page", "/no-such-page?shop=margin-guardrail-demo.myshopify.com"]) {

@@ -164,7 +164,7 @@ test("the SMTP card stores the merchant's server and sends the test through it",
     await card.getByLabel("Port").fill("70000");
     await saveSettings(page);
     await expect(card.getByText("The SMTP port is between 1 and 65535")).toBeVisible();
-    // a number field takes "1e3", which is no port (issue 29): refused in place, nothing saved
+    // a number field takes "1e3", which is no port: refused in place, nothing saved
     await card.getByLabel("Port").fill("1e3");
     await saveSettings(page);
     await expect(card.getByText("The SMTP port is a whole number from 1 to 65535")).toBeVisible();

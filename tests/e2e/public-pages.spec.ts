@@ -111,7 +111,7 @@ test("/demo is a three-step tour with real screenshots and a call to install", a
   await expect(page.getByRole("link", { name: "Add to Shopify" }).last()).toHaveAttribute("href", "/auth");
 });
 
-// Issue 32, finding 9: the 1280×800 screenshots keep their shape at every width (they were drawn
+// The 1280×800 screenshots keep their shape at every width (they were drawn
 // 645×800 when the CSS set a width and left the height to the attribute).
 test("/demo draws its screenshots in their own 1280×800 shape at 375, 800 and 1280 px", async ({ page }) => {
   for (const width of [375, 800, 1280]) {

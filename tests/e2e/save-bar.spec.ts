@@ -1,4 +1,4 @@
-// The contextual save bar and leaving a page with unsaved changes (issue 32, finding 3;
+// The contextual save bar and leaving a page with unsaved changes (finding 3;
 // docs/product.md#save-bar): in the demo store a merchant who follows a link
 // with changes unsaved is asked "Leave page with unsaved changes?" (Stay keeps them, Leave page
 // drops them), a reload or closing the tab is asked by the browser, the open bar leaves the

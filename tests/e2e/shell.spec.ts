@@ -1,4 +1,4 @@
-// The admin's shell (issue 32, findings 4 and 6; docs/product.md#admin-header):
+// The admin's shell (docs/product.md#admin-header):
 // Shopify's page header (title, plan badge, one primary action), the demo store's top bar and
 // its menu at 375 px, the loading bar while the next page loads, and the toasts.
 import type { Page } from "@playwright/test";

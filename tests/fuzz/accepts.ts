@@ -1,5 +1,5 @@
 /**
- * The fuzz's "wrong accepts" stage (issue 29, docs/security.md#what-is-verified): each
+ * The fuzz's "wrong accepts" stage (docs/security.md#what-is-verified): each
  * probe value of tests/fuzz/inputs.ts (PROBES) sent in each field of its kind, to each JSON API
  * and page form that reads that kind of field. A valid base body is sent first and must be
  * accepted (else the stage would test nothing); then every probe must be refused: an answer
@@ -423,8 +423,6 @@ export async function wrongAcceptStage(
     if (target.after) await send({ ...target, kind: "form" }, target.after);
     options.log?.(`${`wrong accepts ${target.name}`.padEnd(58)} ${wrong} of ${probes.length} probes`);
   }
-  options.log?.(
-    `\nWrong accepts: ${report.wrongAccepts.length} of ${report.probes} probes (issue 29: each must be refused)\n`,
-  );
+  options.log?.(`\nWrong accepts: ${report.wrongAccepts.length} of ${report.probes} probes (each must be refused)\n`);
   return report;
 }

@@ -52,8 +52,8 @@ export const WEIRD_VALUES: unknown[] = [
 ];
 
 /**
- * The values that were wrongly accepted before strict input types (issue 29,
- * docs/security.md#what-is-verified), by the kind of field they probe: each must be
+ * The values that were wrongly accepted before strict input types
+ * (docs/security.md#what-is-verified), by the kind of field they probe: each must be
  * refused (4xx) wherever that kind of field is read, and nothing stored.
  */
 export type ProbeKind = "wholeNumber" | "decimal" | "id" | "list" | "idList" | "tagList" | "text";

@@ -175,7 +175,7 @@ describe("alert settings API", () => {
     expect((await (await call(route.loader as Handler, SHOP)).json()).frequency).toBe("hourly");
   });
 
-  it("refuses every probe of a wrong type with 400, the field named, and stores nothing (issue 29)", async () => {
+  it("refuses every probe of a wrong type with 400, the field named, and stores nothing", async () => {
     const stored = () => prisma.alertSettings.findUniqueOrThrow({ where: { shopId } });
     expect((await put(SHOP, { emailConfig: { smtpHost: "smtp.example.com", smtpPort: 587 } })).status).toBe(200);
     const before = await stored();

@@ -1,5 +1,5 @@
 // The app charging for real (SHOPIFY_BILLING_TEST=false, production's default): a test
-// subscription, which nobody pays for, grants no paid plan (issue 29); a paid plan decided from
+// subscription, which nobody pays for, grants no paid plan; a paid plan decided from
 // a webhook's payload alone waits for the Billing API's word (docs/security.md#production-settings-that-must-be-set).
 import { afterEach, describe, expect, it, vi } from "vitest";
 

@@ -1,4 +1,4 @@
-// Shopify's Billing API out of reach (issue 29): a stand-in on 127.0.0.1 that refuses
+// Shopify's Billing API out of reach: a stand-in on 127.0.0.1 that refuses
 // connections, or accepts them and ends them without an answer. Verifying a subscription is
 // then a 503 with a message on the JSON API and the Verification Error card on
 // /billing/success, never a 500, and nothing is stored.

@@ -61,7 +61,7 @@ describe("code rules API", () => {
       protectedProductIds: ["gid://shopify/Product/7", "gid://shopify/Product/8"],
       protectedCollectionIds: ["gid://shopify/Collection/55"],
       customerTags: { mode: "refuse", tags: ["wholesale"] },
-      // issue 34: the combined cap and the backup code, off unless set
+      // the combined cap and the backup code, off unless set
       maxDiscountPercent: null,
       backupCode: null,
     });
@@ -97,7 +97,7 @@ describe("code rules API", () => {
     expect(await prisma.codeRuleSettings.count()).toBe(0);
   });
 
-  it("refuses every probe of a wrong type with 400, the field named, and stores nothing (issue 29)", async () => {
+  it("refuses every probe of a wrong type with 400, the field named, and stores nothing", async () => {
     const refused = async (body: Record<string, unknown>, field: string, message?: string | RegExp) => {
       const response = await put({ ...SETTINGS, ...body });
       expect(response.status, JSON.stringify(body)).toBe(400);

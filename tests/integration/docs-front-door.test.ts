@@ -83,7 +83,7 @@ it("cites only sections of the guides that exist, wherever they are cited", () =
   expect(missing).toEqual([]);
 });
 
-/** The last commit before commit subjects were held to 72 characters with a body (issue 30). */
+/** The last commit before commit subjects were held to 72 characters with a body. */
 const SUBJECTS_HELD_SINCE = "c42192f857669194add5a6b1170c3887b7bb7df6";
 
 it("keeps commit subjects at most 72 characters, each with a body that says why", (context) => {

@@ -14,7 +14,7 @@ it.skipIf(process.env.TEST_POSTGRES_URL)(
   async () => {
     const report = await runFuzz({ perTarget: SMOKE_PER_TARGET, seed: SMOKE_SEED });
     expect(report.failures).toEqual([]);
-    // the wrong-accept stage ran in full: every probe value of issue 29 refused, on every API and form
+    // the wrong-accept stage ran in full: every wrong-type probe value refused, on every API and form
     expect(report.accepts?.wrongAccepts).toEqual([]);
     expect(report.accepts?.probes).toBeGreaterThanOrEqual(400);
     expect(Object.keys(report.byTarget).length).toBeGreaterThanOrEqual(30);

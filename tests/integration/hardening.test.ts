@@ -416,7 +416,7 @@ describe("a session token for a shop with no stored session while Shopify cannot
   });
 });
 
-describe("issue 29: a correctly signed session token whose dest is not a shop", () => {
+describe("a correctly signed session token whose dest is not a shop", () => {
   const DESTS = ["https://evil.example", "not a url", undefined, `https://${SHOP}.evil.example`, "javascript:alert(1)"];
   const tokenFor = async (dest: string | undefined) =>
     (await getJwt("hardening", TEST_API_KEY, TEST_API_SECRET, { dest })).token;

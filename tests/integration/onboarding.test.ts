@@ -51,7 +51,7 @@ describe("onboarding", () => {
   it("stores the step, refuses one that does not exist, and the loader resumes it", async () => {
     expect(await submit(FREE, { intent: "step", step: "1" })).toMatchObject({ ok: true, value: { step: 1 } });
     expect(await stepOf(FREE)).toBe(1);
-    // only decimal digits name a step (issue 29): not hex, an exponent, a decimal or nothing
+    // only decimal digits name a step: not hex, an exponent, a decimal or nothing
     for (const step of ["7", "0x2", "2e0", "2.0", "", "Infinity"]) {
       expect(await submit(FREE, { intent: "step", step }), step).toMatchObject({ ok: false, httpStatus: 400 });
     }

@@ -133,7 +133,7 @@ describe("rules JSON API", () => {
     expect(await prisma.auditEvent.count()).toBe(0);
   });
 
-  it("refuses every probe of a wrong type with 400, the field named, and stores nothing (issue 29)", async () => {
+  it("refuses every probe of a wrong type with 400, the field named, and stores nothing", async () => {
     const refused = async (handler: Handler, path: string, body: Record<string, unknown>, field: string) => {
       const response = await call(handler, SHOP_A, path, { method: "POST", body });
       expect(response.status, JSON.stringify(body)).toBe(400);

@@ -487,7 +487,7 @@ function connects(address: string, port: number): Promise<boolean> {
 
 // the demo store's database is a SQLite copy here; where it listens does not depend on the engine.
 // The three boots run side by side: each is mostly the build's import.
-describe.skipIf(process.env.TEST_POSTGRES_URL)("server.js's listening address (issue 29)", () => {
+describe.skipIf(process.env.TEST_POSTGRES_URL)("server.js's listening address", () => {
   /** Runs server.js (the demo store) with `env` until it says where it listens, then stops it. */
   async function whileListening(
     env: Record<string, string>,

@@ -1,5 +1,5 @@
 // The webhook signing secret is made when a webhook URL is first saved, not by the first test
-// (issue 32, docs/product.md#alerts): the save answers it in full once,
+// (docs/product.md#alerts): the save answers it in full once,
 // later saves and tests never make another, and a refused save makes none.
 import { beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";

@@ -341,7 +341,7 @@ export function AlertSettingsForm({
                     {STACKING_SEVERITY_TEXT}
                   </Text>
                 </BlockStack>
-                {/* no placeholders: a greyed "22:00" in an empty field reads as a value (issue 32) */}
+                {/* no placeholders: a greyed "22:00" in an empty field reads as a value */}
                 <FormLayout.Group>
                   <TextField
                     label="Quiet hours start"

@@ -1,4 +1,4 @@
-// Issue 34 part 5, probed as a client would: each new name round-trips through its API, and bad
+// The APIs' names, probed as a client would: each name round-trips through its API, and bad
 // input to each is a 400 naming the field that leaves what was stored exactly as it was (not only
 // "nothing new": a saved rule, cost settings and code rules keep every field).
 import { beforeAll, describe, expect, it } from "vitest";
@@ -14,7 +14,7 @@ const rule = await import("../../app/routes/api.rules.$id");
 const costs = await import("../../app/routes/api.settings.costs");
 const codeRules = await import("../../app/routes/api.config.code-rules._index");
 
-const SHOP = "issue34-names.myshopify.com";
+const SHOP = "api-names.myshopify.com";
 const state = newStandInState();
 state.codeDiscounts = new Map(demoCodeDiscounts().map((node) => [node.id, node]));
 installFakeAdminApi([], { standIn: state });
@@ -33,7 +33,7 @@ beforeAll(async () => {
   await storeOfflineSession(SHOP);
 });
 
-describe("issue 34's API names", () => {
+describe("the APIs' names", () => {
   it("/api/rules: status testing and dates with an offset round-trip; bad ones change nothing", async () => {
     const created = await callRoute(rules.action, "/api/rules", SHOP, "POST", {
       name: "Black Friday week",
