@@ -94,7 +94,9 @@ export default function Alerts() {
           timeZone={loaded.timeZone}
           quietNow={loaded.quietNow}
           production={loaded.production}
-          savedSecret={save.state === "idle" && save.data?.intent === "save" ? save.data.value?.signingSecret : undefined}
+          savedSecret={
+            save.state === "idle" && save.data?.intent === "save" ? save.data.value?.signingSecret : undefined
+          }
         />
         <DeliveryLog deliveries={loaded.deliveries} timeZone={loaded.timeZone} />
       </BlockStack>
