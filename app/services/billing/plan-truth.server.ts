@@ -19,7 +19,7 @@ import { matchCodeRulesDiscountToPlan } from "../code-rules/code-rules.server";
 import { adminGraphqlData, graphqlForShopDomain } from "../shops/admin-graphql.server";
 import type { AdminGraphql } from "../monitoring/variant-facts.server";
 import { forgetShopRules } from "../rules/cache.server";
-import { EVALUATED_RULES, limitedRules, resumeWithinLimit, updateLimitedRules } from "../rules/rules.server";
+import { EVALUATED_RULES, limitedRules, resumeWithinLimit, updateLimitedRules } from "../rules/plan-limit.server";
 import { logger } from "../../logger.server";
 import { messageOf } from "../../domain/result";
 

@@ -7,7 +7,7 @@
  * collections keep a page under Shopify's 1,000-point query cost.
  */
 import { toCents } from "../../domain/checkout-blocking";
-import type { AppliesTo, DiscountClass, PreflightDiscount, PreflightValue } from "../../domain/preflight";
+import type { AppliesTo, DiscountClass, PreflightDiscount, PreflightValue } from "../../domain/preflight/types";
 import { adminGraphqlData, type AdminGraphql } from "../shops/admin-graphql.server";
 
 const PREFLIGHT_DISCOUNTS = `#graphql

@@ -9,7 +9,7 @@
  */
 import type { Prisma, PreflightRun } from "@prisma/client";
 import prisma from "../../db.server";
-import { insertAlertRows } from "../../db/outbox.sql.server";
+import { insertAlertRows } from "../../db/outbox-queue.sql.server";
 import { plannedDeliveries } from "../../domain/alert-routing";
 import { evaluateOrder, type EvaluableRule, type StackingContext } from "../../domain/evaluate";
 import { orderPayloadFromNode } from "../../domain/graphql-order";
@@ -17,19 +17,11 @@ import { withVariantFacts } from "../../domain/order-effects";
 import type { OrderFacts } from "../../domain/order-facts";
 import { orderFactsFromPayload } from "../../domain/order-payload";
 import { planHasAlerts, type PlanId } from "../../domain/plans";
-import {
-  configurationRisks,
-  liveDiscounts,
-  newPreflightTally,
-  tallyCart,
-  typicalCartCents,
-  worstSentence,
-  type CartWorst,
-  type PreflightCart,
-  type PreflightDiscount,
-  type PreflightTally,
-  type Risk,
-} from "../../domain/preflight";
+import { liveDiscounts } from "../../domain/preflight/combining";
+import { configurationRisks, typicalCartCents, type Risk } from "../../domain/preflight/risks";
+import { worstSentence } from "../../domain/preflight/search";
+import { newPreflightTally, tallyCart, type PreflightTally } from "../../domain/preflight/tally";
+import type { CartWorst, PreflightCart, PreflightDiscount } from "../../domain/preflight/types";
 import { fail, messageOf, ok, type Result } from "../../domain/result";
 import { severityFor } from "../../domain/severity";
 import { logger } from "../../logger.server";
@@ -41,7 +33,7 @@ import { loadVariantFacts, type AdminGraphql } from "../monitoring/variant-facts
 import { adminDiscountUrl, readPreflightDiscounts } from "./discounts.server";
 
 const DAY_MS = 86_400_000;
-export { PREFLIGHT_DAYS_DEFAULT } from "../../domain/preflight";
+export { PREFLIGHT_DAYS_DEFAULT } from "../../domain/preflight/types";
 /** A running preflight whose row has not moved for this long was cut off (the process ended). */
 export const PREFLIGHT_STALE_MS = 2 * 60_000;
 const PROGRESS_EVERY_MS = 250;
