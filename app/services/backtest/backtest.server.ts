@@ -28,7 +28,8 @@ import { shopContext } from "../monitoring/evaluation.server";
 import { countsExtras, settingsCostNote } from "../../domain/costs";
 import { applyCostModel } from "../costs/model.server";
 import { cachedCostSettings } from "../costs/settings.server";
-import { loadVariantFacts, type AdminGraphql } from "../monitoring/variant-facts.server";
+import type { AdminGraphql } from "../admin-api/admin-graphql.server";
+import { loadVariantFacts } from "../monitoring/variant-facts.server";
 import { doneColumns, jobProgress, jobView, startJob, type JobKind } from "../jobs/job-run.server";
 import { readOrderPages, type OrderSource } from "./order-source.server";
 

@@ -1,6 +1,6 @@
 // Where a backtest's or preflight's orders come from (Shopify or sample orders), read a page at a time.
 import { orderPayloadFromNode } from "../../domain/graphql-order";
-import type { AdminGraphql } from "../shops/admin-graphql.server";
+import type { AdminGraphql } from "../admin-api/admin-graphql.server";
 import { ThrottledReader, countOrders, orderPages, type ReadOptions } from "./order-pages.server";
 
 /**

@@ -23,7 +23,8 @@ import { EVALUATED_RULES } from "../rules/plan-limit.server";
 import { getStackingSettings } from "../rules/settings.server";
 import { rulesToPause } from "../../domain/plan-truth";
 import { PROCESS_ID } from "../process-id.server";
-import { loadVariantFacts, type AdminGraphql } from "./variant-facts.server";
+import type { AdminGraphql } from "../admin-api/admin-graphql.server";
+import { loadVariantFacts } from "./variant-facts.server";
 
 /**
  * The monitoring engine's service (docs/architecture.md#an-order-webhook-to-a-delivered-alert): loads a

@@ -8,7 +8,7 @@
  */
 import { toCents } from "../../domain/checkout-blocking";
 import type { AppliesTo, DiscountClass, PreflightDiscount, PreflightValue } from "../../domain/preflight/types";
-import { adminGraphqlData, type AdminGraphql } from "../shops/admin-graphql.server";
+import { adminGraphqlData, type AdminGraphql } from "../admin-api/admin-graphql.server";
 
 const PREFLIGHT_DISCOUNTS = `#graphql
   query MarginGuardrailPreflightDiscounts($after: String) {

@@ -27,7 +27,8 @@ import { recordAuditEvents } from "../audit/events.server";
 import { readOrderPages, type OrderSource } from "../backtest/order-source.server";
 import { doneColumns, jobProgress, jobView, startJob, type JobKind } from "../jobs/job-run.server";
 import { shopContext } from "../monitoring/evaluation.server";
-import { loadVariantFacts, type AdminGraphql } from "../monitoring/variant-facts.server";
+import type { AdminGraphql } from "../admin-api/admin-graphql.server";
+import { loadVariantFacts } from "../monitoring/variant-facts.server";
 import { adminDiscountUrl, readPreflightDiscounts } from "./discounts.server";
 
 const DAY_MS = 86_400_000;
