@@ -8,7 +8,7 @@ import { startRulesListener } from "./services/rules/rules-changes.server";
 import { startPurgeJob } from "./services/privacy/purge.server";
 import { startPlanFollowUp } from "./services/billing/plan-follow-up.server";
 import { resealSecretsAtStart } from "./services/secrets-at-rest.server";
-import { graphqlForShopDomain } from "./services/shops/admin-graphql.server";
+import { graphqlForShopDomain } from "./services/admin-api/admin-graphql.server";
 
 /**
  * Every in-process worker is built with its dependencies, started and stopped here, once,

@@ -9,17 +9,11 @@
  * Shopify is not in it: that is the backtest's reader, measured by `-- backtest`.
  */
 import { seededRandom } from "../app/domain/seeded-random";
-import {
-  configurationRisks,
-  liveDiscounts,
-  newPreflightTally,
-  tallyCart,
-  typicalCartCents,
-  worstSentence,
-  type DiscountClass,
-  type PreflightCart,
-  type PreflightDiscount,
-} from "../app/domain/preflight";
+import { liveDiscounts } from "../app/domain/preflight/combining";
+import { configurationRisks, typicalCartCents } from "../app/domain/preflight/risks";
+import { worstSentence } from "../app/domain/preflight/search";
+import { newPreflightTally, tallyCart } from "../app/domain/preflight/tally";
+import type { DiscountClass, PreflightCart, PreflightDiscount } from "../app/domain/preflight/types";
 
 const CARTS = Number(process.env.BENCH_PREFLIGHT_CARTS || 50_000);
 const DISCOUNTS = Number(process.env.BENCH_PREFLIGHT_DISCOUNTS || 200);

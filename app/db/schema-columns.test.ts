@@ -4,7 +4,8 @@ import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { AUDIT_EVENT_INSERT_COLUMNS, EVENT_ROLLUP_INSERT_COLUMNS } from "./audit-events.sql.server";
 import { AUDIT_EXPORT_COLUMNS } from "./audit-export.sql.server";
-import { OUTBOX_INSERT_COLUMNS, ALERT_SETTINGS_COLUMNS } from "./outbox.sql.server";
+import { ALERT_SETTINGS_COLUMNS } from "./alert-settings.sql.server";
+import { OUTBOX_INSERT_COLUMNS } from "./outbox-queue.sql.server";
 import { ORDER_MONEY_COLUMNS } from "./order-money.sql.server";
 import { ORDER_CHECK_INSERT_COLUMNS, ORDER_EVALUATION_INSERT_COLUMNS } from "./order-queue.sql.server";
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { MoneyRow } from "./order-money";
-import { eventIncrements, localDay, moneyRowIncrements, periodFromRollups, ZERO_COUNTS } from "./roi-rollups";
+import {
+  dayRange,
+  eventIncrements,
+  figuresFromRollups,
+  localDay,
+  moneyRowIncrements,
+  ZERO_COUNTS,
+} from "./roi-rollups";
 
 const row = (fields: Partial<MoneyRow>): MoneyRow => ({
   kind: "order",
@@ -87,14 +94,14 @@ describe("eventIncrements", () => {
   });
 });
 
-describe("periodFromRollups", () => {
+describe("figuresFromRollups", () => {
   it("groups money where rows were counted (even to zero) and blocks where checkouts were blocked", () => {
     const period = { start: new Date("2026-07-01T04:00:00Z"), end: new Date("2026-07-03T04:00:00Z"), days: 2 };
     const buckets = [
       { label: "Wed Jul 1", axisLabel: "Jul 1", start: period.start, end: new Date("2026-07-02T04:00:00Z") },
       { label: "Thu Jul 2", axisLabel: "Jul 2", start: new Date("2026-07-02T04:00:00Z"), end: period.end },
     ];
-    const result = periodFromRollups(
+    const result = figuresFromRollups(
       [
         { ...ZERO_COUNTS, day: "2026-06-30", ruleKey: "max_discount", moneyRows: 1, flaggedCents: 999 },
         { ...ZERO_COUNTS, day: "2026-07-01", ruleKey: "max_discount", moneyRows: 1 },
@@ -110,7 +117,7 @@ describe("periodFromRollups", () => {
         { ...ZERO_COUNTS, day: "2026-07-02", ruleKey: "min_margin", alertsSent: 2 },
         { ...ZERO_COUNTS, day: "2026-07-03", ruleKey: "", moneyRows: 1, stoppedCents: 5 },
       ],
-      period,
+      dayRange(period, "America/New_York"),
       buckets,
       "America/New_York",
     );

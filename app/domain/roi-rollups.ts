@@ -4,7 +4,7 @@
  * Dashboard and `/api/roi/summary` read a few hundred rows instead of every order and event of a
  * period. Pure: what one write adds to the rollups, and what a period's rows add up to.
  */
-import type { Bucket, BlockGroup, BucketTotal, MoneyGroup, Period } from "./roi-report";
+import type { Bucket, BlockGroup, BucketTotal, MoneyGroup } from "./roi-report";
 import { moneyTotals, type MoneyRow, type MoneySplit } from "./order-money";
 
 /** The events the rollups count, as ROI shows them. */
@@ -151,6 +151,12 @@ export function foldByDay(
   return changing(into.values());
 }
 
+/** Local days [first, end) as YYYY-MM-DD; no end: every day from `first` on. */
+export interface DayRange {
+  first: string;
+  end: string | null;
+}
+
 /** A period's or bucket's days: [first, end) as YYYY-MM-DD in the zone. */
 export function dayRange(span: { start: Date; end: Date }, timeZone: string): { first: string; end: string } {
   return { first: localDay(span.start, timeZone), end: localDay(span.end, timeZone) };
@@ -159,18 +165,17 @@ export function dayRange(span: { start: Date; end: Date }, timeZone: string): { 
 const ruleKeyOf = (key: string) => (key === NO_RULE_KEY ? null : key);
 
 /**
- * What the service's aggregate queries over OrderMoney and the events computed, from a period's
- * rollup rows: money by rule type (a group for every rule type with a row of money), blocks by
- * rule type, alerts sent, and each chart bucket's totals.
+ * What the service's aggregate queries over OrderMoney and the events computed, from the rollup
+ * rows of some local days: money by rule type (a group for every rule type with a row of money),
+ * blocks by rule type, alerts sent, and each chart bucket's totals.
  */
-export function periodFromRollups(
+export function figuresFromRollups(
   rows: RollupRow[],
-  period: Period,
+  days: DayRange,
   buckets: Bucket[],
   timeZone: string,
 ): { money: MoneyGroup[]; blocks: BlockGroup[]; alertsSent: number; bucketTotals: BucketTotal[] } {
-  const { first, end } = dayRange(period, timeZone);
-  const inside = rows.filter((row) => row.day >= first && row.day < end);
+  const inside = rows.filter((row) => row.day >= days.first && (days.end === null || row.day < days.end));
   const money = new Map<string, MoneyGroup>();
   const blocks = new Map<string, number>();
   let alertsSent = 0;

@@ -72,7 +72,7 @@ const HAS_OFFSET = /(?:Z|[+-]\d{2}:?\d{2})$/i;
 /**
  * The end after the start, as far as it can be told without the shop's zone: both written with
  * an offset, or both without (then in the same zone). The service checks every pair in the
- * shop's zone (rules.server.ts).
+ * shop's zone (app/services/rules/rule-saves.server.ts).
  */
 function endAfterStart(data: { startsAt?: string | null; endsAt?: string | null }) {
   if (!data.startsAt || !data.endsAt) return true;

@@ -2,7 +2,8 @@ import * as z from "zod";
 import { ruleSchema } from "../forms/rules";
 import { buildDemoStore } from "../demo/demo-store";
 import type { BacktestScope } from "../domain/backtest";
-import { draftRule, startBacktest, type OrderSource } from "../services/backtest/backtest.server";
+import { draftRule, startBacktest } from "../services/backtest/backtest.server";
+import type { OrderSource } from "../services/backtest/order-source.server";
 import type { AdminContext } from "../services/shops/admin-context.server";
 import { failureResponse, jsonError, validateBody } from "./api.server";
 

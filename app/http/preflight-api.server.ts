@@ -6,7 +6,7 @@ import { messageOf } from "../domain/result";
 import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
 import { actionClientFor, actionClientOf } from "../services/actions/admin-client.server";
-import type { OrderSource } from "../services/backtest/backtest.server";
+import type { OrderSource } from "../services/backtest/order-source.server";
 import {
   PREFLIGHT_DAYS_DEFAULT,
   findPreflight,

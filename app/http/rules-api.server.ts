@@ -1,13 +1,13 @@
 import { ruleActiveSchema, ruleSchema } from "../forms/rules";
 import type { AdminContext } from "../services/shops/admin-context.server";
 import { jsonError, ownerOf, readJsonBody, resultResponse, validateBody } from "./api.server";
+import type { RuleOwner } from "../services/rules/rule-saves.server";
 import {
   createRule,
   deleteRule,
   findRule,
   setRuleActive,
   updateRule,
-  type RuleOwner,
   type RuleView,
 } from "../services/rules/rules.server";
 import { editableThreshold } from "../domain/rules";

@@ -10,7 +10,7 @@ import { useToast } from "../components/Toasts";
 import { planName } from "../domain/plans";
 import { requireAdmin } from "../services/shops/admin-context.server";
 import { verifySubscription } from "../services/billing/verify.server";
-import { rulesResumedSince } from "../services/rules/rules.server";
+import { rulesResumedSince } from "../services/rules/plan-limit.server";
 import { logger } from "../logger.server";
 
 export const meta: MetaFunction = () => [{ title: "Subscription · Margin Guardrail" }];

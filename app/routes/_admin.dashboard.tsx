@@ -19,7 +19,7 @@ import { dismissedPromotions, dismissPromotion } from "../services/promotions/pr
 import { pageAction, plainIntent, saved } from "../http/page-action.server";
 import { useActionFetcher } from "../components/useActionFetcher";
 import { PausedRulesBanner } from "../components/PausedRulesBanner";
-import { pausedRulesView } from "../services/rules/rules.server";
+import { pausedRulesView } from "../services/rules/plan-limit.server";
 import { ONBOARDING_DONE } from "../domain/onboarding";
 import {
   MONEY_FIGURE_HELP,

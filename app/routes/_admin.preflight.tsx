@@ -26,7 +26,7 @@ import { preflightFormSchema } from "../forms/preflight";
 import { formIntent, pageAction } from "../http/page-action.server";
 import { fail, ok } from "../domain/result";
 import { formatCents } from "../domain/money";
-import { PREFLIGHT_DAYS_DEFAULT } from "../domain/preflight";
+import { PREFLIGHT_DAYS_DEFAULT } from "../domain/preflight/types";
 import { planHasAlerts } from "../domain/plans";
 import { preflightSources } from "../http/preflight-api.server";
 import { latestPreflight, startPreflight, type PreflightView } from "../services/preflight/preflight.server";

@@ -4,7 +4,7 @@ import { AdminPage, useAdminLayout } from "../components/AdminPage";
 import { CostSettingsLink } from "../components/CostSettingsLink";
 import { useActionFetcher } from "../components/useActionFetcher";
 import { useAppBridgePresent } from "../components/useAppBridge";
-import { getBlockingSettings, getStackingSettings } from "../services/rules/rules.server";
+import { getBlockingSettings, getStackingSettings } from "../services/rules/settings.server";
 import { requireAdmin } from "../services/shops/admin-context.server";
 import { handleRulesAction } from "./_admin.rules/actions.server";
 import type { PageActionResult } from "../forms/page-action";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { shopifyFeaturesSchema } from "../forms/function-config";
 import { methodNotAllowed, readJsonBody, requireApiAdmin, validateBody } from "../http/api.server";
 import { syncAfterChange } from "../services/checkout/deploy.server";
-import { getBlockingSettings, saveBlockingSettings } from "../services/rules/rules.server";
+import { getBlockingSettings, saveBlockingSettings } from "../services/rules/settings.server";
 
 // GET /api/integrations/shopify/features: the checkout blocking switches (the Rules page's
 // blocking settings). PUT with any of {instantBlocking, staffOverride, customerMessage}

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { blockingSchema } from "../forms/rules";
 import { syncAfterChange } from "../services/checkout/deploy.server";
 import { methodNotAllowed, readJsonBody, requireApiAdmin, validateBody } from "../http/api.server";
-import { getBlockingSettings, saveBlockingSettings } from "../services/rules/rules.server";
+import { getBlockingSettings, saveBlockingSettings } from "../services/rules/settings.server";
 
 // GET and POST /api/rules/blocking: {instantBlocking, staffOverride, customerMessage}.
 export const loader = async ({ request }: LoaderFunctionArgs) => {

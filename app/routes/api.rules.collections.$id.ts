@@ -9,7 +9,11 @@ import {
   validateBody,
 } from "../http/api.server";
 import { ruleOwnerOf, ruleResponse } from "../http/rules-api.server";
-import { deleteCollectionRule, setCollectionRuleActive, updateCollectionRule } from "../services/rules/rules.server";
+import {
+  deleteCollectionRule,
+  setCollectionRuleActive,
+  updateCollectionRule,
+} from "../services/rules/collection-rules.server";
 
 // PUT /api/rules/collections/{id}: {isActive} toggles it, the create fields edit it.
 // DELETE /api/rules/collections/{id}.

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { collectionRuleSchema } from "../forms/rules";
 import { methodNotAllowed, readJsonBody, requireApiAdmin, validateBody } from "../http/api.server";
 import { ruleOwnerOf, ruleResponse } from "../http/rules-api.server";
-import { createCollectionRule } from "../services/rules/rules.server";
+import { createCollectionRule } from "../services/rules/collection-rules.server";
 
 // POST /api/rules/collections/create with {collectionId, ruleType, threshold, action}.
 export const action = async ({ request }: ActionFunctionArgs) => {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiAdmin } from "../http/api.server";
-import { listCollectionRules } from "../services/rules/rules.server";
+import { listCollectionRules } from "../services/rules/collection-rules.server";
 import { ruleApiView } from "../http/rules-api.server";
 
 // GET /api/rules/collections: the caller's collection rules, mapped into rules.

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { stackingSchema } from "../forms/rules";
 import { syncAfterChange } from "../services/checkout/deploy.server";
 import { jsonError, methodNotAllowed, readJsonBody, requireApiAdmin, validateBody } from "../http/api.server";
-import { getStackingSettings, saveStackingSettings } from "../services/rules/rules.server";
+import { getStackingSettings, saveStackingSettings } from "../services/rules/settings.server";
 
 // GET and POST /api/rules/stacking: {blockedStacking (or preventedCategories), enabled}.
 export const loader = async ({ request }: LoaderFunctionArgs) => {

@@ -8,7 +8,7 @@ import {
   type AlertWorkerDeps,
 } from "../../app/services/alerts/delivery.server";
 import { createOrderWorker, type OrderWorker, type OrderWorkerDeps } from "../../app/services/monitoring/worker.server";
-import { graphqlForShopDomain } from "../../app/services/shops/admin-graphql.server";
+import { graphqlForShopDomain } from "../../app/services/admin-api/admin-graphql.server";
 
 /**
  * A test's own order and alert workers, built as app/background.server.ts builds the process's

@@ -3,7 +3,7 @@
 // a dead process's claim is taken again.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
-import { anyDeliveryDue, claimDueDeliveries } from "../../app/db/outbox.sql.server";
+import { anyDeliveryDue, claimDueDeliveries } from "../../app/db/outbox-claims.sql.server";
 import { channelSender } from "../../app/services/alerts/delivery.server";
 import { forgetShopRules } from "../../app/services/rules/cache.server";
 import { ensureShop } from "../../app/db/shops.server";

@@ -12,7 +12,7 @@ import { forgetCachedSessions } from "../../app/db/session-cache.server";
 import { openSessionToken } from "../../app/db/encrypted-session-storage.server";
 import { getEnv } from "../../app/env.server";
 import { API_VERSION, sessionStorage } from "../../app/shopify.server";
-import { graphqlForShopDomain } from "../../app/services/shops/admin-graphql.server";
+import { graphqlForShopDomain } from "../../app/services/admin-api/admin-graphql.server";
 import { ensureShop } from "../../app/db/shops.server";
 import { stackedCodeAndAutomatic } from "../fixtures/orders";
 import { redirectTokenRequests, startFakeTokenEndpoint, type TokenPair } from "../helpers/fake-token-endpoint";

@@ -344,7 +344,7 @@ describe("downgrading to Free", () => {
     expect(await verify.json()).toMatchObject({ active: true, planType: "core" });
     expect(await prisma.rule.count({ where: { shopId, pausedByPlan: "free" } })).toBe(0);
     expect(await prisma.rule.count({ where: { shopId, pausedByPlan: null, isActive: true } })).toBe(4);
-    const { rulesResumedSince } = await import("../../app/services/rules/rules.server");
+    const { rulesResumedSince } = await import("../../app/services/rules/plan-limit.server");
     const resumed = await prisma.rule.findMany({
       where: { shopId, resumedAt: { gte: before } },
       orderBy: { createdAt: "asc" },
@@ -355,7 +355,7 @@ describe("downgrading to Free", () => {
 
   it("resumes only what the new plan has room for, the oldest first", async () => {
     const { storePlan } = await import("../../app/services/billing/plan-truth.server");
-    const { resumePausedRules } = await import("../../app/services/rules/rules.server");
+    const { resumePausedRules } = await import("../../app/services/rules/plan-limit.server");
     // 12 active rules on Core would be over its 10: Free pauses all but 2
     const extra = await newShop("truth-room.myshopify.com", 12);
     const free = FREE_FACTS;

@@ -19,7 +19,7 @@ import { getFunctionConfig } from "../../services/checkout/function-config.serve
 import { checkoutClientOf, refreshValidationState } from "../../services/checkout/deploy.server";
 import { shadowSummary } from "../../services/checkout/checkout-webhooks.server";
 import { embedHealth, scopeHealth } from "../../services/health/health.server";
-import { getBlockingSettings } from "../../services/rules/rules.server";
+import { getBlockingSettings } from "../../services/rules/settings.server";
 
 export const meta: MetaFunction = () => [{ title: "Integration · Margin Guardrail" }];
 

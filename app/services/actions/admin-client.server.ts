@@ -1,6 +1,5 @@
 import { getEnv } from "../../env.server";
-import type { AdminGraphql } from "../monitoring/variant-facts.server";
-import { graphqlForShopDomain } from "../shops/admin-graphql.server";
+import { graphqlForShopDomain, type AdminGraphql } from "../admin-api/admin-graphql.server";
 
 /**
  * The Admin API client that acts on a shop's orders and discounts (docs/product.md#order-actions):

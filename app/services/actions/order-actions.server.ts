@@ -9,8 +9,7 @@ import {
   type OrderAction,
 } from "../../domain/order-actions";
 import { fail, messageOf, ok, type Problem, type Result } from "../../domain/result";
-import { adminGraphqlData, userErrorText, type UserError } from "../shops/admin-graphql.server";
-import type { AdminGraphql } from "../monitoring/variant-facts.server";
+import { adminGraphqlData, userErrorText, type UserError, type AdminGraphql } from "../admin-api/admin-graphql.server";
 import { actionClientFor, refusedBy, type ActionClient } from "./admin-client.server";
 
 /**

@@ -3,7 +3,7 @@ import { holdReleasedEvent, recordedHold } from "../../domain/order-actions";
 import { isSeverity } from "../../domain/severity";
 import { fail, messageOf, ok, type Result } from "../../domain/result";
 import { recordAuditEvents } from "../audit/events.server";
-import { adminGraphqlData, userErrorText } from "../shops/admin-graphql.server";
+import { adminGraphqlData, userErrorText } from "../admin-api/admin-graphql.server";
 import { refusedBy, type ActionClient } from "./admin-client.server";
 import { RELEASE_HOLD } from "./order-actions.server";
 import { logger } from "../../logger.server";

@@ -60,7 +60,8 @@ export type SendProblem = Problem & {
 /** Sent (where to, in a few words), or why not. */
 export type SendResult = Result<string, SendProblem>;
 
-import type { NoticePayload, SettingsRow } from "../../db/outbox.sql.server";
+import type { SettingsRow } from "../../db/alert-settings.sql.server";
+import type { NoticePayload } from "../../db/outbox-claims.sql.server";
 
 export interface SendOptions {
   /** the outbound guard against private addresses; on in production by default */

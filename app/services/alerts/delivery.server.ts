@@ -1,18 +1,8 @@
 import prisma from "../../db.server";
-import {
-  anyDeliveryDue,
-  claimDueDeliveries,
-  dueDigestGroups,
-  gatherDigest,
-  insertAttempts,
-  markDropped,
-  markFailed,
-  markSent,
-  settleDigested,
-  shopsWithAlertSettings,
-  type ClaimedDelivery,
-  type SettingsRow,
-} from "../../db/outbox.sql.server";
+import { shopsWithAlertSettings, type SettingsRow } from "../../db/alert-settings.sql.server";
+import { insertAttempts, markDropped, markFailed, markSent } from "../../db/outbox-attempts.sql.server";
+import { anyDeliveryDue, claimDueDeliveries, type ClaimedDelivery } from "../../db/outbox-claims.sql.server";
+import { dueDigestGroups, gatherDigest, settleDigested } from "../../db/outbox-digests.sql.server";
 import type { SqlWriter } from "../../db/raw-sql.server";
 import { digestOf } from "../../domain/alert-digest";
 import type { Outgoing } from "../../domain/alert-message";

@@ -10,20 +10,17 @@ import {
   finishTally,
   ladderRules,
   newTally,
-  progressPercent,
   rulesInForceAt,
   tallyOrder,
   type BacktestResults,
   type BacktestScope,
   type BacktestView,
   type DraftRule,
-  type Tally,
 } from "../../domain/backtest";
 import { evaluateOrder, type EvaluableRule } from "../../domain/evaluate";
-import { orderPayloadFromNode } from "../../domain/graphql-order";
 import { orderFactsFromPayload } from "../../domain/order-payload";
 import { storedThreshold } from "../../domain/rules";
-import { fail, ok, type Result, messageOf } from "../../domain/result";
+import { ok, type Result } from "../../domain/result";
 import { parseScheduleInstant } from "../../domain/rule-schedule";
 import type { RuleInput } from "../../forms/rules";
 import { needVariants, withVariantFacts } from "../../domain/order-effects";
@@ -31,32 +28,32 @@ import { shopContext } from "../monitoring/evaluation.server";
 import { countsExtras, settingsCostNote } from "../../domain/costs";
 import { applyCostModel } from "../costs/model.server";
 import { cachedCostSettings } from "../costs/settings.server";
-import { loadVariantFacts, type AdminGraphql } from "../monitoring/variant-facts.server";
-import { ThrottledReader, countOrders, orderPages, type ReadOptions } from "./order-pages.server";
-import { logger } from "../../logger.server";
+import type { AdminGraphql } from "../admin-api/admin-graphql.server";
+import { loadVariantFacts } from "../monitoring/variant-facts.server";
+import { doneColumns, jobProgress, jobView, startJob, type JobKind } from "../jobs/job-run.server";
+import { readOrderPages, type OrderSource } from "./order-source.server";
 
 const DAY_MS = 86_400_000;
 /** A running backtest whose row has not moved for this long was cut off (the process ended). */
 export const STALE_MS = 2 * 60_000;
-/** Progress is written at most this often. */
-const PROGRESS_EVERY_MS = 250;
 /** Finished backtests are kept this long. */
 const KEEP_MS = 7 * DAY_MS;
 export const BACKTEST_RUNNING = "A backtest is already running for this store. Wait for it to finish.";
 export const BACKTEST_INTERRUPTED = "This backtest stopped before it finished (the app restarted). Run it again.";
 
-/**
- * Where the orders come from: Shopify's Admin API, or sample orders the caller supplies when the
- * run starts (the demo store's: services do not import demo/, docs/architecture.md#layers-and-folders).
- */
-export type OrderSource =
-  { kind: "shopify"; graphql: AdminGraphql; read?: ReadOptions } | { kind: "sample"; orders: () => SampleOrder[] };
-
-/** An order as a webhook payload, with when it was placed. */
-export interface SampleOrder {
-  payload: unknown;
-  createdAt: Date;
-}
+/** Backtests as jobs with a progress row: one running per shop, kept 7 days. */
+const BACKTESTS: JobKind<Backtest> = {
+  name: "Backtest",
+  idKey: "backtestId",
+  staleMs: STALE_MS,
+  runningMessage: BACKTEST_RUNNING,
+  interruptedMessage: BACKTEST_INTERRUPTED,
+  failurePrefix: "Shopify's orders could not be read: ",
+  prune: (shopId, now) =>
+    prisma.backtest.deleteMany({ where: { shopId, createdAt: { lt: new Date(now.getTime() - KEEP_MS) } } }),
+  running: (shopId) => prisma.backtest.findMany({ where: { shopId, status: "running" } }),
+  update: (id, data) => prisma.backtest.update({ where: { id }, data }),
+};
 
 /** A rule from the Rule Builder's form, as the evaluator takes it: the same schema and storage rules. */
 export function draftRule(input: RuleInput): DraftRule {
@@ -85,26 +82,11 @@ export function withDraftSchedule(draft: DraftRule, timeZone: string): Evaluable
   return { ...rule, startsAt: instant(schedule.startsAt), endsAt: instant(schedule.endsAt) };
 }
 
-function isStale(row: Backtest, now: Date) {
-  return row.status === "running" && now.getTime() - row.updatedAt.getTime() > STALE_MS;
-}
-
 export function backtestView(row: Backtest, now = new Date()): BacktestView {
-  const stale = isStale(row, now);
-  const status = stale ? "failed" : (row.status as BacktestView["status"]);
-  return {
-    id: row.id,
-    status,
+  return jobView<Backtest, BacktestResults, Pick<BacktestView, "scope" | "since">>(BACKTESTS, row, now, {
     scope: row.scope as unknown as BacktestScope,
     since: row.sinceAt.toISOString(),
-    ordersRead: row.ordersRead,
-    ordersTotal: row.ordersTotal,
-    progress: progressPercent(row.ordersRead, row.ordersTotal, status === "done"),
-    error: stale ? BACKTEST_INTERRUPTED : row.error,
-    results: (row.results as unknown as BacktestResults | null) ?? null,
-    startedAt: row.createdAt.toISOString(),
-    finishedAt: row.finishedAt?.toISOString() ?? null,
-  };
+  });
 }
 
 /** The shop's backtest, or null: another shop's id is not found (tenant check). */
@@ -136,35 +118,22 @@ export async function startBacktest(
   source: OrderSource,
   now = new Date(),
 ): Promise<StartResult> {
-  await prisma.backtest.deleteMany({
-    where: { shopId: shop.id, createdAt: { lt: new Date(now.getTime() - KEEP_MS) } },
-  });
-  const running = await prisma.backtest.findMany({ where: { shopId: shop.id, status: "running" } });
-  if (running.some((row) => !isStale(row, now))) return fail(409, BACKTEST_RUNNING);
-  const row = await prisma.backtest.create({
-    data: {
-      shopId: shop.id,
-      scope: scope as unknown as Prisma.InputJsonValue,
-      sinceAt: new Date(now.getTime() - BACKTEST_DAYS * DAY_MS),
-    },
-  });
-  const run = runBacktest(row, shop, scope, source).catch(async (error: unknown) => {
-    logger.error("Backtest failed", { backtestId: row.id, shopId: shop.id, err: error });
-    const message = messageOf(error);
-    await prisma.backtest
-      .update({
-        where: { id: row.id },
+  const started = await startJob(
+    BACKTESTS,
+    shop.id,
+    now,
+    () =>
+      prisma.backtest.create({
         data: {
-          status: "failed",
-          error: `Shopify's orders could not be read: ${message}`.slice(0, 500),
-          finishedAt: new Date(),
+          shopId: shop.id,
+          scope: scope as unknown as Prisma.InputJsonValue,
+          sinceAt: new Date(now.getTime() - BACKTEST_DAYS * DAY_MS),
         },
-      })
-      .catch((failure: unknown) =>
-        logger.error("Backtest could not record its failure", { backtestId: row.id, err: failure }),
-      );
-  });
-  return ok({ view: backtestView(row, now), run });
+      }),
+    (row) => runBacktest(row, shop, scope, source),
+  );
+  if (!started.ok) return started;
+  return ok({ view: backtestView(started.value.row, now), run: started.value.run });
 }
 
 /**
@@ -186,12 +155,7 @@ async function runBacktest(row: Backtest, shop: BacktestShop, scope: BacktestSco
     const costs = await cachedCostSettings(shop.id);
     if (countsExtras(costs)) tally.results.costs = settingsCostNote(costs);
   }
-  let lastWrite = 0;
-  const progress = async (force = false) => {
-    if (!force && Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
-    lastWrite = Date.now();
-    await prisma.backtest.update({ where: { id: row.id }, data: { ordersRead: tally.results.ordersScanned } });
-  };
+  const progress = jobProgress(BACKTESTS, row.id);
   const evaluatePage = async (payloads: { payload: unknown; createdAt: string }[], graphql: AdminGraphql | null) => {
     const parsed = payloads.map((item) => ({ read: orderFactsFromPayload(item.payload), createdAt: item.createdAt }));
     const facts = parsed.flatMap((item) =>
@@ -218,43 +182,13 @@ async function runBacktest(row: Backtest, shop: BacktestShop, scope: BacktestSco
       const rules = rulesInForceAt(evaluated, new Date(item.createdAt));
       tallyOrder(tally, full, item.createdAt, evaluateOrder(full, rules, stacking));
     }
-    await progress();
+    await progress.read(tally.results.ordersScanned);
   };
 
-  if (source.kind === "sample") {
-    const orders = source.orders().filter((order) => order.createdAt >= row.sinceAt);
-    await prisma.backtest.update({ where: { id: row.id }, data: { ordersTotal: orders.length } });
-    for (let start = 0; start < orders.length; start += 50) {
-      const page = orders.slice(start, start + 50);
-      await evaluatePage(
-        page.map((order) => ({ payload: order.payload, createdAt: order.createdAt.toISOString() })),
-        null,
-      );
-    }
-  } else {
-    const reader = new ThrottledReader(source.graphql, source.read);
-    const total = await countOrders(reader, row.sinceAt);
-    if (total !== null) await prisma.backtest.update({ where: { id: row.id }, data: { ordersTotal: total } });
-    for await (const nodes of orderPages(reader, row.sinceAt)) {
-      await evaluatePage(
-        nodes.map((node) => ({ payload: orderPayloadFromNode(node), createdAt: node.createdAt })),
-        source.graphql,
-      );
-    }
+  const reader = await readOrderPages(source, row.sinceAt, 50, progress.total, evaluatePage);
+  if (reader) {
     tally.results.reads = { requests: reader.requests, rateLimitWaits: reader.waits, waitedMs: reader.waitedMs };
   }
-  await finish(row.id, tally);
-}
-
-async function finish(id: string, tally: Tally) {
   const results = finishTally(tally);
-  await prisma.backtest.update({
-    where: { id },
-    data: {
-      status: "done",
-      ordersRead: results.ordersScanned,
-      results: results as unknown as Prisma.InputJsonValue,
-      finishedAt: new Date(),
-    },
-  });
+  await BACKTESTS.update(row.id, doneColumns(results.ordersScanned, results));
 }

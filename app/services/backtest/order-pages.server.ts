@@ -6,7 +6,7 @@
  */
 import { throttleWaitMs, type QueryCost } from "../../domain/backtest";
 import type { GraphqlOrderLine, GraphqlOrderNode } from "../../domain/graphql-order";
-import type { AdminData, AdminGraphql, AdminOperation, AdminVariables } from "../shops/admin-graphql.server";
+import type { AdminData, AdminGraphql, AdminOperation, AdminVariables } from "../admin-api/admin-graphql.server";
 import { logger } from "../../logger.server";
 
 /**

@@ -16,10 +16,9 @@ import { disableValidation } from "../checkout/deploy.server";
 import { actionClientFor, type ActionClient } from "../actions/admin-client.server";
 import { isBlockingLive } from "../checkout/function-config.server";
 import { matchCodeRulesDiscountToPlan } from "../code-rules/code-rules.server";
-import { adminGraphqlData, graphqlForShopDomain } from "../shops/admin-graphql.server";
-import type { AdminGraphql } from "../monitoring/variant-facts.server";
+import { adminGraphqlData, graphqlForShopDomain, type AdminGraphql } from "../admin-api/admin-graphql.server";
 import { forgetShopRules } from "../rules/cache.server";
-import { EVALUATED_RULES, limitedRules, resumeWithinLimit, updateLimitedRules } from "../rules/rules.server";
+import { EVALUATED_RULES, limitedRules, resumeWithinLimit, updateLimitedRules } from "../rules/plan-limit.server";
 import { logger } from "../../logger.server";
 import { messageOf } from "../../domain/result";
 

@@ -3,8 +3,8 @@ import type { BillingErrorType } from "../../domain/billing-errors";
 import { FREE_FACTS } from "../../domain/plan-truth";
 import { PLANS, PLAN_IDS, isPurchasable, planName, type PlanId } from "../../domain/plans";
 import { fail, ok, type Problem, type Result } from "../../domain/result";
-import { adminGraphqlData, userErrorText } from "../shops/admin-graphql.server";
-import type { AdminContext } from "../shops/admin-context.server";
+import { adminGraphqlData, userErrorText } from "../admin-api/admin-graphql.server";
+import type { AdminContext } from "../../types/admin-context";
 import { activeSubscriptions, storePlan } from "./plan-truth.server";
 
 /** A plan change made or begun (docs/product.md#plans): the page toasts `message`. */

@@ -1,8 +1,7 @@
 import type { BillingErrorType } from "../../domain/billing-errors";
 import type { PlanId } from "../../domain/plans";
-import { adminGraphqlData } from "../shops/admin-graphql.server";
-import type { AdminContext } from "../shops/admin-context.server";
-import type { AdminGraphql } from "../monitoring/variant-facts.server";
+import { adminGraphqlData, type AdminGraphql } from "../admin-api/admin-graphql.server";
+import type { AdminContext } from "../../types/admin-context";
 import { refreshPlan } from "./plan-truth.server";
 import { withinTimeout } from "./plans.server";
 import { messageOf } from "../../domain/result";

@@ -1,7 +1,7 @@
 import prisma from "../../db.server";
 import { DEFAULT_THRESHOLD_PERCENT, testCheckout, type CheckoutConfig } from "../../domain/checkout-blocking";
 import { cachedForShop, forgetShopRules } from "../rules/cache.server";
-import { getBlockingSettings } from "../rules/rules.server";
+import { getBlockingSettings } from "../rules/settings.server";
 
 /**
  * The checkout Function's configuration (docs/product.md#integration-center): the threshold

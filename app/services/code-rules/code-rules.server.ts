@@ -19,7 +19,7 @@ import { CODE_RULES_METAFIELD, codeRulesMetafield, hasCodeRules } from "../../do
 import { fail, ok, type Result, messageOf } from "../../domain/result";
 import { actionClientFor, refusedBy, type ActionClient } from "../actions/admin-client.server";
 import { codeValuesOf, followDiscountWebhook, syncAllDiscountCodeValues } from "./discount-values.server";
-import { adminGraphqlData, userErrorText } from "../shops/admin-graphql.server";
+import { adminGraphqlData, userErrorText } from "../admin-api/admin-graphql.server";
 import { logger } from "../../logger.server";
 
 export const CODE_RULES_NEED_CORE = "Code rules come with the Core plan. Upgrade to turn codes away at checkout.";

@@ -13,8 +13,8 @@ import { grantedScopesOf, missingScopes } from "../../domain/scopes";
 import { codeRulesSchema } from "../../forms/code-rules";
 import { logger } from "../../logger.server";
 import type { ActionClient } from "../actions/admin-client.server";
-import type { AdminContext } from "../shops/admin-context.server";
-import { adminGraphqlData } from "../shops/admin-graphql.server";
+import type { AdminContext } from "../../types/admin-context";
+import { adminGraphqlData } from "../admin-api/admin-graphql.server";
 import {
   CODE_RULES_NEED_CORE,
   CODES_DISCOUNT_TITLE,

@@ -14,7 +14,7 @@ import { toCents } from "../../domain/checkout-blocking";
 import { logger } from "../../logger.server";
 import { messageOf } from "../../domain/result";
 import type { ActionClient } from "../actions/admin-client.server";
-import { adminGraphqlData } from "../shops/admin-graphql.server";
+import { adminGraphqlData } from "../admin-api/admin-graphql.server";
 
 // The same fields in both documents (codegen types each document on its own).
 const DISCOUNT_ONE = `#graphql

@@ -5,7 +5,7 @@
  */
 import { messageOf } from "../../domain/result";
 import type { ActionClient } from "../actions/admin-client.server";
-import { adminGraphqlData } from "../shops/admin-graphql.server";
+import { adminGraphqlData } from "../admin-api/admin-graphql.server";
 
 const RESOURCE_TITLES = `#graphql
   query MarginGuardrailCodeRulesResources($ids: [ID!]!) {

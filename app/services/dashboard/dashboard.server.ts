@@ -8,7 +8,7 @@ import { ROI_WINDOW_DAYS } from "../../domain/windows";
 import { latestAuditEvents, rollupDay } from "../audit/events.server";
 import { roiSince } from "../roi/roi.server";
 import { anythingMeasured } from "../roi/money-figures.server";
-import { EVALUATED_RULES } from "../rules/rules.server";
+import { EVALUATED_RULES } from "../rules/plan-limit.server";
 
 export interface DashboardData {
   activeRules: number;

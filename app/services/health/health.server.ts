@@ -4,8 +4,8 @@ import prisma from "../../db.server";
 import { decodeEmbedHost, shopHandle } from "../../domain/embed-host";
 import { getEnv } from "../../env.server";
 import { databaseEngine } from "../../config/database-url";
-import type { AdminContext } from "../shops/admin-context.server";
-import { adminGraphqlData } from "../shops/admin-graphql.server";
+import type { AdminContext } from "../../types/admin-context";
+import { adminGraphqlData } from "../admin-api/admin-graphql.server";
 import { logger } from "../../logger.server";
 import { messageOf } from "../../domain/result";
 

@@ -19,7 +19,7 @@ import {
   shopsWithWaitingCodes,
 } from "../../db/code-usage.sql.server";
 import { join, raw } from "../../db/columns";
-import { insertAlertRows, type NewAlertRow } from "../../db/outbox.sql.server";
+import { insertAlertRows, type NewAlertRow } from "../../db/outbox-queue.sql.server";
 import type { AlertPreferences } from "../../domain/alert-routing";
 import { plannedDeliveries } from "../../domain/alert-routing";
 import type { NewAuditEvent } from "../../domain/audit-events";

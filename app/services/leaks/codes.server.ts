@@ -22,8 +22,8 @@ import { grantedScopesOf, missingScopes } from "../../domain/scopes";
 import { refusedBy, type ActionClient } from "../actions/admin-client.server";
 import { alertPreferences } from "../alerts/settings.server";
 import { recordAuditEvents } from "../audit/events.server";
-import { adminGraphqlData, userErrorText } from "../shops/admin-graphql.server";
-import type { AdminContext } from "../shops/admin-context.server";
+import { adminGraphqlData, userErrorText } from "../admin-api/admin-graphql.server";
+import type { AdminContext } from "../../types/admin-context";
 import { hourlyOf, reviewCodeFlag } from "./code-usage.server";
 
 export interface CodeView {

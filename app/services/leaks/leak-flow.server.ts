@@ -6,7 +6,7 @@
  * row's action key is the flag's), as it does the order actions.
  */
 import type { Prisma } from "@prisma/client";
-import { insertActionRows, type NewActionRow } from "../../db/outbox.sql.server";
+import { insertActionRows, type NewActionRow } from "../../db/outbox-queue.sql.server";
 import type { AlertEvent } from "../../domain/alert-event";
 import { leakFlowCall, type LeakSignal } from "../../domain/code-leaks";
 import { ACTION_CHANNELS, type ActionEvent } from "../../domain/order-actions";

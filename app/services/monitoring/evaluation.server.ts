@@ -1,5 +1,5 @@
 import prisma from "../../db.server";
-import { insertActionRows, insertAlertRows } from "../../db/outbox.sql.server";
+import { insertActionRows, insertAlertRows } from "../../db/outbox-queue.sql.server";
 import { orderActionsOf } from "../../domain/order-actions";
 import { markOrdersDone, selectOrderFingerprints, upsertOrderFingerprints } from "../../db/order-queue.sql.server";
 import { toPlanId, type PlanId } from "../../domain/plans";
@@ -19,10 +19,12 @@ import { countWaitingCodeUsage, recordCodeUsage, type CodeUsageContext } from ".
 import { applyCostModel } from "../costs/model.server";
 import { recordOrderEvaluations } from "../roi/order-money.server";
 import { cachedForShop } from "../rules/cache.server";
-import { EVALUATED_RULES, getStackingSettings } from "../rules/rules.server";
+import { EVALUATED_RULES } from "../rules/plan-limit.server";
+import { getStackingSettings } from "../rules/settings.server";
 import { rulesToPause } from "../../domain/plan-truth";
 import { PROCESS_ID } from "../process-id.server";
-import { loadVariantFacts, type AdminGraphql } from "./variant-facts.server";
+import type { AdminGraphql } from "../admin-api/admin-graphql.server";
+import { loadVariantFacts } from "./variant-facts.server";
 
 /**
  * The monitoring engine's service (docs/architecture.md#an-order-webhook-to-a-delivered-alert): loads a

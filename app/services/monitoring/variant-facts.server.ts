@@ -1,14 +1,12 @@
 import prisma from "../../db.server";
 import { recordCostSeen } from "../costs/history.server";
-import type { AdminData, AdminGraphql } from "../shops/admin-graphql.server";
+import type { AdminData, AdminGraphql } from "../admin-api/admin-graphql.server";
 
 /** What the engine needs of a variant beyond the payload. */
 export interface VariantFacts {
   unitCostCents: number | null;
   collectionIds: string[];
 }
-
-export type { AdminGraphql } from "../shops/admin-graphql.server";
 
 /** Cached facts are refreshed after this long even without a webhook saying they changed. */
 export const VARIANT_FACTS_TTL_MS = 24 * 60 * 60 * 1000;

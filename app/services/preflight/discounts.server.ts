@@ -7,8 +7,8 @@
  * collections keep a page under Shopify's 1,000-point query cost.
  */
 import { toCents } from "../../domain/checkout-blocking";
-import type { AppliesTo, DiscountClass, PreflightDiscount, PreflightValue } from "../../domain/preflight";
-import { adminGraphqlData, type AdminGraphql } from "../shops/admin-graphql.server";
+import type { AppliesTo, DiscountClass, PreflightDiscount, PreflightValue } from "../../domain/preflight/types";
+import { adminGraphqlData, type AdminGraphql } from "../admin-api/admin-graphql.server";
 
 const PREFLIGHT_DISCOUNTS = `#graphql
   query MarginGuardrailPreflightDiscounts($after: String) {

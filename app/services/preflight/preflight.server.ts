@@ -9,42 +9,32 @@
  */
 import type { Prisma, PreflightRun } from "@prisma/client";
 import prisma from "../../db.server";
-import { insertAlertRows } from "../../db/outbox.sql.server";
+import { insertAlertRows } from "../../db/outbox-queue.sql.server";
 import { plannedDeliveries } from "../../domain/alert-routing";
 import { evaluateOrder, type EvaluableRule, type StackingContext } from "../../domain/evaluate";
-import { orderPayloadFromNode } from "../../domain/graphql-order";
 import { withVariantFacts } from "../../domain/order-effects";
 import type { OrderFacts } from "../../domain/order-facts";
 import { orderFactsFromPayload } from "../../domain/order-payload";
 import { planHasAlerts, type PlanId } from "../../domain/plans";
-import {
-  configurationRisks,
-  liveDiscounts,
-  newPreflightTally,
-  tallyCart,
-  typicalCartCents,
-  worstSentence,
-  type CartWorst,
-  type PreflightCart,
-  type PreflightDiscount,
-  type PreflightTally,
-  type Risk,
-} from "../../domain/preflight";
-import { fail, messageOf, ok, type Result } from "../../domain/result";
+import { liveDiscounts } from "../../domain/preflight/combining";
+import { configurationRisks, typicalCartCents, type Risk } from "../../domain/preflight/risks";
+import { worstSentence } from "../../domain/preflight/search";
+import { newPreflightTally, tallyCart, type PreflightTally } from "../../domain/preflight/tally";
+import type { CartWorst, PreflightCart, PreflightDiscount } from "../../domain/preflight/types";
+import { ok, type Result } from "../../domain/result";
 import { severityFor } from "../../domain/severity";
-import { logger } from "../../logger.server";
 import { recordAuditEvents } from "../audit/events.server";
-import type { OrderSource } from "../backtest/backtest.server";
-import { ThrottledReader, countOrders, orderPages } from "../backtest/order-pages.server";
+import { readOrderPages, type OrderSource } from "../backtest/order-source.server";
+import { doneColumns, jobProgress, jobView, startJob, type JobKind } from "../jobs/job-run.server";
 import { shopContext } from "../monitoring/evaluation.server";
-import { loadVariantFacts, type AdminGraphql } from "../monitoring/variant-facts.server";
+import type { AdminGraphql } from "../admin-api/admin-graphql.server";
+import { loadVariantFacts } from "../monitoring/variant-facts.server";
 import { adminDiscountUrl, readPreflightDiscounts } from "./discounts.server";
 
 const DAY_MS = 86_400_000;
-export { PREFLIGHT_DAYS_DEFAULT } from "../../domain/preflight";
+export { PREFLIGHT_DAYS_DEFAULT } from "../../domain/preflight/types";
 /** A running preflight whose row has not moved for this long was cut off (the process ended). */
 export const PREFLIGHT_STALE_MS = 2 * 60_000;
-const PROGRESS_EVERY_MS = 250;
 /** Runs are kept this long; the latest finished one always (a change is compared with it). */
 const KEEP_MS = 7 * DAY_MS;
 /** Carts evaluated at a time (the sample's; Shopify's come a page at a time, ORDERS_PER_PAGE). */
@@ -52,6 +42,32 @@ const CHUNK = 500;
 export const PREFLIGHT_RUNNING = "A preflight is already running for this store. Wait for it to finish.";
 export const PREFLIGHT_INTERRUPTED = "This preflight stopped before it finished (the app restarted). Run it again.";
 export const WORSE_STACK_EVENT = "preflight_worse_stack" as const;
+
+/** Preflights as jobs with a progress row: one running per shop, kept 7 days, the latest finished one always. */
+const PREFLIGHTS: JobKind<PreflightRun> = {
+  name: "Preflight",
+  idKey: "preflightId",
+  staleMs: PREFLIGHT_STALE_MS,
+  runningMessage: PREFLIGHT_RUNNING,
+  interruptedMessage: PREFLIGHT_INTERRUPTED,
+  failurePrefix: "Shopify's discounts or orders could not be read: ",
+  prune: async (shopId, now) => {
+    const latestDone = await prisma.preflightRun.findFirst({
+      where: { shopId, status: "done" },
+      orderBy: { createdAt: "desc" },
+      select: { id: true },
+    });
+    await prisma.preflightRun.deleteMany({
+      where: {
+        shopId,
+        createdAt: { lt: new Date(now.getTime() - KEEP_MS) },
+        ...(latestDone ? { NOT: { id: latestDone.id } } : {}),
+      },
+    });
+  },
+  running: (shopId) => prisma.preflightRun.findMany({ where: { shopId, status: "running" } }),
+  update: (id, data) => prisma.preflightRun.update({ where: { id }, data }),
+};
 
 export interface PreflightSources {
   /** where the discounts are read (Shopify's Admin API, or the demo's stand-in of it) */
@@ -118,28 +134,11 @@ export interface PreflightView {
   finishedAt: string | null;
 }
 
-const isStale = (row: PreflightRun, now: Date) =>
-  row.status === "running" && now.getTime() - row.updatedAt.getTime() > PREFLIGHT_STALE_MS;
-
 export function preflightView(row: PreflightRun, now = new Date()): PreflightView {
-  const stale = isStale(row, now);
-  const status = stale ? "failed" : (row.status as PreflightView["status"]);
-  const total = row.ordersTotal;
-  const progress =
-    status === "done" ? 100 : total && total > 0 ? Math.min(99, Math.floor((row.ordersRead / total) * 100)) : 0;
-  return {
-    id: row.id,
-    status,
+  return jobView<PreflightRun, PreflightResults, Pick<PreflightView, "trigger" | "days">>(PREFLIGHTS, row, now, {
     trigger: row.trigger,
     days: row.days,
-    ordersRead: row.ordersRead,
-    ordersTotal: total,
-    progress,
-    error: stale ? PREFLIGHT_INTERRUPTED : row.error,
-    results: (row.results as unknown as PreflightResults | null) ?? null,
-    startedAt: row.createdAt.toISOString(),
-    finishedAt: row.finishedAt?.toISOString() ?? null,
-  };
+  });
 }
 
 /** The shop's preflight, or null: another shop's id is not found (tenant check). */
@@ -171,37 +170,15 @@ export async function startPreflight(
   sources: PreflightSources,
   now = new Date(),
 ): Promise<Result<{ view: PreflightView; run: Promise<void> }>> {
-  const latestDone = await prisma.preflightRun.findFirst({
-    where: { shopId: shop.id, status: "done" },
-    orderBy: { createdAt: "desc" },
-    select: { id: true },
-  });
-  await prisma.preflightRun.deleteMany({
-    where: {
-      shopId: shop.id,
-      createdAt: { lt: new Date(now.getTime() - KEEP_MS) },
-      ...(latestDone ? { NOT: { id: latestDone.id } } : {}),
-    },
-  });
-  const running = await prisma.preflightRun.findMany({ where: { shopId: shop.id, status: "running" } });
-  if (running.some((row) => !isStale(row, now))) return fail(409, PREFLIGHT_RUNNING);
-  const row = await prisma.preflightRun.create({
-    data: { shopId: shop.id, days: options.days, trigger: options.trigger },
-  });
-  const run = runPreflight(row, shop, sources, now).catch(async (error: unknown) => {
-    logger.error("Preflight failed", { preflightId: row.id, shopId: shop.id, err: error });
-    await prisma.preflightRun
-      .update({
-        where: { id: row.id },
-        data: {
-          status: "failed",
-          error: `Shopify's discounts or orders could not be read: ${messageOf(error)}`.slice(0, 500),
-          finishedAt: new Date(),
-        },
-      })
-      .catch((failure: unknown) => logger.error("Preflight could not record its failure", { err: failure }));
-  });
-  return ok({ view: preflightView(row, now), run });
+  const started = await startJob(
+    PREFLIGHTS,
+    shop.id,
+    now,
+    () => prisma.preflightRun.create({ data: { shopId: shop.id, days: options.days, trigger: options.trigger } }),
+    (row) => runPreflight(row, shop, sources, now),
+  );
+  if (!started.ok) return started;
+  return ok({ view: preflightView(started.value.row, now), run: started.value.run });
 }
 
 /** The cart the model reads from an order's facts (shipping: what the order's lines cost, when it says). */
@@ -268,12 +245,7 @@ async function runPreflight(row: PreflightRun, shop: Shop, sources: PreflightSou
   const tally = newPreflightTally();
   /** the facts of the carts in the tally's worst list (for the rules they break) */
   const kept = new Map<string, OrderFacts>();
-  let lastWrite = 0;
-  const progress = async () => {
-    if (Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
-    lastWrite = Date.now();
-    await prisma.preflightRun.update({ where: { id: row.id }, data: { ordersRead: tally.cartsScanned } });
-  };
+  const progress = jobProgress(PREFLIGHTS, row.id);
   const evaluate = async (items: { payload: unknown; createdAt: string }[], graphql: AdminGraphql | null) => {
     const parsed = items.flatMap((item) => {
       const read = orderFactsFromPayload(item.payload);
@@ -294,31 +266,9 @@ async function runPreflight(row: PreflightRun, shop: Shop, sources: PreflightSou
     }
     const keep = new Set(tally.worst.map((worst) => worst.orderId));
     for (const id of kept.keys()) if (!keep.has(id)) kept.delete(id);
-    await progress();
+    await progress.read(tally.cartsScanned);
   };
-
-  if (sources.orders.kind === "sample") {
-    const orders = sources.orders.orders().filter((order) => order.createdAt >= since);
-    await prisma.preflightRun.update({ where: { id: row.id }, data: { ordersTotal: orders.length } });
-    for (let start = 0; start < orders.length; start += CHUNK) {
-      await evaluate(
-        orders
-          .slice(start, start + CHUNK)
-          .map((order) => ({ payload: order.payload, createdAt: order.createdAt.toISOString() })),
-        null,
-      );
-    }
-  } else {
-    const reader = new ThrottledReader(sources.orders.graphql, sources.orders.read);
-    const total = await countOrders(reader, since);
-    if (total !== null) await prisma.preflightRun.update({ where: { id: row.id }, data: { ordersTotal: total } });
-    for await (const nodes of orderPages(reader, since)) {
-      await evaluate(
-        nodes.map((node) => ({ payload: orderPayloadFromNode(node), createdAt: node.createdAt })),
-        sources.orders.graphql,
-      );
-    }
-  }
+  await readOrderPages(sources.orders, since, CHUNK, progress.total, evaluate);
 
   const results = assemble(shop, row.days, since, discounts, live, tally, kept, rules, stacking);
   const previous = await prisma.preflightRun.findFirst({
@@ -326,13 +276,7 @@ async function runPreflight(row: PreflightRun, shop: Shop, sources: PreflightSou
     orderBy: { createdAt: "desc" },
     select: { worstPercent: true },
   });
-  const done = {
-    status: "done",
-    ordersRead: tally.cartsScanned,
-    worstPercent: results.worstDiscountPercent,
-    results: results as unknown as Prisma.InputJsonValue,
-    finishedAt: new Date(),
-  };
+  const done = { ...doneColumns(tally.cartsScanned, results), worstPercent: results.worstDiscountPercent };
   const was = row.trigger === "webhook" ? previous?.worstPercent : null;
   // the run is done together with its alert, in one transaction: never done without it
   const alert =

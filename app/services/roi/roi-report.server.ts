@@ -1,14 +1,11 @@
 import type { RoiRange } from "../../domain/periods";
-import { PLANS, type PlanId } from "../../domain/plans";
+import type { PlanId } from "../../domain/plans";
 import { anythingMeasured } from "./money-figures.server";
-import { ensureMoneyRollups, rollupsOver } from "./rollups.server";
-import { periodFromRollups } from "../../domain/roi-rollups";
-import { subscriptionCostCents } from "../../domain/roi";
+import { readRoi } from "./roi-reader.server";
 import {
   elapsedDays,
   periodContaining,
   previousPeriod,
-  roiFigures,
   timeframeBuckets,
   type Period,
   type RoiFigures,
@@ -38,41 +35,22 @@ export interface RoiReport extends PeriodFigures {
   measured: boolean;
 }
 
-async function periodFigures(shop: RoiShop, range: RoiRange, period: Period, now: Date): Promise<PeriodFigures> {
-  const buckets = timeframeBuckets(range, period, shop.timezone, now);
-  // the period's rollup rows (a day per rule type, docs/architecture.md#counts-and-money): a year
-  // of orders and events is never read
-  const { money, blocks, alertsSent, bucketTotals } = periodFromRollups(
-    await rollupsOver(shop, period),
-    period,
-    buckets,
-    shop.timezone,
-  );
-  const elapsed = elapsedDays(period, now, shop.timezone);
-  return {
-    period: { ...period, elapsedDays: elapsed },
-    ...roiFigures({
-      money,
-      blocks,
-      bucketTotals,
-      alertsSent,
-      subscriptionCostCents: subscriptionCostCents(PLANS[shop.plan].priceUsd, period.days),
-      elapsedDays: elapsed,
-    }),
-  };
-}
-
 /**
  * The ROI of `range` in the shop's time zone (docs/product.md#roi-dashboard): the period's
  * recorded events against the plan's cost for the period, and the previous period's the same
  * way (never fixed fractions of the current one).
  */
 export async function roiReport(shop: RoiShop, range: RoiRange, now = new Date()): Promise<RoiReport> {
-  await ensureMoneyRollups(shop);
-  const [current, previous, measured] = await Promise.all([
-    periodFigures(shop, range, periodContaining(range, now, shop.timezone), now),
-    periodFigures(shop, range, previousPeriod(range, now, shop.timezone), now),
+  const periods = [periodContaining(range, now, shop.timezone), previousPeriod(range, now, shop.timezone)].map(
+    (period) => ({ ...period, elapsedDays: elapsedDays(period, now, shop.timezone) }),
+  );
+  const [figures, measured] = await Promise.all([
+    readRoi(
+      shop,
+      periods.map((period) => ({ ...period, buckets: timeframeBuckets(range, period, shop.timezone, now) })),
+    ),
     anythingMeasured(shop.id),
   ]);
+  const [current, previous] = periods.map((period, index): PeriodFigures => ({ period, ...figures[index] }));
   return { range, timezone: shop.timezone, currency: shop.currency, ...current, previous, measured };
 }

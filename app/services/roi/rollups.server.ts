@@ -8,7 +8,7 @@
  */
 import prisma from "../../db.server";
 import { rebuildMoneyRollups, selectMoneyRollups, selectRollupZone } from "../../db/money-rollups.sql.server";
-import { dayRange, type RollupRow } from "../../domain/roi-rollups";
+import type { DayRange, RollupRow } from "../../domain/roi-rollups";
 
 /** How long a rebuild may hold its transaction (a year of a large shop's rows, grouped). */
 const REBUILD_TIMEOUT_MS = 120_000;
@@ -24,16 +24,7 @@ export async function ensureMoneyRollups(shop: { id: string; timezone: string },
   return true;
 }
 
-/** The shop's rollup rows over a period's local days ([start, end) are local midnights). */
-export function rollupsOver(
-  shop: { id: string; timezone: string },
-  span: { start: Date; end: Date },
-): Promise<RollupRow[]> {
-  const days = dayRange(span, shop.timezone);
-  return selectMoneyRollups(prisma, shop.id, days.first, days.end);
-}
-
-/** The shop's rollup rows from a local day on (YYYY-MM-DD), to the last. */
-export function rollupsFrom(shopId: string, firstDay: string): Promise<RollupRow[]> {
-  return selectMoneyRollups(prisma, shopId, firstDay, "9999-12-31~");
+/** The shop's rollup rows of some local days. */
+export function rollupsOfDays(shopId: string, days: DayRange): Promise<RollupRow[]> {
+  return selectMoneyRollups(prisma, shopId, days.first, days.end ?? "9999-12-31~");
 }

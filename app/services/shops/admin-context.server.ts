@@ -1,26 +1,16 @@
 import { logger } from "../../logger.server";
 import type { Shop } from "@prisma/client";
 import type { AppLoadContext } from "@remix-run/node";
-import type { AdminApiContext } from "@shopify/shopify-app-remix/server";
 import { getEnv } from "../../env.server";
 import prisma from "../../db.server";
 import { planRefreshDue } from "../../domain/plan-truth";
 import { SHOP_DOMAIN } from "../../domain/shop-domain";
-import type { PlanId } from "../../domain/plans";
 import { authenticate } from "../../shopify.server";
 import { ensureShop } from "../../db/shops.server";
 import { planForShop } from "../billing/plan-truth.server";
+import type { AdminContext } from "../../types/admin-context";
 
-export interface AdminContext {
-  shop: Shop;
-  plan: PlanId;
-  /** true when the request runs against the seeded demo store (docs/product.md#modes) */
-  demo: boolean;
-  /** the Admin API client; null in the demo store, which is not connected to Shopify */
-  admin: AdminApiContext | null;
-  /** who is acting, as the audit log records it (a release of a hold) */
-  actor: string;
-}
+export type { AdminContext } from "../../types/admin-context";
 
 /** The staff member behind a request: their name when the session knows it, else their user id. */
 function actorOf(

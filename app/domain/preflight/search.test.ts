@@ -1,69 +1,10 @@
+// worstForCart on hand-computed carts: what Shopify lets combine, in which order, and how much it takes.
 import { describe, expect, it } from "vitest";
-import {
-  combinable,
-  configurationRisks,
-  liveDiscounts,
-  newPreflightTally,
-  tallyCart,
-  worstForCart,
-  worstSentence,
-  type PreflightCart,
-  type PreflightDiscount,
-} from "./preflight";
+import { discountMaker, PREFLIGHT_NOW as NOW, preflightCart as cart } from "../../../tests/fixtures/preflight";
+import { combinable, liveDiscounts } from "./combining";
+import { worstForCart, worstSentence } from "./search";
 
-const NOW = new Date("2026-11-26T12:00:00Z");
-
-let next = 1;
-function discount(over: Partial<PreflightDiscount>): PreflightDiscount {
-  const id = next++;
-  return {
-    id: `gid://shopify/DiscountCodeNode/${id}`,
-    title: `Discount ${id}`,
-    code: `CODE${id}`,
-    method: "code",
-    discountClass: "ORDER",
-    value: { kind: "percentage", percent: 10 },
-    appliesTo: { kind: "all" },
-    minimumCents: null,
-    minimumQuantity: null,
-    startsAt: "2026-11-01T00:00:00Z",
-    endsAt: "2026-12-31T00:00:00Z",
-    status: "ACTIVE",
-    combinesWith: { product: false, order: false, shipping: false },
-    sameLineTags: [],
-    tags: [],
-    usageLimit: 100,
-    appliesOncePerCustomer: false,
-    allBuyers: true,
-    codesCount: 1,
-    ...over,
-  };
-}
-
-// shirts €50 × 2 (product A, collection Tops), boots €100 × 1 (product B); shipping €10; subtotal €200
-const cart: PreflightCart = {
-  orderId: "gid://shopify/Order/1043",
-  orderName: "#1043",
-  createdAt: "2026-11-20T10:00:00Z",
-  currency: "EUR",
-  lines: [
-    {
-      productId: "gid://shopify/Product/A",
-      variantId: "gid://shopify/ProductVariant/A1",
-      collectionIds: ["gid://shopify/Collection/Tops"],
-      quantity: 2,
-      unitPriceCents: 5000,
-    },
-    {
-      productId: "gid://shopify/Product/B",
-      variantId: "gid://shopify/ProductVariant/B1",
-      collectionIds: [],
-      quantity: 1,
-      unitPriceCents: 10000,
-    },
-  ],
-  shippingCents: 1000,
-};
+const discount = discountMaker();
 
 const ids = (result: ReturnType<typeof worstForCart>) => result?.stack.map((part) => part.label) ?? [];
 
@@ -278,38 +219,5 @@ describe("worstForCart (hand-computed carts)", () => {
       combinesWith: all,
     });
     expect(worstForCart(cart, [...five, ship], NOW)?.percent).toBe(28.6);
-  });
-
-  it("the tally keeps the worst carts first", () => {
-    const tally = newPreflightTally();
-    const ten = discount({ code: "TEN", minimumCents: 15000 });
-    tallyCart(tally, cart, [ten], NOW);
-    tallyCart(tally, { ...cart, orderId: "small", orderName: "#1", lines: [{ ...cart.lines[1] }] }, [ten], NOW);
-    expect(tally.cartsScanned).toBe(2);
-    expect(tally.cartsWithStack).toBe(1);
-    expect(tally.worst[0].orderName).toBe("#1043");
-  });
-});
-
-describe("configurationRisks", () => {
-  it("names typo values, open public codes, no end date and combining with everything", () => {
-    const typo = discount({ code: "WELCOME90", value: { kind: "percentage", percent: 90 } });
-    const bigFixed = discount({ code: "TAKE500", value: { kind: "fixed", amountCents: 50000, eachItem: false } });
-    const open = discount({
-      code: "OPEN",
-      usageLimit: null,
-      endsAt: null,
-      combinesWith: { product: true, order: true, shipping: true },
-    });
-    const unique = discount({ code: "UNIQUE", usageLimit: null, codesCount: 500 });
-    const segment = discount({ code: "VIP", usageLimit: null, allBuyers: false });
-    const kinds = (item: PreflightDiscount) => configurationRisks([item], 8000, "EUR").map((risk) => risk.kind);
-    expect(kinds(typo)).toEqual(["typo_value"]);
-    expect(configurationRisks([typo], 8000, "EUR")[0].message).toBe("WELCOME90 takes 90% off: a typo for 9%?");
-    expect(kinds(bigFixed)).toEqual(["typo_value"]);
-    expect(kinds(open)).toEqual(["no_usage_limit", "no_end_date", "combines_with_everything"]);
-    expect(kinds(unique)).toEqual([]);
-    expect(kinds(segment)).toEqual([]);
-    expect(kinds(discount({ value: { kind: "unmodelled", reason: "buy X get Y" } }))).toEqual(["not_modelled"]);
   });
 });

@@ -1,3 +1,4 @@
+// The Admin API's GraphQL client: typed calls and their errors, and a shop's client for background work.
 import { getEnv } from "../../env.server";
 import { unauthenticated } from "../../shopify.server";
 import { logger } from "../../logger.server";

@@ -1,26 +1,24 @@
+// The fast search against an exhaustive one: the same worst stack value on random small carts.
 /**
- * Property test of the preflight's fast search (app/domain/preflight.ts, docs/product.md#what-the-preflight-models):
+ * Property test of the preflight's fast search (search.ts, docs/product.md#what-the-preflight-models):
  * on random small carts and discounts, `worstForCart` finds the same worst stack value as a plain
  * exhaustive search over every subset of the live discounts that Shopify would let apply together.
  *
- * The cases stay where the decision says the model is exact: at most five product or order codes
- * (the cut past five is an approximation), and product discounts either all allowed on one line
- * (same-line tags) or on lines of their own (which discount a line takes first is an approximation).
+ * The cases stay where the model is exact: at most five product or order codes (the cut past five
+ * is an approximation), and product discounts either all allowed on one line (same-line tags) or on
+ * lines of their own (which discount a line takes first is an approximation).
  */
 import { describe, expect, it } from "vitest";
+import { seededRandom } from "../seeded-random";
+import { cartSubtotal, combinable, liveDiscounts, stackAmounts } from "./combining";
+import { worstForCart } from "./search";
 import {
   MAX_CODES_PER_ORDER,
-  cartSubtotal,
-  combinable,
-  liveDiscounts,
-  stackAmounts,
-  worstForCart,
   type DiscountClass,
   type PreflightCart,
   type PreflightDiscount,
   type PreflightLine,
-} from "./preflight";
-import { seededRandom } from "./seeded-random";
+} from "./types";
 
 const NOW = new Date("2026-11-26T12:00:00Z");
 const DAY = 86_400_000;
