@@ -2,7 +2,7 @@ import * as z from "zod";
 import { loadDotEnv, resolveDatabaseUrl } from "./config/database-url";
 import { derivedSecretKey, parseSecretKey, type SecretKey } from "./domain/secret-box";
 import { secretWeakness } from "./domain/secret-strength";
-import { SHOP_DOMAIN } from "./domain/shop-domain";
+import { SHOP_DOMAIN } from "./domain/shops/shop-domain";
 
 export const DEFAULT_SCOPES =
   "read_orders,read_products,read_inventory,read_discounts,read_validations,write_validations";

@@ -7,8 +7,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { LEAK_FLOW_TRIGGER, leakFlowPayload } from "../app/domain/code-leaks";
-import { FLOW_TRIGGER_HANDLE, flowPayload, type ActionEvent } from "../app/domain/order-actions";
+import { LEAK_FLOW_TRIGGER, leakFlowPayload } from "../app/domain/leaks/code-leaks";
+import { FLOW_TRIGGER_HANDLE, flowPayload, type ActionEvent } from "../app/domain/actions/order-actions";
 
 interface TriggerToml {
   name: string;

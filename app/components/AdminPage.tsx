@@ -1,8 +1,14 @@
 import { Badge, BlockStack, Box, Button, InlineStack, Page, Text } from "@shopify/polaris";
 import { useLocation, useNavigate, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { createContext, useCallback, useContext, useId, useMemo, useState } from "react";
-import { billingErrorPath, type BillingErrorType } from "../domain/billing-errors";
-import { PLUS_COMING_SOON_NOTE, PLUS_COMING_SOON_TOAST, planButton, planName, type PlanId } from "../domain/plans";
+import { billingErrorPath, type BillingErrorType } from "../domain/billing/billing-errors";
+import {
+  PLUS_COMING_SOON_NOTE,
+  PLUS_COMING_SOON_TOAST,
+  planButton,
+  planName,
+  type PlanId,
+} from "../domain/billing/plans";
 import { withEmbeddedQuery } from "./admin-nav";
 import { useToast } from "./Toasts";
 import { DowngradeConfirmation } from "./DowngradeConfirmation";

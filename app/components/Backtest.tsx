@@ -1,6 +1,6 @@
 import { Banner, BlockStack, Box, Button, DataTable, InlineStack, ProgressBar, Text } from "@shopify/polaris";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { BACKTEST_DAYS, type BacktestResults, type BacktestView, type RuleTally } from "../domain/backtest";
+import { BACKTEST_DAYS, type BacktestResults, type BacktestView, type RuleTally } from "../domain/backtest/backtest";
 import { formatCents, formatCount, formatPercent } from "../domain/money";
 import { messageOf } from "../domain/result";
 

@@ -1,5 +1,5 @@
 import { List, Text } from "@shopify/polaris";
-import { PLANS, planName, type PlanId } from "../domain/plans";
+import { PLANS, planName, type PlanId } from "../domain/billing/plans";
 import { ConfirmDialog } from "./ConfirmDialog";
 
 /**

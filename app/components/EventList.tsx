@@ -1,5 +1,5 @@
 import { Badge, BlockStack, Box, InlineStack, Text } from "@shopify/polaris";
-import type { AuditEventView } from "../domain/audit-view";
+import type { AuditEventView } from "../domain/audit/audit-view";
 
 const SEVERITY_TONES: Record<string, "info" | "attention" | "warning" | "critical" | undefined> = {
   low: "info",

@@ -1,6 +1,6 @@
 import { BlockStack, Button, Card, IndexTable, InlineStack, Text } from "@shopify/polaris";
 import { formatCents, formatCount } from "../domain/money";
-import { MONEY_FIGURE_HELP, MONEY_FIGURE_NAMES } from "../domain/order-money";
+import { MONEY_FIGURE_HELP, MONEY_FIGURE_NAMES } from "../domain/monitoring/order-money";
 import type { MoneyBehindView } from "../services/roi/money-figures.server";
 import { useNarrow } from "./audit-log/useNarrow";
 

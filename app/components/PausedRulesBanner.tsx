@@ -1,6 +1,6 @@
 import { Banner, List } from "@shopify/polaris";
-import type { PausedRulesView } from "../domain/plan-truth";
-import { planName } from "../domain/plans";
+import type { PausedRulesView } from "../domain/billing/plan-truth";
+import { planName } from "../domain/billing/plans";
 
 /**
  * Rules a plan change paused (docs/product.md#plans): which, and why; with the way

@@ -1,6 +1,6 @@
 import { Badge, BlockStack, Card, InlineStack, List, Text } from "@shopify/polaris";
 import { dollarsToCents, formatWholeMoney } from "../domain/money";
-import { PLANS, type PlanId } from "../domain/plans";
+import { PLANS, type PlanId } from "../domain/billing/plans";
 
 /** A plan's name, badge, price and contents (docs/product.md#plans), with its own button below. */
 export function PlanCard({

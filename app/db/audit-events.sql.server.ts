@@ -5,8 +5,8 @@
  */
 import type { Prisma, AuditEvent } from "@prisma/client";
 import prisma from "./client.server";
-import { auditSearchText } from "../domain/order-payload";
-import type { NewAuditEvent } from "../domain/audit-events";
+import { auditSearchText } from "../domain/monitoring/order-payload";
+import type { NewAuditEvent } from "../domain/audit/audit-events";
 import { severitiesAtLeast, type Severity } from "../domain/severity";
 import { columnList, fromSqlTime, join, sql, toSqlJson, toSqlTime } from "./columns";
 import { newRowId } from "./ids";
@@ -19,7 +19,7 @@ import {
 } from "./audit-search.sql.server";
 import type { RawSql } from "./raw-sql.server";
 import { addToMoneyRollups, rollupZone } from "./money-rollups.sql.server";
-import { eventIncrements, ROLLUP_EVENT_TYPES } from "../domain/roi-rollups";
+import { eventIncrements, ROLLUP_EVENT_TYPES } from "../domain/roi/roi-rollups";
 
 type Tx = RawSql;
 

@@ -2,8 +2,8 @@
  * Raw SQL of the leaked-code detector's counters (docs/product.md#leaked-codes): one
  * statement per table per batch, whatever the number of codes and hours, on both engines.
  */
-import type { CodeCounts } from "../domain/code-leaks";
-import type { OrderFacts } from "../domain/order-facts";
+import type { CodeCounts } from "../domain/leaks/code-leaks";
+import type { OrderFacts } from "../domain/monitoring/order-facts";
 import type { RawSql } from "./raw-sql.server";
 import { columnList, fromSqlJson, fromSqlTime, join, raw, sql, sqlEngine, toSqlBool, toSqlTime } from "./columns";
 import { newRowId } from "./ids";

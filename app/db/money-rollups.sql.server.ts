@@ -18,7 +18,7 @@ import {
   ZERO_COUNTS,
   type RollupCounts,
   type RollupRow,
-} from "../domain/roi-rollups";
+} from "../domain/roi/roi-rollups";
 
 export const MONEY_ROLLUP_COLUMNS = [
   "shopId",

@@ -5,12 +5,12 @@
  * lists are held to prisma/schema.prisma by app/db/schema-columns.test.ts.
  */
 import type { OrderMoney } from "@prisma/client";
-import type { MoneyRow } from "../domain/order-money";
-import { CHECKOUT_SUBJECT } from "../domain/order-money";
+import type { MoneyRow } from "../domain/monitoring/order-money";
+import { CHECKOUT_SUBJECT } from "../domain/monitoring/order-money";
 import { columnList, fromSqlInt, fromSqlTime, join, raw, sql, toSqlBool, toSqlTime } from "./columns";
 import type { RawSql } from "./raw-sql.server";
 import { addToMoneyRollups, rollupZone } from "./money-rollups.sql.server";
-import { moneyRowIncrements } from "../domain/roi-rollups";
+import { moneyRowIncrements } from "../domain/roi/roi-rollups";
 
 export const ORDER_MONEY_COLUMNS = [
   "shopId",

@@ -6,7 +6,7 @@
  */
 import type { Prisma, OrderCheck, OrderEvaluation } from "@prisma/client";
 import prisma from "./client.server";
-import type { OrderFacts } from "../domain/order-facts";
+import type { OrderFacts } from "../domain/monitoring/order-facts";
 import {
   columnList,
   fromSqlJson,

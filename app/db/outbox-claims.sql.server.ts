@@ -4,9 +4,9 @@
  * claim left by a process that died is taken again once its lease runs out (at least once delivery;
  * docs/architecture.md#an-order-webhook-to-a-delivered-alert).
  */
-import type { Digest, HeldFor } from "../domain/alert-digest";
-import type { AlertEvent } from "../domain/alert-message";
-import { codesOf } from "../domain/audit-view";
+import type { Digest, HeldFor } from "../domain/alerts/alert-digest";
+import type { AlertEvent } from "../domain/alerts/alert-message";
+import { codesOf } from "../domain/audit/audit-view";
 import { fromSqlJson, fromSqlTime, raw, sql, sqlEngine, toSqlTime } from "./columns";
 import type { RawSql } from "./raw-sql.server";
 

@@ -1,6 +1,6 @@
 // Digests in the outbox: held alerts gathered into one row when their time comes, settled with it.
-import type { Digest, HeldFor } from "../domain/alert-digest";
-import type { AlertEvent } from "../domain/alert-message";
+import type { Digest, HeldFor } from "../domain/alerts/alert-digest";
+import type { AlertEvent } from "../domain/alerts/alert-message";
 import { fromSqlTime, toSqlJson, toSqlTime } from "./columns";
 import { newRowId } from "./ids";
 import { storedEvent } from "./outbox-claims.sql.server";

@@ -6,8 +6,8 @@
  * breach; a row already queued adds nothing.
  */
 import type { AlertAndActionOutbox, Prisma } from "@prisma/client";
-import type { AlertEvent } from "../domain/alert-message";
-import type { PlannedDelivery } from "../domain/alert-routing";
+import type { AlertEvent } from "../domain/alerts/alert-message";
+import type { PlannedDelivery } from "../domain/alerts/alert-routing";
 import { columnList, join, raw, sql, toSqlJson, toSqlTime } from "./columns";
 import { newRowId } from "./ids";
 import type { RawSql } from "./raw-sql.server";

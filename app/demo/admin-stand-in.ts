@@ -14,7 +14,7 @@
 import { demoCodeDiscounts, type StandInCodeDiscount } from "./cap-discounts";
 import { demoLeakDiscounts } from "./leak-discounts";
 import { demoPreflightDiscounts } from "./preflight-discounts";
-import { FLOW_PAYLOAD_LIMIT, MAX_HOLD_HANDLE, MAX_HOLDS_PER_APP } from "../domain/order-actions";
+import { FLOW_PAYLOAD_LIMIT, MAX_HOLD_HANDLE, MAX_HOLDS_PER_APP } from "../domain/actions/order-actions";
 import type { AdminOperationName, AdminOperationsByName } from "../types/admin-operations";
 import type { FulfillmentOrderHoldUserErrorCode } from "../types/admin.types";
 import { DEMO_CATALOG, DEMO_COLLECTIONS } from "./demo-store";

@@ -6,7 +6,7 @@
  * monitoring engine, so every event on every screen is one the engine produced.
  */
 import { centsToDecimal, percentOfCents } from "../domain/money";
-import type { PlanId } from "../domain/plans";
+import type { PlanId } from "../domain/billing/plans";
 import { orderPayload, type LineSpec, type OrderSpec } from "./order-payload-builder";
 
 const DAY_MS = 86_400_000;

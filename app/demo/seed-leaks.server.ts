@@ -15,8 +15,8 @@
  */
 import prisma from "../db.server";
 import { centsToDecimal, percentOfCents } from "../domain/money";
-import { orderFactsFromPayload } from "../domain/order-payload";
-import type { PlanId } from "../domain/plans";
+import { orderFactsFromPayload } from "../domain/monitoring/order-payload";
+import type { PlanId } from "../domain/billing/plans";
 import { recordCodeUsage, type CodeUsageJob } from "../services/leaks/code-usage.server";
 import { rowsOfDiscount } from "../services/code-rules/discount-values.server";
 import {

@@ -6,10 +6,10 @@
  * history's breaches and alerts stay as the other rules made them.
  */
 import prisma from "../db.server";
-import type { NewAuditEvent } from "../domain/audit-events";
-import { orderFactsFromPayload } from "../domain/order-payload";
-import { planOrderEffects } from "../domain/order-effects";
-import { parseScheduleInstant } from "../domain/rule-schedule";
+import type { NewAuditEvent } from "../domain/audit/audit-events";
+import { orderFactsFromPayload } from "../domain/monitoring/order-payload";
+import { planOrderEffects } from "../domain/actions/order-effects";
+import { parseScheduleInstant } from "../domain/rules/rule-schedule";
 import { recordAuditEvents } from "../services/audit/events.server";
 import { buildDemoStore } from "./demo-store";
 

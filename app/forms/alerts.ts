@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { isClockTime } from "../domain/quiet-hours";
+import { isClockTime } from "../domain/alerts/quiet-hours";
 import { SEVERITIES } from "../domain/severity";
 import { commaList, flag, plainText, wholeNumber } from "./fields";
 

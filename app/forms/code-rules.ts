@@ -10,7 +10,7 @@ import {
   tagString,
   wholeNumber,
 } from "./fields";
-import type { CodeRules } from "../domain/code-rules";
+import type { CodeRules } from "../domain/code-rules/code-rules";
 
 /**
  * The code rules' settings (docs/product.md#code-rules), one schema for the Rules page's form

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { blockingSchema, collectionRuleSchema, ruleActiveSchema, ruleSchema, stackingSchema } from "./rules";
-import { PERCENT_RULE_IN_AMOUNT } from "../domain/rules";
+import { PERCENT_RULE_IN_AMOUNT } from "../domain/rules/rules";
 
 function errors(
   schema: {

@@ -8,9 +8,9 @@ import {
   PERCENT_RULE_IN_AMOUNT,
   RULE_TYPES,
   THRESHOLD_UNITS,
-} from "../domain/rules";
+} from "../domain/rules/rules";
 import { formatCount } from "../domain/money";
-import { RULE_STATUSES, parseScheduleInstant } from "../domain/rule-schedule";
+import { RULE_STATUSES, parseScheduleInstant } from "../domain/rules/rule-schedule";
 
 /** Rule, collection-rule and settings schemas, shared by the Rules page and the JSON API. */
 

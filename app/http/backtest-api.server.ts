@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { ruleSchema } from "../forms/rules";
 import { buildDemoStore } from "../demo/demo-store";
-import type { BacktestScope } from "../domain/backtest";
+import type { BacktestScope } from "../domain/backtest/backtest";
 import { draftRule, startBacktest } from "../services/backtest/backtest.server";
 import type { OrderSource } from "../services/backtest/order-source.server";
 import type { AdminContext } from "../services/shops/admin-context.server";

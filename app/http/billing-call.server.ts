@@ -1,4 +1,4 @@
-import type { BillingErrorType } from "../domain/billing-errors";
+import type { BillingErrorType } from "../domain/billing/billing-errors";
 import type { PlanChangeResult } from "../services/billing/plans.server";
 import { BillingTimeout } from "../services/billing/plans.server";
 import { logger } from "../logger.server";

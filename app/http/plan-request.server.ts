@@ -1,4 +1,4 @@
-import { PLAN_IDS, toPlanId, type PlanId } from "../domain/plans";
+import { PLAN_IDS, toPlanId, type PlanId } from "../domain/billing/plans";
 import { readJsonOrForm } from "./request-body.server";
 import { jsonError, readBodyOrRefuse } from "./api.server";
 

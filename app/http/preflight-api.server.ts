@@ -1,7 +1,7 @@
 import * as z from "zod";
 import prisma from "../db.server";
 import { buildDemoStore } from "../demo/demo-store";
-import { planHasAlerts, toPlanId } from "../domain/plans";
+import { planHasAlerts, toPlanId } from "../domain/billing/plans";
 import { messageOf } from "../domain/result";
 import { getEnv } from "../env.server";
 import { logger } from "../logger.server";

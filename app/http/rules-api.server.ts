@@ -10,8 +10,8 @@ import {
   updateRule,
   type RuleView,
 } from "../services/rules/rules.server";
-import { editableThreshold } from "../domain/rules";
-import { formatScheduleInstant } from "../domain/rule-schedule";
+import { editableThreshold } from "../domain/rules/rules";
+import { formatScheduleInstant } from "../domain/rules/rule-schedule";
 import type { Result } from "../domain/result";
 
 /** The caller's shop as the rules services take it, with its zone for schedules. */

@@ -2,7 +2,7 @@
  * The security headers of every response, and the Content-Security-Policy of documents
  * (docs/security.md#what-is-verified).
  */
-import { isShopDomain } from "../domain/shop-domain";
+import { isShopDomain } from "../domain/shops/shop-domain";
 
 /**
  * Browser features no page of the app uses, switched off for it and anything it frames;

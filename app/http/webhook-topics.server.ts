@@ -3,9 +3,9 @@
  * handler, in one table that both ways in use: the server's fast path, by the request's path,
  * and the Remix routes app/routes/webhooks.*.tsx (docs/architecture.md#webhook-fast-path).
  */
-import { checkoutPayloadSchema } from "../domain/checkout-payload";
-import { discountPayload } from "../domain/discount-payload";
-import { orderPayloadSchema } from "../domain/order-payload";
+import { checkoutPayloadSchema } from "../domain/checkout/checkout-payload";
+import { discountPayload } from "../domain/code-rules/discount-payload";
+import { orderPayloadSchema } from "../domain/monitoring/order-payload";
 import {
   anyObjectPayload,
   appSubscriptionPayload,
@@ -14,7 +14,7 @@ import {
   inventoryItemPayload,
   scopesUpdatePayload,
   shopRedactPayload,
-} from "../domain/webhook-payloads";
+} from "../domain/webhooks/webhook-payloads";
 import { applySubscriptionUpdate } from "../services/billing/plan-truth.server";
 import { receiveCheckoutWebhook } from "../services/checkout/checkout-webhooks.server";
 import { followDiscountChange } from "../services/code-rules/code-rules.server";

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { withEmbeddedQuery } from "../components/admin-nav";
-import { billingErrorPath } from "../domain/billing-errors";
+import { billingErrorPath } from "../domain/billing/billing-errors";
 import { useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
 import { BlockStack, Button, Card, InlineStack, Link, Spinner, Text } from "@shopify/polaris";
 import { useEffect, useRef, useState } from "react";
 import { AdminPage } from "../components/AdminPage";
 import { useToast } from "../components/Toasts";
-import { planName } from "../domain/plans";
+import { planName } from "../domain/billing/plans";
 import { requireAdmin } from "../services/shops/admin-context.server";
 import { verifySubscription } from "../services/billing/verify.server";
 import { rulesResumedSince } from "../services/rules/plan-limit.server";

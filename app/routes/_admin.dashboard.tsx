@@ -8,25 +8,25 @@ import { NamedCard } from "../components/NamedCard";
 import { CardHeading } from "../components/CardHeading";
 import { EventList } from "../components/EventList";
 import { formatCents, formatCount } from "../domain/money";
-import { headerPlanTarget, planName, type PlanId } from "../domain/plans";
+import { headerPlanTarget, planName, type PlanId } from "../domain/billing/plans";
 import { requireAdmin } from "../services/shops/admin-context.server";
 import { loadDashboard } from "../services/dashboard/dashboard.server";
-import { ROI_WINDOW_DAYS } from "../domain/windows";
+import { ROI_WINDOW_DAYS } from "../domain/roi/windows";
 import { formatShopDate } from "../domain/dates";
-import { roiText } from "../domain/roi";
-import { dashboardPlanPromotion } from "../domain/promotions";
+import { roiText } from "../domain/roi/roi";
+import { dashboardPlanPromotion } from "../domain/promotions/promotions";
 import { dismissedPromotions, dismissPromotion } from "../services/promotions/promotions.server";
 import { pageAction, plainIntent, saved } from "../http/page-action.server";
 import { useActionFetcher } from "../components/useActionFetcher";
 import { PausedRulesBanner } from "../components/PausedRulesBanner";
 import { pausedRulesView } from "../services/rules/plan-limit.server";
-import { ONBOARDING_DONE } from "../domain/onboarding";
+import { ONBOARDING_DONE } from "../domain/shops/onboarding";
 import {
   MONEY_FIGURE_HELP,
   MONEY_FIGURE_NAMES,
   moneyBehindUrl,
   type MoneyFigure as MoneyFigureName,
-} from "../domain/order-money";
+} from "../domain/monitoring/order-money";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Margin Guardrail" }];
 

@@ -5,7 +5,7 @@ import { AdminPage } from "../components/AdminPage";
 import { withEmbeddedQuery } from "../components/admin-nav";
 import { DiscountNotFound, DiscountUnreachable } from "../components/DiscountPageScreens";
 import { formatShopDateTime } from "../domain/dates";
-import { parseDiscountId, parseFunctionId } from "../domain/discount-paths";
+import { parseDiscountId, parseFunctionId } from "../domain/code-rules/discount-paths";
 import { actionClientOf } from "../services/actions/admin-client.server";
 import { CODE_RULES_NEED_CORE, CODES_DISCOUNT_TITLE, getCodeRules } from "../services/code-rules/code-rules.server";
 import { discountInShopify, isCodesFunction, rulesInBrief } from "../services/code-rules/discount-pages.server";

@@ -6,7 +6,7 @@ import { AdminPage } from "../components/AdminPage";
 import { withEmbeddedQuery } from "../components/admin-nav";
 import { DiscountNotFound, DiscountUnreachable } from "../components/DiscountPageScreens";
 import { useActionFetcher } from "../components/useActionFetcher";
-import { discountDetailsPath, parseFunctionId } from "../domain/discount-paths";
+import { discountDetailsPath, parseFunctionId } from "../domain/code-rules/discount-paths";
 import { pageAction, plainIntent } from "../http/page-action.server";
 import type { PageActionResult } from "../forms/page-action";
 import { fail, ok } from "../domain/result";

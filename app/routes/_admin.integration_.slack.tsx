@@ -22,7 +22,7 @@ import { useField } from "../components/form-fields";
 import { useActionFetcher } from "../components/useActionFetcher";
 import { useAppBridgePresent } from "../components/useAppBridge";
 import { useToast } from "../components/Toasts";
-import { planHasAlerts } from "../domain/plans";
+import { planHasAlerts } from "../domain/billing/plans";
 import { getEnv } from "../env.server";
 import { slackConnectSchema } from "../forms/alerts";
 import { getAlertSettings } from "../services/alerts/settings.server";

@@ -22,10 +22,10 @@ import { BacktestProgress, BacktestResultsView, ruleCatchLine, useBacktest } fro
 import { useToast } from "../components/Toasts";
 import { useFetcherForm } from "../components/useFetcherForm";
 import { getEnv } from "../env.server";
-import { BACKTEST_DAYS, type BacktestView, type SuggestedRule } from "../domain/backtest";
+import { BACKTEST_DAYS, type BacktestView, type SuggestedRule } from "../domain/backtest/backtest";
 import { formatCount } from "../domain/money";
-import { ONBOARDING_DONE, ONBOARDING_REDIRECT_MS, ONBOARDING_STEPS, onboardingHome } from "../domain/onboarding";
-import { planHasAlerts } from "../domain/plans";
+import { ONBOARDING_DONE, ONBOARDING_REDIRECT_MS, ONBOARDING_STEPS, onboardingHome } from "../domain/shops/onboarding";
+import { planHasAlerts } from "../domain/billing/plans";
 import { SEVERITIES } from "../domain/severity";
 import { alertSettingsSchema } from "../forms/alerts";
 import { ruleSchema } from "../forms/rules";

@@ -27,7 +27,7 @@ import { formIntent, pageAction } from "../http/page-action.server";
 import { fail, ok } from "../domain/result";
 import { formatCents } from "../domain/money";
 import { PREFLIGHT_DAYS_DEFAULT } from "../domain/preflight/types";
-import { planHasAlerts } from "../domain/plans";
+import { planHasAlerts } from "../domain/billing/plans";
 import { preflightSources } from "../http/preflight-api.server";
 import { latestPreflight, startPreflight, type PreflightView } from "../services/preflight/preflight.server";
 import { requireAdmin, type AdminContext } from "../services/shops/admin-context.server";

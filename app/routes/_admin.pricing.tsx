@@ -4,7 +4,7 @@ import { useState } from "react";
 import { ContactSalesModal } from "../components/marketing/ContactSalesModal";
 import { AdminPage, PlanButton, useAdminLayout } from "../components/AdminPage";
 import { PlanCard } from "../components/PlanCard";
-import { PLANS, PLAN_IDS, isComingSoon } from "../domain/plans";
+import { PLANS, PLAN_IDS, isComingSoon } from "../domain/billing/plans";
 import { requireAdmin } from "../services/shops/admin-context.server";
 
 export const meta: MetaFunction = () => [{ title: "Pricing · Margin Guardrail" }];

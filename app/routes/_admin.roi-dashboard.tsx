@@ -9,7 +9,7 @@ import { NamedCard } from "../components/NamedCard";
 import { CardHeading } from "../components/CardHeading";
 import { formatShopDate } from "../domain/dates";
 import { formatCents, formatCount } from "../domain/money";
-import { MONEY_FIGURE_HELP, moneyBehindUrl, type MoneyFigure } from "../domain/order-money";
+import { MONEY_FIGURE_HELP, moneyBehindUrl, type MoneyFigure } from "../domain/monitoring/order-money";
 import {
   PREVIOUS_RANGE_LABELS,
   ROI_BUCKET_NAMES,
@@ -17,11 +17,11 @@ import {
   ROI_RANGE_LABELS,
   ROI_RANGE_PHRASES,
   toRoiRange,
-} from "../domain/periods";
-import { PLANS, planName } from "../domain/plans";
-import { roiText, type RoiMeasure } from "../domain/roi";
-import { RULE_TYPE_LABELS } from "../domain/rule-display";
-import { settingsCostNote } from "../domain/costs";
+} from "../domain/roi/periods";
+import { PLANS, planName } from "../domain/billing/plans";
+import { roiText, type RoiMeasure } from "../domain/roi/roi";
+import { RULE_TYPE_LABELS } from "../domain/rules/rule-display";
+import { settingsCostNote } from "../domain/costs/costs";
 import { loadCostSettings } from "../services/costs/settings.server";
 import { requireAdmin } from "../services/shops/admin-context.server";
 import { roiReport } from "../services/roi/roi-report.server";

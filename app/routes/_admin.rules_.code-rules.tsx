@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Card } from "@shopify/polaris";
 import { AdminPage } from "../components/AdminPage";
-import { grantedScopesOf, missingScopes } from "../domain/scopes";
+import { grantedScopesOf, missingScopes } from "../domain/shops/scopes";
 import { actionClientOf } from "../services/actions/admin-client.server";
 import { getCodeRules } from "../services/code-rules/code-rules.server";
 import { pickerCatalog, resourceTitles } from "../services/code-rules/resources.server";

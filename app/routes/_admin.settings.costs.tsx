@@ -18,7 +18,7 @@ import { UnsavedChangesBar } from "../components/UnsavedChangesBar";
 import { useActionFetcher } from "../components/useActionFetcher";
 import type { PageActionResult } from "../forms/page-action";
 import { useAppBridgePresent } from "../components/useAppBridge";
-import { MAX_GATEWAYS, costSettingsView } from "../domain/costs";
+import { MAX_GATEWAYS, costSettingsView } from "../domain/costs/costs";
 import { centsToDecimal } from "../domain/money";
 import { InputRefusal, readJson } from "../http/request-body.server";
 import { loadCostSettings, saveCostSettings } from "../services/costs/settings.server";

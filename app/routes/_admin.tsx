@@ -25,7 +25,7 @@ import { requireAdmin } from "../services/shops/admin-context.server";
 import { ADMIN_NAV_LINKS, FOOTER_LINKS, withEmbeddedQuery } from "../components/admin-nav";
 import { ToastProvider } from "../components/Toasts";
 import { PlanChangeProvider, type AdminLayoutData } from "../components/AdminPage";
-import { planName, type PlanId } from "../domain/plans";
+import { planName, type PlanId } from "../domain/billing/plans";
 
 export const loader = async ({ request, context: load }: LoaderFunctionArgs): Promise<AdminLayoutData> => {
   const context = await requireAdmin(request, load);

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { DEFAULT_CODE_REJECTION_MESSAGE } from "../domain/code-rules";
+import { DEFAULT_CODE_REJECTION_MESSAGE } from "../domain/code-rules/code-rules";
 import { codeRulesOf, codeRulesPreviewSchema, codeRulesSchema } from "../forms/code-rules";
 import { methodNotAllowed, readJsonBody, requireApiAdmin, validateBody } from "../http/api.server";
 import { getCodeRules, previewCodeRules } from "../services/code-rules/code-rules.server";

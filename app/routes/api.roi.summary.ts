@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { ROI_RANGES, type RoiRange } from "../domain/periods";
+import { ROI_RANGES, type RoiRange } from "../domain/roi/periods";
 import { centsToDollars } from "../domain/money";
 import { jsonError, requireApiAdmin } from "../http/api.server";
 import { roiReport, type PeriodFigures } from "../services/roi/roi-report.server";
-import { settingsCostNote } from "../domain/costs";
+import { settingsCostNote } from "../domain/costs/costs";
 import { loadCostSettings } from "../services/costs/settings.server";
 
 /** One period's figures in the API's shape: money in the shop's currency, as decimal units. */

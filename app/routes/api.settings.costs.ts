@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { costSettingsView } from "../domain/costs";
+import { costSettingsView } from "../domain/costs/costs";
 import { failureResponse, methodNotAllowed, readJsonBody, requireApiAdmin } from "../http/api.server";
 import { loadCostSettings, saveCostSettings } from "../services/costs/settings.server";
 

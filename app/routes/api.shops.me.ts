@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { ONBOARDING_DONE } from "../domain/onboarding";
+import { ONBOARDING_DONE } from "../domain/shops/onboarding";
 import { assertOwnShop, requireApiAdmin } from "../http/api.server";
 
 // GET /api/shops/me[?shop=]: the caller's own shop, {id, domain, name, plan, currency,

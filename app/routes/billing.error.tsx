@@ -3,8 +3,8 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { Banner, BlockStack, Button, InlineStack, Text } from "@shopify/polaris";
 import { withEmbeddedQuery } from "../components/admin-nav";
 import { StandaloneProvider } from "../components/StandaloneProvider";
-import { billingErrorView, type BillingErrorAction } from "../domain/billing-errors";
-import { isShopDomain } from "../domain/shop-domain";
+import { billingErrorView, type BillingErrorAction } from "../domain/billing/billing-errors";
+import { isShopDomain } from "../domain/shops/shop-domain";
 import { ScreenCard } from "../components/ScreenCard";
 
 export const meta: MetaFunction = () => [{ title: "Billing · Margin Guardrail" }];

@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LegalPage } from "../components/marketing/LegalPage";
 import { marketingLinks } from "../components/marketing/links";
-import { PLANS } from "../domain/plans";
+import { PLANS } from "../domain/billing/plans";
 import { publicContact } from "../services/contact/public-contact.server";
 
 export const links = marketingLinks;

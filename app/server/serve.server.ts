@@ -15,7 +15,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { installGlobals, type ServerBuild } from "@remix-run/node";
 import { startBackgroundWork, stopBackgroundWork } from "../background.server";
-import { isShopDomain } from "../domain/shop-domain";
+import { isShopDomain } from "../domain/shops/shop-domain";
 import { getEnv } from "../env.server";
 import { logger as processLogger, type Logger } from "../logger.server";
 import { serverSettings, type ServerSettings } from "../http/server-settings.server";

@@ -1,7 +1,7 @@
 // An authenticated admin request as services take it: the shop, its plan, the demo flag, the Admin API client, the actor.
 import type { Shop } from "@prisma/client";
 import type { AdminApiContext } from "@shopify/shopify-app-remix/server";
-import type { PlanId } from "../domain/plans";
+import type { PlanId } from "../domain/billing/plans";
 
 /**
  * What requireAdmin (app/services/shops/admin-context.server.ts) answers for a request. It lives

@@ -3,8 +3,8 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { Webhook } from "standardwebhooks";
-import { endpointKey } from "../../app/domain/webhook-endpoints";
-import { verifySignature } from "../../app/domain/webhook-signature";
+import { endpointKey } from "../../app/domain/alerts/webhook-endpoints";
+import { verifySignature } from "../../app/domain/alerts/webhook-signature";
 import { startReceiver } from "../helpers/receiver";
 import {
   approveCoreAndResume,

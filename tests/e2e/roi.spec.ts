@@ -1,5 +1,5 @@
 import { formatCents } from "../../app/domain/money";
-import { elapsedDays, periodContaining, previousPeriod } from "../../app/domain/roi-report";
+import { elapsedDays, periodContaining, previousPeriod } from "../../app/domain/roi/roi-report";
 import { demoShopId, expect, openDatabase, test } from "./fixtures";
 import { screenshotsAt } from "./screens-axe";
 

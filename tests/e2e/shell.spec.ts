@@ -2,7 +2,7 @@
 // Shopify's page header (title, plan badge, one primary action), the demo store's top bar and
 // its menu at 375 px, the loading bar while the next page loads, and the toasts.
 import type { Page } from "@playwright/test";
-import { PLUS_COMING_SOON_NOTE } from "../../app/domain/plans";
+import { PLUS_COMING_SOON_NOTE } from "../../app/domain/billing/plans";
 import { approveCoreAndResume, downgradeToFree, expect, sidebar, test, toast } from "./fixtures";
 import { axeViolations } from "./screens-axe";
 

@@ -4,7 +4,7 @@ import { ensureShop } from "../../app/db/shops.server";
 import { orderPayload } from "../fixtures/orders";
 import { percentRule } from "../fixtures/rules";
 import { routeArgs, webhookRequest } from "./shopify";
-import type { AlertEvent } from "../../app/domain/alert-message";
+import type { AlertEvent } from "../../app/domain/alerts/alert-message";
 
 /** A high breach of a 30% limit by order #`number` (40% off $100), as the outbox stores it. */
 export function sampleAlertEvent(number: number): AlertEvent {

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
 import { executeSync, parse, type GraphQLTypeResolver } from "graphql";
-import type { QueryCost } from "../../app/domain/backtest";
+import type { QueryCost } from "../../app/domain/backtest/backtest";
 import { DEMO_CATALOG, variantGid } from "../../app/demo/demo-store";
 import { answerStandIn, operationName, type StandInState } from "../../app/demo/admin-stand-in";
 import { centsToDecimal } from "../../app/domain/money";

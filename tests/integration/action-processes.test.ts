@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { answerStandIn, newStandInState } from "../../app/demo/admin-stand-in";
-import { ACTION_CHANNELS, actionKey, type ActionEvent, type OrderAction } from "../../app/domain/order-actions";
+import { ACTION_CHANNELS, actionKey, type ActionEvent, type OrderAction } from "../../app/domain/actions/order-actions";
 import { startAppServer, waitUntil, type AppServer } from "../helpers/app-server";
 import { lapseDeadClaims, outboxCount, sampleAlertEvent } from "../helpers/breaches";
 

@@ -2,8 +2,8 @@
 // Slack and a merchant's webhook; the test buttons' API; the guard against private addresses.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
-import type { Alert } from "../../app/domain/alert-message";
-import { verifySignature } from "../../app/domain/webhook-signature";
+import type { Alert } from "../../app/domain/alerts/alert-message";
+import { verifySignature } from "../../app/domain/alerts/webhook-signature";
 import { sendAlert } from "../../app/services/alerts/channels.server";
 import { sealShopSecret } from "../../app/services/alerts/secrets.server";
 import { ensureShop } from "../../app/db/shops.server";

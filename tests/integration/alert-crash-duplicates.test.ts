@@ -5,7 +5,7 @@
 // (the app's SMTP_URL), an HTTP receiver for Slack's incoming webhook, one for a webhook.
 import { afterAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
-import { alertOfMessageId } from "../../app/domain/alert-identity";
+import { alertOfMessageId } from "../../app/domain/alerts/alert-identity";
 import { alertSettingsSchema } from "../../app/forms/alerts";
 import { ALERT_BATCH } from "../../app/services/alerts/delivery.server";
 import { saveAlertSettings } from "../../app/services/alerts/settings.server";

@@ -6,10 +6,16 @@ import prisma from "../../app/db.server";
 import { DEMO_CATALOG, sampleOrder, seededRandom, variantGid } from "../../app/demo/demo-store";
 import { graphqlOrderNode } from "../../app/demo/graphql-order-builder";
 import { orderPayload } from "../../app/demo/order-payload-builder";
-import { finishTally, ladderRules, newTally, tallyOrder, type BacktestResults } from "../../app/domain/backtest";
-import { evaluateOrder, type EvaluableRule } from "../../app/domain/evaluate";
+import {
+  finishTally,
+  ladderRules,
+  newTally,
+  tallyOrder,
+  type BacktestResults,
+} from "../../app/domain/backtest/backtest";
+import { evaluateOrder, type EvaluableRule } from "../../app/domain/monitoring/evaluate";
 import { centsToDecimal } from "../../app/domain/money";
-import { orderFactsFromPayload } from "../../app/domain/order-payload";
+import { orderFactsFromPayload } from "../../app/domain/monitoring/order-payload";
 import { ensureShop } from "../../app/db/shops.server";
 import { demoCatalogVariants, installFakeAdminApi } from "../helpers/fake-admin-api";
 import { adminRequest, routeArgs, settle, storeOfflineSession } from "../helpers/shopify";

@@ -41,7 +41,7 @@ const { enqueueOrderWebhook } = await import("../../app/services/monitoring/queu
 const { ORDER_LEASE_MS } = await import("../../app/services/monitoring/worker.server");
 const { createLogger } = await import("../../app/logger.server");
 const { testWorkers } = await import("../helpers/workers");
-const { orderPayloadSchema } = await import("../../app/domain/order-payload");
+const { orderPayloadSchema } = await import("../../app/domain/monitoring/order-payload");
 
 const SHOP = "busy-writer.myshopify.com";
 const OTHER_SHOP = "busy-writer-2.myshopify.com";

@@ -3,7 +3,7 @@
 import { seededRandom } from "../../app/domain/seeded-random";
 import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
-import { serializeCheckoutConfig } from "../../app/domain/checkout-blocking";
+import { serializeCheckoutConfig } from "../../app/domain/checkout/checkout-blocking";
 import { basisPointsToPercent, centsToDecimal, centsToDollars } from "../../app/domain/money";
 import { ensureShop } from "../../app/db/shops.server";
 import {

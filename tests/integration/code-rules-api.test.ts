@@ -2,7 +2,7 @@
 // every bad field named and nothing stored, and the preview deciding as the Function would.
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
-import { DEFAULT_CODE_REJECTION_MESSAGE } from "../../app/domain/code-rules";
+import { DEFAULT_CODE_REJECTION_MESSAGE } from "../../app/domain/code-rules/code-rules";
 import { callRoute, installedShops } from "../helpers/shopify";
 import { PROBES } from "../fuzz/inputs";
 

@@ -1,7 +1,7 @@
 // Saving code rules writes them to Shopify (docs/product.md#code-rules): the first save creates
 // the automatic app discount running the Function with the rules in its $app metafield, later
 // saves rewrite that metafield, and Shopify's refusal keeps the settings and says why.
-import { FREE_FACTS } from "../../app/domain/plan-truth";
+import { FREE_FACTS } from "../../app/domain/billing/plan-truth";
 import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { newStandInState } from "../../app/demo/admin-stand-in";

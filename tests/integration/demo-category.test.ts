@@ -8,8 +8,8 @@ import {
   DEMO_DISCOUNT_CREATE_PATH,
   DEMO_DISCOUNT_DETAILS_PATH,
 } from "../../app/demo/demo-discount";
-import { discountDetailsPath } from "../../app/domain/discount-paths";
-import { parseDiscountId, parseFunctionId } from "../../app/domain/discount-paths";
+import { discountDetailsPath } from "../../app/domain/code-rules/discount-paths";
+import { parseDiscountId, parseFunctionId } from "../../app/domain/code-rules/discount-paths";
 import { DEMO_SEEDED_AT, seededDemoStore } from "../helpers/seeded-demo";
 
 process.env.SHOPIFY_API_KEY = "";

@@ -8,7 +8,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { DEMO_CODES_FUNCTION_ID, newStandInState } from "../../app/demo/admin-stand-in";
-import { DISCOUNT_UI_PATHS, uiPathsOf } from "../../app/domain/discount-paths";
+import { DISCOUNT_UI_PATHS, uiPathsOf } from "../../app/domain/code-rules/discount-paths";
 import type { CreateDiscountResult } from "../../app/routes/_admin.discounts.$functionId.new";
 import { FakeHttpError, installFakeAdminApi } from "../helpers/fake-admin-api";
 import { adminRequest, installedShops } from "../helpers/shopify";

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { ensureShop } from "../../app/db/shops.server";
-import { orderFactsFromPayload } from "../../app/domain/order-payload";
+import { orderFactsFromPayload } from "../../app/domain/monitoring/order-payload";
 import { COUNT_BATCH } from "../../app/services/leaks/code-usage.server";
 import { countCodeUsage } from "../../app/services/monitoring/evaluation.server";
 import { orderPayload } from "../fixtures/orders";

@@ -12,11 +12,11 @@ import { describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { rebuildMoneyRollups, selectMoneyRollups } from "../../app/db/money-rollups.sql.server";
 import { ensureShop } from "../../app/db/shops.server";
-import type { NewAuditEvent } from "../../app/domain/audit-events";
-import { moneyTotals, type OrderEvaluated } from "../../app/domain/order-money";
-import { ROI_RANGES, type RoiRange } from "../../app/domain/periods";
-import { PLANS } from "../../app/domain/plans";
-import { subscriptionCostCents } from "../../app/domain/roi";
+import type { NewAuditEvent } from "../../app/domain/audit/audit-events";
+import { moneyTotals, type OrderEvaluated } from "../../app/domain/monitoring/order-money";
+import { ROI_RANGES, type RoiRange } from "../../app/domain/roi/periods";
+import { PLANS } from "../../app/domain/billing/plans";
+import { subscriptionCostCents } from "../../app/domain/roi/roi";
 import {
   aggregateMoney,
   elapsedDays,
@@ -25,7 +25,7 @@ import {
   roiFigures,
   timeframeBuckets,
   type Period,
-} from "../../app/domain/roi-report";
+} from "../../app/domain/roi/roi-report";
 import { recordAuditEvents } from "../../app/services/audit/events.server";
 import { roiSince } from "../../app/services/roi/roi.server";
 import { roiReport } from "../../app/services/roi/roi-report.server";

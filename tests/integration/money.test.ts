@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { newStandInState } from "../../app/demo/admin-stand-in";
 import { checkoutPayload } from "../../app/demo/checkout-payload-builder";
-import { moneyOf } from "../../app/domain/order-money";
+import { moneyOf } from "../../app/domain/monitoring/order-money";
 import { channelSender } from "../../app/services/alerts/delivery.server";
 import { loadDashboard } from "../../app/services/dashboard/dashboard.server";
 import { moneyBehind } from "../../app/services/roi/money-figures.server";

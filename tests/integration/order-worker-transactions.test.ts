@@ -30,7 +30,7 @@ const { ensureShop } = await import("../../app/db/shops.server");
 const { enqueueOrderWebhook } = await import("../../app/services/monitoring/queue.server");
 const { ORDERS_PER_TRANSACTION } = await import("../../app/services/monitoring/worker.server");
 const { testWorkers } = await import("../helpers/workers");
-const { orderPayloadSchema } = await import("../../app/domain/order-payload");
+const { orderPayloadSchema } = await import("../../app/domain/monitoring/order-payload");
 
 const { orders } = testWorkers();
 

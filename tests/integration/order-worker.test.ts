@@ -72,7 +72,7 @@ const { MAX_ATTEMPTS } = await import("../../app/services/monitoring/worker.serv
 const { createLogger } = await import("../../app/logger.server");
 const { testWorkers } = await import("../helpers/workers");
 const { orderQueueCounts } = await import("../../app/db/order-queue.sql.server");
-const { orderPayloadSchema } = await import("../../app/domain/order-payload");
+const { orderPayloadSchema } = await import("../../app/domain/monitoring/order-payload");
 
 /** What the worker logged: one parsed line per event. */
 const logged: { msg: string; reason?: string; err?: { message: string } }[] = [];

@@ -1,7 +1,7 @@
 // Delivery checks the plan again (docs/product.md#plans): alerts held by quiet hours
 // or a digest, or waiting to be retried, and order actions, of a shop that moved to Free are not
 // sent: they are dropped with the reason, and the Alerts page's Recent deliveries shows it.
-import { FREE_FACTS } from "../../app/domain/plan-truth";
+import { FREE_FACTS } from "../../app/domain/billing/plan-truth";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { newStandInState } from "../../app/demo/admin-stand-in";

@@ -3,7 +3,7 @@
 // app_subscriptions/update webhook. Below Core the code-rules app discount is deactivated in
 // Shopify and activated again from Core; when Plus ends checkout blocking's validation is switched
 // off. A refusal from Shopify is recorded, shown and tried again, also without a plan check.
-import { FREE_FACTS } from "../../app/domain/plan-truth";
+import { FREE_FACTS } from "../../app/domain/billing/plan-truth";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 process.env.PLUS_PLAN_ENABLED = "true";

@@ -1,7 +1,7 @@
 // Plans that follow Shopify (docs/product.md#plans), against a fake of the Admin
 // GraphQL API on 127.0.0.1: upgrade, downgrade, the subscription webhook, stale plans,
 // failures, pausing rules and tenant isolation.
-import { FREE_FACTS } from "../../app/domain/plan-truth";
+import { FREE_FACTS } from "../../app/domain/billing/plan-truth";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 process.env.PLUS_PLAN_ENABLED = "true";

@@ -5,9 +5,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { ensureShop } from "../../app/db/shops.server";
 import { centsToDollars } from "../../app/domain/money";
-import { moneyTotals } from "../../app/domain/order-money";
-import { periodContaining, previousPeriod } from "../../app/domain/roi-report";
-import { settingsCostNote } from "../../app/domain/costs";
+import { moneyTotals } from "../../app/domain/monitoring/order-money";
+import { periodContaining, previousPeriod } from "../../app/domain/roi/roi-report";
+import { settingsCostNote } from "../../app/domain/costs/costs";
 import { loadCostSettings, saveCostSettings } from "../../app/services/costs/settings.server";
 import { installFakeAdminApi } from "../helpers/fake-admin-api";
 import { adminRequest, routeArgs, settle, storeOfflineSession } from "../helpers/shopify";
@@ -42,7 +42,7 @@ async function event(shopId: string, eventType: string, createdAt: Date, ruleKey
   });
 }
 
-/** One order's or checkout's money, as the engine keeps it (app/domain/order-money.ts). */
+/** One order's or checkout's money, as the engine keeps it (app/domain/monitoring/order-money.ts). */
 async function money(
   shopId: string,
   at: Date,

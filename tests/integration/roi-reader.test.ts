@@ -7,7 +7,7 @@ import prisma from "../../app/db.server";
 import { ensureShop } from "../../app/db/shops.server";
 import { recordAuditEvents, type NewAuditEvent } from "../../app/services/audit/events.server";
 import { roiSince } from "../../app/services/roi/roi.server";
-import { dashboardCounts } from "../../app/domain/audit-events";
+import { dashboardCounts } from "../../app/domain/audit/audit-events";
 
 const HOUR = 3_600_000;
 it("counts the blocked checkouts and alerts since a UTC day as the event rollups do, in any zone", async () => {

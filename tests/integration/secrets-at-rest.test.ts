@@ -11,7 +11,7 @@ import { Session } from "@shopify/shopify-api";
 import { setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
-import type { Alert } from "../../app/domain/alert-message";
+import type { Alert } from "../../app/domain/alerts/alert-message";
 import { derivedSecretKey, openSecret, sealSecret, sealedKeyId } from "../../app/domain/secret-box";
 import { getEnv } from "../../app/env.server";
 import { sendAlert } from "../../app/services/alerts/channels.server";

@@ -28,7 +28,7 @@ const library = shopifyApi({
 });
 const { ensureShop } = await import("../../app/db/shops.server");
 const { insertQueuedOrder } = await import("../../app/db/order-queue.sql.server");
-const { orderFactsFromOrder, orderPayloadSchema } = await import("../../app/domain/order-payload");
+const { orderFactsFromOrder, orderPayloadSchema } = await import("../../app/domain/monitoring/order-payload");
 const { verifyWebhook } = await import("../../app/http/webhooks.server");
 const { WEBHOOK_TOPICS, topicAtPath } = await import("../../app/http/webhook-topics.server");
 const { webhookFastPath } = await import("../../app/server/webhook-fast-path.server");

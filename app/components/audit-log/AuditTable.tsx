@@ -1,8 +1,8 @@
 import { BlockStack, Button, IndexTable, InlineStack, Text } from "@shopify/polaris";
 import { ChevronDownIcon, ChevronUpIcon } from "@shopify/polaris-icons";
 import { Fragment, useState } from "react";
-import type { AuditGroup } from "../../domain/audit-groups";
-import type { AuditEventView } from "../../domain/audit-view";
+import type { AuditGroup } from "../../domain/audit/audit-groups";
+import type { AuditEventView } from "../../domain/audit/audit-view";
 import { SeverityBadge } from "../EventList";
 import { useActionFetcher } from "../useActionFetcher";
 

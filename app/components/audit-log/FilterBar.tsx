@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { BlockStack, Button, Icon, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import { SearchIcon } from "@shopify/polaris-icons";
 import { useEffect, useRef, useState } from "react";
-import { AUDIT_EVENT_TYPES, AUDIT_EVENT_TYPE_LABELS } from "../../domain/audit-events";
+import { AUDIT_EVENT_TYPES, AUDIT_EVENT_TYPE_LABELS } from "../../domain/audit/audit-events";
 import { SEVERITY_BANDS, STACKING_SEVERITY_TEXT } from "../../domain/severity";
 
 const TYPE_OPTIONS = [

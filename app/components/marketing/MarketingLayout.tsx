@@ -2,7 +2,7 @@ import { Button, InlineStack } from "@shopify/polaris";
 import { Link, useLocation } from "@remix-run/react";
 import { StandaloneProvider } from "../StandaloneProvider";
 import { FOOTER_LINKS, withEmbeddedQuery } from "../admin-nav";
-import { MISSING_SHOP_ALERT, openAppUrl } from "../../domain/open-app";
+import { MISSING_SHOP_ALERT, openAppUrl } from "../../domain/shops/open-app";
 import { useFramed } from "./useFramed";
 
 /** 'Open App' (docs/product.md#landing-page): the store admin's page for the app, from `?shop=`. */

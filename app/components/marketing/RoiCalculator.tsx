@@ -1,7 +1,7 @@
 import { BlockStack, Card, InlineGrid, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import { dollarsToCents, formatWholeMoney } from "../../domain/money";
-import { ROI_CALCULATOR_DEFAULTS, calculateRoi, type RoiCalculatorInput } from "../../domain/roi-calculator";
+import { ROI_CALCULATOR_DEFAULTS, calculateRoi, type RoiCalculatorInput } from "../../domain/roi/roi-calculator";
 
 const FIELDS: { key: keyof RoiCalculatorInput; label: string; prefix?: string; suffix?: string }[] = [
   { key: "averageOrderValue", label: "Average order value", prefix: "$" },

@@ -21,7 +21,7 @@ import { checkedIf, useField } from "../../components/form-fields";
 import { UnsavedChangesBar } from "../../components/UnsavedChangesBar";
 import { useActionFetcher } from "../../components/useActionFetcher";
 import { useAppBridgePresent } from "../../components/useAppBridge";
-import { DAILY_DIGEST_TIME } from "../../domain/alert-digest";
+import { DAILY_DIGEST_TIME } from "../../domain/alerts/alert-digest";
 import { SEVERITY_BANDS, STACKING_SEVERITY_TEXT } from "../../domain/severity";
 import { ALERT_FREQUENCIES, alertSettingsSchema } from "../../forms/alerts";
 import type { AlertSettingsView } from "../../services/alerts/settings.server";

@@ -1,6 +1,6 @@
 import { Text } from "@shopify/polaris";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { ROTATION_OVERLAP_MS } from "../../domain/webhook-signature";
+import { ROTATION_OVERLAP_MS } from "../../domain/alerts/webhook-signature";
 
 const OVERLAP_HOURS = ROTATION_OVERLAP_MS / 3_600_000;
 

@@ -11,7 +11,7 @@ import {
   type PageIntent,
 } from "../../http/page-action.server";
 import { fail, ok } from "../../domain/result";
-import { planHasAlerts, type PlanId } from "../../domain/plans";
+import { planHasAlerts, type PlanId } from "../../domain/billing/plans";
 import type { AdminContext } from "../../services/shops/admin-context.server";
 import { rotateWebhookSecret } from "../../services/alerts/channels.server";
 import { ALERTS_NEED_CORE, enableWebhookEndpoint, saveAlertSettings } from "../../services/alerts/settings.server";

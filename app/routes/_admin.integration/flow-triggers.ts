@@ -6,9 +6,9 @@
  * callback reported an enabled workflow that starts with it, and what the app does in that state.
  * Pure: the loader gives the shop's stored states and plan.
  */
-import { LEAK_FLOW_TRIGGER, planHasLeakFlags } from "../../domain/code-leaks";
-import { ORDER_ACTION_LABELS, planHasOrderActions } from "../../domain/order-actions";
-import type { PlanId } from "../../domain/plans";
+import { LEAK_FLOW_TRIGGER, planHasLeakFlags } from "../../domain/leaks/code-leaks";
+import { ORDER_ACTION_LABELS, planHasOrderActions } from "../../domain/actions/order-actions";
+import type { PlanId } from "../../domain/billing/plans";
 
 export interface FlowTriggerStatus {
   label: string;

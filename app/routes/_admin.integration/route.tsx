@@ -6,7 +6,7 @@ import { NamedCard } from "../../components/NamedCard";
 import { getEnv } from "../../env.server";
 import { orderQueueCounts } from "../../services/monitoring/order-webhooks.server";
 import { requireAdmin } from "../../services/shops/admin-context.server";
-import { planHasAlerts } from "../../domain/plans";
+import { planHasAlerts } from "../../domain/billing/plans";
 import { getAlertSettings } from "../../services/alerts/settings.server";
 import { DEFAULT_SMTP_PORT } from "../../forms/alerts";
 import { useActionFetcher } from "../../components/useActionFetcher";

@@ -1,9 +1,9 @@
 import { Badge, BlockStack, Box, Button, Card, Icon, InlineGrid, InlineStack, Text } from "@shopify/polaris";
 import { LockIcon } from "@shopify/polaris-icons";
 import { useLocation } from "@remix-run/react";
-import { DISCOUNT_METHOD_KINDS } from "../../domain/rules";
-import { DISCOUNT_KIND_DESCRIPTIONS, discountKindLabel } from "../../domain/discount-kinds";
-import type { PlanId } from "../../domain/plans";
+import { DISCOUNT_METHOD_KINDS } from "../../domain/rules/rules";
+import { DISCOUNT_KIND_DESCRIPTIONS, discountKindLabel } from "../../domain/monitoring/discount-kinds";
+import type { PlanId } from "../../domain/billing/plans";
 import { withEmbeddedQuery } from "../../components/admin-nav";
 
 /** What a Plus-only feature's badge says: the plan named, and whether it can be had today. */

@@ -6,7 +6,7 @@ import { useFetcherForm, useFormGeneration } from "../../components/useFetcherFo
 import { UnsavedChangesBar } from "../../components/UnsavedChangesBar";
 import { useAppBridgePresent } from "../../components/useAppBridge";
 import { ResourcePickerField, type ChosenResource } from "../../components/ResourcePicker";
-import { DEFAULT_CODE_REJECTION_MESSAGE } from "../../domain/code-rules";
+import { DEFAULT_CODE_REJECTION_MESSAGE } from "../../domain/code-rules/code-rules";
 import { CODE_LIST_MAX, codeRulesSchema } from "../../forms/code-rules";
 import { useRulesFetcher } from "./useRulesFetcher";
 import { CodeRulesPreview } from "./CodeRulesPreview";

@@ -2,13 +2,13 @@ import { getFormProps } from "@conform-to/react";
 import { useFetcherForm } from "../../components/useFetcherForm";
 import { BlockStack, Button, FormLayout, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
-import { COLLECTION_RULE_TYPE_OPTIONS, thresholdInput } from "../../domain/rules";
+import { COLLECTION_RULE_TYPE_OPTIONS, thresholdInput } from "../../domain/rules/rules";
 import { collectionRuleSchema } from "../../forms/rules";
 import { useField } from "../../components/form-fields";
 import { ThresholdField } from "./ThresholdField";
 import type { CollectionRuleValues } from "./rule-list-items";
 import { useRulesFetcher } from "./useRulesFetcher";
-import { NO_ORDER_ACTIONS } from "../../domain/order-actions";
+import { NO_ORDER_ACTIONS } from "../../domain/actions/order-actions";
 import { OrderActionsFields, type OrderActionsAccess } from "./OrderActionsFields";
 import { ScheduleFields } from "./ScheduleFields";
 

@@ -9,8 +9,8 @@ import {
   SCOPE_PURPOSES,
   type OrderAction,
   type OrderActions,
-} from "../../domain/order-actions";
-import { missingScopes } from "../../domain/scopes";
+} from "../../domain/actions/order-actions";
+import { missingScopes } from "../../domain/shops/scopes";
 import { askForScopes } from "../../components/askForScopes";
 
 /** What the Rules page knows about acting on orders in this shop. */

@@ -10,13 +10,13 @@ import {
   thresholdInput,
   type RuleType,
   type ThresholdUnit,
-} from "../../domain/rules";
+} from "../../domain/rules/rules";
 import { ruleSchema } from "../../forms/rules";
 import { useField, type Field } from "../../components/form-fields";
 import { ThresholdField } from "./ThresholdField";
 import { useRulesFetcher } from "./useRulesFetcher";
 import { BacktestPanel, useBacktest } from "../../components/Backtest";
-import { NO_ORDER_ACTIONS, type OrderActions } from "../../domain/order-actions";
+import { NO_ORDER_ACTIONS, type OrderActions } from "../../domain/actions/order-actions";
 import { OrderActionsFields, type OrderActionsAccess } from "./OrderActionsFields";
 import { useReturnFocus } from "../../components/useReturnFocus";
 import { ScheduleFields } from "./ScheduleFields";

@@ -1,7 +1,7 @@
 import { Badge, BlockStack, Box, Button, Checkbox, InlineStack, Text } from "@shopify/polaris";
 import { IllustratedEmptyState } from "../../components/IllustratedEmptyState";
 import { useCallback, useEffect, useState } from "react";
-import { PAUSED_LABEL } from "../../domain/rule-display";
+import { PAUSED_LABEL } from "../../domain/rules/rule-display";
 import type { RuleListItem } from "./rule-list-items";
 import { useRulesFetcher } from "./useRulesFetcher";
 import { ConfirmDialog } from "../../components/ConfirmDialog";

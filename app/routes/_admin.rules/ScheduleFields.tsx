@@ -1,6 +1,6 @@
 import { BlockStack, FormLayout, Select, Text, TextField } from "@shopify/polaris";
 import type { Field } from "../../components/form-fields";
-import { RULE_STATUS_LABELS, type RuleStatus } from "../../domain/rule-schedule";
+import { RULE_STATUS_LABELS, type RuleStatus } from "../../domain/rules/rule-schedule";
 
 /**
  * A rule's status and schedule in its dialog (docs/product.md#rules,

@@ -1,9 +1,9 @@
 import { Badge, BlockStack, Box, Card, Checkbox, Divider, InlineGrid, InlineStack, Text } from "@shopify/polaris";
 import type { FetcherWithComponents } from "@remix-run/react";
 import { useState } from "react";
-import { DISCOUNT_METHOD_KINDS } from "../../domain/rules";
-import { discountCombinationLabel } from "../../domain/discount-kinds";
-import type { PlanId } from "../../domain/plans";
+import { DISCOUNT_METHOD_KINDS } from "../../domain/rules/rules";
+import { discountCombinationLabel } from "../../domain/monitoring/discount-kinds";
+import type { PlanId } from "../../domain/billing/plans";
 import type { BlockingInput, StackingInput } from "../../forms/rules";
 import { BlockingFields } from "../../components/BlockingFields";
 import { UnsavedChangesBar } from "../../components/UnsavedChangesBar";

@@ -1,5 +1,5 @@
 import { TextField } from "@shopify/polaris";
-import type { ThresholdInput } from "../../domain/rules";
+import type { ThresholdInput } from "../../domain/rules/rules";
 import type { Field } from "../../components/form-fields";
 
 /** The threshold input of a rule form: label, prefix, step, min and max follow the rule type. */

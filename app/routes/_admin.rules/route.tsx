@@ -9,7 +9,7 @@ import { CollectionRuleDialog } from "./CollectionRuleDialog";
 import { EMPTY_RULE, RuleDialog, type RuleFormValues } from "./RuleDialog";
 import { RuleList } from "./RuleList";
 import { useAppBridgePresent } from "../../components/useAppBridge";
-import { PLANS, canActivateAnotherRule } from "../../domain/plans";
+import { PLANS, canActivateAnotherRule } from "../../domain/billing/plans";
 import { requireAdmin } from "../../services/shops/admin-context.server";
 import { handleRulesAction } from "./actions.server";
 import { collectionRuleListItem, ruleListItem, type CollectionRuleValues, type RuleListItem } from "./rule-list-items";
@@ -26,8 +26,8 @@ import {
 import { PausedRulesBanner } from "../../components/PausedRulesBanner";
 import { useRulesFetcher } from "./useRulesFetcher";
 import { BacktestPanel, useBacktest } from "../../components/Backtest";
-import { planHasOrderActions } from "../../domain/order-actions";
-import { grantedScopesOf } from "../../domain/scopes";
+import { planHasOrderActions } from "../../domain/actions/order-actions";
+import { grantedScopesOf } from "../../domain/shops/scopes";
 import type { OrderActionsAccess } from "./OrderActionsFields";
 import { RulesTabs } from "./RulesTabs";
 

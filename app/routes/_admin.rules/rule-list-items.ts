@@ -1,7 +1,12 @@
 import type { RuleView } from "../../services/rules/rules.server";
-import { ORDER_ACTIONS, ORDER_ACTION_LABELS, type OrderActions } from "../../domain/order-actions";
-import { RULE_TYPE_LABELS, formatThreshold, ruleStatusLabel, ruleTypeLabel } from "../../domain/rule-display";
-import { editableThreshold, type MappedCollectionRule, type RuleType, type ThresholdUnit } from "../../domain/rules";
+import { ORDER_ACTIONS, ORDER_ACTION_LABELS, type OrderActions } from "../../domain/actions/order-actions";
+import { RULE_TYPE_LABELS, formatThreshold, ruleStatusLabel, ruleTypeLabel } from "../../domain/rules/rule-display";
+import {
+  editableThreshold,
+  type MappedCollectionRule,
+  type RuleType,
+  type ThresholdUnit,
+} from "../../domain/rules/rules";
 import { formatShopDateTime } from "../../domain/dates";
 import {
   RULE_STATUS_LABELS,
@@ -9,7 +14,7 @@ import {
   ruleStatus,
   schedulePhase,
   type RuleStatus,
-} from "../../domain/rule-schedule";
+} from "../../domain/rules/rule-schedule";
 
 /** What a list item needs besides the rule: the time, the shop's zone, each testing rule's would-have breaches. */
 export interface ListContext {

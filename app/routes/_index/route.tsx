@@ -9,7 +9,7 @@ import { PlanCard } from "../../components/PlanCard";
 import { RoiCalculator } from "../../components/marketing/RoiCalculator";
 import { marketingLinks } from "../../components/marketing/links";
 import { useFramed } from "../../components/marketing/useFramed";
-import { PLANS, PLAN_IDS, isComingSoon } from "../../domain/plans";
+import { PLANS, PLAN_IDS, isComingSoon } from "../../domain/billing/plans";
 import { getEnv } from "../../env.server";
 import { FAQ, FEATURES, INTEGRATIONS, SAMPLE_FIGURES, STEPS, STORE_KINDS, TESTIMONIALS } from "./content";
 

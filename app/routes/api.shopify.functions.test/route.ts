@@ -4,7 +4,7 @@ import { methodNotAllowed, readJsonBody, requireApiAdmin, validateBody } from ".
 import { testFunction } from "../../services/checkout/function-config.server";
 
 // POST /api/shopify/functions/test {subtotal, discount, thresholdPercent}: {blocked, message},
-// decided by the same code as the checkout Function (app/domain/checkout-blocking.ts).
+// decided by the same code as the checkout Function (app/domain/checkout/checkout-blocking.ts).
 export const action = async ({ request }: ActionFunctionArgs) => {
   const context = await requireApiAdmin(request);
   if (request.method !== "POST") return methodNotAllowed(["POST"]);

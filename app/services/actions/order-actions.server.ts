@@ -7,7 +7,7 @@ import {
   type ActionEvent,
   type ActionOutcome,
   type OrderAction,
-} from "../../domain/order-actions";
+} from "../../domain/actions/order-actions";
 import { fail, messageOf, ok, type Problem, type Result } from "../../domain/result";
 import { adminGraphqlData, userErrorText, type UserError, type AdminGraphql } from "../admin-api/admin-graphql.server";
 import { actionClientFor, refusedBy, type ActionClient } from "./admin-client.server";

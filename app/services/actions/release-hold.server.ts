@@ -1,5 +1,5 @@
 import prisma from "../../db.server";
-import { holdReleasedEvent, recordedHold } from "../../domain/order-actions";
+import { holdReleasedEvent, recordedHold } from "../../domain/actions/order-actions";
 import { isSeverity } from "../../domain/severity";
 import { fail, messageOf, ok, type Result } from "../../domain/result";
 import { recordAuditEvents } from "../audit/events.server";

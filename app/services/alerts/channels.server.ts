@@ -1,17 +1,17 @@
 import crypto from "node:crypto";
 import { IncomingWebhook } from "@slack/webhook";
 import prisma from "../../db.server";
-import { mailOf, slackMessageOf, webhookBodyOf, type Outgoing } from "../../domain/alert-message";
-import { codesOf } from "../../domain/audit-view";
+import { mailOf, slackMessageOf, webhookBodyOf, type Outgoing } from "../../domain/alerts/alert-message";
+import { codesOf } from "../../domain/audit/audit-view";
 import { isSealedSecret } from "../../domain/secret-box";
-import { messageIdDomain } from "../../domain/alert-identity";
+import { messageIdDomain } from "../../domain/alerts/alert-identity";
 import {
   SIGNATURE_HEADER,
   STANDARD_SECRET_PREFIX,
   signatureHeader,
   signingSecretsAt,
   standardHeaders,
-} from "../../domain/webhook-signature";
+} from "../../domain/alerts/webhook-signature";
 import {
   endpointKey,
   endpointStatesOf,
@@ -20,7 +20,7 @@ import {
   verdictOf,
   type EndpointState,
   type EndpointStates,
-} from "../../domain/webhook-endpoints";
+} from "../../domain/alerts/webhook-endpoints";
 import { retryAfterMs } from "../../domain/backoff";
 import { getEnv } from "../../env.server";
 import { fail, messageOf, ok, type Problem, type Result } from "../../domain/result";

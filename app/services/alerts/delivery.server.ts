@@ -4,11 +4,11 @@ import { insertAttempts, markDropped, markFailed, markSent } from "../../db/outb
 import { anyDeliveryDue, claimDueDeliveries, type ClaimedDelivery } from "../../db/outbox-claims.sql.server";
 import { dueDigestGroups, gatherDigest, settleDigested } from "../../db/outbox-digests.sql.server";
 import type { SqlWriter } from "../../db/raw-sql.server";
-import { digestOf } from "../../domain/alert-digest";
-import type { Outgoing } from "../../domain/alert-message";
-import type { NewAuditEvent } from "../../domain/audit-events";
+import { digestOf } from "../../domain/alerts/alert-digest";
+import type { Outgoing } from "../../domain/alerts/alert-message";
+import type { NewAuditEvent } from "../../domain/audit/audit-events";
 import { DELIVERY_RETRY, WEBHOOK_RETRY, afterFailedDelivery } from "../../domain/backoff";
-import { alertSentEvent } from "../../domain/breach-event";
+import { alertSentEvent } from "../../domain/monitoring/breach-event";
 import { fail, ok } from "../../domain/result";
 import { recordAuditEvents } from "../audit/events.server";
 import type { Logger } from "../../logger.server";
@@ -23,9 +23,14 @@ import {
   type SendOptions,
   type SendResult,
 } from "./channels.server";
-import { actionEvent, actionOfChannel, planHasOrderActions, type ActionEvent } from "../../domain/order-actions";
+import {
+  actionEvent,
+  actionOfChannel,
+  planHasOrderActions,
+  type ActionEvent,
+} from "../../domain/actions/order-actions";
 import { runOrderAction } from "../actions/order-actions.server";
-import { planHasAlerts, planName, toPlanId, type PlanId } from "../../domain/plans";
+import { planHasAlerts, planName, toPlanId, type PlanId } from "../../domain/billing/plans";
 
 /**
  * The alert delivery worker (docs/architecture.md#an-order-webhook-to-a-delivered-alert): claims due outbox rows,

@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@prisma/client";
-import { codesOf } from "../../domain/audit-view";
+import { codesOf } from "../../domain/audit/audit-view";
 import { openSecret, sealSecret, sealedKeyId, type ResealCount, type SecretKey } from "../../domain/secret-box";
 import { getEnv } from "../../env.server";
 

@@ -1,15 +1,15 @@
 import prisma from "../../db.server";
-import type { AlertPreferences } from "../../domain/alert-routing";
-import { codesOf } from "../../domain/audit-view";
+import type { AlertPreferences } from "../../domain/alerts/alert-routing";
+import { codesOf } from "../../domain/audit/audit-view";
 import { isSeverity } from "../../domain/severity";
-import { planHasAlerts, type PlanId } from "../../domain/plans";
+import { planHasAlerts, type PlanId } from "../../domain/billing/plans";
 import { maskSecret } from "../../domain/secret-box";
 import { fail, ok, type Result } from "../../domain/result";
 import { DEFAULT_SMTP_PORT, type AlertSettingsInput } from "../../forms/alerts";
 import { hostProblem, outboundUrlProblem } from "../../outbound/http-client.server";
 import { forgetShopRules } from "../rules/cache.server";
-import { endpointStatesOf, statesForUrls, type EndpointStatus } from "../../domain/webhook-endpoints";
-import { ROTATION_OVERLAP_MS, STANDARD_SECRET_PREFIX } from "../../domain/webhook-signature";
+import { endpointStatesOf, statesForUrls, type EndpointStatus } from "../../domain/alerts/webhook-endpoints";
+import { ROTATION_OVERLAP_MS, STANDARD_SECRET_PREFIX } from "../../domain/alerts/webhook-signature";
 import { createWebhookSecretIfNone, updateEndpointStates } from "./channels.server";
 import { openShopSecret, openWebhookUrls, sealShopSecret, sealWebhookUrls } from "./secrets.server";
 
@@ -54,7 +54,7 @@ export interface AlertSettingsView {
   smtpPassword: string | null;
 }
 
-/** The settings as alert routing reads them (app/domain/alert-routing.ts). */
+/** The settings as alert routing reads them (app/domain/alerts/alert-routing.ts). */
 export function alertPreferences(
   row: {
     emailEnabled: boolean;

@@ -1,7 +1,7 @@
 import prisma from "../../db.server";
 import { isUniqueViolation } from "../../db/errors";
-import { openAppUrl } from "../../domain/open-app";
-import { planHasAlerts } from "../../domain/plans";
+import { openAppUrl } from "../../domain/shops/open-app";
+import { planHasAlerts } from "../../domain/billing/plans";
 import { getEnv } from "../../env.server";
 import { logger } from "../../logger.server";
 import { OUTBOUND_TIMEOUT_MS } from "../../outbound/http-client.server";

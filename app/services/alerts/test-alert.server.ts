@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import prisma from "../../db.server";
-import { testAlert } from "../../domain/alert-message";
-import { planHasAlerts, type PlanId } from "../../domain/plans";
+import { testAlert } from "../../domain/alerts/alert-message";
+import { planHasAlerts, type PlanId } from "../../domain/billing/plans";
 import { fail, ok, type Failure, type Result } from "../../domain/result";
 import { CHANNELS, ensureWebhookSecret, sendAlert, type Channel } from "./channels.server";
 import { ALERTS_NEED_CORE } from "./settings.server";

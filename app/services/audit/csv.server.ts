@@ -1,5 +1,5 @@
-import { codesOf } from "../../domain/audit-view";
-import { csvRecord } from "../../domain/csv-cells";
+import { codesOf } from "../../domain/audit/audit-view";
+import { csvRecord } from "../../domain/audit/csv-cells";
 import { centsToDecimal } from "../../domain/money";
 import type { AuditExportRow } from "../../db/audit-export.sql.server";
 import { auditBatches, type AuditQuery } from "./log.server";

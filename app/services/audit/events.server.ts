@@ -2,10 +2,10 @@ import type { AuditEvent } from "@prisma/client";
 import { addToRollups, insertAuditEventRows, type RollupIncrement } from "../../db/audit-events.sql.server";
 import prisma from "../../db.server";
 import type { RawSql } from "../../db/raw-sql.server";
-import type { NewAuditEvent } from "../../domain/audit-events";
+import type { NewAuditEvent } from "../../domain/audit/audit-events";
 import { recordMoneyOfEvents } from "../roi/order-money.server";
 
-export type { NewAuditEvent } from "../../domain/audit-events";
+export type { NewAuditEvent } from "../../domain/audit/audit-events";
 
 /** The UTC day an event is counted under in the rollups. */
 export function rollupDay(date: Date | number): string {

@@ -3,7 +3,7 @@ import * as z from "zod";
 import { fromSqlJson, fromSqlTime } from "../../db/columns";
 import { selectAuditEvents, type AuditEventRow, type AuditFilter } from "../../db/audit-events.sql.server";
 import { auditExportBatches, type AuditExportRow } from "../../db/audit-export.sql.server";
-import { AUDIT_EVENT_TYPES } from "../../domain/audit-events";
+import { AUDIT_EVENT_TYPES } from "../../domain/audit/audit-events";
 import { SEVERITIES } from "../../domain/severity";
 
 /** The Audit Log's filters, read from a URL's query (page, JSON API and CSV export alike). */

@@ -1,8 +1,8 @@
 import prisma from "../../db.server";
-import { ALERT_EVENT_TYPES } from "../../domain/audit-events";
+import { ALERT_EVENT_TYPES } from "../../domain/audit/audit-events";
 import { rollupDay } from "./events.server";
 
-import { BELL_WINDOW_DAYS } from "../../domain/windows";
+import { BELL_WINDOW_DAYS } from "../../domain/roi/windows";
 
 /** Alerts of the last week, read from the per-day rollups. */
 export async function recentAlertCount(shopId: string, now = new Date()): Promise<number> {

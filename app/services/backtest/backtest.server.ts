@@ -16,16 +16,16 @@ import {
   type BacktestScope,
   type BacktestView,
   type DraftRule,
-} from "../../domain/backtest";
-import { evaluateOrder, type EvaluableRule } from "../../domain/evaluate";
-import { orderFactsFromPayload } from "../../domain/order-payload";
-import { storedThreshold } from "../../domain/rules";
+} from "../../domain/backtest/backtest";
+import { evaluateOrder, type EvaluableRule } from "../../domain/monitoring/evaluate";
+import { orderFactsFromPayload } from "../../domain/monitoring/order-payload";
+import { storedThreshold } from "../../domain/rules/rules";
 import { ok, type Result } from "../../domain/result";
-import { parseScheduleInstant } from "../../domain/rule-schedule";
+import { parseScheduleInstant } from "../../domain/rules/rule-schedule";
 import type { RuleInput } from "../../forms/rules";
-import { needVariants, withVariantFacts } from "../../domain/order-effects";
+import { needVariants, withVariantFacts } from "../../domain/actions/order-effects";
 import { shopContext } from "../monitoring/evaluation.server";
-import { countsExtras, settingsCostNote } from "../../domain/costs";
+import { countsExtras, settingsCostNote } from "../../domain/costs/costs";
 import { applyCostModel } from "../costs/model.server";
 import { cachedCostSettings } from "../costs/settings.server";
 import type { AdminGraphql } from "../admin-api/admin-graphql.server";

@@ -4,8 +4,8 @@
  * the next query's cost, and a THROTTLED answer (or an HTTP 429) is waited out and asked
  * again (docs/architecture.md#a-backtest).
  */
-import { throttleWaitMs, type QueryCost } from "../../domain/backtest";
-import type { GraphqlOrderLine, GraphqlOrderNode } from "../../domain/graphql-order";
+import { throttleWaitMs, type QueryCost } from "../../domain/backtest/backtest";
+import type { GraphqlOrderLine, GraphqlOrderNode } from "../../domain/monitoring/graphql-order";
 import type { AdminData, AdminGraphql, AdminOperation, AdminVariables } from "../admin-api/admin-graphql.server";
 import { logger } from "../../logger.server";
 
@@ -24,7 +24,7 @@ const FIRST_PAGE_COST = 1000;
 /** Throttled answers in a row before the read gives up. */
 export const MAX_THROTTLED = 20;
 
-// The order's fields as the backtest reads them (app/domain/graphql-order.ts): the same selection in
+// The order's fields as the backtest reads them (app/domain/monitoring/graphql-order.ts): the same selection in
 // both queries, written out in each because a typed document is one literal string.
 export const ORDERS_QUERY = `#graphql
   query BacktestOrders($first: Int!, $after: String, $query: String!, $lines: Int!) {

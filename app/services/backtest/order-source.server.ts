@@ -1,5 +1,5 @@
 // Where a backtest's or preflight's orders come from (Shopify or sample orders), read a page at a time.
-import { orderPayloadFromNode } from "../../domain/graphql-order";
+import { orderPayloadFromNode } from "../../domain/monitoring/graphql-order";
 import type { AdminGraphql } from "../admin-api/admin-graphql.server";
 import { ThrottledReader, countOrders, orderPages, type ReadOptions } from "./order-pages.server";
 

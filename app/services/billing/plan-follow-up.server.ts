@@ -7,7 +7,7 @@
  * Switching is idempotent, so two app processes doing it side by side do no harm.
  */
 import prisma from "../../db.server";
-import { PLAN_IDS, toPlanId } from "../../domain/plans";
+import { PLAN_IDS, toPlanId } from "../../domain/billing/plans";
 import { planHasCodeRules } from "../code-rules/code-rules.server";
 import { startScheduledLoop, workerLoop } from "../worker-loop.server";
 import { matchShopifyToPlan } from "./plan-truth.server";

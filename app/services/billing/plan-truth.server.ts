@@ -10,8 +10,8 @@ import {
   type PlanFacts,
   type ShopifySubscription,
   type SubscriptionUpdate,
-} from "../../domain/plan-truth";
-import { detectPlan, planFromAlertSettings, toPlanId, type PlanId } from "../../domain/plans";
+} from "../../domain/billing/plan-truth";
+import { detectPlan, planFromAlertSettings, toPlanId, type PlanId } from "../../domain/billing/plans";
 import { disableValidation } from "../checkout/deploy.server";
 import { actionClientFor, type ActionClient } from "../actions/admin-client.server";
 import { isBlockingLive } from "../checkout/function-config.server";

@@ -1,7 +1,7 @@
 import { getEnv } from "../../env.server";
-import type { BillingErrorType } from "../../domain/billing-errors";
-import { FREE_FACTS } from "../../domain/plan-truth";
-import { PLANS, PLAN_IDS, isPurchasable, planName, type PlanId } from "../../domain/plans";
+import type { BillingErrorType } from "../../domain/billing/billing-errors";
+import { FREE_FACTS } from "../../domain/billing/plan-truth";
+import { PLANS, PLAN_IDS, isPurchasable, planName, type PlanId } from "../../domain/billing/plans";
 import { fail, ok, type Problem, type Result } from "../../domain/result";
 import { adminGraphqlData, userErrorText } from "../admin-api/admin-graphql.server";
 import type { AdminContext } from "../../types/admin-context";

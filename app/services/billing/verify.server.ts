@@ -1,5 +1,5 @@
-import type { BillingErrorType } from "../../domain/billing-errors";
-import type { PlanId } from "../../domain/plans";
+import type { BillingErrorType } from "../../domain/billing/billing-errors";
+import type { PlanId } from "../../domain/billing/plans";
 import { adminGraphqlData, type AdminGraphql } from "../admin-api/admin-graphql.server";
 import type { AdminContext } from "../../types/admin-context";
 import { refreshPlan } from "./plan-truth.server";

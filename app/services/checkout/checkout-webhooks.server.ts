@@ -1,7 +1,7 @@
 import prisma from "../../db.server";
-import { checkoutBlockedEvent } from "../../domain/checkout-events";
-import { checkoutFacts, type CheckoutPayload } from "../../domain/checkout-payload";
-import type { VerifiedWebhook } from "../../domain/verified-webhook";
+import { checkoutBlockedEvent } from "../../domain/checkout/checkout-events";
+import { checkoutFacts, type CheckoutPayload } from "../../domain/checkout/checkout-payload";
+import type { VerifiedWebhook } from "../../domain/webhooks/verified-webhook";
 import { recordAuditEvents, rollupDay } from "../audit/events.server";
 import { webhookShop } from "../../db/shops.server";
 import { shopCheckoutSetup } from "./function-config.server";

@@ -1,7 +1,7 @@
 import prisma from "../../db.server";
 import { getEnv } from "../../env.server";
-import { CONFIG_METAFIELD, serializeCheckoutConfig } from "../../domain/checkout-blocking";
-import type { PlanId } from "../../domain/plans";
+import { CONFIG_METAFIELD, serializeCheckoutConfig } from "../../domain/checkout/checkout-blocking";
+import type { PlanId } from "../../domain/billing/plans";
 import { fail, messageOf, ok, type Result } from "../../domain/result";
 import { forgetShopRules } from "../rules/cache.server";
 import { adminGraphqlData, userErrorText, type AdminGraphql } from "../admin-api/admin-graphql.server";

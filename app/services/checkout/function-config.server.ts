@@ -1,5 +1,5 @@
 import prisma from "../../db.server";
-import { DEFAULT_THRESHOLD_PERCENT, testCheckout, type CheckoutConfig } from "../../domain/checkout-blocking";
+import { DEFAULT_THRESHOLD_PERCENT, testCheckout, type CheckoutConfig } from "../../domain/checkout/checkout-blocking";
 import { cachedForShop, forgetShopRules } from "../rules/cache.server";
 import { getBlockingSettings } from "../rules/settings.server";
 

@@ -11,11 +11,11 @@ import {
   type CodeDecision,
   type CodeRules,
   type CodeValues,
-} from "../../domain/code-rules";
-import { planHasAlerts, type PlanId } from "../../domain/plans";
-import { normalizeCollectionId, normalizeProductId } from "../../domain/rules";
+} from "../../domain/code-rules/code-rules";
+import { planHasAlerts, type PlanId } from "../../domain/billing/plans";
+import { normalizeCollectionId, normalizeProductId } from "../../domain/rules/rules";
 import { codeRulesOf, codeRulesSchema, type CodeRulesInput, type CodeRulesPreviewInput } from "../../forms/code-rules";
-import { CODE_RULES_METAFIELD, codeRulesMetafield, hasCodeRules } from "../../domain/code-rules";
+import { CODE_RULES_METAFIELD, codeRulesMetafield, hasCodeRules } from "../../domain/code-rules/code-rules";
 import { fail, ok, type Result, messageOf } from "../../domain/result";
 import { actionClientFor, refusedBy, type ActionClient } from "../actions/admin-client.server";
 import { codeValuesOf, followDiscountWebhook, syncAllDiscountCodeValues } from "./discount-values.server";

@@ -6,10 +6,10 @@
  * (syncCodeRulesDiscount), so Shopify ties it to the Function and links to these pages.
  */
 import prisma from "../../db.server";
-import { hasCodeRules, type CodeRules } from "../../domain/code-rules";
-import { discountDetailsPath } from "../../domain/discount-paths";
+import { hasCodeRules, type CodeRules } from "../../domain/code-rules/code-rules";
+import { discountDetailsPath } from "../../domain/code-rules/discount-paths";
 import { fail, messageOf, ok, type Result } from "../../domain/result";
-import { grantedScopesOf, missingScopes } from "../../domain/scopes";
+import { grantedScopesOf, missingScopes } from "../../domain/shops/scopes";
 import { codeRulesSchema } from "../../forms/code-rules";
 import { logger } from "../../logger.server";
 import type { ActionClient } from "../actions/admin-client.server";

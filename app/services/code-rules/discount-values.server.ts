@@ -9,8 +9,8 @@
  * metafield is written again, so the Function decides with the new values.
  */
 import prisma from "../../db.server";
-import type { CodeValue, CodeValues } from "../../domain/code-rules";
-import { toCents } from "../../domain/checkout-blocking";
+import type { CodeValue, CodeValues } from "../../domain/code-rules/code-rules";
+import { toCents } from "../../domain/checkout/checkout-blocking";
 import { logger } from "../../logger.server";
 import { messageOf } from "../../domain/result";
 import type { ActionClient } from "../actions/admin-client.server";

@@ -16,7 +16,7 @@ import {
   type ContactSalesRequest,
   type SupportRequest,
 } from "../../forms/contact";
-import { isShopDomain } from "../../domain/shop-domain";
+import { isShopDomain } from "../../domain/shops/shop-domain";
 import { fail, ok, type Failure, type Result } from "../../domain/result";
 import { sendMail } from "../mail/mailer.server";
 import { logger } from "../../logger.server";

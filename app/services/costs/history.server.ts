@@ -5,7 +5,7 @@
  * before it (from when it was read), so the orders before the change keep their cost.
  */
 import prisma from "../../db.server";
-import { costAt, isCostChange, type CostBasis } from "../../domain/costs";
+import { costAt, isCostChange, type CostBasis } from "../../domain/costs/costs";
 
 export type CostSource = "webhook" | "admin_api" | "demo";
 

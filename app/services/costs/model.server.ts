@@ -5,8 +5,8 @@
  * when the shop counts them. With fees and shipping off, facts get only the history's unit costs,
  * so messages are as before (and margins too until a cost changes).
  */
-import { countsExtras, orderCostExtras, type CostSettingsValues } from "../../domain/costs";
-import type { OrderFacts } from "../../domain/order-facts";
+import { countsExtras, orderCostExtras, type CostSettingsValues } from "../../domain/costs/costs";
+import type { OrderFacts } from "../../domain/monitoring/order-facts";
 import { costsAtDate, loadCostHistory } from "./history.server";
 import { cachedCostSettings } from "./settings.server";
 

@@ -12,7 +12,7 @@ import {
   mergeCostSettings,
   parseCostSettings,
   type CostSettingsValues,
-} from "../../domain/costs";
+} from "../../domain/costs/costs";
 import { cachedForShop, forgetShopRules } from "../rules/cache.server";
 
 export async function loadCostSettings(shopId: string): Promise<CostSettingsValues> {

@@ -1,10 +1,10 @@
 import prisma from "../../db.server";
-import { DASHBOARD_RECENT_EVENTS, dashboardCounts } from "../../domain/audit-events";
-import { toEventView, type AuditEventView } from "../../domain/audit-view";
-import { planHasAlerts, type PlanId } from "../../domain/plans";
+import { DASHBOARD_RECENT_EVENTS, dashboardCounts } from "../../domain/audit/audit-events";
+import { toEventView, type AuditEventView } from "../../domain/audit/audit-view";
+import { planHasAlerts, type PlanId } from "../../domain/billing/plans";
 import { alertPreferences } from "../alerts/settings.server";
-import type { RoiSummary } from "../../domain/roi";
-import { ROI_WINDOW_DAYS } from "../../domain/windows";
+import type { RoiSummary } from "../../domain/roi/roi";
+import { ROI_WINDOW_DAYS } from "../../domain/roi/windows";
 import { latestAuditEvents, rollupDay } from "../audit/events.server";
 import { roiSince } from "../roi/roi.server";
 import { anythingMeasured } from "../roi/money-figures.server";

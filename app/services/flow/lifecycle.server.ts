@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import * as z from "zod";
 import prisma from "../../db.server";
-import { LEAK_FLOW_TRIGGER } from "../../domain/code-leaks";
-import { SHOP_DOMAIN } from "../../domain/shop-domain";
+import { LEAK_FLOW_TRIGGER } from "../../domain/leaks/code-leaks";
+import { SHOP_DOMAIN } from "../../domain/shops/shop-domain";
 import { getEnv } from "../../env.server";
 import { forgetShopRules } from "../rules/cache.server";
 

@@ -1,7 +1,7 @@
-import { SCOPE_PURPOSES } from "../../domain/order-actions";
-import { grantedScopesOf, scopeGranted } from "../../domain/scopes";
+import { SCOPE_PURPOSES } from "../../domain/actions/order-actions";
+import { grantedScopesOf, scopeGranted } from "../../domain/shops/scopes";
 import prisma from "../../db.server";
-import { decodeEmbedHost, shopHandle } from "../../domain/embed-host";
+import { decodeEmbedHost, shopHandle } from "../../domain/shops/embed-host";
 import { getEnv } from "../../env.server";
 import { databaseEngine } from "../../config/database-url";
 import type { AdminContext } from "../../types/admin-context";

@@ -6,7 +6,7 @@
  * reads as failed.
  */
 import type { Prisma } from "@prisma/client";
-import { progressPercent } from "../../domain/backtest";
+import { progressPercent } from "../../domain/backtest/backtest";
 import { fail, messageOf, ok, type Result } from "../../domain/result";
 import { logger } from "../../logger.server";
 

@@ -20,9 +20,9 @@ import {
 } from "../../db/code-usage.sql.server";
 import { join, raw } from "../../db/columns";
 import { insertAlertRows, type NewAlertRow } from "../../db/outbox-queue.sql.server";
-import type { AlertPreferences } from "../../domain/alert-routing";
-import { plannedDeliveries } from "../../domain/alert-routing";
-import type { NewAuditEvent } from "../../domain/audit-events";
+import type { AlertPreferences } from "../../domain/alerts/alert-routing";
+import { plannedDeliveries } from "../../domain/alerts/alert-routing";
+import type { NewAuditEvent } from "../../domain/audit/audit-events";
 import {
   hourOf,
   leakMessage,
@@ -32,10 +32,10 @@ import {
   planHasLeakFlags,
   type CodeHistory,
   type LeakSignal,
-} from "../../domain/code-leaks";
-import type { OrderFacts } from "../../domain/order-facts";
-import { alertEventOf } from "../../domain/order-effects";
-import type { PlanId } from "../../domain/plans";
+} from "../../domain/leaks/code-leaks";
+import type { OrderFacts } from "../../domain/monitoring/order-facts";
+import { alertEventOf } from "../../domain/actions/order-effects";
+import type { PlanId } from "../../domain/billing/plans";
 import { recordAuditEvents } from "../audit/events.server";
 import { discountsOfCodes, queueLeakFlowTriggers, type RaisedFlag } from "./leak-flow.server";
 

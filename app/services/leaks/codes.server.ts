@@ -14,11 +14,11 @@ import {
   signalInWords,
   velocity,
   type LeakSignal,
-} from "../../domain/code-leaks";
+} from "../../domain/leaks/code-leaks";
 import { roundToHundredths } from "../../domain/money";
 import { fail, messageOf, ok, type Result } from "../../domain/result";
 import { codeSettingsInput } from "../../forms/codes";
-import { grantedScopesOf, missingScopes } from "../../domain/scopes";
+import { grantedScopesOf, missingScopes } from "../../domain/shops/scopes";
 import { refusedBy, type ActionClient } from "../actions/admin-client.server";
 import { alertPreferences } from "../alerts/settings.server";
 import { recordAuditEvents } from "../audit/events.server";

@@ -7,9 +7,9 @@
  */
 import type { Prisma } from "@prisma/client";
 import { insertActionRows, type NewActionRow } from "../../db/outbox-queue.sql.server";
-import type { AlertEvent } from "../../domain/alert-event";
-import { leakFlowCall, type LeakSignal } from "../../domain/code-leaks";
-import { ACTION_CHANNELS, type ActionEvent } from "../../domain/order-actions";
+import type { AlertEvent } from "../../domain/alerts/alert-event";
+import { leakFlowCall, type LeakSignal } from "../../domain/leaks/code-leaks";
+import { ACTION_CHANNELS, type ActionEvent } from "../../domain/actions/order-actions";
 
 type Tx = Prisma.TransactionClient;
 

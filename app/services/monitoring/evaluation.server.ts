@@ -1,8 +1,8 @@
 import prisma from "../../db.server";
 import { insertActionRows, insertAlertRows } from "../../db/outbox-queue.sql.server";
-import { orderActionsOf } from "../../domain/order-actions";
+import { orderActionsOf } from "../../domain/actions/order-actions";
 import { markOrdersDone, selectOrderFingerprints, upsertOrderFingerprints } from "../../db/order-queue.sql.server";
-import { toPlanId, type PlanId } from "../../domain/plans";
+import { toPlanId, type PlanId } from "../../domain/billing/plans";
 import { alertPreferences } from "../alerts/settings.server";
 import { shopCheckoutSetup } from "../checkout/function-config.server";
 import {
@@ -13,7 +13,7 @@ import {
   type OrderEffectsContext,
   type OrderToPlan,
   type VariantFacts,
-} from "../../domain/order-effects";
+} from "../../domain/actions/order-effects";
 import { recordAuditEvents } from "../audit/events.server";
 import { countWaitingCodeUsage, recordCodeUsage, type CodeUsageContext } from "../leaks/code-usage.server";
 import { applyCostModel } from "../costs/model.server";
@@ -21,7 +21,7 @@ import { recordOrderEvaluations } from "../roi/order-money.server";
 import { cachedForShop } from "../rules/cache.server";
 import { EVALUATED_RULES } from "../rules/plan-limit.server";
 import { getStackingSettings } from "../rules/settings.server";
-import { rulesToPause } from "../../domain/plan-truth";
+import { rulesToPause } from "../../domain/billing/plan-truth";
 import { PROCESS_ID } from "../process-id.server";
 import type { AdminGraphql } from "../admin-api/admin-graphql.server";
 import { loadVariantFacts } from "./variant-facts.server";

@@ -1,5 +1,5 @@
-import type { OrderPayload } from "../../domain/order-payload";
-import type { VerifiedWebhook } from "../../domain/verified-webhook";
+import type { OrderPayload } from "../../domain/monitoring/order-payload";
+import type { VerifiedWebhook } from "../../domain/webhooks/verified-webhook";
 import { enqueueOrderWebhook, type EnqueueResult } from "./queue.server";
 import { wakeOrderWorker } from "../booted-workers.server";
 

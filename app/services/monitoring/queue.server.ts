@@ -1,5 +1,5 @@
 import { insertQueuedOrder } from "../../db/order-queue.sql.server";
-import { orderFactsFromOrder, type OrderPayload } from "../../domain/order-payload";
+import { orderFactsFromOrder, type OrderPayload } from "../../domain/monitoring/order-payload";
 import { webhookShop } from "../../db/shops.server";
 import { claimWebhook } from "../webhooks/receipts.server";
 

@@ -6,7 +6,7 @@
  * to, on demand, and stores nothing. 10 discounts a page and their first 20 products, variants and
  * collections keep a page under Shopify's 1,000-point query cost.
  */
-import { toCents } from "../../domain/checkout-blocking";
+import { toCents } from "../../domain/checkout/checkout-blocking";
 import type { AppliesTo, DiscountClass, PreflightDiscount, PreflightValue } from "../../domain/preflight/types";
 import { adminGraphqlData, type AdminGraphql } from "../admin-api/admin-graphql.server";
 

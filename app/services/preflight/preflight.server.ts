@@ -10,12 +10,12 @@
 import type { Prisma, PreflightRun } from "@prisma/client";
 import prisma from "../../db.server";
 import { insertAlertRows } from "../../db/outbox-queue.sql.server";
-import { plannedDeliveries } from "../../domain/alert-routing";
-import { evaluateOrder, type EvaluableRule, type StackingContext } from "../../domain/evaluate";
-import { withVariantFacts } from "../../domain/order-effects";
-import type { OrderFacts } from "../../domain/order-facts";
-import { orderFactsFromPayload } from "../../domain/order-payload";
-import { planHasAlerts, type PlanId } from "../../domain/plans";
+import { plannedDeliveries } from "../../domain/alerts/alert-routing";
+import { evaluateOrder, type EvaluableRule, type StackingContext } from "../../domain/monitoring/evaluate";
+import { withVariantFacts } from "../../domain/actions/order-effects";
+import type { OrderFacts } from "../../domain/monitoring/order-facts";
+import { orderFactsFromPayload } from "../../domain/monitoring/order-payload";
+import { planHasAlerts, type PlanId } from "../../domain/billing/plans";
 import { liveDiscounts } from "../../domain/preflight/combining";
 import { configurationRisks, typicalCartCents, type Risk } from "../../domain/preflight/risks";
 import { worstSentence } from "../../domain/preflight/search";

@@ -5,7 +5,7 @@
  */
 import prisma from "../../db.server";
 import { fail, ok, type Result } from "../../domain/result";
-import { isPromotion, type Promotion } from "../../domain/promotions";
+import { isPromotion, type Promotion } from "../../domain/promotions/promotions";
 
 /** The promotions the shop dismissed. */
 export async function dismissedPromotions(shopId: string): Promise<Set<Promotion>> {

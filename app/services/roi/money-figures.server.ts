@@ -1,11 +1,11 @@
 /**
  * The sums behind every money figure (docs/product.md#what-the-figures-count): OrderMoney's
- * rows, one per order or checkout, added up over a period with app/domain/order-money.ts's
+ * rows, one per order or checkout, added up over a period with app/domain/monitoring/order-money.ts's
  * moneyTotals. The Dashboard, the ROI dashboard, `/api/roi/summary` and the Audit Log's
  * "orders behind a figure" all read them here.
  */
 import prisma from "../../db.server";
-import { formatEventTime } from "../../domain/audit-view";
+import { formatEventTime } from "../../domain/audit/audit-view";
 import {
   CHECKOUT_SUBJECT,
   countedIn,
@@ -14,8 +14,8 @@ import {
   moneyTotals,
   type MoneyFigure,
   type MoneyTotals,
-} from "../../domain/order-money";
-import type { MoneyGroup } from "../../domain/roi-report";
+} from "../../domain/monitoring/order-money";
+import type { MoneyGroup } from "../../domain/roi/roi-report";
 
 const SPLIT = { stoppedCents: true, recoveredCents: true, flaggedCents: true } as const;
 

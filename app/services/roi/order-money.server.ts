@@ -7,7 +7,7 @@
  */
 import { selectMoneyRows, upsertMoneyRows } from "../../db/order-money.sql.server";
 import type { RawSql } from "../../db/raw-sql.server";
-import type { NewAuditEvent } from "../../domain/audit-events";
+import type { NewAuditEvent } from "../../domain/audit/audit-events";
 import {
   afterEvaluation,
   afterHold,
@@ -15,7 +15,7 @@ import {
   CHECKOUT_SUBJECT,
   type MoneyRow,
   type OrderEvaluated,
-} from "../../domain/order-money";
+} from "../../domain/monitoring/order-money";
 
 /**
  * Applies the engine's evaluations of a batch of orders, in turn (an order evaluated twice in

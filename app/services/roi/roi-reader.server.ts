@@ -9,10 +9,16 @@
 import { TZDate } from "@date-fns/tz";
 import { addDays, startOfDay } from "date-fns";
 import prisma from "../../db.server";
-import { PLANS, type PlanId } from "../../domain/plans";
-import { subscriptionCostCents } from "../../domain/roi";
-import { roiFigures, type BlockGroup, type Bucket, type MoneyGroup, type RoiFigures } from "../../domain/roi-report";
-import { figuresFromRollups, localDay, ROLLUP_EVENT_TYPES } from "../../domain/roi-rollups";
+import { PLANS, type PlanId } from "../../domain/billing/plans";
+import { subscriptionCostCents } from "../../domain/roi/roi";
+import {
+  roiFigures,
+  type BlockGroup,
+  type Bucket,
+  type MoneyGroup,
+  type RoiFigures,
+} from "../../domain/roi/roi-report";
+import { figuresFromRollups, localDay, ROLLUP_EVENT_TYPES } from "../../domain/roi/roi-rollups";
 import { moneyByRuleKey } from "./money-figures.server";
 import { ensureMoneyRollups, rollupsOfDays } from "./rollups.server";
 

@@ -1,5 +1,5 @@
-import type { RoiRange } from "../../domain/periods";
-import type { PlanId } from "../../domain/plans";
+import type { RoiRange } from "../../domain/roi/periods";
+import type { PlanId } from "../../domain/billing/plans";
 import { anythingMeasured } from "./money-figures.server";
 import { readRoi } from "./roi-reader.server";
 import {
@@ -9,7 +9,7 @@ import {
   timeframeBuckets,
   type Period,
   type RoiFigures,
-} from "../../domain/roi-report";
+} from "../../domain/roi/roi-report";
 
 export interface RoiShop {
   id: string;

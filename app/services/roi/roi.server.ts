@@ -1,5 +1,5 @@
-import type { PlanId } from "../../domain/plans";
-import type { RoiSummary } from "../../domain/roi";
+import type { PlanId } from "../../domain/billing/plans";
+import type { RoiSummary } from "../../domain/roi/roi";
 import { readRoi } from "./roi-reader.server";
 
 /**

@@ -8,7 +8,7 @@
  */
 import prisma from "../../db.server";
 import { rebuildMoneyRollups, selectMoneyRollups, selectRollupZone } from "../../db/money-rollups.sql.server";
-import type { DayRange, RollupRow } from "../../domain/roi-rollups";
+import type { DayRange, RollupRow } from "../../domain/roi/roi-rollups";
 
 /** How long a rebuild may hold its transaction (a year of a large shop's rows, grouped). */
 const REBUILD_TIMEOUT_MS = 120_000;

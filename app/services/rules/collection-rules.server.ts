@@ -1,6 +1,6 @@
 // The shop's collection rules: list, create, edit, switch and delete, each answering a Result.
 import prisma from "../../db.server";
-import { DEFAULT_CURRENCY, mapCollectionRule, type MappedCollectionRule } from "../../domain/rules";
+import { DEFAULT_CURRENCY, mapCollectionRule, type MappedCollectionRule } from "../../domain/rules/rules";
 import { fail, ok } from "../../domain/result";
 import type { CollectionRuleInput } from "../../forms/rules";
 import { recordAuditEvents } from "../audit/events.server";

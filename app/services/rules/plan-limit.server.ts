@@ -1,9 +1,9 @@
 // The plan's limit on active rules: counting them, the rules a plan change paused, resuming them.
 import type { Prisma } from "@prisma/client";
 import prisma from "../../db.server";
-import { PLANS, canActivateAnotherRule, planName, toPlanId, type PlanId } from "../../domain/plans";
-import { rulesToResume, type LimitedRule, type PausedRulesView } from "../../domain/plan-truth";
-import { mapCollectionRule } from "../../domain/rules";
+import { PLANS, canActivateAnotherRule, planName, toPlanId, type PlanId } from "../../domain/billing/plans";
+import { rulesToResume, type LimitedRule, type PausedRulesView } from "../../domain/billing/plan-truth";
+import { mapCollectionRule } from "../../domain/rules/rules";
 import { forgetShopRules } from "./cache.server";
 
 type Tx = Prisma.TransactionClient;

@@ -1,15 +1,15 @@
 // What every rule and collection rule save shares: its owner, schedule, on/off switch and order actions.
 import type { Prisma } from "@prisma/client";
 import prisma from "../../db.server";
-import type { PlanId } from "../../domain/plans";
+import type { PlanId } from "../../domain/billing/plans";
 import {
   ORDER_ACTIONS_LOCKED,
   orderActionsOf,
   planHasOrderActions,
   type OrderActions,
-} from "../../domain/order-actions";
+} from "../../domain/actions/order-actions";
 import { fail, ok, type Result } from "../../domain/result";
-import { parseScheduleInstant, statusColumns, type RuleStatus } from "../../domain/rule-schedule";
+import { parseScheduleInstant, statusColumns, type RuleStatus } from "../../domain/rules/rule-schedule";
 import { END_AFTER_START } from "../../forms/rules";
 import { planLimitMessage, roomForOneMore } from "./plan-limit.server";
 

@@ -2,13 +2,13 @@
 import type { Prisma, Rule } from "@prisma/client";
 import prisma from "../../db.server";
 import { centsToDollars } from "../../domain/money";
-import { DEFAULT_CURRENCY, DEFAULT_PRIORITY, storedThreshold } from "../../domain/rules";
+import { DEFAULT_CURRENCY, DEFAULT_PRIORITY, storedThreshold } from "../../domain/rules/rules";
 import type { RuleInput } from "../../forms/rules";
 import { recordAuditEvents } from "../audit/events.server";
-import { orderActionsOf, type OrderActions } from "../../domain/order-actions";
+import { orderActionsOf, type OrderActions } from "../../domain/actions/order-actions";
 import { forgetShopRules } from "./cache.server";
 import { fail, ok } from "../../domain/result";
-import { ruleStatus, type RuleStatus } from "../../domain/rule-schedule";
+import { ruleStatus, type RuleStatus } from "../../domain/rules/rule-schedule";
 import { createColumns, editColumns, orderActionColumns, switchColumns } from "./rule-saves.server";
 import type { RuleOwner, RuleResult } from "./rule-saves.server";
 

@@ -1,5 +1,5 @@
 import prisma from "../../db.server";
-import { ONBOARDING_DONE, ONBOARDING_STEPS } from "../../domain/onboarding";
+import { ONBOARDING_DONE, ONBOARDING_STEPS } from "../../domain/shops/onboarding";
 
 /** Stores the step the merchant is on, so that a reload resumes there (docs/product.md#onboarding). */
 export async function setOnboardingStep(shopId: string, step: number): Promise<void> {

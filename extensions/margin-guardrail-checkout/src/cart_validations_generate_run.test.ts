@@ -7,7 +7,7 @@ import { validateFixtureInput, type FixtureData } from "@shopify/shopify-functio
 import type { DocumentNode, GraphQLSchema } from "graphql";
 import { describe, expect, it } from "vitest";
 import { functionFixtureTests } from "../../function-fixtures";
-import { OVERRIDE_TAG, CONFIG_METAFIELD } from "../../../app/domain/checkout-blocking";
+import { OVERRIDE_TAG, CONFIG_METAFIELD } from "../../../app/domain/checkout/checkout-blocking";
 import { cartValidationsGenerateRun, type CartValidationsGenerateRunInput } from "./cart_validations_generate_run";
 
 const HERE = path.resolve(__dirname, "..");

@@ -1,7 +1,7 @@
 /**
  * The checkout Function's run target (cart.validations.generate.run): reads the cart named by
  * src/cart_validations_generate_run.graphql and blocks the checkout, with the merchant's
- * message on the whole cart, when app/domain/checkout-blocking.ts says so. Linear in the
+ * message on the whole cart, when app/domain/checkout/checkout-blocking.ts says so. Linear in the
  * number of lines and discounts; no configuration, no block.
  */
 import {
@@ -9,7 +9,7 @@ import {
   parseCheckoutConfig,
   toCents,
   type CheckoutCart,
-} from "../../../app/domain/checkout-blocking";
+} from "../../../app/domain/checkout/checkout-blocking";
 import type { CartValidationsGenerateRunInput, CartValidationsGenerateRunResult } from "../generated/api";
 
 // The input the query asks for and the output the target takes, generated from the input query and

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CODE_RULES_METAFIELD, NO_CODE_RULES, codeRulesMetafield } from "../../../app/domain/code-rules";
+import { CODE_RULES_METAFIELD, NO_CODE_RULES, codeRulesMetafield } from "../../../app/domain/code-rules/code-rules";
 import { functionFixtureTests } from "../../function-fixtures";
 import {
   cartLinesDiscountsGenerateRun,

@@ -1,12 +1,17 @@
 /**
  * The code rules Function's run target (cart.lines.discounts.generate.run): reads the cart and
  * the entered codes named by src/cart_lines_discounts_generate_run.graphql and rejects the codes
- * app/domain/code-rules.ts turns away, with the merchant's message. It adds no discount. No
+ * app/domain/code-rules/code-rules.ts turns away, with the merchant's message. It adds no discount. No
  * metafield, or one not in the app's shape: nothing is rejected. Linear in lines; the cap weighs
  * every subset of the few entered codes (docs/product.md#code-rules).
  */
-import { toCents } from "../../../app/domain/checkout-blocking";
-import { decideCodes, parseCodeRulesMetafield, parseCodeValues, type CodeCart } from "../../../app/domain/code-rules";
+import { toCents } from "../../../app/domain/checkout/checkout-blocking";
+import {
+  decideCodes,
+  parseCodeRulesMetafield,
+  parseCodeValues,
+  type CodeCart,
+} from "../../../app/domain/code-rules/code-rules";
 import type { CartLinesDiscountsGenerateRunInput, CartLinesDiscountsGenerateRunResult } from "../generated/api";
 
 // The input the query asks for and the output the target takes, generated from the input query and

@@ -1,0 +1,66 @@
+import { SEVERITIES } from "../severity";
+
+/** What grouping needs of an event: the Audit Log's rows carry more, and keep it. */
+export interface GroupableEvent {
+  id: string;
+  eventType: string;
+  severity: string;
+  orderName: string | null;
+  orderId?: string | null;
+}
+
+/** One row of the Audit Log: an order or checkout with its events, or an event about no order. */
+export interface AuditGroup<E extends GroupableEvent> {
+  key: string;
+  kind: "order" | "checkout" | "event";
+  orderName: string | null;
+  /** newest first, as the page listed them */
+  events: E[];
+  /** the worst severity among the events */
+  severity: string;
+  /** rules broken (rule_triggered) and checkouts blocked: what the merchant reviews */
+  breaches: number;
+}
+
+const CHECKOUT_TYPES = new Set(["checkout_blocked"]);
+const BREACH_TYPES = new Set(["rule_triggered", "checkout_blocked"]);
+
+function rank(severity: string): number {
+  return (SEVERITIES as readonly string[]).indexOf(severity);
+}
+
+function keyOf(event: GroupableEvent): string {
+  if (event.orderId) return `order:${event.orderId}`;
+  if (event.orderName) return `name:${event.orderName}`;
+  return `event:${event.id}`;
+}
+
+/**
+ * Folds a page of events (newest first) into one row per order or checkout, in the order of
+ * each one's newest event: an order that broke five rules is one row with five events inside.
+ * Events about no order (a rule created) stay rows of their own.
+ */
+export function groupAuditEvents<E extends GroupableEvent>(events: readonly E[]): AuditGroup<E>[] {
+  const groups = new Map<string, AuditGroup<E>>();
+  for (const event of events) {
+    const key = keyOf(event);
+    let group = groups.get(key);
+    if (!group) {
+      group = {
+        key,
+        kind: key.startsWith("event:") ? "event" : "checkout",
+        orderName: event.orderName,
+        events: [],
+        severity: event.severity,
+        breaches: 0,
+      };
+      groups.set(key, group);
+    }
+    group.events.push(event);
+    if (rank(event.severity) > rank(group.severity)) group.severity = event.severity;
+    if (BREACH_TYPES.has(event.eventType)) group.breaches += 1;
+    // a checkout is a row whose every event is about the blocked checkout
+    if (group.kind !== "event" && !CHECKOUT_TYPES.has(event.eventType)) group.kind = "order";
+  }
+  return [...groups.values()];
+}
