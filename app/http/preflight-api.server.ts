@@ -2,7 +2,7 @@ import * as z from "zod";
 import prisma from "../db.server";
 import { buildDemoStore } from "../demo/demo-store";
 import { planHasAlerts, toPlanId } from "../domain/billing/plans";
-import { messageOf } from "../domain/result";
+import { fail, messageOf } from "../domain/result";
 import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
 import { actionClientFor, actionClientOf } from "../services/actions/admin-client.server";
@@ -15,7 +15,7 @@ import {
   type PreflightView,
 } from "../services/preflight/preflight.server";
 import type { AdminContext } from "../services/shops/admin-context.server";
-import { failureResponse, jsonError, validateBody } from "./api.server";
+import { failureResponse, validateBody } from "./api.server";
 import { orderSource } from "./backtest-api.server";
 import { PREFLIGHT_DAYS_MESSAGE } from "../forms/preflight";
 
@@ -58,15 +58,20 @@ export function preflightBody(view: PreflightView) {
 /** How long POST waits for the run before answering 202 with where to follow it. */
 export const PREFLIGHT_WAIT_MS = 20_000;
 
-/** Starts a preflight: 200 with its results when it finishes within the wait, else 202 and its Location; 409 while one runs. */
-export async function startPreflightResponse(context: AdminContext, days: number, waitMs = PREFLIGHT_WAIT_MS) {
+/** A preflight a merchant asked for, over `days` (the page's button, POST /api/preflight). */
+export async function startManualPreflight(context: AdminContext, days: number) {
   const sources = preflightSources(context);
-  if (!sources) return jsonError(503, "This store is not connected to Shopify's Admin API");
-  const started = await startPreflight(
+  if (!sources) return fail(503, "This store is not connected to Shopify's Admin API");
+  return startPreflight(
     { id: context.shop.id, domain: context.shop.domain, currency: context.shop.currency, plan: context.plan },
     { days, trigger: "manual" },
     sources,
   );
+}
+
+/** Starts a preflight: 200 with its results when it finishes within the wait, else 202 and its Location; 409 while one runs. */
+export async function startPreflightResponse(context: AdminContext, days: number, waitMs = PREFLIGHT_WAIT_MS) {
+  const started = await startManualPreflight(context, days);
   if (!started.ok) return failureResponse(started.error);
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([started.value.run, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);

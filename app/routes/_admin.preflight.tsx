@@ -24,12 +24,12 @@ import { useField } from "../components/form-fields";
 import { getFormProps } from "@conform-to/react";
 import { preflightFormSchema } from "../forms/preflight";
 import { formIntent, pageAction } from "../http/page-action.server";
-import { fail, ok } from "../domain/result";
+import { ok } from "../domain/result";
 import { formatCents } from "../domain/money";
 import { PREFLIGHT_DAYS_DEFAULT } from "../domain/preflight/types";
 import { planHasAlerts } from "../domain/billing/plans";
-import { preflightSources } from "../http/preflight-api.server";
-import { latestPreflight, startPreflight, type PreflightView } from "../services/preflight/preflight.server";
+import { startManualPreflight } from "../http/preflight-api.server";
+import { latestPreflight, type PreflightView } from "../services/preflight/preflight.server";
 import { requireAdmin, type AdminContext } from "../services/shops/admin-context.server";
 
 export const meta: MetaFunction = () => [{ title: "Preflight · Margin Guardrail" }];
@@ -49,13 +49,7 @@ const preflightAction = () =>
         preflightFormSchema,
         { success: "Preflight started", failure: "Preflight not started" },
         async ({ days }, context) => {
-          const sources = preflightSources(context);
-          if (!sources) return fail(503, "This store is not connected to Shopify's Admin API");
-          const started = await startPreflight(
-            { id: context.shop.id, domain: context.shop.domain, currency: context.shop.currency, plan: context.plan },
-            { days, trigger: "manual" },
-            sources,
-          );
+          const started = await startManualPreflight(context, days);
           return started.ok ? ok({ value: { id: started.value.view.id } }) : started;
         },
       ),
