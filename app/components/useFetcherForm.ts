@@ -18,8 +18,8 @@ export function useFetcherForm<Schema extends $ZodType<Record<string, any>, Reco
   lastResult?: SubmissionResult<string[]> | null;
   /** where to post; the page's own action when absent */
   action?: string;
-  /** the fields' starting text, as the form posts it (components/form-fields.tsx binds them) */
-  defaultValue?: { [Name in keyof input<Schema>]?: string };
+  /** the fields' starting text, as the form posts it (components/form-fields.tsx binds them); a list's rows by their fields */
+  defaultValue?: { [Name in keyof input<Schema>]?: string | Record<string, string>[] };
 }) {
   const { fetcher, schema } = options;
   // an answer the fetcher held before this form mounted was for an earlier form: its reply's

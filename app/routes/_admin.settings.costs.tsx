@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import {
   BlockStack,
@@ -12,7 +12,13 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
+import { getFormProps, type FieldMetadata } from "@conform-to/react";
+import type { FetcherWithComponents } from "@remix-run/react";
 import { useState } from "react";
+import { checkedIf, useField } from "../components/form-fields";
+import { useFetcherForm, useFormGeneration } from "../components/useFetcherForm";
+import { costSettingsFormSchema, costSettingsInputOf } from "../forms/costs";
+import { formIntent, pageAction, saved } from "../http/page-action.server";
 import { AdminPage, useAdminLayout } from "../components/AdminPage";
 import { UnsavedChangesBar } from "../components/UnsavedChangesBar";
 import { useActionFetcher } from "../components/useActionFetcher";
@@ -20,7 +26,6 @@ import type { PageActionResult } from "../forms/page-action";
 import { useAppBridgePresent } from "../components/useAppBridge";
 import { MAX_GATEWAYS, costSettingsView } from "../domain/costs/costs";
 import { centsToDecimal } from "../domain/money";
-import { InputRefusal, readJson } from "../http/request-body.server";
 import { loadCostSettings, saveCostSettings } from "../services/costs/settings.server";
 import { requireAdmin } from "../services/shops/admin-context.server";
 
@@ -34,150 +39,123 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
   return { settings: costSettingsView(await loadCostSettings(shop.id)), currency: shop.currency };
 };
 
-/** The refused field, named as the settings name it, and what is wrong with it. */
-type CostsActionResult = PageActionResult<{ field: string; message: string }>;
+/** Saves the page's form with the API's rules: a bad field is named under it, and nothing is saved. */
+const costsAction = () =>
+  pageAction<{ shopId: string }>(
+    {
+      save: formIntent(
+        costSettingsFormSchema,
+        { success: "Cost settings saved", failure: "Not saved", invalid: "Check the highlighted field." },
+        async (value, { shopId }) => saved(await saveCostSettings(shopId, costSettingsInputOf(value))),
+      ),
+    },
+    "Not saved",
+  );
 
-/** Saves the page's JSON body with the service's rules: a bad field is named, and nothing is saved. */
-export const action = async ({ request }: ActionFunctionArgs) => {
-  const { shop } = await requireAdmin(request);
-  const refused = (status: number, description: string, value?: CostsActionResult["value"]) => {
-    const answer: CostsActionResult = {
-      intent: "save",
-      ok: false,
-      status,
-      toast: { title: "Not saved", description, error: true },
-      ...(value ? { value } : {}),
-    };
-    return data(answer, { status });
-  };
-  let body: unknown;
-  try {
-    body = await readJson(request);
-  } catch (error) {
-    if (!(error instanceof InputRefusal)) throw error;
-    return refused(error.status, error.message);
-  }
-  const saved = await saveCostSettings(shop.id, body);
-  if (!saved.ok) {
-    const [field, messages] = Object.entries(saved.error.fields ?? {})[0] ?? ["body", []];
-    const message = messages[0] ?? saved.error.message;
-    return refused(saved.error.status, "Check the highlighted field.", { field, message });
-  }
-  const answer: CostsActionResult = { intent: "save", ok: true, status: 200, toast: { title: "Cost settings saved" } };
-  return data(answer);
-};
+export const action = async ({ request }: ActionFunctionArgs) =>
+  costsAction()(request, { shopId: (await requireAdmin(request)).shop.id });
 
-/** One gateway's own rate, as typed. */
-interface GatewayDraft {
-  gateway: string;
-  percent: string;
-  fixed: string;
-}
-
-/** The form's text, as typed. */
-interface Draft {
-  costHistoryEnabled: boolean;
-  paymentFeesEnabled: boolean;
-  paymentFeePercent: string;
-  paymentFeeFixed: string;
-  gatewayFees: GatewayDraft[];
-  shippingCostEnabled: boolean;
-  shippingCost: string;
-}
-
-const dollars = (cents: number) => centsToDecimal(cents);
-const draftOf = (settings: View): Draft => ({
-  costHistoryEnabled: settings.costHistoryEnabled,
-  paymentFeesEnabled: settings.paymentFeesEnabled,
+/** The form's starting text for the stored settings. */
+const formValuesOf = (settings: View) => ({
+  costHistoryEnabled: checkedIf(settings.costHistoryEnabled),
+  paymentFeesEnabled: checkedIf(settings.paymentFeesEnabled),
   paymentFeePercent: String(settings.paymentFeePercent),
-  paymentFeeFixed: dollars(settings.paymentFeeFixedCents),
+  paymentFeeFixed: centsToDecimal(settings.paymentFeeFixedCents),
   gatewayFees: settings.gatewayFees.map((fee) => ({
     gateway: fee.gateway,
     percent: String(fee.percent),
-    fixed: dollars(fee.fixedCents),
+    fixed: centsToDecimal(fee.fixedCents),
   })),
-  shippingCostEnabled: settings.shippingCostEnabled,
-  shippingCost: dollars(settings.shippingCostCents),
+  shippingCostEnabled: checkedIf(settings.shippingCostEnabled),
+  shippingCost: centsToDecimal(settings.shippingCostCents),
 });
 
-/** A typed number, or the text itself so the server names the field that is not one. */
-const number = (text: string): number | string => (/^\s*\d+(\.\d+)?\s*$/.test(text) ? Number(text) : text);
-/** Dollars typed with at most 2 decimals, as cents; anything else as typed. */
-const cents = (text: string): number | string =>
-  /^\s*\d+(\.\d{1,2})?\s*$/.test(text) ? Math.round(Number(text) * 100) : text;
+/** A gateway's own rate, as typed. */
+type GatewayText = { gateway: string; percent: string; fixed: string };
 
-/** Whether a gateway row has anything typed in it: a row left wholly empty is dropped, not refused. */
-const filled = (row: GatewayDraft) => row.gateway.trim() !== "" || row.percent.trim() !== "" || row.fixed.trim() !== "";
-
-/** The gateway rows as the API takes them. */
-const gatewayFeesOf = (rows: GatewayDraft[]) =>
-  rows
-    .filter(filled)
-    .map((row) => ({ gateway: row.gateway, percent: number(row.percent), fixedCents: cents(row.fixed) }));
+/** A field's message as a sentence: "Must be at most 20". */
+const sentence = (message: string | undefined) => (message ? message[0].toUpperCase() + message.slice(1) : undefined);
 
 export default function CostSettingsPage() {
   const { settings, currency } = useLoaderData<typeof loader>();
   const { demo } = useAdminLayout();
   const appBridge = useAppBridgePresent(demo);
-  const save = useActionFetcher<CostsActionResult>("cost-settings-save");
-  const saved = draftOf(settings);
-  const savedKey = JSON.stringify(saved);
-  const [draft, setDraft] = useState<Draft>(saved);
-  const [startedFrom, setStartedFrom] = useState(savedKey);
-  if (startedFrom !== savedKey) {
-    // a save (or another tab) changed what is stored: start again from it
-    setStartedFrom(savedKey);
-    setDraft(saved);
-  }
-  const dirty = JSON.stringify(draft) !== savedKey;
+  const save = useActionFetcher("cost-settings-save");
+  const { generation, restart } = useFormGeneration(settings);
+  // an answer that came before this form started (a discarded one) is not shown on it
+  const [stale, setStale] = useState(() => save.data);
+  return (
+    <CostSettingsForm
+      key={generation}
+      id={`cost-settings-${generation}`}
+      settings={settings}
+      currency={currency}
+      save={save}
+      lastResult={save.state === "idle" && save.data !== stale ? save.data?.result : undefined}
+      appBridge={appBridge}
+      onDiscard={() => {
+        setStale(save.data);
+        restart();
+      }}
+    />
+  );
+}
+
+function CostSettingsForm({
+  id,
+  settings,
+  currency,
+  save,
+  lastResult,
+  appBridge,
+  onDiscard,
+}: {
+  id: string;
+  settings: View;
+  currency: string;
+  save: FetcherWithComponents<PageActionResult>;
+  lastResult: PageActionResult["result"];
+  appBridge: boolean;
+  onDiscard: () => void;
+}) {
+  const [form, fields] = useFetcherForm({
+    id,
+    schema: costSettingsFormSchema,
+    fetcher: save,
+    shouldValidate: "onSubmit",
+    lastResult,
+    defaultValue: formValuesOf(settings),
+  });
+  const costHistoryEnabled = useField(fields.costHistoryEnabled);
+  const paymentFeesEnabled = useField(fields.paymentFeesEnabled);
+  const paymentFeePercent = useField(fields.paymentFeePercent);
+  const paymentFeeFixed = useField(fields.paymentFeeFixed);
+  const shippingCostEnabled = useField(fields.shippingCostEnabled);
+  const shippingCost = useField(fields.shippingCost);
+  const feesOn = paymentFeesEnabled.checkbox.checked;
+  // a switched-off part's fields are greyed out (disabled, so not posted): a hidden copy posts what was typed
+  // the rows' fields as typed (the schema reads them through a filter that drops empty rows)
+  const gatewayFees = fields.gatewayFees as unknown as FieldMetadata<GatewayText[], Record<string, unknown>, string[]>;
+  const rows = gatewayFees.getFieldList();
   const saving = save.state !== "idle";
-  const error = save.state === "idle" && save.data && !save.data.ok ? save.data.value : null;
-  const errorFor = (field: string) =>
-    error?.field === field && error.message ? error.message[0].toUpperCase() + error.message.slice(1) : undefined;
-  const set =
-    <Key extends keyof Draft>(key: Key) =>
-    (value: Draft[Key]) =>
-      setDraft({ ...draft, [key]: value });
-  const setGateway = (index: number, key: keyof GatewayDraft) => (value: string) =>
-    setDraft({
-      ...draft,
-      gatewayFees: draft.gatewayFees.map((row, at) => (at === index ? { ...row, [key]: value } : row)),
-    });
-  // an error on a row names it by its place among the rows sent (empty rows are not sent)
-  const sentIndex = (index: number) => draft.gatewayFees.slice(0, index).filter(filled).length;
-  const gatewayError = (index: number, field: string) => errorFor(`gatewayFees.${sentIndex(index)}.${field}`);
-  const submit = () =>
-    save.submit(
-      {
-        costHistoryEnabled: draft.costHistoryEnabled,
-        paymentFeesEnabled: draft.paymentFeesEnabled,
-        paymentFeePercent: number(draft.paymentFeePercent),
-        paymentFeeFixedCents: cents(draft.paymentFeeFixed),
-        gatewayFees: gatewayFeesOf(draft.gatewayFees),
-        shippingCostEnabled: draft.shippingCostEnabled,
-        shippingCostCents: cents(draft.shippingCost),
-      },
-      { method: "post", encType: "application/json" },
-    );
+  const submit = () => (document.getElementById(id) as HTMLFormElement | null)?.requestSubmit();
   const prefix = currency === "USD" ? "$" : undefined;
   const suffix = currency === "USD" ? undefined : currency;
+  const money = { type: "text" as const, inputMode: "decimal" as const, prefix, suffix };
+  const listError = sentence(fields.gatewayFees.errors?.[0]);
 
   return (
     <AdminPage title="Costs" description="What an order costs you, for the margin floor, the backtest and the ROI">
       <UnsavedChangesBar
         id="cost-settings-save-bar"
-        open={dirty || saving}
+        open={form.dirty || saving}
         saving={saving}
         appBridge={appBridge}
         onSave={submit}
-        onDiscard={() => setDraft(saved)}
+        onDiscard={onDiscard}
       />
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (dirty) submit();
-        }}
-      >
+      <save.Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="save" />
         <BlockStack gap="400">
           <Card>
             <BlockStack gap="200">
@@ -187,8 +165,7 @@ export default function CostSettingsPage() {
               <Checkbox
                 label="Use the unit cost at the order's date"
                 helpText="Each cost change Shopify reports is kept with its date, so a cost changed today leaves earlier orders' margins as they were. Off: every order uses today's cost."
-                checked={draft.costHistoryEnabled}
-                onChange={set("costHistoryEnabled")}
+                {...costHistoryEnabled.checkbox}
               />
             </BlockStack>
           </Card>
@@ -200,8 +177,7 @@ export default function CostSettingsPage() {
               <Checkbox
                 label="Count payment fees in the margin"
                 helpText="An estimate: taken on what the customer paid. The default is Shopify Payments' online card rate on the Basic plan, 2.9% + 30¢ (USD); your rate depends on your plan, your country and the card."
-                checked={draft.paymentFeesEnabled}
-                onChange={set("paymentFeesEnabled")}
+                {...paymentFeesEnabled.checkbox}
               />
               <FormLayout>
                 <FormLayout.Group condensed>
@@ -210,24 +186,19 @@ export default function CostSettingsPage() {
                     type="text"
                     inputMode="decimal"
                     suffix="%"
-                    autoComplete="off"
-                    value={draft.paymentFeePercent}
-                    onChange={set("paymentFeePercent")}
-                    error={errorFor("paymentFeePercent")}
-                    disabled={!draft.paymentFeesEnabled}
+                    {...paymentFeePercent.textField}
+                    error={sentence(paymentFeePercent.textField.error)}
+                    disabled={!feesOn}
                   />
+                  {feesOn ? null : <input {...paymentFeePercent.hidden} />}
                   <TextField
                     label="Fixed fee per order"
-                    type="text"
-                    inputMode="decimal"
-                    prefix={prefix}
-                    suffix={suffix}
-                    autoComplete="off"
-                    value={draft.paymentFeeFixed}
-                    onChange={set("paymentFeeFixed")}
-                    error={errorFor("paymentFeeFixedCents")}
-                    disabled={!draft.paymentFeesEnabled}
+                    {...money}
+                    {...paymentFeeFixed.textField}
+                    error={sentence(paymentFeeFixed.textField.error)}
+                    disabled={!feesOn}
                   />
+                  {feesOn ? null : <input {...paymentFeeFixed.hidden} />}
                 </FormLayout.Group>
               </FormLayout>
               <BlockStack gap="200">
@@ -238,72 +209,24 @@ export default function CostSettingsPage() {
                   An order paid through a gateway listed here uses its rate; other gateways use the rate above. Name the
                   gateway as Shopify does on the order, for example shopify_payments or paypal.
                 </Text>
-                {draft.gatewayFees.map((row, index) => (
-                  <div key={index} role="group" aria-label={`Gateway rate ${index + 1}`}>
-                    <Box padding="300" borderWidth="025" borderColor="border" borderRadius="200">
-                      <BlockStack gap="200">
-                        <FormLayout>
-                          <FormLayout.Group condensed>
-                            <TextField
-                              label="Gateway"
-                              autoComplete="off"
-                              value={row.gateway}
-                              onChange={setGateway(index, "gateway")}
-                              error={gatewayError(index, "gateway")}
-                              disabled={!draft.paymentFeesEnabled}
-                            />
-                            <TextField
-                              label="Percent"
-                              type="text"
-                              inputMode="decimal"
-                              suffix="%"
-                              autoComplete="off"
-                              value={row.percent}
-                              onChange={setGateway(index, "percent")}
-                              error={gatewayError(index, "percent")}
-                              disabled={!draft.paymentFeesEnabled}
-                            />
-                            <TextField
-                              label="Fixed fee"
-                              type="text"
-                              inputMode="decimal"
-                              prefix={prefix}
-                              suffix={suffix}
-                              autoComplete="off"
-                              value={row.fixed}
-                              onChange={setGateway(index, "fixed")}
-                              error={gatewayError(index, "fixedCents")}
-                              disabled={!draft.paymentFeesEnabled}
-                            />
-                          </FormLayout.Group>
-                        </FormLayout>
-                        <InlineStack>
-                          <Button
-                            variant="plain"
-                            tone="critical"
-                            disabled={!draft.paymentFeesEnabled}
-                            accessibilityLabel={`Remove the rate for ${row.gateway.trim() || `gateway ${index + 1}`}`}
-                            onClick={() =>
-                              setDraft({ ...draft, gatewayFees: draft.gatewayFees.filter((_, at) => at !== index) })
-                            }
-                          >
-                            Remove
-                          </Button>
-                        </InlineStack>
-                      </BlockStack>
-                    </Box>
-                  </div>
+                {rows.map((row, index) => (
+                  <GatewayRow
+                    key={row.key}
+                    row={row}
+                    index={index}
+                    money={money}
+                    disabled={!feesOn}
+                    onRemove={() => form.remove({ name: gatewayFees.name, index })}
+                  />
                 ))}
-                {errorFor("gatewayFees") ? (
-                  <InlineError fieldID="cost-gateway-fees" message={errorFor("gatewayFees")!} />
-                ) : null}
+                {listError ? <InlineError fieldID="cost-gateway-fees" message={listError} /> : null}
                 <InlineStack>
                   <Button
-                    disabled={!draft.paymentFeesEnabled || draft.gatewayFees.length >= MAX_GATEWAYS}
+                    disabled={!feesOn || rows.length >= MAX_GATEWAYS}
                     onClick={() =>
-                      setDraft({
-                        ...draft,
-                        gatewayFees: [...draft.gatewayFees, { gateway: "", percent: "", fixed: "" }],
+                      form.insert({
+                        name: gatewayFees.name,
+                        defaultValue: { gateway: "", percent: "", fixed: "" },
                       })
                     }
                   >
@@ -321,22 +244,17 @@ export default function CostSettingsPage() {
               <Checkbox
                 label="Count a shipping cost per order"
                 helpText="What a shipment costs you on average, counted on each order that ships. What the customer paid for shipping is not your cost, so it is never used."
-                checked={draft.shippingCostEnabled}
-                onChange={set("shippingCostEnabled")}
+                {...shippingCostEnabled.checkbox}
               />
               <FormLayout>
                 <TextField
                   label="Shipping cost per order"
-                  type="text"
-                  inputMode="decimal"
-                  prefix={prefix}
-                  suffix={suffix}
-                  autoComplete="off"
-                  value={draft.shippingCost}
-                  onChange={set("shippingCost")}
-                  error={errorFor("shippingCostCents")}
-                  disabled={!draft.shippingCostEnabled}
+                  {...money}
+                  {...shippingCost.textField}
+                  error={sentence(shippingCost.textField.error)}
+                  disabled={!shippingCostEnabled.checkbox.checked}
                 />
+                {shippingCostEnabled.checkbox.checked ? null : <input {...shippingCost.hidden} />}
               </FormLayout>
             </BlockStack>
           </Card>
@@ -347,7 +265,79 @@ export default function CostSettingsPage() {
             </Text>
           </Box>
         </BlockStack>
-      </form>
+      </save.Form>
     </AdminPage>
+  );
+}
+
+/** One gateway's own rate: its three fields bound to the form, and Remove. */
+function GatewayRow({
+  row,
+  index,
+  money,
+  disabled,
+  onRemove,
+}: {
+  row: FieldMetadata<GatewayText, Record<string, unknown>, string[]>;
+  index: number;
+  money: { type: "text"; inputMode: "decimal"; prefix?: string; suffix?: string };
+  disabled: boolean;
+  onRemove: () => void;
+}) {
+  const cells = row.getFieldset();
+  const gateway = useField(cells.gateway);
+  const percent = useField(cells.percent);
+  const fixed = useField(cells.fixed);
+  return (
+    <div role="group" aria-label={`Gateway rate ${index + 1}`}>
+      <Box padding="300" borderWidth="025" borderColor="border" borderRadius="200">
+        <BlockStack gap="200">
+          <FormLayout>
+            <FormLayout.Group condensed>
+              <TextField
+                label="Gateway"
+                {...gateway.textField}
+                error={sentence(gateway.textField.error)}
+                disabled={disabled}
+              />
+              <TextField
+                label="Percent"
+                type="text"
+                inputMode="decimal"
+                suffix="%"
+                {...percent.textField}
+                error={sentence(percent.textField.error)}
+                disabled={disabled}
+              />
+              <TextField
+                label="Fixed fee"
+                {...money}
+                {...fixed.textField}
+                error={sentence(fixed.textField.error)}
+                disabled={disabled}
+              />
+            </FormLayout.Group>
+          </FormLayout>
+          {disabled ? (
+            <>
+              <input {...gateway.hidden} />
+              <input {...percent.hidden} />
+              <input {...fixed.hidden} />
+            </>
+          ) : null}
+          <InlineStack>
+            <Button
+              variant="plain"
+              tone="critical"
+              disabled={disabled}
+              accessibilityLabel={`Remove the rate for ${gateway.value.trim() || `gateway ${index + 1}`}`}
+              onClick={onRemove}
+            >
+              Remove
+            </Button>
+          </InlineStack>
+        </BlockStack>
+      </Box>
+    </div>
   );
 }

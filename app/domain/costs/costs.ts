@@ -218,7 +218,7 @@ export const countsExtras = (settings: CostSettingsValues) =>
 
 // ---------------------------------------------------------------- the API's input
 
-const percentField = z
+export const percentField = z
   .number({ error: "must be a number" })
   .min(0, "must be 0 or more")
   .max(basisPointsToPercent(MAX_FEE_BASIS_POINTS), `must be at most ${basisPointsToPercent(MAX_FEE_BASIS_POINTS)}`)
@@ -228,7 +228,7 @@ const percentField = z
       message: "must have at most 2 decimals",
     },
   );
-const centsField = z
+export const centsField = z
   .number({ error: "must be a number" })
   .int("must be whole cents")
   .min(0, "must be 0 or more")
