@@ -79,6 +79,19 @@ const put = (body: unknown) =>
 
 describe("the cost model", () => {
   let shopId: string;
+  /** The variant's cost as the Admin API gave it 60 days ago, before the history began: $50. */
+  const cacheUnitCost = () =>
+    prisma.variantUnitCost.create({
+      data: {
+        shopId,
+        variantId: VARIANT,
+        inventoryItemId: ITEM,
+        unitCostCents: 5_000,
+        currency: "USD",
+        collectionIds: [],
+        fetchedAt: ago(60),
+      },
+    });
   beforeAll(async () => {
     shopId = (await ensureShop(SHOP)).id;
     await prisma.shop.update({ where: { id: shopId }, data: { plan: "core", planCheckedAt: new Date() } });
@@ -109,17 +122,7 @@ describe("the cost model", () => {
 
   it("a signed inventory_items/update keeps the cost before the change and the change at its date", async () => {
     // the cost cached 60 days ago, before the history began: $50
-    await prisma.variantUnitCost.create({
-      data: {
-        shopId,
-        variantId: VARIANT,
-        inventoryItemId: ITEM,
-        unitCostCents: 5_000,
-        currency: "USD",
-        collectionIds: [],
-        fetchedAt: ago(60),
-      },
-    });
+    await cacheUnitCost();
     const change = async (cost: string | null, updatedAt: Date) => {
       const body = { id: 95, admin_graphql_api_id: ITEM, cost, updated_at: updatedAt.toISOString() };
       const response = (await inventoryUpdate(
@@ -143,17 +146,7 @@ describe("the cost model", () => {
   });
 
   it("a cost changed last week leaves last month's margin as it was; a new order pays the new cost", async () => {
-    await prisma.variantUnitCost.create({
-      data: {
-        shopId,
-        variantId: VARIANT,
-        inventoryItemId: ITEM,
-        unitCostCents: 5_000,
-        currency: "USD",
-        collectionIds: [],
-        fetchedAt: ago(60),
-      },
-    });
+    await cacheUnitCost();
     await inventoryUpdate(
       routeArgs(
         webhookRequest("inventory_items/update", SHOP, {

@@ -1,3 +1,4 @@
+import { evaluableCap, IMMEDIATE_ALERTS } from "../../../tests/fixtures/rules";
 import { describe, expect, it } from "vitest";
 import type { EvaluableRule } from "../monitoring/evaluate";
 import { planOrderEffects, evaluableRules, type OrderEffectsContext, type OrderToPlan } from "./order-effects";
@@ -45,28 +46,13 @@ function facts(discountCents: number): OrderFacts {
 
 const order = (at?: Date): OrderToPlan => ({ topic: "orders/create", facts: facts(4_000), customerId: null, at });
 
-const rule = (id: string, more: Partial<EvaluableRule> = {}): EvaluableRule => ({
-  id,
-  name: `Max 20% (${id})`,
-  ruleType: "max_discount",
-  thresholdUnit: "PERCENT",
-  thresholdPercent: 20,
-  thresholdAmountCents: null,
-  ...more,
-});
+const rule = (id: string, more: Partial<EvaluableRule> = {}) =>
+  evaluableCap(id, 20, { name: `Max 20% (${id})`, ...more });
 
 function context(rules: EvaluableRule[]): OrderEffectsContext {
   return {
     shop: { id: "shop-1", plan: "core" },
-    alerts: {
-      emailEnabled: true,
-      slackEnabled: true,
-      webhookEnabled: false,
-      minSeverity: "low",
-      frequency: "immediate",
-      quietHours: null,
-      timeZone: "UTC",
-    },
+    alerts: IMMEDIATE_ALERTS,
     rules,
     stacking: { enabled: false, blockedStacking: [] },
     checkout: null,

@@ -1,3 +1,4 @@
+import { IMMEDIATE_ALERTS } from "../../../tests/fixtures/rules";
 import { describe, expect, it } from "vitest";
 import type { AlertPreferences } from "../alerts/alert-routing";
 import type { EvaluableRule } from "../monitoring/evaluate";
@@ -71,15 +72,7 @@ const MAX_20: EvaluableRule = {
   thresholdAmountCents: null,
 };
 
-const ALERTS: AlertPreferences = {
-  emailEnabled: true,
-  slackEnabled: true,
-  webhookEnabled: false,
-  minSeverity: "low",
-  frequency: "immediate",
-  quietHours: null,
-  timeZone: "UTC",
-};
+const ALERTS: AlertPreferences = IMMEDIATE_ALERTS;
 
 function context(overrides: Partial<OrderEffectsContext> = {}): OrderEffectsContext {
   return {

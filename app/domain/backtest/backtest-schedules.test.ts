@@ -4,17 +4,10 @@ import { describe, expect, it } from "vitest";
 import { finishTally, newTally, rulesInForceAt, tallyOrder } from "./backtest";
 import { evaluateOrder, type EvaluableRule } from "../monitoring/evaluate";
 import { oneLineOrder as order } from "../../../tests/fixtures/orders";
+import { evaluableCap } from "../../../tests/fixtures/rules";
 import type { OrderFacts } from "../monitoring/order-facts";
 
-const rule = (id: string, percent: number, window: Partial<EvaluableRule> = {}): EvaluableRule => ({
-  id,
-  name: id,
-  ruleType: "max_discount",
-  thresholdUnit: "PERCENT",
-  thresholdPercent: percent,
-  thresholdAmountCents: null,
-  ...window,
-});
+const rule = (id: string, percent: number, window: Partial<EvaluableRule> = {}) => evaluableCap(id, percent, window);
 
 // Black Friday week in New York: 2026-11-27 00:00 EST to 2026-12-01 00:00 EST
 const START = new Date("2026-11-27T05:00:00Z");

@@ -12,17 +12,11 @@ import {
   throttleWaitMs,
   type RuleTally,
 } from "./backtest";
-import { evaluateOrder, type EvaluableRule } from "../monitoring/evaluate";
+import { evaluateOrder } from "../monitoring/evaluate";
 import { oneLineOrder as order } from "../../../tests/fixtures/orders";
+import { evaluableCap } from "../../../tests/fixtures/rules";
 
-const percentRule = (id: string, percent: number): EvaluableRule => ({
-  id,
-  name: id,
-  ruleType: "max_discount",
-  thresholdUnit: "PERCENT",
-  thresholdPercent: percent,
-  thresholdAmountCents: null,
-});
+const percentRule = (id: string, percent: number) => evaluableCap(id, percent);
 
 describe("throttleWaitMs", () => {
   it("waits only for the points the bucket lacks, at the restore rate", () => {

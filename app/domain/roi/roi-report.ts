@@ -106,6 +106,20 @@ export interface MoneyGroup extends MoneySplit {
   ruleKey: string | null;
 }
 
+/** Adds `split` to the group of `key` in `groups`, made for `ruleKey` when it is the first. */
+export function addToMoneyGroup<Key>(
+  groups: Map<Key, MoneyGroup>,
+  key: Key,
+  ruleKey: string | null,
+  split: MoneySplit,
+): void {
+  const group = groups.get(key) ?? { ruleKey, stoppedCents: 0, recoveredCents: 0, flaggedCents: 0 };
+  group.stoppedCents += split.stoppedCents;
+  group.recoveredCents += split.recoveredCents;
+  group.flaggedCents += split.flaggedCents;
+  groups.set(key, group);
+}
+
 /** Checkouts blocked under one rule key over a period (a GROUP BY over the events). */
 export interface BlockGroup {
   ruleKey: string | null;
@@ -130,16 +144,7 @@ export function aggregateMoney(
 ): { money: MoneyGroup[]; blocks: BlockGroup[]; bucketTotals: BucketTotal[] } {
   const money = new Map<string | null, MoneyGroup>();
   for (const row of rows) {
-    const group = money.get(row.ruleKey) ?? {
-      ruleKey: row.ruleKey,
-      stoppedCents: 0,
-      recoveredCents: 0,
-      flaggedCents: 0,
-    };
-    group.stoppedCents += row.stoppedCents;
-    group.recoveredCents += row.recoveredCents;
-    group.flaggedCents += row.flaggedCents;
-    money.set(row.ruleKey, group);
+    addToMoneyGroup(money, row.ruleKey, row.ruleKey, row);
   }
   const blocks = new Map<string | null, number>();
   for (const block of blocked) blocks.set(block.ruleKey, (blocks.get(block.ruleKey) ?? 0) + 1);

@@ -4,7 +4,7 @@
  * Dashboard and `/api/roi/summary` read a few hundred rows instead of every order and event of a
  * period. Pure: what one write adds to the rollups, and what a period's rows add up to.
  */
-import type { Bucket, BlockGroup, BucketTotal, MoneyGroup } from "./roi-report";
+import { addToMoneyGroup, type Bucket, type BlockGroup, type BucketTotal, type MoneyGroup } from "./roi-report";
 import { moneyTotals, type MoneyRow, type MoneySplit } from "../monitoring/order-money";
 
 /** The events the rollups count, as ROI shows them. */
@@ -180,18 +180,7 @@ export function figuresFromRollups(
   const blocks = new Map<string, number>();
   let alertsSent = 0;
   for (const row of inside) {
-    if (row.moneyRows > 0) {
-      const group = money.get(row.ruleKey) ?? {
-        ruleKey: ruleKeyOf(row.ruleKey),
-        stoppedCents: 0,
-        recoveredCents: 0,
-        flaggedCents: 0,
-      };
-      group.stoppedCents += row.stoppedCents;
-      group.recoveredCents += row.recoveredCents;
-      group.flaggedCents += row.flaggedCents;
-      money.set(row.ruleKey, group);
-    }
+    if (row.moneyRows > 0) addToMoneyGroup(money, row.ruleKey, ruleKeyOf(row.ruleKey), row);
     if (row.blockedCheckouts > 0) blocks.set(row.ruleKey, (blocks.get(row.ruleKey) ?? 0) + row.blockedCheckouts);
     alertsSent += row.alertsSent;
   }
