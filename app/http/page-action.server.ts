@@ -6,8 +6,6 @@ import type { Result } from "../domain/result";
 import type { PageActionResult, PageToast } from "../forms/page-action";
 import { InputRefusal, readForm } from "./request-body.server";
 
-export type { PageActionResult, PageToast } from "../forms/page-action";
-
 /** What a form refused by its schema says, unless its intent says otherwise. */
 export const CHECK_THE_FIELDS = "Check the fields marked in red";
 

@@ -132,8 +132,8 @@ function CostSettingsForm({
   const paymentFeeFixed = useField(fields.paymentFeeFixed);
   const shippingCostEnabled = useField(fields.shippingCostEnabled);
   const shippingCost = useField(fields.shippingCost);
-  const feesOn = paymentFeesEnabled.checkbox.checked;
   // a switched-off part's fields are greyed out (disabled, so not posted): a hidden copy posts what was typed
+  const feesOn = paymentFeesEnabled.checkbox.checked;
   // the rows' fields as typed (the schema reads them through a filter that drops empty rows)
   const gatewayFees = fields.gatewayFees as unknown as FieldMetadata<GatewayText[], Record<string, unknown>, string[]>;
   const rows = gatewayFees.getFieldList();
