@@ -58,3 +58,28 @@ export type Field = ReturnType<typeof useField>;
 
 /** A flag's text as a form's default value: "true" checks its box. */
 export const checkedIf = (flag: boolean): string | undefined => (flag ? CHECKED : undefined);
+
+/** Whether any field's text differs from its starting text (an unset one starts empty). */
+export function changedFrom(fields: Record<string, Field>, initial: Record<string, unknown>): boolean {
+  return Object.entries(fields).some(([name, field]) => field.value !== (initial[name] ?? ""));
+}
+
+/**
+ * A list of choices posted under one name (checkboxes that each add a value): conform keeps the
+ * chosen values in a hidden multiple select it adds to the form.
+ */
+export function useChoices(meta: AnyField) {
+  const control = useInputControl<string[]>({
+    key: meta.key,
+    name: meta.name,
+    formId: meta.formId,
+    initialValue: Array.isArray(meta.initialValue) ? (meta.initialValue as string[]) : [],
+  });
+  const values = control.value === undefined ? [] : ([] as string[]).concat(control.value);
+  return {
+    values,
+    has: (value: string) => values.includes(value),
+    toggle: (value: string, chosen: boolean) =>
+      control.change(chosen ? [...values.filter((v) => v !== value), value] : values.filter((v) => v !== value)),
+  };
+}

@@ -224,3 +224,9 @@ export const blockingSchema = z.object({
   ),
 });
 export type BlockingInput = z.infer<typeof blockingSchema>;
+
+/**
+ * The Stacking & blocking page's one form (docs/product.md#rules): both settings in one post,
+ * checked together, so a refused field saves neither.
+ */
+export const rulesSettingsSchema = stackingFields.extend(blockingSchema.shape);

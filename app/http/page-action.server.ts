@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import type { $ZodType, output } from "zod/v4/core";
-import type { Result } from "../domain/result";
+import type { Failure, Result } from "../domain/result";
 import type { PageActionResult, PageToast } from "../forms/page-action";
 import { InputRefusal, readForm } from "./request-body.server";
 
@@ -32,8 +32,30 @@ interface Toasts {
   failure: string;
 }
 
-function refusal(intent: string, status: number, title: string, description?: string): PageActionResult {
-  return { intent, ok: false, status, toast: { title, ...(description ? { description } : {}), error: true } };
+/**
+ * What an intent's handler answers when it did not work: a `Failure`, with the toast's title
+ * when it is not the intent's usual one (a test alert names its channel) and what the page
+ * still shows from it (`value`).
+ */
+export interface Refused<Value = unknown> extends Failure {
+  title?: string;
+  value?: Value;
+}
+
+function refusal(
+  intent: string,
+  status: number,
+  title: string,
+  description?: string,
+  value?: unknown,
+): PageActionResult {
+  return {
+    intent,
+    ok: false,
+    status,
+    toast: { title, ...(description ? { description } : {}), error: true },
+    ...(value !== undefined ? { value } : {}),
+  };
 }
 
 function success(intent: string, toasts: Toasts, done: Done, result?: SubmissionResult<string[]>): PageActionResult {
@@ -99,14 +121,14 @@ export function formIntent<Call, Schema extends $ZodType, Value = unknown>(
 /** An intent with no form to parse (a delete, a resume, a button): the handler reads what it needs. */
 export function plainIntent<Call, Value = unknown>(
   toasts: Toasts,
-  run: (formData: FormData, call: Call) => Promise<Result<Done<Value>>>,
+  run: (formData: FormData, call: Call) => Promise<Result<Done<Value>, Refused<Value>>>,
 ): PageIntent<Call> {
   return {
     async answer(intent, formData, call) {
       const outcome = await run(formData, call);
-      return outcome.ok
-        ? success(intent, toasts, outcome.value)
-        : refusal(intent, outcome.error.status, toasts.failure, outcome.error.message);
+      if (outcome.ok) return success(intent, toasts, outcome.value);
+      const { status, title, message, value } = outcome.error;
+      return refusal(intent, status, title ?? toasts.failure, message, value);
     },
   };
 }
@@ -114,16 +136,6 @@ export function plainIntent<Call, Value = unknown>(
 /** A service's answer whose value the toast does not show. */
 export function saved<T>(outcome: Result<T>): Result<Done> {
   return outcome.ok ? { ok: true, value: {} } : outcome;
-}
-
-/**
- * An intent that answers the page's result itself, for an outcome whose toast is its own (a
- * test alert's title is what happened).
- */
-export function ownIntent<Call>(
-  answer: (formData: FormData, call: Call) => Promise<Omit<PageActionResult, "intent">>,
-): PageIntent<Call> {
-  return { answer: async (intent, formData, call) => ({ intent, ...(await answer(formData, call)) }) };
 }
 
 /**

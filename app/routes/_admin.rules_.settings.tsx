@@ -9,7 +9,7 @@ import { requireAdmin } from "../services/shops/admin-context.server";
 import { handleRulesAction } from "./_admin.rules/actions.server";
 import type { PageActionResult } from "../forms/page-action";
 import { RulesTabs } from "./_admin.rules/RulesTabs";
-import { RulesSettingsForm, settingsFormKey } from "./_admin.rules/SettingsForms";
+import { RulesSettingsForm } from "./_admin.rules/SettingsForms";
 
 export const meta: MetaFunction = () => [{ title: "Stacking & blocking · Rules · Margin Guardrail" }];
 
@@ -30,19 +30,11 @@ export default function RulesSettings() {
   const { settings } = useLoaderData<typeof loader>();
   const { demo, plan, plusEnabled } = useAdminLayout();
   const appBridge = useAppBridgePresent(demo);
-  // here, not in the form: a save reloads (remounts) the form, and its toast must show once
   const save = useActionFetcher<PageActionResult>("rules-settings-save");
   return (
     <AdminPage title="Rules" description="Discount thresholds and margin protection for every order">
       <RulesTabs selected="settings" />
-      <RulesSettingsForm
-        key={settingsFormKey(settings)}
-        settings={settings}
-        save={save}
-        appBridge={appBridge}
-        plan={plan}
-        plusEnabled={plusEnabled}
-      />
+      <RulesSettingsForm settings={settings} save={save} appBridge={appBridge} plan={plan} plusEnabled={plusEnabled} />
       <CostSettingsLink />
     </AdminPage>
   );

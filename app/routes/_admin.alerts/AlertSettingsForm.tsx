@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { useFetcherForm } from "../../components/useFetcherForm";
+import { useSaveBarForm } from "../../components/useFetcherForm";
 import type { FetcherWithComponents } from "@remix-run/react";
 import {
   Banner,
@@ -17,7 +17,7 @@ import {
 } from "@shopify/polaris";
 import { useMemo, useState } from "react";
 import { useAdminLayout } from "../../components/AdminPage";
-import { checkedIf, useField } from "../../components/form-fields";
+import { changedFrom, checkedIf, useField } from "../../components/form-fields";
 import { UnsavedChangesBar } from "../../components/UnsavedChangesBar";
 import { useActionFetcher } from "../../components/useActionFetcher";
 import { useAppBridgePresent } from "../../components/useAppBridge";
@@ -209,18 +209,20 @@ export function AlertSettingsForm({
   savedSecret?: string;
 }) {
   const initial = useMemo(() => defaultsOf(valuesOf(settings)), [settings]);
-  const [generation, setGeneration] = useState(0);
-  // a save that changed the settings started this form again: its answer is not this form's
-  const [earlier] = useState(() => save.data);
   const { demo } = useAdminLayout();
   const appBridge = useAppBridgePresent(demo);
   const schema = useMemo(() => alertSettingsSchema({ production }), [production]);
-  const [form, fields] = useFetcherForm({
-    id: `alert-settings-${generation}`,
+  const {
+    form,
+    fields,
+    saving,
+    save: submit,
+    discard,
+  } = useSaveBarForm({
+    name: "alert-settings",
     schema,
     fetcher: save,
-    // a discarded form starts without the errors of the values it discarded
-    lastResult: save.state === "idle" && generation === 0 && save.data !== earlier ? save.data?.result : undefined,
+    stored: initial,
     defaultValue: initial,
   });
   const controls: Record<keyof FormValues, ReturnType<typeof useField>> = {
@@ -236,13 +238,7 @@ export function AlertSettingsForm({
     quietStart: useField(fields.quietStart),
     quietEnd: useField(fields.quietEnd),
   };
-  const dirty = Object.entries(controls).some(
-    ([name, control]) => control.value !== (initial[name as keyof FormValues] ?? ""),
-  );
-  const saving = save.state !== "idle";
-  // a new form id: conform starts the fields again from `initial`, without the discarded values' errors
-  const discard = () => setGeneration((current) => current + 1);
-  const submit = () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
+  const dirty = changedFrom(controls, initial);
   const formError = form.errors?.[0];
 
   return (

@@ -4,7 +4,6 @@ import type { PageActionResult } from "../../forms/page-action";
 import {
   answerIntent,
   formIntent,
-  ownIntent,
   pageAction,
   plainIntent,
   saved,
@@ -15,7 +14,7 @@ import { planHasAlerts, type PlanId } from "../../domain/billing/plans";
 import type { AdminContext } from "../../services/shops/admin-context.server";
 import { rotateWebhookSecret } from "../../services/alerts/channels.server";
 import { ALERTS_NEED_CORE, enableWebhookEndpoint, saveAlertSettings } from "../../services/alerts/settings.server";
-import { testAlertIntent } from "../../services/alerts/test-alert.server";
+import { testAlertIntent } from "../../http/test-alert-intent.server";
 
 export const SAVE_FAILED = "Failed to save alert settings";
 
@@ -41,10 +40,7 @@ const INTENTS: Record<string, PageIntent<Call>> = {
       return ok(signingSecret ? { value: { signingSecret } } : {});
     },
   ),
-  test: ownIntent(async (formData, { owner }: Call) => {
-    const { signingSecret, ...tested } = await testAlertIntent(owner, formData);
-    return { ...tested, ...(signingSecret ? { value: { signingSecret } } : {}) };
-  }),
+  test: testAlertIntent<Call>({ showSecret: true }),
   rotateSecret: plainIntent(
     {
       success: "New signing secret made",

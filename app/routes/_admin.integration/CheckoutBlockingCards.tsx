@@ -187,22 +187,8 @@ export function PlusFeaturesCard({ plusEnabled }: { plusEnabled: boolean }) {
           How blocking behaves at checkout. These are also the Rules page&apos;s blocking settings; saving updates a
           deployed checkout rule.
         </Text>
-        <input {...instantBlocking.hidden} />
-        <input {...staffOverride.hidden} />
         <FormLayout>
-          <BlockingFields
-            values={{
-              instantBlocking: instantBlocking.value === "true",
-              staffOverride: staffOverride.value === "true",
-              customerMessage: customerMessage.value,
-            }}
-            onChange={(next) => {
-              instantBlocking.change(String(next.instantBlocking));
-              staffOverride.change(String(next.staffOverride));
-              customerMessage.change(next.customerMessage);
-            }}
-            messageField={customerMessage.textField}
-          />
+          <BlockingFields fields={{ instantBlocking, staffOverride, customerMessage }} />
         </FormLayout>
       </BlockStack>
     </NamedCard>

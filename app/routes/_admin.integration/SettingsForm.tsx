@@ -1,12 +1,12 @@
 import { getFormProps } from "@conform-to/react";
 import type { FetcherWithComponents } from "@remix-run/react";
 import { Banner, BlockStack } from "@shopify/polaris";
-import { createContext, useContext, useRef, useState, type ReactNode } from "react";
+import { createContext, useContext, type ReactNode } from "react";
 import { useAdminLayout } from "../../components/AdminPage";
-import { useField, type Field } from "../../components/form-fields";
+import { changedFrom, useField, type Field } from "../../components/form-fields";
 import { UnsavedChangesBar } from "../../components/UnsavedChangesBar";
 import { useAppBridgePresent } from "../../components/useAppBridge";
-import { useFetcherForm, useFormGeneration } from "../../components/useFetcherForm";
+import { useSaveBarForm } from "../../components/useFetcherForm";
 import type { IntegrationActionResult } from "./actions.server";
 import { integrationSettingsSchema, type SettingsField } from "./settings-schema";
 
@@ -50,16 +50,18 @@ export function IntegrationSettingsForm({
   const appBridge = useAppBridgePresent(demo);
   // a new form id starts the fields again from `defaults`: after Discard, and after a save
   // changed what is stored (the page's data comes back with it)
-  const { generation, restart } = useFormGeneration(defaults);
-  // the answer of a save belongs to the form it was sent from, not to one started again since
-  const [earlier] = useState(() => save.data);
-  const sentFrom = useRef<number | null>(null);
-  const answered = save.state === "idle" && save.data !== earlier && sentFrom.current === generation;
-  const [form, fields] = useFetcherForm({
-    id: `integration-settings-${generation}`,
+  const {
+    form,
+    fields,
+    answered,
+    saving,
+    save: submit,
+    discard,
+  } = useSaveBarForm({
+    name: "integration-settings",
     schema: integrationSettingsSchema,
     fetcher: save,
-    lastResult: answered ? save.data?.result : undefined,
+    stored: defaults,
     defaultValue: defaults,
   });
   const controls: Record<SettingsField, Field> = {
@@ -72,14 +74,7 @@ export function IntegrationSettingsForm({
     staffOverride: useField(fields.staffOverride),
     customerMessage: useField(fields.customerMessage),
   };
-  const dirty = Object.entries(controls).some(
-    ([name, control]) => control.value !== (defaults[name as SettingsField] ?? ""),
-  );
-  const saving = save.state !== "idle";
-  const submit = () => {
-    sentFrom.current = generation;
-    (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
-  };
+  const dirty = changedFrom(controls, defaults);
   const formError = answered ? form.errors?.[0] : undefined;
   const formProps = getFormProps(form);
   return (
@@ -90,7 +85,7 @@ export function IntegrationSettingsForm({
         saving={saving}
         appBridge={appBridge}
         onSave={submit}
-        onDiscard={restart}
+        onDiscard={discard}
       />
       <form
         {...formProps}

@@ -1,15 +1,7 @@
 import { slackConnectSchema, smtpSettingsSchema } from "../../forms/alerts";
 import { getEnv } from "../../env.server";
 import type { PageActionResult } from "../../forms/page-action";
-import {
-  formIntent,
-  ownIntent,
-  pageAction,
-  plainIntent,
-  saved,
-  type Done,
-  type PageIntent,
-} from "../../http/page-action.server";
+import { formIntent, pageAction, plainIntent, saved, type Done, type PageIntent } from "../../http/page-action.server";
 import { fail, ok, type Result } from "../../domain/result";
 import { requireAdmin, type AdminContext } from "../../services/shops/admin-context.server";
 import { DEFAULT_SMTP_PORT } from "../../forms/alerts";
@@ -19,7 +11,7 @@ import {
   getAlertSettings,
   saveSmtpSettings,
 } from "../../services/alerts/settings.server";
-import { testAlertIntent } from "../../services/alerts/test-alert.server";
+import { testAlertIntent } from "../../http/test-alert-intent.server";
 import { functionConfigSchema, functionTestSchema } from "../../forms/function-config";
 import { blockingSchema } from "../../forms/rules";
 import { checkoutClientOf, deployFunction, notInStep, syncAfterChange } from "../../services/checkout/deploy.server";
@@ -173,10 +165,8 @@ const INTENTS: Record<string, PageIntent<IntentCall>> = {
       value: test,
     });
   }),
-  test: ownIntent(async (formData, { owner }: IntentCall) => {
-    const { signingSecret: _shownOnTheAlertsPage, ...tested } = await testAlertIntent(owner, formData);
-    return tested;
-  }),
+  // the signing secret a test makes is shown on the Alerts page
+  test: testAlertIntent<IntentCall>({ showSecret: false }),
 };
 
 const integrationPageAction = pageAction<IntentCall>(INTENTS, INTEGRATION_SAVE_FAILED);

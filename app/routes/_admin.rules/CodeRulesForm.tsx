@@ -1,8 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { Banner, Checkbox, FormLayout, InlineGrid, Select, TextField } from "@shopify/polaris";
 import { useCallback, useMemo, useState } from "react";
-import { fieldError, useField } from "../../components/form-fields";
-import { useFetcherForm, useFormGeneration } from "../../components/useFetcherForm";
+import { changedFrom, fieldError, useField } from "../../components/form-fields";
+import { useSaveBarForm } from "../../components/useFetcherForm";
 import { UnsavedChangesBar } from "../../components/UnsavedChangesBar";
 import { useAppBridgePresent } from "../../components/useAppBridge";
 import { ResourcePickerField, type ChosenResource } from "../../components/ResourcePicker";
@@ -44,18 +44,13 @@ function useTitles(loaded: Record<string, string | null>) {
 export function CodeRulesForm({ data }: { data: CodeRulesSectionData }) {
   const appBridge = useAppBridgePresent(data.demo);
   const initial = useMemo(() => formValues(data.settings), [data.settings]);
-  // a discarded or saved form starts again (a new id) from the stored settings, and so does one
-  // whose stored settings changed (a save's reload can land after the save's answer)
-  const { generation, restart } = useFormGeneration(initial);
   // here, not in a keyed child: a save reloads the settings, and its toast must show once
-  const save = useRulesFetcher("code-rules", restart);
-  // an answer to a save made before the last discard is not this form's
-  const [stale, setStale] = useState(() => save.data);
-  const [form, fields] = useFetcherForm({
-    id: `code-rules-form-${generation}`,
+  const fetcher = useRulesFetcher("code-rules");
+  const { form, fields, saving, save, discard } = useSaveBarForm({
+    name: "code-rules-form",
     schema: codeRulesSchema,
-    fetcher: save,
-    lastResult: save.state === "idle" && save.data !== stale ? save.data?.result : undefined,
+    fetcher,
+    stored: initial,
     defaultValue: initial,
   });
   const controls: Record<keyof FormValues, ReturnType<typeof useField>> = {
@@ -81,13 +76,7 @@ export function CodeRulesForm({ data }: { data: CodeRulesSectionData }) {
     control.change(resources.map((resource) => resource.id).join(ID_SEPARATOR));
   };
 
-  const dirty = (Object.keys(controls) as (keyof FormValues)[]).some((name) => controls[name].value !== initial[name]);
-  const saving = save.state !== "idle";
-  const submit = () => (document.getElementById(form.id) as HTMLFormElement | null)?.requestSubmit();
-  const discard = () => {
-    setStale(save.data);
-    restart();
-  };
+  const dirty = changedFrom(controls, initial);
 
   // the settings as typed, for the preview: a new object only when one of them changes
   const settings = useMemo<PreviewSettings>(
@@ -124,7 +113,7 @@ export function CodeRulesForm({ data }: { data: CodeRulesSectionData }) {
         open={dirty || saving}
         saving={saving}
         appBridge={appBridge}
-        onSave={submit}
+        onSave={save}
         onDiscard={discard}
       />
       <InlineGrid columns={{ xs: 1, lg: 2 }} gap="400">

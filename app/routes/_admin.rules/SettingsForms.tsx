@@ -1,10 +1,13 @@
 import { Badge, BlockStack, Box, Card, Checkbox, Divider, InlineGrid, InlineStack, Text } from "@shopify/polaris";
 import type { FetcherWithComponents } from "@remix-run/react";
-import { useState } from "react";
+import { useMemo } from "react";
+import { getFormProps } from "@conform-to/react";
 import { DISCOUNT_METHOD_KINDS } from "../../domain/rules/rules";
 import { discountCombinationLabel } from "../../domain/monitoring/discount-kinds";
 import type { PlanId } from "../../domain/billing/plans";
-import type { BlockingInput, StackingInput } from "../../forms/rules";
+import { rulesSettingsSchema, type BlockingInput, type StackingInput } from "../../forms/rules";
+import { changedFrom, useChoices, useField } from "../../components/form-fields";
+import { useSaveBarForm } from "../../components/useFetcherForm";
 import { BlockingFields } from "../../components/BlockingFields";
 import { UnsavedChangesBar } from "../../components/UnsavedChangesBar";
 import type { PageActionResult } from "../../forms/page-action";
@@ -21,34 +24,15 @@ export interface RulesSettings {
   blocking: BlockingInput;
 }
 
-interface Values {
-  enabled: boolean;
-  blocked: ReadonlySet<string>;
-  blocking: BlockingInput;
-}
-
-function valuesOf(settings: RulesSettings): Values {
+/** The form's starting text, as it posts it: the switches as "true" or "false", each pair "KindA+KindB". */
+function defaultsOf(settings: RulesSettings) {
   return {
-    enabled: settings.stacking.enabled,
-    blocked: new Set(settings.stacking.blockedStacking.map((kinds) => kinds.join("+"))),
-    blocking: settings.blocking,
+    enabled: String(settings.stacking.enabled),
+    blockedStacking: settings.stacking.blockedStacking.map((kinds) => kinds.join("+")),
+    instantBlocking: String(settings.blocking.instantBlocking),
+    staffOverride: String(settings.blocking.staffOverride),
+    customerMessage: settings.blocking.customerMessage,
   };
-}
-
-function sameValues(a: Values, b: Values): boolean {
-  return (
-    a.enabled === b.enabled &&
-    a.blocked.size === b.blocked.size &&
-    [...a.blocked].every((pair) => b.blocked.has(pair)) &&
-    a.blocking.instantBlocking === b.blocking.instantBlocking &&
-    a.blocking.staffOverride === b.blocking.staffOverride &&
-    a.blocking.customerMessage === b.blocking.customerMessage
-  );
-}
-
-/** What the form starts from: a save that changes the settings starts it again (its React key). */
-export function settingsFormKey(settings: RulesSettings): string {
-  return JSON.stringify(settings);
 }
 
 /**
@@ -103,38 +87,33 @@ export function RulesSettingsForm({
   plan: PlanId;
   plusEnabled: boolean;
 }) {
-  const [initial] = useState(() => valuesOf(settings));
-  const [values, setValues] = useState(initial);
-  // the answer on screen when the form (re)started, or when its values were discarded, is not shown
-  const [dismissed, setDismissed] = useState(() => save.data);
+  const initial = useMemo(() => defaultsOf(settings), [settings]);
+  const {
+    form,
+    fields,
+    saving,
+    save: submit,
+    discard,
+  } = useSaveBarForm({
+    name: "rules-settings",
+    schema: rulesSettingsSchema,
+    fetcher: save,
+    stored: initial,
+    defaultValue: initial,
+  });
+  const enabled = useField(fields.enabled);
+  const blocked = useChoices(fields.blockedStacking);
+  const blocking = {
+    instantBlocking: useField(fields.instantBlocking),
+    staffOverride: useField(fields.staffOverride),
+    customerMessage: useField(fields.customerMessage),
+  };
   const hydrated = useHydrated();
-  const saving = save.state !== "idle";
-  const dirty = !sameValues(values, initial);
-  const answer = save.state === "idle" && save.data !== dismissed ? save.data : undefined;
-  const messageError = answer && !answer.ok ? answer.result?.error?.customerMessage?.[0] : undefined;
+  const dirty =
+    changedFrom({ enabled, ...blocking }, initial) ||
+    [...blocked.values].sort().join() !== [...initial.blockedStacking].sort().join();
   const plus = plusBadge(plan, plusEnabled);
-
-  const submit = () => {
-    const data = new FormData();
-    data.set("intent", "saveSettings");
-    data.set("enabled", String(values.enabled));
-    for (const pair of values.blocked) data.append("blockedStacking", pair);
-    data.set("instantBlocking", String(values.blocking.instantBlocking));
-    data.set("staffOverride", String(values.blocking.staffOverride));
-    data.set("customerMessage", values.blocking.customerMessage);
-    save.submit(data, { method: "post" });
-  };
-  const discard = () => {
-    setValues(initial);
-    setDismissed(save.data);
-  };
-  const setPair = (pair: string, checked: boolean) =>
-    setValues((current) => {
-      const blocked = new Set(current.blocked);
-      if (checked) blocked.add(pair);
-      else blocked.delete(pair);
-      return { ...current, blocked };
-    });
+  const formProps = getFormProps(form);
 
   return (
     <>
@@ -147,12 +126,16 @@ export function RulesSettingsForm({
         onDiscard={discard}
       />
       <form
+        {...formProps}
         aria-label="Stacking and blocking settings"
         onSubmit={(event) => {
-          event.preventDefault();
-          if (dirty) submit();
+          // Enter in a field with nothing changed saves nothing
+          if (!dirty) return event.preventDefault();
+          formProps.onSubmit(event);
         }}
       >
+        <input type="hidden" name="intent" value="saveSettings" />
+        <input {...enabled.hidden} />
         <fieldset disabled={!hydrated} style={BARE_FIELDSET}>
           <BlockStack gap="500">
             <SettingsSection
@@ -164,8 +147,8 @@ export function RulesSettingsForm({
                   <Checkbox
                     label="Flag blocked combinations"
                     helpText="Stacking Prevention rules also fire when an order combines a pair below."
-                    checked={values.enabled}
-                    onChange={(enabled) => setValues((current) => ({ ...current, enabled }))}
+                    checked={enabled.value === "true"}
+                    onChange={(checked) => enabled.change(String(checked))}
                   />
                   <BlockStack gap="100">
                     <Text as="h3" variant="headingSm">
@@ -175,8 +158,8 @@ export function RulesSettingsForm({
                       <Checkbox
                         key={pair}
                         label={discountCombinationLabel(pair.split("+"))}
-                        checked={values.blocked.has(pair)}
-                        onChange={(checked) => setPair(pair, checked)}
+                        checked={blocked.has(pair)}
+                        onChange={(checked) => blocked.toggle(pair, checked)}
                       />
                     ))}
                   </BlockStack>
@@ -197,11 +180,7 @@ export function RulesSettingsForm({
                   <InlineStack>
                     <Badge tone={plus.included ? "success" : "info"}>{plus.label}</Badge>
                   </InlineStack>
-                  <BlockingFields
-                    values={values.blocking}
-                    onChange={(blocking) => setValues((current) => ({ ...current, blocking }))}
-                    messageField={{ error: messageError }}
-                  />
+                  <BlockingFields fields={blocking} />
                 </BlockStack>
               </Card>
             </SettingsSection>

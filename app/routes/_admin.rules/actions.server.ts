@@ -1,5 +1,11 @@
-import * as z from "zod";
-import { blockingSchema, collectionRuleSchema, ruleActiveSchema, ruleSchema, stackingSchema } from "../../forms/rules";
+import {
+  blockingSchema,
+  collectionRuleSchema,
+  ruleActiveSchema,
+  ruleSchema,
+  rulesSettingsSchema,
+  stackingSchema,
+} from "../../forms/rules";
 import type { AdminContext } from "../../services/shops/admin-context.server";
 import { ownerOf } from "../../http/api.server";
 import { formIntent, pageAction, plainIntent, saved, type Done, type PageIntent } from "../../http/page-action.server";
@@ -56,12 +62,6 @@ async function synced(context: AdminContext): Promise<Result<Done>> {
   const syncError = await syncAfterChange(context);
   return ok({ description: syncError ? notInStep(syncError) : undefined });
 }
-
-/**
- * The Stacking & blocking page's one form (docs/product.md#rules): both settings in one post,
- * checked together, so a refused field saves neither.
- */
-const settingsSchema = z.intersection(stackingSchema, blockingSchema);
 
 /** The Rules pages' intents: each validates with the API's schema and calls the same service. */
 const INTENTS = {
@@ -121,7 +121,7 @@ const INTENTS = {
     },
   ),
   saveSettings: formIntent(
-    settingsSchema,
+    rulesSettingsSchema,
     toasts("Stacking and blocking settings saved", "Failed to save stacking and blocking settings"),
     async (value, { owner, context }: IntentCall) => {
       const { enabled, blockedStacking, instantBlocking, staffOverride, customerMessage } = value;

@@ -67,30 +67,3 @@ export async function sendTestAlert(
         ...signingSecret,
       });
 }
-
-/** A page's "test" intent (the Alerts page, the Integration Center): the outcome as a toast. */
-export async function testAlertIntent(owner: { id: string; domain: string; plan: PlanId }, formData: FormData) {
-  const channel = formData.get("channel");
-  if (!isChannel(channel)) {
-    return {
-      ok: false,
-      status: 400,
-      toast: { title: "Choose e-mail, Slack or webhook", error: true },
-      signingSecret: undefined,
-    } as const;
-  }
-  const outcome = await sendTestAlert(owner, channel);
-  return outcome.ok
-    ? {
-        ok: true,
-        status: 200,
-        toast: { title: outcome.value.message, description: outcome.value.detail },
-        signingSecret: outcome.value.signingSecret,
-      }
-    : {
-        ok: false,
-        status: outcome.error.status,
-        toast: { title: outcome.error.message, description: outcome.error.reason, error: true },
-        signingSecret: outcome.error.signingSecret,
-      };
-}
