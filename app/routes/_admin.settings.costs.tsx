@@ -13,10 +13,9 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { getFormProps, type FieldMetadata } from "@conform-to/react";
-import type { FetcherWithComponents } from "@remix-run/react";
-import { useState } from "react";
+import { useMemo } from "react";
 import { checkedIf, useField } from "../components/form-fields";
-import { useFetcherForm, useFormGeneration } from "../components/useFetcherForm";
+import { useSaveBarForm } from "../components/useFetcherForm";
 import { costSettingsFormSchema, costSettingsInputOf } from "../forms/costs";
 import { formIntent, pageAction, saved } from "../http/page-action.server";
 import { AdminPage, useAdminLayout } from "../components/AdminPage";
@@ -80,51 +79,21 @@ export default function CostSettingsPage() {
   const { settings, currency } = useLoaderData<typeof loader>();
   const { demo } = useAdminLayout();
   const appBridge = useAppBridgePresent(demo);
-  const save = useActionFetcher("cost-settings-save");
-  const { generation, restart } = useFormGeneration(settings);
-  // an answer that came before this form started (a discarded one) is not shown on it
-  const [stale, setStale] = useState(() => save.data);
-  return (
-    <CostSettingsForm
-      key={generation}
-      id={`cost-settings-${generation}`}
-      settings={settings}
-      currency={currency}
-      save={save}
-      lastResult={save.state === "idle" && save.data !== stale ? save.data?.result : undefined}
-      appBridge={appBridge}
-      onDiscard={() => {
-        setStale(save.data);
-        restart();
-      }}
-    />
-  );
-}
-
-function CostSettingsForm({
-  id,
-  settings,
-  currency,
-  save,
-  lastResult,
-  appBridge,
-  onDiscard,
-}: {
-  id: string;
-  settings: View;
-  currency: string;
-  save: FetcherWithComponents<PageActionResult>;
-  lastResult: PageActionResult["result"];
-  appBridge: boolean;
-  onDiscard: () => void;
-}) {
-  const [form, fields] = useFetcherForm({
-    id,
+  const save = useActionFetcher<PageActionResult>("cost-settings-save");
+  const initial = useMemo(() => formValuesOf(settings), [settings]);
+  const {
+    form,
+    fields,
+    saving,
+    save: submit,
+    discard,
+  } = useSaveBarForm({
+    name: "cost-settings",
     schema: costSettingsFormSchema,
     fetcher: save,
+    stored: initial,
     shouldValidate: "onSubmit",
-    lastResult,
-    defaultValue: formValuesOf(settings),
+    defaultValue: initial,
   });
   const costHistoryEnabled = useField(fields.costHistoryEnabled);
   const paymentFeesEnabled = useField(fields.paymentFeesEnabled);
@@ -137,8 +106,6 @@ function CostSettingsForm({
   // the rows' fields as typed (the schema reads them through a filter that drops empty rows)
   const gatewayFees = fields.gatewayFees as unknown as FieldMetadata<GatewayText[], Record<string, unknown>, string[]>;
   const rows = gatewayFees.getFieldList();
-  const saving = save.state !== "idle";
-  const submit = () => (document.getElementById(id) as HTMLFormElement | null)?.requestSubmit();
   const prefix = currency === "USD" ? "$" : undefined;
   const suffix = currency === "USD" ? undefined : currency;
   const money = { type: "text" as const, inputMode: "decimal" as const, prefix, suffix };
@@ -152,9 +119,9 @@ function CostSettingsForm({
         saving={saving}
         appBridge={appBridge}
         onSave={submit}
-        onDiscard={onDiscard}
+        onDiscard={discard}
       />
-      <save.Form method="post" {...getFormProps(form)}>
+      <save.Form method="post" {...getFormProps(form)} key={form.id}>
         <input type="hidden" name="intent" value="save" />
         <BlockStack gap="400">
           <Card>
