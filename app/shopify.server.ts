@@ -7,7 +7,7 @@ import { getEnv } from "./env.server";
 import { levelFromEnv, logger, type LogLevel } from "./logger.server";
 import { EncryptedSessionStorage } from "./db/encrypted-session-storage.server";
 import { CachedSessionStorage } from "./db/session-cache.server";
-import { createOfflineTokens, shopifyRefreshCall } from "./db/offline-token.server";
+import { createOfflineTokens, refreshThrough } from "./db/offline-token.server";
 import { recordInstall } from "./db/shops.server";
 
 /** The Admin API version the app is written and tested against. */
@@ -36,6 +36,26 @@ const libraryLogger = {
   log: (severity: LogSeverity, message: string) => WRITE_AT[severity](message),
 };
 
+/**
+ * Shopify's API library with the app's credentials, for what `shopifyApp` keeps inside: the webhook
+ * validator (`webhooks.validate`) that both ways in run on a delivery's raw body
+ * (docs/architecture.md#webhook-fast-path), and the offline token's refresh.
+ */
+export const shopifyLibrary = shopifyApi({
+  apiKey: env.shopifyApiKey,
+  apiSecretKey: env.shopifyApiSecret,
+  apiVersion: API_VERSION,
+  hostName: new URL(env.appUrl).host,
+  hostScheme: new URL(env.appUrl).protocol === "http:" ? "http" : "https",
+  isEmbeddedApp: true,
+  isCustomStoreApp: false,
+  logger: libraryLogger,
+  _logDisabledFutureFlags: false,
+  ...(env.shopCustomDomain ? { customShopDomains: [env.shopCustomDomain] } : {}),
+});
+
+
+
 const shopify = shopifyApp({
   apiKey: env.shopifyApiKey,
   apiSecretKey: env.shopifyApiSecret,
@@ -51,13 +71,7 @@ const shopify = shopifyApp({
     createOfflineTokens({
       db: prisma,
       keys: () => env.secretKeys,
-      refresh: shopifyRefreshCall({
-        apiKey: env.shopifyApiKey,
-        apiSecretKey: env.shopifyApiSecret,
-        appUrl: env.appUrl,
-        apiVersion: API_VERSION,
-        ...(env.shopCustomDomain ? { customShopDomains: [env.shopCustomDomain] } : {}),
-      }),
+      refresh: refreshThrough(shopifyLibrary),
     }),
   ),
   distribution: AppDistribution.AppStore,
@@ -73,21 +87,6 @@ const shopify = shopifyApp({
     },
   },
   ...(env.shopCustomDomain ? { customShopDomains: [env.shopCustomDomain] } : {}),
-});
-
-/**
- * Shopify's API library with the app's credentials, for what `shopifyApp` keeps inside: the webhook
- * validator (`webhooks.validate`) that both ways in run on a delivery's raw body
- * (docs/architecture.md#webhook-fast-path).
- */
-export const shopifyLibrary = shopifyApi({
-  apiKey: env.shopifyApiKey,
-  apiSecretKey: env.shopifyApiSecret,
-  apiVersion: API_VERSION,
-  hostName: new URL(env.appUrl).host,
-  isEmbeddedApp: true,
-  logger: libraryLogger,
-  _logDisabledFutureFlags: false,
 });
 
 export default shopify;

@@ -19,7 +19,7 @@
 import crypto from "node:crypto";
 import os from "node:os";
 import type { PrismaClient, Session as SessionRow } from "@prisma/client";
-import { LogSeverity, Session, shopifyApi, type ApiVersion } from "@shopify/shopify-api";
+import { Session, type Shopify } from "@shopify/shopify-api";
 import type { SecretKey } from "../domain/secret-box";
 import { messageOf } from "../domain/result";
 import { logger as processLogger, type Logger } from "../logger.server";
@@ -39,32 +39,10 @@ export type RefreshTokenCall = (shop: string, refreshToken: string) => Promise<S
 
 /**
  * The refresh through Shopify's library (`auth.refreshToken`, the request and session the app's own
- * library would make), on an API client of its own with the app's credentials, made at first use.
+ * library would make), on the app's API client (app/shopify.server.ts's `shopifyLibrary`).
  */
-export function shopifyRefreshCall(config: {
-  apiKey: string;
-  apiSecretKey: string;
-  appUrl: string;
-  apiVersion: ApiVersion;
-  customShopDomains?: string[];
-}): RefreshTokenCall {
-  let api: ReturnType<typeof shopifyApi> | undefined;
-  return async (shop, refreshToken) => {
-    const url = new URL(config.appUrl);
-    api ??= shopifyApi({
-      apiKey: config.apiKey,
-      apiSecretKey: config.apiSecretKey,
-      apiVersion: config.apiVersion,
-      hostName: url.host,
-      hostScheme: url.protocol === "http:" ? "http" : "https",
-      isEmbeddedApp: true,
-      isCustomStoreApp: false,
-      ...(config.customShopDomains ? { customShopDomains: config.customShopDomains } : {}),
-      logger: { level: LogSeverity.Error, log: async (_severity, message) => processLogger.error(message) },
-      _logDisabledFutureFlags: false,
-    });
-    return (await api.auth.refreshToken({ shop, refreshToken })).session;
-  };
+export function refreshThrough(api: Pick<Shopify, "auth">): RefreshTokenCall {
+  return async (shop, refreshToken) => (await api.auth.refreshToken({ shop, refreshToken })).session;
 }
 
 /** Whether an offline session is due for the app's refresh at `now`. */

@@ -7,17 +7,16 @@
 import { Session } from "@shopify/shopify-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
-import { createOfflineTokens, REFRESH_AHEAD_MS, shopifyRefreshCall } from "../../app/db/offline-token.server";
+import { createOfflineTokens, REFRESH_AHEAD_MS, refreshThrough } from "../../app/db/offline-token.server";
 import { forgetCachedSessions } from "../../app/db/session-cache.server";
 import { openSessionToken } from "../../app/db/encrypted-session-storage.server";
 import { getEnv } from "../../app/env.server";
-import { API_VERSION, sessionStorage } from "../../app/shopify.server";
+import { sessionStorage, shopifyLibrary } from "../../app/shopify.server";
 import { graphqlForShopDomain } from "../../app/services/admin-api/admin-graphql.server";
 import { ensureShop } from "../../app/db/shops.server";
 import { stackedCodeAndAutomatic } from "../fixtures/orders";
 import { redirectTokenRequests, startFakeTokenEndpoint, type TokenPair } from "../helpers/fake-token-endpoint";
 import { routeArgs, webhookRequest } from "../helpers/shopify";
-import { TEST_API_KEY, TEST_API_SECRET, TEST_APP_URL } from "../helpers/test-env";
 
 let endpoint: Awaited<ReturnType<typeof startFakeTokenEndpoint>>;
 let adminTokens: string[];
@@ -122,12 +121,7 @@ describe("a refresh under concurrent workers", () => {
     const other = createOfflineTokens({
       db: prisma,
       keys: () => getEnv().secretKeys,
-      refresh: shopifyRefreshCall({
-        apiKey: TEST_API_KEY,
-        apiSecretKey: TEST_API_SECRET,
-        appUrl: TEST_APP_URL,
-        apiVersion: API_VERSION,
-      }),
+      refresh: refreshThrough(shopifyLibrary),
       pollMs: 10,
     });
     const sessions = await Promise.all([
@@ -173,12 +167,7 @@ describe("a refresh finishing after a newer pair was stored", () => {
     const shop = "tokens-swap.myshopify.com";
     const old = await installed(shop, endpoint.issue(shop), 2 * MINUTE);
     const exchanged = endpoint.issue(shop);
-    const viaShopify = shopifyRefreshCall({
-      apiKey: TEST_API_KEY,
-      apiSecretKey: TEST_API_SECRET,
-      appUrl: TEST_APP_URL,
-      apiVersion: API_VERSION,
-    });
+    const viaShopify = refreshThrough(shopifyLibrary);
     const tokens = createOfflineTokens({
       db: prisma,
       keys: () => getEnv().secretKeys,
