@@ -54,8 +54,6 @@ export const shopifyLibrary = shopifyApi({
   ...(env.shopCustomDomain ? { customShopDomains: [env.shopCustomDomain] } : {}),
 });
 
-
-
 const shopify = shopifyApp({
   apiKey: env.shopifyApiKey,
   apiSecretKey: env.shopifyApiSecret,
