@@ -3,7 +3,6 @@ import { useLoaderData } from "@remix-run/react";
 import { AdminPage, useAdminLayout } from "../components/AdminPage";
 import { CostSettingsLink } from "../components/CostSettingsLink";
 import { useActionFetcher } from "../components/useActionFetcher";
-import { useAppBridgePresent } from "../components/useAppBridge";
 import { getBlockingSettings, getStackingSettings } from "../services/rules/settings.server";
 import { requireAdmin } from "../services/shops/admin-context.server";
 import { handleRulesAction } from "./_admin.rules/actions.server";
@@ -28,13 +27,12 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 
 export default function RulesSettings() {
   const { settings } = useLoaderData<typeof loader>();
-  const { demo, plan, plusEnabled } = useAdminLayout();
-  const appBridge = useAppBridgePresent(demo);
+  const { plan, plusEnabled } = useAdminLayout();
   const save = useActionFetcher<PageActionResult>("rules-settings-save");
   return (
     <AdminPage title="Rules" description="Discount thresholds and margin protection for every order">
       <RulesTabs selected="settings" />
-      <RulesSettingsForm settings={settings} save={save} appBridge={appBridge} plan={plan} plusEnabled={plusEnabled} />
+      <RulesSettingsForm settings={settings} save={save} plan={plan} plusEnabled={plusEnabled} />
       <CostSettingsLink />
     </AdminPage>
   );

@@ -15,14 +15,12 @@ import {
 import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { useMemo } from "react";
 import { checkedIf, useField } from "../components/form-fields";
-import { useSaveBarForm } from "../components/useFetcherForm";
+import { useSaveBarForm } from "../components/useSaveBarForm";
 import { costSettingsFormSchema, costSettingsInputOf } from "../forms/costs";
 import { formIntent, pageAction, saved } from "../http/page-action.server";
-import { AdminPage, useAdminLayout } from "../components/AdminPage";
-import { UnsavedChangesBar } from "../components/UnsavedChangesBar";
+import { AdminPage } from "../components/AdminPage";
 import { useActionFetcher } from "../components/useActionFetcher";
 import type { PageActionResult } from "../forms/page-action";
-import { useAppBridgePresent } from "../components/useAppBridge";
 import { MAX_GATEWAYS, costSettingsView } from "../domain/costs/costs";
 import { centsToDecimal } from "../domain/money";
 import { loadCostSettings, saveCostSettings } from "../services/costs/settings.server";
@@ -77,23 +75,14 @@ const sentence = (message: string | undefined) => (message ? message[0].toUpperC
 
 export default function CostSettingsPage() {
   const { settings, currency } = useLoaderData<typeof loader>();
-  const { demo } = useAdminLayout();
-  const appBridge = useAppBridgePresent(demo);
   const save = useActionFetcher<PageActionResult>("cost-settings-save");
   const initial = useMemo(() => formValuesOf(settings), [settings]);
-  const {
-    form,
-    fields,
-    saving,
-    save: submit,
-    discard,
-  } = useSaveBarForm({
+  const { form, fields, saveBar } = useSaveBarForm({
     name: "cost-settings",
     schema: costSettingsFormSchema,
     fetcher: save,
-    stored: initial,
     shouldValidate: "onSubmit",
-    defaultValue: initial,
+    initial: initial,
   });
   const costHistoryEnabled = useField(fields.costHistoryEnabled);
   const paymentFeesEnabled = useField(fields.paymentFeesEnabled);
@@ -113,14 +102,7 @@ export default function CostSettingsPage() {
 
   return (
     <AdminPage title="Costs" description="What an order costs you, for the margin floor, the backtest and the ROI">
-      <UnsavedChangesBar
-        id="cost-settings-save-bar"
-        open={form.dirty || saving}
-        saving={saving}
-        appBridge={appBridge}
-        onSave={submit}
-        onDiscard={discard}
-      />
+      {saveBar("cost-settings-save-bar", form.dirty)}
       <save.Form method="post" {...getFormProps(form)} key={form.id}>
         <input type="hidden" name="intent" value="save" />
         <BlockStack gap="400">

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { useSaveBarForm } from "../../components/useFetcherForm";
+import { useSaveBarForm } from "../../components/useSaveBarForm";
 import type { FetcherWithComponents } from "@remix-run/react";
 import {
   Banner,
@@ -16,11 +16,8 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { useMemo, useState } from "react";
-import { useAdminLayout } from "../../components/AdminPage";
 import { changedFrom, checkedIf, useField } from "../../components/form-fields";
-import { UnsavedChangesBar } from "../../components/UnsavedChangesBar";
 import { useActionFetcher } from "../../components/useActionFetcher";
-import { useAppBridgePresent } from "../../components/useAppBridge";
 import { DAILY_DIGEST_TIME } from "../../domain/alerts/alert-digest";
 import { SEVERITY_BANDS, STACKING_SEVERITY_TEXT } from "../../domain/severity";
 import { ALERT_FREQUENCIES, alertSettingsSchema } from "../../forms/alerts";
@@ -209,21 +206,12 @@ export function AlertSettingsForm({
   savedSecret?: string;
 }) {
   const initial = useMemo(() => defaultsOf(valuesOf(settings)), [settings]);
-  const { demo } = useAdminLayout();
-  const appBridge = useAppBridgePresent(demo);
   const schema = useMemo(() => alertSettingsSchema({ production }), [production]);
-  const {
-    form,
-    fields,
-    saving,
-    save: submit,
-    discard,
-  } = useSaveBarForm({
+  const { form, fields, saveBar } = useSaveBarForm({
     name: "alert-settings",
     schema,
     fetcher: save,
-    stored: initial,
-    defaultValue: initial,
+    initial: initial,
   });
   const controls: Record<keyof FormValues, ReturnType<typeof useField>> = {
     emailEnabled: useField(fields.emailEnabled),
@@ -243,14 +231,7 @@ export function AlertSettingsForm({
 
   return (
     <>
-      <UnsavedChangesBar
-        id="alert-settings-save-bar"
-        open={dirty || saving}
-        saving={saving}
-        appBridge={appBridge}
-        onSave={submit}
-        onDiscard={discard}
-      />
+      {saveBar("alert-settings-save-bar", dirty)}
       <form {...getFormProps(form)} key={form.id}>
         <input type="hidden" name="intent" value="save" />
         <BlockStack gap="400">

@@ -2,11 +2,8 @@ import { getFormProps } from "@conform-to/react";
 import type { FetcherWithComponents } from "@remix-run/react";
 import { Banner, BlockStack } from "@shopify/polaris";
 import { createContext, useContext, type ReactNode } from "react";
-import { useAdminLayout } from "../../components/AdminPage";
 import { changedFrom, useField, type Field } from "../../components/form-fields";
-import { UnsavedChangesBar } from "../../components/UnsavedChangesBar";
-import { useAppBridgePresent } from "../../components/useAppBridge";
-import { useSaveBarForm } from "../../components/useFetcherForm";
+import { useSaveBarForm } from "../../components/useSaveBarForm";
 import type { IntegrationActionResult } from "./actions.server";
 import { integrationSettingsSchema, type SettingsField } from "./settings-schema";
 
@@ -46,23 +43,13 @@ export function IntegrationSettingsForm({
   save: FetcherWithComponents<IntegrationActionResult>;
   children: ReactNode;
 }) {
-  const { demo } = useAdminLayout();
-  const appBridge = useAppBridgePresent(demo);
   // a new form id starts the fields again from `defaults`: after Discard, and after a save
   // changed what is stored (the page's data comes back with it)
-  const {
-    form,
-    fields,
-    answered,
-    saving,
-    save: submit,
-    discard,
-  } = useSaveBarForm({
+  const { form, fields, answered, saveBar } = useSaveBarForm({
     name: "integration-settings",
     schema: integrationSettingsSchema,
     fetcher: save,
-    stored: defaults,
-    defaultValue: defaults,
+    initial: defaults,
   });
   const controls: Record<SettingsField, Field> = {
     smtpHost: useField(fields.smtpHost),
@@ -79,14 +66,7 @@ export function IntegrationSettingsForm({
   const formProps = getFormProps(form);
   return (
     <Context.Provider value={{ fields: controls, dirty }}>
-      <UnsavedChangesBar
-        id="integration-settings-save-bar"
-        open={dirty || saving}
-        saving={saving}
-        appBridge={appBridge}
-        onSave={submit}
-        onDiscard={discard}
-      />
+      {saveBar("integration-settings-save-bar", dirty)}
       <form
         {...formProps}
         onSubmit={(event) => {

@@ -2,8 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { Banner, Checkbox, FormLayout, InlineGrid, Select, TextField } from "@shopify/polaris";
 import { useCallback, useMemo, useState } from "react";
 import { changedFrom, fieldError, useField } from "../../components/form-fields";
-import { useSaveBarForm } from "../../components/useFetcherForm";
-import { UnsavedChangesBar } from "../../components/UnsavedChangesBar";
+import { useSaveBarForm } from "../../components/useSaveBarForm";
 import { useAppBridgePresent } from "../../components/useAppBridge";
 import { ResourcePickerField, type ChosenResource } from "../../components/ResourcePicker";
 import { DEFAULT_CODE_REJECTION_MESSAGE } from "../../domain/code-rules/code-rules";
@@ -46,12 +45,11 @@ export function CodeRulesForm({ data }: { data: CodeRulesSectionData }) {
   const initial = useMemo(() => formValues(data.settings), [data.settings]);
   // here, not in a keyed child: a save reloads the settings, and its toast must show once
   const fetcher = useRulesFetcher("code-rules");
-  const { form, fields, saving, save, discard } = useSaveBarForm({
+  const { form, fields, saveBar } = useSaveBarForm({
     name: "code-rules-form",
     schema: codeRulesSchema,
     fetcher,
-    stored: initial,
-    defaultValue: initial,
+    initial: initial,
   });
   const controls: Record<keyof FormValues, ReturnType<typeof useField>> = {
     message: useField(fields.message),
@@ -108,14 +106,7 @@ export function CodeRulesForm({ data }: { data: CodeRulesSectionData }) {
   const picker = { appBridge, options: data.pickerOptions };
   return (
     <>
-      <UnsavedChangesBar
-        id="code-rules-save-bar"
-        open={dirty || saving}
-        saving={saving}
-        appBridge={appBridge}
-        onSave={save}
-        onDiscard={discard}
-      />
+      {saveBar("code-rules-save-bar", dirty)}
       <InlineGrid columns={{ xs: 1, lg: 2 }} gap="400">
         <form {...getFormProps(form)} key={form.id}>
           <input type="hidden" name="intent" value="saveCodeRules" />

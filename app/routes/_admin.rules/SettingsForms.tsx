@@ -7,9 +7,8 @@ import { discountCombinationLabel } from "../../domain/monitoring/discount-kinds
 import type { PlanId } from "../../domain/billing/plans";
 import { rulesSettingsSchema, type BlockingInput, type StackingInput } from "../../forms/rules";
 import { changedFrom, useChoices, useField } from "../../components/form-fields";
-import { useSaveBarForm } from "../../components/useFetcherForm";
+import { useSaveBarForm } from "../../components/useSaveBarForm";
 import { BlockingFields } from "../../components/BlockingFields";
-import { UnsavedChangesBar } from "../../components/UnsavedChangesBar";
 import type { PageActionResult } from "../../forms/page-action";
 import { plusBadge } from "./AdvancedRules";
 import { useHydrated } from "./useHydrated";
@@ -77,29 +76,20 @@ const BARE_FIELDSET = { border: 0, margin: 0, padding: 0, minWidth: 0 } as const
 export function RulesSettingsForm({
   settings,
   save,
-  appBridge,
   plan,
   plusEnabled,
 }: {
   settings: RulesSettings;
   save: FetcherWithComponents<PageActionResult>;
-  appBridge: boolean;
   plan: PlanId;
   plusEnabled: boolean;
 }) {
   const initial = useMemo(() => defaultsOf(settings), [settings]);
-  const {
-    form,
-    fields,
-    saving,
-    save: submit,
-    discard,
-  } = useSaveBarForm({
+  const { form, fields, saveBar } = useSaveBarForm({
     name: "rules-settings",
     schema: rulesSettingsSchema,
     fetcher: save,
-    stored: initial,
-    defaultValue: initial,
+    initial: initial,
   });
   const enabled = useField(fields.enabled);
   const blocked = useChoices(fields.blockedStacking);
@@ -117,14 +107,7 @@ export function RulesSettingsForm({
 
   return (
     <>
-      <UnsavedChangesBar
-        id="rules-settings-save-bar"
-        open={dirty || saving}
-        saving={saving}
-        appBridge={appBridge}
-        onSave={submit}
-        onDiscard={discard}
-      />
+      {saveBar("rules-settings-save-bar", dirty)}
       <form
         {...formProps}
         aria-label="Stacking and blocking settings"
