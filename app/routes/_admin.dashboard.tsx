@@ -5,6 +5,8 @@ import { Banner, BlockStack, Card, InlineGrid, InlineStack, Layout, Link, Text }
 import { IllustratedEmptyState } from "../components/IllustratedEmptyState";
 import { AdminPage, PlanButton } from "../components/AdminPage";
 import { NamedCard } from "../components/NamedCard";
+import { ProtectionStatusCard } from "../components/ProtectionStatusCard";
+import { protectionStatus } from "../services/protection/status.server";
 import { CardHeading } from "../components/CardHeading";
 import { EventList } from "../components/EventList";
 import { formatCents, formatCount } from "../domain/money";
@@ -36,15 +38,18 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
   if (context.shop.onboardingStep < ONBOARDING_DONE) {
     throw redirect(`/onboarding${new URL(request.url).search}`);
   }
-  const [dashboard, paused, dismissed] = await Promise.all([
+  const [dashboard, paused, dismissed, protection] = await Promise.all([
     loadDashboard({ ...context.shop, plan: context.plan }),
     pausedRulesView(context.shop.id, context.plan),
     dismissedPromotions(context.shop.id),
+    protectionStatus({ id: context.shop.id, plan: context.plan }),
   ]);
   const promotion = dashboardPlanPromotion(context.plan, headerPlanTarget(context.plan));
   return {
     ...dashboard,
     paused,
+    protection: protection.layers,
+    timeZone: context.shop.timezone,
     plan: context.plan,
     demo: context.demo,
     // the plan banner, unless the shop dismissed it (docs/product.md#dashboard)
@@ -182,6 +187,8 @@ export default function Dashboard() {
     paused,
     promotion,
     measured,
+    protection,
+    timeZone,
   } = useLoaderData<typeof loader>();
   const location = useLocation();
   const rulesUrl = withEmbeddedQuery("/rules", location.search);
@@ -190,6 +197,7 @@ export default function Dashboard() {
     <AdminPage title="Dashboard" description="Monitor and protect your store margins">
       {promotion ? <PlanBanner promotion={promotion} plan={plan} /> : null}
       {paused ? <PausedRulesBanner paused={paused} action={{ content: "Review paused rules", url: rulesUrl }} /> : null}
+      <ProtectionStatusCard layers={protection} timeZone={timeZone} />
       {measured ? null : (
         // nothing counted yet: what will show here and one next step, not figures of zero
         <Card>

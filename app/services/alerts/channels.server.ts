@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { failingNotice } from "../../domain/protection/protection-status";
 import { IncomingWebhook } from "@slack/webhook";
 import prisma from "../../db.server";
 import { mailOf, slackMessageOf, webhookBodyOf, type Outgoing } from "../../domain/alerts/alert-message";
@@ -252,7 +253,9 @@ export async function sendNotice(
   const { appUrl, mail } = getEnv();
   const result = await sendMail({
     to,
-    ...goneNotice(notice.host, new Date(notice.at), appUrl),
+    ...(notice.notice === "webhook_gone"
+      ? goneNotice(notice.host, new Date(notice.at), appUrl)
+      : failingNotice({ ...notice, key: notice.layer }, appUrl)),
     messageId: `<notice-${id}@${messageIdDomain(mail.from, appUrl)}>`,
     idempotencyKey: id,
   });

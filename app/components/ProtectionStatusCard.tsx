@@ -1,0 +1,76 @@
+import { Badge, BlockStack, Box, Button, Divider, InlineStack, Text } from "@shopify/polaris";
+import { useLocation } from "@remix-run/react";
+import { Fragment } from "react";
+import { formatShopDateTime } from "../domain/dates";
+import {
+  LAYER_TITLES,
+  overallState,
+  type LayerState,
+  type ProtectionLayer,
+} from "../domain/protection/protection-status";
+import { withEmbeddedQuery } from "./admin-nav";
+import { NamedCard } from "./NamedCard";
+
+const STATE_BADGES: Record<LayerState, { tone: "success" | "warning" | "critical"; label: string }> = {
+  ok: { tone: "success", label: "Working" },
+  warning: { tone: "warning", label: "Needs attention" },
+  failing: { tone: "critical", label: "Not protecting" },
+};
+
+const OVERALL: Record<LayerState, string> = {
+  ok: "Every layer of protection is working.",
+  warning: "Protection is working, with something to look at.",
+  failing: "Part of your protection is off. Orders it should catch can go through unnoticed.",
+};
+
+/**
+ * The Dashboard's Protection status card (docs/product.md#protection-status): each layer of the
+ * app's protection, whether it works, since when, and where to repair it.
+ */
+export function ProtectionStatusCard({ layers, timeZone }: { layers: ProtectionLayer[]; timeZone: string }) {
+  const location = useLocation();
+  const overall = overallState(layers);
+  return (
+    <NamedCard name="Protection status">
+      <BlockStack gap="300">
+        <InlineStack align="space-between" blockAlign="center" gap="200">
+          <Text as="h2" variant="headingMd">
+            Protection status
+          </Text>
+          <Badge tone={STATE_BADGES[overall].tone}>{STATE_BADGES[overall].label}</Badge>
+        </InlineStack>
+        <Text as="p" tone={overall === "ok" ? "subdued" : undefined}>
+          {OVERALL[overall]}
+        </Text>
+        <BlockStack gap="200">
+          {layers.map((layer, index) => (
+            <Fragment key={layer.key}>
+              {index > 0 ? <Divider /> : null}
+              <Box>
+                <BlockStack gap="100">
+                  <InlineStack align="space-between" blockAlign="center" gap="200" wrap>
+                    <Text as="h3" variant="headingSm">
+                      {LAYER_TITLES[layer.key]}
+                    </Text>
+                    <Badge tone={STATE_BADGES[layer.state].tone}>{STATE_BADGES[layer.state].label}</Badge>
+                  </InlineStack>
+                  <Text as="p">{layer.detail}</Text>
+                  <InlineStack align="space-between" blockAlign="center" gap="200" wrap>
+                    <Text as="p" variant="bodySm" tone="subdued">
+                      {layer.since ? `Since ${formatShopDateTime(layer.since, { timeZone })}` : ""}
+                    </Text>
+                    {layer.fix && layer.state !== "ok" ? (
+                      <Button variant="plain" url={withEmbeddedQuery(layer.fix.url, location.search)}>
+                        {layer.fix.label}
+                      </Button>
+                    ) : null}
+                  </InlineStack>
+                </BlockStack>
+              </Box>
+            </Fragment>
+          ))}
+        </BlockStack>
+      </BlockStack>
+    </NamedCard>
+  );
+}
