@@ -7,7 +7,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkoutInput, codesInput } from "./function-carts";
+import { checkoutInput, checkoutInputAtLimits, codesInput, codesInputAtLimits } from "./function-carts";
+import {
+  FUNCTION_INPUT_MAX_BYTES,
+  FUNCTION_METAFIELD_MAX_BYTES,
+  utf8Bytes,
+} from "../app/domain/functions/input-limits";
 import {
   bundleFunction,
   checkBundle,
@@ -77,11 +82,65 @@ describe.each(FUNCTIONS)("$name in QuickJS", ({ name, exportName, node, cart }) 
     const run = await runInQuickJS(bundle, exportName, input, { repeat: 20 });
     expect(run.output).toEqual(JSON.parse(JSON.stringify(node(input))));
     expect(run.output).not.toEqual({ operations: [] });
-    expect(Buffer.byteLength(JSON.stringify(input))).toBeLessThan(64 * 1024);
+    expect(Buffer.byteLength(JSON.stringify(input))).toBeLessThanOrEqual(FUNCTION_INPUT_MAX_BYTES);
     // a figure, not an assertion on speed (npm run bench -- functions prints them all)
     console.log(
       `${name}, 200 lines in QuickJS: ${run.ms.toFixed(2)} ms a run, about ${run.pollsPerRun} interrupt polls a run`,
     );
+  });
+});
+
+// docs/product.md#function-input-limits: at 200 lines (the count Shopify's limits are set for), with the
+// largest configuration the app writes, each input stays within 64,000 bytes and is still decided
+describe("inputs at Shopify's limits, 200 lines", () => {
+  const bytes = (input: unknown) => utf8Bytes(JSON.stringify(input));
+  let bundles: Record<string, FunctionBundle>;
+  beforeAll(async () => {
+    bundles = Object.fromEntries(
+      await Promise.all(FUNCTIONS.map(async ({ name }) => [name, await bundleFunction(path.join(__dirname, name))])),
+    );
+  });
+
+  it("the code rules Function: the form's longest lists and a full metafield", async () => {
+    const input = codesInputAtLimits(200);
+    expect(bytes(input.discount.metafield!.jsonValue)).toBeLessThanOrEqual(FUNCTION_METAFIELD_MAX_BYTES);
+    expect(bytes(input.discount.metafield!.jsonValue)).toBeGreaterThan(FUNCTION_METAFIELD_MAX_BYTES - 100);
+    const size = bytes(input);
+    expect(size).toBeLessThanOrEqual(FUNCTION_INPUT_MAX_BYTES);
+    const run = await runInQuickJS(bundles["margin-guardrail-codes"]!, "cart-lines-discounts-generate-run", input);
+    expect(run.output).toEqual({
+      operations: [
+        {
+          enteredDiscountCodesReject: {
+            codes: [{ code: "VIP25" }],
+            message: "Codes can't be used with the items in your cart.",
+          },
+        },
+      ],
+    });
+    expect(run.output).toEqual(JSON.parse(JSON.stringify(cartLinesDiscountsGenerateRun(input))));
+    console.log(`margin-guardrail-codes, 200 lines at the limits: ${size} bytes of input`);
+  });
+
+  it("the code rules Function: no product title, so the merchant's titles take none of it", () => {
+    // 200 titles of 255 characters would be 51,000 bytes: most of the limit
+    const query = fs.readFileSync(
+      path.join(__dirname, "margin-guardrail-codes/src/cart_lines_discounts_generate_run.graphql"),
+      "utf8",
+    );
+    expect(query.replace(/#.*$/gm, "")).not.toMatch(/\btitle\b/);
+  });
+
+  it("the checkout Function: five discounts on every line and the longest message", async () => {
+    const input = checkoutInputAtLimits(200);
+    const size = bytes(input);
+    expect(size).toBeLessThanOrEqual(FUNCTION_INPUT_MAX_BYTES);
+    const run = await runInQuickJS(bundles["margin-guardrail-checkout"]!, "cart-validations-generate-run", input);
+    expect(run.output).toEqual({
+      operations: [{ validationAdd: { errors: [{ message: "€".repeat(255), target: "$.cart" }] } }],
+    });
+    expect(run.output).toEqual(JSON.parse(JSON.stringify(cartValidationsGenerateRun(input))));
+    console.log(`margin-guardrail-checkout, 200 lines at the limits: ${size} bytes of input`);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { codeRulesPreviewSchema, codeRulesSchema } from "./code-rules";
+import { FUNCTION_LIST_MAX } from "../domain/functions/input-limits";
+import { CODE_LIST_MAX, CUSTOMER_TAGS_MAX, codeRulesPreviewSchema, codeRulesSchema } from "./code-rules";
 
 function errors(schema: { safeParse: typeof codeRulesSchema.safeParse }, input: unknown) {
   const result = schema.safeParse(input);
@@ -118,6 +119,14 @@ describe("code rules settings: the picker's ids (docs/product.md#code-rules)", (
       protectedProductIds: ["At most 50 products"],
     });
     expect(codeRulesSchema.parse({ protectedProductIds: ids.slice(0, 50) }).protectedProductIds).toHaveLength(50);
+  });
+  it("keeps every list within Shopify's 100 for a Function's lists", () => {
+    expect(CODE_LIST_MAX).toBeLessThanOrEqual(FUNCTION_LIST_MAX);
+    expect(CUSTOMER_TAGS_MAX).toBeLessThanOrEqual(FUNCTION_LIST_MAX);
+    const tags = Array.from({ length: CUSTOMER_TAGS_MAX + 1 }, (_, index) => `t${index}`);
+    expect(errors(codeRulesSchema, { customerTagsMode: "only", customerTags: tags })).toEqual({
+      customerTags: [`At most ${CUSTOMER_TAGS_MAX} customer tags`],
+    });
   });
 });
 

@@ -19,8 +19,15 @@ import type { CodeRules } from "../domain/code-rules/code-rules";
  */
 
 export const CODE_RULES_MESSAGE_MAX = 300;
-/** What the Function reads must stay small: Shopify caps a Function's input. */
+/**
+ * The most pairs, products and collections: half of Shopify's 100 for a Function's list
+ * variables, because the metafield holds the collections twice (the rules and the
+ * `$collectionIds` variable) and the codes' values for the cap share its 10,000 bytes. The
+ * size of the whole is checked when saving (docs/product.md#function-input-limits).
+ */
 export const CODE_LIST_MAX = 50;
+/** The most customer tags (the `$customerTags` variable, held twice as well). */
+export const CUSTOMER_TAGS_MAX = 20;
 const CODE_MAX = 255;
 
 const code = plainText("A code")
@@ -72,7 +79,7 @@ export const codeRulesSchema = z
     protectedProductIds: commaList(idString("Product"), CODE_LIST_MAX, "products").default([]),
     protectedCollectionIds: commaList(idString("Collection"), CODE_LIST_MAX, "collections").default([]),
     customerTagsMode: z.enum(["anyone", "only", "refuse"], { error: "Choose who may use codes" }).default("anyone"),
-    customerTags: commaList(tag, 20, "customer tags").default([]),
+    customerTags: commaList(tag, CUSTOMER_TAGS_MAX, "customer tags").default([]),
   })
   .superRefine((input, context) => {
     if (input.customerTagsMode !== "anyone" && input.customerTags.length === 0) {

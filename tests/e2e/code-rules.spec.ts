@@ -214,6 +214,33 @@ test("code rules: the preview follows the settings as they are typed, and the sa
   }
 });
 
+test("each list says its limit, and rules past what Shopify passes a Function are refused on the field", async ({
+  page,
+}) => {
+  await page.goto(PAGE);
+  const section = main(page);
+  await expect(section.getByText("Up to 50 products.")).toBeVisible();
+  await expect(section.getByText("Up to 50 collections.")).toBeVisible();
+  await expect(section.getByText("up to 50 pairs", { exact: false })).toBeVisible();
+  await section.getByLabel("Who may use codes").selectOption("only");
+  await expect(section.getByText("up to 20 tags", { exact: false })).toBeVisible();
+  await section.getByLabel("Who may use codes").selectOption("anyone");
+
+  // 50 pairs of two 120-character codes: within the count, over Shopify's 10,000 bytes
+  const long = (letter: string, i: number) => `${letter}${i}`.padEnd(120, "X");
+  const pairs = Array.from({ length: 50 }, (_, i) => `${long("A", i)} + ${long("B", i)}`).join("\n");
+  try {
+    await section.getByLabel("Codes that can't be combined").fill(pairs);
+    await saveBar(page).getByRole("button", { name: "Save" }).click();
+    await expect(
+      section.getByText(/These code rules would take [\d,]+ bytes; Shopify gives a Function at most 10,000 bytes/),
+    ).toBeVisible();
+    expect((await stored(page)).settings.forbiddenPairs).toEqual([]);
+  } finally {
+    await reset(page);
+  }
+});
+
 test("the Code rules page and its picker at the admin's widths: no sideways scroll, axe clean", async ({ page }) => {
   await page.goto(PAGE);
   try {

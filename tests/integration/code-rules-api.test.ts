@@ -5,6 +5,9 @@ import prisma from "../../app/db.server";
 import { DEFAULT_CODE_REJECTION_MESSAGE } from "../../app/domain/code-rules/code-rules";
 import { callRoute, installedShops } from "../helpers/shopify";
 import { PROBES } from "../fuzz/inputs";
+import { CODE_RULES_OVER_LIMITS, syncCodeRulesDiscount } from "../../app/services/code-rules/code-rules.server";
+import { INPUTS_WITHIN_LIMITS, functionInputStatus } from "../../app/services/code-rules/input-status.server";
+import type { ActionClient } from "../../app/services/actions/admin-client.server";
 
 const SHOP = "code-rules.myshopify.com";
 const OTHER = "code-rules-other.myshopify.com";
@@ -95,6 +98,63 @@ describe("code rules API", () => {
     const noTags = await put({ customerTagsMode: "only", customerTags: "" });
     expect((await noTags.json()).errors).toEqual({ customerTags: ["Name at least one customer tag"] });
     expect(await prisma.codeRuleSettings.count()).toBe(0);
+  });
+
+  it("refuses rules past Shopify's limits for a Function's input, naming the field, and stores nothing", async () => {
+    // 50 pairs (the form's most) of long codes: within every list's count, over the 10,000 bytes
+    const long = (letter: string, i: number) => `${letter}${i}`.padEnd(120, "X");
+    const pairs = Array.from({ length: 50 }, (_, i) => `${long("A", i)} + ${long("B", i)}`);
+    const response = await put({ ...SETTINGS, forbiddenPairs: pairs });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error).toBe(CODE_RULES_OVER_LIMITS);
+    expect(Object.keys(body.errors)).toEqual(["forbiddenPairs"]);
+    expect(body.errors.forbiddenPairs[0]).toMatch(
+      /^These code rules would take [\d,]+ bytes; Shopify gives a Function at most 10,000 bytes of them\. Codes that can't be combined take the most/,
+    );
+    // past the form's own 50 collections: named with the limit
+    const collections = Array.from({ length: 51 }, (_, i) => String(i + 1));
+    const tooMany = await put({ ...SETTINGS, protectedCollectionIds: collections });
+    expect(tooMany.status).toBe(400);
+    expect((await tooMany.json()).errors).toEqual({ protectedCollectionIds: ["At most 50 collections"] });
+    expect(await prisma.codeRuleSettings.count()).toBe(0);
+    // 50 short pairs and 50 collections fit
+    const fits = await put({
+      ...SETTINGS,
+      forbiddenPairs: pairs.map((_, i) => `A${i} + B${i}`),
+      protectedCollectionIds: collections.slice(0, 50),
+    });
+    expect(fits.status).toBe(200);
+    expect(await functionInputStatus(shopId)).toMatchObject({ withinLimits: true, detail: INPUTS_WITHIN_LIMITS });
+  });
+
+  it("tells the protection status when stored rules are past the limits, and does not write them", async () => {
+    expect((await functionInputStatus(shopId)).codeRules).toBeNull();
+    // settings stored before the limits were checked: 50 pairs of 120-character codes
+    const long = (letter: string, i: number) => `${letter}${i}`.padEnd(120, "X");
+    await prisma.codeRuleSettings.create({
+      data: {
+        shopId,
+        discountId: "gid://shopify/DiscountAutomaticNode/1",
+        settings: { forbiddenPairs: Array.from({ length: 50 }, (_, i) => [long("A", i), long("B", i)]) },
+      },
+    });
+    const status = await functionInputStatus(shopId);
+    expect(status.withinLimits).toBe(false);
+    expect(status.codeRules?.bytes).toBeGreaterThan(10_000);
+    expect(status.checkout.withinLimits).toBe(true);
+    expect(status.detail).toMatch(/^Over Shopify's limits, so the Function lets everything through: These code rules/);
+    const calls: unknown[] = [];
+    const client = {
+      graphql: async (...args: unknown[]) => {
+        calls.push(args);
+        throw new Error("nothing is written");
+      },
+    } as unknown as ActionClient;
+    await syncCodeRulesDiscount(shopId, client);
+    expect(calls).toEqual([]);
+    const row = await prisma.codeRuleSettings.findUniqueOrThrow({ where: { shopId } });
+    expect(row.syncError).toMatch(/^These code rules would take [\d,]+ bytes/);
   });
 
   it("refuses every probe of a wrong type with 400, the field named, and stores nothing", async () => {

@@ -6,7 +6,7 @@ import { useSaveBarForm } from "../../components/useSaveBarForm";
 import { useAppBridgePresent } from "../../components/useAppBridge";
 import { ResourcePickerField, type ChosenResource } from "../../components/ResourcePicker";
 import { DEFAULT_CODE_REJECTION_MESSAGE } from "../../domain/code-rules/code-rules";
-import { CODE_LIST_MAX, codeRulesSchema } from "../../forms/code-rules";
+import { CODE_LIST_MAX, CUSTOMER_TAGS_MAX, codeRulesSchema } from "../../forms/code-rules";
 import { useRulesFetcher } from "./useRulesFetcher";
 import { CodeRulesPreview } from "./CodeRulesPreview";
 import {
@@ -139,7 +139,7 @@ export function CodeRulesForm({ data }: { data: CodeRulesSectionData }) {
             />
             <TextField
               label="Codes that can't be combined"
-              helpText="One pair per line, for example WELCOME10 + VIP25. The second code entered is turned away."
+              helpText={`One pair per line, for example WELCOME10 + VIP25, up to ${CODE_LIST_MAX} pairs. The second code entered is turned away.`}
               multiline={3}
               {...forbiddenPairs.textField}
             />
@@ -150,7 +150,7 @@ export function CodeRulesForm({ data }: { data: CodeRulesSectionData }) {
             ) : null}
             <ResourcePickerField
               label="Protected products"
-              helpText="A cart with one of them takes no code."
+              helpText={`A cart with one of them takes no code. Up to ${CODE_LIST_MAX} products.`}
               type="product"
               multiple={CODE_LIST_MAX}
               chosen={chosen(protectedProductIds.value)}
@@ -160,7 +160,7 @@ export function CodeRulesForm({ data }: { data: CodeRulesSectionData }) {
             />
             <ResourcePickerField
               label="Protected collections"
-              helpText="A cart with one of their products takes no code."
+              helpText={`A cart with one of their products takes no code. Up to ${CODE_LIST_MAX} collections.`}
               type="collection"
               multiple={CODE_LIST_MAX}
               chosen={chosen(protectedCollectionIds.value)}
@@ -174,7 +174,7 @@ export function CodeRulesForm({ data }: { data: CodeRulesSectionData }) {
             ) : (
               <TextField
                 label="Customer tags"
-                helpText="Comma-separated, for example staff, wholesale."
+                helpText={`Comma-separated, for example staff, wholesale; up to ${CUSTOMER_TAGS_MAX} tags.`}
                 {...customerTags.textField}
               />
             )}

@@ -2,6 +2,7 @@ import prisma from "../../db.server";
 import { getEnv } from "../../env.server";
 import { CONFIG_METAFIELD, serializeCheckoutConfig } from "../../domain/checkout/checkout-blocking";
 import type { PlanId } from "../../domain/billing/plans";
+import { checkoutConfigInputLimits } from "../../domain/functions/input-limits";
 import { fail, messageOf, ok, type Result } from "../../domain/result";
 import { forgetShopRules } from "../rules/cache.server";
 import { adminGraphqlData, userErrorText, type AdminGraphql } from "../admin-api/admin-graphql.server";
@@ -70,7 +71,10 @@ export async function deployFunction(
   }
   const row = await functionConfigRow(shop.id);
   const config = await checkoutConfigFor(row);
-  const metafield = configMetafield(serializeCheckoutConfig(config));
+  const serialized = serializeCheckoutConfig(config);
+  const limits = checkoutConfigInputLimits(serialized);
+  if (!limits.withinLimits) return fail(400, limits.problems[0]!.message);
+  const metafield = configMetafield(serialized);
   try {
     const payload = row.validationId
       ? (
@@ -167,9 +171,12 @@ export async function disableValidation(shopId: string, graphql: AdminGraphql | 
 export async function syncFunctionConfig(shopId: string, graphql: AdminGraphql | null): Promise<string | null> {
   const row = await prisma.functionConfig.findUnique({ where: { shopId } });
   if (!row?.validationId || !graphql) return null;
-  const config = await checkoutConfigFor(row);
+  const serialized = serializeCheckoutConfig(await checkoutConfigFor(row));
+  // Shopify would not pass it on (docs/product.md#function-input-limits)
+  const limits = checkoutConfigInputLimits(serialized);
+  if (!limits.withinLimits) return limits.problems[0]!.message;
   const data = await adminGraphqlData(graphql, METAFIELDS_SET, {
-    metafields: [{ ownerId: row.validationId, ...configMetafield(serializeCheckoutConfig(config)) }],
+    metafields: [{ ownerId: row.validationId, ...configMetafield(serialized) }],
   });
   if (!data.metafieldsSet) throw new Error("Shopify did not answer the metafieldsSet mutation");
   if (data.metafieldsSet.userErrors.length) return userErrorText(data.metafieldsSet.userErrors);

@@ -16,6 +16,7 @@ import { planHasAlerts, type PlanId } from "../../domain/billing/plans";
 import { normalizeCollectionId, normalizeProductId } from "../../domain/rules/rules";
 import { codeRulesOf, codeRulesSchema, type CodeRulesInput, type CodeRulesPreviewInput } from "../../forms/code-rules";
 import { CODE_RULES_METAFIELD, codeRulesMetafield, hasCodeRules } from "../../domain/code-rules/code-rules";
+import { codeRulesInputLimits, limitFieldErrors } from "../../domain/functions/input-limits";
 import { fail, ok, type Result, messageOf } from "../../domain/result";
 import { actionClientFor, refusedBy, type ActionClient } from "../actions/admin-client.server";
 import { codeValuesOf, followDiscountWebhook, syncAllDiscountCodeValues } from "./discount-values.server";
@@ -23,6 +24,9 @@ import { adminGraphqlData, userErrorText } from "../admin-api/admin-graphql.serv
 import { logger } from "../../logger.server";
 
 export const CODE_RULES_NEED_CORE = "Code rules come with the Core plan. Upgrade to turn codes away at checkout.";
+/** A save over Shopify's limits for a Function's input (docs/product.md#function-input-limits). */
+export const CODE_RULES_OVER_LIMITS =
+  "These code rules are more than Shopify passes to a Function: nothing was saved. Shorten the fields marked.";
 
 /** Code rules act on the plans that pay (docs/product.md#decisions, 18), as alerts do. */
 export const planHasCodeRules = (plan: PlanId) => planHasAlerts(plan);
@@ -78,11 +82,18 @@ export async function getCodeRules(shop: { id: string; plan: PlanId }): Promise<
   };
 }
 
-/** Saved, or refused with 403 on Free. */
+/** The rules the app writes for the shop (what its saved settings decide with); null before any save. */
+export async function savedCodeRules(shopId: string): Promise<CodeRules | null> {
+  const row = await prisma.codeRuleSettings.findUnique({ where: { shopId } });
+  return row ? codeRulesOf(storedSettings(row.settings), DEFAULT_CODE_REJECTION_MESSAGE) : null;
+}
+
+/** Saved, or refused: 403 on Free, 400 over Shopify's limits for a Function's input. */
 export type SaveCodeRulesResult = Result<CodeRulesView>;
 
 /**
- * Saves the settings (Core and Plus; Free is refused and nothing is stored), then writes them to
+ * Saves the settings (Core and Plus; Free is refused and nothing is stored; so are settings past
+ * Shopify's limits for a Function's input, with the fields to shorten), then writes them to
  * Shopify: the first time rules are set, the automatic app discount that runs the Function is
  * created with them in its $app metafield (discountAutomaticAppCreate); afterwards the metafield
  * is rewritten (metafieldsSet). The settings stay saved when Shopify refuses; the view's
@@ -94,6 +105,9 @@ export async function saveCodeRules(
   client: ActionClient | null,
 ): Promise<SaveCodeRulesResult> {
   if (!planHasCodeRules(shop.plan)) return fail(403, CODE_RULES_NEED_CORE);
+  // past Shopify's limits the Function would let every code through (docs/product.md#function-input-limits)
+  const limits = codeRulesInputLimits(codeRulesOf(input, DEFAULT_CODE_REJECTION_MESSAGE));
+  if (!limits.withinLimits) return fail(400, CODE_RULES_OVER_LIMITS, { fields: limitFieldErrors(limits.problems) });
   await prisma.codeRuleSettings.upsert({
     where: { shopId: shop.id },
     create: { shopId: shop.id, settings: input },
@@ -142,6 +156,9 @@ export async function syncCodeRulesDiscount(
     });
   };
   if (!client) return outcome("Not connected to Shopify: the rules are saved here and reach checkout once the app is.");
+  // rules saved before the limits were checked are not written: Shopify would not pass them on
+  const limits = codeRulesInputLimits(rules);
+  if (!limits.withinLimits) return outcome(limits.problems.map((problem) => problem.message).join(" "));
   // the codes' values ride along, the most valuable first, within the Function's input limit
   const { left, ...value } = codeRulesMetafield(rules, await codeValuesOf(shopId));
   if (left.length > 0) {

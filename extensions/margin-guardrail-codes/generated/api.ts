@@ -3291,7 +3291,7 @@ export type CartLinesDiscountsGenerateRunInput = {
       cost: { amountPerQuantity: { amount: string }; compareAtAmountPerQuantity: { amount: string } | null };
       merchandise:
         | { __typename: "CustomProduct" }
-        | { __typename: "ProductVariant"; product: { id: string; title: string; inAnyCollection: boolean } };
+        | { __typename: "ProductVariant"; product: { id: string; inAnyCollection: boolean } };
     }>;
   };
   discount: { metafield: { jsonValue: unknown } | null };

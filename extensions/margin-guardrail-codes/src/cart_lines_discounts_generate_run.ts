@@ -30,7 +30,8 @@ export function codeCartOf(input: CartLinesDiscountsGenerateRunInput): CodeCart 
     lines: input.cart.lines.map((line) => {
       const product = line.merchandise.__typename === "ProductVariant" ? line.merchandise.product : null;
       return {
-        title: product?.title ?? "A custom item",
+        // the output names no product, so the input query asks for no title (docs/product.md#function-input-limits)
+        title: "",
         productId: product?.id ?? null,
         priceCents: toCents(line.cost.amountPerQuantity.amount),
         compareAtPriceCents:
