@@ -74,17 +74,33 @@ describe("code rules layer", () => {
   });
 });
 
+const OK = { withinLimits: true };
+
 describe("checkout blocking layer", () => {
   it("is ok off the plan, warns when not deployed, fails when switched off in Shopify", () => {
-    expect(checkoutBlockingLayer({ included: false, validationId: null, validationEnabled: false }).state).toBe("ok");
-    expect(checkoutBlockingLayer({ included: true, validationId: null, validationEnabled: false }).state).toBe(
-      "warning",
-    );
-    expect(checkoutBlockingLayer({ included: true, validationId: "v1", validationEnabled: false })).toMatchObject({
+    expect(
+      checkoutBlockingLayer({ included: false, validationId: null, validationEnabled: false, inputs: OK }).state,
+    ).toBe("ok");
+    expect(
+      checkoutBlockingLayer({ included: true, validationId: null, validationEnabled: false, inputs: OK }).state,
+    ).toBe("warning");
+    expect(
+      checkoutBlockingLayer({ included: true, validationId: "v1", validationEnabled: false, inputs: OK }),
+    ).toMatchObject({
       state: "failing",
       fix: { url: "/integration" },
     });
-    expect(checkoutBlockingLayer({ included: true, validationId: "v1", validationEnabled: true }).state).toBe("ok");
+    expect(
+      checkoutBlockingLayer({ included: true, validationId: "v1", validationEnabled: true, inputs: OK }).state,
+    ).toBe("ok");
+    expect(
+      checkoutBlockingLayer({
+        included: true,
+        validationId: "v1",
+        validationEnabled: true,
+        inputs: { withinLimits: false, detail: "11,000 bytes" },
+      }).state,
+    ).toBe("failing");
   });
 });
 

@@ -151,6 +151,8 @@ export interface CheckoutBlockingFacts {
   included: boolean;
   validationId: string | null;
   validationEnabled: boolean;
+  /** the validation's configuration fits the Function's input limits; the reason when it does not */
+  inputs: { withinLimits: boolean; detail?: string };
 }
 
 /** Checkout blocking: where the plan has it, the validation must be in Shopify and switched on. */
@@ -161,6 +163,14 @@ export function checkoutBlockingLayer(facts: CheckoutBlockingFacts): LayerVerdic
       "checkout_blocking",
       "warning",
       "Checkout blocking is not deployed: breaching checkouts go through and are flagged afterwards.",
+      FIX.integration,
+    );
+  }
+  if (!facts.inputs.withinLimits) {
+    return verdict(
+      "checkout_blocking",
+      "failing",
+      `The checkout configuration is over Shopify's limits, so every checkout goes through: ${facts.inputs.detail ?? "it is too large"}.`,
       FIX.integration,
     );
   }

@@ -26,10 +26,18 @@ import { getEnv } from "../../env.server";
 import { logger } from "../../logger.server";
 import { CHANNELS, NOTICE_CHANNEL } from "../alerts/channels.server";
 import { getCodeRules } from "../code-rules/code-rules.server";
+import { functionInputStatus, type FunctionInputStatus } from "../code-rules/input-status.server";
+import type { InputLimitsCheck } from "../../domain/functions/input-limits";
 
 const log = logger.child({ source: "protection" });
 
-async function codeRulesVerdict(shopId: string, plan: PlanId): Promise<LayerVerdict> {
+/** The code rules' and the checkout validation's inputs, each within Shopify's limits or why not. */
+function inputsOf(check: InputLimitsCheck | null): { withinLimits: boolean; detail?: string } {
+  if (!check || check.problems.length === 0) return { withinLimits: true };
+  return { withinLimits: false, detail: check.problems.map((problem) => problem.message).join(" ") };
+}
+
+async function codeRulesVerdict(shopId: string, plan: PlanId, inputs: FunctionInputStatus): Promise<LayerVerdict> {
   const view = await getCodeRules({ id: shopId, plan });
   return codeRulesLayer({
     included: view.available,
@@ -37,11 +45,11 @@ async function codeRulesVerdict(shopId: string, plan: PlanId): Promise<LayerVerd
     discountId: view.discountId,
     discountActive: view.discountActive,
     syncError: view.syncError,
-    inputs: { withinLimits: true },
+    inputs: inputsOf(inputs.codeRules),
   });
 }
 
-async function checkoutVerdict(shopId: string, plan: PlanId): Promise<LayerVerdict> {
+async function checkoutVerdict(shopId: string, plan: PlanId, inputs: FunctionInputStatus): Promise<LayerVerdict> {
   const config = await prisma.functionConfig.findUnique({
     where: { shopId },
     select: { validationId: true, validationEnabled: true },
@@ -50,6 +58,7 @@ async function checkoutVerdict(shopId: string, plan: PlanId): Promise<LayerVerdi
     included: plan === "plus" && getEnv().plusPlanEnabled,
     validationId: config?.validationId ?? null,
     validationEnabled: config?.validationEnabled ?? false,
+    inputs: inputsOf(inputs.checkout),
   });
 }
 
@@ -97,9 +106,10 @@ async function alertsVerdict(shopId: string, plan: PlanId): Promise<LayerVerdict
 /** Reads the facts of every layer and judges them (no write). */
 export async function judgeProtection(shop: { id: string; plan: string }): Promise<LayerVerdict[]> {
   const plan = toPlanId(shop.plan) ?? "free";
+  const inputs = await functionInputStatus(shop.id);
   const verdicts = await Promise.all([
-    codeRulesVerdict(shop.id, plan),
-    checkoutVerdict(shop.id, plan),
+    codeRulesVerdict(shop.id, plan, inputs),
+    checkoutVerdict(shop.id, plan, inputs),
     alertsVerdict(shop.id, plan),
   ]);
   const byKey = new Map(verdicts.map((verdict) => [verdict.key, verdict]));
