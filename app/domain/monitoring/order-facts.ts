@@ -59,8 +59,11 @@ export interface OrderFacts {
    * (docs/product.md#protection-gaps). Absent on older queued facts.
    */
   origin?: { sourceName: string | null; appId: string | null };
-  /** the customer's tags, when the order has a customer (what code rules' customer tags test) */
-  customerTags?: string[];
+  /**
+   * the customer's tags (what code rules' customer tags test); null: a guest; absent: not known
+   * (older queued facts, an order read after an edit)
+   */
+  customerTags?: string[] | null;
   /** present when the facts were read after an order edit (orders/edited): no Function ran on the edit */
   edited?: true;
   /** what the cost model reads of the payload (docs/product.md#costs); absent on older queued facts */

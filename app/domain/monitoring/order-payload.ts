@@ -297,7 +297,7 @@ export function orderFactsFromOrder(order: OrderPayload): { facts: OrderFacts; c
       }),
       ...(order.cancelled_at ? { cancelled: true as const } : {}),
       origin: { sourceName: shortText(order.source_name), appId: shortText(order.app_id) },
-      ...(order.customer ? { customerTags: order.customer.tags } : {}),
+      customerTags: order.customer ? order.customer.tags : null,
     },
   };
 }

@@ -150,9 +150,11 @@ export function blockedRulesBroken(facts: OrderFacts, setup: ProtectionSetup): B
   }
   const codeRules = setup.codeRules;
   if (codeRules && hasCodeRules(codeRules.rules) && facts.discountCodes.length > 0) {
+    // customer tags the app does not know are not judged: a guest is not assumed
+    const rules = facts.customerTags === undefined ? { ...codeRules.rules, customerTags: null } : codeRules.rules;
     const result = decideCodes(
-      codeRules.rules,
-      codeCartOf(facts, codeRules.rules),
+      rules,
+      codeCartOf(facts, rules),
       facts.discountCodes.map((code) => ({ code, rejectable: true })),
       orderCodeValues(facts),
     );
