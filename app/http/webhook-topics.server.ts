@@ -12,6 +12,7 @@ import {
   customersDataRequestPayload,
   customersRedactPayload,
   inventoryItemPayload,
+  orderEditPayload,
   scopesUpdatePayload,
   shopRedactPayload,
 } from "../domain/webhooks/webhook-payloads";
@@ -20,6 +21,7 @@ import { receiveCheckoutWebhook } from "../services/checkout/checkout-webhooks.s
 import { followDiscountChange } from "../services/code-rules/code-rules.server";
 import { preflightAfterDiscountChange } from "./preflight-api.server";
 import { queueOrderWebhook } from "../services/monitoring/order-webhooks.server";
+import { queueEditedOrder } from "../services/monitoring/order-edits.server";
 import { applyInventoryItemCost } from "../services/monitoring/variant-facts.server";
 import {
   markShopUninstalled,
@@ -74,6 +76,13 @@ const discounts = (topic: string) =>
 export const WEBHOOK_TOPICS = {
   "orders/create": orders("orders/create"),
   "orders/updated": orders("orders/updated"),
+  // an edit runs no Function: the edited order is read and evaluated again (docs/product.md#protection-gaps)
+  "orders/edited": webhookTopic({
+    topic: "orders/edited",
+    schema: orderEditPayload,
+    session: false,
+    handle: async (webhook) => orderWebhookAnswer(await queueEditedOrder(webhook)),
+  }),
   "checkouts/create": checkouts("checkouts/create"),
   "checkouts/update": checkouts("checkouts/update"),
   "discounts/create": discounts("discounts/create"),

@@ -171,7 +171,7 @@ export function webhookAction<Schema extends z.ZodType>(definition: WebhookTopic
   };
 }
 
-/** orders/create and orders/updated: 200 once queued (or ignored), marked when Shopify sent it before. */
+/** orders/create, orders/updated and orders/edited: 200 once queued (or ignored), marked when Shopify sent it before. */
 export function orderWebhookAnswer(result: "queued" | "duplicate" | "ignored"): WebhookAnswer {
   return { status: 200, headers: result === "duplicate" ? { "X-Duplicate": "1" } : {} };
 }

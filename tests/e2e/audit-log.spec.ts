@@ -100,6 +100,8 @@ test("a merchant finds an order, opens its breaches and releases its hold from t
   await expect(row).toContainText(`#${number}`);
   await expect(row).toContainText("4 rules broken");
   await expect(row).toContainText("Fulfilment held");
+  // the demo's code rules cap codes at 30 %: the order kept E2ESTACK anyway (docs/product.md#protection-gaps)
+  await expect(row).toContainText("Protection gap");
   await expect(row).toContainText("57.1% off");
   await expect(row).toContainText("E2ESTACK");
   await expect(row.locator(".Polaris-Badge").first()).toContainText(/critical/i);
@@ -113,6 +115,9 @@ test("a merchant finds an order, opens its breaches and releases its hold from t
   await expect(rows).toHaveCount(1 + events);
   await expect(page.getByText(`Order #${number} took 57.1% off, above the 30% limit`)).toBeVisible();
   await expect(page.getByText(`Order #${number} was discounted $80.00, above the $50.00 cap`)).toBeVisible();
+  await expect(
+    page.getByText(`Protection gap: order #${number} kept the code E2ESTACK, which the code rules turn away`),
+  ).toBeVisible();
   await expect(page.getByText("Rule: Max 30% off any order").first()).toBeVisible();
   await expect(row.getByRole("button", { name: /^Hide events/ })).toHaveAttribute("aria-expanded", "true");
 

@@ -1,4 +1,5 @@
-// The order reads of the backtest and the preflight (app/services/backtest/order-pages.server.ts) stay
+// The order reads of the backtest and the preflight (app/services/backtest/order-pages.server.ts) and
+// of an edited order (app/services/monitoring/order-edits.server.ts) stay
 // under Shopify's 1,000-point ceiling on a query's requested cost, counted by Shopify's documented
 // defaults against the pinned Admin schema (tests/helpers/query-cost.ts). A field added to the order
 // query is counted here; a page that asks for more than 1,000 points fails this test, not Shopify.
@@ -10,6 +11,7 @@ import {
   ORDER_REST_QUERY,
 } from "../../app/services/backtest/order-pages.server";
 import { schemaManifest, shopifySchema } from "../../scripts/shopify-schemas.mjs";
+import { EDITED_ORDER_QUERY } from "../../app/services/monitoring/order-edits.server";
 import { MAX_QUERY_COST, requestedQueryCost } from "../helpers/query-cost";
 
 const schema = shopifySchema(`admin_${schemaManifest().admin.pinned}`);
@@ -41,6 +43,12 @@ describe("requested query cost", () => {
   it("an order's remaining lines and applications are read under the ceiling too", () => {
     expect(
       requestedQueryCost(schema, ORDER_REST_QUERY, { id: "gid://shopify/Order/1", after: null }),
+    ).toBeLessThanOrEqual(MAX_QUERY_COST);
+  });
+
+  it("an edited order's page of lines is read under the ceiling (docs/product.md#protection-gaps)", () => {
+    expect(
+      requestedQueryCost(schema, EDITED_ORDER_QUERY, { id: "gid://shopify/Order/1", after: null }),
     ).toBeLessThanOrEqual(MAX_QUERY_COST);
   });
 });

@@ -26,6 +26,7 @@ import {
 } from "./order-actions";
 import type { OrderFacts } from "../monitoring/order-facts";
 import { orderOverage, type OrderEvaluated, type Overage } from "../monitoring/order-money";
+import { protectionGaps, type ProtectionSetup } from "../monitoring/protection-gaps";
 import { factsFingerprint } from "../monitoring/order-payload";
 import type { PlanId } from "../billing/plans";
 import { mapCollectionRule } from "../rules/rules";
@@ -40,6 +41,11 @@ export interface OrderEffectsContext {
   stacking: StackingContext;
   /** the checkout Function's configuration while its validation is live: staff overrides are recorded */
   checkout: CheckoutConfig | null;
+  /**
+   * the blocking the shop set up (checkout rule, code rules): an order that got past it is a
+   * protection gap (docs/product.md#protection-gaps); null or absent: nothing is blocked
+   */
+  protection?: ProtectionSetup | null;
   /** each rule's order actions (docs/product.md#order-actions), by rule id */
   orderActions: Map<string, OrderActions>;
   /** whether an enabled Shopify Flow workflow uses the trigger (Flow's lifecycle callback) */
@@ -61,6 +67,9 @@ export interface OrderToPlan {
   /** when the events happened (the demo seed's past orders); `now` by default */
   at?: Date;
 }
+
+/** The topic of an order read again after an edit (docs/product.md#protection-gaps). */
+export const ORDER_EDITED_TOPIC = "orders/edited";
 
 /** An audit event to record, with the index of the order (in the planner's input) it belongs to. */
 export interface PlannedEvent {
@@ -150,6 +159,22 @@ export function planOrderEffects(
       events.push({ order: index, event });
       overages.push({ overageCents: outcome.marginSavedCents, ruleKey: event.ruleKey ?? null });
     }
+    // an order past a block that should have stopped it: a protection gap, its discount past the
+    // block flagged with the order's breaches (docs/product.md#protection-gaps)
+    if (context.protection) {
+      const gaps = protectionGaps(facts, context.protection, {
+        // evaluated before and changed since: the order was edited, whichever webhook said so first
+        edited: before !== undefined || order.topic === ORDER_EDITED_TOPIC,
+        customerId: order.customerId,
+        topic: order.topic,
+        at,
+        digest: fingerprintDigest,
+      });
+      for (const gap of gaps) {
+        events.push({ order: index, event: gap.event });
+        overages.push({ overageCents: gap.broken.overLimitCents, ruleKey: gap.event.ruleKey ?? null });
+      }
+    }
     // what the order counts in money, once (docs/product.md#what-the-figures-count)
     if (before !== undefined) known.add(facts.orderId);
     if (overages.length > 0 || before !== undefined) {
@@ -221,7 +246,16 @@ export function alertEventOf(event: NewAuditEvent, now: Date): Omit<AlertEvent, 
     ruleName: event.ruleName ?? null,
     threshold: event.threshold ?? null,
     createdAt: event.createdAt instanceof Date ? event.createdAt : now,
+    ...gapOf(event),
   };
+}
+
+/** A protection gap's cause and fix, from its event's details, for its alerts. */
+function gapOf(event: NewAuditEvent): Pick<AlertEvent, "gap"> {
+  if (event.eventType !== "protection_gap") return {};
+  const details = (event.details ?? {}) as { cause?: unknown; cause_text?: unknown; fix?: unknown };
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+  return { gap: { cause: text(details.cause), why: text(details.cause_text), fix: text(details.fix) } };
 }
 
 /** A shop's rules and collection rules as the engine evaluates them. */

@@ -70,6 +70,7 @@ export type DigestEntry = Pick<
   | "currency"
   | "ruleName"
   | "threshold"
+  | "gap"
 > & { createdAt: string };
 
 export interface Digest {
@@ -116,6 +117,7 @@ function entryOf(event: AlertEvent): DigestEntry {
     ruleName: event.ruleName,
     threshold: event.threshold,
     createdAt: event.createdAt.toISOString(),
+    ...(event.gap ? { gap: event.gap } : {}),
   };
 }
 

@@ -20,4 +20,9 @@ export interface AlertEvent {
   ruleName: string | null;
   threshold: number | null;
   createdAt: Date;
+  /**
+   * a protection gap (docs/product.md#protection-gaps): why the block did not hold and what to do,
+   * in the merchant's words; absent on a rule's breach
+   */
+  gap?: { cause: string; why: string; fix: string };
 }

@@ -69,6 +69,7 @@ function webhookBreach(breach: Omit<DigestEntry, "id" | "createdAt" | "overLimit
     total_discount: breach.totalDiscountCents === null ? null : centsToDecimal(breach.totalDiscountCents),
     currency: breach.currency,
     rule: { name: breach.ruleName, threshold: breach.threshold },
+    ...(breach.gap ? { protection_gap: breach.gap } : {}),
   };
 }
 
@@ -84,12 +85,20 @@ export function alertFacts(alert: Alert): [string, string][] {
       event.ruleName ? `${event.ruleName}${event.threshold === null ? "" : ` (threshold ${event.threshold})`}` : "—",
     ],
     ["Severity", severityLabel(event.severity)],
+    // a protection gap says why the block did not hold and what to do (docs/product.md#protection-gaps)
+    ...(event.gap
+      ? ([
+          ["Why the block did not hold", event.gap.why || "—"],
+          ["What to do", event.gap.fix || "—"],
+        ] as [string, string][])
+      : []),
   ];
 }
 
 export function alertSubject(alert: Alert): string {
   const prefix = alert.test ? "[Test] " : "";
-  return `${prefix}Margin Guardrail: ${alert.event.severity} breach on order ${alert.event.orderName ?? "?"}`;
+  const what = alert.event.gap ? "protection gap" : "breach";
+  return `${prefix}Margin Guardrail: ${alert.event.severity} ${what} on order ${alert.event.orderName ?? "?"}`;
 }
 
 export function alertText(alert: Alert, appUrl: string): string {

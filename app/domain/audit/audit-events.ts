@@ -19,6 +19,8 @@ export const AUDIT_EVENT_TYPES = [
   "code_reactivated",
   // a discount change made a worse stack reachable (docs/product.md#promotion-preflight)
   "preflight_worse_stack",
+  // an order got past a block that should have stopped it (docs/product.md#protection-gaps)
+  "protection_gap",
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
@@ -39,6 +41,7 @@ export const AUDIT_EVENT_TYPE_LABELS: Record<AuditEventType, string> = {
   code_deactivated: "Code deactivated",
   code_reactivated: "Code reactivated",
   preflight_worse_stack: "Worse discount stack reachable",
+  protection_gap: "Protection gap",
 };
 
 export function isAuditEventType(value: unknown): value is AuditEventType {
@@ -53,8 +56,9 @@ export function countsAsAlert(eventType: string): boolean {
   return eventType.includes("alert_sent");
 }
 
+/** A rule broken: a monitoring rule's breach, or an order that got past a block (a protection gap). */
 export function countsAsBreach(eventType: string): boolean {
-  return eventType === "rule_triggered";
+  return eventType === "rule_triggered" || eventType === "protection_gap";
 }
 
 /** "Blocked Checkouts counts events whose type contains blocked." */

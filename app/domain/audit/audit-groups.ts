@@ -18,12 +18,12 @@ export interface AuditGroup<E extends GroupableEvent> {
   events: E[];
   /** the worst severity among the events */
   severity: string;
-  /** rules broken (rule_triggered) and checkouts blocked: what the merchant reviews */
+  /** rules broken (rule_triggered, protection_gap) and checkouts blocked: what the merchant reviews */
   breaches: number;
 }
 
 const CHECKOUT_TYPES = new Set(["checkout_blocked"]);
-const BREACH_TYPES = new Set(["rule_triggered", "checkout_blocked"]);
+const BREACH_TYPES = new Set(["rule_triggered", "checkout_blocked", "protection_gap"]);
 
 function rank(severity: string): number {
   return (SEVERITIES as readonly string[]).indexOf(severity);

@@ -16,6 +16,9 @@ interface AllocationNode {
 export interface GraphqlOrderLine {
   id: string;
   quantity: number;
+  /** after edits and removals (an edited order's read): the line as it stands now */
+  currentQuantity?: number | null;
+  title?: string | null;
   variant?: { id?: string | null } | null;
   product?: { id?: string | null } | null;
   originalUnitPriceSet?: ShopMoney | null;
@@ -41,6 +44,12 @@ export interface GraphqlOrderNode {
   note?: string | null;
   discountCodes?: string[] | null;
   totalDiscountsSet?: ShopMoney | null;
+  /** after edits (an edited order's read): wins over totalDiscountsSet */
+  currentTotalDiscountsSet?: ShopMoney | null;
+  /** where the order was placed ("web", "pos", "shopify_draft_order", …) and the app that made it */
+  sourceName?: string | null;
+  app?: { id?: string | null } | null;
+  cancelledAt?: string | null;
   customer?: { id?: string | null; tags?: string[] | null } | null;
   discountApplications?: { nodes?: GraphqlDiscountApplication[]; pageInfo?: PageInfo } | null;
   lineItems?: { nodes?: GraphqlOrderLine[]; pageInfo?: PageInfo } | null;
@@ -85,8 +94,11 @@ export function orderPayloadFromNode(node: GraphqlOrderNode): Record<string, unk
     name: node.name,
     currency: node.currencyCode ?? "USD",
     created_at: node.createdAt,
-    total_discounts: amountOf(node.totalDiscountsSet),
-    total_discounts_set: { shop_money: { amount: amountOf(node.totalDiscountsSet) } },
+    total_discounts: amountOf(node.currentTotalDiscountsSet ?? node.totalDiscountsSet),
+    total_discounts_set: { shop_money: { amount: amountOf(node.currentTotalDiscountsSet ?? node.totalDiscountsSet) } },
+    ...(node.sourceName !== undefined ? { source_name: node.sourceName } : {}),
+    ...(node.app?.id ? { app_id: node.app.id } : {}),
+    ...(node.cancelledAt ? { cancelled_at: node.cancelledAt } : {}),
     customer: node.customer?.id ? { id: node.customer.id, tags: (node.customer.tags ?? []).join(", ") } : null,
     tags: (node.tags ?? []).join(", "),
     note: node.note ?? null,
@@ -98,15 +110,19 @@ export function orderPayloadFromNode(node: GraphqlOrderNode): Record<string, unk
       code: application.code ?? null,
       title: application.title ?? null,
     })),
-    line_items: (node.lineItems?.nodes ?? []).map((line) => ({
-      id: line.id,
-      variant_id: line.variant?.id ?? null,
-      product_id: line.product?.id ?? null,
-      quantity: line.quantity,
-      price: amountOf(line.originalUnitPriceSet),
-      price_set: { shop_money: { amount: amountOf(line.originalUnitPriceSet) } },
-      discount_allocations: allocations(line.discountAllocations),
-    })),
+    // a line an edit removed is no longer part of the order
+    line_items: (node.lineItems?.nodes ?? [])
+      .filter((line) => line.currentQuantity !== 0)
+      .map((line) => ({
+        id: line.id,
+        variant_id: line.variant?.id ?? null,
+        product_id: line.product?.id ?? null,
+        quantity: line.currentQuantity ?? line.quantity,
+        ...(line.title ? { title: line.title } : {}),
+        price: amountOf(line.originalUnitPriceSet),
+        price_set: { shop_money: { amount: amountOf(line.originalUnitPriceSet) } },
+        discount_allocations: allocations(line.discountAllocations),
+      })),
     // the shipping line's price before discounts (what a free-shipping discount can take), in shop money
     shipping_lines: (node.shippingLines?.nodes ?? []).map((line) => ({
       price: amountOf(line.originalPriceSet),

@@ -14,6 +14,8 @@ export interface OrderLineFacts {
   discountCents: number;
   /** Shopify's inventory item cost; null when the variant has none */
   unitCostCents: number | null;
+  /** the line's product title, when the payload has one (what a code rule's reason names) */
+  title?: string;
 }
 
 export interface DiscountApplicationFacts {
@@ -51,6 +53,19 @@ export interface OrderFacts {
   override?: { by: string | null; reason: string | null };
   /** present when Shopify says the order was cancelled (its `cancelled_at`) */
   cancelled?: true;
+  /**
+   * where the order was placed, as Shopify says (`source_name`: "web", "pos", "shopify_draft_order",
+   * "subscription_contract", …; `app_id`): what tells why a block did not hold
+   * (docs/product.md#protection-gaps). Absent on older queued facts.
+   */
+  origin?: { sourceName: string | null; appId: string | null };
+  /**
+   * the customer's tags (what code rules' customer tags test); null: a guest; absent: not known
+   * (older queued facts, an order read after an edit)
+   */
+  customerTags?: string[] | null;
+  /** present when the facts were read after an order edit (orders/edited): no Function ran on the edit */
+  edited?: true;
   /** what the cost model reads of the payload (docs/product.md#costs); absent on older queued facts */
   costInputs?: OrderCostInputs;
   /** what the leaked-code detector reads (docs/product.md#leaked-codes); only on orders with codes */

@@ -97,6 +97,9 @@ const orderShape = z.object({
   // staff who placed the order (a draft order or the POS), and the order's tags and note:
   // where an admin override says who and why (docs/product.md#checkout-blocking)
   user_id: id.nullish(),
+  // where the order was placed (docs/product.md#protection-gaps), read leniently: an odd value is unknown
+  source_name: z.unknown().optional(),
+  app_id: z.unknown().optional(),
   tags: tagList,
   note: z.string().max(PAYLOAD_LIMITS.maxNoteLength).nullish(),
   discount_codes: list(
@@ -125,6 +128,8 @@ const orderShape = z.object({
         price: money,
         price_set: moneySet,
         discount_allocations: list(allocation, PAYLOAD_LIMITS.maxAllocationsPerLine).default([]),
+        // read leniently (a code rule's reason names it): an odd value is left out, never refused
+        title: z.unknown().optional(),
       })
       .passthrough(),
     PAYLOAD_LIMITS.maxLineItems,
@@ -244,6 +249,9 @@ export function orderFactsFromOrder(order: OrderPayload): { facts: OrderFacts; c
     unitPriceCents: shopAmount(line.price, line.price_set),
     discountCents: allocate(line.discount_allocations),
     unitCostCents: null,
+    ...(typeof line.title === "string" && line.title.trim() !== ""
+      ? { title: line.title.trim().slice(0, PAYLOAD_LIMITS.maxTextLength) }
+      : {}),
   }));
   const lineDiscountCents = lines.reduce((sum, line) => sum + line.discountCents, 0);
   const shippingDiscountCents = order.shipping_lines.reduce(
@@ -288,8 +296,17 @@ export function orderFactsFromOrder(order: OrderPayload): { facts: OrderFacts; c
         },
       }),
       ...(order.cancelled_at ? { cancelled: true as const } : {}),
+      origin: { sourceName: shortText(order.source_name), appId: shortText(order.app_id) },
+      customerTags: order.customer ? order.customer.tags : null,
     },
   };
+}
+
+/** A short string or number of the payload as text (an id, a source name); anything else is unknown. */
+function shortText(value: unknown): string | null {
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  if (typeof value !== "string" || value.trim() === "") return null;
+  return value.trim().slice(0, PAYLOAD_LIMITS.maxTextLength);
 }
 
 /**

@@ -9,6 +9,8 @@ export const RULE_TYPE_LABELS: Record<string, string> = {
   collection_rule: "Collection Rule",
   // the checkout rule's blocks (app/domain/checkout/checkout-events.ts)
   checkout_validation: "Checkout blocking",
+  // an order that got past the code rules (app/domain/monitoring/protection-gaps.ts)
+  code_rules: "Code rules",
 };
 
 /**

@@ -82,3 +82,22 @@ export const appSubscriptionPayload = z
       .passthrough(),
   })
   .passthrough();
+
+/**
+ * orders/edited: what an order edit changed, not the order (docs/product.md#protection-gaps). The
+ * app reads the edited order itself; it needs the order's id only.
+ */
+export const orderEditPayload = z
+  .object({
+    order_edit: z
+      .object({
+        id: restId.optional(),
+        order_id: restId,
+        app_id: restId.nullish(),
+        user_id: restId.nullish(),
+      })
+      .passthrough(),
+  })
+  .passthrough();
+
+export type OrderEditPayload = z.infer<typeof orderEditPayload>;

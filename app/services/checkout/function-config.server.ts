@@ -86,6 +86,8 @@ export interface CheckoutSetup {
   config: CheckoutConfig;
   /** the validation is deployed and switched on (isBlockingLive) */
   live: boolean;
+  /** the validation was deployed (switched on or not): the shop set checkout blocking up */
+  deployed: boolean;
 }
 
 /**
@@ -101,6 +103,7 @@ export function shopCheckoutSetup(shopId: string): Promise<CheckoutSetup> {
       return {
         config: await checkoutConfigFor(row ?? { shopId, thresholdPercent: DEFAULT_THRESHOLD_PERCENT }),
         live: row !== null && isBlockingLive(row),
+        deployed: row?.validationId != null,
       };
     },
     "checkout",

@@ -22,6 +22,7 @@ import { actionClientFor, refusedBy, type ActionClient } from "../actions/admin-
 import { codeValuesOf, followDiscountWebhook, syncAllDiscountCodeValues } from "./discount-values.server";
 import { adminGraphqlData, userErrorText } from "../admin-api/admin-graphql.server";
 import { logger } from "../../logger.server";
+import { forgetShopRules } from "../rules/cache.server";
 
 export const CODE_RULES_NEED_CORE = "Code rules come with the Core plan. Upgrade to turn codes away at checkout.";
 /** A save over Shopify's limits for a Function's input (docs/product.md#function-input-limits). */
@@ -82,6 +83,23 @@ export async function getCodeRules(shop: { id: string; plan: PlanId }): Promise<
   };
 }
 
+/**
+ * The code rules an order is held to (docs/product.md#protection-gaps): on a plan that has them,
+ * with at least one rule on; `active` when the app discount running their Function exists in
+ * Shopify and is switched on. null: nothing to hold an order to.
+ */
+export async function codeRulesInForce(shop: {
+  id: string;
+  plan: PlanId;
+}): Promise<{ rules: CodeRules; active: boolean } | null> {
+  if (!planHasCodeRules(shop.plan)) return null;
+  const row = await prisma.codeRuleSettings.findUnique({ where: { shopId: shop.id } });
+  if (!row) return null;
+  const rules = codeRulesOf(storedSettings(row.settings), DEFAULT_CODE_REJECTION_MESSAGE);
+  if (!hasCodeRules(rules)) return null;
+  return { rules, active: Boolean(row.discountId && row.discountActive) };
+}
+
 /** The rules the app writes for the shop (what its saved settings decide with); null before any save. */
 export async function savedCodeRules(shopId: string): Promise<CodeRules | null> {
   const row = await prisma.codeRuleSettings.findUnique({ where: { shopId } });
@@ -113,6 +131,8 @@ export async function saveCodeRules(
     create: { shopId: shop.id, settings: input },
     update: { settings: input },
   });
+  // orders are held to the rules as saved now (docs/product.md#protection-gaps)
+  forgetShopRules(shop.id);
   // a discount the plan switched off whose switch back on was refused is switched on first (that
   // writes the rules too); while it stays off, its rules are written when it is switched on
   // the cap and "most codes together" weigh the codes' values: read them all from Shopify first

@@ -1,10 +1,14 @@
 import prisma from "../../db.server";
+import { serializeCheckoutConfig } from "../../domain/checkout/checkout-blocking";
+import { checkoutConfigInputLimits, codeRulesInputLimits } from "../../domain/functions/input-limits";
 import { insertActionRows, insertAlertRows } from "../../db/outbox-queue.sql.server";
 import { orderActionsOf } from "../../domain/actions/order-actions";
 import { markOrdersDone, selectOrderFingerprints, upsertOrderFingerprints } from "../../db/order-queue.sql.server";
 import { toPlanId, type PlanId } from "../../domain/billing/plans";
 import { alertPreferences } from "../alerts/settings.server";
 import { shopCheckoutSetup } from "../checkout/function-config.server";
+import { codeRulesInForce } from "../code-rules/code-rules.server";
+import type { ProtectionSetup } from "../../domain/monitoring/protection-gaps";
 import {
   evaluableRules,
   needVariants,
@@ -75,16 +79,37 @@ async function loadShopContext(shopId: string): Promise<ShopContext | null> {
   );
   const allowed = (rule: { id: string }) => !over.has(rule.id);
   const evaluable = evaluableRules(rules.filter(allowed), collectionRules.filter(allowed));
+  const protection = await protectionSetup({ id: shop.id, plan }, checkout);
   return {
     shop: { id: shop.id, domain: shop.domain, plan },
     alerts: settings && alertPreferences(settings, shop.timezone),
     rules: evaluable,
     stacking,
-    needsVariants: needVariants(evaluable),
+    // protected collections are told by the lines' collections, as collection rules' are
+    needsVariants: needVariants(evaluable) || (protection.codeRules?.rules.protectedCollectionIds.length ?? 0) > 0,
     checkout: checkout.live ? checkout.config : null,
+    protection,
     orderActions: new Map([...rules, ...collectionRules].map((rule) => [rule.id, orderActionsOf(rule)])),
     flowTriggerEnabled: shop.flowTriggerEnabled,
   };
+}
+
+/**
+ * The blocking an order of the shop is held to (docs/product.md#protection-gaps): the checkout
+ * rule once deployed on the plan that blocks checkouts, and the code rules in force.
+ */
+async function protectionSetup(
+  shop: { id: string; plan: PlanId },
+  checkout: Awaited<ReturnType<typeof shopCheckoutSetup>>,
+): Promise<ProtectionSetup> {
+  const codeRules = await codeRulesInForce(shop);
+  const blocking =
+    shop.plan === "plus" && checkout.deployed ? { config: checkout.config, active: checkout.live } : null;
+  // what the Functions are given, measured as Shopify would take it: over its limits, they let all through
+  const overLimits =
+    (codeRules !== null && codeRulesInputLimits(codeRules.rules).problems.length > 0) ||
+    (blocking !== null && checkoutConfigInputLimits(serializeCheckoutConfig(blocking.config)).problems.length > 0);
+  return { checkout: blocking, codeRules, functionInputWithinLimits: !overLimits };
 }
 
 /**
