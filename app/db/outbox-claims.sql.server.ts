@@ -6,17 +6,18 @@
  */
 import type { Digest, HeldFor } from "../domain/alerts/alert-digest";
 import type { AlertEvent } from "../domain/alerts/alert-message";
+import type { AccessLostReason } from "../domain/shops/admin-access";
 import { codesOf } from "../domain/audit/audit-view";
 import { fromSqlJson, fromSqlTime, raw, sql, sqlEngine, toSqlTime } from "./columns";
 import type { RawSql } from "./raw-sql.server";
 
-/** A notice to the merchant about their webhooks (a URL answered 410 Gone): an e-mail, queued like an alert. */
-export interface NoticePayload {
-  kind: "notice";
-  notice: "webhook_gone";
-  host: string;
-  at: string;
-}
+/**
+ * A notice to the merchant, an e-mail queued like an alert: about their webhooks (a URL answered
+ * 410 Gone), or the app's access to their store lost (docs/operations.md#shopify-access-tokens).
+ */
+export type NoticePayload =
+  | { kind: "notice"; notice: "webhook_gone"; host: string; at: string }
+  | { kind: "notice"; notice: "admin_access_lost"; reason: AccessLostReason; at: string };
 
 export type ClaimedDelivery = {
   id: string;

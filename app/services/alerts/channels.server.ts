@@ -22,6 +22,7 @@ import {
   type EndpointStates,
 } from "../../domain/alerts/webhook-endpoints";
 import { retryAfterMs } from "../../domain/backoff";
+import { accessLostNotice } from "../../domain/shops/admin-access";
 import { getEnv } from "../../env.server";
 import { fail, messageOf, ok, type Problem, type Result } from "../../domain/result";
 import {
@@ -224,7 +225,7 @@ async function queueGoneNotice(shopId: string, host: string, at: Date): Promise<
 }
 
 /**
- * Who hears about the shop's webhooks: its alert e-mail recipients, or else the e-mail of the
+ * Who hears about the shop's webhooks and access: its alert e-mail recipients, or else the e-mail of the
  * staff who opened the app (its online sessions, the account owner first).
  */
 async function noticeRecipients(shopId: string, settings: SettingsRow | null): Promise<string[]> {
@@ -240,7 +241,15 @@ async function noticeRecipients(shopId: string, settings: SettingsRow | null): P
   return session?.email ? [session.email] : [];
 }
 
-/** Sends a queued notice e-mail (the app's mailer, not the merchant's SMTP server). */
+async function shopDomainOf(shopId: string): Promise<string> {
+  const shop = await prisma.shop.findUnique({ where: { id: shopId }, select: { domain: true } });
+  return shop?.domain ?? "";
+}
+
+/**
+ * Sends a queued notice e-mail (the app's mailer, not the merchant's SMTP server): a webhook URL
+ * disabled, or the app's access to the store lost (docs/operations.md#shopify-access-tokens).
+ */
 export async function sendNotice(
   id: string,
   shopId: string,
@@ -250,9 +259,13 @@ export async function sendNotice(
   const to = await noticeRecipients(shopId, settings);
   if (to.length === 0) return fail({ message: "No e-mail address to tell", unconfigured: true, permanent: true });
   const { appUrl, mail } = getEnv();
+  const message =
+    notice.notice === "webhook_gone"
+      ? goneNotice(notice.host, new Date(notice.at), appUrl)
+      : accessLostNotice(notice.reason, new Date(notice.at), await shopDomainOf(shopId));
   const result = await sendMail({
     to,
-    ...goneNotice(notice.host, new Date(notice.at), appUrl),
+    ...message,
     messageId: `<notice-${id}@${messageIdDomain(mail.from, appUrl)}>`,
     idempotencyKey: id,
   });
