@@ -153,6 +153,20 @@ describe("migrating a non-expiring offline token", () => {
     expect(endpoint.migrations.answered - before).toBe(1);
   });
 
+  it("leaves the demo store and an uninstalled shop whose session was left behind alone", async () => {
+    const shop = "migrate-uninstalled.myshopify.com";
+    const { token } = await installedLongAgo(shop);
+    await prisma.shop.update({ where: { domain: shop }, data: { installState: "uninstalled" } });
+    const demo = "migrate-demo.myshopify.com";
+    const { token: demoToken } = await installedLongAgo(demo);
+    await prisma.shop.update({ where: { domain: demo }, data: { isDemo: true } });
+    clock = Date.now();
+    const outcomes = await migrator().migrateDue();
+    expect(outcomes.has(shop) || outcomes.has(demo)).toBe(false);
+    expect(endpoint.nonExpiringWorks(token) && endpoint.nonExpiringWorks(demoToken)).toBe(true);
+    await prisma.session.deleteMany({ where: { shop: { in: [shop, demo] } } });
+  });
+
   it("an answer lost on the way is recovered by the next try: Shopify answers the same pair", async () => {
     const shop = "migrate-lost-answer.myshopify.com";
     const { shopId } = await installedLongAgo(shop);

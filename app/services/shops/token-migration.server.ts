@@ -218,9 +218,13 @@ export function createTokenMigrator(deps: TokenMigrationDeps): TokenMigrator {
       return more;
     },
     async migrateDue() {
-      const demo = await db.shop.findMany({ where: { isDemo: true }, select: { domain: true } });
+      // not the demo store (no Shopify), nor a shop whose uninstall left its session behind
+      const left = await db.shop.findMany({
+        where: { OR: [{ isDemo: true }, { installState: "uninstalled" }] },
+        select: { domain: true },
+      });
       const rows = await db.session.findMany({
-        where: { ...dueAt(new Date(now())), shop: { notIn: demo.map((shop) => shop.domain) } },
+        where: { ...dueAt(new Date(now())), shop: { notIn: left.map((shop) => shop.domain) } },
         orderBy: { id: "asc" },
         take: batch,
         select: { id: true, shop: true },
