@@ -7,6 +7,7 @@ import { createOrderWorker } from "./services/monitoring/worker.server";
 import { startRulesListener } from "./services/rules/rules-changes.server";
 import { startPurgeJob } from "./services/privacy/purge.server";
 import { startPlanFollowUp } from "./services/billing/plan-follow-up.server";
+import { startTokenMigration } from "./services/shops/token-migration.server";
 import { resealSecretsAtStart } from "./services/secrets-at-rest.server";
 import { graphqlForShopDomain } from "./services/admin-api/admin-graphql.server";
 
@@ -58,6 +59,8 @@ export function startBackgroundWork(options: BackgroundOptions = {}): void {
   const stopPurge = startPurgeJob();
   // what Shopify refused to switch at a plan change is switched again, the merchant back or not
   const stopPlanFollowUp = startPlanFollowUp();
+  // shops still holding a non-expiring offline token get an expiring pair before Shopify drops theirs
+  const stopTokenMigration = startTokenMigration({ logger: logger.child({ worker: "token-migration" }) });
   // tokens and webhook URLs stored in clear before encryption, or under a previous key, are sealed (once)
   resealSecretsAtStart();
 
@@ -65,7 +68,14 @@ export function startBackgroundWork(options: BackgroundOptions = {}): void {
     clearInterval(sweep);
     stopAlertSweep();
     unboot();
-    await Promise.all([orders.stop(), alerts.stop(), rulesListener?.stop(), stopPurge(), stopPlanFollowUp()]);
+    await Promise.all([
+      orders.stop(),
+      alerts.stop(),
+      rulesListener?.stop(),
+      stopPurge(),
+      stopPlanFollowUp(),
+      stopTokenMigration(),
+    ]);
   };
 }
 

@@ -20,9 +20,10 @@ export const POSTGRES_FILES = [
   "secrets-at-rest",
   "several-processes",
   "webhook-fast-path",
-  // tokens refreshed under a lease, by one process or several
+  // tokens refreshed and migrated under a lease, by one process or several
   "offline-token-processes",
   "offline-tokens",
+  "token-migration",
   // migrations, rollups, search, the export's batches, what each engine reads fast
   "migrations",
   "money-rollups",

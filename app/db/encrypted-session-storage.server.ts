@@ -5,6 +5,7 @@ import { openSecret, sealSecret, sealedKeyId, type ResealCount, type SecretKey }
 import { logger } from "../logger.server";
 import { messageOf } from "../domain/result";
 import { isUniqueViolation } from "./errors";
+import { pairExpiry } from "../domain/shops/admin-access";
 
 /**
  * Shopify's access and refresh tokens at rest (docs/security.md#secrets-at-rest): sealed
@@ -87,17 +88,42 @@ export class EncryptedSessionStorage implements SessionStorage {
   }
 }
 
-/** An offline session's row as the library's Prisma storage writes it, its tokens sealed. */
-function offlineRow(session: Session, key: SecretKey) {
+/**
+ * The row's fields of an offline session's pair stored at `storedAt`, sealed: an expiring pair
+ * without expiry counts as expiring an hour after it was stored.
+ */
+export function sealedPair(session: Session, key: SecretKey, storedAt: number = Date.now()) {
+  return {
+    accessToken: session.accessToken ? sealSessionToken(session.shop, session.accessToken, key) : "",
+    refreshToken: session.refreshToken ? sealSessionToken(session.shop, session.refreshToken, key) : null,
+    expires: pairExpiry(session.expires, Boolean(session.refreshToken), storedAt),
+    refreshTokenExpires: session.refreshTokenExpires ?? null,
+    pairStoredAt: new Date(storedAt),
+  };
+}
+
+/** A new pair ends what the one before it left: a failing refresh, a pending migration, lost access. */
+export const PAIR_STATE_CLEARED = {
+  refreshRejectedAt: null,
+  refreshFailedAt: null,
+  migrationAttempts: 0,
+  migrationFailedAt: null,
+  migrationNextAt: null,
+  accessLostAt: null,
+  accessLostReason: null,
+} as const;
+
+/**
+ * An offline session's row as the library's Prisma storage writes it, its tokens sealed; an expiring
+ * pair Shopify answered without `expires_in` counts as expiring an hour after it is stored.
+ */
+function offlineRow(session: Session, key: SecretKey, storedAt: number) {
   return {
     shop: session.shop,
     state: session.state,
     isOnline: false,
     scope: session.scope || null,
-    expires: session.expires ?? null,
-    accessToken: session.accessToken ? sealSessionToken(session.shop, session.accessToken, key) : "",
-    refreshToken: session.refreshToken ? sealSessionToken(session.shop, session.refreshToken, key) : null,
-    refreshTokenExpires: session.refreshTokenExpires ?? null,
+    ...sealedPair(session, key, storedAt),
   };
 }
 
@@ -106,12 +132,17 @@ function offlineRow(session: Session, key: SecretKey) {
  * an expiring pair replaces the stored pair only if it expires no earlier, in one conditional UPDATE,
  * so a writer holding a pair read before a refresh (the library's own refresh, a hook storing the
  * session it loaded) never puts back a refresh token Shopify has retired. A non-expiring token is
- * written as it comes. A new pair clears a refused refresh token's mark. Returns false when refused.
+ * written as it comes. A new pair clears what the pair before it left (a refused refresh token's mark,
+ * a failing refresh, a pending migration, lost access). Returns false when refused.
  */
 export async function storeOfflineSession(db: PrismaClient, session: Session, key: SecretKey): Promise<boolean> {
-  const data = { ...offlineRow(session, key), refreshRejectedAt: null };
-  const expires = session.expires;
-  const notNewer = expires ? { OR: [{ expires: null }, { expires: { lte: expires } }] } : {};
+  const storedAt = Date.now();
+  const data = { ...offlineRow(session, key, storedAt), ...PAIR_STATE_CLEARED };
+  const expires = data.expires ?? undefined;
+  // a pair whose access is lost is replaced whatever its expiry (the merchant opened the app to restore it)
+  const notNewer = expires
+    ? { OR: [{ expires: null }, { expires: { lte: expires } }, { accessLostAt: { not: null } }] }
+    : {};
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const { count } = await db.session.updateMany({ where: { id: session.id, ...notNewer }, data });
     if (count === 1) return true;

@@ -15,15 +15,26 @@
  * row: it is not tried again, the newer pair is never deleted, and once its access token is
  * about to expire the session loads as missing, which background jobs already take as "no Admin
  * API" (the shop has to open the app again; its token exchange writes a new pair).
+ *
+ * A pair Shopify answers without `expires_in` is stored as expiring an hour after it was stored
+ * (PAIR_LIFETIME_MS), and a stored one without expiry is due at once: Shopify's access tokens last an
+ * hour whatever the answer said. A refresh that fails without a refusal is recorded (the Protection
+ * status's warning) until one succeeds; a refused one marks the shop's access lost, which tells the
+ * merchant once (recordAccessLost).
  */
 import crypto from "node:crypto";
 import os from "node:os";
-import type { PrismaClient, Session as SessionRow } from "@prisma/client";
+import type { Prisma, PrismaClient, Session as SessionRow } from "@prisma/client";
 import { Session, type Shopify } from "@shopify/shopify-api";
 import type { SecretKey } from "../domain/secret-box";
 import { messageOf } from "../domain/result";
+import { pairExpiry, type AccessLostReason } from "../domain/shops/admin-access";
 import { logger as processLogger, type Logger } from "../logger.server";
-import { openSessionToken, sealSessionToken } from "./encrypted-session-storage.server";
+import { openSessionToken, PAIR_STATE_CLEARED, sealedPair } from "./encrypted-session-storage.server";
+import type { NoticePayload } from "./outbox-claims.sql.server";
+
+// the pair's row fields, written by the storage, the refresh and the migration alike
+export { PAIR_STATE_CLEARED, sealedPair };
 
 /** How long before the access token expires the app refreshes it (the library waits until 5 minutes). */
 export const REFRESH_AHEAD_MS = 10 * 60_000;
@@ -45,14 +56,19 @@ export function refreshThrough(api: Pick<Shopify, "auth">): RefreshTokenCall {
   return async (shop, refreshToken) => (await api.auth.refreshToken({ shop, refreshToken })).session;
 }
 
-/** Whether an offline session is due for the app's refresh at `now`. */
+/**
+ * Whether an offline session is due for the app's refresh at `now`. An expiring pair stored without
+ * its expiry (before it was counted an hour from its storing) is due at once: it may be past its hour.
+ */
 export function dueForRefresh(session: Session, now: number): boolean {
-  return (
-    !session.isOnline &&
-    Boolean(session.refreshToken) &&
-    session.expires !== undefined &&
-    session.expires.getTime() - REFRESH_AHEAD_MS <= now
-  );
+  if (session.isOnline || !session.refreshToken) return false;
+  return session.expires === undefined || session.expires.getTime() - REFRESH_AHEAD_MS <= now;
+}
+
+/** The session with the expiry it is stored with: Shopify's, or an hour after `storedAt` when its answer had none. */
+export function withPairExpiry(session: Session, storedAt: number): Session {
+  const expires = pairExpiry(session.expires, Boolean(session.refreshToken), storedAt);
+  return expires && !session.expires ? new Session({ ...session.toObject(), expires }) : session;
 }
 
 /** Still usable without a refresh: the library would not try to refresh it itself. */
@@ -65,14 +81,40 @@ export function isRefusedRefresh(error: unknown): boolean {
   return typeof code === "number" && code >= 400 && code < 500 && code !== 429;
 }
 
-/** The row's fields of an offline session's pair, sealed. */
-export function sealedPair(session: Session, key: SecretKey) {
-  return {
-    accessToken: session.accessToken ? sealSessionToken(session.shop, session.accessToken, key) : "",
-    refreshToken: session.refreshToken ? sealSessionToken(session.shop, session.refreshToken, key) : null,
-    expires: session.expires ?? null,
-    refreshTokenExpires: session.refreshTokenExpires ?? null,
-  };
+/**
+ * Marks the shop's offline session's access lost, if the row still matches `where` and is not marked
+ * already, and queues the one notice that tells the merchant (the outbox's "notice" channel), in
+ * one transaction: however many processes see the same refusal, one marks it and one notice goes.
+ * Returns whether this call marked it.
+ */
+export async function recordAccessLost(
+  db: PrismaClient,
+  row: { id: string; shop: string },
+  reason: AccessLostReason,
+  at: Date,
+  options: { where?: Prisma.SessionWhereInput; data?: Prisma.SessionUpdateManyMutationInput } = {},
+): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.session.updateMany({
+      where: { ...options.where, id: row.id, accessLostAt: null },
+      data: { ...options.data, accessLostAt: at, accessLostReason: reason },
+    });
+    if (count !== 1) return false;
+    const shop = await tx.shop.findUnique({ where: { domain: row.shop }, select: { id: true } });
+    if (shop) {
+      const payload: NoticePayload = {
+        kind: "notice",
+        notice: "admin_access_lost",
+        reason,
+        at: at.toISOString(),
+      };
+      await tx.alertAndActionOutbox.create({
+        // due at once (the worker's clock), whatever clock marked it
+        data: { shopId: shop.id, channel: "notice", payload: { ...payload }, status: "pending" },
+      });
+    }
+    return true;
+  });
 }
 
 /** A stored offline session's row as a Session with its tokens in clear; throws when they do not open. */
@@ -180,10 +222,10 @@ export function createOfflineTokens(deps: OfflineTokenDeps): OfflineTokens {
     } catch (error) {
       if (isRefusedRefresh(error)) {
         // recorded on the pair that was refused only: a newer pair written meanwhile is left as it is
-        await db.session.updateMany({
-          where: { id: row.id, refreshToken: row.refreshToken },
-          data: { refreshRejectedAt: new Date(now()) },
-        });
+        const at = new Date(now());
+        const where = { refreshToken: row.refreshToken };
+        await db.session.updateMany({ where: { ...where, id: row.id }, data: { refreshRejectedAt: at } });
+        await recordAccessLost(db, row, "refresh_refused", at, { where });
         log.error(
           "Shopify refused the shop's refresh token: background work has no Admin API until the shop opens the app again",
           {
@@ -198,25 +240,32 @@ export function createOfflineTokens(deps: OfflineTokenDeps): OfflineTokens {
         shop: row.shop,
         reason: messageOf(error),
       });
+      // the Protection status's warning, from the first failure until a refresh succeeds
+      await db.session.updateMany({
+        where: { id: row.id, refreshToken: row.refreshToken, refreshFailedAt: null },
+        data: { refreshFailedAt: new Date(now()) },
+      });
       return withoutRefresh(stored);
     }
     const [current] = keys();
     if (!current) throw new Error("ALERTS_ENCRYPTION_KEY is not set: Shopify's access tokens cannot be stored");
-    const sealed = sealedPair(next, current);
+    const storedAt = now();
+    const sealed = sealedPair(next, current, storedAt);
     // the compare-and-swap: only over the refresh token this refresh used
     const { count } = await db.session.updateMany({
       where: { id: row.id, refreshToken: row.refreshToken },
       data: {
         ...sealed,
         ...(next.scope ? { scope: next.scope } : {}),
-        refreshRejectedAt: null,
+        ...PAIR_STATE_CLEARED,
         refreshLeasedBy: null,
         refreshLeasedUntil: null,
       },
     });
     if (count === 1) {
-      log.info("Refreshed the shop's offline access token", { shop: row.shop, expires: next.expires?.toISOString() });
-      return new Session({ ...next.toObject(), id: row.id, state: row.state });
+      const stored = withPairExpiry(next, storedAt);
+      log.info("Refreshed the shop's offline access token", { shop: row.shop, expires: stored.expires?.toISOString() });
+      return new Session({ ...stored.toObject(), id: row.id, state: row.state });
     }
     // another writer (the shop's token exchange, or a refresh after this lease lapsed) stored a newer pair
     log.warn("The shop's token pair changed while it was refreshed; the stored pair is kept", { shop: row.shop });

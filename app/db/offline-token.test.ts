@@ -1,6 +1,6 @@
 import { Session } from "@shopify/shopify-api";
 import { describe, expect, it } from "vitest";
-import { dueForRefresh, isRefusedRefresh, REFRESH_AHEAD_MS } from "./offline-token.server";
+import { dueForRefresh, isRefusedRefresh, REFRESH_AHEAD_MS, withPairExpiry } from "./offline-token.server";
 
 const NOW = Date.parse("2026-11-25T12:00:00Z");
 const offline = (expiresInMs: number | null, refreshToken: string | null = "shprt_1") =>
@@ -22,9 +22,21 @@ describe("dueForRefresh", () => {
     expect(dueForRefresh(offline(-60_000), NOW)).toBe(true);
   });
 
-  it("never for a token that does not expire, or has no refresh token", () => {
-    expect(dueForRefresh(offline(null), NOW)).toBe(false);
+  it("never for a non-expiring token (no refresh token)", () => {
+    expect(dueForRefresh(offline(null, null), NOW)).toBe(false);
     expect(dueForRefresh(offline(60_000, null), NOW)).toBe(false);
+  });
+
+  it("at once for an expiring pair stored without expiry: it may be past its hour", () => {
+    expect(dueForRefresh(offline(null), NOW)).toBe(true);
+  });
+});
+
+describe("withPairExpiry", () => {
+  it("gives a pair Shopify answered without expires_in an hour from its storing", () => {
+    expect(withPairExpiry(offline(null), NOW).expires).toEqual(new Date(NOW + 60 * 60_000));
+    expect(withPairExpiry(offline(5_000), NOW).expires).toEqual(new Date(NOW + 5_000));
+    expect(withPairExpiry(offline(null, null), NOW).expires).toBeUndefined();
   });
 });
 

@@ -7,22 +7,20 @@
 import type { Digest, HeldFor } from "../domain/alerts/alert-digest";
 import type { AlertEvent } from "../domain/alerts/alert-message";
 import type { LayerFix, LayerKey } from "../domain/protection/protection-status";
+import type { AccessLostReason } from "../domain/shops/admin-access";
 import { codesOf } from "../domain/audit/audit-view";
 import { fromSqlJson, fromSqlTime, raw, sql, sqlEngine, toSqlTime } from "./columns";
 import type { RawSql } from "./raw-sql.server";
 
-/** A notice to the merchant about their webhooks (a URL answered 410 Gone): an e-mail, queued like an alert. */
-/** A notice e-mail to the merchant: a webhook URL answered 410 Gone, or a protection layer turned failing. */
+/**
+ * A notice to the merchant, an e-mail queued like an alert: about their webhooks (a URL answered
+ * 410 Gone), the app's access to their store lost (docs/operations.md#shopify-access-tokens), or
+ * a layer of their protection turned failing (docs/product.md#protection-status).
+ */
 export type NoticePayload =
   | { kind: "notice"; notice: "webhook_gone"; host: string; at: string }
-  | {
-      kind: "notice";
-      notice: "protection_failing";
-      layer: LayerKey;
-      detail: string;
-      fix: LayerFix | null;
-      at: string;
-    };
+  | { kind: "notice"; notice: "admin_access_lost"; reason: AccessLostReason; at: string }
+  | { kind: "notice"; notice: "protection_failing"; layer: LayerKey; detail: string; fix: LayerFix | null; at: string };
 
 export type ClaimedDelivery = {
   id: string;

@@ -1,7 +1,8 @@
 // Expiring offline access tokens (docs/operations.md#shopify-access-tokens): a shop's pair is
 // refreshed once however many workers need the Admin API at once, the rotated pair is stored over
 // the pair it replaced only, an older pair never overwrites a newer one, and a refused refresh
-// token is not tried again and leaves the shop without a session for background work. Against a
+// token is not tried again and leaves the shop without a session for background work; a pair
+// Shopify answers without expires_in counts as expiring an hour after it is stored. Against a
 // fake token endpoint that rotates the pair on every use and refuses a refresh token used before.
 // On SQLite and on PostgreSQL (npm run test:postgres).
 import { Session } from "@shopify/shopify-api";
@@ -133,6 +134,45 @@ describe("a refresh under concurrent workers", () => {
     expect(new Set(sessions.map((session) => session?.accessToken))).toEqual(new Set([newest.accessToken]));
     expect(new Set(sessions.map((session) => session?.refreshToken))).toEqual(new Set([newest.refreshToken]));
     expect(await storedPair(shop)).toMatchObject(newest);
+  });
+});
+
+describe("a pair without expiry", () => {
+  it("answered without expires_in, is stored as expiring an hour later and refreshed before that hour ends", async () => {
+    const shop = "tokens-no-expiry.myshopify.com";
+    await installed(shop, endpoint.issue(shop), 2 * MINUTE);
+    const before = endpoint.counts.refreshed;
+    endpoint.omitExpiry(1);
+    const storing = Date.now();
+    expect(await worker(shop)).toBe(true);
+    const answered = endpoint.newest(shop)!;
+    const stored = await storedPair(shop);
+    expect(stored).toMatchObject(answered);
+    expect(stored.expires!.getTime()).toBeGreaterThanOrEqual(storing + 60 * MINUTE);
+    expect(stored.expires!.getTime()).toBeLessThanOrEqual(Date.now() + 60 * MINUTE);
+    // 55 minutes later (another process's clock): due, refreshed once
+    const later = createOfflineTokens({
+      db: prisma,
+      keys: () => getEnv().secretKeys,
+      refresh: refreshThrough(shopifyLibrary),
+      now: () => Date.now() + 55 * MINUTE,
+    });
+    expect((await later.fresh(id(shop)))?.accessToken).toBe(endpoint.newest(shop)!.accessToken);
+    expect(endpoint.counts.refreshed - before).toBe(2);
+    expect(endpoint.newest(shop)).not.toEqual(answered);
+  });
+
+  it("stored before it was counted an hour is refreshed at its next load", async () => {
+    const shop = "tokens-stored-no-expiry.myshopify.com";
+    await installed(shop, endpoint.issue(shop), 60 * MINUTE);
+    await prisma.session.update({ where: { id: id(shop) }, data: { expires: null, pairStoredAt: null } });
+    forgetCachedSessions(shop);
+    const before = endpoint.counts.refreshed;
+    expect(await worker(shop)).toBe(true);
+    expect(endpoint.counts.refreshed - before).toBe(1);
+    const stored = await storedPair(shop);
+    expect(stored).toMatchObject(endpoint.newest(shop)!);
+    expect(stored.expires!.getTime()).toBeGreaterThan(Date.now() + 55 * MINUTE);
   });
 });
 

@@ -269,10 +269,14 @@ export function failingNotice(
 export interface AdminAccessFacts {
   state: LayerState;
   detail: string;
-  fix: LayerFix | null;
+  /** what the merchant does about it, in words (opening the app restores access) */
+  fix: string | null;
 }
 
-/** Admin access: the token service's own verdict (app/db/offline-token.server.ts). */
+/** Admin access: the token service's own verdict (app/domain/shops/admin-access.ts), its fix said in the detail. */
 export function adminAccessLayer(facts: AdminAccessFacts): LayerVerdict {
-  return verdict("admin_access", facts.state, facts.detail, facts.fix);
+  return verdict("admin_access", facts.state, facts.fix ? `${facts.detail} ${facts.fix}` : facts.detail);
 }
+
+/** The layers whose turn to failing another part of the app tells the shop itself (the lost access e-mail). */
+export const TOLD_ELSEWHERE: readonly LayerKey[] = ["admin_access"];

@@ -23,6 +23,7 @@ import {
   type EndpointStates,
 } from "../../domain/alerts/webhook-endpoints";
 import { retryAfterMs } from "../../domain/backoff";
+import { accessLostNotice } from "../../domain/shops/admin-access";
 import { getEnv } from "../../env.server";
 import { fail, messageOf, ok, type Problem, type Result } from "../../domain/result";
 import {
@@ -225,7 +226,7 @@ async function queueGoneNotice(shopId: string, host: string, at: Date): Promise<
 }
 
 /**
- * Who hears about the shop's webhooks: its alert e-mail recipients, or else the e-mail of the
+ * Who hears about the shop's webhooks and access: its alert e-mail recipients, or else the e-mail of the
  * staff who opened the app (its online sessions, the account owner first).
  */
 async function noticeRecipients(shopId: string, settings: SettingsRow | null): Promise<string[]> {
@@ -241,7 +242,15 @@ async function noticeRecipients(shopId: string, settings: SettingsRow | null): P
   return session?.email ? [session.email] : [];
 }
 
-/** Sends a queued notice e-mail (the app's mailer, not the merchant's SMTP server). */
+async function shopDomainOf(shopId: string): Promise<string> {
+  const shop = await prisma.shop.findUnique({ where: { id: shopId }, select: { domain: true } });
+  return shop?.domain ?? "";
+}
+
+/**
+ * Sends a queued notice e-mail (the app's mailer, not the merchant's SMTP server): a webhook URL
+ * disabled, or the app's access to the store lost (docs/operations.md#shopify-access-tokens).
+ */
 export async function sendNotice(
   id: string,
   shopId: string,
@@ -251,11 +260,15 @@ export async function sendNotice(
   const to = await noticeRecipients(shopId, settings);
   if (to.length === 0) return fail({ message: "No e-mail address to tell", unconfigured: true, permanent: true });
   const { appUrl, mail } = getEnv();
+  const message =
+    notice.notice === "webhook_gone"
+      ? goneNotice(notice.host, new Date(notice.at), appUrl)
+      : notice.notice === "admin_access_lost"
+        ? accessLostNotice(notice.reason, new Date(notice.at), await shopDomainOf(shopId))
+        : failingNotice({ ...notice, key: notice.layer }, appUrl);
   const result = await sendMail({
     to,
-    ...(notice.notice === "webhook_gone"
-      ? goneNotice(notice.host, new Date(notice.at), appUrl)
-      : failingNotice({ ...notice, key: notice.layer }, appUrl)),
+    ...message,
     messageId: `<notice-${id}@${messageIdDomain(mail.from, appUrl)}>`,
     idempotencyKey: id,
   });

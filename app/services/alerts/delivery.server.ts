@@ -16,6 +16,7 @@ import { workerLoop } from "../worker-loop.server";
 import { PROCESS_ID } from "../process-id.server";
 import {
   CHANNELS,
+  NOTICE_CHANNEL,
   sendAlert,
   sendNotice,
   updateEndpointStates,
@@ -125,7 +126,7 @@ async function deliver(
     const acted = outcome ? actionEvent(alert.id, alert.auditEventId, event, outcome, { standIn, at }) : undefined;
     return { alert, result: ok(detail), at, durationMs, acted };
   }
-  // a notice to the merchant (a webhook URL answered 410 Gone): the app's mailer, not a channel
+  // a notice to the merchant (a webhook URL answered 410 Gone, the app's access lost): the app's mailer, not a channel
   if (alert.notice) {
     const result = await sendNotice(alert.id, alert.shopId, alert.notice, shop?.alertSettings ?? null);
     return { alert, result, at: new Date(), durationMs: performance.now() - started };
@@ -280,6 +281,8 @@ async function gatherDueDigests(db: SqlWriter, now = new Date()): Promise<number
 
 /** Why a row is not sent on `plan`, or null when the plan includes it. */
 export function notOnThePlan(channel: string, plan: PlanId): string | null {
+  // a notice about the shop's own setup (its access lost, a webhook URL disabled) goes on every plan
+  if (channel === NOTICE_CHANNEL) return null;
   if (actionOfChannel(channel)) {
     return planHasOrderActions(plan)
       ? null

@@ -9,10 +9,12 @@ import prisma from "../../db.server";
 import { planHasAlerts, toPlanId, type PlanId } from "../../domain/billing/plans";
 import { hasCodeRules } from "../../domain/code-rules/code-rules";
 import {
+  adminAccessLayer,
   alertsLayer,
   checkoutBlockingLayer,
   codeRulesLayer,
   LAYER_KEYS,
+  TOLD_ELSEWHERE,
   turnedFailing,
   type AlertChannel,
   type ChannelFacts,
@@ -26,6 +28,7 @@ import { getEnv } from "../../env.server";
 import { logger } from "../../logger.server";
 import { CHANNELS, NOTICE_CHANNEL } from "../alerts/channels.server";
 import { getCodeRules } from "../code-rules/code-rules.server";
+import { adminAccessStatus } from "../shops/admin-access.server";
 import { functionInputStatus, type FunctionInputStatus } from "../code-rules/input-status.server";
 import type { InputLimitsCheck } from "../../domain/functions/input-limits";
 
@@ -108,6 +111,7 @@ export async function judgeProtection(shop: { id: string; plan: string }): Promi
   const plan = toPlanId(shop.plan) ?? "free";
   const inputs = await functionInputStatus(shop.id);
   const verdicts = await Promise.all([
+    adminAccessStatus(shop.id).then(adminAccessLayer),
     codeRulesVerdict(shop.id, plan, inputs),
     checkoutVerdict(shop.id, plan, inputs),
     alertsVerdict(shop.id, plan),
@@ -139,7 +143,8 @@ async function recordStates(shopId: string, verdicts: LayerVerdict[], now: Date)
           })
         ).count === 1
       : await createState(shopId, verdict.key, verdict.state, now);
-    if (moved && turnedFailing(before?.state as LayerState | undefined, verdict.state)) {
+    const told = TOLD_ELSEWHERE.includes(verdict.key);
+    if (moved && !told && turnedFailing(before?.state as LayerState | undefined, verdict.state)) {
       await queueFailingNotice(shopId, verdict, now);
     }
   }
