@@ -22,6 +22,7 @@ import { seedCodeCap } from "./seed-cap.server";
 import { seedScheduledRules } from "./seed-schedules.server";
 import { seedLeakedCode } from "./seed-leaks.server";
 import { seedCostModel } from "./seed-costs.server";
+import { seedProtectionGap } from "./seed-protection.server";
 
 /**
  * Creates the demo store and runs its sample orders through the monitoring engine, as if
@@ -109,10 +110,12 @@ export async function seedDemoStore(domain: string, now = new Date()) {
     });
     events += created.reduce((sum, count) => sum + count, 0);
   }
-  await settleSampleAlerts(shop.id, demo.timezone, now);
-  await recordShadowCheckouts(shop.id, now);
   await seedCodeRulesDiscount(shop.id, now);
   await seedCodeCap(shop.id);
+  // after the code rules, before the alerts are settled: its alerts are history too
+  await seedProtectionGap(shop.id, now);
+  await settleSampleAlerts(shop.id, demo.timezone, now);
+  await recordShadowCheckouts(shop.id, now);
   await seedScheduledRules(shop.id, demo.timezone, now);
   await seedLeakedCode(shop.id, now);
   return {
