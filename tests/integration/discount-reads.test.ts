@@ -21,6 +21,8 @@ const added = await import("../../app/routes/webhooks.discounts.redeemcode_added
 const removed = await import("../../app/routes/webhooks.discounts.redeemcode_removed");
 const { listCodes } = await import("../../app/services/leaks/codes.server");
 const { readPreflightDiscounts } = await import("../../app/services/preflight/discounts.server");
+const { ThrottledReader, THROTTLE_WAITS_MS, DISCOUNT_CODES } =
+  await import("../../app/services/code-rules/discount-values.server");
 
 const SHOP = "discount-reads.myshopify.com";
 const BULK = "gid://shopify/DiscountCodeNode/9701";
@@ -181,6 +183,23 @@ describe("the discounts the app reads", () => {
     });
     const [again] = await listCodes({ id: shopId, plan: "core" }, { limit: 10 }, now);
     expect(again?.discountLive).toBe(false);
+  });
+});
+
+describe("the discount sync's reads", () => {
+  it("wait out Shopify's throttling and ask again, giving up after the last wait", async () => {
+    const throttled = { errors: [{ message: "Throttled", extensions: { code: "THROTTLED" } }] };
+    const answers: unknown[] = [throttled, throttled, { data: { codeDiscountNode: null } }];
+    const waits: number[] = [];
+    const graphql = (async () => Response.json(answers.shift() ?? throttled)) as never;
+    const reader = new ThrottledReader(graphql, async (ms) => {
+      waits.push(ms);
+    });
+    const variables = { id: BULK, first: 250, after: null };
+    expect(await reader.data(DISCOUNT_CODES, variables)).toEqual({ codeDiscountNode: null });
+    expect(waits).toEqual(THROTTLE_WAITS_MS.slice(0, 2));
+    await expect(reader.data(DISCOUNT_CODES, variables)).rejects.toThrow("Throttled");
+    expect(waits).toHaveLength(2 + THROTTLE_WAITS_MS.length);
   });
 });
 

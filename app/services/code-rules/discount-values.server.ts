@@ -24,7 +24,13 @@ import {
 } from "../../domain/discounts/rollouts";
 import { grantedScopesOf } from "../../domain/shops/scopes";
 import type { ActionClient } from "../actions/admin-client.server";
-import { adminGraphqlData } from "../admin-api/admin-graphql.server";
+import {
+  adminGraphqlData,
+  type AdminData,
+  type AdminGraphql,
+  type AdminOperation,
+  type AdminVariables,
+} from "../admin-api/admin-graphql.server";
 
 /** Shopify's largest page of a connection: a discount's codes are read 250 at a time. */
 export const CODES_PER_PAGE = 250;
@@ -356,6 +362,32 @@ export interface DiscountSyncRead {
   rolloutsNote: string | null;
 }
 
+/** Waits between tries of a throttled read: Shopify's bucket refills 50 to 100 points a second. */
+export const THROTTLE_WAITS_MS = [2_000, 5_000, 10_000];
+
+/**
+ * Reads with Shopify's rate limit waited out: a THROTTLED answer (a page of discounts asks for up
+ * to 1,000 points) is asked again after THROTTLE_WAITS_MS; other errors throw at once.
+ */
+export class ThrottledReader {
+  constructor(
+    private readonly graphql: AdminGraphql,
+    private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  ) {}
+
+  async data<Q extends AdminOperation>(query: Q, variables: AdminVariables<Q>): Promise<AdminData<Q>> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await adminGraphqlData(this.graphql, query, variables);
+      } catch (error) {
+        const wait = THROTTLE_WAITS_MS[attempt];
+        if (wait === undefined || !/throttled/i.test(messageOf(error))) throw error;
+        await this.sleep(wait);
+      }
+    }
+  }
+}
+
 /** Whether to ask Shopify for rollouts: the shop's stored scopes, when known, must have read_rollouts. */
 async function rolloutsWanted(shopId: string): Promise<boolean> {
   const shop = await prisma.shop.findUnique({ where: { id: shopId }, select: { grantedScopes: true } });
@@ -377,13 +409,13 @@ async function withRollouts<T>(wanted: boolean, read: (rollouts: boolean) => Pro
  * The rest of a discount's codes after the page read with it: 250 a page, up to
  * MAX_CODES_PER_DISCOUNT in all (true when the discount has more, and is read in part).
  */
-async function readRemainingCodes(client: ActionClient, node: NodeShape): Promise<boolean> {
+async function readRemainingCodes(reader: ThrottledReader, node: NodeShape): Promise<boolean> {
   const codes = node.codeDiscount.codes;
   if (!codes) return false;
   let page: CodePage = codes;
   while (page.pageInfo?.hasNextPage) {
     if (codes.nodes.length >= MAX_CODES_PER_DISCOUNT) return true;
-    const data = await adminGraphqlData(client.graphql, DISCOUNT_CODES, {
+    const data = await reader.data(DISCOUNT_CODES, {
       id: node.id,
       first: Math.min(CODES_PER_PAGE, MAX_CODES_PER_DISCOUNT - codes.nodes.length),
       after: page.pageInfo.endCursor ?? null,
@@ -399,6 +431,8 @@ async function readRemainingCodes(client: ActionClient, node: NodeShape): Promis
 
 /** Reads every code discount of the shop and replaces what is stored. Throws on Shopify's errors. */
 export async function syncAllDiscountCodeValues(shopId: string, client: ActionClient): Promise<DiscountSyncRead> {
+  // Shopify's rate limit waited out between pages (each asks for under 1,000 points)
+  const reader = new ThrottledReader(client.graphql);
   const [nodes, rolloutsNote] = await withRollouts(await rolloutsWanted(shopId), async (rollouts) => {
     const read: NodeShape[] = [];
     let after: string | null = null;
@@ -406,7 +440,7 @@ export async function syncAllDiscountCodeValues(shopId: string, client: ActionCl
     // query cost); a shop with thousands of code discounts is read up to 400 pages (6,400)
     for (let page = 0; page < 400; page++) {
       const connection: { nodes: unknown[]; pageInfo: { hasNextPage: boolean; endCursor?: string | null } } = (
-        await adminGraphqlData(client.graphql, DISCOUNT_PAGE, {
+        await reader.data(DISCOUNT_PAGE, {
           first: DISCOUNTS_PER_PAGE,
           after,
           codes: CODES_WITH_DISCOUNT,
@@ -422,7 +456,7 @@ export async function syncAllDiscountCodeValues(shopId: string, client: ActionCl
   const rows: DiscountCodeRow[] = [];
   const partial: string[] = [];
   for (const node of nodes) {
-    if (await readRemainingCodes(client, node)) partial.push(node.id);
+    if (await readRemainingCodes(reader, node)) partial.push(node.id);
     rows.push(...rowsOfDiscount(node));
   }
   if (partial.length > 0) {
@@ -442,13 +476,14 @@ export async function syncDiscountCodeValue(
   discountId: string,
   client: ActionClient,
 ): Promise<DiscountSyncRead> {
+  const reader = new ThrottledReader(client.graphql);
   const [node, rolloutsNote] = await withRollouts(
     await rolloutsWanted(shopId),
     async (rollouts) =>
-      (await adminGraphqlData(client.graphql, DISCOUNT_ONE, { id: discountId, codes: CODES_PER_PAGE, rollouts }))
+      (await reader.data(DISCOUNT_ONE, { id: discountId, codes: CODES_PER_PAGE, rollouts }))
         .codeDiscountNode as NodeShape | null,
   );
-  const partial = node && (await readRemainingCodes(client, node)) ? [node.id] : [];
+  const partial = node && (await readRemainingCodes(reader, node)) ? [node.id] : [];
   if (partial.length > 0) {
     logger.warn("A discount with more codes than are read, read in part", {
       shopId,

@@ -15,7 +15,8 @@ import {
   type RolloutShape,
 } from "../../domain/discounts/rollouts";
 import { messageOf } from "../../domain/result";
-import { adminGraphqlData, type AdminGraphql } from "../admin-api/admin-graphql.server";
+import type { AdminGraphql } from "../admin-api/admin-graphql.server";
+import { ThrottledReader } from "../backtest/order-pages.server";
 
 /** Discounts a page: with their first 20 products, variants and collections, under the 1,000-point cost. */
 export const PREFLIGHT_PAGE = 10;
@@ -367,11 +368,13 @@ export async function readPreflightDiscounts(
 }
 
 async function readPages(graphql: AdminGraphql, rollouts: boolean): Promise<PreflightDiscount[]> {
+  // Shopify's rate limit waited out between pages
+  const reader = new ThrottledReader(graphql);
   const out: PreflightDiscount[] = [];
   let after: string | null = null;
   for (let page = 0; page < 100; page++) {
     const connection: { nodes: unknown[]; pageInfo: { hasNextPage: boolean; endCursor?: string | null } } = (
-      await adminGraphqlData(graphql, PREFLIGHT_DISCOUNTS, { first: PREFLIGHT_PAGE, after, rollouts })
+      await reader.data(PREFLIGHT_DISCOUNTS, { first: PREFLIGHT_PAGE, after, rollouts })
     ).discountNodes;
     for (const node of connection.nodes) out.push(preflightDiscountOf(node as PreflightNode));
     if (!connection.pageInfo.hasNextPage) break;
