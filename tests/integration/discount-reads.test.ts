@@ -5,7 +5,9 @@
 // detector and the preflight; without read_rollouts the discount's own dates stand, with a note.
 import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
-import { newStandInState } from "../../app/demo/admin-stand-in";
+import { executeSync, parse } from "graphql";
+import { answerStandIn, newStandInState } from "../../app/demo/admin-stand-in";
+import { schemaManifest, shopifySchema } from "../../scripts/shopify-schemas.mjs";
 import type { StandInCodeDiscount } from "../../app/demo/cap-discounts";
 import { percentToFraction } from "../../app/domain/money";
 import { liveDiscounts } from "../../app/domain/preflight/combining";
@@ -20,8 +22,8 @@ const updated = await import("../../app/routes/webhooks.discounts.update");
 const added = await import("../../app/routes/webhooks.discounts.redeemcode_added");
 const removed = await import("../../app/routes/webhooks.discounts.redeemcode_removed");
 const { listCodes } = await import("../../app/services/leaks/codes.server");
-const { readPreflightDiscounts } = await import("../../app/services/preflight/discounts.server");
-const { ThrottledReader, THROTTLE_WAITS_MS, DISCOUNT_CODES } =
+const { readPreflightDiscounts, PREFLIGHT_DISCOUNTS } = await import("../../app/services/preflight/discounts.server");
+const { ThrottledReader, THROTTLE_WAITS_MS, DISCOUNT_CODES, DISCOUNT_ONE, DISCOUNT_PAGE } =
   await import("../../app/services/code-rules/discount-values.server");
 
 const SHOP = "discount-reads.myshopify.com";
@@ -183,6 +185,37 @@ describe("the discounts the app reads", () => {
     });
     const [again] = await listCodes({ id: shopId, plan: "core" }, { limit: 10 }, now);
     expect(again?.discountLive).toBe(false);
+  });
+});
+
+describe("the demo store's stand-in of Shopify", () => {
+  it("answers every discount read the app makes, in Shopify's schema, offline", () => {
+    const schema = shopifySchema(`admin_${schemaManifest().admin.pinned}`);
+    const demo = newStandInState();
+    const reads: [string, Record<string, unknown>][] = [
+      [DISCOUNT_PAGE, { first: 16, after: null, codes: 20, rollouts: true }],
+      [DISCOUNT_ONE, { id: "gid://shopify/DiscountCodeNode/9301", codes: 250, rollouts: true }],
+      [DISCOUNT_CODES, { id: "gid://shopify/DiscountCodeNode/9301", first: 250, after: "0" }],
+      [PREFLIGHT_DISCOUNTS, { first: 10, after: null, rollouts: true }],
+    ];
+    for (const [query, variables] of reads) {
+      const answer = answerStandIn(demo, { query, variables }) as { data?: unknown; errors?: unknown };
+      expect(answer.errors, query.slice(0, 80)).toBeUndefined();
+      const result = executeSync({
+        schema,
+        document: parse(query),
+        rootValue: answer.data,
+        variableValues: variables,
+        typeResolver: (value: { __typename?: string }) => value.__typename,
+      });
+      expect(result.errors ?? [], query.slice(0, 80)).toEqual([]);
+    }
+    const page = answerStandIn(demo, { query: DISCOUNT_PAGE, variables: { first: 16, codes: 20, rollouts: true } }) as {
+      data: { codeDiscountNodes: { nodes: { codeDiscount: { codes: { nodes: { code: string }[] } } }[] } };
+    };
+    expect(
+      page.data.codeDiscountNodes.nodes.flatMap((node) => node.codeDiscount.codes.nodes.map((c) => c.code)),
+    ).toContain("SUMMER30");
   });
 });
 
