@@ -11,3 +11,4 @@ export interface SchemaManifest {
 export function schemaManifest(): SchemaManifest;
 export function shopifyIntrospection(name: string): IntrospectionQuery;
 export function shopifySchema(name: string): GraphQLSchema;
+export const SUPPLEMENTS: { file: string; marker: string }[];

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
-import { buildClientSchema } from "graphql";
+import { buildClientSchema, extendSchema, parse } from "graphql";
 
 export const SCHEMA_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "schemas", "shopify");
 
@@ -30,8 +30,25 @@ export function shopifyIntrospection(name) {
 
 const built = new Map();
 
-/** One pinned schema as a GraphQLSchema (built once per process). */
+/**
+ * Types Shopify documents for an Admin version that its published introspection lacks
+ * (schemas/shopify/supplements/, each file naming the reference it follows): added to an Admin
+ * schema only while it has none of them, so a refreshed schema that has them wins.
+ */
+export const SUPPLEMENTS = [{ file: "rollouts.graphql", marker: "Rollout" }];
+
+/** One pinned schema as a GraphQLSchema (built once per process), Admin ones with their supplements. */
 export function shopifySchema(name) {
-  if (!built.has(name)) built.set(name, buildClientSchema(shopifyIntrospection(name)));
+  if (!built.has(name)) {
+    let schema = buildClientSchema(shopifyIntrospection(name));
+    if (name.startsWith("admin_")) {
+      for (const { file, marker } of SUPPLEMENTS) {
+        if (schema.getType(marker)) continue;
+        const sdl = fs.readFileSync(path.join(SCHEMA_DIR, "supplements", file), "utf8");
+        schema = extendSchema(schema, parse(sdl), { assumeValidSDL: false });
+      }
+    }
+    built.set(name, schema);
+  }
   return built.get(name);
 }

@@ -107,6 +107,48 @@ function leakDiscountOf(state: StandInState, id: string): StandInCodeDiscount | 
   return node;
 }
 
+/** A page of a list as a connection answers it: `first` after the cursor (a position). */
+function pageOf<T>(
+  all: T[],
+  variables: Variables,
+): { nodes: T[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } {
+  const start = typeof variables.after === "string" ? Number(variables.after) + 1 : 0;
+  const first = variables.first === undefined ? all.length : firstOf(variables);
+  const nodes = all.slice(start, start + first);
+  return {
+    nodes,
+    pageInfo: {
+      hasNextPage: start + first < all.length,
+      endCursor: nodes.length ? String(start + nodes.length - 1) : null,
+    },
+  };
+}
+
+/**
+ * A code discount with `first` of its codes after a cursor (a position), as codes(first:, after:)
+ * answers, and its rollouts (none unless a test gave some).
+ */
+function withCodePage(node: StandInCodeDiscount, first: number, after: string | null): StandInCodeDiscount {
+  const all = node.codeDiscount.codes.nodes;
+  const start = after === null ? 0 : Number(after) + 1;
+  const size = Math.min(250, Math.max(0, first));
+  const nodes = all.slice(start, start + size);
+  return {
+    id: node.id,
+    codeDiscount: {
+      rollouts: { nodes: [] },
+      ...node.codeDiscount,
+      codes: {
+        nodes,
+        pageInfo: {
+          hasNextPage: start + size < all.length,
+          endCursor: nodes.length ? String(start + nodes.length - 1) : null,
+        },
+      },
+    },
+  };
+}
+
 /** discountCodeActivate and discountCodeDeactivate (the leaked-code detector): the status set. */
 function switchCode(state: StandInState, variables: Variables, active: boolean) {
   const id = String(variables.id ?? "");
@@ -443,7 +485,15 @@ const OPERATIONS: { [Name in StandInOperation]: Handler<Name> } = {
   }),
   // the code rules' cap reads codes' values (docs/product.md#code-rules)
   MarginGuardrailCodeDiscountValue(state, variables) {
-    return { codeDiscountNode: (codeDiscountsOf(state).get(String(variables.id ?? "")) ?? null) as never };
+    const node = codeDiscountsOf(state).get(String(variables.id ?? ""));
+    const codes = variables.codes === undefined ? 250 : Number(variables.codes);
+    return { codeDiscountNode: (node ? withCodePage(node, codes, null) : null) as never };
+  },
+  // a discount's codes past the first page (every code of a discount is read)
+  MarginGuardrailCodeDiscountCodes(state, variables) {
+    const node = codeDiscountsOf(state).get(String(variables.id ?? ""));
+    const after = typeof variables.after === "string" ? variables.after : null;
+    return { codeDiscountNode: (node ? withCodePage(node, firstOf(variables), after) : null) as never };
   },
   // the leaked-code detector's one-click deactivate and its undo (docs/product.md#leaked-codes)
   MarginGuardrailCodeDiscountByCode(state, variables) {
@@ -457,18 +507,21 @@ const OPERATIONS: { [Name in StandInOperation]: Handler<Name> } = {
     discountCodeDeactivate: switchCode(state, variables, false),
   }),
   MarginGuardrailCodeActivate: (state, variables) => ({ discountCodeActivate: switchCode(state, variables, true) }),
-  MarginGuardrailCodeDiscountValues(state) {
+  MarginGuardrailCodeDiscountValues(state, variables) {
+    const page = pageOf([...codeDiscountsOf(state).values()], variables);
+    const codes = variables.codes === undefined ? 250 : Number(variables.codes);
     return {
       codeDiscountNodes: {
-        nodes: [...codeDiscountsOf(state).values()] as never,
-        pageInfo: { hasNextPage: false, endCursor: null },
+        nodes: page.nodes.map((node) => withCodePage(node, codes, null)) as never,
+        pageInfo: page.pageInfo,
       },
     };
   },
   // the promotion preflight reads the live discounts (docs/product.md#promotion-preflight)
-  MarginGuardrailPreflightDiscounts: () => ({
-    discountNodes: { nodes: demoPreflightDiscounts() as never, pageInfo: { hasNextPage: false, endCursor: null } },
-  }),
+  MarginGuardrailPreflightDiscounts: (_state, variables) => {
+    const page = pageOf(demoPreflightDiscounts(), variables);
+    return { discountNodes: { nodes: page.nodes as never, pageInfo: page.pageInfo } };
+  },
   MarginGuardrailCodeRulesDiscountState(state, variables) {
     const id = String(variables.id ?? "");
     const discount = discountOf(state, id);
@@ -519,6 +572,7 @@ export type StandInOperation = Extract<
   | "MarginGuardrailCodeRulesDiscountState"
   | "MarginGuardrailCodeDiscountValue"
   | "MarginGuardrailCodeDiscountValues"
+  | "MarginGuardrailCodeDiscountCodes"
   | "MarginGuardrailCodeDiscountByCode"
   | "MarginGuardrailCodeDeactivate"
   | "MarginGuardrailCodeActivate"

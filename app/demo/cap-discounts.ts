@@ -5,7 +5,11 @@
  */
 export interface StandInCodeDiscount {
   id: string;
-  codeDiscount: Record<string, unknown> & { __typename: string; status: string; codes: { nodes: { code: string }[] } };
+  codeDiscount: Record<string, unknown> & {
+    __typename: string;
+    status: string;
+    codes: { nodes: { code: string }[]; pageInfo?: { hasNextPage: boolean; endCursor: string | null } };
+  };
 }
 
 const everything = { __typename: "AllDiscountItems" as const, allItems: true };

@@ -36,7 +36,12 @@ export const DEMO_PREFLIGHT_IDS = {
   summerSale: "gid://shopify/DiscountAutomaticNode/9412",
 };
 
+/** The demo's discounts; none is in a Rollout (docs/product.md#what-the-app-reads-of-discounts). */
 export function demoPreflightDiscounts(now = new Date()) {
+  return discountList(now).map((node) => ({ ...node, discount: { ...node.discount, rollouts: { nodes: [] } } }));
+}
+
+function discountList(now: Date) {
   const at = (days: number) => new Date(now.getTime() + days * DAY_MS).toISOString();
   const code = (
     id: string,

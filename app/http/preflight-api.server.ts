@@ -63,7 +63,13 @@ export async function startManualPreflight(context: AdminContext, days: number) 
   const sources = preflightSources(context);
   if (!sources) return fail(503, "This store is not connected to Shopify's Admin API");
   return startPreflight(
-    { id: context.shop.id, domain: context.shop.domain, currency: context.shop.currency, plan: context.plan },
+    {
+      id: context.shop.id,
+      domain: context.shop.domain,
+      currency: context.shop.currency,
+      plan: context.plan,
+      grantedScopes: context.shop.grantedScopes,
+    },
     { days, trigger: "manual" },
     sources,
   );
@@ -91,7 +97,7 @@ export async function preflightAfterDiscountChange(shopDomain: string): Promise<
   try {
     const shop = await prisma.shop.findUnique({
       where: { domain: shopDomain },
-      select: { id: true, domain: true, currency: true, plan: true },
+      select: { id: true, domain: true, currency: true, plan: true, grantedScopes: true },
     });
     const plan = toPlanId(shop?.plan);
     if (!shop || !plan || !planHasAlerts(plan)) return null;

@@ -4,7 +4,7 @@
  * and the Remix routes app/routes/webhooks.*.tsx (docs/architecture.md#webhook-fast-path).
  */
 import { checkoutPayloadSchema } from "../domain/checkout/checkout-payload";
-import { discountPayload } from "../domain/code-rules/discount-payload";
+import { discountPayload, redeemCodePayload } from "../domain/code-rules/discount-payload";
 import { orderPayloadSchema } from "../domain/monitoring/order-payload";
 import {
   anyObjectPayload,
@@ -18,7 +18,7 @@ import {
 } from "../domain/webhooks/webhook-payloads";
 import { applySubscriptionUpdate } from "../services/billing/plan-truth.server";
 import { receiveCheckoutWebhook } from "../services/checkout/checkout-webhooks.server";
-import { followDiscountChange } from "../services/code-rules/code-rules.server";
+import { followDiscountChange, followRedeemCodeChange } from "../services/code-rules/code-rules.server";
 import { preflightAfterDiscountChange } from "./preflight-api.server";
 import { queueOrderWebhook } from "../services/monitoring/order-webhooks.server";
 import { queueEditedOrder } from "../services/monitoring/order-edits.server";
@@ -73,6 +73,27 @@ const discounts = (topic: string) =>
       ),
   });
 
+/**
+ * discounts/redeemcode_added, discounts/redeemcode_removed: the one code added to or removed from a
+ * discount, applied to the stored codes at once (docs/product.md#what-the-app-reads-of-discounts).
+ */
+const redeemCodes = (topic: "discounts/redeemcode_added" | "discounts/redeemcode_removed") =>
+  webhookTopic({
+    topic,
+    schema: redeemCodePayload,
+    session: false,
+    handle: async (webhook) =>
+      onceWebhookAnswer(
+        await handleWebhookOnce(webhook, async () => {
+          await followRedeemCodeChange(webhook.shop, {
+            topic,
+            discountId: webhook.payload.admin_graphql_api_id,
+            code: webhook.payload.redeem_code?.code,
+          });
+        }),
+      ),
+  });
+
 export const WEBHOOK_TOPICS = {
   "orders/create": orders("orders/create"),
   "orders/updated": orders("orders/updated"),
@@ -88,6 +109,8 @@ export const WEBHOOK_TOPICS = {
   "discounts/create": discounts("discounts/create"),
   "discounts/update": discounts("discounts/update"),
   "discounts/delete": discounts("discounts/delete"),
+  "discounts/redeemcode_added": redeemCodes("discounts/redeemcode_added"),
+  "discounts/redeemcode_removed": redeemCodes("discounts/redeemcode_removed"),
   // mandatory compliance topics (shopify.app.toml, compliance_topics), each handled once per webhook id
   "customers/data_request": webhookTopic({
     topic: "customers/data_request",

@@ -11306,7 +11306,7 @@ export type DiscountAutomaticActivatePayload = {
   userErrors: Array<DiscountUserError>;
 };
 
-export type DiscountAutomaticApp = {
+export type DiscountAutomaticApp = HasRollouts & {
   __typename?: 'DiscountAutomaticApp';
   appDiscountType: AppDiscountType;
   appliesOnOneTimePurchase: Scalars['Boolean']['output'];
@@ -11322,11 +11322,22 @@ export type DiscountAutomaticApp = {
   endsAt?: Maybe<Scalars['DateTime']['output']>;
   errorHistory?: Maybe<FunctionsErrorHistory>;
   recurringCycleLimit: Scalars['Int']['output'];
+  rollouts: RolloutConnection;
   startsAt: Scalars['DateTime']['output'];
   status: DiscountStatus;
   tags: Array<Scalars['String']['output']>;
   title: Scalars['String']['output'];
   updatedAt: Scalars['DateTime']['output'];
+};
+
+
+export type DiscountAutomaticAppRolloutsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  reverse?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type DiscountAutomaticAppCreatePayload = {
@@ -11358,7 +11369,7 @@ export type DiscountAutomaticAppUpdatePayload = {
   userErrors: Array<DiscountUserError>;
 };
 
-export type DiscountAutomaticBasic = {
+export type DiscountAutomaticBasic = HasRollouts & {
   __typename?: 'DiscountAutomaticBasic';
   asyncUsageCount: Scalars['Int']['output'];
   combinesWith: DiscountCombinesWith;
@@ -11371,6 +11382,7 @@ export type DiscountAutomaticBasic = {
   endsAt?: Maybe<Scalars['DateTime']['output']>;
   minimumRequirement?: Maybe<DiscountMinimumRequirement>;
   recurringCycleLimit: Scalars['Int']['output'];
+  rollouts: RolloutConnection;
   shortSummary: Scalars['String']['output'];
   startsAt: Scalars['DateTime']['output'];
   status: DiscountStatus;
@@ -11380,6 +11392,16 @@ export type DiscountAutomaticBasic = {
   updatedAt: Scalars['DateTime']['output'];
   /** @deprecated Use `asyncUsageCount` instead. */
   usageCount: Scalars['Int']['output'];
+};
+
+
+export type DiscountAutomaticBasicRolloutsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  reverse?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type DiscountAutomaticBasicCreatePayload = {
@@ -11412,7 +11434,7 @@ export type DiscountAutomaticBulkDeletePayload = {
   userErrors: Array<DiscountUserError>;
 };
 
-export type DiscountAutomaticBxgy = HasEvents & Node & {
+export type DiscountAutomaticBxgy = HasEvents & HasRollouts & Node & {
   __typename?: 'DiscountAutomaticBxgy';
   asyncUsageCount: Scalars['Int']['output'];
   combinesWith: DiscountCombinesWith;
@@ -11427,6 +11449,7 @@ export type DiscountAutomaticBxgy = HasEvents & Node & {
   events: EventConnection;
   /** @deprecated Use DiscountAutomaticNode.id instead. */
   id: Scalars['ID']['output'];
+  rollouts: RolloutConnection;
   startsAt: Scalars['DateTime']['output'];
   status: DiscountStatus;
   summary: Scalars['String']['output'];
@@ -11447,6 +11470,16 @@ export type DiscountAutomaticBxgyEventsArgs = {
   query?: InputMaybe<Scalars['String']['input']>;
   reverse?: InputMaybe<Scalars['Boolean']['input']>;
   sortKey?: InputMaybe<EventSortKeys>;
+};
+
+
+export type DiscountAutomaticBxgyRolloutsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  reverse?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type DiscountAutomaticBxgyCreatePayload = {
@@ -11498,7 +11531,7 @@ export type DiscountAutomaticEdge = {
   node: DiscountAutomatic;
 };
 
-export type DiscountAutomaticFreeShipping = {
+export type DiscountAutomaticFreeShipping = HasRollouts & {
   __typename?: 'DiscountAutomaticFreeShipping';
   appliesOnOneTimePurchase: Scalars['Boolean']['output'];
   appliesOnSubscription: Scalars['Boolean']['output'];
@@ -11515,6 +11548,7 @@ export type DiscountAutomaticFreeShipping = {
   maximumShippingPrice?: Maybe<MoneyV2>;
   minimumRequirement?: Maybe<DiscountMinimumRequirement>;
   recurringCycleLimit: Scalars['Int']['output'];
+  rollouts: RolloutConnection;
   shortSummary: Scalars['String']['output'];
   startsAt: Scalars['DateTime']['output'];
   status: DiscountStatus;
@@ -11523,6 +11557,16 @@ export type DiscountAutomaticFreeShipping = {
   title: Scalars['String']['output'];
   totalSales?: Maybe<MoneyV2>;
   updatedAt: Scalars['DateTime']['output'];
+};
+
+
+export type DiscountAutomaticFreeShippingRolloutsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  reverse?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type DiscountAutomaticFreeShippingCreatePayload = {
@@ -11650,7 +11694,7 @@ export type DiscountCodeActivatePayload = {
   userErrors: Array<DiscountUserError>;
 };
 
-export type DiscountCodeApp = {
+export type DiscountCodeApp = HasRollouts & {
   __typename?: 'DiscountCodeApp';
   appDiscountType: AppDiscountType;
   appliesOnOneTimePurchase: Scalars['Boolean']['output'];
@@ -11672,6 +11716,7 @@ export type DiscountCodeApp = {
   errorHistory?: Maybe<FunctionsErrorHistory>;
   hasTimelineComment: Scalars['Boolean']['output'];
   recurringCycleLimit?: Maybe<Scalars['Int']['output']>;
+  rollouts: RolloutConnection;
   shareableUrls: Array<DiscountShareableUrl>;
   startsAt: Scalars['DateTime']['output'];
   status: DiscountStatus;
@@ -11692,6 +11737,16 @@ export type DiscountCodeAppCodesArgs = {
   reverse?: InputMaybe<Scalars['Boolean']['input']>;
   savedSearchId?: InputMaybe<Scalars['ID']['input']>;
   sortKey?: InputMaybe<DiscountCodeSortKeys>;
+};
+
+
+export type DiscountCodeAppRolloutsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  reverse?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type DiscountCodeAppCreatePayload = {
@@ -11738,7 +11793,7 @@ export type DiscountCodeApplication = DiscountApplication & {
   value: PricingValue;
 };
 
-export type DiscountCodeBasic = {
+export type DiscountCodeBasic = HasRollouts & {
   __typename?: 'DiscountCodeBasic';
   appliesOncePerCustomer: Scalars['Boolean']['output'];
   asyncUsageCount: Scalars['Int']['output'];
@@ -11757,6 +11812,7 @@ export type DiscountCodeBasic = {
   hasTimelineComment: Scalars['Boolean']['output'];
   minimumRequirement?: Maybe<DiscountMinimumRequirement>;
   recurringCycleLimit?: Maybe<Scalars['Int']['output']>;
+  rollouts: RolloutConnection;
   shareableUrls: Array<DiscountShareableUrl>;
   shortSummary: Scalars['String']['output'];
   startsAt: Scalars['DateTime']['output'];
@@ -11779,6 +11835,16 @@ export type DiscountCodeBasicCodesArgs = {
   reverse?: InputMaybe<Scalars['Boolean']['input']>;
   savedSearchId?: InputMaybe<Scalars['ID']['input']>;
   sortKey?: InputMaybe<DiscountCodeSortKeys>;
+};
+
+
+export type DiscountCodeBasicRolloutsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  reverse?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type DiscountCodeBasicCreatePayload = {
@@ -11828,7 +11894,7 @@ export type DiscountCodeBulkDeletePayload = {
   userErrors: Array<DiscountUserError>;
 };
 
-export type DiscountCodeBxgy = {
+export type DiscountCodeBxgy = HasRollouts & {
   __typename?: 'DiscountCodeBxgy';
   appliesOncePerCustomer: Scalars['Boolean']['output'];
   asyncUsageCount: Scalars['Int']['output'];
@@ -11846,6 +11912,7 @@ export type DiscountCodeBxgy = {
   discountClasses: Array<DiscountClass>;
   endsAt?: Maybe<Scalars['DateTime']['output']>;
   hasTimelineComment: Scalars['Boolean']['output'];
+  rollouts: RolloutConnection;
   shareableUrls: Array<DiscountShareableUrl>;
   startsAt: Scalars['DateTime']['output'];
   status: DiscountStatus;
@@ -11868,6 +11935,16 @@ export type DiscountCodeBxgyCodesArgs = {
   reverse?: InputMaybe<Scalars['Boolean']['input']>;
   savedSearchId?: InputMaybe<Scalars['ID']['input']>;
   sortKey?: InputMaybe<DiscountCodeSortKeys>;
+};
+
+
+export type DiscountCodeBxgyRolloutsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  reverse?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type DiscountCodeBxgyCreatePayload = {
@@ -11911,7 +11988,7 @@ export type DiscountCodeDeletePayload = {
   userErrors: Array<DiscountUserError>;
 };
 
-export type DiscountCodeFreeShipping = {
+export type DiscountCodeFreeShipping = HasRollouts & {
   __typename?: 'DiscountCodeFreeShipping';
   appliesOnOneTimePurchase: Scalars['Boolean']['output'];
   appliesOnSubscription: Scalars['Boolean']['output'];
@@ -11933,6 +12010,7 @@ export type DiscountCodeFreeShipping = {
   maximumShippingPrice?: Maybe<MoneyV2>;
   minimumRequirement?: Maybe<DiscountMinimumRequirement>;
   recurringCycleLimit?: Maybe<Scalars['Int']['output']>;
+  rollouts: RolloutConnection;
   shareableUrls: Array<DiscountShareableUrl>;
   shortSummary: Scalars['String']['output'];
   startsAt: Scalars['DateTime']['output'];
@@ -11955,6 +12033,16 @@ export type DiscountCodeFreeShippingCodesArgs = {
   reverse?: InputMaybe<Scalars['Boolean']['input']>;
   savedSearchId?: InputMaybe<Scalars['ID']['input']>;
   sortKey?: InputMaybe<DiscountCodeSortKeys>;
+};
+
+
+export type DiscountCodeFreeShippingRolloutsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  reverse?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type DiscountCodeFreeShippingCreatePayload = {
@@ -15248,6 +15336,20 @@ export type HasPublishedTranslations = {
 export type HasPublishedTranslationsTranslationsArgs = {
   locale: Scalars['String']['input'];
   marketId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type HasRollouts = {
+  rollouts: RolloutConnection;
+};
+
+
+export type HasRolloutsRolloutsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  reverse?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type HasStoreCreditAccounts = {
@@ -32907,6 +33009,81 @@ export type RiskFactSentiment =
   | 'NEGATIVE'
   | 'NEUTRAL'
   | 'POSITIVE';
+
+export type Rollout = Node & {
+  __typename?: 'Rollout';
+  effectiveTrafficAllocation: Scalars['Float']['output'];
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  schedule?: Maybe<RolloutSchedule>;
+  status: RolloutStatus;
+  trafficAllocation: Scalars['Int']['output'];
+  treatments: Array<RolloutTreatment>;
+};
+
+export type RolloutChange = {
+  id: Scalars['ID']['output'];
+};
+
+export type RolloutChangeConnection = {
+  __typename?: 'RolloutChangeConnection';
+  nodes: Array<RolloutChange>;
+  pageInfo: PageInfo;
+};
+
+export type RolloutConnection = {
+  __typename?: 'RolloutConnection';
+  nodes: Array<Rollout>;
+  pageInfo: PageInfo;
+};
+
+export type RolloutDiscountActivateChange = RolloutChange & RolloutDiscountChange & {
+  __typename?: 'RolloutDiscountActivateChange';
+  discount?: Maybe<DiscountNode>;
+  id: Scalars['ID']['output'];
+};
+
+export type RolloutDiscountChange = {
+  discount?: Maybe<DiscountNode>;
+  id: Scalars['ID']['output'];
+};
+
+export type RolloutDiscountExpireChange = RolloutChange & RolloutDiscountChange & {
+  __typename?: 'RolloutDiscountExpireChange';
+  discount?: Maybe<DiscountNode>;
+  id: Scalars['ID']['output'];
+};
+
+export type RolloutSchedule = {
+  __typename?: 'RolloutSchedule';
+  activateAt: Scalars['DateTime']['output'];
+  concludeAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+export type RolloutStatus =
+  | 'ACTIVE'
+  | 'ARCHIVED'
+  | 'CONCLUDED'
+  | 'DRAFT'
+  | 'PAUSED'
+  | 'SCHEDULED';
+
+export type RolloutTreatment = Node & {
+  __typename?: 'RolloutTreatment';
+  changes: RolloutChangeConnection;
+  id: Scalars['ID']['output'];
+  split: Scalars['Int']['output'];
+};
+
+
+export type RolloutTreatmentChangesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  reverse?: InputMaybe<Scalars['Boolean']['input']>;
+};
 
 export type RowCount = {
   __typename?: 'RowCount';

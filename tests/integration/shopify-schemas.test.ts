@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { isObjectType } from "graphql";
 import { describe, expect, it } from "vitest";
 import { schemaManifest, shopifySchema } from "../../scripts/shopify-schemas.mjs";
 import { API_VERSION } from "../../app/shopify.server";
@@ -19,6 +20,17 @@ describe("Shopify's pinned schemas", () => {
     for (const file of files) {
       const schema = shopifySchema(file.replace(/\.json\.gz$/, ""));
       expect(schema.getQueryType(), file).toBeTruthy();
+    }
+  });
+
+  it("adds the documented discount Rollouts the published Admin schemas lack, from their supplement", () => {
+    for (const name of [`admin_${manifest.admin.pinned}`, `admin_${manifest.admin.next}`]) {
+      const schema = shopifySchema(name);
+      for (const member of ["DiscountCodeBasic", "DiscountAutomaticBasic", "DiscountCodeFreeShipping"]) {
+        const type = schema.getType(member);
+        expect(isObjectType(type) && Object.keys(type.getFields()), `${name} ${member}`).toContain("rollouts");
+      }
+      expect(schema.getType("RolloutDiscountActivateChange"), name).toBeTruthy();
     }
   });
 

@@ -48,7 +48,8 @@ export function configurationRisks(discounts: PreflightDiscount[], typicalCents:
         `${label} is open to every customer and has no usage limit: once shared, anyone can use it`,
       );
     }
-    if (discount.endsAt === null && value.kind !== "free_shipping") {
+    // a discount a Rollout makes live ends with the Rollout, not with dates of its own
+    if (discount.endsAt === null && value.kind !== "free_shipping" && !discount.rollout) {
       add("no_end_date", `${label} has no end date`);
     }
     const withAll = discount.combinesWith;

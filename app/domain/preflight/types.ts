@@ -49,6 +49,11 @@ export interface PreflightDiscount {
   allBuyers: boolean;
   /** how many codes the discount has (bulk unique codes: many) */
   codesCount: number;
+  /**
+   * the serving Rollout that makes it live now, whatever its own dates say (then `status` is
+   * ACTIVE and `startsAt` null; docs/product.md#what-the-app-reads-of-discounts)
+   */
+  rollout?: string | null;
 }
 
 export interface PreflightLine {

@@ -19,7 +19,13 @@ import { CODE_RULES_METAFIELD, codeRulesMetafield, hasCodeRules } from "../../do
 import { codeRulesInputLimits, limitFieldErrors } from "../../domain/functions/input-limits";
 import { fail, ok, type Result, messageOf } from "../../domain/result";
 import { actionClientFor, refusedBy, type ActionClient } from "../actions/admin-client.server";
-import { codeValuesOf, followDiscountWebhook, syncAllDiscountCodeValues } from "./discount-values.server";
+import {
+  codeValuesOf,
+  followDiscountWebhook,
+  followRedeemCodeWebhook,
+  syncAllDiscountCodeValues,
+  type RedeemCodeChange,
+} from "./discount-values.server";
 import { adminGraphqlData, userErrorText } from "../admin-api/admin-graphql.server";
 import { logger } from "../../logger.server";
 import { forgetShopRules } from "../rules/cache.server";
@@ -290,13 +296,25 @@ export async function followDiscountChange(
   discountId: string | undefined,
   client: () => Promise<ActionClient | null> = () => actionClientFor(shopDomain),
 ) {
-  return followDiscountWebhook(shopDomain, discountId, client, async (shopId, acting) => {
-    const row = await prisma.codeRuleSettings.findUnique({ where: { shopId } });
-    if (!row?.discountId || !row.discountActive) return;
-    const rules = codeRulesOf(storedSettings(row.settings), DEFAULT_CODE_REJECTION_MESSAGE);
-    if (rules.maxDiscountPercent === null && rules.maxCodes === null) return;
-    await syncCodeRulesDiscount(shopId, acting);
-  });
+  return followDiscountWebhook(shopDomain, discountId, client, rewriteValuesIfUsed);
+}
+
+/** discounts/redeemcode_added and _removed: the code's row at once, then the metafield (docs/product.md#code-rules). */
+export async function followRedeemCodeChange(
+  shopDomain: string,
+  change: RedeemCodeChange,
+  client: () => Promise<ActionClient | null> = () => actionClientFor(shopDomain),
+) {
+  return followRedeemCodeWebhook(shopDomain, change, client, rewriteValuesIfUsed);
+}
+
+/** The code rules' metafield written again when its live rules weigh the codes' values. */
+async function rewriteValuesIfUsed(shopId: string, acting: ActionClient) {
+  const row = await prisma.codeRuleSettings.findUnique({ where: { shopId } });
+  if (!row?.discountId || !row.discountActive) return;
+  const rules = codeRulesOf(storedSettings(row.settings), DEFAULT_CODE_REJECTION_MESSAGE);
+  if (rules.maxDiscountPercent === null && rules.maxCodes === null) return;
+  await syncCodeRulesDiscount(shopId, acting);
 }
 
 /** The note a saved change carries when Shopify's discount could not follow it. */

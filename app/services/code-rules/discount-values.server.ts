@@ -1,24 +1,54 @@
 /**
  * Discount codes' values, kept in step with Shopify for the code rules' combined cap
- * (docs/product.md#code-rules): every code discount
- * is read with the Admin API (codeDiscountNodes) when the cap or "most codes together" is saved,
- * and each one again when a discounts/create, discounts/update or discounts/delete webhook names
- * it (their payloads carry the discount's id, not its value). A discount's first 100 codes are
- * read: one with thousands (bulk codes) is read in part. Its usage limit is kept too, for the
- * leaked-code detector (docs/product.md#leaked-codes). After a change the code rules'
- * metafield is written again, so the Function decides with the new values.
+ * (docs/product.md#code-rules, docs/product.md#what-the-app-reads-of-discounts): every code
+ * discount is read with the Admin API (codeDiscountNodes) when the cap or "most codes together" is
+ * saved, and each one again when a discounts/create, discounts/update or discounts/delete webhook
+ * names it (their payloads carry the discount's id, not its value). Every code of a discount is
+ * read, 250 a page, up to MAX_CODES_PER_DISCOUNT; discounts/redeemcode_added and
+ * discounts/redeemcode_removed add or remove one code at once. Its usage limit is kept too, for
+ * the leaked-code detector (docs/product.md#leaked-codes), and the status buyers get: a discount a
+ * serving Rollout activates is live whatever its own dates say (read_rollouts). After a change the
+ * code rules' metafield is written again, so the Function decides with the new values.
  */
 import prisma from "../../db.server";
 import type { CodeValue, CodeValues } from "../../domain/code-rules/code-rules";
 import { toCents } from "../../domain/checkout/checkout-blocking";
 import { logger } from "../../logger.server";
 import { messageOf } from "../../domain/result";
+import {
+  activatingRollout,
+  isRolloutsAccessError,
+  mayReadRollouts,
+  ROLLOUTS_NOT_READ,
+  type RolloutShape,
+} from "../../domain/discounts/rollouts";
+import { grantedScopesOf } from "../../domain/shops/scopes";
 import type { ActionClient } from "../actions/admin-client.server";
-import { adminGraphqlData } from "../admin-api/admin-graphql.server";
+import {
+  adminGraphqlData,
+  type AdminData,
+  type AdminGraphql,
+  type AdminOperation,
+  type AdminVariables,
+} from "../admin-api/admin-graphql.server";
 
-// The same fields in both documents (codegen types each document on its own).
-const DISCOUNT_ONE = `#graphql
-  query MarginGuardrailCodeDiscountValue($id: ID!) {
+/** Shopify's largest page of a connection: a discount's codes are read 250 at a time. */
+export const CODES_PER_PAGE = 250;
+/** Codes read with each discount of a page of discounts; the rest are paged on their own. */
+export const CODES_WITH_DISCOUNT = 20;
+/** Discounts a page: with their first codes and rollouts, a page stays under Shopify's 1,000-point query cost. */
+export const DISCOUNTS_PER_PAGE = 16;
+/**
+ * A discount's codes read at most (40 pages of 250). Shopify lets a discount hold millions of bulk
+ * codes; past this bound the discount is read in part, and the log says so
+ * (docs/product.md#what-the-app-reads-of-discounts).
+ */
+export const MAX_CODES_PER_DISCOUNT = 10_000;
+
+// The same fields in both documents (codegen types each document on its own). `$rollouts` is
+// false where Shopify has not granted read_rollouts (docs/product.md#what-the-app-reads-of-discounts).
+export const DISCOUNT_ONE = `#graphql
+  query MarginGuardrailCodeDiscountValue($id: ID!, $codes: Int!, $rollouts: Boolean!) {
     codeDiscountNode(id: $id) {
       id
       codeDiscount {
@@ -26,7 +56,18 @@ const DISCOUNT_ONE = `#graphql
         ... on DiscountCodeBasic {
           status
           usageLimit
-          codes(first: 100) { nodes { code } }
+          codes(first: $codes) { nodes { code } pageInfo { hasNextPage endCursor } }
+          rollouts(first: 2, query: "status:ACTIVE") @include(if: $rollouts) {
+            nodes {
+              name status effectiveTrafficAllocation
+              treatments {
+                split
+                changes(first: 10, query: "type:RolloutDiscountActivateChange") {
+                  nodes { __typename ... on RolloutDiscountChange { discount { id } } }
+                }
+              }
+            }
+          }
           customerGets {
             value {
               __typename
@@ -41,16 +82,55 @@ const DISCOUNT_ONE = `#graphql
             ... on DiscountMinimumQuantity { greaterThanOrEqualToQuantity }
           }
         }
-        ... on DiscountCodeFreeShipping { status usageLimit codes(first: 100) { nodes { code } } }
-        ... on DiscountCodeBxgy { status usageLimit codes(first: 100) { nodes { code } } }
-        ... on DiscountCodeApp { status usageLimit codes(first: 100) { nodes { code } } }
+        ... on DiscountCodeFreeShipping {
+          status usageLimit codes(first: $codes) { nodes { code } pageInfo { hasNextPage endCursor } }
+          rollouts(first: 2, query: "status:ACTIVE") @include(if: $rollouts) {
+            nodes {
+              name status effectiveTrafficAllocation
+              treatments {
+                split
+                changes(first: 10, query: "type:RolloutDiscountActivateChange") {
+                  nodes { __typename ... on RolloutDiscountChange { discount { id } } }
+                }
+              }
+            }
+          }
+        }
+        ... on DiscountCodeBxgy {
+          status usageLimit codes(first: $codes) { nodes { code } pageInfo { hasNextPage endCursor } }
+          rollouts(first: 2, query: "status:ACTIVE") @include(if: $rollouts) {
+            nodes {
+              name status effectiveTrafficAllocation
+              treatments {
+                split
+                changes(first: 10, query: "type:RolloutDiscountActivateChange") {
+                  nodes { __typename ... on RolloutDiscountChange { discount { id } } }
+                }
+              }
+            }
+          }
+        }
+        ... on DiscountCodeApp {
+          status usageLimit codes(first: $codes) { nodes { code } pageInfo { hasNextPage endCursor } }
+          rollouts(first: 2, query: "status:ACTIVE") @include(if: $rollouts) {
+            nodes {
+              name status effectiveTrafficAllocation
+              treatments {
+                split
+                changes(first: 10, query: "type:RolloutDiscountActivateChange") {
+                  nodes { __typename ... on RolloutDiscountChange { discount { id } } }
+                }
+              }
+            }
+          }
+        }
       }
     }
   }`;
 
-const DISCOUNT_PAGE = `#graphql
-  query MarginGuardrailCodeDiscountValues($after: String) {
-    codeDiscountNodes(first: 50, after: $after) {
+export const DISCOUNT_PAGE = `#graphql
+  query MarginGuardrailCodeDiscountValues($first: Int!, $after: String, $codes: Int!, $rollouts: Boolean!) {
+    codeDiscountNodes(first: $first, after: $after) {
       nodes {
         id
         codeDiscount {
@@ -58,7 +138,18 @@ const DISCOUNT_PAGE = `#graphql
           ... on DiscountCodeBasic {
             status
             usageLimit
-            codes(first: 100) { nodes { code } }
+            codes(first: $codes) { nodes { code } pageInfo { hasNextPage endCursor } }
+            rollouts(first: 2, query: "status:ACTIVE") @include(if: $rollouts) {
+              nodes {
+                name status effectiveTrafficAllocation
+                treatments {
+                  split
+                  changes(first: 10, query: "type:RolloutDiscountActivateChange") {
+                    nodes { __typename ... on RolloutDiscountChange { discount { id } } }
+                  }
+                }
+              }
+            }
             customerGets {
               value {
                 __typename
@@ -73,12 +164,66 @@ const DISCOUNT_PAGE = `#graphql
               ... on DiscountMinimumQuantity { greaterThanOrEqualToQuantity }
             }
           }
-          ... on DiscountCodeFreeShipping { status usageLimit codes(first: 100) { nodes { code } } }
-          ... on DiscountCodeBxgy { status usageLimit codes(first: 100) { nodes { code } } }
-          ... on DiscountCodeApp { status usageLimit codes(first: 100) { nodes { code } } }
+          ... on DiscountCodeFreeShipping {
+            status usageLimit codes(first: $codes) { nodes { code } pageInfo { hasNextPage endCursor } }
+            rollouts(first: 2, query: "status:ACTIVE") @include(if: $rollouts) {
+              nodes {
+                name status effectiveTrafficAllocation
+                treatments {
+                  split
+                  changes(first: 10, query: "type:RolloutDiscountActivateChange") {
+                    nodes { __typename ... on RolloutDiscountChange { discount { id } } }
+                  }
+                }
+              }
+            }
+          }
+          ... on DiscountCodeBxgy {
+            status usageLimit codes(first: $codes) { nodes { code } pageInfo { hasNextPage endCursor } }
+            rollouts(first: 2, query: "status:ACTIVE") @include(if: $rollouts) {
+              nodes {
+                name status effectiveTrafficAllocation
+                treatments {
+                  split
+                  changes(first: 10, query: "type:RolloutDiscountActivateChange") {
+                    nodes { __typename ... on RolloutDiscountChange { discount { id } } }
+                  }
+                }
+              }
+            }
+          }
+          ... on DiscountCodeApp {
+            status usageLimit codes(first: $codes) { nodes { code } pageInfo { hasNextPage endCursor } }
+            rollouts(first: 2, query: "status:ACTIVE") @include(if: $rollouts) {
+              nodes {
+                name status effectiveTrafficAllocation
+                treatments {
+                  split
+                  changes(first: 10, query: "type:RolloutDiscountActivateChange") {
+                    nodes { __typename ... on RolloutDiscountChange { discount { id } } }
+                  }
+                }
+              }
+            }
+          }
         }
       }
       pageInfo { hasNextPage endCursor }
+    }
+  }`;
+
+/** The rest of one discount's codes, a page at a time. */
+export const DISCOUNT_CODES = `#graphql
+  query MarginGuardrailCodeDiscountCodes($id: ID!, $first: Int!, $after: String) {
+    codeDiscountNode(id: $id) {
+      id
+      codeDiscount {
+        __typename
+        ... on DiscountCodeBasic { codes(first: $first, after: $after) { nodes { code } pageInfo { hasNextPage endCursor } } }
+        ... on DiscountCodeFreeShipping { codes(first: $first, after: $after) { nodes { code } pageInfo { hasNextPage endCursor } } }
+        ... on DiscountCodeBxgy { codes(first: $first, after: $after) { nodes { code } pageInfo { hasNextPage endCursor } } }
+        ... on DiscountCodeApp { codes(first: $first, after: $after) { nodes { code } pageInfo { hasNextPage endCursor } } }
+      }
     }
   }`;
 
@@ -93,9 +238,15 @@ export interface DiscountCodeRow {
   currency: string | null;
   minimumCents: number | null;
   minimumQuantity: number | null;
+  /** the status buyers get: Shopify's, or ACTIVE while a serving Rollout activates the discount */
   status: string;
   /** Shopify's usage limit (null: unlimited), the leak detector's audience when none is set (docs/product.md#leaked-codes) */
   usageLimit: number | null;
+}
+
+interface CodePage {
+  nodes: { code: string }[];
+  pageInfo?: { hasNextPage: boolean; endCursor?: string | null };
 }
 
 interface NodeShape {
@@ -104,7 +255,8 @@ interface NodeShape {
     __typename: string;
     status?: string;
     usageLimit?: number | null;
-    codes?: { nodes: { code: string }[] };
+    codes?: CodePage;
+    rollouts?: { nodes: RolloutShape[] };
     customerGets?: {
       value: {
         __typename: string;
@@ -175,7 +327,7 @@ export function rowsOfDiscount(node: NodeShape): DiscountCodeRow[] {
     ...value,
     minimumCents: value.kind === "percentage" || value.kind === "fixed" ? minimumCents : null,
     minimumQuantity: value.kind === "percentage" || value.kind === "fixed" ? minimumQuantity : null,
-    status: discount.status ?? "ACTIVE",
+    status: activatingRollout(node.id, discount.rollouts?.nodes) ? "ACTIVE" : (discount.status ?? "ACTIVE"),
     usageLimit: usageLimitOf(discount.usageLimit),
   }));
 }
@@ -201,28 +353,147 @@ async function replaceRows(shopId: string, discountIds: string[] | "all", rows: 
   });
 }
 
+/** How a sync read: codes, discounts read in part, and the note when Rollouts could not be read. */
+export interface DiscountSyncRead {
+  rows: number;
+  /** discounts with more codes than MAX_CODES_PER_DISCOUNT, read in part */
+  partial: string[];
+  /** set when Shopify has not granted read_rollouts: statuses are Shopify's own */
+  rolloutsNote: string | null;
+}
+
+/** Waits between tries of a throttled read: Shopify's bucket refills 50 to 100 points a second. */
+export const THROTTLE_WAITS_MS = [2_000, 5_000, 10_000];
+
+/**
+ * Reads with Shopify's rate limit waited out: a THROTTLED answer (a page of discounts asks for up
+ * to 1,000 points) is asked again after THROTTLE_WAITS_MS; other errors throw at once.
+ */
+export class ThrottledReader {
+  constructor(
+    private readonly graphql: AdminGraphql,
+    private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  ) {}
+
+  async data<Q extends AdminOperation>(query: Q, variables: AdminVariables<Q>): Promise<AdminData<Q>> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await adminGraphqlData(this.graphql, query, variables);
+      } catch (error) {
+        const wait = THROTTLE_WAITS_MS[attempt];
+        if (wait === undefined || !/throttled/i.test(messageOf(error))) throw error;
+        await this.sleep(wait);
+      }
+    }
+  }
+}
+
+/** Whether to ask Shopify for rollouts: the shop's stored scopes, when known, must have read_rollouts. */
+async function rolloutsWanted(shopId: string): Promise<boolean> {
+  const shop = await prisma.shop.findUnique({ where: { id: shopId }, select: { grantedScopes: true } });
+  return mayReadRollouts(grantedScopesOf(shop?.grantedScopes));
+}
+
+/** Runs a read with rollouts, and again without them when Shopify refuses them for want of read_rollouts. */
+async function withRollouts<T>(wanted: boolean, read: (rollouts: boolean) => Promise<T>): Promise<[T, string | null]> {
+  if (!wanted) return [await read(false), ROLLOUTS_NOT_READ];
+  try {
+    return [await read(true), null];
+  } catch (error) {
+    if (!isRolloutsAccessError(messageOf(error))) throw error;
+    return [await read(false), ROLLOUTS_NOT_READ];
+  }
+}
+
+/**
+ * The rest of a discount's codes after the page read with it: 250 a page, up to
+ * MAX_CODES_PER_DISCOUNT in all (true when the discount has more, and is read in part).
+ */
+async function readRemainingCodes(reader: ThrottledReader, node: NodeShape): Promise<boolean> {
+  const codes = node.codeDiscount.codes;
+  if (!codes) return false;
+  let page: CodePage = codes;
+  while (page.pageInfo?.hasNextPage) {
+    if (codes.nodes.length >= MAX_CODES_PER_DISCOUNT) return true;
+    const data = await reader.data(DISCOUNT_CODES, {
+      id: node.id,
+      first: Math.min(CODES_PER_PAGE, MAX_CODES_PER_DISCOUNT - codes.nodes.length),
+      after: page.pageInfo.endCursor ?? null,
+    });
+    const next = (data.codeDiscountNode?.codeDiscount as { codes?: CodePage } | undefined)?.codes;
+    // gone between two pages: what was read stands, the next webhook or save reads again
+    if (!next) return false;
+    codes.nodes.push(...next.nodes);
+    page = next;
+  }
+  return false;
+}
+
 /** Reads every code discount of the shop and replaces what is stored. Throws on Shopify's errors. */
-export async function syncAllDiscountCodeValues(shopId: string, client: ActionClient): Promise<number> {
+export async function syncAllDiscountCodeValues(shopId: string, client: ActionClient): Promise<DiscountSyncRead> {
+  // Shopify's rate limit waited out between pages (each asks for under 1,000 points)
+  const reader = new ThrottledReader(client.graphql);
+  const [nodes, rolloutsNote] = await withRollouts(await rolloutsWanted(shopId), async (rollouts) => {
+    const read: NodeShape[] = [];
+    let after: string | null = null;
+    // DISCOUNTS_PER_PAGE discounts a page, each with its first 20 codes and rollouts (under the 1,000-point
+    // query cost); a shop with thousands of code discounts is read up to 400 pages (6,400)
+    for (let page = 0; page < 400; page++) {
+      const connection: { nodes: unknown[]; pageInfo: { hasNextPage: boolean; endCursor?: string | null } } = (
+        await reader.data(DISCOUNT_PAGE, {
+          first: DISCOUNTS_PER_PAGE,
+          after,
+          codes: CODES_WITH_DISCOUNT,
+          rollouts,
+        })
+      ).codeDiscountNodes;
+      read.push(...(connection.nodes as NodeShape[]));
+      if (!connection.pageInfo.hasNextPage) break;
+      after = connection.pageInfo.endCursor ?? null;
+    }
+    return read;
+  });
   const rows: DiscountCodeRow[] = [];
-  let after: string | null = null;
-  // 50 discounts a page; a shop with thousands of code discounts is read up to 40 pages
-  for (let page = 0; page < 40; page++) {
-    const connection: { nodes: unknown[]; pageInfo: { hasNextPage: boolean; endCursor?: string | null } } = (
-      await adminGraphqlData(client.graphql, DISCOUNT_PAGE, { after })
-    ).codeDiscountNodes;
-    for (const node of connection.nodes) rows.push(...rowsOfDiscount(node as NodeShape));
-    if (!connection.pageInfo.hasNextPage) break;
-    after = connection.pageInfo.endCursor ?? null;
+  const partial: string[] = [];
+  for (const node of nodes) {
+    if (await readRemainingCodes(reader, node)) partial.push(node.id);
+    rows.push(...rowsOfDiscount(node));
+  }
+  if (partial.length > 0) {
+    logger.warn("Discounts with more codes than are read, read in part", {
+      shopId,
+      discountIds: partial,
+      maxCodes: MAX_CODES_PER_DISCOUNT,
+    });
   }
   await replaceRows(shopId, "all", rows);
-  return rows.length;
+  return { rows: rows.length, partial, rolloutsNote };
 }
 
 /** Reads one discount again (a webhook named it): gone or not a code discount, its codes are removed. */
-export async function syncDiscountCodeValue(shopId: string, discountId: string, client: ActionClient): Promise<void> {
-  const data = await adminGraphqlData(client.graphql, DISCOUNT_ONE, { id: discountId });
-  const node = data.codeDiscountNode as NodeShape | null;
-  await replaceRows(shopId, [discountId], node ? rowsOfDiscount(node) : []);
+export async function syncDiscountCodeValue(
+  shopId: string,
+  discountId: string,
+  client: ActionClient,
+): Promise<DiscountSyncRead> {
+  const reader = new ThrottledReader(client.graphql);
+  const [node, rolloutsNote] = await withRollouts(
+    await rolloutsWanted(shopId),
+    async (rollouts) =>
+      (await reader.data(DISCOUNT_ONE, { id: discountId, codes: CODES_PER_PAGE, rollouts }))
+        .codeDiscountNode as NodeShape | null,
+  );
+  const partial = node && (await readRemainingCodes(reader, node)) ? [node.id] : [];
+  if (partial.length > 0) {
+    logger.warn("A discount with more codes than are read, read in part", {
+      shopId,
+      discountId,
+      maxCodes: MAX_CODES_PER_DISCOUNT,
+    });
+  }
+  const rows = node ? rowsOfDiscount(node) : [];
+  await replaceRows(shopId, [discountId], rows);
+  return { rows: rows.length, partial, rolloutsNote };
 }
 
 /** The values the cap decides with: expired codes are left out (Shopify refuses them anyway). */
@@ -291,9 +562,8 @@ export async function followDiscountWebhook(
   rewrite: (shopId: string, client: ActionClient) => Promise<void>,
 ): Promise<"synced" | "skipped" | "failed"> {
   // Shopify's discount ids share one number across node kinds; automatic discounts have no codes
-  const match = /^gid:\/\/shopify\/Discount(Code)?(?:Automatic)?(?:Node)?\/(\d{1,20})$/.exec(discountId ?? "");
-  if (!match || discountId!.includes("Automatic")) return "skipped";
-  const id = `gid://shopify/DiscountCodeNode/${match[2]}`;
+  const id = codeDiscountIdOf(discountId);
+  if (!id) return "skipped";
   const shop = await prisma.shop.findUnique({ where: { domain: shopDomain }, select: { id: true } });
   if (!shop) return "skipped";
   const acting = await client();
@@ -304,6 +574,91 @@ export async function followDiscountWebhook(
     return "synced";
   } catch (error) {
     logger.error("Following a discount webhook failed", { shopId: shop.id, discountId: id, err: messageOf(error) });
+    return "failed";
+  }
+}
+
+/** A discounts/redeemcode_added or discounts/redeemcode_removed webhook's facts. */
+export interface RedeemCodeChange {
+  topic: "discounts/redeemcode_added" | "discounts/redeemcode_removed";
+  /** the code discount's id (admin_graphql_api_id) */
+  discountId: string | undefined;
+  /** the code added or removed (redeem_code.code), when the payload says */
+  code: string | undefined;
+}
+
+/** A code discount's id as the sync stores it, or null (automatic discounts and other ids have no codes). */
+function codeDiscountIdOf(discountId: string | undefined): string | null {
+  const match = /^gid:\/\/shopify\/Discount(Code)?(?:Automatic)?(?:Node)?\/(\d{1,20})$/.exec(discountId ?? "");
+  if (!match || discountId!.includes("Automatic")) return null;
+  return `gid://shopify/DiscountCodeNode/${match[2]}`;
+}
+
+/**
+ * Applies one code added to or removed from a discount at once: a removed code's row goes; an added
+ * code takes the value of its discount's stored codes (all codes of a discount share it). When the
+ * payload names no code, or the discount's value is not stored yet, the discount is read again
+ * (every code, paged). Then the code rules' metafield is rewritten. Never throws: a failure is
+ * logged, and the next save or webhook reads again.
+ */
+export async function followRedeemCodeWebhook(
+  shopDomain: string,
+  change: RedeemCodeChange,
+  client: () => Promise<ActionClient | null>,
+  rewrite: (shopId: string, client: ActionClient) => Promise<void>,
+): Promise<"applied" | "synced" | "skipped" | "failed"> {
+  const id = codeDiscountIdOf(change.discountId);
+  if (!id) return "skipped";
+  const shop = await prisma.shop.findUnique({ where: { domain: shopDomain }, select: { id: true } });
+  if (!shop) return "skipped";
+  const code = change.code?.trim();
+  try {
+    let applied = false;
+    if (code) {
+      const codeKey = code.toLowerCase();
+      if (change.topic === "discounts/redeemcode_removed") {
+        await prisma.discountCodeValue.deleteMany({ where: { shopId: shop.id, discountId: id, codeKey } });
+        applied = true;
+      } else {
+        const sibling = await prisma.discountCodeValue.findFirst({
+          where: { shopId: shop.id, discountId: id, NOT: { codeKey } },
+          orderBy: { updatedAt: "desc" },
+        });
+        if (sibling) {
+          const row: DiscountCodeRow = {
+            discountId: id,
+            code,
+            codeKey,
+            kind: sibling.kind as DiscountCodeRow["kind"],
+            percent: sibling.percent,
+            amountCents: sibling.amountCents,
+            currency: sibling.currency,
+            minimumCents: sibling.minimumCents,
+            minimumQuantity: sibling.minimumQuantity,
+            status: sibling.status,
+            usageLimit: sibling.usageLimit,
+          };
+          await prisma.discountCodeValue.upsert({
+            where: { shopId_codeKey: { shopId: shop.id, codeKey } },
+            create: { shopId: shop.id, ...row },
+            update: row,
+          });
+          applied = true;
+        }
+      }
+    }
+    const acting = await client();
+    if (!acting) return applied ? "applied" : "skipped";
+    if (!applied) await syncDiscountCodeValue(shop.id, id, acting);
+    await rewrite(shop.id, acting);
+    return applied ? "applied" : "synced";
+  } catch (error) {
+    logger.error("Following a redeem code webhook failed", {
+      shopId: shop.id,
+      discountId: id,
+      topic: change.topic,
+      err: messageOf(error),
+    });
     return "failed";
   }
 }

@@ -54,6 +54,12 @@ export interface CodeView {
   signalsInWords: string[];
   /** the discount in Shopify, when the discount sync knows it (docs/product.md#code-rules) */
   discountId: string | null;
+  /**
+   * whether buyers can get the code's discount, as the discount sync last read it: ACTIVE, or a
+   * serving Rollout activates it whatever its own dates say; null when the sync does not know the
+   * code (docs/product.md#what-the-app-reads-of-discounts)
+   */
+  discountLive: boolean | null;
   deactivatedAt: string | null;
   firstSeenAt: string;
   lastUsedAt: string;
@@ -95,7 +101,7 @@ export async function listCodes(
     hourlyOf(prisma, shop.id, keys, now),
     prisma.discountCodeValue.findMany({
       where: { shopId: shop.id, codeKey: { in: keys } },
-      select: { codeKey: true, discountId: true, usageLimit: true },
+      select: { codeKey: true, discountId: true, usageLimit: true, status: true },
     }),
   ]);
   const discountOf = new Map(discounts.map((row) => [row.codeKey, row]));
@@ -121,6 +127,7 @@ export async function listCodes(
       signals,
       signalsInWords: signals.map(signalInWords),
       discountId: discountOf.get(row.codeKey)?.discountId ?? null,
+      discountLive: discountOf.has(row.codeKey) ? discountOf.get(row.codeKey)!.status === "ACTIVE" : null,
       deactivatedAt: row.deactivatedAt?.toISOString() ?? null,
       firstSeenAt: row.firstSeenAt.toISOString(),
       lastUsedAt: row.lastUsedAt.toISOString(),

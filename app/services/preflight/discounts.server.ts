@@ -8,17 +8,40 @@
  */
 import { toCents } from "../../domain/checkout/checkout-blocking";
 import type { AppliesTo, DiscountClass, PreflightDiscount, PreflightValue } from "../../domain/preflight/types";
-import { adminGraphqlData, type AdminGraphql } from "../admin-api/admin-graphql.server";
+import {
+  activatingRollout,
+  isRolloutsAccessError,
+  ROLLOUTS_NOT_READ,
+  type RolloutShape,
+} from "../../domain/discounts/rollouts";
+import { messageOf } from "../../domain/result";
+import type { AdminGraphql } from "../admin-api/admin-graphql.server";
+import { ThrottledReader } from "../backtest/order-pages.server";
 
-const PREFLIGHT_DISCOUNTS = `#graphql
-  query MarginGuardrailPreflightDiscounts($after: String) {
-    discountNodes(first: 10, after: $after, query: "status:active OR status:scheduled") {
+/** Discounts a page: with their first 20 products, variants and collections, under the 1,000-point cost. */
+export const PREFLIGHT_PAGE = 10;
+
+// `$rollouts` is false where Shopify has not granted read_rollouts (docs/product.md#what-the-app-reads-of-discounts)
+export const PREFLIGHT_DISCOUNTS = `#graphql
+  query MarginGuardrailPreflightDiscounts($first: Int!, $after: String, $rollouts: Boolean!) {
+    discountNodes(first: $first, after: $after, query: "status:active OR status:scheduled") {
       nodes {
         id
         discount {
           __typename
           ... on DiscountCodeBasic {
             title status startsAt endsAt tags discountClasses usageLimit appliesOncePerCustomer
+            rollouts(first: 2, query: "status:ACTIVE") @include(if: $rollouts) {
+              nodes {
+                name status effectiveTrafficAllocation
+                treatments {
+                  split
+                  changes(first: 10, query: "type:RolloutDiscountActivateChange") {
+                    nodes { __typename ... on RolloutDiscountChange { discount { id } } }
+                  }
+                }
+              }
+            }
             combinesWith { productDiscounts orderDiscounts shippingDiscounts productDiscountsWithTagsOnSameCartLine }
             context { __typename }
             codes(first: 1) { nodes { code } }
@@ -43,6 +66,17 @@ const PREFLIGHT_DISCOUNTS = `#graphql
           }
           ... on DiscountAutomaticBasic {
             title status startsAt endsAt tags discountClasses
+            rollouts(first: 2, query: "status:ACTIVE") @include(if: $rollouts) {
+              nodes {
+                name status effectiveTrafficAllocation
+                treatments {
+                  split
+                  changes(first: 10, query: "type:RolloutDiscountActivateChange") {
+                    nodes { __typename ... on RolloutDiscountChange { discount { id } } }
+                  }
+                }
+              }
+            }
             combinesWith { productDiscounts orderDiscounts shippingDiscounts productDiscountsWithTagsOnSameCartLine }
             context { __typename }
             customerGets {
@@ -65,6 +99,17 @@ const PREFLIGHT_DISCOUNTS = `#graphql
           }
           ... on DiscountCodeFreeShipping {
             title status startsAt endsAt tags usageLimit appliesOncePerCustomer
+            rollouts(first: 2, query: "status:ACTIVE") @include(if: $rollouts) {
+              nodes {
+                name status effectiveTrafficAllocation
+                treatments {
+                  split
+                  changes(first: 10, query: "type:RolloutDiscountActivateChange") {
+                    nodes { __typename ... on RolloutDiscountChange { discount { id } } }
+                  }
+                }
+              }
+            }
             combinesWith { productDiscounts orderDiscounts shippingDiscounts }
             context { __typename }
             codes(first: 1) { nodes { code } }
@@ -78,6 +123,17 @@ const PREFLIGHT_DISCOUNTS = `#graphql
           }
           ... on DiscountAutomaticFreeShipping {
             title status startsAt endsAt tags
+            rollouts(first: 2, query: "status:ACTIVE") @include(if: $rollouts) {
+              nodes {
+                name status effectiveTrafficAllocation
+                treatments {
+                  split
+                  changes(first: 10, query: "type:RolloutDiscountActivateChange") {
+                    nodes { __typename ... on RolloutDiscountChange { discount { id } } }
+                  }
+                }
+              }
+            }
             combinesWith { productDiscounts orderDiscounts shippingDiscounts }
             context { __typename }
             maximumShippingPrice { amount }
@@ -89,6 +145,17 @@ const PREFLIGHT_DISCOUNTS = `#graphql
           }
           ... on DiscountCodeBxgy {
             title status startsAt endsAt tags discountClasses usageLimit appliesOncePerCustomer
+            rollouts(first: 2, query: "status:ACTIVE") @include(if: $rollouts) {
+              nodes {
+                name status effectiveTrafficAllocation
+                treatments {
+                  split
+                  changes(first: 10, query: "type:RolloutDiscountActivateChange") {
+                    nodes { __typename ... on RolloutDiscountChange { discount { id } } }
+                  }
+                }
+              }
+            }
             combinesWith { productDiscounts orderDiscounts shippingDiscounts }
             context { __typename }
             codes(first: 1) { nodes { code } }
@@ -96,10 +163,32 @@ const PREFLIGHT_DISCOUNTS = `#graphql
           }
           ... on DiscountAutomaticBxgy {
             title status startsAt endsAt tags discountClasses
+            rollouts(first: 2, query: "status:ACTIVE") @include(if: $rollouts) {
+              nodes {
+                name status effectiveTrafficAllocation
+                treatments {
+                  split
+                  changes(first: 10, query: "type:RolloutDiscountActivateChange") {
+                    nodes { __typename ... on RolloutDiscountChange { discount { id } } }
+                  }
+                }
+              }
+            }
             combinesWith { productDiscounts orderDiscounts shippingDiscounts }
           }
           ... on DiscountCodeApp {
             title status startsAt endsAt tags discountClasses usageLimit appliesOncePerCustomer
+            rollouts(first: 2, query: "status:ACTIVE") @include(if: $rollouts) {
+              nodes {
+                name status effectiveTrafficAllocation
+                treatments {
+                  split
+                  changes(first: 10, query: "type:RolloutDiscountActivateChange") {
+                    nodes { __typename ... on RolloutDiscountChange { discount { id } } }
+                  }
+                }
+              }
+            }
             combinesWith { productDiscounts orderDiscounts shippingDiscounts }
             context { __typename }
             codes(first: 1) { nodes { code } }
@@ -107,6 +196,17 @@ const PREFLIGHT_DISCOUNTS = `#graphql
           }
           ... on DiscountAutomaticApp {
             title status startsAt endsAt tags discountClasses
+            rollouts(first: 2, query: "status:ACTIVE") @include(if: $rollouts) {
+              nodes {
+                name status effectiveTrafficAllocation
+                treatments {
+                  split
+                  changes(first: 10, query: "type:RolloutDiscountActivateChange") {
+                    nodes { __typename ... on RolloutDiscountChange { discount { id } } }
+                  }
+                }
+              }
+            }
             combinesWith { productDiscounts orderDiscounts shippingDiscounts }
           }
         }
@@ -157,6 +257,7 @@ export interface PreflightNode {
       greaterThanOrEqualToQuantity?: string | number;
     } | null;
     maximumShippingPrice?: { amount: string | number } | null;
+    rollouts?: { nodes: RolloutShape[] };
   };
 }
 
@@ -206,6 +307,10 @@ export function preflightDiscountOf(node: PreflightNode): PreflightDiscount {
   const minimum = discount.minimumRequirement ?? null;
   const combines = discount.combinesWith;
   const contextKind = discount.context?.__typename ?? "DiscountBuyerSelectionAll";
+  // a serving Rollout that activates it makes it live now, whatever its own dates say
+  // (docs/product.md#what-the-app-reads-of-discounts)
+  const rollout = activatingRollout(node.id, discount.rollouts?.nodes);
+  const ownStatus = discount.status ?? "ACTIVE";
   return {
     id: node.id,
     title: discount.title ?? node.id,
@@ -220,9 +325,10 @@ export function preflightDiscountOf(node: PreflightNode): PreflightDiscount {
         : null,
     minimumQuantity:
       minimum?.__typename === "DiscountMinimumQuantity" ? Number(minimum.greaterThanOrEqualToQuantity) || null : null,
-    startsAt: discount.startsAt ?? null,
-    endsAt: discount.endsAt ?? null,
-    status: discount.status ?? "ACTIVE",
+    startsAt: rollout ? null : (discount.startsAt ?? null),
+    endsAt: rollout && ownStatus === "EXPIRED" ? null : (discount.endsAt ?? null),
+    status: rollout ? "ACTIVE" : ownStatus,
+    rollout,
     combinesWith: {
       product: Boolean(combines?.productDiscounts),
       order: Boolean(combines?.orderDiscounts),
@@ -237,13 +343,38 @@ export function preflightDiscountOf(node: PreflightNode): PreflightDiscount {
   };
 }
 
-/** Every active and scheduled discount of the shop (up to 100 pages of 10). Throws on Shopify's errors. */
-export async function readPreflightDiscounts(graphql: AdminGraphql): Promise<PreflightDiscount[]> {
+/** The preflight's discounts, and the note the page shows when Rollouts could not be read. */
+export interface PreflightDiscountsRead {
+  discounts: PreflightDiscount[];
+  /** set when read_rollouts is not granted: discounts are judged by their own dates */
+  rolloutsNote: string | null;
+}
+
+/**
+ * Every active and scheduled discount of the shop (up to 100 pages of 10), each with the serving
+ * Rollouts that activate it when `rollouts` (read_rollouts granted, or not known). Shopify refusing
+ * the rollouts for want of the scope reads again without them, with a note. Throws on other errors.
+ */
+export async function readPreflightDiscounts(
+  graphql: AdminGraphql,
+  { rollouts = true }: { rollouts?: boolean } = {},
+): Promise<PreflightDiscountsRead> {
+  try {
+    return { discounts: await readPages(graphql, rollouts), rolloutsNote: rollouts ? null : ROLLOUTS_NOT_READ };
+  } catch (error) {
+    if (!rollouts || !isRolloutsAccessError(messageOf(error))) throw error;
+    return { discounts: await readPages(graphql, false), rolloutsNote: ROLLOUTS_NOT_READ };
+  }
+}
+
+async function readPages(graphql: AdminGraphql, rollouts: boolean): Promise<PreflightDiscount[]> {
+  // Shopify's rate limit waited out between pages
+  const reader = new ThrottledReader(graphql);
   const out: PreflightDiscount[] = [];
   let after: string | null = null;
   for (let page = 0; page < 100; page++) {
     const connection: { nodes: unknown[]; pageInfo: { hasNextPage: boolean; endCursor?: string | null } } = (
-      await adminGraphqlData(graphql, PREFLIGHT_DISCOUNTS, { after })
+      await reader.data(PREFLIGHT_DISCOUNTS, { first: PREFLIGHT_PAGE, after, rollouts })
     ).discountNodes;
     for (const node of connection.nodes) out.push(preflightDiscountOf(node as PreflightNode));
     if (!connection.pageInfo.hasNextPage) break;

@@ -30,6 +30,8 @@ import { shopContext } from "../monitoring/evaluation.server";
 import type { AdminGraphql } from "../admin-api/admin-graphql.server";
 import { loadVariantFacts } from "../monitoring/variant-facts.server";
 import { adminDiscountUrl, readPreflightDiscounts } from "./discounts.server";
+import { mayReadRollouts } from "../../domain/discounts/rollouts";
+import { grantedScopesOf } from "../../domain/shops/scopes";
 
 const DAY_MS = 86_400_000;
 export { PREFLIGHT_DAYS_DEFAULT } from "../../domain/preflight/types";
@@ -114,10 +116,18 @@ export interface PreflightResults {
     discountClass: string;
     method: string;
     status: string;
+    /** the serving Rollout that makes it live, whatever its own dates say */
+    rollout?: string | null;
     adminUrl: string | null;
   }[];
   /** carts whose search stopped at its limit (their stack is the worst found) */
   searchCuts: number;
+  /**
+   * set when Shopify has not granted read_rollouts: discounts were judged by their own dates, a
+   * Rollout making one live unseen (docs/product.md#what-the-app-reads-of-discounts); absent in
+   * runs made before Rollouts were read
+   */
+  rolloutsNote?: string | null;
 }
 
 export interface PreflightView {
@@ -158,6 +168,8 @@ interface Shop {
   domain: string;
   currency: string;
   plan: PlanId;
+  /** the scopes Shopify granted, comma-separated (null or "": not known) */
+  grantedScopes?: string | null;
 }
 
 /**
@@ -236,7 +248,9 @@ export function factsWithStack(facts: OrderFacts, worst: CartWorst): OrderFacts 
 
 async function runPreflight(row: PreflightRun, shop: Shop, sources: PreflightSources, now: Date) {
   const since = new Date(now.getTime() - row.days * DAY_MS);
-  const discounts = await readPreflightDiscounts(sources.discounts);
+  const { discounts, rolloutsNote } = await readPreflightDiscounts(sources.discounts, {
+    rollouts: mayReadRollouts(grantedScopesOf(shop.grantedScopes)),
+  });
   const live = liveDiscounts(discounts, now);
   const needsCollections = live.some((discount) => discount.appliesTo.kind === "collections");
   const context = await shopContext(shop.id);
@@ -270,7 +284,7 @@ async function runPreflight(row: PreflightRun, shop: Shop, sources: PreflightSou
   };
   await readOrderPages(sources.orders, since, CHUNK, progress.total, evaluate);
 
-  const results = assemble(shop, row.days, since, discounts, live, tally, kept, rules, stacking);
+  const results = { ...assemble(shop, row.days, since, discounts, live, tally, kept, rules, stacking), rolloutsNote };
   const previous = await prisma.preflightRun.findFirst({
     where: { shopId: shop.id, status: "done", NOT: { id: row.id } },
     orderBy: { createdAt: "desc" },
@@ -342,6 +356,7 @@ function assemble(
       discountClass: discount.discountClass,
       method: discount.method,
       status: discount.status,
+      rollout: discount.rollout ?? null,
       adminUrl: url(discount.id),
     })),
     searchCuts: tally.searchCuts,
