@@ -4,6 +4,7 @@ import { logger as processLogger, type Logger } from "./logger.server";
 import { channelSender, createAlertWorker } from "./services/alerts/delivery.server";
 import { bootWorkers } from "./services/booted-workers.server";
 import { createOrderWorker } from "./services/monitoring/worker.server";
+import { startReconciliation } from "./services/reconciliation/reconcile.server";
 import { startRulesListener } from "./services/rules/rules-changes.server";
 import { startPurgeJob } from "./services/privacy/purge.server";
 import { startPlanFollowUp } from "./services/billing/plan-follow-up.server";
@@ -48,7 +49,11 @@ export function startBackgroundWork(options: BackgroundOptions = {}): void {
   // PostgreSQL: other app processes' rule changes reach this one's cache (docs/architecture.md#sqlite-and-postgresql)
   const rulesListener = startRulesListener(logger);
   // webhooks wake the order worker, rule changes are announced, through the booted workers
-  const unboot = bootWorkers({ kickOrders, announceRuleChange: (shopId) => rulesListener?.announce(shopId) });
+  const unboot = bootWorkers({
+    kickOrders,
+    kickAlerts: () => void alerts.kick(),
+    announceRuleChange: (shopId) => rulesListener?.announce(shopId),
+  });
   // Orders acknowledged before a restart, and failed orders whose retry time came, are evaluated.
   orders.resume();
   void orders.kick();
@@ -58,6 +63,8 @@ export function startBackgroundWork(options: BackgroundOptions = {}): void {
   const stopPurge = startPurgeJob();
   // what Shopify refused to switch at a plan change is switched again, the merchant back or not
   const stopPlanFollowUp = startPlanFollowUp();
+  // orders whose webhook never arrived are found and evaluated (docs/operations.md#reconciliation)
+  const stopReconciliation = startReconciliation(logger);
   // tokens and webhook URLs stored in clear before encryption, or under a previous key, are sealed (once)
   resealSecretsAtStart();
 
@@ -65,7 +72,14 @@ export function startBackgroundWork(options: BackgroundOptions = {}): void {
     clearInterval(sweep);
     stopAlertSweep();
     unboot();
-    await Promise.all([orders.stop(), alerts.stop(), rulesListener?.stop(), stopPurge(), stopPlanFollowUp()]);
+    await Promise.all([
+      orders.stop(),
+      alerts.stop(),
+      rulesListener?.stop(),
+      stopPurge(),
+      stopPlanFollowUp(),
+      stopReconciliation(),
+    ]);
   };
 }
 

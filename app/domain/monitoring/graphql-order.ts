@@ -36,6 +36,8 @@ export interface GraphqlOrderNode {
   legacyResourceId?: string | null;
   name: string;
   createdAt: string;
+  /** read by reconciliation (docs/operations.md#reconciliation): a cancelled order counts no breach */
+  cancelledAt?: string | null;
   currencyCode?: string | null;
   tags?: string[] | null;
   note?: string | null;
@@ -85,6 +87,7 @@ export function orderPayloadFromNode(node: GraphqlOrderNode): Record<string, unk
     name: node.name,
     currency: node.currencyCode ?? "USD",
     created_at: node.createdAt,
+    ...(node.cancelledAt ? { cancelled_at: node.cancelledAt } : {}),
     total_discounts: amountOf(node.totalDiscountsSet),
     total_discounts_set: { shop_money: { amount: amountOf(node.totalDiscountsSet) } },
     customer: node.customer?.id ? { id: node.customer.id, tags: (node.customer.tags ?? []).join(", ") } : null,
