@@ -95,6 +95,13 @@ describe("reconciliation", () => {
       lastWebhookAt: null,
     });
     expect(status.lastSweepAt).toBeInstanceOf(Date);
+
+    // its webhook arrives at last: the same order, nothing new
+    const { action } = await import("../../app/routes/webhooks.orders.create");
+    const late = (await action(routeArgs(webhookRequest("orders/create", SHOP, order(9201))))) as Response;
+    expect(late.status).toBe(200);
+    await workers.orders.drain();
+    expect(await breachesOf(9201)).toHaveLength(1);
   });
 
   it("leaves alone an order its webhook brought", async () => {
