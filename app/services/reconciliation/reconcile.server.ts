@@ -31,7 +31,7 @@ import { graphqlForShopDomain, type AdminData } from "../admin-api/admin-graphql
 import { ThrottledReader, completeOrder, LINES_PER_ORDER, ORDERS_PER_PAGE } from "../backtest/order-pages.server";
 import { wakeAlertWorker, wakeOrderWorker } from "../booted-workers.server";
 import { PROCESS_ID } from "../process-id.server";
-import { startScheduledLoop, workerLoop } from "../worker-loop.server";
+import { workerLoop } from "../worker-loop.server";
 import type { WebhookSubscriptionTopic } from "../../types/admin.types";
 import { evaluateShopOrders, type GraphqlForShop, type OrderJob } from "../monitoring/evaluation.server";
 import { ORDERS_PER_TRANSACTION } from "../monitoring/worker.server";
@@ -433,13 +433,24 @@ export async function reconciliationStatus(shopId: string): Promise<Reconciliati
   };
 }
 
-/** Starts the schedule: due shops now, then every minute (each shop is due every RECONCILE_EVERY_MINUTES); returns what stops it. */
+/**
+ * Starts the schedule: every minute (at most; each shop is due every RECONCILE_EVERY_MINUTES), the
+ * due shops are swept. The first look is a minute after the start, not at it: a process's boot
+ * (and a burst of webhooks waiting for it) comes first. Returns what stops it.
+ */
 export function startReconciliation(logger: Logger = processLogger): () => Promise<void> {
   const deps = processDeps(logger);
+  const everyMs = getEnv().reconcileEveryMs;
   const loop = workerLoop("Reconciliation", () => sweepDueShops(deps), {
     gatherMs: 0,
-    backoff: { baseMs: SWEEP_RETRY_BASE_MS, capMs: getEnv().reconcileEveryMs },
+    backoff: { baseMs: SWEEP_RETRY_BASE_MS, capMs: everyMs },
     logger: deps.logger,
   });
-  return startScheduledLoop(loop, Math.min(60_000, getEnv().reconcileEveryMs));
+  loop.resume();
+  const timer = setInterval(() => void loop.kick(), Math.min(60_000, everyMs));
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await loop.stop();
+  };
 }
