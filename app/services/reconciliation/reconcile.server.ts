@@ -199,7 +199,9 @@ async function* windowPages(reader: ThrottledReader, search: string): AsyncGener
  */
 async function evaluateMissed(shopId: string, nodes: GraphqlOrderNode[], deps: ReconcileDeps, now: Date) {
   const found: { webhookId: string; shopId: string; topic: string; job: OrderJob }[] = [];
-  for (const node of nodes) {
+  // an order once, however often it was listed (a claimed row is marked done once)
+  const unique = [...new Map(nodes.map((node) => [node.id, node])).values()];
+  for (const node of unique) {
     const parsed = orderFactsFromPayload(orderPayloadFromNode(node));
     if (!parsed.ok) {
       deps.logger.warn("Reconciliation: an order Shopify listed could not be read; not evaluated", {
@@ -248,6 +250,7 @@ async function evaluateMissed(shopId: string, nodes: GraphqlOrderNode[], deps: R
         shop: shopId,
         err: error,
       });
+      // released untried; should the database refuse that too, the claims' lease frees them
       await recordOrderFailures(
         PROCESS_ID,
         [],
