@@ -126,7 +126,7 @@ interface SweptShop {
 
 /**
  * The shop's reconciliation row, made on first need (two processes making it at once make one),
- * its first sweep due at `firstSweepAt` (now when unset).
+ * its first sweep due at `firstSweepAt` (at once when unset).
  */
 async function ensureState(shopId: string, firstSweepAt?: Date): Promise<void> {
   try {
@@ -151,7 +151,7 @@ async function claimSweep(shopId: string, now: Date, due: boolean): Promise<bool
       shopId,
       AND: [
         { OR: [{ lockedAt: null }, { lockedAt: { lt: new Date(now.getTime() - SWEEP_LEASE_MS) } }] },
-        ...(due ? [{ nextSweepAt: { lte: now } }] : []),
+        ...(due ? [{ OR: [{ nextSweepAt: null }, { nextSweepAt: { lte: now } }] }] : []),
       ],
     },
     data: { lockedBy: PROCESS_ID, lockedAt: now },
@@ -388,9 +388,11 @@ export async function sweepDueShops(deps: ReconcileDeps): Promise<boolean> {
   for (const shop of fresh) await ensureState(shop.id, new Date(now.getTime() + getEnv().reconcileEveryMs));
   const due = await prisma.shopReconciliation.findMany({
     where: {
-      nextSweepAt: { lte: now },
       shop: { installState: "installed" },
-      OR: [{ lockedAt: null }, { lockedAt: { lt: new Date(now.getTime() - SWEEP_LEASE_MS) } }],
+      AND: [
+        { OR: [{ nextSweepAt: null }, { nextSweepAt: { lte: now } }] },
+        { OR: [{ lockedAt: null }, { lockedAt: { lt: new Date(now.getTime() - SWEEP_LEASE_MS) } }] },
+      ],
     },
     select: { shop: { select: { id: true, domain: true, installedAt: true } } },
     orderBy: { nextSweepAt: "asc" },
