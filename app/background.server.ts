@@ -1,9 +1,11 @@
 import prisma from "./db.server";
+import { judgeShopProtection } from "./services/protection/status.server";
 import { prismaWriter } from "./db/raw-sql.server";
 import { logger as processLogger, type Logger } from "./logger.server";
 import { channelSender, createAlertWorker } from "./services/alerts/delivery.server";
 import { bootWorkers } from "./services/booted-workers.server";
 import { createOrderWorker } from "./services/monitoring/worker.server";
+import { startReconciliation } from "./services/reconciliation/reconcile.server";
 import { startRulesListener } from "./services/rules/rules-changes.server";
 import { startPurgeJob } from "./services/privacy/purge.server";
 import { startPlanFollowUp } from "./services/billing/plan-follow-up.server";
@@ -49,7 +51,11 @@ export function startBackgroundWork(options: BackgroundOptions = {}): void {
   // PostgreSQL: other app processes' rule changes reach this one's cache (docs/architecture.md#sqlite-and-postgresql)
   const rulesListener = startRulesListener(logger);
   // webhooks wake the order worker, rule changes are announced, through the booted workers
-  const unboot = bootWorkers({ kickOrders, announceRuleChange: (shopId) => rulesListener?.announce(shopId) });
+  const unboot = bootWorkers({
+    kickOrders,
+    kickAlerts: () => void alerts.kick(),
+    announceRuleChange: (shopId) => rulesListener?.announce(shopId),
+  });
   // Orders acknowledged before a restart, and failed orders whose retry time came, are evaluated.
   orders.resume();
   void orders.kick();
@@ -61,6 +67,8 @@ export function startBackgroundWork(options: BackgroundOptions = {}): void {
   const stopPlanFollowUp = startPlanFollowUp();
   // shops still holding a non-expiring offline token get an expiring pair before Shopify drops theirs
   const stopTokenMigration = startTokenMigration({ logger: logger.child({ worker: "token-migration" }) });
+  // orders whose webhook never arrived are found and evaluated (docs/operations.md#reconciliation)
+  const stopReconciliation = startReconciliation(logger, judgeShopProtection);
   // tokens and webhook URLs stored in clear before encryption, or under a previous key, are sealed (once)
   resealSecretsAtStart();
 
@@ -75,6 +83,7 @@ export function startBackgroundWork(options: BackgroundOptions = {}): void {
       stopPurge(),
       stopPlanFollowUp(),
       stopTokenMigration(),
+      stopReconciliation(),
     ]);
   };
 }

@@ -66,6 +66,12 @@ const rawSchema = z.object({
   SLACK_CLIENT_ID: optionalText,
   SLACK_CLIENT_SECRET: optionalText,
   SLACK_OAUTH_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional()),
+  RECONCILE_EVERY_MINUTES: z.coerce
+    .number({ error: "must be a number of minutes" })
+    .int("must be a whole number of minutes")
+    .min(1, "must be between 1 and 1440 minutes")
+    .max(1440, "must be between 1 and 1440 minutes")
+    .default(15),
 });
 
 export type AppEnv = {
@@ -96,6 +102,8 @@ export type AppEnv = {
   /** proxy hops in front of the app whose X-Forwarded-For is trusted; 0: the socket's address */
   trustProxy: number;
   demoShopDomain: string;
+  /** how often each shop's orders are reconciled with Shopify's (docs/operations.md#reconciliation), in ms */
+  reconcileEveryMs: number;
   /**
    * Outside production only: where the order actions' Admin API calls go instead of Shopify (a
    * local stand-in). The demo store uses its own (/demo/admin-api/graphql.json) unless set.
@@ -282,6 +290,7 @@ export function parseEnv(source: Record<string, string | undefined>): AppEnv {
     alertsAllowPrivateUrls: raw.ALERTS_ALLOW_PRIVATE_URLS,
     secretKeys: secretKeysFrom(raw, isProduction),
     demoShopDomain: raw.DEMO_SHOP_DOMAIN ?? DEMO_SHOP_DOMAIN,
+    reconcileEveryMs: raw.RECONCILE_EVERY_MINUTES * 60_000,
     adminStandInUrl:
       raw.ADMIN_API_STAND_IN_URL ?? (demoMode ? `http://127.0.0.1:${raw.PORT}${DEMO_ADMIN_API_PATH}` : undefined),
     slack: slackAppOf(raw, demoMode),

@@ -17,6 +17,7 @@ export const POSTGRES_FILES = [
   "leak-counting-pass",
   "order-worker",
   "order-worker-transactions",
+  "reconciliation",
   "secrets-at-rest",
   "several-processes",
   "webhook-fast-path",

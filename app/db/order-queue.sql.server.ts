@@ -74,6 +74,60 @@ export async function insertQueuedOrder(entry: {
   return inserted > 0;
 }
 
+/** The columns of an order a reconciliation sweep queues already claimed by its process. */
+export const CLAIMED_ORDER_INSERT_COLUMNS = [
+  ...ORDER_EVALUATION_INSERT_COLUMNS,
+  "lockedBy",
+  "lockedAt",
+] as const satisfies readonly (keyof OrderEvaluation)[];
+
+/**
+ * Queues orders claimed by `worker`, which evaluates them itself at once (a reconciliation sweep,
+ * docs/operations.md#reconciliation), in one statement. Each is keyed by its `webhookId`, unique,
+ * so an order queued already under that key (by another process's sweep) is not queued again;
+ * returns the rows this call queued, by order id.
+ */
+export async function insertClaimedOrders(
+  entries: { shopId: string; webhookId: string; topic: string; facts: OrderFacts; customerId: string | null }[],
+  worker: string,
+  now: Date,
+): Promise<Map<string, string>> {
+  if (entries.length === 0) return new Map();
+  const rows = entries.map(
+    (entry) =>
+      sql`(${join([
+        newRowId(),
+        entry.shopId,
+        entry.webhookId,
+        entry.topic,
+        entry.facts.orderId,
+        toSqlJson(entry.facts),
+        entry.customerId,
+        "pending",
+        0,
+        0,
+        toSqlTime(now),
+        worker,
+        toSqlTime(now),
+      ])})`,
+  );
+  const inserted = await prisma.$queryRaw<{ id: string; orderId: string }[]>`
+    INSERT INTO "OrderEvaluation" (${columnList(CLAIMED_ORDER_INSERT_COLUMNS)}) VALUES ${join(rows)}
+    ON CONFLICT ("webhookId") DO NOTHING
+    RETURNING "id", "orderId"`;
+  return new Map(inserted.map((row) => [row.orderId, row.id]));
+}
+
+/** Which of a shop's orders the app has seen: queued from a webhook or a sweep, or evaluated. */
+export async function seenOrderIds(shopId: string, orderIds: string[]): Promise<Set<string>> {
+  if (orderIds.length === 0) return new Set();
+  const rows = await prisma.$queryRaw<{ orderId: string }[]>`
+    SELECT "orderId" FROM "OrderEvaluation" WHERE "shopId" = ${shopId} AND "orderId" IN (${join(orderIds)})
+    UNION
+    SELECT "orderId" FROM "OrderCheck" WHERE "shopId" = ${shopId} AND "orderId" IN (${join(orderIds)})`;
+  return new Set(rows.map((row) => row.orderId));
+}
+
 export interface QueuedOrder {
   id: string;
   shopId: string;

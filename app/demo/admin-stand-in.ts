@@ -4,8 +4,9 @@
  * fulfillmentOrderHold, fulfillmentOrderReleaseHold, flowTriggerReceive,
  * discountAutomaticAppCreate, discountAutomaticActivate, discountAutomaticDeactivate,
  * metafieldsSet), checkout blocking's deploy (validationCreate,
- * validationUpdate, validation) and the code rules' product and collection reads (nodes,
- * products, collections: the demo catalog's) the way Shopify documents them, including their
+ * validationUpdate, validation), the code rules' product and collection reads (nodes,
+ * products, collections: the demo catalog's) and reconciliation's reads (orders it holds whose
+ * webhook was never sent, webhookSubscriptions) the way Shopify documents them, including their
  * userErrors, and keeps what they did in memory. Nothing reaches Shopify, and the events it
  * leads to say so. The integration tests serve the same handler on 127.0.0.1 as their fake.
  * It answers each of the app's operations by name, with the type codegen generated for it
@@ -18,6 +19,8 @@ import { FLOW_PAYLOAD_LIMIT, MAX_HOLD_HANDLE, MAX_HOLDS_PER_APP } from "../domai
 import type { AdminOperationName, AdminOperationsByName } from "../types/admin-operations";
 import type { FulfillmentOrderHoldUserErrorCode } from "../types/admin.types";
 import { DEMO_CATALOG, DEMO_COLLECTIONS } from "./demo-store";
+import { listedOrderNode, type ListedOrder } from "./graphql-order-builder";
+import type { OrderPayload } from "../domain/monitoring/order-payload";
 
 export interface StandInHold {
   id: string;
@@ -46,6 +49,29 @@ export interface StandInState {
   nextId: number;
   /** code discounts (the code rules' cap reads their values); absent: the demo's (app/demo/cap-discounts.ts) */
   codeDiscounts?: Map<string, StandInCodeDiscount>;
+  /** orders whose webhook was never sent, by id, as reconciliation's `orders` query lists them */
+  listedOrders?: Map<string, ListedOrder>;
+}
+
+/**
+ * Holds an order as if Shopify had taken it and never sent its webhook (POST /demo/admin-api/orders):
+ * listed by reconciliation's `orders` query as updated at `now`; an order held again is replaced.
+ */
+export function holdUnsentOrder(state: StandInState, order: OrderPayload, now = new Date()): ListedOrder {
+  const node = listedOrderNode(order, now);
+  state.listedOrders ??= new Map();
+  state.listedOrders.set(node.id, node);
+  return node;
+}
+
+/** The held orders updated in the search's `updated_at` range (reconciliation's window), oldest update first. */
+function listedOrders(state: StandInState, search: string): ListedOrder[] {
+  const from = /updated_at:>='([^']+)'/.exec(search)?.[1];
+  const to = /updated_at:<='([^']+)'/.exec(search)?.[1];
+  const at = (text: string) => new Date(text).getTime();
+  return [...(state.listedOrders?.values() ?? [])]
+    .filter((order) => (!from || at(order.updatedAt) >= at(from)) && (!to || at(order.updatedAt) <= at(to)))
+    .sort((a, b) => at(a.updatedAt) - at(b.updatedAt) || a.id.localeCompare(b.id));
 }
 
 /** An automatic app discount (discountAutomaticAppCreate): active until deactivated. */
@@ -539,6 +565,25 @@ const OPERATIONS: { [Name in StandInOperation]: Handler<Name> } = {
       },
     };
   },
+  // reconciliation's listing of recent orders: those held without a webhook, a page at a time
+  // (docs/operations.md#reconciliation)
+  MarginGuardrailReconcileOrders(state, variables) {
+    const orders = listedOrders(state, String(variables.query ?? ""));
+    const start = typeof variables.after === "string" ? Number(variables.after) + 1 : 0;
+    const first = firstOf(variables);
+    const nodes = orders.slice(start, start + first);
+    return {
+      orders: {
+        nodes,
+        pageInfo: {
+          hasNextPage: start + first < orders.length,
+          endCursor: nodes.length ? String(start + nodes.length - 1) : null,
+        },
+      },
+    };
+  },
+  // the stand-in's shop has no shop-scoped subscriptions: the app's are app-scoped (shopify.app.toml)
+  MarginGuardrailWebhookSubscriptions: () => ({ webhookSubscriptions: { nodes: [] } }),
   MarginGuardrailPickerResources(_state, variables) {
     const { products, collections } = demoResources();
     const first = firstOf(variables);
@@ -577,6 +622,8 @@ export type StandInOperation = Extract<
   | "MarginGuardrailCodeDeactivate"
   | "MarginGuardrailCodeActivate"
   | "MarginGuardrailPreflightDiscounts"
+  | "MarginGuardrailReconcileOrders"
+  | "MarginGuardrailWebhookSubscriptions"
 >;
 
 /** An operation's name: the word after its query or mutation keyword. */

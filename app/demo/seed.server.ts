@@ -22,7 +22,7 @@ import { seedCodeCap } from "./seed-cap.server";
 import { seedScheduledRules } from "./seed-schedules.server";
 import { seedLeakedCode } from "./seed-leaks.server";
 import { seedCostModel } from "./seed-costs.server";
-import { seedProtectionGap } from "./seed-protection.server";
+import { seedProtectionGap, seedReconciledOrder } from "./seed-protection.server";
 
 /**
  * Creates the demo store and runs its sample orders through the monitoring engine, as if
@@ -113,7 +113,8 @@ export async function seedDemoStore(domain: string, now = new Date()) {
   await seedCodeRulesDiscount(shop.id, now);
   await seedCodeCap(shop.id);
   // after the code rules, before the alerts are settled: its alerts are history too
-  await seedProtectionGap(shop.id, now);
+  events += await seedProtectionGap(shop.id, now);
+  events += await seedReconciledOrder(shop.id, now);
   await settleSampleAlerts(shop.id, demo.timezone, now);
   await recordShadowCheckouts(shop.id, now);
   await seedScheduledRules(shop.id, demo.timezone, now);

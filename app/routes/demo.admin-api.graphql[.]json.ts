@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { answerStandIn, newStandInState } from "../demo/admin-stand-in";
+import { answerStandIn } from "../demo/admin-stand-in";
+import { demoStandInState as state } from "../demo/stand-in-state.server";
 import { getEnv } from "../env.server";
 import { readJsonBody } from "../http/api.server";
 
@@ -8,7 +9,6 @@ import { readJsonBody } from "../http/api.server";
  * (app/demo/admin-stand-in.ts), which the demo's order actions and code rules call instead of
  * Shopify. It exists only in the demo store; its state lives in this process's memory.
  */
-const state = newStandInState();
 
 export const loader = () => new Response("Not Found", { status: 404 });
 

@@ -10,6 +10,8 @@
 export interface BootedWorkers {
   /** Tells the order worker to look at the queue. */
   kickOrders(): void;
+  /** Tells the alert worker to look at the outbox (reconciliation queued alerts). */
+  kickAlerts?(): void;
   /** Tells the other app processes that a shop's rules (or all shops', null) changed. */
   announceRuleChange(shopId: string | null): void;
 }
@@ -27,6 +29,11 @@ export function bootWorkers(workers: BootedWorkers): () => void {
 /** Wakes the booted order worker, if this process booted one. */
 export function wakeOrderWorker(): void {
   booted?.kickOrders();
+}
+
+/** Wakes the booted alert worker, if this process booted one. */
+export function wakeAlertWorker(): void {
+  booted?.kickAlerts?.();
 }
 
 /** Announces a rule change to the other app processes, if this process listens for them. */

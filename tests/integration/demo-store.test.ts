@@ -29,7 +29,15 @@ describe("demo store", () => {
     expect(seeded.events).toBeLessThan(1000);
 
     const shopId = seeded.shop.id;
-    const triggered = await prisma.auditEvent.findMany({ where: { shopId, eventType: "rule_triggered" } });
+    // breaches, and the POS sale's protection gap (docs/product.md#protection-gaps)
+    const triggered = await prisma.auditEvent.findMany({
+      where: { shopId, eventType: { in: ["rule_triggered", "protection_gap"] } },
+    });
+    expect(triggered.filter((event) => event.eventType === "protection_gap")).toHaveLength(1);
+    // the order the last sweep found (docs/operations.md#reconciliation)
+    expect(
+      triggered.filter((event) => (event.details as { source?: string } | null)?.source === "reconciliation").length,
+    ).toBeGreaterThan(0);
     expect(triggered).toHaveLength(seeded.events);
     // every rule and the collection rule catch something; the paused rule nothing
     const byRule = new Set(triggered.map((event) => event.ruleName));

@@ -10,6 +10,7 @@ import {
   ORDERS_QUERY,
   ORDER_REST_QUERY,
 } from "../../app/services/backtest/order-pages.server";
+import { RECONCILE_ORDERS_QUERY } from "../../app/services/reconciliation/reconcile.server";
 import { schemaManifest, shopifySchema } from "../../scripts/shopify-schemas.mjs";
 import { EDITED_ORDER_QUERY } from "../../app/services/monitoring/order-edits.server";
 import { MAX_QUERY_COST, requestedQueryCost } from "../helpers/query-cost";
@@ -50,5 +51,15 @@ describe("requested query cost", () => {
     expect(
       requestedQueryCost(schema, EDITED_ORDER_QUERY, { id: "gid://shopify/Order/1", after: null }),
     ).toBeLessThanOrEqual(MAX_QUERY_COST);
+  });
+
+  it("reconciliation's page of orders asks for what the backtest's does", () => {
+    const cost = requestedQueryCost(schema, RECONCILE_ORDERS_QUERY, {
+      first: ORDERS_PER_PAGE,
+      after: null,
+      query: "updated_at:>='2026-01-01T00:00:00.000Z'",
+      lines: LINES_PER_ORDER,
+    });
+    expect(cost).toBe(948);
   });
 });

@@ -31,6 +31,7 @@ import { factsFingerprint } from "../monitoring/order-payload";
 import type { PlanId } from "../billing/plans";
 import { mapCollectionRule } from "../rules/rules";
 import { inForce } from "../rules/rule-schedule";
+import { RECONCILIATION_TOPIC, reconciledEvent } from "../monitoring/reconciliation";
 
 /** What the planner knows of a shop: its rules as evaluated, alert settings, plan and order actions. */
 export interface OrderEffectsContext {
@@ -191,6 +192,10 @@ export function planOrderEffects(
     const override = context.checkout && adminOverrideEvent(facts, order.customerId, context.checkout, at);
     if (override) events.push({ order: index, event: override });
   });
+  // an order a reconciliation sweep found says so in its events (docs/operations.md#reconciliation)
+  for (const planned of events) {
+    if (orders[planned.order].topic === RECONCILIATION_TOPIC) planned.event = reconciledEvent(planned.event);
+  }
 
   const deliveries: PlannedAlert[] = [];
   const actions: PlannedOrderAction[] = [];

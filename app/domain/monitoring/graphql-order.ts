@@ -39,6 +39,8 @@ export interface GraphqlOrderNode {
   legacyResourceId?: string | null;
   name: string;
   createdAt: string;
+  /** read by reconciliation (docs/operations.md#reconciliation): a cancelled order counts no breach */
+  cancelledAt?: string | null;
   currencyCode?: string | null;
   tags?: string[] | null;
   note?: string | null;
@@ -49,7 +51,6 @@ export interface GraphqlOrderNode {
   /** where the order was placed ("web", "pos", "shopify_draft_order", …) and the app that made it */
   sourceName?: string | null;
   app?: { id?: string | null } | null;
-  cancelledAt?: string | null;
   customer?: { id?: string | null; tags?: string[] | null } | null;
   discountApplications?: { nodes?: GraphqlDiscountApplication[]; pageInfo?: PageInfo } | null;
   lineItems?: { nodes?: GraphqlOrderLine[]; pageInfo?: PageInfo } | null;

@@ -21,26 +21,50 @@ const sweep = (minutesAgo: number, missed = 0) => ({
 
 describe("webhooks layer", () => {
   const every = 15 * MINUTES;
+  const INSTALLED = new Date(NOW.getTime() - 10 * MINUTES);
   it("fails when Shopify does not send an order topic, whatever the sweep found", () => {
-    const layer = webhooksLayer({ lastSweep: sweep(1), missingTopics: ["orders/create"], sweepEveryMs: every }, NOW);
+    const layer = webhooksLayer(
+      { lastSweep: sweep(1), missingTopics: ["orders/create"], sweepEveryMs: every, installedAt: INSTALLED },
+      NOW,
+    );
     expect(layer).toMatchObject({ state: "failing", fix: { url: "/support" } });
     expect(layer.detail).toContain("orders/create");
     expect(layer.detail).toContain("15 minutes late");
   });
   it("ignores a missing topic that is not about orders", () => {
-    const layer = webhooksLayer({ lastSweep: sweep(1), missingTopics: ["discounts/create"], sweepEveryMs: every }, NOW);
+    const layer = webhooksLayer(
+      { lastSweep: sweep(1), missingTopics: ["discounts/create"], sweepEveryMs: every, installedAt: INSTALLED },
+      NOW,
+    );
     expect(layer.state).toBe("ok");
   });
-  it("warns before the first sweep, after three missed intervals, and when orders were missed", () => {
-    expect(webhooksLayer({ lastSweep: null, missingTopics: [], sweepEveryMs: every }, NOW).state).toBe("warning");
-    expect(webhooksLayer({ lastSweep: sweep(45), missingTopics: [], sweepEveryMs: every }, NOW).state).toBe("ok");
-    expect(webhooksLayer({ lastSweep: sweep(46), missingTopics: [], sweepEveryMs: every }, NOW).state).toBe("warning");
-    const missed = webhooksLayer({ lastSweep: sweep(1, 2), missingTopics: [], sweepEveryMs: every }, NOW);
+  it("waits for the first sweep an interval, warns after three missed intervals and when orders were missed", () => {
+    expect(
+      webhooksLayer({ lastSweep: null, missingTopics: [], sweepEveryMs: every, installedAt: INSTALLED }, NOW).state,
+    ).toBe("ok");
+    const longAgo = new Date(NOW.getTime() - 50 * MINUTES);
+    expect(
+      webhooksLayer({ lastSweep: null, missingTopics: [], sweepEveryMs: every, installedAt: longAgo }, NOW).state,
+    ).toBe("warning");
+    expect(
+      webhooksLayer({ lastSweep: sweep(45), missingTopics: [], sweepEveryMs: every, installedAt: INSTALLED }, NOW)
+        .state,
+    ).toBe("ok");
+    expect(
+      webhooksLayer({ lastSweep: sweep(46), missingTopics: [], sweepEveryMs: every, installedAt: INSTALLED }, NOW)
+        .state,
+    ).toBe("warning");
+    const missed = webhooksLayer(
+      { lastSweep: sweep(1, 2), missingTopics: [], sweepEveryMs: every, installedAt: INSTALLED },
+      NOW,
+    );
     expect(missed).toMatchObject({ state: "warning" });
     expect(missed.detail).toBe("The last check found 2 orders Shopify did not send by webhook; 2 checked since.");
   });
   it("is ok when the last sweep missed nothing", () => {
-    expect(webhooksLayer({ lastSweep: sweep(3), missingTopics: [], sweepEveryMs: every }, NOW)).toMatchObject({
+    expect(
+      webhooksLayer({ lastSweep: sweep(3), missingTopics: [], sweepEveryMs: every, installedAt: INSTALLED }, NOW),
+    ).toMatchObject({
       state: "ok",
       detail: "The last check went through 12 orders: none missed.",
       fix: null,

@@ -61,6 +61,8 @@ export interface WebhookFacts {
   missingTopics: string[];
   /** how often the sweep runs */
   sweepEveryMs: number;
+  /** when the shop installed the app: its first sweep is due within an interval of it */
+  installedAt: Date;
 }
 
 /**
@@ -69,19 +71,26 @@ export interface WebhookFacts {
  * missed, or no sweep ran for three intervals.
  */
 export function webhooksLayer(facts: WebhookFacts, now: Date): LayerVerdict {
+  const minutes = Math.round(facts.sweepEveryMs / 60_000);
   const missingOrders = facts.missingTopics.filter((topic) => (PROTECTION_TOPICS as readonly string[]).includes(topic));
   if (missingOrders.length > 0) {
     return verdict(
       "webhooks",
       "failing",
-      `Shopify is not sending ${missingOrders.join(" and ")} to the app: orders are checked only by the regular sweep, up to ${Math.round(facts.sweepEveryMs / 60_000)} minutes late.`,
+      `Shopify is not sending ${missingOrders.join(" and ")} to the app: orders are checked only by the regular sweep, up to ${minutes} minutes late.`,
       FIX.support,
     );
   }
   const sweep = facts.lastSweep;
-  if (!sweep) return verdict("webhooks", "warning", "The first check for missed orders has not run yet.");
-  if (now.getTime() - sweep.at.getTime() > 3 * facts.sweepEveryMs) {
+  if (now.getTime() - (sweep?.at ?? facts.installedAt).getTime() > 3 * facts.sweepEveryMs) {
     return verdict("webhooks", "warning", "The regular check for missed orders has not run lately.", FIX.support);
+  }
+  if (!sweep) {
+    return verdict(
+      "webhooks",
+      "ok",
+      `Orders arrive by webhook; the first check for missed ones runs within ${minutes} minutes.`,
+    );
   }
   if (sweep.missed > 0) {
     return verdict(

@@ -199,7 +199,7 @@ export async function countOrders(reader: ThrottledReader, since: Date): Promise
 }
 
 /** An order whose page held only its first lines or applications, read again in full on its own. */
-async function completeOrder(reader: ThrottledReader, node: GraphqlOrderNode): Promise<GraphqlOrderNode> {
+export async function completeOrder(reader: ThrottledReader, node: GraphqlOrderNode): Promise<GraphqlOrderNode> {
   const lines: GraphqlOrderLine[] = [];
   let applications = node.discountApplications?.nodes ?? [];
   let after: string | null = null;

@@ -10,6 +10,8 @@ import { planHasAlerts, toPlanId, type PlanId } from "../../domain/billing/plans
 import { hasCodeRules } from "../../domain/code-rules/code-rules";
 import {
   adminAccessLayer,
+  webhooksLayer,
+  type WebhookFacts,
   alertsLayer,
   checkoutBlockingLayer,
   codeRulesLayer,
@@ -29,6 +31,7 @@ import { logger } from "../../logger.server";
 import { CHANNELS, NOTICE_CHANNEL } from "../alerts/channels.server";
 import { getCodeRules } from "../code-rules/code-rules.server";
 import { adminAccessStatus } from "../shops/admin-access.server";
+import { reconciliationStatus, type ReconciliationStatus } from "../reconciliation/reconcile.server";
 import { functionInputStatus, type FunctionInputStatus } from "../code-rules/input-status.server";
 import type { InputLimitsCheck } from "../../domain/functions/input-limits";
 
@@ -106,11 +109,29 @@ async function alertsVerdict(shopId: string, plan: PlanId): Promise<LayerVerdict
   return alertsLayer({ included: planHasAlerts(plan), channels });
 }
 
+/** The webhooks layer's facts from the shop's reconciliation (docs/operations.md#reconciliation). */
+function webhookFacts(status: ReconciliationStatus, installedAt: Date): WebhookFacts {
+  return {
+    installedAt,
+    lastSweep: status.lastSweepAt && status.lastResult ? { at: status.lastSweepAt, ...status.lastResult } : null,
+    missingTopics: status.missingTopics ?? [],
+    sweepEveryMs: getEnv().reconcileEveryMs,
+  };
+}
+
+async function installedAtOf(shopId: string): Promise<Date> {
+  const shop = await prisma.shop.findUnique({ where: { id: shopId }, select: { installedAt: true } });
+  return shop?.installedAt ?? new Date();
+}
+
 /** Reads the facts of every layer and judges them (no write). */
 export async function judgeProtection(shop: { id: string; plan: string }): Promise<LayerVerdict[]> {
   const plan = toPlanId(shop.plan) ?? "free";
   const inputs = await functionInputStatus(shop.id);
   const verdicts = await Promise.all([
+    Promise.all([reconciliationStatus(shop.id), installedAtOf(shop.id)]).then(([status, installedAt]) =>
+      webhooksLayer(webhookFacts(status, installedAt), new Date()),
+    ),
     adminAccessStatus(shop.id).then(adminAccessLayer),
     codeRulesVerdict(shop.id, plan, inputs),
     checkoutVerdict(shop.id, plan, inputs),
@@ -204,4 +225,10 @@ export async function protectionStatus(
   return {
     layers: verdicts.map((verdict) => ({ ...verdict, since: since.get(verdict.key)?.toISOString() ?? null })),
   };
+}
+
+/** After a shop's scheduled sweep: its layers judged and stored, a failing turn told. */
+export async function judgeShopProtection(shopId: string): Promise<void> {
+  const shop = await prisma.shop.findUnique({ where: { id: shopId }, select: { id: true, plan: true } });
+  if (shop) await protectionStatus(shop);
 }
