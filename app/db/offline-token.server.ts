@@ -156,6 +156,42 @@ export interface OfflineTokens {
   fresh(sessionId: string): Promise<Session | undefined>;
 }
 
+/**
+ * Takes the session row's refresh lease for `holder` when it is free or has lapsed (and the row
+ * also matches `also`): one conditional UPDATE, so one process at a time refreshes or migrates a
+ * shop's pair.
+ */
+export async function claimSessionLease(
+  db: PrismaClient,
+  id: string,
+  holder: string,
+  at: Date,
+  leaseMs: number,
+  also: Prisma.SessionWhereInput = {},
+): Promise<boolean> {
+  const { count } = await db.session.updateMany({
+    where: { id, AND: [also, { OR: [{ refreshLeasedUntil: null }, { refreshLeasedUntil: { lt: at } }] }] },
+    data: { refreshLeasedBy: holder, refreshLeasedUntil: new Date(at.getTime() + leaseMs) },
+  });
+  return count === 1;
+}
+
+/** Gives the lease back, if `holder` still holds it. */
+export const releaseSessionLease = (db: PrismaClient, id: string, holder: string) =>
+  db.session.updateMany({
+    where: { id, refreshLeasedBy: holder },
+    data: { refreshLeasedBy: null, refreshLeasedUntil: null },
+  });
+
+/** A call to Shopify's token endpoint, given `ms` to answer before it counts as failed. */
+export function withinTime<T>(call: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("Shopify's token endpoint did not answer in time")), ms);
+  });
+  return Promise.race([call, timeout]).finally(() => clearTimeout(timer));
+}
+
 export function createOfflineTokens(deps: OfflineTokenDeps): OfflineTokens {
   const { db, keys } = deps;
   const log = (deps.logger ?? processLogger).child({ source: "offline-token" });
@@ -188,28 +224,10 @@ export function createOfflineTokens(deps: OfflineTokenDeps): OfflineTokens {
     return usable(session, now()) ? session : undefined;
   }
 
-  async function claim(id: string, holder: string): Promise<boolean> {
-    const at = new Date(now());
-    const { count } = await db.session.updateMany({
-      where: { id, OR: [{ refreshLeasedUntil: null }, { refreshLeasedUntil: { lt: at } }] },
-      data: { refreshLeasedBy: holder, refreshLeasedUntil: new Date(at.getTime() + leaseMs) },
-    });
-    return count === 1;
-  }
-
-  const release = (id: string, holder: string) =>
-    db.session.updateMany({
-      where: { id, refreshLeasedBy: holder },
-      data: { refreshLeasedBy: null, refreshLeasedUntil: null },
-    });
-
-  function callEndpoint(shop: string, refreshToken: string): Promise<Session> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error("Shopify's token endpoint did not answer in time")), callTimeoutMs);
-    });
-    return Promise.race([deps.refresh(shop, refreshToken), timeout]).finally(() => clearTimeout(timer));
-  }
+  const claim = (id: string, holder: string) => claimSessionLease(db, id, holder, new Date(now()), leaseMs);
+  const release = (id: string, holder: string) => releaseSessionLease(db, id, holder);
+  const callEndpoint = (shop: string, refreshToken: string) =>
+    withinTime(deps.refresh(shop, refreshToken), callTimeoutMs);
 
   /** Holding the lease: refreshes with the stored refresh token and swaps the pair in if it is still stored. */
   async function refreshHeld(row: SessionRow): Promise<Session | undefined> {

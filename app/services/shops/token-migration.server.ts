@@ -21,11 +21,14 @@ import type { Session, Shopify } from "@shopify/shopify-api";
 import prisma from "../../db.server";
 import { openSessionToken } from "../../db/encrypted-session-storage.server";
 import {
+  claimSessionLease,
   isRefusedRefresh,
   PAIR_STATE_CLEARED,
   recordAccessLost,
   REFRESH_LEASE_MS,
+  releaseSessionLease,
   sealedPair,
+  withinTime,
 } from "../../db/offline-token.server";
 import { forgetCachedSessions } from "../../db/session-cache.server";
 import type { SecretKey } from "../../domain/secret-box";
@@ -91,31 +94,12 @@ export function createTokenMigrator(deps: TokenMigrationDeps): TokenMigrator {
   let more = false;
 
   /** Takes the shop's migration: one UPDATE, only while it is still due and no one holds the row. */
-  async function claim(id: string, holder: string): Promise<boolean> {
+  const claim = (id: string, holder: string) => {
     const at = new Date(now());
-    const { count } = await db.session.updateMany({
-      where: {
-        id,
-        AND: [dueAt(at), { OR: [{ refreshLeasedUntil: null }, { refreshLeasedUntil: { lt: at } }] }],
-      },
-      data: { refreshLeasedBy: holder, refreshLeasedUntil: new Date(at.getTime() + leaseMs) },
-    });
-    return count === 1;
-  }
-
-  const release = (id: string, holder: string) =>
-    db.session.updateMany({
-      where: { id, refreshLeasedBy: holder },
-      data: { refreshLeasedBy: null, refreshLeasedUntil: null },
-    });
-
-  function callEndpoint(shop: string, token: string): Promise<Session> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error("Shopify's token endpoint did not answer in time")), callTimeoutMs);
-    });
-    return Promise.race([deps.migrate(shop, token), timeout]).finally(() => clearTimeout(timer));
-  }
+    return claimSessionLease(db, id, holder, at, leaseMs, dueAt(at));
+  };
+  const release = (id: string, holder: string) => releaseSessionLease(db, id, holder);
+  const callEndpoint = (shop: string, token: string) => withinTime(deps.migrate(shop, token), callTimeoutMs);
 
   /** Holding the lease: exchanges the stored token and swaps the pair in over it, or records the failure. */
   async function migrateHeld(row: SessionRow): Promise<MigrationOutcome> {
