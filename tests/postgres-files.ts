@@ -18,6 +18,8 @@ export const POSTGRES_FILES = [
   "order-worker",
   "order-worker-transactions",
   "reconciliation",
+  // a layer turning failing is told once, whichever process looks (conditional UPDATE)
+  "protection-status",
   "secrets-at-rest",
   "several-processes",
   "webhook-fast-path",

@@ -10,6 +10,7 @@ import {
 } from "../domain/protection/protection-status";
 import { withEmbeddedQuery } from "./admin-nav";
 import { NamedCard } from "./NamedCard";
+import { useActionFetcher } from "./useActionFetcher";
 
 const STATE_BADGES: Record<LayerState, { tone: "success" | "warning" | "critical"; label: string }> = {
   ok: { tone: "success", label: "Working" },
@@ -29,6 +30,9 @@ const OVERALL: Record<LayerState, string> = {
  */
 export function ProtectionStatusCard({ layers, timeZone }: { layers: ProtectionLayer[]; timeZone: string }) {
   const location = useLocation();
+  // "Check now": a reconciliation sweep of the shop, its counts in the toast; the page reloads the card
+  const check = useActionFetcher("protection-check");
+  const checking = check.state !== "idle";
   const overall = overallState(layers);
   return (
     <NamedCard name="Protection status">
@@ -59,11 +63,22 @@ export function ProtectionStatusCard({ layers, timeZone }: { layers: ProtectionL
                     <Text as="p" variant="bodySm" tone="subdued">
                       {layer.since ? `Since ${formatShopDateTime(layer.since, { timeZone })}` : ""}
                     </Text>
-                    {layer.fix && layer.state !== "ok" ? (
-                      <Button variant="plain" url={withEmbeddedQuery(layer.fix.url, location.search)}>
-                        {layer.fix.label}
-                      </Button>
-                    ) : null}
+                    <InlineStack gap="300">
+                      {layer.key === "webhooks" ? (
+                        <Button
+                          variant="plain"
+                          loading={checking}
+                          onClick={() => check.submit({ intent: "reconcile" }, { method: "post" })}
+                        >
+                          Check now
+                        </Button>
+                      ) : null}
+                      {layer.fix && layer.state !== "ok" ? (
+                        <Button variant="plain" url={withEmbeddedQuery(layer.fix.url, location.search)}>
+                          {layer.fix.label}
+                        </Button>
+                      ) : null}
+                    </InlineStack>
                   </InlineStack>
                 </BlockStack>
               </Box>

@@ -7,6 +7,8 @@ import { AdminPage, PlanButton } from "../components/AdminPage";
 import { NamedCard } from "../components/NamedCard";
 import { ProtectionStatusCard } from "../components/ProtectionStatusCard";
 import { protectionStatus } from "../services/protection/status.server";
+import { reconcileShopNow } from "../services/reconciliation/reconcile.server";
+import { sweepSummary } from "../domain/protection/protection-status";
 import { CardHeading } from "../components/CardHeading";
 import { EventList } from "../components/EventList";
 import { formatCents, formatCount } from "../domain/money";
@@ -19,6 +21,7 @@ import { roiText } from "../domain/roi/roi";
 import { dashboardPlanPromotion } from "../domain/promotions/promotions";
 import { dismissedPromotions, dismissPromotion } from "../services/promotions/promotions.server";
 import { pageAction, plainIntent, saved } from "../http/page-action.server";
+import { ok } from "../domain/result";
 import { useActionFetcher } from "../components/useActionFetcher";
 import { PausedRulesBanner } from "../components/PausedRulesBanner";
 import { pausedRulesView } from "../services/rules/plan-limit.server";
@@ -68,6 +71,13 @@ const dashboardAction = () =>
         { success: "Banner dismissed", failure: "Banner not dismissed" },
         async (form, { shopId }) => saved(await dismissPromotion(shopId, form.get("promotion"))),
       ),
+      // the Protection status card's "Check now": a reconciliation sweep (docs/operations.md#reconciliation)
+      reconcile: plainIntent({ failure: "Check not run" }, async (_form, { shopId }) => {
+        const swept = await reconcileShopNow(shopId);
+        if (!swept.ok) return swept;
+        const { checked, missed, evaluated } = swept.value;
+        return ok({ title: sweepSummary({ checked, missed, evaluated }) });
+      }),
     },
     "Banner not dismissed",
   );

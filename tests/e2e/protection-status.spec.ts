@@ -30,7 +30,7 @@ async function atEveryWidth(page: Page, name: string, check: () => Promise<void>
 test("the Dashboard's Protection status names each layer, its state and since when", async ({ page }) => {
   await page.goto("/dashboard");
   await atEveryWidth(page, "seeded", async () => {
-    for (const title of ["Code rules", "Checkout blocking", "Alerts"]) {
+    for (const title of ["Order webhooks", "Admin access", "Code rules", "Checkout blocking", "Alerts"]) {
       await expect(card(page).getByRole("heading", { name: title, exact: true })).toBeVisible();
     }
     await expect(
@@ -71,4 +71,13 @@ test("no alert channel on is a warning, not a failure", async ({ page }) => {
     await expect(card(page).getByText("No alert channel is on: breaches are only in the Audit Log.")).toBeVisible();
     await expect(card(page).getByText("Needs attention").first()).toBeVisible();
   });
+});
+
+test("Check now sweeps the shop for orders Shopify never sent, and says what it found", async ({ page }) => {
+  await page.goto("/dashboard");
+  // the seeded sweep found one order no webhook brought
+  await expect(card(page).getByText("The last check found 1 order Shopify did not send by webhook")).toBeVisible();
+  await card(page).getByRole("button", { name: "Check now" }).click();
+  await expect(page.getByText(/^Checked \d+ orders?: none missed$/)).toBeVisible();
+  await expect(card(page).getByText(/The last check went through \d+ orders?: none missed\./)).toBeVisible();
 });

@@ -289,3 +289,17 @@ export function adminAccessLayer(facts: AdminAccessFacts): LayerVerdict {
 
 /** The layers whose turn to failing another part of the app tells the shop itself (the lost access e-mail). */
 export const TOLD_ELSEWHERE: readonly LayerKey[] = ["admin_access"];
+
+/** What "Check now" found, as its toast says it. */
+export function sweepSummary({
+  checked,
+  missed,
+  evaluated,
+}: {
+  checked: number;
+  missed: number;
+  evaluated: number;
+}): string {
+  if (missed === 0) return `Checked ${orders(checked)}: none missed`;
+  return `Checked ${orders(checked)}: ${formatCount(missed)} missed, ${formatCount(evaluated)} checked now`;
+}
