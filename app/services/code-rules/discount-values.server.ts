@@ -53,11 +53,9 @@ export const DISCOUNT_ONE = `#graphql
       id
       codeDiscount {
         __typename
-        ... on DiscountCodeBasic {
-          status
-          usageLimit
-          codes(first: $codes) { nodes { code } pageInfo { hasNextPage endCursor } }
-          rollouts(first: 2, query: "status:ACTIVE") @include(if: $rollouts) {
+        # every discount type has its rollouts (HasRollouts, Admin API 2026-10)
+        ... on HasRollouts @include(if: $rollouts) {
+          rollouts(first: 2, query: "status:ACTIVE") {
             nodes {
               name status effectiveTrafficAllocation
               treatments {
@@ -68,6 +66,11 @@ export const DISCOUNT_ONE = `#graphql
               }
             }
           }
+        }
+        ... on DiscountCodeBasic {
+          status
+          usageLimit
+          codes(first: $codes) { nodes { code } pageInfo { hasNextPage endCursor } }
           customerGets {
             value {
               __typename
@@ -84,45 +87,12 @@ export const DISCOUNT_ONE = `#graphql
         }
         ... on DiscountCodeFreeShipping {
           status usageLimit codes(first: $codes) { nodes { code } pageInfo { hasNextPage endCursor } }
-          rollouts(first: 2, query: "status:ACTIVE") @include(if: $rollouts) {
-            nodes {
-              name status effectiveTrafficAllocation
-              treatments {
-                split
-                changes(first: 10, query: "type:RolloutDiscountActivateChange") {
-                  nodes { __typename ... on RolloutDiscountChange { discount { id } } }
-                }
-              }
-            }
-          }
         }
         ... on DiscountCodeBxgy {
           status usageLimit codes(first: $codes) { nodes { code } pageInfo { hasNextPage endCursor } }
-          rollouts(first: 2, query: "status:ACTIVE") @include(if: $rollouts) {
-            nodes {
-              name status effectiveTrafficAllocation
-              treatments {
-                split
-                changes(first: 10, query: "type:RolloutDiscountActivateChange") {
-                  nodes { __typename ... on RolloutDiscountChange { discount { id } } }
-                }
-              }
-            }
-          }
         }
         ... on DiscountCodeApp {
           status usageLimit codes(first: $codes) { nodes { code } pageInfo { hasNextPage endCursor } }
-          rollouts(first: 2, query: "status:ACTIVE") @include(if: $rollouts) {
-            nodes {
-              name status effectiveTrafficAllocation
-              treatments {
-                split
-                changes(first: 10, query: "type:RolloutDiscountActivateChange") {
-                  nodes { __typename ... on RolloutDiscountChange { discount { id } } }
-                }
-              }
-            }
-          }
         }
       }
     }
@@ -135,11 +105,9 @@ export const DISCOUNT_PAGE = `#graphql
         id
         codeDiscount {
           __typename
-          ... on DiscountCodeBasic {
-            status
-            usageLimit
-            codes(first: $codes) { nodes { code } pageInfo { hasNextPage endCursor } }
-            rollouts(first: 2, query: "status:ACTIVE") @include(if: $rollouts) {
+          # every discount type has its rollouts (HasRollouts, Admin API 2026-10)
+          ... on HasRollouts @include(if: $rollouts) {
+            rollouts(first: 2, query: "status:ACTIVE") {
               nodes {
                 name status effectiveTrafficAllocation
                 treatments {
@@ -150,6 +118,11 @@ export const DISCOUNT_PAGE = `#graphql
                 }
               }
             }
+          }
+          ... on DiscountCodeBasic {
+            status
+            usageLimit
+            codes(first: $codes) { nodes { code } pageInfo { hasNextPage endCursor } }
             customerGets {
               value {
                 __typename
@@ -166,45 +139,12 @@ export const DISCOUNT_PAGE = `#graphql
           }
           ... on DiscountCodeFreeShipping {
             status usageLimit codes(first: $codes) { nodes { code } pageInfo { hasNextPage endCursor } }
-            rollouts(first: 2, query: "status:ACTIVE") @include(if: $rollouts) {
-              nodes {
-                name status effectiveTrafficAllocation
-                treatments {
-                  split
-                  changes(first: 10, query: "type:RolloutDiscountActivateChange") {
-                    nodes { __typename ... on RolloutDiscountChange { discount { id } } }
-                  }
-                }
-              }
-            }
           }
           ... on DiscountCodeBxgy {
             status usageLimit codes(first: $codes) { nodes { code } pageInfo { hasNextPage endCursor } }
-            rollouts(first: 2, query: "status:ACTIVE") @include(if: $rollouts) {
-              nodes {
-                name status effectiveTrafficAllocation
-                treatments {
-                  split
-                  changes(first: 10, query: "type:RolloutDiscountActivateChange") {
-                    nodes { __typename ... on RolloutDiscountChange { discount { id } } }
-                  }
-                }
-              }
-            }
           }
           ... on DiscountCodeApp {
             status usageLimit codes(first: $codes) { nodes { code } pageInfo { hasNextPage endCursor } }
-            rollouts(first: 2, query: "status:ACTIVE") @include(if: $rollouts) {
-              nodes {
-                name status effectiveTrafficAllocation
-                treatments {
-                  split
-                  changes(first: 10, query: "type:RolloutDiscountActivateChange") {
-                    nodes { __typename ... on RolloutDiscountChange { discount { id } } }
-                  }
-                }
-              }
-            }
           }
         }
       }

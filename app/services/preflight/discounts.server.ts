@@ -29,9 +29,9 @@ export const PREFLIGHT_DISCOUNTS = `#graphql
         id
         discount {
           __typename
-          ... on DiscountCodeBasic {
-            title status startsAt endsAt tags discountClasses usageLimit appliesOncePerCustomer
-            rollouts(first: 2, query: "status:ACTIVE") @include(if: $rollouts) {
+          # every discount type has its rollouts (HasRollouts, Admin API 2026-10)
+          ... on HasRollouts @include(if: $rollouts) {
+            rollouts(first: 2, query: "status:ACTIVE") {
               nodes {
                 name status effectiveTrafficAllocation
                 treatments {
@@ -42,6 +42,9 @@ export const PREFLIGHT_DISCOUNTS = `#graphql
                 }
               }
             }
+          }
+          ... on DiscountCodeBasic {
+            title status startsAt endsAt tags discountClasses usageLimit appliesOncePerCustomer
             combinesWith { productDiscounts orderDiscounts shippingDiscounts productDiscountsWithTagsOnSameCartLine }
             context { __typename }
             codes(first: 1) { nodes { code } }
@@ -66,17 +69,6 @@ export const PREFLIGHT_DISCOUNTS = `#graphql
           }
           ... on DiscountAutomaticBasic {
             title status startsAt endsAt tags discountClasses
-            rollouts(first: 2, query: "status:ACTIVE") @include(if: $rollouts) {
-              nodes {
-                name status effectiveTrafficAllocation
-                treatments {
-                  split
-                  changes(first: 10, query: "type:RolloutDiscountActivateChange") {
-                    nodes { __typename ... on RolloutDiscountChange { discount { id } } }
-                  }
-                }
-              }
-            }
             combinesWith { productDiscounts orderDiscounts shippingDiscounts productDiscountsWithTagsOnSameCartLine }
             context { __typename }
             customerGets {
@@ -99,17 +91,6 @@ export const PREFLIGHT_DISCOUNTS = `#graphql
           }
           ... on DiscountCodeFreeShipping {
             title status startsAt endsAt tags usageLimit appliesOncePerCustomer
-            rollouts(first: 2, query: "status:ACTIVE") @include(if: $rollouts) {
-              nodes {
-                name status effectiveTrafficAllocation
-                treatments {
-                  split
-                  changes(first: 10, query: "type:RolloutDiscountActivateChange") {
-                    nodes { __typename ... on RolloutDiscountChange { discount { id } } }
-                  }
-                }
-              }
-            }
             combinesWith { productDiscounts orderDiscounts shippingDiscounts }
             context { __typename }
             codes(first: 1) { nodes { code } }
@@ -123,17 +104,6 @@ export const PREFLIGHT_DISCOUNTS = `#graphql
           }
           ... on DiscountAutomaticFreeShipping {
             title status startsAt endsAt tags
-            rollouts(first: 2, query: "status:ACTIVE") @include(if: $rollouts) {
-              nodes {
-                name status effectiveTrafficAllocation
-                treatments {
-                  split
-                  changes(first: 10, query: "type:RolloutDiscountActivateChange") {
-                    nodes { __typename ... on RolloutDiscountChange { discount { id } } }
-                  }
-                }
-              }
-            }
             combinesWith { productDiscounts orderDiscounts shippingDiscounts }
             context { __typename }
             maximumShippingPrice { amount }
@@ -145,17 +115,6 @@ export const PREFLIGHT_DISCOUNTS = `#graphql
           }
           ... on DiscountCodeBxgy {
             title status startsAt endsAt tags discountClasses usageLimit appliesOncePerCustomer
-            rollouts(first: 2, query: "status:ACTIVE") @include(if: $rollouts) {
-              nodes {
-                name status effectiveTrafficAllocation
-                treatments {
-                  split
-                  changes(first: 10, query: "type:RolloutDiscountActivateChange") {
-                    nodes { __typename ... on RolloutDiscountChange { discount { id } } }
-                  }
-                }
-              }
-            }
             combinesWith { productDiscounts orderDiscounts shippingDiscounts }
             context { __typename }
             codes(first: 1) { nodes { code } }
@@ -163,32 +122,10 @@ export const PREFLIGHT_DISCOUNTS = `#graphql
           }
           ... on DiscountAutomaticBxgy {
             title status startsAt endsAt tags discountClasses
-            rollouts(first: 2, query: "status:ACTIVE") @include(if: $rollouts) {
-              nodes {
-                name status effectiveTrafficAllocation
-                treatments {
-                  split
-                  changes(first: 10, query: "type:RolloutDiscountActivateChange") {
-                    nodes { __typename ... on RolloutDiscountChange { discount { id } } }
-                  }
-                }
-              }
-            }
             combinesWith { productDiscounts orderDiscounts shippingDiscounts }
           }
           ... on DiscountCodeApp {
             title status startsAt endsAt tags discountClasses usageLimit appliesOncePerCustomer
-            rollouts(first: 2, query: "status:ACTIVE") @include(if: $rollouts) {
-              nodes {
-                name status effectiveTrafficAllocation
-                treatments {
-                  split
-                  changes(first: 10, query: "type:RolloutDiscountActivateChange") {
-                    nodes { __typename ... on RolloutDiscountChange { discount { id } } }
-                  }
-                }
-              }
-            }
             combinesWith { productDiscounts orderDiscounts shippingDiscounts }
             context { __typename }
             codes(first: 1) { nodes { code } }
@@ -196,17 +133,6 @@ export const PREFLIGHT_DISCOUNTS = `#graphql
           }
           ... on DiscountAutomaticApp {
             title status startsAt endsAt tags discountClasses
-            rollouts(first: 2, query: "status:ACTIVE") @include(if: $rollouts) {
-              nodes {
-                name status effectiveTrafficAllocation
-                treatments {
-                  split
-                  changes(first: 10, query: "type:RolloutDiscountActivateChange") {
-                    nodes { __typename ... on RolloutDiscountChange { discount { id } } }
-                  }
-                }
-              }
-            }
             combinesWith { productDiscounts orderDiscounts shippingDiscounts }
           }
         }
