@@ -107,3 +107,38 @@ describe("a layer turning failing", () => {
     });
   });
 });
+
+describe("the other layers' failures, as the card and the API read them", () => {
+  it("code rules switched off in Shopify, and an order topic Shopify does not send, fail", async () => {
+    const shop = await ensureShop("protection-layers.myshopify.com");
+    await prisma.shop.update({ where: { id: shop.id }, data: { plan: "core" } });
+    await prisma.codeRuleSettings.create({
+      data: {
+        shopId: shop.id,
+        settings: { maxDiscountPercent: 30 },
+        discountId: "gid://shopify/DiscountAutomaticNode/7",
+        discountActive: false,
+      },
+    });
+    await prisma.shopReconciliation.create({
+      data: {
+        shopId: shop.id,
+        lastSweepAt: new Date(),
+        lastChecked: 4,
+        lastMissed: 0,
+        lastEvaluated: 0,
+        missingTopics: "orders/create",
+      },
+    });
+    const status = await protectionStatus({ id: shop.id, plan: "core" });
+    expect(layer(status, "code_rules")).toMatchObject({
+      state: "failing",
+      detail: "The code rules' discount is switched off in Shopify: no code is checked.",
+      fix: { url: "/rules/code-rules" },
+    });
+    expect(layer(status, "webhooks")).toMatchObject({ state: "failing", fix: { url: "/support" } });
+    // each turn to failing is told once, on the notice channel
+    const told = await prisma.alertAndActionOutbox.findMany({ where: { shopId: shop.id, channel: "notice" } });
+    expect(told.map((row) => (row.payload as { layer: string }).layer).sort()).toEqual(["code_rules", "webhooks"]);
+  });
+});
