@@ -28,7 +28,10 @@ const rule = (name: string) => ({ name, ruleType: "max_discount", threshold: "30
 async function saveRound(round: number): Promise<{ what: string; status: number }[]> {
   const answers: { what: string; status: number }[] = [];
   const send = async (what: string, path: string, init: RequestInit) => {
-    const response = await fetch(`${server.url}${path}`, init);
+    const response = await fetch(`${server.url}${path}`, init).catch((error: unknown) => {
+      // the server went away: what it said last is the only clue
+      throw new Error(`${what}: ${String(error)}; the server's last output:\n${server.output().slice(-4000)}`);
+    });
     answers.push({ what, status: response.status });
     return response.status < 300 ? ((await response.json()) as Record<string, unknown>) : null;
   };
