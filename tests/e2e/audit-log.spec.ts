@@ -203,6 +203,8 @@ test("Export CSV downloads the filtered events", async ({ page }) => {
 
 for (const width of [375, 800, 1040]) {
   test(`at ${width} px the Audit Log fits: no sideways scroll, no axe violations`, async ({ page }) => {
+    // three pages, each with an axe run over a long list: more than the default 30 s on a busy machine
+    test.setTimeout(90_000);
     fs.mkdirSync(SHOTS, { recursive: true });
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/audit-log");
