@@ -8,6 +8,7 @@ import {
   PERCENT_RULE_IN_AMOUNT,
   RULE_TYPES,
   THRESHOLD_UNITS,
+  collectionRuleUnit,
 } from "../domain/rules/rules";
 import { formatCount } from "../domain/money";
 import { RULE_STATUSES, parseScheduleInstant } from "../domain/rules/rule-schedule";
@@ -170,7 +171,8 @@ export const collectionRuleSchema = z
     startsAt: ruleFields.startsAt,
     endsAt: ruleFields.endsAt,
   })
-  .refine((data) => data.ruleType !== "margin_floor" || data.threshold <= PERCENT_MAX, {
+  // Margin Floor and Maximum Discount (%) are percentages (docs/product.md#rules)
+  .refine((data) => collectionRuleUnit(data.ruleType) !== "PERCENT" || data.threshold <= PERCENT_MAX, {
     message: PERCENT_TOO_HIGH,
     path: ["threshold"],
   })

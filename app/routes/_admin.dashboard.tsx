@@ -57,8 +57,8 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
     demo: context.demo,
     // the plan banner, unless the shop dismissed it (docs/product.md#dashboard)
     promotion: dismissed.has(promotion) ? null : promotion,
-    // the ROI summary's first day (a UTC day, as the rollups count), in the admin's date format
-    roiSinceDay: formatShopDate(new Date(`${dashboard.roiSince.slice(0, 10)}T12:00:00Z`), { timeZone: "UTC" }),
+    // the ROI summary's first day (it starts at the shop's midnight), in the admin's date format
+    roiSinceDay: formatShopDate(dashboard.roiSince, { timeZone: context.shop.timezone }),
   };
 };
 

@@ -3,6 +3,9 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
 import { formatCents, formatCount } from "../../app/domain/money";
+import { formatShopDate } from "../../app/domain/dates";
+import { shopMidnight } from "../../app/domain/time-zones";
+import { DEMO_TIMEZONE } from "../../app/demo/demo-store";
 import { createMigratedDatabase, TMP_DIR } from "../../scripts/migrations";
 import { startAppServer, type AppServer } from "../helpers/app-server";
 import { approveCoreAndResume, demoShopId, downgradeToFree, expect, openDatabase, test, toast } from "./fixtures";
@@ -247,13 +250,14 @@ function historyNow() {
           )
           .get(shopId) as { n: number }
       ).n;
-      const since = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+      // the ROI summary's 30 days start at the shop's midnight (docs/product.md#dashboard)
+      const since = shopMidnight(new Date(), DEMO_TIMEZONE, 30);
       const money = db
         .prepare(
           `SELECT COALESCE(SUM(stoppedCents + recoveredCents), 0) AS saved, COALESCE(SUM(flaggedCents), 0) AS flagged
            FROM OrderMoney WHERE shopId = ? AND at >= ?`,
         )
-        .get(shopId, Date.parse(`${since}T00:00:00Z`)) as { saved: number; flagged: number };
+        .get(shopId, since.getTime()) as { saved: number; flagged: number };
       const latestSent = db
         .prepare(
           `SELECT json_extract(payload, '$.orderName') AS orderName FROM AlertOutbox
@@ -261,7 +265,7 @@ function historyNow() {
            ORDER BY createdAt DESC LIMIT 1`,
         )
         .get(shopId) as { orderName: string };
-      return { alerts, sentBreaches, money, latestSent };
+      return { alerts, sentBreaches, money, latestSent, since };
     })();
   } finally {
     db.close();
@@ -269,7 +273,7 @@ function historyNow() {
 }
 
 test("the demo's Dashboard, Alerts page, Audit Log and ROI dashboard agree on one history", async ({ page }) => {
-  const { alerts, sentBreaches, money, latestSent } = historyNow();
+  const { alerts, sentBreaches, money, latestSent, since } = historyNow();
   expect(sentBreaches).toBe(alerts);
 
   await page.goto("/dashboard");
@@ -282,6 +286,9 @@ test("the demo's Dashboard, Alerts page, Audit Log and ROI dashboard agree on on
   const roi = page.getByRole("region", { name: "ROI Summary" });
   await expect(roi).toContainText(`Saved${formatCents(money.saved)}`);
   await expect(roi).toContainText(`Flagged${formatCents(money.flagged)}`);
+  // its 30 days start at the shop's midnight, as its orders list does
+  const sinceDay = formatShopDate(since, { timeZone: DEMO_TIMEZONE });
+  await expect(roi.getByText(`Last 30 days, since ${sinceDay}`)).toBeVisible();
 
   // the Alerts page lists the same deliveries, sent
   await page.goto("/alerts");
@@ -300,4 +307,5 @@ test("the demo's Dashboard, Alerts page, Audit Log and ROI dashboard agree on on
   await expect(
     page.getByRole("heading", { name: `Orders behind Flagged: ${formatCents(money.flagged)}` }),
   ).toBeVisible();
+  await expect(page.getByText(`From ${sinceDay}, 12:00 AM to now (${DEMO_TIMEZONE})`)).toBeVisible();
 });

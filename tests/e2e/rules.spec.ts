@@ -190,13 +190,41 @@ test("collection rules are added by id in the demo store, listed, toggled, edite
   await expect(toast(page, "Rule updated successfully")).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await expect(row).toContainText("Collection Rule · 25%");
-  await row.getByRole("button", { name: `Delete ${name}` }).click();
+  // made a Maximum Discount (%): a percentage, as the type says (docs/product.md#rules)
+  await row.getByRole("button", { name: `Edit ${name}` }).click();
+  await dialog.getByLabel("Rule type").selectOption("Maximum Discount (%)");
+  const percent = dialog.getByLabel("Maximum Discount (%)");
+  await expect(percent).toBeVisible();
+  await expect(dialog.getByText("%", { exact: true })).toBeVisible();
+  await expect(dialog.getByText("$", { exact: true })).toHaveCount(0);
+  await expect(dialog.getByText(/choose Percentage/)).toHaveCount(0);
+  await percent.fill("120");
+  await save.click();
+  await expect(dialog.getByText("Must be 100 or less for a percentage")).toBeVisible();
+  await percent.fill("12");
+  await save.click();
+  await expect(dialog).toHaveCount(0);
+  const capName = `gid://shopify/Collection/${id} - Max Discount`;
+  const cap = page.getByRole("region", { name: capName, exact: true });
+  await expect(cap).toContainText("Collection Rule · 12%");
+  await expect(cap).toContainText(`Maximum 12% discount allowed for gid://shopify/Collection/${id} collection`);
+  // Maximum Discount ($) is the cap in money
+  await cap.getByRole("button", { name: `Edit ${capName}` }).click();
+  await dialog.getByLabel("Rule type").selectOption("Maximum Discount ($)");
+  await expect(dialog.getByText("$", { exact: true })).toBeVisible();
+  await dialog.getByLabel("Maximum Amount ($)").fill("40");
+  await save.click();
+  await expect(dialog).toHaveCount(0);
+  const amountName = `gid://shopify/Collection/${id} - Max Discount ($)`;
+  const amount = page.getByRole("region", { name: amountName, exact: true });
+  await expect(amount).toContainText("Collection Rule · $40.00");
+  await amount.getByRole("button", { name: `Delete ${amountName}` }).click();
   await page
-    .getByRole("dialog", { name: `Delete “${name}”?` })
+    .getByRole("dialog", { name: `Delete “${amountName}”?` })
     .getByRole("button", { name: "Delete rule" })
     .click();
   await expect(toast(page, "Rule deleted successfully")).toBeVisible();
-  await expect(row).toHaveCount(0);
+  await expect(amount).toHaveCount(0);
 });
 
 test("stacking and blocking settings are saved together on their own page", async ({ page }) => {

@@ -1,6 +1,6 @@
 // Data migrations on rows that exist before them (SQLite; the PostgreSQL twins are run by the
 // PostgreSQL suite's base): what the money backfill makes of recorded events
-// (docs/product.md#what-the-figures-count), and percent rules saved in money.
+// (docs/product.md#what-the-figures-count), and percent rules and collection rules saved in money.
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -105,6 +105,29 @@ describe("percent rules saved in money", () => {
         { id: "r1", ruleType: "max_discount_amount", thresholdAmountCents: 5_000 },
         { id: "r2", ruleType: "max_discount", thresholdAmountCents: null },
         { id: "r3", ruleType: "max_discount_amount", thresholdAmountCents: 8_000 },
+      ]);
+    } finally {
+      close();
+    }
+  });
+});
+
+describe("collection rules of Maximum Discount (%) saved before it was a percentage", () => {
+  it("become the amount caps they were evaluated as; other collection rules stay", () => {
+    const { db, apply, close } = migratedUpTo("20261129100000_collection_percent_rules");
+    try {
+      db.prepare(`INSERT INTO "Shop" ("id", "domain", "updatedAt") VALUES ('s1', 'a.myshopify.com', 0)`).run();
+      const rule = db.prepare(`INSERT INTO "CollectionRule" ("id", "shopId", "collectionId", "ruleType", "threshold",
+        "conditions", "updatedAt") VALUES (?, 's1', 'gid://shopify/Collection/1', ?, ?, '{}', 0)`);
+      rule.run("c1", "max_discount", 12);
+      rule.run("c2", "margin_floor", 20);
+      rule.run("c3", "max_discount_amount", 80);
+      apply();
+      const rows = db.prepare(`SELECT "id", "ruleType", "threshold" FROM "CollectionRule" ORDER BY "id"`).all();
+      expect(rows).toEqual([
+        { id: "c1", ruleType: "max_discount_amount", threshold: 12 },
+        { id: "c2", ruleType: "margin_floor", threshold: 20 },
+        { id: "c3", ruleType: "max_discount_amount", threshold: 80 },
       ]);
     } finally {
       close();

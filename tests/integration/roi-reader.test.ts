@@ -1,7 +1,7 @@
 // The Dashboard's ROI summary reads the money rollups as the ROI dashboard does (app/services/roi/roi-reader.server.ts,
-// docs/product.md#what-the-figures-count): its blocked checkouts and alerts since a UTC midnight equal the
-// per-day event rollups' since that day, in zones whose midnight is not UTC's (the part of a local day read
-// from the events).
+// docs/product.md#what-the-figures-count): its blocked checkouts and alerts since an instant that is no
+// local midnight (a UTC one) equal the per-day event rollups' since that UTC day, in zones whose midnight
+// is not UTC's (the part of a local day read from the events).
 import { expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { ensureShop } from "../../app/db/shops.server";
@@ -33,7 +33,11 @@ it("counts the blocked checkouts and alerts since a UTC day as the event rollups
     }
     await recordAuditEvents(shop.id, events);
     for (const sinceDay of ["2026-10-31", "2026-11-01", "2026-11-02"]) {
-      const summary = await roiSince({ id: shop.id, plan: "core", timezone: zone }, sinceDay, 30);
+      const summary = await roiSince(
+        { id: shop.id, plan: "core", timezone: zone },
+        new Date(`${sinceDay}T00:00:00Z`),
+        30,
+      );
       const rollups = await prisma.eventRollup.groupBy({
         by: ["eventType"],
         where: { shopId: shop.id, day: { gte: sinceDay } },

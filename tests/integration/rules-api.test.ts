@@ -389,6 +389,53 @@ describe("rules JSON API", () => {
     expect(await prisma.collectionRule.count()).toBe(0);
   });
 
+  it("keeps a collection rule's Maximum Discount (%) a percentage and its Maximum Discount ($) money", async () => {
+    const create = (body: Record<string, unknown>) =>
+      call(routes.createCollection.action, SHOP_A, "/api/rules/collections/create", {
+        method: "POST",
+        body: { collectionId: "31", action: "alert", ...body },
+      });
+    const percent = await create({ ruleType: "max_discount", threshold: 12 });
+    expect(percent.status).toBe(201);
+    expect(await percent.json()).toMatchObject({
+      description: "Maximum 12% discount allowed for gid://shopify/Collection/31 collection",
+      thresholdUnit: "PERCENT",
+      thresholdPercent: 12,
+      thresholdAmountCents: null,
+    });
+    const amount = await create({ ruleType: "max_discount_amount", threshold: 150 });
+    expect(await amount.json()).toMatchObject({
+      name: "gid://shopify/Collection/31 - Max Discount ($)",
+      description: "Maximum $150.00 discount allowed for gid://shopify/Collection/31 collection",
+      thresholdUnit: "AMOUNT",
+      thresholdAmountCents: 15_000,
+    });
+    // a percentage past 100 is refused and saves nothing, on create and on edit
+    const tooHigh = await create({ ruleType: "max_discount", threshold: 150 });
+    expect(tooHigh.status).toBe(400);
+    expect((await tooHigh.json()).errors.threshold).toEqual(["Must be 100 or less for a percentage"]);
+    const { id } = await (await create({ ruleType: "margin_floor", threshold: 20 })).json();
+    const edit = await call(
+      routes.collection.action,
+      SHOP_A,
+      `/api/rules/collections/${id}`,
+      { method: "PUT", body: { collectionId: "31", ruleType: "max_discount", threshold: 101 } },
+      { id },
+    );
+    expect(edit.status).toBe(400);
+    expect(await prisma.collectionRule.count()).toBe(3);
+    expect(await prisma.collectionRule.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      ruleType: "margin_floor",
+      threshold: 20,
+    });
+    const listed = await (await call(routes.collections.loader, SHOP_A, "/api/rules/collections")).json();
+    expect(listed.map((item: { thresholdUnit: string }) => item.thresholdUnit)).toEqual([
+      "PERCENT",
+      "AMOUNT",
+      "PERCENT",
+    ]);
+  });
+
   it("edits and toggles a collection rule, within the plan's limit and the caller's shop", async () => {
     await setPlan(shopA.id, "free");
     const created = await call(routes.createCollection.action, SHOP_A, "/api/rules/collections/create", {
@@ -409,7 +456,9 @@ describe("rules JSON API", () => {
     expect(await edited.json()).toMatchObject({
       name: "gid://shopify/Collection/778 - Max Discount",
       collectionRuleType: "max_discount",
-      thresholdAmountCents: 1250,
+      thresholdUnit: "PERCENT",
+      thresholdPercent: 12.5,
+      thresholdAmountCents: null,
     });
     const off = await put(SHOP_A, { isActive: false });
     expect(await off.json()).toMatchObject({ isActive: false });

@@ -1,7 +1,7 @@
 import { IMMEDIATE_ALERTS } from "../../../tests/fixtures/rules";
 import { describe, expect, it } from "vitest";
 import type { AlertPreferences } from "../alerts/alert-routing";
-import type { EvaluableRule } from "../monitoring/evaluate";
+import { evaluateRule, type EvaluableRule } from "../monitoring/evaluate";
 import { NO_ORDER_ACTIONS } from "./order-actions";
 import {
   evaluableRules,
@@ -283,6 +283,52 @@ describe("planning what a batch of orders does", () => {
       id: "c1",
       collectionId: "gid://shopify/Collection/7",
       collectionLabel: "gid://shopify/Collection/7",
+    });
+  });
+
+  it("enforces a collection's Maximum Discount (%) as a percentage and its Maximum Discount ($) in money", () => {
+    const OUTLET = "gid://shopify/Collection/7";
+    const row = (ruleType: string, threshold: number) => ({
+      id: ruleType,
+      shopId: "shop-1",
+      collectionId: OUTLET,
+      collectionTitle: "Outlet",
+      ruleType,
+      threshold,
+      currency: "USD",
+      action: "alert",
+      isActive: true,
+      priority: 0,
+      conditions: {},
+      createdAt: NOON,
+      updatedAt: NOON,
+    });
+    const [percentCap, amountCap] = evaluableRules([], [row("max_discount", 12), row("max_discount_amount", 12)]);
+    expect(percentCap).toMatchObject({ thresholdUnit: "PERCENT", thresholdPercent: 12, thresholdAmountCents: null });
+    expect(amountCap).toMatchObject({ thresholdUnit: "AMOUNT", thresholdPercent: null, thresholdAmountCents: 1_200 });
+    // $200 of the collection's items, 10 % off: $20.00, within 12 %, over $12.00
+    const outletOrder = (percentOff: number): OrderFacts => {
+      const discountCents = percentOff * 200;
+      return facts(discountCents, {
+        preDiscountSubtotalCents: 20_000,
+        lines: [{ ...facts(0).lines[0], unitPriceCents: 20_000, discountCents, collectionIds: [OUTLET] }],
+      });
+    };
+    expect(evaluateRule(outletOrder(10), percentCap)).toMatchObject({ breached: false, reason: "within_threshold" });
+    expect(evaluateRule(outletOrder(10), amountCap)).toMatchObject({
+      breached: true,
+      unit: "AMOUNT",
+      message: "Outlet items in order #1001 was discounted $20.00, above the $12.00 cap",
+    });
+    expect(evaluateRule(outletOrder(15), percentCap)).toMatchObject({
+      breached: true,
+      unit: "PERCENT",
+      measured: 15,
+      threshold: 12,
+      severity: "high",
+      // the discount past 12 % of $200: $6.00
+      marginSavedCents: 600,
+      message: "Outlet items in order #1001 took 15.0% off, above the 12% limit",
     });
   });
 });

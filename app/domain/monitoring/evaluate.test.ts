@@ -243,7 +243,7 @@ describe("collection rules: the same tests on the lines of one collection", () =
     collectionLabel: "Summer Sale",
   });
   const summerCap = rule({
-    ruleType: "max_discount",
+    ruleType: "max_discount_amount",
     thresholdUnit: "AMOUNT",
     thresholdPercent: null,
     thresholdAmountCents: 1_000,

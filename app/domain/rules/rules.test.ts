@@ -125,19 +125,28 @@ describe("collection rules in the rules list (docs/product.md#rules)", () => {
       thresholdAmountCents: null,
     });
   });
-  it("maps a max discount to an amount rule in cents", () => {
-    expect(mapCollectionRule({ ...base, ruleType: "max_discount", threshold: 12.345 })).toMatchObject({
+  it("maps a Maximum Discount (%) to a percent rule, as a rule of that type is", () => {
+    expect(mapCollectionRule({ ...base, ruleType: "max_discount", threshold: 12.5 })).toMatchObject({
       name: "summer - Max Discount",
-      description: "Maximum $12.345 discount allowed for summer collection",
+      description: "Maximum 12.5% discount allowed for summer collection",
+      thresholdUnit: "PERCENT",
+      thresholdPercent: 12.5,
+      thresholdAmountCents: null,
+    });
+  });
+  it("maps a Maximum Discount ($) to an amount rule in cents", () => {
+    expect(mapCollectionRule({ ...base, ruleType: "max_discount_amount", threshold: 12.345 })).toMatchObject({
+      name: "summer - Max Discount ($)",
+      description: "Maximum $12.35 discount allowed for summer collection",
       thresholdUnit: "AMOUNT",
+      thresholdPercent: null,
       thresholdAmountCents: 1235,
     });
   });
   it("names other types after the type", () => {
-    expect(mapCollectionRule({ ...base, ruleType: "max_discount_amount", threshold: 5 })).toMatchObject({
-      name: "summer - max_discount_amount",
+    expect(mapCollectionRule({ ...base, ruleType: "something_else", threshold: 5 })).toMatchObject({
+      name: "summer - something_else",
       description: "Collection-specific rule: 5 threshold for summer",
-      thresholdAmountCents: 500,
     });
   });
   it("uses the collection's title when it is known", () => {

@@ -3,7 +3,7 @@
  * units, the threshold input for each, storage in cents and percent, and collection rules
  * mapped into the rules list.
  */
-import { centsToDollars, dollarsToCents } from "../money";
+import { centsToDollars, dollarsToCents, formatCents } from "../money";
 
 import { orderActionsOf } from "../actions/order-actions";
 import { ruleStatus, type RuleStatus } from "./rule-schedule";
@@ -163,6 +163,15 @@ export const COLLECTION_RULE_TYPE_OPTIONS = [
   { value: "max_discount_amount", label: "Maximum Discount ($)" },
 ] as const;
 
+/**
+ * The unit of a collection rule's threshold, fixed by its type: "Maximum Discount (%)" is a
+ * percentage like a rule's (rows saved before it was were made Maximum Discount ($) rules with
+ * the same amount, as they had been enforced).
+ */
+export function collectionRuleUnit(ruleType: string): ThresholdUnit {
+  return ruleType === "margin_floor" || ruleType === "max_discount" ? "PERCENT" : "AMOUNT";
+}
+
 export interface CollectionRuleRecord {
   id: string;
   shopId: string;
@@ -217,22 +226,31 @@ export interface MappedCollectionRule {
   updatedAt: string;
 }
 
-/** A collection rule from the server, shown in the rules list (docs/product.md#rules). */
+/**
+ * A collection rule from the server, shown in the rules list (docs/product.md#rules). Its type says
+ * its unit, as a rule's does: Margin Floor and Maximum Discount (%) are percentages (the threshold
+ * stored as the percent), Maximum Discount ($) an amount in the shop's currency.
+ */
 export function mapCollectionRule(rule: CollectionRuleRecord): MappedCollectionRule {
   const label = rule.collectionTitle || rule.collectionId;
+  const percent = collectionRuleUnit(rule.ruleType) === "PERCENT";
+  const cents = percent ? null : dollarsToCents(rule.threshold);
   const name =
     rule.ruleType === "margin_floor"
       ? `${label} - Margin Floor`
       : rule.ruleType === "max_discount"
         ? `${label} - Max Discount`
-        : `${label} - ${rule.ruleType}`;
+        : rule.ruleType === "max_discount_amount"
+          ? `${label} - Max Discount ($)`
+          : `${label} - ${rule.ruleType}`;
   const description =
     rule.ruleType === "margin_floor"
       ? `Minimum ${rule.threshold}% margin required for ${label} collection`
       : rule.ruleType === "max_discount"
-        ? `Maximum $${rule.threshold} discount allowed for ${label} collection`
-        : `Collection-specific rule: ${rule.threshold} threshold for ${label}`;
-  const percent = rule.ruleType === "margin_floor";
+        ? `Maximum ${rule.threshold}% discount allowed for ${label} collection`
+        : rule.ruleType === "max_discount_amount"
+          ? `Maximum ${formatCents(cents, rule.currency)} discount allowed for ${label} collection`
+          : `Collection-specific rule: ${rule.threshold} threshold for ${label}`;
   return {
     id: rule.id,
     shopId: rule.shopId,
@@ -245,7 +263,7 @@ export function mapCollectionRule(rule: CollectionRuleRecord): MappedCollectionR
     threshold: String(rule.threshold),
     thresholdUnit: percent ? "PERCENT" : "AMOUNT",
     thresholdPercent: percent ? rule.threshold : null,
-    thresholdAmountCents: percent ? null : Math.round(rule.threshold * 100),
+    thresholdAmountCents: cents,
     currency: rule.currency,
     action: rule.action || "alert",
     isActive: rule.isActive,

@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { useFetcherForm } from "../../components/useFetcherForm";
 import { BlockStack, Button, FormLayout, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
-import { COLLECTION_RULE_TYPE_OPTIONS, thresholdInput } from "../../domain/rules/rules";
+import { COLLECTION_RULE_TYPE_OPTIONS, collectionRuleUnit, thresholdInput } from "../../domain/rules/rules";
 import { collectionRuleSchema } from "../../forms/rules";
 import { useField } from "../../components/form-fields";
 import { ThresholdField } from "./ThresholdField";
@@ -77,7 +77,8 @@ export function CollectionRuleForm({
   const status = useField(fields.status);
   const startsAt = useField(fields.startsAt);
   const endsAt = useField(fields.endsAt);
-  const input = thresholdInput(ruleType.value, ruleType.value === "margin_floor" ? "PERCENT" : "AMOUNT");
+  // the type says the unit: Margin Floor and Maximum Discount (%) in percent, Maximum Discount ($) in money
+  const input = thresholdInput(ruleType.value, collectionRuleUnit(ruleType.value));
 
   async function pickCollection() {
     const picked = await window.shopify?.resourcePicker({ type: "collection", multiple: false });

@@ -5,7 +5,8 @@ import { planHasAlerts, type PlanId } from "../../domain/billing/plans";
 import { alertPreferences } from "../alerts/settings.server";
 import type { RoiSummary } from "../../domain/roi/roi";
 import { ROI_WINDOW_DAYS } from "../../domain/roi/windows";
-import { latestAuditEvents, rollupDay } from "../audit/events.server";
+import { latestAuditEvents } from "../audit/events.server";
+import { shopMidnight } from "../../domain/time-zones";
 import { roiSince } from "../roi/roi.server";
 import { anythingMeasured } from "../roi/money-figures.server";
 import { EVALUATED_RULES } from "../rules/plan-limit.server";
@@ -20,7 +21,10 @@ export interface DashboardData {
   alertsOn: boolean;
   recentEvents: AuditEventView[];
   roi: RoiSummary;
-  /** where the ROI summary's money starts counting (ISO): its figures link to the orders since then */
+  /**
+   * where the ROI summary's money starts counting (ISO): the shop's midnight ROI_WINDOW_DAYS days
+   * before today (docs/product.md#dashboard); its figures link to the orders since then
+   */
   roiSince: string;
   /**
    * whether the shop ever had an order or checkout counted: until then the Dashboard has nothing
@@ -37,7 +41,7 @@ export async function loadDashboard(
   shop: { id: string; plan: PlanId; timezone: string },
   now = new Date(),
 ): Promise<DashboardData> {
-  const since = rollupDay(new Date(now.getTime() - ROI_WINDOW_DAYS * 86_400_000));
+  const since = shopMidnight(now, shop.timezone, ROI_WINDOW_DAYS);
   const [activeRules, activeCollectionRules, totals, roi, recent, settings, measured] = await Promise.all([
     prisma.rule.count({ where: { shopId: shop.id, ...EVALUATED_RULES } }),
     prisma.collectionRule.count({ where: { shopId: shop.id, ...EVALUATED_RULES } }),
@@ -61,7 +65,7 @@ export async function loadDashboard(
       Boolean(preferences && (preferences.emailEnabled || preferences.slackEnabled || preferences.webhookEnabled)),
     recentEvents: recent.map((event) => toEventView(event, shop.timezone)),
     roi,
-    roiSince: `${since}T00:00:00.000Z`,
+    roiSince: since.toISOString(),
     measured,
   };
 }

@@ -16,6 +16,7 @@ import {
   type MoneyTotals,
 } from "../../domain/monitoring/order-money";
 import type { MoneyGroup } from "../../domain/roi/roi-report";
+import { parseScheduleInstant } from "../../domain/rules/rule-schedule";
 
 const SPLIT = { stoppedCents: true, recoveredCents: true, flaggedCents: true } as const;
 
@@ -86,7 +87,7 @@ export interface MoneyBehindView {
 
 /**
  * The orders and checkouts behind a money figure, for the Audit Log (`?figure=saved|flagged
- * &from=ISO&to=ISO`; no `to`: up to now): each with what it counts, and the figure's total,
+ * &from=ISO&to=ISO`, or dates read as the shop's midnights; no `to`: up to now): each with what it counts, and the figure's total,
  * so a merchant can add them up. Null when the query names no figure or a bad period.
  */
 export async function moneyBehind(
@@ -95,9 +96,11 @@ export async function moneyBehind(
 ): Promise<MoneyBehindView | null> {
   const figure = params.get("figure");
   if (!(MONEY_FIGURES as readonly string[]).includes(figure ?? "")) return null;
-  const from = new Date(params.get("from") ?? "");
-  const to = params.get("to") ? new Date(params.get("to")!) : null;
-  if (Number.isNaN(from.getTime()) || (to && Number.isNaN(to.getTime()))) return null;
+  // an instant with its offset as written; a date alone is the shop's midnight starting it, never UTC's
+  const from = parseScheduleInstant(params.get("from") ?? "", shop.timezone);
+  const toText = params.get("to");
+  const to = toText ? parseScheduleInstant(toText, shop.timezone) : null;
+  if (!from || (toText && !to)) return null;
   const chosen = figure as MoneyFigure;
   const where = { shopId: shop.id, at: to ? { gte: from, lt: to } : { gte: from }, ...COUNTS_IN[chosen] };
   const [totals, count, rows] = await Promise.all([

@@ -3,8 +3,8 @@
  * Every ROI figure the screens and `/api/roi/summary` show is read here (docs/product.md#roi-dashboard,
  * docs/product.md#what-the-figures-count): the whole local days of a span from the shop's money
  * rollups (a day per rule type: a year of orders and events is never read), and the part of a local
- * day a span starts in when it does not start at a local midnight (the Dashboard's 30 days start at a
- * UTC midnight) from OrderMoney and the events themselves, one day's rows at most on their indexes.
+ * day a span starts in when it does not start at a local midnight (a span from any instant, as the API
+ * may ask; the screens' periods start at the shop's midnight) from OrderMoney and the events themselves, one day's rows at most on their indexes.
  */
 import { TZDate } from "@date-fns/tz";
 import { addDays, startOfDay } from "date-fns";
