@@ -130,23 +130,43 @@ function WorstOrders({ tally, currency }: { tally: RuleTally; currency: string }
   );
 }
 
+/**
+ * The results in a sentence. A testing rule flags nothing: its own row says what it would have
+ * caught, and the total leaves it out (docs/product.md#status-and-schedule).
+ */
+export function resultsSentence(results: BacktestResults): string {
+  const tested = results.rules;
+  if (tested.length === 0) {
+    return `No rules to test yet. ${plural(results.ordersScanned, "order")} read from the last ${BACKTEST_DAYS} days.`;
+  }
+  const period = `Over the last ${BACKTEST_DAYS} days (${plural(results.ordersScanned, "order")}, ${formatCount(results.ordersDiscounted)} discounted)`;
+  const testing = tested.filter((tally) => tally.testing);
+  if (testing.length === tested.length) {
+    const [only] = tested;
+    return tested.length === 1
+      ? `${period}, this testing rule would have caught ${plural(only.ordersBreached, "order")}: ${money(only.overLimitCents, results.currency)} of discount above its limit. A testing rule flags nothing, so no total counts it.`
+      : `${period}, these testing rules would have caught the orders in their rows. Testing rules flag nothing, so no total counts them.`;
+  }
+  const active = tested.length - testing.length;
+  const note =
+    testing.length > 0 ? " Testing rules are not in this total: their rows show what they would have caught." : "";
+  return `${period}, ${active === 1 ? "this rule" : "your rules"} would have flagged ${plural(results.ordersBreached, "order")}: ${money(results.overLimitCents, results.currency)} of discount above the limits.${note}`;
+}
+
 /** Results by rule: orders that would breach, the discount above the limits, the worst orders. */
 export function BacktestResultsView({ results, heading }: { results: BacktestResults; heading?: string }) {
   const tested = results.rules;
   return (
     <BlockStack gap="400">
       <Text as="p" variant="bodyMd">
-        {heading ??
-          (tested.length === 0
-            ? `No rules to test yet. ${plural(results.ordersScanned, "order")} read from the last ${BACKTEST_DAYS} days.`
-            : `Over the last ${BACKTEST_DAYS} days (${plural(results.ordersScanned, "order")}, ${formatCount(results.ordersDiscounted)} discounted), ${tested.length === 1 ? "this rule" : "your rules"} would have flagged ${plural(results.ordersBreached, "order")}: ${money(results.overLimitCents, results.currency)} of discount above the limits.`)}
+        {heading ?? resultsSentence(results)}
       </Text>
       {tested.length > 0 ? (
         <DataTable
           columnContentTypes={["text", "numeric", "numeric"]}
           headings={["Rule", "Orders flagged", "Discount above the limit"]}
           rows={tested.map((tally) => [
-            tally.ruleName,
+            tally.testing ? `${tally.ruleName} (testing)` : tally.ruleName,
             tally.ordersInSchedule === undefined
               ? formatCount(tally.ordersBreached)
               : `${formatCount(tally.ordersBreached)} of ${plural(tally.ordersInSchedule, "order")} inside its schedule`,

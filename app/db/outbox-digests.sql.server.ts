@@ -54,7 +54,8 @@ export async function gatherDigest(
   db: SqlWriter,
   group: DigestGroup,
   now: Date,
-  compose: (events: (AlertEvent & { heldFor?: HeldFor })[]) => Digest,
+  /** the digest of the gathered alerts, reading what it needs in the gathering transaction */
+  compose: (events: (AlertEvent & { heldFor?: HeldFor })[], tx: Tx) => Digest | Promise<Digest>,
 ): Promise<string | null> {
   const id = newRowId();
   return db.transaction(async (tx) => {
@@ -64,7 +65,12 @@ export async function gatherDigest(
         AND "nextAttemptAt" = ${toSqlTime(group.releaseAt)}
       RETURNING "payload"`;
     if (held.length === 0) return null;
-    const payload = toSqlJson(compose(held.map((row) => storedEvent(row.payload))));
+    const payload = toSqlJson(
+      await compose(
+        held.map((row) => storedEvent(row.payload)),
+        tx,
+      ),
+    );
     const insert = (key: string) => tx.$executeRaw`
       INSERT INTO "AlertOutbox" ("id", "shopId", "auditEventId", "channel", "payload", "status", "attempts",
         "nextAttemptAt", "createdAt", "digestKey")

@@ -8,6 +8,7 @@
 import type { AlertAndActionOutbox, Prisma } from "@prisma/client";
 import type { AlertEvent } from "../domain/alerts/alert-message";
 import type { PlannedDelivery } from "../domain/alerts/alert-routing";
+import { ACTION_CHANNELS } from "../domain/actions/order-actions";
 import { columnList, join, raw, sql, toSqlJson, toSqlTime } from "./columns";
 import { newRowId } from "./ids";
 import type { RawSql } from "./raw-sql.server";
@@ -107,4 +108,27 @@ export function insertActionRows(tx: Tx, shopId: string, rows: NewActionRow[], n
     now,
     raw("ON CONFLICT DO NOTHING"),
   );
+}
+
+/**
+ * Drops the order holds still waiting (status pending) for these orders, with the reason: a
+ * cancelled order has nothing left to hold. A hold already claimed by a worker runs, and finds no
+ * open fulfilment order.
+ */
+export async function dropPendingHolds(
+  tx: Tx,
+  shopId: string,
+  orderIds: string[],
+  reason: string,
+  at: Date,
+): Promise<number> {
+  let dropped = 0;
+  for (const orderId of new Set(orderIds)) {
+    // an order action's key: "<shopId>|<orderId>|<rule>|<channel>" (prisma/schema.prisma)
+    dropped += await tx.$executeRaw`
+      UPDATE "AlertOutbox" SET "status" = 'dropped', "lastError" = ${reason}, "nextAttemptAt" = ${toSqlTime(at)}
+      WHERE "shopId" = ${shopId} AND "channel" = ${ACTION_CHANNELS.hold} AND "status" = 'pending'
+        AND "actionKey" LIKE ${`${shopId}|${orderId}|%`}`;
+  }
+  return dropped;
 }

@@ -9,7 +9,7 @@ import { checkoutConfigFor, functionConfigRow } from "../services/checkout/funct
 import { checkoutPayload } from "./checkout-payload-builder";
 import { evaluateShopOrders } from "../services/monitoring/evaluation.server";
 import { alertSentEvent } from "../domain/monitoring/breach-event";
-import { digestOf } from "../domain/alerts/alert-digest";
+import { digestComposer } from "../services/alerts/digest-money.server";
 import type { AlertEvent } from "../domain/alerts/alert-event";
 import type { NewAuditEvent } from "../domain/audit/audit-events";
 import { storedEvent } from "../db/outbox-claims.sql.server";
@@ -143,9 +143,7 @@ async function settleSampleAlerts(shopId: string, timezone: string, now: Date): 
   const writer = prismaWriter(prisma);
   const groups = (await dueDigestGroups(writer.sql, now, 100_000)).filter((group) => group.shopId === shopId);
   for (const group of groups) {
-    await gatherDigest(writer, group, group.releaseAt, (events) =>
-      digestOf(events, events[0]?.heldFor ?? "quiet_hours", group.releaseAt, timezone),
-    );
+    await gatherDigest(writer, group, group.releaseAt, digestComposer(group, timezone));
   }
   const due = await prisma.alertAndActionOutbox.findMany({
     where: { shopId, status: "pending", nextAttemptAt: { lte: now } },

@@ -16,7 +16,7 @@ import { requireAdmin, type AdminContext } from "../services/shops/admin-context
 import { moneyBehind } from "../services/roi/money-figures.server";
 import { MoneyBehind } from "../components/MoneyBehind";
 import { auditPage, readAuditQuery, type AuditQuery } from "../services/audit/log.server";
-import { releaseHold, releasedHolds } from "../services/actions/release-hold.server";
+import { closedHolds, releaseHold } from "../services/actions/release-hold.server";
 import { actionClientOf } from "../services/actions/admin-client.server";
 import { pageAction, plainIntent } from "../http/page-action.server";
 import { ok } from "../domain/result";
@@ -31,10 +31,11 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
   const query: AuditQuery = parsed.success ? parsed.data : { q: undefined };
   // a money figure's link lists the orders behind it (docs/product.md#what-the-figures-count)
   const [page, money] = await Promise.all([auditPage(shop.id, query), moneyBehind(shop, params)]);
-  // held orders show "Release hold" until someone releases them (docs/product.md#order-actions)
-  const released = await releasedHolds(
+  // held orders show "Release hold" until someone releases them or the order is cancelled
+  // (docs/product.md#order-actions)
+  const closed = await closedHolds(
     shop.id,
-    page.events.filter((event) => event.eventType === "fulfillment_held").map((event) => event.id),
+    page.events.filter((event) => event.eventType === "fulfillment_held"),
   );
   return {
     money,
@@ -47,12 +48,7 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
         orderId: event.orderId,
         preDiscountSubtotal:
           event.preDiscountSubtotalCents === null ? null : formatCents(event.preDiscountSubtotalCents, event.currency),
-        hold:
-          event.eventType === "fulfillment_held"
-            ? released.has(event.id)
-              ? { releasedBy: released.get(event.id) ?? null }
-              : { releasedBy: null }
-            : null,
+        hold: event.eventType === "fulfillment_held" ? { closed: closed.get(event.id) ?? null } : null,
       })),
     ),
   };

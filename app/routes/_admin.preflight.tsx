@@ -302,6 +302,14 @@ export default function PreflightPage() {
                         </p>
                       </Banner>
                     ) : null}
+                    {results.rulesTesting && results.rulesTesting.length > 0 ? (
+                      <Text as="p" tone="subdued">
+                        Testing rules, which catch nothing, would have flagged it:{" "}
+                        {results.rulesTesting
+                          .map((testing) => `${testing.rule} (${testing.carts} of the worst carts)`)
+                          .join(", ")}
+                      </Text>
+                    ) : null}
                   </>
                 ) : (
                   <Text as="p">No cart of the last {results.days} days reaches any of your discounts.</Text>

@@ -72,6 +72,37 @@ test.afterEach(async ({ request }) => {
   await holdOnBreach(request, false);
 });
 
+test("a held order cancelled in Shopify closes its hold: the row says so and offers no Release hold", async ({
+  page,
+  request,
+}) => {
+  await holdOnBreach(request, true);
+  const number = 80_000 + Math.floor(Math.random() * 9_000);
+  const created = signedOrder(number);
+  expect(
+    (await request.post("/webhooks/orders/create", { data: created.body, headers: created.headers })).status(),
+  ).toBe(200);
+  const events = async (type: string) =>
+    (await (await request.get(`/api/audit?q=%23${number}&type=${type}`)).json()).events as { message: string }[];
+  await expect.poll(async () => (await events("fulfillment_held")).length).toBe(1);
+  const cancelled = signedOrder(number, { topic: "orders/updated", cancelledAt: new Date().toISOString() });
+  expect(
+    (await request.post("/webhooks/orders/updated", { data: cancelled.body, headers: cancelled.headers })).status(),
+  ).toBe(200);
+  await expect.poll(async () => (await events("order_cancelled")).length).toBe(1);
+  expect((await events("order_cancelled"))[0].message).toMatch(
+    new RegExp(
+      `^Order #${number} cancelled after the app held it: \\$[\\d.]+ over the limit kept in the store \\(saved\\)$`,
+    ),
+  );
+
+  await page.goto(`/audit-log?q=%23${number}`);
+  const rows = tableRows(page);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("Order cancelled");
+  await expect(page.getByRole("button", { name: "Release hold" })).toHaveCount(0);
+});
+
 test("a merchant finds an order, opens its breaches and releases its hold from the row", async ({ page, request }) => {
   await holdOnBreach(request, true);
   const number = 70_000 + Math.floor(Math.random() * 9_000);

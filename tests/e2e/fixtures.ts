@@ -160,8 +160,11 @@ export function sidebar(page: Page) {
  * A $140 order with a $60 code and a $20 automatic discount (57.1% off): it breaches four
  * of the demo store's rules. Signed like Shopify's orders/create webhook.
  */
-export function signedOrder(number: number) {
-  const payload = orderPayload({
+export function signedOrder(
+  number: number,
+  options: { topic?: "orders/create" | "orders/updated"; cancelledAt?: string } = {},
+) {
+  const order = orderPayload({
     id: 9_000_000 + number,
     number,
     createdAt: new Date().toISOString(),
@@ -188,7 +191,8 @@ export function signedOrder(number: number) {
       },
     ],
   });
-  const { body, headers } = signedWebhook("orders/create", payload, { secret: E2E_SECRET });
+  const payload = options.cancelledAt ? { ...order, cancelled_at: options.cancelledAt } : order;
+  const { body, headers } = signedWebhook(options.topic ?? "orders/create", payload, { secret: E2E_SECRET });
   return { body, headers };
 }
 

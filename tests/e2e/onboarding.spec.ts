@@ -202,6 +202,11 @@ test("the Rules page backtests the active rules with a progress bar, then result
   ]) {
     await expect(table.getByRole("row").filter({ hasText: rule })).toBeVisible();
   }
+  // the demo's testing rule has its own row and no part in the total
+  await expect(table.getByRole("row").filter({ hasText: "Trial: max 15% off (testing)" })).toBeVisible();
+  await expect(
+    page.getByText("Testing rules are not in this total: their rows show what they would have caught."),
+  ).toBeVisible();
   await expect(page.getByRole("heading", { name: "Worst orders: Max 30% off any order" })).toBeVisible();
   await expect(page.getByText("A backtest only reads: it records no audit events and sends no alerts.")).toBeVisible();
 

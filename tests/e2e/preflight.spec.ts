@@ -57,6 +57,15 @@ test("a merchant runs the preflight and follows the worst stack's discount to Sh
     await expect(stack.getByRole("link", { name: label, exact: true })).toBeVisible();
   }
   await expect(page.getByText("Your rules would catch this")).toBeVisible();
+  // the demo's testing rule catches nothing: it is listed apart, with its would-have count
+  await expect(
+    page.getByText(
+      /^Testing rules, which catch nothing, would have flagged it: Trial: max 15% off \(\d+ of the worst carts\)$/,
+    ),
+  ).toBeVisible();
+  await expect(page.locator(".Polaris-Banner").filter({ hasText: "Your rules would catch this" })).not.toContainText(
+    "Trial",
+  );
   await expect(page.getByRole("heading", { level: 2, name: "Worst carts" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Risks" })).toBeVisible();
   await expect(

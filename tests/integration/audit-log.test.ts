@@ -52,6 +52,7 @@ describe("audit log API and CSV export", () => {
         message: 'He said "stop", then, well, stopped\nnext line',
         orderName: "#QUOTE",
         discountCodes: ["A,B"],
+        marginSavedCents: 1_250,
         createdAt: new Date(base - 60_000),
       },
     ]);
@@ -104,6 +105,12 @@ describe("audit log API and CSV export", () => {
     expect(rule.events.every((item: { ruleName: string }) => item.ruleName === "Cap at $50")).toBe(true);
   });
 
+  it("gives each event's overage as overageCents, and the deprecated marginSavedCents as the same number", async () => {
+    const body = await (await api(SHOP, "?q=%23QUOTE")).json();
+    expect(body.events).toHaveLength(1);
+    expect(body.events[0]).toMatchObject({ overageCents: 1_250, marginSavedCents: 1_250 });
+  });
+
   it("answers bad filters with 400 and another shop with 403", async () => {
     const bad = await api(SHOP, "?severity=extreme");
     expect(bad.status).toBe(400);
@@ -124,12 +131,14 @@ describe("audit log API and CSV export", () => {
     const text = await response.text();
     const lines = text.split("\r\n");
     expect(lines[0]).toBe(
-      "created_at,event_type,severity,order_name,order_id,discount_codes,discount_percent,total_discount,pre_discount_subtotal,subtotal_after_discount,margin_saved,margin_percent,currency,rule_key,rule_name,threshold,message",
+      "created_at,event_type,severity,order_name,order_id,discount_codes,discount_percent,total_discount,pre_discount_subtotal,subtotal_after_discount,overage,margin_percent,currency,rule_key,rule_name,threshold,message",
     );
     const expected = await prisma.auditEvent.count({ where: { shopId, severity: { in: ["high", "critical"] } } });
     // one record spans two lines (its message has a line break inside quotes)
     expect(text.match(/\r\n/g)?.length).toBe(expected + 1);
     expect(text).toContain('"A,B"');
+    // the breach's overage, under the name of what it is (never "saved")
+    expect(lines.find((line) => line.includes("#QUOTE"))).toContain(",12.50,,USD,");
     expect(text).toContain('"He said ""stop"", then, well, stopped\nnext line"');
     expect(text).not.toContain("other shop");
     expect(text).not.toContain(",low,");

@@ -18,11 +18,20 @@ import { installFakeAdminApi } from "../helpers/fake-admin-api";
 import { coreShopWithLimit } from "../helpers/breaches";
 import { adminRequest, routeArgs, settle, storeOfflineSession, webhookRequest } from "../helpers/shopify";
 import { testWorkers } from "../helpers/workers";
+import { createOrderWorker } from "../../app/services/monitoring/worker.server";
+import { graphqlForShopDomain } from "../../app/services/admin-api/admin-graphql.server";
+import { logger } from "../../app/logger.server";
+import { startReceiver } from "../helpers/receiver";
+import { releaseHold } from "../../app/services/actions/release-hold.server";
 
 // this file's own workers (docs/architecture.md#background-workers), sending to local addresses
 const workers = testWorkers({ send: channelSender({ guard: false }) });
+// an order worker that wakes no alert worker: the order actions it queues wait until drained
+const ordersAlone = createOrderWorker({ graphqlForShop: graphqlForShopDomain, kickAlerts: () => undefined, logger });
 
 const SHOP = "money.myshopify.com";
+// the shop's hourly digests go to this webhook receiver
+const receiver = await startReceiver();
 const state = newStandInState();
 installFakeAdminApi(
   [
@@ -67,7 +76,11 @@ function order(id: number, amounts: number[], extra: Record<string, unknown> = {
 }
 
 let webhooks = 0;
-async function post(topic: "orders/create" | "orders/updated" | "checkouts/create", payload: unknown) {
+async function post(
+  topic: "orders/create" | "orders/updated" | "checkouts/create",
+  payload: unknown,
+  options: { actions: boolean } = { actions: true },
+) {
   const route =
     topic === "orders/create"
       ? await import("../../app/routes/webhooks.orders.create")
@@ -78,6 +91,8 @@ async function post(topic: "orders/create" | "orders/updated" | "checkouts/creat
   const request = webhookRequest(topic, SHOP, payload, { webhookId: `money-${webhooks}` });
   const response = (await settle(() => route.action(routeArgs(request)))) as Response;
   expect(response.status).toBe(200);
+  // the order actions (and alerts) run now, unless the test keeps them waiting
+  if (!options.actions) return ordersAlone.drain();
   await workers.orders.drain();
   await workers.alerts.drain();
 }
@@ -93,7 +108,10 @@ describe("money counted once, saved apart from flagged", () => {
     // rules: max 20% (from the helper), a $30 cap, one discount at a time, and max 40% that holds the order
     shopId = await coreShopWithLimit(SHOP);
     await storeOfflineSession(SHOP);
-    await prisma.alertSettings.update({ where: { shopId }, data: { emailEnabled: false } });
+    await prisma.alertSettings.update({
+      where: { shopId },
+      data: { emailEnabled: false, webhookEnabled: true, webhooks: [`${receiver.url}/digest`], frequency: "hourly" },
+    });
     const rule = (name: string, ruleType: string, data: Record<string, unknown>) =>
       prisma.rule.create({ data: { shopId, name, ruleType, threshold: "0", conditions: {}, ...data } });
     await rule("At most $30", "max_discount_amount", { thresholdUnit: "AMOUNT", thresholdAmountCents: 3_000 });
@@ -117,6 +135,9 @@ describe("money counted once, saved apart from flagged", () => {
     await post("orders/updated", order(9203, [25]));
     // #9204: no discount
     await post("orders/create", order(9204, []));
+    // #9205: as #9201, cancelled before its hold was placed
+    await post("orders/create", order(9205, [30, 15]), { actions: false });
+    await post("orders/updated", order(9205, [30, 15], { cancelled_at: new Date().toISOString() }));
     // a checkout with $50 off, blocked by the 40% validation (twice: one checkout)
     const checkout = checkoutPayload({
       token: "money-checkout-1",
@@ -209,5 +230,81 @@ describe("money counted once, saved apart from flagged", () => {
     // a hand-edited link with no figure or a bad date lists nothing
     expect(await moneyBehind(shop, new URLSearchParams({ figure: "everything", from: "2026-01-01" }))).toBeNull();
     expect(await moneyBehind(shop, new URLSearchParams({ figure: "saved", from: "soon" }))).toBeNull();
+  });
+
+  it("records what became of each breaching order: cancelled, or edited down, and what it counts", async () => {
+    const outcomes = await prisma.auditEvent.findMany({
+      where: { shopId, eventType: { in: ["order_cancelled", "order_edited_down"] } },
+      orderBy: { orderName: "asc" },
+    });
+    expect(outcomes.map((event) => [event.orderName, event.eventType, event.message])).toEqual([
+      [
+        "#9201",
+        "order_cancelled",
+        "Order #9201 cancelled after the app held it: $25.00 over the limit kept in the store (saved)",
+      ],
+      [
+        "#9202",
+        "order_edited_down",
+        "Order #9202 edited down after the app held it: $20.00 taken off the overage (saved), $5.00 still over the limit (flagged)",
+      ],
+      ["#9203", "order_edited_down", "Order #9203 edited down: $5.00 still over the limit (flagged)"],
+      [
+        "#9205",
+        "order_cancelled",
+        "Order #9205 cancelled; the app had not held it, so it counts as neither saved nor flagged",
+      ],
+    ]);
+  });
+
+  it("closes a cancelled order's hold: no Release hold, and a hold still waiting is never placed", async () => {
+    const { loader } = await import("../../app/routes/_admin.audit-log");
+    const page = (await settle(async () => loader(routeArgs(await adminRequest("/audit-log", SHOP))))) as Awaited<
+      ReturnType<typeof loader>
+    >;
+    const holdOf = (name: string) =>
+      page.groups
+        .find((group) => group.orderName === name)
+        ?.events.find((event) => event.eventType === "fulfillment_held")?.hold;
+    expect(holdOf("#9201")).toEqual({ closed: "Order cancelled" });
+    expect(holdOf("#9202")).toEqual({ closed: null });
+    const held = await prisma.auditEvent.findFirstOrThrow({
+      where: { shopId, orderName: "#9201", eventType: "fulfillment_held" },
+    });
+    const refused = await releaseHold(shopId, held.id, "the merchant", null);
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { status: 409, message: "Order #9201 was cancelled: its hold closed with it" },
+    });
+    // #9205 was cancelled before the worker placed its hold
+    const holds = await prisma.alertAndActionOutbox.findMany({
+      where: { shopId, channel: "order_hold", actionKey: { contains: "gid://shopify/Order/9205|" } },
+    });
+    expect(holds.map((row) => [row.status, row.lastError])).toEqual([
+      ["dropped", "Not done: the order was cancelled or edited down to within the limits"],
+    ]);
+    expect(
+      await prisma.auditEvent.count({ where: { shopId, orderName: "#9205", eventType: "fulfillment_held" } }),
+    ).toBe(0);
+  });
+
+  it("gives the hourly digest of these orders the ROI's saved and flagged, not its breaches' sum", async () => {
+    const release = new Date(Date.now() - 1_000);
+    await prisma.alertAndActionOutbox.updateMany({
+      where: { shopId, status: "held" },
+      data: { nextAttemptAt: release },
+    });
+    const before = receiver.received.length;
+    expect(await workers.alerts.gatherDueDigests(new Date())).toBe(1);
+    await workers.alerts.drain();
+    const deliveries = receiver.received.slice(before);
+    expect(deliveries).toHaveLength(1);
+    const body = JSON.parse(deliveries[0].body);
+    expect(body.type).toBe("alert.digest");
+    // #9201 held then cancelled ($25) + #9202 held then edited down ($20); flagged: #9202 and #9203, $5 each
+    expect(body.saved).toEqual([{ currency: "USD", amount: "45.00" }]);
+    expect(body.flagged).toEqual([{ currency: "USD", amount: "10.00" }]);
+    expect(body.over_limit).toEqual(body.flagged);
+    receiver.close();
   });
 });

@@ -94,6 +94,20 @@ describe("promotion preflight", () => {
         conditions: {},
       },
     });
+    // a rule being tried: it would break too, but catches nothing (docs/product.md#status-and-schedule)
+    await prisma.rule.create({
+      data: {
+        shopId,
+        name: "Trial: max 10% off",
+        ruleType: "max_discount",
+        threshold: "10",
+        thresholdPercent: 10,
+        thresholdUnit: "PERCENT",
+        action: "alert",
+        conditions: {},
+        testing: true,
+      },
+    });
     await prisma.alertSettings.update({
       where: { shopId },
       data: { emailEnabled: true, emails: ["ops@preflight.example"], minSeverity: "low", frequency: "immediate" },
@@ -154,6 +168,8 @@ describe("promotion preflight", () => {
     expect(body.results.cartsScanned).toBe(3);
     expect(body.cart.rulesBroken.map((broken: { rule: string }) => broken.rule)).toEqual(["Max 30% off"]);
     expect(body.results.rulesBroken).toEqual([{ rule: "Max 30% off", carts: 2 }]);
+    // the testing rule is never one that "would catch this": it has its own would-have count
+    expect(body.results.rulesTesting).toEqual([{ rule: "Trial: max 10% off", carts: 3 }]);
     const risks = body.risks.map((risk: { kind: string; label: string }) => `${risk.kind} ${risk.label}`);
     expect(risks).toEqual(
       expect.arrayContaining([

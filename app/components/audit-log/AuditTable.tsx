@@ -10,19 +10,20 @@ import { useActionFetcher } from "../useActionFetcher";
 export interface AuditRowEvent extends AuditEventView {
   orderId: string | null;
   preDiscountSubtotal: string | null;
-  hold: { releasedBy: string | null } | null;
+  /** a fulfilment hold: `closed` says how it ended ("Released by …", "Order cancelled"), null while open */
+  hold: { closed: string | null } | null;
 }
 
 export type AuditRowGroup = AuditGroup<AuditRowEvent>;
 
-/** The held order's "Release hold" button, or who released it. */
-function HoldAction({ eventId, releasedBy }: { eventId: string; releasedBy: string | null }) {
+/** The held order's "Release hold" button, or how its hold ended (released, the order cancelled). */
+function HoldAction({ eventId, closed }: { eventId: string; closed: string | null }) {
   const fetcher = useActionFetcher(`release-${eventId}`);
-  if (releasedBy) {
+  if (closed) {
     return (
       <Wrap>
         <Text as="span" tone="subdued">
-          Released by {releasedBy}
+          {closed}
         </Text>
       </Wrap>
     );
@@ -38,11 +39,11 @@ function HoldAction({ eventId, releasedBy }: { eventId: string; releasedBy: stri
   );
 }
 
-/** The row's action: the newest hold not yet released, else the newest released one. */
+/** The row's action: the newest hold still open, else how the newest one ended. */
 function RowAction({ group }: { group: AuditRowGroup }) {
   const holds = group.events.filter((event) => event.hold);
-  const held = holds.find((event) => !event.hold?.releasedBy) ?? holds[0];
-  return held?.hold ? <HoldAction eventId={held.id} releasedBy={held.hold.releasedBy} /> : null;
+  const held = holds.find((event) => !event.hold?.closed) ?? holds[0];
+  return held?.hold ? <HoldAction eventId={held.id} closed={held.hold.closed} /> : null;
 }
 
 function plural(count: number, one: string, many: string): string {
@@ -52,7 +53,8 @@ function plural(count: number, one: string, many: string): string {
 /** "4 rules broken, Alert sent, Fulfilment held": what happened to the order, in a line. */
 export function groupSummary(group: AuditRowGroup): string {
   const parts: string[] = [];
-  const rules = group.events.filter((event) => event.eventType === "rule_triggered").length;
+  // each rule once, however often the order broke it; a testing rule's would-have event is its own label
+  const rules = group.rulesBroken;
   const blocked = group.events.filter((event) => event.eventType === "checkout_blocked").length;
   if (rules > 0) parts.push(plural(rules, "rule broken", "rules broken"));
   if (blocked > 0) parts.push(plural(blocked, "checkout blocked", "checkouts blocked"));
@@ -67,7 +69,14 @@ export function groupSummary(group: AuditRowGroup): string {
 const RULES_SHOWN = 3;
 
 function ruleNames(group: AuditRowGroup): string | null {
-  const names = [...new Set(group.events.flatMap((event) => (event.ruleName ? [event.ruleName] : [])))];
+  // a testing rule is named as one: it broke nothing
+  const names = [
+    ...new Set(
+      group.events.flatMap((event) =>
+        event.ruleName ? [event.eventType === "rule_tested" ? `${event.ruleName} (testing)` : event.ruleName] : [],
+      ),
+    ),
+  ];
   if (names.length === 0) return null;
   const shown = names.slice(0, RULES_SHOWN).join("; ");
   return names.length > RULES_SHOWN ? `${shown} and ${names.length - RULES_SHOWN} more` : shown;

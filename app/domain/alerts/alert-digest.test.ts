@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { digestOf, digestReleaseAt, nextDigestAt } from "./alert-digest";
 import { digestSlackMessage, digestSubject, digestText, digestWebhookBody, type AlertEvent } from "./alert-message";
+import { afterEvaluation, afterHold, type OrderEvaluated } from "../monitoring/order-money";
 
 const NY = "America/New_York";
 const at = (iso: string) => new Date(iso);
@@ -61,6 +62,18 @@ function breach(overrides: Partial<AlertEvent>): AlertEvent {
   };
 }
 
+function evaluatedOrder(orderId: string, discountCents: number, overageCents: number): OrderEvaluated {
+  return {
+    orderId,
+    orderName: `#${orderId.slice(-2)}`,
+    currency: "USD",
+    at: at("2026-11-22T14:05:00Z"),
+    discountCents,
+    overage: { overageCents, ruleKey: "max_discount" },
+    cancelled: false,
+  };
+}
+
 describe("a digest", () => {
   const events = [
     ...Array.from({ length: 9 }, () => breach({})),
@@ -74,7 +87,15 @@ describe("a digest", () => {
     breach({ severity: "high", overLimitCents: 2_200 }),
     breach({ severity: "medium", currency: "EUR", overLimitCents: 700 }),
   ];
-  const digest = digestOf(events, "hourly", at("2026-11-22T15:00:00Z"), NY);
+  // each order went through: the ROI flags its overage, never more than its discount
+  const money = events.map((event) => ({
+    subject: event.orderId as string,
+    currency: event.currency,
+    stoppedCents: 0,
+    recoveredCents: 0,
+    flaggedCents: Math.min(event.overLimitCents ?? 0, event.totalDiscountCents ?? 0),
+  }));
+  const digest = digestOf(events, "hourly", at("2026-11-22T15:00:00Z"), NY, money);
 
   it("counts by severity and by rule, most first", () => {
     expect(digest.total).toBe(13);
@@ -102,22 +123,49 @@ describe("a digest", () => {
     expect(digest.from).toBe("2026-11-22T14:01:00.000Z");
     expect(digest.to).toBe("2026-11-22T15:00:00.000Z");
   });
-  it("counts an order once: its largest overage, and only its latest evaluation's when it was edited", () => {
-    const order = { orderId: "gid://shopify/Order/77", totalDiscountCents: 3_000 };
-    const edited = digestOf(
-      [
-        breach({ ...order, overLimitCents: 1_000, createdAt: at("2026-11-22T14:01:00Z") }),
-        breach({ ...order, overLimitCents: 1_800, createdAt: at("2026-11-22T14:01:00Z") }),
-        // the order edited: a lower discount, the same two rules broken
-        breach({ ...order, totalDiscountCents: 2_000, overLimitCents: 200, createdAt: at("2026-11-22T14:30:00Z") }),
-        breach({ ...order, totalDiscountCents: 2_000, overLimitCents: 900, createdAt: at("2026-11-22T14:30:00Z") }),
-      ],
-      "hourly",
-      at("2026-11-22T15:00:00Z"),
-      NY,
+  it("counts money as the ROI does: alerted is flagged, held then cancelled or edited down is saved", () => {
+    const alerted = evaluatedOrder("gid://shopify/Order/71", 3_000, 1_500);
+    const cancelled = evaluatedOrder("gid://shopify/Order/72", 6_000, 5_000);
+    const editedDown = evaluatedOrder("gid://shopify/Order/73", 5_000, 2_500);
+    const rows = [
+      afterEvaluation(null, alerted)!,
+      afterEvaluation(afterHold(afterEvaluation(null, cancelled)!), { ...cancelled, cancelled: true })!,
+      // held at $25.00 over, then edited down to within the limit
+      afterEvaluation(afterHold(afterEvaluation(null, editedDown)!), {
+        ...editedDown,
+        discountCents: 2_500,
+        overage: { overageCents: 0, ruleKey: "max_discount" },
+      })!,
+      // another order's row: not in this digest
+      afterEvaluation(null, evaluatedOrder("gid://shopify/Order/99", 9_000, 9_000))!,
+    ];
+    const breaches = [alerted, cancelled, editedDown].map((order) =>
+      breach({
+        orderId: order.orderId,
+        totalDiscountCents: order.discountCents,
+        overLimitCents: order.overage.overageCents,
+      }),
     );
-    expect(edited.total).toBe(4);
-    expect(edited.overLimit).toEqual([{ currency: "USD", cents: 900 }]);
+    // the same order twice (an edit's breaches) still counts once
+    breaches.push(breach({ orderId: editedDown.orderId, overLimitCents: 3_000 }));
+    const three = digestOf(breaches, "hourly", at("2026-11-22T15:00:00Z"), NY, rows);
+    expect(three.saved).toEqual([{ currency: "USD", cents: 7_500 }]);
+    expect(three.overLimit).toEqual([{ currency: "USD", cents: 1_500 }]);
+    const text = digestText(
+      { id: "outbox-1", shopDomain: "my-store.myshopify.com", digest: three },
+      "https://app.example.com",
+    );
+    expect(text).toContain("Saved: held orders then cancelled or edited down: $75.00");
+    expect(text).toContain("Flagged: discount over the limits, each order once: $15.00");
+    const body = digestWebhookBody(
+      { id: "outbox-1", shopDomain: "my-store.myshopify.com", digest: three },
+      "https://app.example.com",
+    );
+    expect(body).toMatchObject({
+      saved: [{ currency: "USD", amount: "75.00" }],
+      flagged: [{ currency: "USD", amount: "15.00" }],
+      over_limit: [{ currency: "USD", amount: "15.00" }],
+    });
   });
   it("says it in the merchant's words on every channel, with links to the orders", () => {
     const alert = { id: "outbox-9", shopDomain: "my-store.myshopify.com", digest };
@@ -136,6 +184,6 @@ describe("a digest", () => {
     expect(body.worst[0].order.admin_url).toBe("https://admin.shopify.com/store/my-store/orders/5010");
   });
   it("needs at least one breach", () => {
-    expect(() => digestOf([], "daily", new Date(), NY)).toThrow();
+    expect(() => digestOf([], "daily", new Date(), NY, [])).toThrow();
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Digests (docs/product.md#alerts, docs/architecture.md#an-order-webhook-to-a-delivered-alert): hourly and daily
  * alerts, and immediate ones held by the quiet hours, are sent as one message per channel when
- * their period ends: counts by rule and by severity, the worst 10 breaches, and the totals of
- * the discount over the limits. When a period ends is a cron schedule in the shop's time zone
+ * their period ends: counts by rule and by severity, the worst 10 breaches, and the money of
+ * their orders as the ROI counts it (docs/product.md#what-the-figures-count): saved (held, then
+ * cancelled or edited down) and flagged (went through), each order once. When a period ends is a cron schedule in the shop's time zone
  * (croner computes it, DST included). Pure: the time is passed in.
  */
 import { Cron } from "croner";
@@ -10,7 +11,7 @@ import { LRUCache } from "lru-cache";
 import type { AlertEvent } from "./alert-event";
 import { inQuietHours, quietHoursEnd, type QuietHours } from "./quiet-hours";
 import { SEVERITIES, type Severity } from "../severity";
-import { overageByOrder } from "../monitoring/order-money";
+import type { MoneyRow } from "../monitoring/order-money";
 import { zoneOrUtc } from "../time-zones";
 
 export type DigestFrequency = "hourly" | "daily";
@@ -85,8 +86,16 @@ export interface Digest {
   bySeverity: Record<Severity, number>;
   /** most breaches first */
   byRule: { rule: string; count: number }[];
-  /** flagged money per currency, largest first: each order's largest overage once, never more than its discount */
+  /**
+   * flagged money per currency, largest first: what the ROI counts as flagged for these orders
+   * now (went through with a breach; each order once, never more than its discount)
+   */
   overLimit: { currency: string; cents: number }[];
+  /**
+   * saved money per currency, largest first: what the ROI counts as saved for these orders now
+   * (held, then cancelled or edited down); absent in digests made before it was counted
+   */
+  saved?: { currency: string; cents: number }[];
   worst: DigestEntry[];
 }
 
@@ -121,8 +130,27 @@ function entryOf(event: AlertEvent): DigestEntry {
   };
 }
 
-/** The digest of the breaches held for one period and channel. */
-export function digestOf(events: AlertEvent[], heldFor: HeldFor, releasedAt: Date, timeZone: string): Digest {
+/** One order's money as the ROI counts it (its OrderMoney row). */
+export type DigestMoney = Pick<MoneyRow, "subject" | "currency" | "stoppedCents" | "recoveredCents" | "flaggedCents">;
+
+function byCurrency(totals: Map<string, number>): { currency: string; cents: number }[] {
+  return [...totals]
+    .map(([currency, cents]) => ({ currency, cents }))
+    .sort((a, b) => b.cents - a.cents || a.currency.localeCompare(b.currency));
+}
+
+/**
+ * The digest of the breaches held for one period and channel. `money`: the OrderMoney rows of
+ * their orders (others are ignored): the digest's saved and flagged are theirs, so a digest, the
+ * Dashboard and the ROI tell the same figures (docs/product.md#what-the-figures-count).
+ */
+export function digestOf(
+  events: AlertEvent[],
+  heldFor: HeldFor,
+  releasedAt: Date,
+  timeZone: string,
+  money: Iterable<DigestMoney>,
+): Digest {
   if (events.length === 0) throw new Error("A digest needs at least one breach");
   const bySeverity = Object.fromEntries(SEVERITIES.map((severity) => [severity, 0])) as Record<Severity, number>;
   const rules = new Map<string, number>();
@@ -131,10 +159,16 @@ export function digestOf(events: AlertEvent[], heldFor: HeldFor, releasedAt: Dat
     const rule = event.ruleName ?? "Other";
     rules.set(rule, (rules.get(rule) ?? 0) + 1);
   }
-  // flagged money, each order once (docs/product.md#what-the-figures-count)
-  const overLimit = new Map<string, number>();
-  for (const order of overageByOrder(events)) {
-    overLimit.set(order.currency, (overLimit.get(order.currency) ?? 0) + order.overageCents);
+  // saved and flagged as the ROI counts them, each order once (docs/product.md#what-the-figures-count)
+  const orders = new Set(events.flatMap((event) => (event.orderId ? [event.orderId] : [])));
+  const flagged = new Map<string, number>();
+  const saved = new Map<string, number>();
+  const seen = new Set<string>();
+  for (const row of money) {
+    if (!orders.has(row.subject) || seen.has(row.subject)) continue;
+    seen.add(row.subject);
+    flagged.set(row.currency, (flagged.get(row.currency) ?? 0) + row.flaggedCents);
+    saved.set(row.currency, (saved.get(row.currency) ?? 0) + row.stoppedCents + row.recoveredCents);
   }
   const first = Math.min(...events.map((event) => event.createdAt.getTime()));
   return {
@@ -148,9 +182,8 @@ export function digestOf(events: AlertEvent[], heldFor: HeldFor, releasedAt: Dat
     byRule: [...rules]
       .map(([rule, count]) => ({ rule, count }))
       .sort((a, b) => b.count - a.count || a.rule.localeCompare(b.rule)),
-    overLimit: [...overLimit]
-      .map(([currency, cents]) => ({ currency, cents }))
-      .sort((a, b) => b.cents - a.cents || a.currency.localeCompare(b.currency)),
+    overLimit: byCurrency(flagged),
+    saved: byCurrency(saved),
     worst: [...events].sort(worseFirst).slice(0, DIGEST_WORST).map(entryOf),
   };
 }

@@ -51,6 +51,7 @@ describe("the id on every channel", () => {
       "hourly",
       new Date("2026-11-22T07:00:00Z"),
       "UTC",
+      [],
     ),
   };
 

@@ -236,9 +236,9 @@ function digestPeriod(digest: Digest): string {
   return `${formatShopDateTime(digest.from, zone)} to ${formatShopDateTime(digest.to, zone)} (${digest.timeZone})`;
 }
 
-function overLimitText(digest: Digest): string {
-  const totals = digest.overLimit.filter((entry) => entry.cents > 0);
-  return totals.length > 0 ? totals.map((entry) => formatCents(entry.cents, entry.currency)).join(", ") : "—";
+function moneyText(totals: { currency: string; cents: number }[]): string {
+  const counted = totals.filter((entry) => entry.cents > 0);
+  return counted.length > 0 ? counted.map((entry) => formatCents(entry.cents, entry.currency)).join(", ") : "—";
 }
 
 function entryLine(entry: DigestEntry, shopDomain: string): string {
@@ -261,7 +261,11 @@ export function digestFacts(digest: Digest): [string, string][] {
         .map((severity) => `${severity} ${digest.bySeverity[severity]}`)
         .join(", "),
     ],
-    ["Flagged: discount over the limits, each order once", overLimitText(digest)],
+    // as the ROI counts them (docs/product.md#what-the-figures-count); older digests had no saved
+    ...(digest.saved
+      ? [["Saved: held orders then cancelled or edited down", moneyText(digest.saved)] as [string, string]]
+      : []),
+    ["Flagged: discount over the limits, each order once", moneyText(digest.overLimit)],
   ];
 }
 
@@ -343,6 +347,9 @@ export function digestWebhookBody(alert: DigestAlert, appUrl: string) {
     total: digest.total,
     by_severity: digest.bySeverity,
     by_rule: digest.byRule,
+    // flagged as the ROI counts it; `over_limit` is its older name, kept for receivers that read it
+    flagged: digest.overLimit.map((entry) => ({ currency: entry.currency, amount: centsToDecimal(entry.cents) })),
+    saved: (digest.saved ?? []).map((entry) => ({ currency: entry.currency, amount: centsToDecimal(entry.cents) })),
     over_limit: digest.overLimit.map((entry) => ({ currency: entry.currency, amount: centsToDecimal(entry.cents) })),
     worst: digest.worst.map((entry) => ({
       id: entry.id,

@@ -21,6 +21,9 @@ export const AUDIT_EVENT_TYPES = [
   "preflight_worse_stack",
   // an order got past a block that should have stopped it (docs/product.md#protection-gaps)
   "protection_gap",
+  // a breaching order cancelled, or edited down, afterwards (docs/product.md#what-the-figures-count)
+  "order_cancelled",
+  "order_edited_down",
 ] as const;
 
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
@@ -42,6 +45,8 @@ export const AUDIT_EVENT_TYPE_LABELS: Record<AuditEventType, string> = {
   code_reactivated: "Code reactivated",
   preflight_worse_stack: "Worse discount stack reachable",
   protection_gap: "Protection gap",
+  order_cancelled: "Order cancelled",
+  order_edited_down: "Order edited down",
 };
 
 export function isAuditEventType(value: unknown): value is AuditEventType {

@@ -41,6 +41,34 @@ describe("groupAuditEvents", () => {
     ]);
   });
 
+  it("counts each rule broken once and never takes a testing rule's severity beside other events", () => {
+    const named = (id: string, eventType: string, severity: string, ruleName: string) => ({
+      ...event(id, eventType, severity, "#1001", "gid/1"),
+      ruleName,
+    });
+    const [order] = groupAuditEvents([
+      // the order edited: the same two rules broken again
+      named("1", "rule_triggered", "medium", "Max 20% off"),
+      named("2", "rule_triggered", "low", "Cap at $50"),
+      named("3", "rule_tested", "critical", "Max 10% off (new)"),
+      named("4", "rule_triggered", "medium", "Max 20% off"),
+    ]);
+    expect(order.rulesBroken).toBe(2);
+    expect(order.severity).toBe("medium");
+    // a row of a testing rule's events alone keeps their severity
+    const [tested] = groupAuditEvents([
+      named("5", "rule_tested", "high", "Max 10% off (new)"),
+      named("6", "rule_tested", "low", "Max 10% off (new)"),
+    ]);
+    expect([tested.severity, tested.rulesBroken]).toEqual(["high", 0]);
+    // the testing event first on the page, a real breach after it
+    const [mixed] = groupAuditEvents([
+      named("7", "rule_tested", "critical", "Max 10% off (new)"),
+      named("8", "rule_triggered", "low", "Max 20% off"),
+    ]);
+    expect([mixed.severity, mixed.rulesBroken]).toEqual(["low", 1]);
+  });
+
   it("keeps an empty page empty", () => {
     expect(groupAuditEvents([])).toEqual([]);
   });

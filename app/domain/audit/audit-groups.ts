@@ -7,6 +7,8 @@ export interface GroupableEvent {
   severity: string;
   orderName: string | null;
   orderId?: string | null;
+  /** the rule an event is about: the same rule broken again (an edited order) is one rule broken */
+  ruleName?: string | null;
 }
 
 /** One row of the Audit Log: an order or checkout with its events, or an event about no order. */
@@ -16,14 +18,20 @@ export interface AuditGroup<E extends GroupableEvent> {
   orderName: string | null;
   /** newest first, as the page listed them */
   events: E[];
-  /** the worst severity among the events */
+  /**
+   * the worst severity among the events; a testing rule's would-have event (rule_tested) sets it
+   * only in a row of nothing else (docs/product.md#status-and-schedule)
+   */
   severity: string;
   /** rules broken (rule_triggered, protection_gap) and checkouts blocked: what the merchant reviews */
   breaches: number;
+  /** the distinct rules the order broke (rule_triggered): never a testing rule, never one rule twice */
+  rulesBroken: number;
 }
 
 const CHECKOUT_TYPES = new Set(["checkout_blocked"]);
 const BREACH_TYPES = new Set(["rule_triggered", "checkout_blocked", "protection_gap"]);
+const TESTED_TYPE = "rule_tested";
 
 function rank(severity: string): number {
   return (SEVERITIES as readonly string[]).indexOf(severity);
@@ -42,6 +50,9 @@ function keyOf(event: GroupableEvent): string {
  */
 export function groupAuditEvents<E extends GroupableEvent>(events: readonly E[]): AuditGroup<E>[] {
   const groups = new Map<string, AuditGroup<E>>();
+  const rules = new Map<string, Set<string>>();
+  // rows with an event other than a testing rule's: their severity is never a testing rule's
+  const counted = new Set<string>();
   for (const event of events) {
     const key = keyOf(event);
     let group = groups.get(key);
@@ -53,12 +64,25 @@ export function groupAuditEvents<E extends GroupableEvent>(events: readonly E[])
         events: [],
         severity: event.severity,
         breaches: 0,
+        rulesBroken: 0,
       };
       groups.set(key, group);
     }
     group.events.push(event);
-    if (rank(event.severity) > rank(group.severity)) group.severity = event.severity;
+    if (event.eventType !== TESTED_TYPE) {
+      if (!counted.has(key)) group.severity = event.severity;
+      else if (rank(event.severity) > rank(group.severity)) group.severity = event.severity;
+      counted.add(key);
+    } else if (!counted.has(key) && rank(event.severity) > rank(group.severity)) {
+      group.severity = event.severity;
+    }
     if (BREACH_TYPES.has(event.eventType)) group.breaches += 1;
+    if (event.eventType === "rule_triggered") {
+      const broken = rules.get(key) ?? new Set<string>();
+      broken.add(event.ruleName ?? `#${event.id}`);
+      rules.set(key, broken);
+      group.rulesBroken = broken.size;
+    }
     // a checkout is a row whose every event is about the blocked checkout
     if (group.kind !== "event" && !CHECKOUT_TYPES.has(event.eventType)) group.kind = "order";
   }

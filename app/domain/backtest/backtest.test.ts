@@ -52,6 +52,23 @@ describe("tallying a backtest", () => {
     expect(results.suggestion).toBeNull();
   });
 
+  it("gives a testing rule its own would-have counts and leaves it out of the totals", () => {
+    const rules = [percentRule("active", 30), { ...percentRule("testing", 10), testing: true }];
+    const tally = newTally(rules, "USD", false);
+    for (let number = 1; number <= 8; number += 1) {
+      const facts = order(number, number * 5); // 5% .. 40% off
+      tallyOrder(tally, facts, "2026-11-01T00:00:00.000Z", evaluateOrder(facts, rules));
+    }
+    const results = finishTally(tally);
+    const [active, testing] = results.rules;
+    // 15 .. 40% against the testing rule's 10%: its own row only
+    expect(testing).toMatchObject({ ordersBreached: 6, overLimitCents: 10_500, testing: true });
+    expect(active).toMatchObject({ ordersBreached: 2, overLimitCents: 1_500 });
+    expect(active.testing).toBeUndefined();
+    // the totals are the active rule's: 35% and 40% against 30%
+    expect(results).toMatchObject({ ordersBreached: 2, overLimitCents: 1_500 });
+  });
+
   it("keeps at most WORST_ORDERS per rule", () => {
     const rules = [percentRule("a", 0)];
     const tally = newTally(rules, "USD", false);

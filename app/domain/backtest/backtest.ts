@@ -47,6 +47,11 @@ export interface RuleTally {
    */
   schedule?: { startsAt: string | null; endsAt: string | null };
   ordersInSchedule?: number;
+  /**
+   * a testing rule: its own "would have" counts only, never the totals
+   * (docs/product.md#status-and-schedule); absent for an active rule
+   */
+  testing?: true;
 }
 
 export interface SuggestedRule {
@@ -60,11 +65,12 @@ export interface BacktestResults {
   currency: string;
   ordersScanned: number;
   ordersDiscounted: number;
-  /** orders any tested rule would have flagged */
+  /** orders any tested rule would have flagged (testing rules are not counted) */
   ordersBreached: number;
   /**
    * per order the largest amount above any tested rule's limit, never more than its discount,
-   * summed (no order counted twice): what these orders would add to "flagged"
+   * summed (no order counted twice): what these orders would add to "flagged". A testing rule
+   * adds nothing here: it flags nothing (docs/product.md#status-and-schedule).
    */
   overLimitCents: number;
   /** orders Shopify returned that could not be read (counted, never guessed) */
@@ -88,7 +94,9 @@ export interface Tally {
   windows: Map<string, RuleWindow>;
 }
 
-function ruleTally(rule: Pick<EvaluableRule, "id" | "name" | "ruleType" | "startsAt" | "endsAt">): RuleTally {
+function ruleTally(
+  rule: Pick<EvaluableRule, "id" | "name" | "ruleType" | "startsAt" | "endsAt" | "testing">,
+): RuleTally {
   const tally: RuleTally = {
     ruleId: rule.id,
     ruleName: rule.name,
@@ -96,6 +104,7 @@ function ruleTally(rule: Pick<EvaluableRule, "id" | "name" | "ruleType" | "start
     ordersBreached: 0,
     overLimitCents: 0,
     worst: [],
+    ...(rule.testing ? { testing: true as const } : {}),
   };
   if (rule.startsAt || rule.endsAt) {
     tally.schedule = { startsAt: rule.startsAt?.toISOString() ?? null, endsAt: rule.endsAt?.toISOString() ?? null };
@@ -196,7 +205,10 @@ export function tallyOrder(tally: Tally, facts: OrderFacts, createdAt: string, o
       overLimitCents,
       message: outcome.message,
     });
-    if (!ladder) tested.push({ overageCents: outcome.marginSavedCents, ruleKey: outcome.rule.ruleType });
+    // a testing rule has its own "would have" count above, and no part in the totals
+    if (!ladder && !outcome.rule.testing) {
+      tested.push({ overageCents: outcome.marginSavedCents, ruleKey: outcome.rule.ruleType });
+    }
   }
   if (tested.length > 0) {
     // the order once: what the Dashboard and ROI would count for it (docs/product.md#what-the-figures-count)

@@ -295,6 +295,7 @@ describe("one definition everywhere", () => {
       "daily",
       new Date(AT.getTime() + 86_400_000),
       "UTC",
+      rows.values(),
     );
     // a backtest over the orders as they stand now
     const tally = newTally(FOUR_RULES, "USD", false);

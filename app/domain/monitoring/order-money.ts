@@ -192,37 +192,6 @@ export function moneyOutcome(row: MoneyState & MoneySplit): string {
   return "Went through with a breach";
 }
 
-/** One recorded breach, as digests and the delivered alerts carry it. */
-export interface BreachMoney {
-  orderId: string | null;
-  createdAt: Date;
-  totalDiscountCents: number | null;
-  overLimitCents: number | null;
-  currency: string;
-}
-
-/**
- * The breaches of several orders, each order counted once: the largest overage of its latest
- * evaluation (breaches recorded together), never more than its discount. A breach without an
- * order counts on its own.
- */
-export function overageByOrder(breaches: BreachMoney[]): { currency: string; overageCents: number }[] {
-  const orders = new Map<string, BreachMoney[]>();
-  breaches.forEach((breach, index) => {
-    const key = breach.orderId ?? `#${index}`;
-    const latest = orders.get(key);
-    if (!latest || breach.createdAt > latest[0].createdAt) orders.set(key, [breach]);
-    else if (breach.createdAt.getTime() === latest[0].createdAt.getTime()) latest.push(breach);
-  });
-  return [...orders.values()].map((latest) => ({
-    currency: latest[0].currency,
-    overageCents: orderOverage(
-      Math.max(...latest.map((breach) => breach.totalDiscountCents ?? 0)),
-      latest.map((breach) => ({ overageCents: breach.overLimitCents ?? 0, ruleKey: null })),
-    ).overageCents,
-  }));
-}
-
 /** What each figure counts, in the words every screen shows beside it. */
 export const MONEY_FIGURE_HELP: Record<MoneyFigure, string> = {
   saved:

@@ -4,7 +4,7 @@ import { insertAttempts, markDropped, markFailed, markSent } from "../../db/outb
 import { anyDeliveryDue, claimDueDeliveries, type ClaimedDelivery } from "../../db/outbox-claims.sql.server";
 import { dueDigestGroups, gatherDigest, settleDigested } from "../../db/outbox-digests.sql.server";
 import type { SqlWriter } from "../../db/raw-sql.server";
-import { digestOf } from "../../domain/alerts/alert-digest";
+import { digestComposer } from "./digest-money.server";
 import type { Outgoing } from "../../domain/alerts/alert-message";
 import type { NewAuditEvent } from "../../domain/audit/audit-events";
 import { DELIVERY_RETRY, WEBHOOK_RETRY, afterFailedDelivery } from "../../domain/backoff";
@@ -271,9 +271,7 @@ async function gatherDueDigests(db: SqlWriter, now = new Date()): Promise<number
   );
   let made = 0;
   for (const group of groups) {
-    const id = await gatherDigest(db, group, now, (events) =>
-      digestOf(events, events[0]?.heldFor ?? "quiet_hours", group.releaseAt, zones.get(group.shopId) ?? "UTC"),
-    );
+    const id = await gatherDigest(db, group, now, digestComposer(group, zones.get(group.shopId) ?? "UTC"));
     if (id) made += 1;
   }
   return made;

@@ -15,7 +15,9 @@ export const CSV_COLUMNS = [
   "total_discount",
   "pre_discount_subtotal",
   "subtotal_after_discount",
-  "margin_saved",
+  // the event's discount above its rule's limit (flagged or saved is the order's, not the event's:
+  // docs/product.md#what-the-figures-count); "margin_saved" until it was named for what it is
+  "overage",
   "margin_percent",
   "currency",
   "rule_key",
@@ -35,7 +37,7 @@ const codes = (json: unknown) => codesOf(typeof json === "string" ? JSON.parse(j
 /** One event's CSV record: its cells in CSV_COLUMNS order, from its AUDIT_EXPORT_COLUMNS values. */
 function csvLine(row: AuditExportRow): string {
   const [createdAt, eventType, severity, orderName, orderId, discountCodes, discountPercent, totalDiscount] = row;
-  const [preDiscount, afterDiscount, marginSaved, marginPercent, currency, ruleKey, ruleName, threshold, message] =
+  const [preDiscount, afterDiscount, overage, marginPercent, currency, ruleKey, ruleName, threshold, message] =
     row.slice(8);
   return csvRecord([
     time(createdAt),
@@ -48,7 +50,7 @@ function csvLine(row: AuditExportRow): string {
     cents(totalDiscount),
     cents(preDiscount),
     cents(afterDiscount),
-    cents(marginSaved),
+    cents(overage),
     tenth(marginPercent),
     text(currency),
     text(ruleKey),

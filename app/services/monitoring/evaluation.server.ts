@@ -1,7 +1,7 @@
 import prisma from "../../db.server";
 import { serializeCheckoutConfig } from "../../domain/checkout/checkout-blocking";
 import { checkoutConfigInputLimits, codeRulesInputLimits } from "../../domain/functions/input-limits";
-import { insertActionRows, insertAlertRows } from "../../db/outbox-queue.sql.server";
+import { dropPendingHolds, insertActionRows, insertAlertRows } from "../../db/outbox-queue.sql.server";
 import { orderActionsOf } from "../../domain/actions/order-actions";
 import { markOrdersDone, selectOrderFingerprints, upsertOrderFingerprints } from "../../db/order-queue.sql.server";
 import { toPlanId, type PlanId } from "../../domain/billing/plans";
@@ -22,6 +22,7 @@ import { recordAuditEvents } from "../audit/events.server";
 import { countWaitingCodeUsage, recordCodeUsage, type CodeUsageContext } from "../leaks/code-usage.server";
 import { applyCostModel } from "../costs/model.server";
 import { recordOrderEvaluations } from "../roi/order-money.server";
+import { endsPendingHolds } from "../../domain/monitoring/order-outcome";
 import { cachedForShop } from "../rules/cache.server";
 import { EVALUATED_RULES } from "../rules/plan-limit.server";
 import { getStackingSettings } from "../rules/settings.server";
@@ -194,7 +195,18 @@ async function applyOrderEffects(
       plan.events.map((planned) => planned.event),
       tx,
     );
-    await recordOrderEvaluations(tx, shopId, plan.money.evaluated, plan.money.known, now);
+    // what became of breaching orders (cancelled, edited down) is recorded with their money; the
+    // holds still waiting for an order left with nothing to hold are not placed
+    // (docs/product.md#order-actions)
+    const outcomes = await recordOrderEvaluations(tx, shopId, plan.money.evaluated, plan.money.known, now);
+    await recordAuditEvents(shopId, outcomes, tx);
+    await dropPendingHolds(
+      tx,
+      shopId,
+      outcomes.flatMap((event) => (endsPendingHolds(event) && event.orderId ? [event.orderId] : [])),
+      "Not done: the order was cancelled or edited down to within the limits",
+      now,
+    );
     const jobOf = new Map(plan.events.map((planned) => [planned.event.dedupeKey, planned.order]));
     const idOf = new Map<string, string>();
     for (const row of recorded) {

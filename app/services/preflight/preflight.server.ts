@@ -108,8 +108,13 @@ export interface PreflightResults {
   worst: PreflightCartView | null;
   worstCarts: PreflightCartView[];
   risks: (Risk & { adminUrl: string | null })[];
-  /** each rule the worst carts' stacks break, with how many of them */
+  /** each rule the worst carts' stacks break, with how many of them (testing rules are not among them) */
   rulesBroken: { rule: string; carts: number }[];
+  /**
+   * the testing rules they would have broken: their own "would have" count, never a catch
+   * (docs/product.md#status-and-schedule); absent in runs made before it was kept
+   */
+  rulesTesting?: { rule: string; carts: number }[];
   discounts: {
     id: string;
     label: string;
@@ -315,13 +320,20 @@ function assemble(
   const url = (id: string) => adminDiscountUrl(shop.domain, id);
   const currency = tally.worst[0]?.currency ?? shop.currency;
   const brokenCount = new Map<string, number>();
+  const testingCount = new Map<string, number>();
   const worstCarts = tally.worst.map((worst): PreflightCartView => {
     const facts = kept.get(worst.orderId);
     const outcomes = facts ? evaluateOrder(factsWithStack(facts, worst), rules, stacking) : [];
+    // a testing rule catches nothing: its breach is only counted as one it would have had
     const rulesBroken = outcomes.flatMap((outcome) =>
-      outcome.breached ? [{ rule: outcome.rule.name, message: outcome.message }] : [],
+      outcome.breached && !outcome.rule.testing ? [{ rule: outcome.rule.name, message: outcome.message }] : [],
     );
     for (const broken of rulesBroken) brokenCount.set(broken.rule, (brokenCount.get(broken.rule) ?? 0) + 1);
+    for (const outcome of outcomes) {
+      if (outcome.breached && outcome.rule.testing) {
+        testingCount.set(outcome.rule.name, (testingCount.get(outcome.rule.name) ?? 0) + 1);
+      }
+    }
     const handle = shop.domain.replace(/\.myshopify\.com$/, "");
     const orderNumber = /(\d+)$/.exec(worst.orderId)?.[1];
     return {
@@ -350,6 +362,7 @@ function assemble(
       adminUrl: url(risk.discountId),
     })),
     rulesBroken: [...brokenCount.entries()].map(([rule, carts]) => ({ rule, carts })),
+    rulesTesting: [...testingCount.entries()].map(([rule, carts]) => ({ rule, carts })),
     discounts: live.map((discount) => ({
       id: discount.id,
       label: discount.method === "code" && discount.code ? discount.code : `automatic '${discount.title}'`,

@@ -16,11 +16,13 @@ import {
   type MoneyRow,
   type OrderEvaluated,
 } from "../../domain/monitoring/order-money";
+import { orderOutcomeEvent } from "../../domain/monitoring/order-outcome";
 
 /**
  * Applies the engine's evaluations of a batch of orders, in turn (an order evaluated twice in
  * one batch ends as its last evaluation says). `known` names the orders evaluated before: only
- * they can have a row to read.
+ * they can have a row to read. Returns the events of what became of breaching orders (a
+ * cancellation, an edit down: orderOutcomeEvent), for the caller to record in its transaction.
  */
 export async function recordOrderEvaluations(
   tx: RawSql,
@@ -28,19 +30,25 @@ export async function recordOrderEvaluations(
   evaluations: OrderEvaluated[],
   known: Set<string>,
   now: Date,
-): Promise<void> {
-  if (evaluations.length === 0) return;
+): Promise<NewAuditEvent[]> {
+  if (evaluations.length === 0) return [];
   const stored = await selectMoneyRows(
     tx,
     shopId,
     evaluations.filter((order) => known.has(order.orderId)).map((order) => order.orderId),
   );
   const changed = new Map<string, MoneyRow>();
+  const outcomes: NewAuditEvent[] = [];
   for (const order of evaluations) {
-    const next = afterEvaluation(changed.get(order.orderId) ?? stored.get(order.orderId) ?? null, order);
-    if (next) changed.set(order.orderId, next);
+    const previous = changed.get(order.orderId) ?? stored.get(order.orderId) ?? null;
+    const next = afterEvaluation(previous, order);
+    if (!next) continue;
+    changed.set(order.orderId, next);
+    const outcome = orderOutcomeEvent(previous, next, order.at);
+    if (outcome) outcomes.push(outcome);
   }
   await upsertMoneyRows(tx, shopId, [...changed.values()], now);
+  return outcomes;
 }
 
 /**
