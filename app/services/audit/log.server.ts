@@ -71,8 +71,11 @@ export async function auditPage(
   return { events, nextCursor: rows.length > pageSize ? encodeCursor(events[events.length - 1]) : null };
 }
 
-/** Orders (rows) on one page of the Audit Log screen (docs/product.md#audit-log). */
-export const AUDIT_PAGE_ORDERS = 50;
+/**
+ * Orders (rows) on one page of the Audit Log screen (docs/product.md#audit-log): about as many
+ * rows, and as much page, as the 50 events a page held before it paged by order.
+ */
+export const AUDIT_PAGE_ORDERS = 20;
 /** Events read at a time while a page looks for its orders. */
 const GROUP_SCAN_BATCH = 200;
 
