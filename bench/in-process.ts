@@ -28,7 +28,7 @@ export async function benchInProcess() {
   process.env.DATABASE_URL = `file:${file}`;
   process.env.SHOPIFY_API_SECRET ||= "bench";
   const { loadDashboard } = await import("../app/services/dashboard/dashboard.server");
-  const { auditPage, decodeCursor, encodeCursor } = await import("../app/services/audit/log.server");
+  const { auditOrderPage, auditPage, decodeCursor, encodeCursor } = await import("../app/services/audit/log.server");
   const prisma = (await import("../app/db.server")).default;
   const shop = { id: "bench-shop", plan: "core" as const, timezone: "UTC" };
   console.log(`\n${formatCount(EVENTS)} audit events in SQLite (filled in ${fillSeconds.toFixed(1)} s)`);
@@ -80,6 +80,13 @@ export async function benchInProcess() {
     `  search for an order-name prefix "#4242": p50 ${ms(prefix.p50)}, p95 ${ms(prefix.p95)} (${prefix.last.events.length} events on the first page)`,
   );
   console.log(`  search for other text (scans the shop's search text): p50 ${ms(text.p50)}, p95 ${ms(text.p95)}`);
+  // the Audit Log screen's pages: 20 orders, each with all its events (docs/product.md#audit-log)
+  const orders = await timed(RUNS, () => auditOrderPage(shop.id, { q: undefined }));
+  const deepOrders = await timed(RUNS, () => auditOrderPage(shop.id, { q: undefined, cursor: deepCursor }));
+  console.log(
+    `  Audit Log screen, first page of 20 orders (${orders.last.events.length} events): p50 ${ms(orders.p50)}, p95 ${ms(orders.p95)}`,
+  );
+  console.log(`  the screen's deep page at the same cursor: p50 ${ms(deepOrders.p50)}, p95 ${ms(deepOrders.p95)}`);
   if (first.last.events.length !== 50 || deep.last.events.length !== 50) throw new Error("Audit pages came back short");
 
   await prisma.$disconnect();

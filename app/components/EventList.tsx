@@ -12,8 +12,11 @@ export function SeverityBadge({ severity }: { severity: string }) {
   return <Badge tone={SEVERITY_TONES[severity]}>{severity}</Badge>;
 }
 
-/** A compact list of audit events, newest first. */
-export function EventList({ events, emptyText }: { events: AuditEventView[]; emptyText: string }) {
+/** An event as the list shows it; an order's entry also names every rule the order broke. */
+export type EventListItem = AuditEventView & { brokenRules?: string[] };
+
+/** A compact list of audit events (or one entry per order), newest first. */
+export function EventList({ events, emptyText }: { events: EventListItem[]; emptyText: string }) {
   if (events.length === 0) {
     return (
       <Text as="p" tone="subdued">
@@ -52,6 +55,11 @@ export function EventList({ events, emptyText }: { events: AuditEventView[]; emp
               ) : null}
             </InlineStack>
             <Text as="p">{event.message}</Text>
+            {event.brokenRules && event.brokenRules.length > 1 ? (
+              <Text as="p" tone="subdued">
+                {`${event.brokenRules.length} rules broken: ${event.brokenRules.join("; ")}`}
+              </Text>
+            ) : null}
             <Text as="p" variant="bodySm" tone="subdued">
               <time dateTime={event.createdAt}>{event.time}</time>
             </Text>

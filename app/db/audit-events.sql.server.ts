@@ -199,3 +199,83 @@ export async function selectAuditEvents(shopId: string, filter: AuditFilter, lim
     WHERE ${auditConditions(shopId, searched)}
     ORDER BY "createdAt" DESC, "id" DESC LIMIT ${limit}`;
 }
+
+/** The rows (orders, checkouts, lone events) of the Audit Log, as their events are matched in SQL. */
+export interface AuditGroupKeys {
+  /** orders by id, with the name their events carry (read on the (shopId, orderName) index) */
+  orders: { orderId: string; orderName: string | null }[];
+  /** events with an order name and no order id (a blocked checkout) */
+  names: string[];
+  /** events about no order: a row each */
+  ids: string[];
+}
+
+/**
+ * One condition per kind of row, each read on an index of its own: orders on (shopId, orderName)
+ * (their events carry the name; an order's events without a name, rare, are read by id), checkouts
+ * on the same index, lone events by id. Queried apart: SQLite would not read an OR of them on
+ * these indexes.
+ */
+function groupConditions(keys: AuditGroupKeys): Prisma.Sql[] {
+  const parts: Prisma.Sql[] = [];
+  const named = keys.orders.filter((order) => order.orderName !== null);
+  if (named.length > 0) {
+    parts.push(
+      sql`"orderName" IN (${join([...new Set(named.map((order) => order.orderName))])})
+        AND "orderId" IN (${join(named.map((order) => order.orderId))})`,
+    );
+  }
+  const unnamed = keys.orders.filter((order) => order.orderName === null);
+  if (unnamed.length > 0) parts.push(sql`"orderId" IN (${join(unnamed.map((order) => order.orderId))})`);
+  if (keys.names.length > 0) parts.push(sql`"orderName" IN (${join(keys.names)}) AND "orderId" IS NULL`);
+  if (keys.ids.length > 0) parts.push(sql`"id" IN (${join(keys.ids)})`);
+  return parts;
+}
+
+const newestFirst = (a: AuditEventRow, b: AuditEventRow) =>
+  Number(fromSqlTime(b.createdAt)) - Number(fromSqlTime(a.createdAt)) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+/** The most events one Audit Log page reads for its rows: a page is never huge, however odd an order. */
+export const AUDIT_GROUP_EVENTS_LIMIT = 5000;
+
+/** Every event of these rows that matches the filter (its `before` ignored), newest first. */
+export async function selectGroupEvents(
+  shopId: string,
+  filter: AuditFilter,
+  keys: AuditGroupKeys,
+): Promise<AuditEventRow[]> {
+  const rows: AuditEventRow[] = [];
+  for (const condition of groupConditions(keys)) {
+    rows.push(
+      ...(await prisma.$queryRaw<AuditEventRow[]>`
+        SELECT * FROM "AuditEvent"
+        WHERE ${auditConditions(shopId, { ...filter, before: null })} AND ${condition}
+        ORDER BY "createdAt" DESC, "id" DESC LIMIT ${AUDIT_GROUP_EVENTS_LIMIT}`),
+    );
+  }
+  const unique = [...new Map(rows.map((row) => [row.id, row])).values()];
+  return unique.sort(newestFirst).slice(0, AUDIT_GROUP_EVENTS_LIMIT);
+}
+
+/**
+ * The events of these rows that match the filter at or after `from` (a page's cursor): a row with
+ * one is on an earlier page.
+ */
+export async function selectGroupEventsFrom(
+  shopId: string,
+  filter: AuditFilter,
+  keys: AuditGroupKeys,
+  from: { createdAt: Date; id: string },
+): Promise<{ id: string; orderId: string | null; orderName: string | null }[]> {
+  const at = toSqlTime(from.createdAt);
+  const rows: { id: string; orderId: string | null; orderName: string | null }[] = [];
+  for (const condition of groupConditions(keys)) {
+    rows.push(
+      ...(await prisma.$queryRaw<{ id: string; orderId: string | null; orderName: string | null }[]>`
+        SELECT "id", "orderId", "orderName" FROM "AuditEvent"
+        WHERE ${auditConditions(shopId, { ...filter, before: null })} AND ${condition}
+          AND ("createdAt" > ${at} OR ("createdAt" = ${at} AND "id" >= ${from.id}))`),
+    );
+  }
+  return rows;
+}

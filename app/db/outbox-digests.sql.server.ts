@@ -3,6 +3,7 @@ import type { Digest, HeldFor } from "../domain/alerts/alert-digest";
 import type { AlertEvent } from "../domain/alerts/alert-message";
 import { fromSqlTime, toSqlJson, toSqlTime } from "./columns";
 import { newRowId } from "./ids";
+import { breachEventsOf } from "../domain/alerts/order-alert";
 import { storedEvent } from "./outbox-claims.sql.server";
 import type { RawSql, SqlWriter } from "./raw-sql.server";
 
@@ -65,9 +66,10 @@ export async function gatherDigest(
         AND "nextAttemptAt" = ${toSqlTime(group.releaseAt)}
       RETURNING "payload"`;
     if (held.length === 0) return null;
+    // an order's alert counts each breach it names (by rule, by severity, the worst)
     const payload = toSqlJson(
       await compose(
-        held.map((row) => storedEvent(row.payload)),
+        held.flatMap((row) => breachEventsOf(storedEvent(row.payload))),
         tx,
       ),
     );

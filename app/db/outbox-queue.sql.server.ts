@@ -9,7 +9,8 @@ import type { AlertAndActionOutbox, Prisma } from "@prisma/client";
 import type { AlertEvent } from "../domain/alerts/alert-message";
 import type { PlannedDelivery } from "../domain/alerts/alert-routing";
 import { ACTION_CHANNELS } from "../domain/actions/order-actions";
-import { columnList, join, raw, sql, toSqlJson, toSqlTime } from "./columns";
+import { breachKeyOf } from "../domain/alerts/order-alert";
+import { columnList, fromSqlJson, join, raw, sql, toSqlJson, toSqlTime } from "./columns";
 import { newRowId } from "./ids";
 import type { RawSql } from "./raw-sql.server";
 
@@ -131,4 +132,47 @@ export async function dropPendingHolds(
         AND "actionKey" LIKE ${`${shopId}|${orderId}|%`}`;
   }
   return dropped;
+}
+
+/**
+ * The breaches (their keys, order-alert.ts) each order was already alerted about, by order id: the
+ * breaches its alerts queued on any channel name, however those went (a dropped row excepted: it
+ * was never to be sent). Read on the (shopId, orderName) index of the alerts' head events, so an
+ * edited order's new alert leaves out what was told (docs/product.md#alerts).
+ */
+export async function alertedBreaches(
+  tx: Tx,
+  shopId: string,
+  orders: { orderId: string; orderName: string }[],
+): Promise<Map<string, Set<string>>> {
+  const told = new Map<string, Set<string>>();
+  if (orders.length === 0) return told;
+  const rows = await tx.$queryRaw<
+    {
+      orderId: string;
+      payload: unknown;
+      eventType: string;
+      ruleId: string | null;
+      ruleKey: string | null;
+      details: unknown;
+    }[]
+  >`
+    SELECT "AuditEvent"."orderId", "AlertOutbox"."payload", "AuditEvent"."eventType", "AuditEvent"."ruleId",
+      "AuditEvent"."ruleKey", "AuditEvent"."details"
+    FROM "AuditEvent" JOIN "AlertOutbox" ON "AlertOutbox"."auditEventId" = "AuditEvent"."id"
+    WHERE "AuditEvent"."shopId" = ${shopId}
+      AND "AuditEvent"."orderName" IN (${join([...new Set(orders.map((order) => order.orderName))])})
+      AND "AuditEvent"."orderId" IN (${join([...new Set(orders.map((order) => order.orderId))])})
+      AND "AlertOutbox"."channel" IN ('email', 'slack', 'webhook') AND "AlertOutbox"."status" <> 'dropped'`;
+  for (const row of rows) {
+    const keys = told.get(row.orderId) ?? new Set<string>();
+    const payload = fromSqlJson<{ breaches?: { key?: unknown }[] }>(row.payload);
+    const listed = (payload?.breaches ?? []).flatMap((breach) =>
+      typeof breach.key === "string" && breach.key ? [breach.key] : [],
+    );
+    if (listed.length > 0) listed.forEach((key) => keys.add(key));
+    else keys.add(breachKeyOf({ ...row, details: fromSqlJson(row.details) }));
+    told.set(row.orderId, keys);
+  }
+  return told;
 }

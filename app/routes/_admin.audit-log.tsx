@@ -15,7 +15,7 @@ import { formatCents } from "../domain/money";
 import { requireAdmin, type AdminContext } from "../services/shops/admin-context.server";
 import { moneyBehind } from "../services/roi/money-figures.server";
 import { MoneyBehind } from "../components/MoneyBehind";
-import { auditPage, readAuditQuery, type AuditQuery } from "../services/audit/log.server";
+import { auditOrderPage, readAuditQuery, type AuditQuery } from "../services/audit/log.server";
 import { closedHolds, releaseHold } from "../services/actions/release-hold.server";
 import { actionClientOf } from "../services/actions/admin-client.server";
 import { pageAction, plainIntent } from "../http/page-action.server";
@@ -30,7 +30,8 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
   // A hand-edited URL with a bad filter shows everything rather than an error.
   const query: AuditQuery = parsed.success ? parsed.data : { q: undefined };
   // a money figure's link lists the orders behind it (docs/product.md#what-the-figures-count)
-  const [page, money] = await Promise.all([auditPage(shop.id, query), moneyBehind(shop, params)]);
+  // a page of orders, each with all its events: no order is split across pages
+  const [page, money] = await Promise.all([auditOrderPage(shop.id, query), moneyBehind(shop, params)]);
   // held orders show "Release hold" until someone releases them or the order is cancelled
   // (docs/product.md#order-actions)
   const closed = await closedHolds(

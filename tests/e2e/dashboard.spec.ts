@@ -32,14 +32,23 @@ test("the demo dashboard shows the product's texts and the database's figures", 
         n: number;
       }
     ).n;
-  const latest = db
-    .prepare("SELECT orderName, message FROM AuditEvent WHERE shopId = ? ORDER BY createdAt DESC, id DESC LIMIT 5")
-    .all(shopId) as { orderName: string | null; message: string }[];
+  // the feed is one entry per order: the latest events' orders (or lone events), each once
+  const events = db
+    .prepare(
+      "SELECT id, orderId, orderName, message FROM AuditEvent WHERE shopId = ? ORDER BY createdAt DESC, id DESC LIMIT 100",
+    )
+    .all(shopId) as { id: string; orderId: string | null; orderName: string | null; message: string }[];
   db.close();
+  const orders = new Map<string, (typeof events)[number]>();
+  for (const event of events) {
+    const key = event.orderId ?? event.orderName ?? event.id;
+    if (!orders.has(key)) orders.set(key, event);
+  }
+  const latest = [...orders.values()].slice(0, 5);
   const blocked = countEvents("eventType LIKE '%blocked%'");
   // docs/product.md#decisions, 14: alerts delivered, not breaches; breaches are their own figure
   const alerts = countEvents("eventType LIKE '%alert_sent%'");
-  // breaches, protection gaps among them (docs/product.md#protection-gaps)
+  // breaches: rules broken and protection gaps (docs/product.md#protection-gaps)
   const breaches = countEvents("eventType IN ('rule_triggered', 'protection_gap')");
   expect(alerts).toBeGreaterThan(100);
   expect(alerts).toBeLessThan(breaches);
@@ -60,8 +69,11 @@ test("the demo dashboard shows the product's texts and the database's figures", 
   const monitoring = page.getByRole("region", { name: "Real-time Monitoring" });
   await expect(monitoring.locator("li")).toHaveCount(5);
   for (const [index, event] of latest.entries()) {
-    await expect(monitoring.locator("li").nth(index)).toContainText(event.message);
+    await expect(monitoring.locator("li").nth(index)).toContainText(event.orderName ?? event.message);
   }
+  // no order twice
+  const names = latest.flatMap((event) => (event.orderName ? [event.orderName] : []));
+  expect(new Set(names).size).toBe(names.length);
 
   const roi = page.getByRole("region", { name: "ROI Summary" });
   await expect(roi).toContainText("Configure blocking in Integration → Shopify Plus Features");

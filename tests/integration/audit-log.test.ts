@@ -10,6 +10,8 @@ const { loader: auditApi } = await import("../../app/routes/api.audit");
 const { loader: exportCsv } = await import("../../app/routes/api.audit.export[.]csv");
 const { loader: auditPageLoader } = await import("../../app/routes/_admin.audit-log");
 const GROUPED = "audit-c.myshopify.com";
+const PAGED = "audit-d.myshopify.com";
+const { auditOrderPage } = await import("../../app/services/audit/log.server");
 
 const base = new Date("2026-11-01T00:00:00Z").getTime();
 const SEVERITIES = ["low", "medium", "high", "critical"] as const;
@@ -187,5 +189,79 @@ describe("audit log API and CSV export", () => {
     expect(breaches.query).toMatchObject({ q: "#2001", type: "rule_triggered" });
     expect(breaches.groups).toHaveLength(1);
     expect(breaches.groups[0].events.map((event) => event.ruleName)).toEqual(["Cap at $50", "Max 30% off"]);
+  });
+
+  it("pages the Audit Log by order: each order whole on one page, every order once, newest first", async () => {
+    const paged = (await ensureShop(PAGED)).id;
+    // 7 orders of 3 events each, their events interleaved in time (order k at minutes k, k+7, k+14),
+    // and two events about no order: paged by events, most orders would fall on two pages
+    const events: NewAuditEvent[] = [];
+    for (let k = 0; k < 7; k += 1) {
+      for (const [step, type] of (["rule_triggered", "rule_triggered", "alert_sent"] as const).entries()) {
+        events.push({
+          eventType: type,
+          severity: step === 1 ? "critical" : "low",
+          message: `Order #30${k} event ${step}`,
+          orderName: `#30${k}`,
+          orderId: `gid://shopify/Order/30${k}`,
+          discountCodes: [],
+          createdAt: new Date(base + (k + step * 7) * 60_000),
+        });
+      }
+    }
+    events.push(
+      {
+        eventType: "rule_created",
+        severity: "low",
+        message: "Rule A",
+        discountCodes: [],
+        createdAt: new Date(base + 3.5 * 60_000),
+      },
+      {
+        eventType: "rule_created",
+        severity: "low",
+        message: "Rule B",
+        discountCodes: [],
+        createdAt: new Date(base + 30 * 60_000),
+      },
+    );
+    await recordAuditEvents(paged, events);
+
+    const rows: { key: string; events: number }[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await auditOrderPage(paged, { q: undefined, cursor }, 3);
+      const groups = new Map<string, number>();
+      for (const event of page.events) {
+        const key = event.orderId ?? event.id;
+        groups.set(key, (groups.get(key) ?? 0) + 1);
+      }
+      expect(groups.size).toBeLessThanOrEqual(3);
+      rows.push(...[...groups].map(([key, count]) => ({ key, events: count })));
+      cursor = page.nextCursor ?? undefined;
+      pages += 1;
+    } while (cursor && pages < 10);
+    expect(pages).toBe(3);
+    // 9 rows: the 7 orders and the 2 rules created, each on one page only, each order with its 3 events
+    expect(rows).toHaveLength(9);
+    expect(new Set(rows.map((row) => row.key)).size).toBe(9);
+    for (const row of rows.filter((entry) => entry.key.startsWith("gid://"))) expect(row.events).toBe(3);
+    // newest row first: Rule B (minute 30), then the orders by their newest event (minutes 20 down to 14)
+    expect(rows.slice(0, 4).map((row) => row.key)).toEqual([
+      rows[0].key,
+      "gid://shopify/Order/306",
+      "gid://shopify/Order/305",
+      "gid://shopify/Order/304",
+    ]);
+    expect(rows[0].key).not.toMatch(/^gid:/);
+
+    // a filter pages the orders its events match, each with only those events
+    const critical = await auditOrderPage(paged, { q: undefined, severity: "critical" }, 5);
+    expect(critical.events.every((event) => event.severity === "critical")).toBe(true);
+    expect(new Set(critical.events.map((event) => event.orderId)).size).toBe(5);
+    const rest = await auditOrderPage(paged, { q: undefined, severity: "critical", cursor: critical.nextCursor! }, 5);
+    expect(rest.nextCursor).toBeNull();
+    expect(rest.events.map((event) => event.orderName)).toEqual(["#301", "#300"]);
   });
 });

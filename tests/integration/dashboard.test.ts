@@ -88,6 +88,38 @@ describe("dashboard figures from the database", () => {
     expect(data.recentEvents[0].time).toBe("Nov 20, 2026, 6:00 PM");
   });
 
+  it("shows one feed entry per order: its worst breach, newest time and every rule it broke", async () => {
+    const shop = await ensureShop("feed.myshopify.com");
+    const breach = (rule: string, severity: "low" | "critical", minutes: number, orderNumber = 1): NewAuditEvent => ({
+      eventType: "rule_triggered",
+      severity,
+      message: `Order #${orderNumber} broke ${rule}`,
+      orderId: `gid://shopify/Order/${orderNumber}`,
+      orderName: `#${orderNumber}`,
+      ruleName: rule,
+      discountCodes: [],
+      createdAt: new Date(daysAgo(1).getTime() + minutes * 60_000),
+    });
+    await recordAuditEvents(shop.id, [
+      breach("Max 40%", "low", 1, 2),
+      breach("Max 20%", "low", 2),
+      breach("Cap at $50", "critical", 3),
+      breach("Max 40%", "low", 4),
+      breach("Keep 25% margin", "low", 5),
+      { ...breach("Cap at $50", "critical", 6), eventType: "alert_sent", message: "Alert about order #1 sent" },
+    ]);
+    const data = await loadDashboard({ id: shop.id, plan: "core", timezone: "UTC" }, NOW);
+    expect(
+      data.recentEvents.map((entry) => [entry.orderName, entry.message, entry.severity, entry.orderEvents]),
+    ).toEqual([
+      ["#1", "Order #1 broke Cap at $50", "critical", 5],
+      ["#2", "Order #2 broke Max 40%", "low", 1],
+    ]);
+    expect(data.recentEvents[0].brokenRules).toEqual(["Cap at $50", "Keep 25% margin", "Max 40%", "Max 20%"]);
+    // the entry's time is its newest event's (the alert sent)
+    expect(data.recentEvents[0].createdAt).toBe(new Date(daysAgo(1).getTime() + 6 * 60_000).toISOString());
+  });
+
   it("sums the last 30 days' saved money against the subscription: blocked checkouts, not breaches", async () => {
     const data = await loadDashboard({ id: shopId, plan: "core", timezone: "UTC" }, NOW);
     // docs/product.md#decisions, 19: breaches that went through are flagged (by the engine, per order), never saved

@@ -67,7 +67,7 @@ describe("a testing rule", () => {
     const plan = planOrderEffects(context([rule("t", { testing: true })]), [order()], new Map(), NOW);
     expect(plan.events.map(({ event }) => [event.eventType, event.ruleId])).toEqual([["rule_tested", "t"]]);
     expect(plan.events[0].event.dedupeKey).toMatch(/^tested\|/);
-    expect(plan.deliveries).toEqual([]);
+    expect(plan.alerts).toEqual([]);
     expect(plan.actions).toEqual([]);
     expect(plan.money.evaluated).toEqual([]);
   });
@@ -76,7 +76,9 @@ describe("a testing rule", () => {
     const plan = planOrderEffects(context([rule("t", { testing: true }), rule("a")]), [order()], new Map(), NOW);
     expect(plan.events.map(({ event }) => event.eventType).sort()).toEqual(["rule_tested", "rule_triggered"]);
     const triggered = plan.events.find(({ event }) => event.eventType === "rule_triggered")!.event;
-    expect(new Set(plan.deliveries.map((d) => d.eventKey))).toEqual(new Set([triggered.dedupeKey]));
+    expect(plan.alerts.flatMap((alert) => alert.breaches.map((breach) => breach.eventKey))).toEqual([
+      triggered.dedupeKey,
+    ]);
     expect(plan.actions.length).toBeGreaterThan(0);
     expect(plan.actions.every((action) => action.payload.ruleId === "a")).toBe(true);
     expect(plan.money.evaluated).toHaveLength(1);
@@ -125,7 +127,7 @@ describe("a scheduled rule", () => {
   it("reverts by itself at its end", () => {
     const after = plan(new Date("2026-12-02T05:00:00Z"));
     expect(after.events).toEqual([]);
-    expect(after.deliveries).toEqual([]);
+    expect(after.alerts).toEqual([]);
     expect(after.money.evaluated).toEqual([]);
   });
   it("judges a past order (the demo's history) at the order's time", () => {

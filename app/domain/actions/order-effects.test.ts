@@ -117,12 +117,18 @@ describe("planning what a batch of orders does", () => {
       },
     ]);
     expect(plan.money.known).toEqual(new Set());
-    expect(plan.deliveries.map((alert) => [alert.eventKey, alert.delivery])).toEqual([
-      [event.dedupeKey, { channel: "email", status: "pending", nextAttemptAt: NOON }],
-      [event.dedupeKey, { channel: "slack", status: "pending", nextAttemptAt: NOON }],
+    expect(plan.alerts).toHaveLength(1);
+    const [alert] = plan.alerts;
+    expect(alert).toMatchObject({ orderId: ORDER, orderName: "#1001", reevaluated: false });
+    expect(alert.deliveries).toEqual([
+      { channel: "email", status: "pending", nextAttemptAt: NOON },
+      { channel: "slack", status: "pending", nextAttemptAt: NOON },
     ]);
-    expect(plan.deliveries[0].event).toMatchObject({ orderName: "#1001", overLimitCents: 2_500, ruleName: "Max 20%" });
-    expect(plan.deliveries[0]).not.toHaveProperty("queuedAt");
+    expect(alert.breaches.map((breach) => [breach.eventKey, breach.breachKey])).toEqual([
+      [event.dedupeKey, "rule|rule-1"],
+    ]);
+    expect(alert.breaches[0].event).toMatchObject({ orderName: "#1001", overLimitCents: 2_500, ruleName: "Max 20%" });
+    expect(alert).not.toHaveProperty("queuedAt");
     expect(plan.actions).toEqual([]);
   });
 
@@ -132,7 +138,7 @@ describe("planning what a batch of orders does", () => {
       fingerprints: new Map(),
       events: [],
       money: { evaluated: [], known: new Set() },
-      deliveries: [],
+      alerts: [],
       actions: [],
     });
     const twice = planOrderEffects(context(), [order(4_500), order(4_500)], new Map(), NOON);
@@ -151,6 +157,43 @@ describe("planning what a batch of orders does", () => {
     const within = planOrderEffects(context(), [order(1_000)], previous, NOON);
     expect(within.events).toEqual([]);
     expect(within.money.evaluated).toMatchObject([{ orderId: ORDER, overage: { overageCents: 0 } }]);
+  });
+
+  it("plans one alert per order naming every rule it broke, worst first, above the minimum severity", () => {
+    const cap: EvaluableRule = {
+      id: "rule-cap",
+      name: "Cap at $30",
+      ruleType: "max_discount",
+      thresholdUnit: "AMOUNT",
+      thresholdPercent: null,
+      thresholdAmountCents: 3_000,
+    };
+    const max40: EvaluableRule = { ...MAX_20, id: "rule-40", name: "Max 40%", thresholdPercent: 40 };
+    const rules = [MAX_20, cap, max40];
+    const plan = planOrderEffects(context({ rules }), [order(4_500)], new Map(), NOON);
+    expect(plan.events.map((planned) => planned.event.ruleId)).toEqual(["rule-1", "rule-cap", "rule-40"]);
+    expect(plan.alerts).toHaveLength(1);
+    const [alert] = plan.alerts;
+    // one alert, two channels: not three rules times two channels
+    expect(alert.deliveries.map((delivery) => delivery.channel)).toEqual(["email", "slack"]);
+    // worst first: the most severe, then the larger overage ($25.00 over 20 % before $15.00 over the cap)
+    expect(alert.breaches.map((breach) => [breach.breachKey, breach.event.severity])).toEqual([
+      ["rule|rule-1", "critical"],
+      ["rule|rule-cap", "critical"],
+      ["rule|rule-40", "medium"],
+    ]);
+    // below the minimum severity a breach is left out of the alert, not alerted alone
+    const minimum = planOrderEffects(
+      context({ rules, alerts: { ...ALERTS, minSeverity: "critical" } }),
+      [order(4_500)],
+      new Map(),
+      NOON,
+    );
+    const critical = plan.events.filter(({ event }) => event.severity === "critical").length;
+    expect(minimum.alerts.flatMap((planned) => planned.breaches)).toHaveLength(critical);
+    // an edited order's alert is marked so: what it was told before is left out when it is queued
+    const edited = planOrderEffects(context({ rules }), [order(5_000)], new Map([[ORDER, "before"]]), NOON);
+    expect(edited.alerts[0].reevaluated).toBe(true);
   });
 
   it("plans no breach for a cancelled order, only its money", () => {
@@ -177,7 +220,8 @@ describe("planning what a batch of orders does", () => {
     expect(plan.events.map((planned) => planned.event.eventType)).toEqual(["admin_override"]);
     expect(plan.events[0].event.overrideBy).toBe("gid://shopify/StaffMember/1");
     // its alerts are routed like a breach's; it queues no order action
-    expect(plan.deliveries).toHaveLength(2);
+    expect(plan.alerts).toHaveLength(1);
+    expect(plan.alerts[0].deliveries).toHaveLength(2);
     expect(plan.actions).toEqual([]);
     // not live: nothing
     expect(planOrderEffects(context({ rules: [] }), [tagged], new Map(), NOON).events).toEqual([]);
@@ -188,7 +232,7 @@ describe("planning what a batch of orders does", () => {
     const free = context({ shop: { id: "shop-1", plan: "free" }, orderActions: new Map([["rule-1", actions]]) });
     const plan = planOrderEffects(free, [order(4_500)], new Map(), NOON);
     expect(plan.events).toHaveLength(1);
-    expect(plan.deliveries).toEqual([]);
+    expect(plan.alerts).toEqual([]);
     expect(plan.actions).toEqual([]);
   });
 
@@ -213,7 +257,7 @@ describe("planning what a batch of orders does", () => {
   it("holds alerts in the quiet hours and for digests, and routes none below the minimum severity", () => {
     const night = context({ alerts: { ...ALERTS, quietHours: { start: "10:00", end: "14:00" } } });
     const held = planOrderEffects(night, [order(4_500)], new Map(), NOON);
-    expect(held.deliveries[0].delivery).toEqual({
+    expect(held.alerts[0].deliveries[0]).toEqual({
       channel: "email",
       status: "held",
       nextAttemptAt: new Date("2026-11-22T14:00:00Z"),
@@ -225,7 +269,7 @@ describe("planning what a batch of orders does", () => {
       new Map(),
       NOON,
     );
-    expect(hourly.deliveries[0].delivery).toMatchObject({ status: "held", heldFor: "hourly" });
+    expect(hourly.alerts[0].deliveries[0]).toMatchObject({ status: "held", heldFor: "hourly" });
     const critical = planOrderEffects(
       context({ alerts: { ...ALERTS, minSeverity: "critical" } }),
       [order(2_100)],
@@ -233,15 +277,18 @@ describe("planning what a batch of orders does", () => {
       NOON,
     );
     expect(critical.events).toHaveLength(1);
-    expect(critical.deliveries).toEqual([]);
-    expect(planOrderEffects(context({ alerts: null }), [order(4_500)], new Map(), NOON).deliveries).toEqual([]);
+    expect(critical.alerts).toEqual([]);
+    expect(planOrderEffects(context({ alerts: null }), [order(4_500)], new Map(), NOON).alerts).toEqual([]);
   });
 
   it("routes the demo's past orders as at their own time", () => {
     const past = new Date("2026-11-20T12:00:00Z");
     const plan = planOrderEffects(context(), [order(4_500, { at: past })], new Map(), NOON, { history: true });
     expect(plan.events[0].event.createdAt).toEqual(past);
-    expect(plan.deliveries[0]).toMatchObject({ queuedAt: past, delivery: { nextAttemptAt: past } });
+    expect(plan.alerts[0]).toMatchObject({
+      queuedAt: past,
+      deliveries: [{ nextAttemptAt: past }, { nextAttemptAt: past }],
+    });
   });
 
   it("evaluates margin floors with the variants' unit costs", () => {

@@ -2,15 +2,16 @@
  * What a batch of one shop's queued orders does, planned without the database
  * (docs/architecture.md#an-order-webhook-to-a-delivered-alert): which orders changed since they were last
  * evaluated (their fingerprints), the audit events their breaches and staff overrides make, what
- * each order counts in money, the alerts each event is routed to (now, held for the quiet hours
- * or for a digest) and the order actions each breach queues. The monitoring service loads the
+ * each order counts in money, the one alert each order's breaches make per channel (now, held for
+ * the quiet hours or for a digest) and the order actions each breach queues. The monitoring service loads the
  * shop's context and applies the plan in one transaction; the database then decides which
  * events are new (their dedupe keys), and only those get their alerts and actions. Pure: the
  * time is passed in.
  */
 import crypto from "node:crypto";
 import type { AlertEvent } from "../alerts/alert-message";
-import { plannedDeliveries, type AlertPreferences, type PlannedDelivery } from "../alerts/alert-routing";
+import { meetsMinimum, plannedDeliveries, type AlertPreferences, type PlannedDelivery } from "../alerts/alert-routing";
+import { breachKeyOf, worstFirst, type PlannedBreach } from "../alerts/order-alert";
 import type { NewAuditEvent } from "../audit/audit-events";
 import { breachEvent } from "../monitoring/breach-event";
 import type { CheckoutConfig } from "../checkout/checkout-blocking";
@@ -79,13 +80,19 @@ export interface PlannedEvent {
 }
 
 /**
- * An alert of an event, to queue if the event is recorded (it is new): `eventKey` is the event's
- * dedupe key, and the event's id is filled in when it is recorded.
+ * The alert of one evaluation of an order, to queue on each channel if any of its breaches is
+ * recorded (new): one alert per order and channel naming every breach (docs/product.md#alerts),
+ * its events' ids filled in when they are recorded.
  */
 export interface PlannedAlert {
-  eventKey: string;
-  event: Omit<AlertEvent, "id">;
-  delivery: PlannedDelivery;
+  orderId: string;
+  orderName: string;
+  /** the order was evaluated before (its discounts changed): breaches it was alerted about are not told again */
+  reevaluated: boolean;
+  /** worst first */
+  breaches: PlannedBreach[];
+  /** the channels it goes to, and when */
+  deliveries: PlannedDelivery[];
   /** when it was queued, if not now (the demo's history) */
   queuedAt?: Date;
 }
@@ -104,8 +111,8 @@ export interface OrderEffects {
   events: PlannedEvent[];
   /** what the orders count in money (docs/product.md#what-the-figures-count); `known`: evaluated before */
   money: { evaluated: OrderEvaluated[]; known: Set<string> };
-  /** the alerts of each event (the outbox's alert rows) */
-  deliveries: PlannedAlert[];
+  /** the alert of each order evaluated (the outbox's alert rows, one per channel) */
+  alerts: PlannedAlert[];
   /** the order actions of each breach (the outbox's action rows) */
   actions: PlannedOrderAction[];
 }
@@ -197,15 +204,18 @@ export function planOrderEffects(
     if (orders[planned.order].topic === RECONCILIATION_TOPIC) planned.event = reconciledEvent(planned.event);
   }
 
-  const deliveries: PlannedAlert[] = [];
+  const alerts: PlannedAlert[] = [];
   const actions: PlannedOrderAction[] = [];
-  for (const { event } of events) {
+  const breachesOfOrder = new Map<number, PlannedBreach[]>();
+  for (const { order, event } of events) {
     if (event.eventType === "rule_tested") continue;
     const eventKey = event.dedupeKey as string;
     const alertEvent = alertEventOf(event, now);
-    const at = options.history ? alertEvent.createdAt : now;
-    for (const delivery of plannedDeliveries(event.severity, context.alerts, context.shop.plan, at)) {
-      deliveries.push({ eventKey, event: alertEvent, delivery, ...(options.history ? { queuedAt: at } : {}) });
+    // each breach at or above the minimum severity joins its order's one alert
+    if (context.alerts && meetsMinimum(event.severity, context.alerts.minSeverity)) {
+      const breaches = breachesOfOrder.get(order) ?? [];
+      breaches.push({ eventKey, breachKey: breachKeyOf(event), event: alertEvent });
+      breachesOfOrder.set(order, breaches);
     }
     // and its order actions, once per order and rule however often the order comes back
     const { ruleId, orderId } = event;
@@ -223,7 +233,27 @@ export function planOrderEffects(
       });
     }
   }
-  return { fingerprints, events, money: { evaluated, known }, deliveries, actions };
+  for (const [order, planned] of breachesOfOrder) {
+    const breaches = worstFirst(planned);
+    const at = options.history ? breaches[0].event.createdAt : now;
+    const deliveries = plannedDeliveries(breaches[0].event.severity, context.alerts, context.shop.plan, at);
+    if (deliveries.length === 0) continue;
+    alerts.push({
+      orderId: orders[order].facts.orderId,
+      orderName: orders[order].facts.orderName,
+      reevaluated: previous.has(orders[order].facts.orderId) || orderSeenBefore(orders, order),
+      breaches,
+      deliveries,
+      ...(options.history ? { queuedAt: at } : {}),
+    });
+  }
+  return { fingerprints, events, money: { evaluated, known }, alerts, actions };
+}
+
+/** Whether the batch evaluated the order before `index` (a second version of it in one batch). */
+function orderSeenBefore(orders: OrderToPlan[], index: number): boolean {
+  const orderId = orders[index].facts.orderId;
+  return orders.slice(0, index).some((order) => order.facts.orderId === orderId);
 }
 
 /** A testing rule's breach as its would-have event (rule_tested), with a key of its own. */

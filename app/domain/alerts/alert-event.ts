@@ -25,4 +25,21 @@ export interface AlertEvent {
    * in the merchant's words; absent on a rule's breach
    */
   gap?: { cause: string; why: string; fix: string };
+  /**
+   * an order's alert (docs/product.md#alerts): every breach of the order it tells, worst first, the
+   * first being the fields above; absent on an alert of one event (a leaked code, a preflight)
+   */
+  breaches?: AlertBreach[];
 }
+
+/**
+ * One breach an order's alert names: what differs from rule to rule for the same order. A type,
+ * not an interface: it is stored as JSON in the outbox.
+ */
+export type AlertBreach = Pick<
+  AlertEvent,
+  "id" | "severity" | "message" | "ruleName" | "threshold" | "discountPercent" | "overLimitCents" | "gap"
+> & {
+  /** what makes it the same breach after an edit (order-alert.ts, breachKeyOf) */
+  key: string;
+};

@@ -1,7 +1,8 @@
 /**
  * What an alert says, in the merchant's words, for each channel (docs/product.md#alerts): the
- * order, its codes, the discount and its share, the rule and its threshold, the severity,
- * and links to the order in the Shopify admin and to the event in the Audit Log. Pure.
+ * order, its codes, the discount and its share, every rule it broke with its threshold (one alert
+ * per order, order-alert.ts), the worst severity, and links to the order in the Shopify admin and
+ * to the order in the Audit Log. Pure.
  */
 import type { Digest, DigestEntry, HeldFor } from "./alert-digest";
 import {
@@ -15,7 +16,8 @@ import {
 import { formatShopDateTime } from "../dates";
 import { centsToDecimal, formatCents, formatPercent } from "../money";
 import { SEVERITIES, SEVERITY_BANDS, type Severity } from "../severity";
-import type { AlertEvent } from "./alert-event";
+import type { AlertBreach, AlertEvent } from "./alert-event";
+import { breachesOf } from "./order-alert";
 
 export type { AlertEvent } from "./alert-event";
 
@@ -73,39 +75,59 @@ function webhookBreach(breach: Omit<DigestEntry, "id" | "createdAt" | "overLimit
   };
 }
 
+function ruleText(breach: Pick<AlertBreach, "ruleName" | "threshold">): string | null {
+  return breach.ruleName
+    ? `${breach.ruleName}${breach.threshold === null ? "" : ` (threshold ${breach.threshold})`}`
+    : null;
+}
+
 /** The facts as label and value, in the order every channel shows them. */
 export function alertFacts(alert: Alert): [string, string][] {
   const event = alert.event;
+  const breaches = breachesOf(event);
+  const rules = breaches.map(ruleText).filter((text): text is string => Boolean(text));
+  // a protection gap says why the block did not hold and what to do (docs/product.md#protection-gaps)
+  const gap = event.gap ?? breaches.find((breach) => breach.gap)?.gap;
   return [
     ["Order", event.orderName ?? "—"],
     ["Discount codes", event.discountCodes.length > 0 ? event.discountCodes.join(", ") : "none"],
     ["Discount", discountText(event, " of the subtotal") || "—"],
-    [
-      "Rule",
-      event.ruleName ? `${event.ruleName}${event.threshold === null ? "" : ` (threshold ${event.threshold})`}` : "—",
-    ],
-    ["Severity", severityLabel(event.severity)],
-    // a protection gap says why the block did not hold and what to do (docs/product.md#protection-gaps)
-    ...(event.gap
+    breaches.length > 1 ? ["Rules", rules.length > 0 ? rules.join("; ") : "—"] : ["Rule", rules[0] ?? "—"],
+    [breaches.length > 1 ? "Worst severity" : "Severity", severityLabel(event.severity)],
+    ...(gap
       ? ([
-          ["Why the block did not hold", event.gap.why || "—"],
-          ["What to do", event.gap.fix || "—"],
+          ["Why the block did not hold", gap.why || "—"],
+          ["What to do", gap.fix || "—"],
         ] as [string, string][])
       : []),
   ];
 }
 
+/** What happened, in words: the breach's message, or each breach of the order on a line of its own. */
+export function alertSummary(event: AlertEvent): string[] {
+  const breaches = breachesOf(event);
+  if (breaches.length <= 1) return [event.message];
+  return [
+    `Order ${event.orderName ?? "?"}: ${breaches.length} breaches, the worst first:`,
+    ...breaches.map((breach) => `- ${breach.message} (${breach.severity})`),
+  ];
+}
+
 export function alertSubject(alert: Alert): string {
   const prefix = alert.test ? "[Test] " : "";
+  const breaches = breachesOf(alert.event).length;
+  const order = alert.event.orderName ?? "?";
+  if (breaches > 1)
+    return `${prefix}Margin Guardrail: ${breaches} breaches on order ${order}, worst ${alert.event.severity}`;
   const what = alert.event.gap ? "protection gap" : "breach";
-  return `${prefix}Margin Guardrail: ${alert.event.severity} ${what} on order ${alert.event.orderName ?? "?"}`;
+  return `${prefix}Margin Guardrail: ${alert.event.severity} ${what} on order ${order}`;
 }
 
 export function alertText(alert: Alert, appUrl: string): string {
   const admin = orderAdminUrl(alert.shopDomain, alert.event.orderId);
   return [
     alert.test ? "This is a test alert from Margin Guardrail: your alerts reach this address." : "",
-    alert.event.message,
+    ...alertSummary(alert.event),
     "",
     ...alertFacts(alert).map(([label, value]) => `${label}: ${value}`),
     "",
@@ -140,7 +162,7 @@ export function alertSlackMessage(alert: Alert, appUrl: string, channel: string)
     text: `${alertSubject(alert)}: ${alert.event.message}`,
     blocks: [
       { type: "header", text: { type: "plain_text", text: alertSubject(alert).slice(0, 150) } },
-      { type: "section", text: { type: "mrkdwn", text: alert.event.message.slice(0, 3000) } },
+      { type: "section", text: { type: "mrkdwn", text: alertSummary(alert.event).join("\n").slice(0, 3000) } },
       {
         type: "section",
         fields: alertFacts(alert).map(([label, value]) => ({
@@ -174,6 +196,16 @@ export function alertWebhookBody(alert: Alert, appUrl: string) {
     shop: alert.shopDomain,
     created_at: event.createdAt.toISOString(),
     ...webhookBreach(event, alert.shopDomain),
+    // every breach of the order, worst first (the first is the fields above)
+    breaches: breachesOf(event).map((breach) => ({
+      id: breach.id,
+      severity: breach.severity,
+      message: breach.message,
+      discount_percent: breach.discountPercent,
+      over_limit: breach.overLimitCents === null ? null : centsToDecimal(breach.overLimitCents),
+      rule: { name: breach.ruleName, threshold: breach.threshold },
+      ...(breach.gap ? { protection_gap: breach.gap } : {}),
+    })),
     audit_log_url: auditLogUrl(appUrl, event),
   };
 }

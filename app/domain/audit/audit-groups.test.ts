@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupAuditEvents, type GroupableEvent } from "./audit-groups";
+import { feedOf, groupAuditEvents, type GroupableEvent } from "./audit-groups";
 
 function event(id: string, eventType: string, severity: string, orderName: string | null, orderId?: string) {
   return { id, eventType, severity, orderName, orderId: orderId ?? null, extra: `x-${id}` } satisfies GroupableEvent & {
@@ -71,5 +71,35 @@ describe("groupAuditEvents", () => {
 
   it("keeps an empty page empty", () => {
     expect(groupAuditEvents([])).toEqual([]);
+  });
+});
+
+describe("feedOf", () => {
+  const named = (id: string, eventType: string, severity: string, orderId: string | null, ruleName: string | null) => ({
+    ...event(id, eventType, severity, orderId ? `#${orderId}` : null, orderId ?? undefined),
+    ruleName,
+  });
+
+  it("makes one entry per order, led by its worst breach and naming each rule it broke once", () => {
+    const feed = feedOf(
+      [
+        named("1", "alert_sent", "critical", "1", "Cap at $50"),
+        named("2", "rule_triggered", "low", "1", "Max 40%"),
+        named("3", "rule_triggered", "critical", "1", "Cap at $50"),
+        named("4", "rule_triggered", "high", "1", "Max 30%"),
+        named("5", "rule_created", "low", null, "Max 30%"),
+        named("6", "rule_triggered", "medium", "2", "Max 30%"),
+        named("7", "rule_triggered", "medium", "3", "Max 30%"),
+      ],
+      3,
+    );
+    expect(feed.map((entry) => [entry.lead.id, entry.newest.id, entry.severity, entry.events])).toEqual([
+      ["3", "1", "critical", 4],
+      ["5", "5", "low", 1],
+      ["6", "6", "medium", 1],
+    ]);
+    expect(feed[0].brokenRules).toEqual(["Cap at $50", "Max 30%", "Max 40%"]);
+    // an event about no order breaks nothing
+    expect(feed[1].brokenRules).toEqual([]);
   });
 });

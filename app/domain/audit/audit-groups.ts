@@ -37,7 +37,8 @@ function rank(severity: string): number {
   return (SEVERITIES as readonly string[]).indexOf(severity);
 }
 
-function keyOf(event: GroupableEvent): string {
+/** The row an event belongs to: its order (by id, else by name), else a row of its own. */
+export function auditGroupKey(event: Pick<GroupableEvent, "id" | "orderName" | "orderId">): string {
   if (event.orderId) return `order:${event.orderId}`;
   if (event.orderName) return `name:${event.orderName}`;
   return `event:${event.id}`;
@@ -54,7 +55,7 @@ export function groupAuditEvents<E extends GroupableEvent>(events: readonly E[])
   // rows with an event other than a testing rule's: their severity is never a testing rule's
   const counted = new Set<string>();
   for (const event of events) {
-    const key = keyOf(event);
+    const key = auditGroupKey(event);
     let group = groups.get(key);
     if (!group) {
       group = {
@@ -87,4 +88,46 @@ export function groupAuditEvents<E extends GroupableEvent>(events: readonly E[])
     if (group.kind !== "event" && !CHECKOUT_TYPES.has(event.eventType)) group.kind = "order";
   }
   return [...groups.values()];
+}
+
+/** One entry of the Dashboard's feed: an order (or checkout, or lone event) with what it broke. */
+export interface FeedEntry<E extends GroupableEvent> {
+  /** the event the entry shows: the order's worst breach, else its newest event */
+  lead: E;
+  /** the newest event's time: the feed is the latest first */
+  newest: E;
+  /** the worst severity among the order's events */
+  severity: string;
+  /** the names of the rules (and blocks) the order broke, each once, worst first */
+  brokenRules: string[];
+  /** how many events of the order the feed read */
+  events: number;
+}
+
+/**
+ * The Dashboard's "Real-time Monitoring": the latest events (newest first) as one entry per
+ * order or checkout, at most `limit` (docs/product.md#dashboard). An order that broke four rules
+ * is one entry naming the four, not four entries.
+ */
+export function feedOf<E extends GroupableEvent & { ruleName?: string | null }>(
+  events: readonly E[],
+  limit: number,
+): FeedEntry<E>[] {
+  return groupAuditEvents(events)
+    .slice(0, limit)
+    .map((group) => {
+      const breaches = group.events
+        .filter((event) => BREACH_TYPES.has(event.eventType))
+        // the worst first; at the same severity, the newest first (the page's order)
+        .map((event, index) => ({ event, index }))
+        .sort((a, b) => rank(b.event.severity) - rank(a.event.severity) || a.index - b.index)
+        .map(({ event }) => event);
+      return {
+        lead: breaches[0] ?? group.events[0],
+        newest: group.events[0],
+        severity: group.severity,
+        brokenRules: [...new Set(breaches.flatMap((event) => (event.ruleName ? [event.ruleName] : [])))],
+        events: group.events.length,
+      };
+    });
 }

@@ -70,7 +70,8 @@ export type DeliveredBreach = Pick<
 >;
 
 /**
- * The audit event of a delivered alert: one per breach (its dedupe key), whichever channel
+ * The audit event of a delivered alert: one per alert (its dedupe key, the id of the breach that
+ * heads it; an order's alert names all of the order's breaches), whichever channel
  * delivered first; "Alerts Sent" counts these (docs/product.md#decisions, 14).
  */
 export function alertSentEvent(

@@ -37,10 +37,11 @@ import { planHasAlerts, planName, toPlanId, type PlanId } from "../../domain/bil
  * The alert delivery worker (docs/architecture.md#an-order-webhook-to-a-delivered-alert): claims due outbox rows,
  * sends each on its channel, and records the attempt; a failure is tried again after 30 s
  * doubling to 1 h (with jitter) and given up ("dead") a day after the alert was queued. A
- * delivered alert writes one `alert_sent` audit event per breach, in the same transaction as
- * its "sent" mark: that is what "Alerts Sent" counts (docs/product.md#decisions, 14). Held
- * alerts are gathered into digests when their release time comes
- * (docs/architecture.md#an-order-webhook-to-a-delivered-alert); a delivered digest marks each breach it lists sent.
+ * delivered alert (one per order evaluation, naming each of its breaches) writes one `alert_sent`
+ * audit event, whichever channel delivered first, in the same transaction as its "sent" mark: that
+ * is what "Alerts Sent" counts (docs/product.md#decisions, 14). Held alerts are gathered into
+ * digests when their release time comes (docs/architecture.md#an-order-webhook-to-a-delivered-alert);
+ * a delivered digest marks each alert it lists sent.
  */
 
 /** A claim older than this belongs to a process that died: another worker takes it again. */

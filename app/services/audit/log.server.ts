@@ -1,7 +1,15 @@
 import type { AuditEvent } from "@prisma/client";
 import * as z from "zod";
 import { fromSqlJson, fromSqlTime } from "../../db/columns";
-import { selectAuditEvents, type AuditEventRow, type AuditFilter } from "../../db/audit-events.sql.server";
+import {
+  selectAuditEvents,
+  selectGroupEvents,
+  selectGroupEventsFrom,
+  type AuditEventRow,
+  type AuditFilter,
+  type AuditGroupKeys,
+} from "../../db/audit-events.sql.server";
+import { auditGroupKey } from "../../domain/audit/audit-groups";
 import { auditExportBatches, type AuditExportRow } from "../../db/audit-export.sql.server";
 import { AUDIT_EVENT_TYPES } from "../../domain/audit/audit-events";
 import { SEVERITIES } from "../../domain/severity";
@@ -61,6 +69,80 @@ export async function auditPage(
   const rows = await selectAuditEvents(shopId, filterOf(query, decodeCursor(query.cursor)), pageSize + 1);
   const events = rows.slice(0, pageSize).map(toAuditEvent);
   return { events, nextCursor: rows.length > pageSize ? encodeCursor(events[events.length - 1]) : null };
+}
+
+/**
+ * Orders (rows) on one page of the Audit Log screen (docs/product.md#audit-log): about as many
+ * rows, and as much page, as the 50 events a page held before it paged by order.
+ */
+export const AUDIT_PAGE_ORDERS = 20;
+/** Events read at a time while a page looks for its orders. */
+const GROUP_SCAN_BATCH = 200;
+
+/** The keys of rows as SQL matches their events (app/db/audit-events.sql.server.ts). */
+function groupKeysOf(heads: readonly AuditEventRow[]): AuditGroupKeys {
+  const keys: AuditGroupKeys = { orders: [], names: [], ids: [] };
+  for (const head of heads) {
+    if (head.orderId) keys.orders.push({ orderId: head.orderId, orderName: head.orderName });
+    else if (head.orderName) keys.names.push(head.orderName);
+    else keys.ids.push(head.id);
+  }
+  return keys;
+}
+
+/**
+ * A page of the Audit Log screen: `pageSize` rows (orders, checkouts, events about no order)
+ * with every event of each that matches the filters, newest row first, so no order is split
+ * across pages. A row is on the page of its newest matching event; the cursor is the last row's
+ * newest event, and a later page leaves out the rows that have an event at or after it. Events
+ * are read newest first a batch at a time on the same index as the events' pages, then each
+ * row's events on the order-name index.
+ */
+export async function auditOrderPage(
+  shopId: string,
+  query: AuditQuery,
+  pageSize = AUDIT_PAGE_ORDERS,
+): Promise<{ events: AuditEvent[]; nextCursor: string | null }> {
+  const before = decodeCursor(query.cursor);
+  const heads = new Map<string, AuditEventRow>();
+  const shownBefore = new Set<string>();
+  let from = before;
+  while (heads.size <= pageSize) {
+    const batch = await selectAuditEvents(shopId, filterOf(query, from), GROUP_SCAN_BATCH);
+    if (before) {
+      // rows met for the first time may have newer events, on an earlier page
+      const fresh = new Map<string, AuditEventRow>();
+      for (const row of batch) {
+        const key = auditGroupKey(row);
+        if (!heads.has(key) && !shownBefore.has(key) && !fresh.has(key)) fresh.set(key, row);
+      }
+      const earlier = await selectGroupEventsFrom(
+        shopId,
+        filterOf(query, null),
+        groupKeysOf([...fresh.values()]),
+        before,
+      );
+      for (const row of earlier) shownBefore.add(auditGroupKey(row));
+    }
+    for (const row of batch) {
+      const key = auditGroupKey(row);
+      if (heads.has(key) || shownBefore.has(key)) continue;
+      heads.set(key, row);
+      if (heads.size > pageSize) break;
+    }
+    if (batch.length < GROUP_SCAN_BATCH) break;
+    const last = batch[batch.length - 1];
+    from = { createdAt: fromSqlTime(last.createdAt), id: last.id };
+  }
+  const onPage = [...heads.values()].slice(0, pageSize);
+  const keys = new Set(onPage.map((head) => auditGroupKey(head)));
+  const rows = await selectGroupEvents(shopId, filterOf(query, null), groupKeysOf(onPage));
+  const last = onPage[onPage.length - 1];
+  return {
+    events: rows.filter((row) => keys.has(auditGroupKey(row))).map(toAuditEvent),
+    nextCursor:
+      heads.size > pageSize && last ? encodeCursor({ createdAt: fromSqlTime(last.createdAt), id: last.id }) : null,
+  };
 }
 
 function toAuditEvent(row: AuditEventRow): AuditEvent {

@@ -1,5 +1,6 @@
 import prisma from "../../db.server";
 import { DASHBOARD_RECENT_EVENTS, dashboardCounts } from "../../domain/audit/audit-events";
+import { feedOf } from "../../domain/audit/audit-groups";
 import { toEventView, type AuditEventView } from "../../domain/audit/audit-view";
 import { planHasAlerts, type PlanId } from "../../domain/billing/plans";
 import { alertPreferences } from "../alerts/settings.server";
@@ -11,6 +12,20 @@ import { roiSince } from "../roi/roi.server";
 import { anythingMeasured } from "../roi/money-figures.server";
 import { EVALUATED_RULES } from "../rules/plan-limit.server";
 
+/**
+ * An entry of "Real-time Monitoring": one order (or checkout, or lone event) shown by its worst
+ * breach, with the worst severity, the time of its newest event and every rule it broke.
+ */
+export interface FeedEntryView extends AuditEventView {
+  /** the rules (and blocks) the order broke, each once, worst first */
+  brokenRules: string[];
+  /** how many of the order's events are behind the entry */
+  orderEvents: number;
+}
+
+/** How many of the latest events the feed reads to find its orders. */
+export const FEED_EVENTS_READ = 100;
+
 export interface DashboardData {
   activeRules: number;
   blockedCheckouts: number;
@@ -19,7 +34,8 @@ export interface DashboardData {
   breaches: number;
   /** false when no alert can go out (Free, or no channel with a destination): the card says how to turn them on */
   alertsOn: boolean;
-  recentEvents: AuditEventView[];
+  /** one entry per order, the latest first (docs/product.md#dashboard) */
+  recentEvents: FeedEntryView[];
   roi: RoiSummary;
   /**
    * where the ROI summary's money starts counting (ISO): the shop's midnight ROI_WINDOW_DAYS days
@@ -51,7 +67,7 @@ export async function loadDashboard(
       _sum: { count: true },
     }),
     roiSince(shop, since, ROI_WINDOW_DAYS),
-    latestAuditEvents(shop.id, DASHBOARD_RECENT_EVENTS),
+    latestAuditEvents(shop.id, FEED_EVENTS_READ),
     prisma.alertSettings.findUnique({ where: { shopId: shop.id } }),
     anythingMeasured(shop.id),
   ]);
@@ -63,7 +79,17 @@ export async function loadDashboard(
     alertsOn:
       planHasAlerts(shop.plan) &&
       Boolean(preferences && (preferences.emailEnabled || preferences.slackEnabled || preferences.webhookEnabled)),
-    recentEvents: recent.map((event) => toEventView(event, shop.timezone)),
+    recentEvents: feedOf(recent, DASHBOARD_RECENT_EVENTS).map((entry) => {
+      const newest = toEventView(entry.newest, shop.timezone);
+      return {
+        ...toEventView(entry.lead, shop.timezone),
+        severity: entry.severity,
+        createdAt: newest.createdAt,
+        time: newest.time,
+        brokenRules: entry.brokenRules,
+        orderEvents: entry.events,
+      };
+    }),
     roi,
     roiSince: since.toISOString(),
     measured,

@@ -1,7 +1,8 @@
 import prisma from "../../db.server";
 import { serializeCheckoutConfig } from "../../domain/checkout/checkout-blocking";
 import { checkoutConfigInputLimits, codeRulesInputLimits } from "../../domain/functions/input-limits";
-import { dropPendingHolds, insertActionRows, insertAlertRows } from "../../db/outbox-queue.sql.server";
+import { alertedBreaches, dropPendingHolds, insertActionRows, insertAlertRows } from "../../db/outbox-queue.sql.server";
+import { breachesToTell, orderAlertOf } from "../../domain/alerts/order-alert";
 import { orderActionsOf } from "../../domain/actions/order-actions";
 import { markOrdersDone, selectOrderFingerprints, upsertOrderFingerprints } from "../../db/order-queue.sql.server";
 import { toPlanId, type PlanId } from "../../domain/billing/plans";
@@ -215,9 +216,22 @@ async function applyOrderEffects(
       const index = jobOf.get(row.dedupeKey);
       if (index !== undefined) created[index] += 1;
     }
-    const alerts = plan.deliveries.flatMap(({ eventKey, event, ...rest }) => {
-      const id = idOf.get(eventKey);
-      return id ? [{ auditEventId: id, event: { ...event, id }, ...rest }] : [];
+    // one alert per order and channel, naming the breaches recorded now that the order was not
+    // alerted about before (docs/product.md#alerts)
+    const told = await alertedBreaches(
+      tx,
+      shopId,
+      plan.alerts.filter((alert) => alert.reevaluated),
+    );
+    const alerts = plan.alerts.flatMap(({ orderId, breaches, deliveries, queuedAt }) => {
+      const known = told.get(orderId) ?? new Set<string>();
+      const telling = breachesToTell(breaches, idOf, known);
+      // a later version of the order in this batch does not tell them again either
+      for (const breach of telling) known.add(breach.breachKey);
+      told.set(orderId, known);
+      if (telling.length === 0) return [];
+      const event = orderAlertOf(telling);
+      return deliveries.map((delivery) => ({ auditEventId: event.id, event, delivery, queuedAt }));
     });
     const actions = plan.actions.flatMap(({ eventKey, payload, ...rest }) => {
       const id = idOf.get(eventKey);
