@@ -279,6 +279,9 @@ export default function Dashboard() {
             </Layout.Section>
             <Layout.Section variant="oneThird">
               <NamedCard name="ROI Summary">
+                    orderUrl={(orderName) =>
+                      withEmbeddedQuery(`/audit-log?q=${encodeURIComponent(orderName)}`, location.search)
+                    }
                 <BlockStack gap="300">
                   <BlockStack gap="050">
                     <CardHeading title="ROI Summary" sample={demo} />

@@ -58,6 +58,17 @@ test("the demo dashboard shows the product's texts and the database's figures", 
   for (const [index, event] of latest.entries()) {
     await expect(monitoring.locator("li").nth(index)).toContainText(event.message);
   }
+  // an event's order links to the Audit Log filtered to that order
+  const withOrder = latest.find((event) => event.orderName);
+  expect(withOrder).toBeDefined();
+  const orderName = withOrder!.orderName!;
+  await monitoring
+    .getByRole("link", { name: `Order ${orderName} in the Audit Log` })
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/audit-log\\?q=${encodeURIComponent(orderName)}$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Audit Log" })).toBeVisible();
+  await page.goBack();
 
   const roi = page.getByRole("region", { name: "ROI Summary" });
   await expect(roi).toContainText("Configure blocking in Integration → Shopify Plus Features");
