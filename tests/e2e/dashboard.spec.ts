@@ -58,6 +58,10 @@ test("the demo dashboard shows the product's texts and the database's figures", 
   for (const [index, event] of latest.entries()) {
     await expect(monitoring.locator("li").nth(index)).toContainText(event.message);
   }
+  // the banner offers only what the merchant can do: on Core, while Plus is coming soon, no plan button
+  const banner = page.locator(".Polaris-Banner").filter({ hasText: "Protect your margins from double discounts" });
+  await expect(banner.getByRole("button", { name: "Coming Soon" })).toHaveCount(0);
+  await expect(banner.getByRole("button", { name: /Upgrade|Downgrade/ })).toHaveCount(0);
   // an event's order links to the Audit Log filtered to that order
   const withOrder = latest.find((event) => event.orderName);
   expect(withOrder).toBeDefined();
