@@ -1,4 +1,4 @@
-import { Badge, BlockStack, Box, InlineStack, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Box, InlineStack, Link, Text } from "@shopify/polaris";
 import type { AuditEventView } from "../domain/audit/audit-view";
 
 const SEVERITY_TONES: Record<string, "info" | "attention" | "warning" | "critical" | undefined> = {
@@ -15,8 +15,19 @@ export function SeverityBadge({ severity }: { severity: string }) {
 /** An event as the list shows it; an order's entry also names every rule the order broke. */
 export type EventListItem = AuditEventView & { brokenRules?: string[] };
 
-/** A compact list of audit events (or one entry per order), newest first. */
-export function EventList({ events, emptyText }: { events: EventListItem[]; emptyText: string }) {
+/**
+ * A compact list of audit events (or one entry per order), newest first; an event's order links
+ * to `orderUrl` of its name (the Audit Log filtered to the order) when given.
+ */
+export function EventList({
+  events,
+  emptyText,
+  orderUrl,
+}: {
+  events: EventListItem[];
+  emptyText: string;
+  orderUrl?: (orderName: string) => string;
+}) {
   if (events.length === 0) {
     return (
       <Text as="p" tone="subdued">
@@ -34,7 +45,18 @@ export function EventList({ events, emptyText }: { events: EventListItem[]; empt
                 {event.typeLabel}
               </Text>
               <SeverityBadge severity={event.severity} />
-              {event.orderName ? <Text as="span">{event.orderName}</Text> : null}
+              {event.orderName ? (
+                orderUrl ? (
+                  <Link
+                    url={orderUrl(event.orderName)}
+                    accessibilityLabel={`Order ${event.orderName} in the Audit Log`}
+                  >
+                    {event.orderName}
+                  </Link>
+                ) : (
+                  <Text as="span">{event.orderName}</Text>
+                )
+              ) : null}
               {event.discountPercent ? (
                 <Text as="span" tone="subdued">
                   {event.discountPercent}

@@ -179,3 +179,37 @@ describe("the stand-in's products and collections (the code rules' picker)", () 
     ]);
   });
 });
+
+describe("the stand-in's code discounts (the leaked-code detector and the preflight)", () => {
+  const BY_CODE =
+    "query MarginGuardrailCodeDiscountByCode($code: String!) { codeDiscountNodeByCode(code: $code) { id } }";
+  const SWITCH = (name: "Deactivate" | "Activate") =>
+    `mutation MarginGuardrailCode${name}($id: ID!) { discountCode${name}(id: $id) { userErrors { message } } }`;
+  const PREFLIGHT =
+    "query MarginGuardrailPreflightDiscounts($first: Int!) { discountNodes(first: $first) { nodes { id } } }";
+  const byCode = (state: ReturnType<typeof newStandInState>, code: string) =>
+    (answerStandIn(state, { query: BY_CODE, variables: { code } }) as { data: { codeDiscountNodeByCode: unknown } })
+      .data.codeDiscountNodeByCode;
+  const live = (state: ReturnType<typeof newStandInState>) =>
+    (
+      answerStandIn(state, { query: PREFLIGHT, variables: { first: 50 } }) as {
+        data: { discountNodes: { nodes: { id: string; discount: { codes?: { nodes: { code: string }[] } } }[] } };
+      }
+    ).data.discountNodes.nodes.flatMap((node) => node.discount.codes?.nodes.map((item) => item.code) ?? []);
+
+  it("has the codes the preflight reads live, switches them off and on as the preflight then reads them", () => {
+    const state = newStandInState();
+    expect(live(state)).toContain("SUMMER20");
+    expect(byCode(state, "summer20")).toEqual({ id: "gid://shopify/DiscountCodeNode/9401" });
+    const off = answerStandIn(state, {
+      query: SWITCH("Deactivate"),
+      variables: { id: "gid://shopify/DiscountCodeNode/9401" },
+    });
+    expect(off).toMatchObject({ data: { discountCodeDeactivate: { userErrors: [] } } });
+    expect(live(state)).not.toContain("SUMMER20");
+    answerStandIn(state, { query: SWITCH("Activate"), variables: { id: "gid://shopify/DiscountCodeNode/9401" } });
+    expect(live(state)).toContain("SUMMER20");
+    // a code of the demo's orders whose discount the shop no longer has
+    expect(byCode(state, "VIP25")).toBeNull();
+  });
+});

@@ -49,6 +49,8 @@ export interface StandInState {
   nextId: number;
   /** code discounts (the code rules' cap reads their values); absent: the demo's (app/demo/cap-discounts.ts) */
   codeDiscounts?: Map<string, StandInCodeDiscount>;
+  /** the preflight's code discounts (app/demo/preflight-discounts.ts) switched off, by id */
+  preflightOff?: Set<string>;
   /** orders whose webhook was never sent, by id, as reconciliation's `orders` query lists them */
   listedOrders?: Map<string, ListedOrder>;
 }
@@ -175,9 +177,24 @@ function withCodePage(node: StandInCodeDiscount, first: number, after: string | 
   };
 }
 
+/** The preflight's code discounts (SUMMER20, WELCOME10...): the same shop's, read by another query. */
+function preflightCodeDiscounts() {
+  return demoPreflightDiscounts().filter((node) => "codes" in node.discount) as unknown as {
+    id: string;
+    discount: { codes: { nodes: { code: string }[] } };
+  }[];
+}
+
 /** discountCodeActivate and discountCodeDeactivate (the leaked-code detector): the status set. */
 function switchCode(state: StandInState, variables: Variables, active: boolean) {
   const id = String(variables.id ?? "");
+  if (preflightCodeDiscounts().some((node) => node.id === id)) {
+    // the preflight reads it as Shopify has it now (off: expired, so no longer among the live discounts)
+    state.preflightOff ??= new Set();
+    if (active) state.preflightOff.delete(id);
+    else state.preflightOff.add(id);
+    return { codeDiscountNode: { id }, userErrors: [] };
+  }
   const discount = codeDiscountsOf(state).get(id) ?? leakDiscountOf(state, id);
   if (!discount) return { codeDiscountNode: null, userErrors: [userError("Discount does not exist.", ["id"])] };
   discount.codeDiscount.status = active ? "ACTIVE" : "EXPIRED";
@@ -524,9 +541,14 @@ const OPERATIONS: { [Name in StandInOperation]: Handler<Name> } = {
   // the leaked-code detector's one-click deactivate and its undo (docs/product.md#leaked-codes)
   MarginGuardrailCodeDiscountByCode(state, variables) {
     const code = String(variables.code ?? "").toLowerCase();
-    const known = [...codeDiscountsOf(state).values(), ...demoLeakDiscounts()].find((node) =>
-      node.codeDiscount.codes.nodes.some((item) => item.code.toLowerCase() === code),
-    );
+    const known =
+      [...codeDiscountsOf(state).values(), ...demoLeakDiscounts()].find((node) =>
+        node.codeDiscount.codes.nodes.some((item) => item.code.toLowerCase() === code),
+      ) ??
+      // the preflight's discounts are the same shop's: a code it reads live is one Shopify has
+      preflightCodeDiscounts().find((node) =>
+        node.discount.codes.nodes.some((item) => item.code.toLowerCase() === code),
+      );
     return { codeDiscountNodeByCode: known ? { id: known.id } : null };
   },
   MarginGuardrailCodeDeactivate: (state, variables) => ({
@@ -544,8 +566,10 @@ const OPERATIONS: { [Name in StandInOperation]: Handler<Name> } = {
     };
   },
   // the promotion preflight reads the live discounts (docs/product.md#promotion-preflight)
-  MarginGuardrailPreflightDiscounts: (_state, variables) => {
-    const page = pageOf(demoPreflightDiscounts(), variables);
+  MarginGuardrailPreflightDiscounts: (state, variables) => {
+    // its query asks for active and scheduled discounts: one switched off is not among them
+    const live = demoPreflightDiscounts().filter((node) => !state.preflightOff?.has(node.id));
+    const page = pageOf(live, variables);
     return { discountNodes: { nodes: page.nodes as never, pageInfo: page.pageInfo } };
   },
   MarginGuardrailCodeRulesDiscountState(state, variables) {

@@ -13,7 +13,7 @@ import { formIntent, pageAction } from "../http/page-action.server";
 import { codeSettingsFormSchema, codeSwitchSchema } from "../forms/codes";
 import { ok } from "../domain/result";
 import { actionClientOf } from "../services/actions/admin-client.server";
-import { listCodes, saveCodeSettings, setCodeActive } from "../services/leaks/codes.server";
+import { codesMissingInShopify, listCodes, saveCodeSettings, setCodeActive } from "../services/leaks/codes.server";
 import { requireAdmin, type AdminContext } from "../services/shops/admin-context.server";
 
 export const meta: MetaFunction = () => [{ title: "Discount codes · Margin Guardrail" }];
@@ -21,9 +21,13 @@ export const meta: MetaFunction = () => [{ title: "Discount codes · Margin Guar
 /** /codes: the leaked-code detector (docs/product.md#leaked-codes). */
 export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
   const context = await requireAdmin(request, load);
+  const codes = await listCodes({ id: context.shop.id, plan: context.plan }, { limit: 200 });
+  const flags = planHasLeakFlags(context.plan);
   return {
-    codes: await listCodes({ id: context.shop.id, plan: context.plan }, { limit: 200 }),
-    flags: planHasLeakFlags(context.plan),
+    codes,
+    flags,
+    // the deactivate button is offered only for codes Shopify has a discount for
+    notInShopify: flags ? await codesMissingInShopify(actionClientOf(context), codes) : [],
     needsPermission:
       !context.demo && missingScopes(["write_discounts"], grantedScopesOf(context.shop.grantedScopes)).length > 0,
     timeZone: context.shop.timezone,
@@ -58,7 +62,7 @@ export const action = async ({ request }: ActionFunctionArgs) => codesAction()(r
  * (app/components/codes/); a row's Edit opens the code's settings in a dialog.
  */
 export default function CodesPage() {
-  const { codes, flags, needsPermission, timeZone } = useLoaderData<typeof loader>();
+  const { codes, flags, notInShopify, needsPermission, timeZone } = useLoaderData<typeof loader>();
   const [listBox, narrow] = useNarrow();
   const [editing, setEditing] = useState<{ code: string; opening: number } | null>(null);
   const onEdit = useCallback(
@@ -106,7 +110,11 @@ export default function CodesPage() {
         ) : (
           <div ref={listBox}>
             <Card padding="0">
-              <CodesTable codes={rows} condensed={narrow} context={{ flags, needsPermission, timeZone, onEdit }} />
+              <CodesTable
+                codes={rows}
+                condensed={narrow}
+                context={{ flags, notInShopify, needsPermission, timeZone, onEdit }}
+              />
             </Card>
           </div>
         )}

@@ -3,7 +3,7 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { withEmbeddedQuery } from "../components/admin-nav";
 import { Banner, BlockStack, Card, InlineGrid, InlineStack, Layout, Link, Text } from "@shopify/polaris";
 import { IllustratedEmptyState } from "../components/IllustratedEmptyState";
-import { AdminPage, PlanButton } from "../components/AdminPage";
+import { AdminPage, PlanButton, useAdminLayout } from "../components/AdminPage";
 import { NamedCard } from "../components/NamedCard";
 import { ProtectionStatusCard } from "../components/ProtectionStatusCard";
 import { protectionStatus } from "../services/protection/status.server";
@@ -12,7 +12,7 @@ import { sweepSummary } from "../domain/protection/protection-status";
 import { CardHeading } from "../components/CardHeading";
 import { EventList } from "../components/EventList";
 import { formatCents, formatCount } from "../domain/money";
-import { headerPlanTarget, planName, type PlanId } from "../domain/billing/plans";
+import { headerPlanTarget, isComingSoon, planName, type PlanId } from "../domain/billing/plans";
 import { requireAdmin } from "../services/shops/admin-context.server";
 import { loadDashboard } from "../services/dashboard/dashboard.server";
 import { ROI_WINDOW_DAYS } from "../domain/roi/windows";
@@ -148,9 +148,14 @@ function MoneyFigure({
   );
 }
 
-/** The plan banner, dismissible; the dismissal is kept for the shop on the server. */
+/**
+ * The plan banner, dismissible; the dismissal is kept for the shop on the server. It offers the
+ * plan button only when the merchant can act on it: not Plus while Plus is coming soon.
+ */
 function PlanBanner({ promotion, plan }: { promotion: string; plan: PlanId }) {
   const fetcher = useActionFetcher("dismiss-promotion");
+  const { plusEnabled } = useAdminLayout();
+  const target = headerPlanTarget(plan);
   // gone at once; back if the server refused (its toast says why)
   const dismissing = fetcher.state !== "idle" || fetcher.data?.ok === true;
   if (dismissing) return null;
@@ -173,9 +178,11 @@ function PlanBanner({ promotion, plan }: { promotion: string; plan: PlanId }) {
             ? " Upgrade to Core for 10 rules, alerts by e-mail, Slack and webhook, and the ROI dashboard."
             : " Margin Guardrail checks every order's discounts against your rules."}
         </Text>
-        <InlineStack>
-          <PlanButton target={headerPlanTarget(plan)} />
-        </InlineStack>
+        {isComingSoon(target, plusEnabled) ? null : (
+          <InlineStack>
+            <PlanButton target={target} />
+          </InlineStack>
+        )}
       </BlockStack>
     </Banner>
   );
@@ -272,6 +279,9 @@ export default function Dashboard() {
                   </BlockStack>
                   <EventList
                     events={recentEvents}
+                    orderUrl={(orderName) =>
+                      withEmbeddedQuery(`/audit-log?q=${encodeURIComponent(orderName)}`, location.search)
+                    }
                     emptyText="No events yet. Orders that break a rule will appear here."
                   />
                 </BlockStack>

@@ -3,6 +3,7 @@ import { useFetcherForm } from "../components/useFetcherForm";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import {
+  Badge,
   Banner,
   BlockStack,
   Button,
@@ -34,7 +35,9 @@ import { integrationAction, type IntegrationActionResult } from "./_admin.integr
 
 export const action = ({ request }: ActionFunctionArgs) => integrationAction(request);
 
-export const meta: MetaFunction = () => [{ title: "Connect Slack · Margin Guardrail" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.connected ? "Slack" : "Connect Slack"} · Margin Guardrail` },
+];
 
 export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
   const { shop, plan } = await requireAdmin(request, load);
@@ -45,6 +48,8 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
     available,
     connected: Boolean(settings.slackWebhook),
     channel: settings.slackChannel,
+    /** the stored webhook URL, masked */
+    webhook: settings.slackWebhook,
     production: getEnv().isProduction,
     // null without a Slack app of ours (SLACK_CLIENT_ID): merchants paste a webhook URL
     installUrl: available ? slackInstallUrl(shop.domain, request) : null,
@@ -74,7 +79,17 @@ function ManualSteps() {
 }
 
 /** The pasted incoming-webhook URL and its channel. */
-function PasteForm({ available, channel, production }: { available: boolean; channel: string; production: boolean }) {
+function PasteForm({
+  available,
+  channel,
+  production,
+  connected,
+}: {
+  available: boolean;
+  channel: string;
+  production: boolean;
+  connected: boolean;
+}) {
   const fetcher = useActionFetcher<IntegrationActionResult>("slack-connect");
   const schema = useMemo(() => slackConnectSchema({ production }), [production]);
   const [form, fields] = useFetcherForm({
@@ -106,7 +121,7 @@ function PasteForm({ available, channel, production }: { available: boolean; cha
         </FormLayout>
         <InlineStack>
           <Button submit loading={fetcher.state !== "idle"} disabled={!available}>
-            Connect Slack
+            {connected ? "Replace the webhook" : "Connect Slack"}
           </Button>
         </InlineStack>
       </BlockStack>
@@ -159,6 +174,38 @@ function useSlackOutcome(outcome: string | null, channel: string) {
   return { problem, dismiss: () => setProblem(null) };
 }
 
+/** Slack as connected: where alerts post, a test, Disconnect, and the way back. */
+function ConnectedCard({ channel, webhook, back }: { channel: string; webhook: string | null; back: string }) {
+  const disconnect = useActionFetcher<IntegrationActionResult>("slack-disconnect");
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <InlineStack gap="200" blockAlign="center">
+          <Text as="h2" variant="headingMd">
+            Slack is connected
+          </Text>
+          <Badge tone="success">Connected</Badge>
+        </InlineStack>
+        <Text as="p">
+          Alerts post to {channel}
+          {webhook ? ` through the incoming webhook ${webhook}` : ""}. A test message shows what an alert looks like.
+        </Text>
+        <InlineStack gap="300">
+          <ChannelTestButton channel="slack" label="Send test Slack message" />
+          <Button
+            tone="critical"
+            loading={disconnect.state !== "idle"}
+            onClick={() => disconnect.submit({ intent: "disconnectSlack" }, { method: "post" })}
+          >
+            Disconnect
+          </Button>
+          <Button url={back}>Back to Integration Center</Button>
+        </InlineStack>
+      </BlockStack>
+    </Card>
+  );
+}
+
 /** The guided page of docs/product.md#integration-center: connect Slack, then send a test. */
 export default function ConnectSlack() {
   const data = useLoaderData<typeof loader>();
@@ -167,32 +214,41 @@ export default function ConnectSlack() {
   const { problem, dismiss } = useSlackOutcome(data.outcome, data.channel);
   const [pasteOpen, setPasteOpen] = useState(false);
   const pasteId = useId();
-  const paste = <PasteForm available={data.available} channel={data.channel} production={data.production} />;
-  const test = (
-    <Card>
-      <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">
-          {data.oauth ? "2. Send a test" : "3. Send a test"}
-        </Text>
-        <Text as="p" tone="subdued">
-          {data.connected
-            ? `Slack is connected (${data.channel}). A test message shows what an alert looks like.`
-            : "Once connected, send a test message to check that alerts arrive."}
-        </Text>
-        <InlineStack gap="300">
-          {data.connected ? (
-            <ChannelTestButton channel="slack" label="Send test Slack message" />
-          ) : (
-            <Button disabled>Send test Slack message</Button>
-          )}
-          <Button url={back}>Back to Integration</Button>
-        </InlineStack>
-      </BlockStack>
-    </Card>
+  const paste = (
+    <PasteForm
+      available={data.available}
+      channel={data.channel}
+      production={data.production}
+      connected={data.connected}
+    />
   );
+  const test =
+    data.connected && data.available ? null : (
+      <Card>
+        <BlockStack gap="300">
+          <Text as="h2" variant="headingMd">
+            {data.oauth ? "2. Send a test" : "3. Send a test"}
+          </Text>
+          <Text as="p" tone="subdued">
+            Once connected, send a test message to check that alerts arrive.
+          </Text>
+          <InlineStack gap="300">
+            <Button disabled>Send test Slack message</Button>
+            <Button url={back}>Back to Integration Center</Button>
+          </InlineStack>
+        </BlockStack>
+      </Card>
+    );
   return (
-    <AdminPage title="Connect Slack" description="Alerts in a Slack channel">
+    <AdminPage
+      title={data.connected ? "Slack" : "Connect Slack"}
+      description="Alerts in a Slack channel"
+      backAction={{ content: "Integration Center", url: "/integration" }}
+    >
       <BlockStack gap="400">
+        {data.connected && data.available ? (
+          <ConnectedCard channel={data.channel} webhook={data.webhook} back={back} />
+        ) : null}
         {problem ? (
           <Banner tone="critical" title="Slack was not connected" onDismiss={dismiss}>
             <p>{SLACK_OUTCOMES[problem]}</p>
@@ -211,7 +267,7 @@ export default function ConnectSlack() {
             <Card>
               <BlockStack gap="300">
                 <Text as="h2" variant="headingMd">
-                  1. Add Margin Guardrail to Slack
+                  {data.connected ? "Pick another channel" : "1. Add Margin Guardrail to Slack"}
                 </Text>
                 <Text as="p">
                   {data.connected

@@ -16,7 +16,7 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { AdminPage } from "../components/AdminPage";
 import { BacktestProgress, BacktestResultsView, ruleCatchLine, useBacktest } from "../components/Backtest";
 import { useToast } from "../components/Toasts";
@@ -39,6 +39,7 @@ import { ALERTS_NEED_CORE, getAlertSettings, saveAlertSettings } from "../servic
 import { createRule } from "../services/rules/rules.server";
 import { requireAdmin, type AdminContext } from "../services/shops/admin-context.server";
 import { finishOnboarding, setOnboardingStep } from "../services/shops/onboarding.server";
+import { shopEmailOf } from "../services/shops/shop-email.server";
 import { MessagesBanner } from "../components/MessagesBanner";
 import {
   EMPTY_RULE,
@@ -51,9 +52,21 @@ import {
 
 export const meta: MetaFunction = () => [{ title: "Get started · Margin Guardrail" }];
 
+/**
+ * The recipients the alert step starts with: the stored ones, or with e-mail alerts on and none
+ * stored, the shop's e-mail (so that the step completes as it is shown); empty when none is known.
+ */
+async function startingRecipients(context: AdminContext, alerts: { emailEnabled: boolean; emails: string[] }) {
+  if (alerts.emails.length > 0 || !alerts.emailEnabled) return alerts.emails;
+  const email = await shopEmailOf(context.shop.domain, context.admin?.graphql ?? null);
+  return email ? [email] : [];
+}
+
 export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
-  const { shop, plan } = await requireAdmin(request, load);
+  const context = await requireAdmin(request, load);
+  const { shop, plan } = context;
   const alerts = planHasAlerts(plan) ? await getAlertSettings(shop.id) : null;
+  const emails = alerts ? await startingRecipients(context, alerts) : [];
   const backtest = await latestBacktest(shop.id, "shop");
   return {
     // a shop that finished (or skipped) and comes back starts again from the welcome
@@ -61,7 +74,7 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
     alertsIncluded: planHasAlerts(plan),
     alerts: alerts && {
       emailEnabled: alerts.emailEnabled,
-      emails: alerts.emails.join(", "),
+      emails: emails.join(", "),
       slackEnabled: alerts.slackEnabled,
       slackConnected: alerts.slackWebhook !== null,
       slackChannel: alerts.slackChannel,
@@ -249,13 +262,27 @@ function FirstRule({
   );
 }
 
-function AlertStep({ data }: { data: LoaderData }) {
+/** The message shown under empty recipients while e-mail alerts are on (the schema's own). */
+const NO_RECIPIENT = "Add at least one recipient, or turn e-mail alerts off";
+
+function AlertStep({ data, errors }: { data: LoaderData; errors: FieldErrors }) {
   const alerts = data.alerts;
   const [emailEnabled, setEmailEnabled] = useState(alerts?.emailEnabled ?? false);
   const [emails, setEmails] = useState(alerts?.emails ?? "");
   const [slackEnabled, setSlackEnabled] = useState(alerts?.slackEnabled ?? false);
   const [slackWebhook, setSlackWebhook] = useState("");
   const [minSeverity, setMinSeverity] = useState(alerts?.minSeverity ?? "medium");
+  // the answer's messages, until the field is changed; an empty list with e-mail on is red at once
+  const [edited, setEdited] = useState<Record<string, boolean>>({});
+  useEffect(() => setEdited({}), [errors]);
+  const errorOf = (name: string) => (edited[name] ? undefined : errors[name]?.join(" "));
+  const change =
+    <T,>(name: string, set: (value: T) => void) =>
+    (value: T) => {
+      setEdited((before) => ({ ...before, [name]: true }));
+      set(value);
+    };
+  const emailsError = emailEnabled && emails.trim() === "" ? NO_RECIPIENT : errorOf("emails");
   if (!data.alertsIncluded || !alerts) {
     return (
       <Banner tone="info" title="Alerts come with Core">
@@ -282,9 +309,10 @@ function AlertStep({ data }: { data: LoaderData }) {
           label="E-mail recipients"
           name="emails"
           value={emails}
-          onChange={setEmails}
+          onChange={change("emails", setEmails)}
           autoComplete="email"
           helpText="Separate several addresses with commas"
+          error={emailEnabled ? emailsError : undefined}
           disabled={!emailEnabled}
         />
         <Checkbox
@@ -298,7 +326,8 @@ function AlertStep({ data }: { data: LoaderData }) {
           label="Slack incoming-webhook URL"
           name="slackWebhook"
           value={slackWebhook}
-          onChange={setSlackWebhook}
+          onChange={change("slackWebhook", setSlackWebhook)}
+          error={slackEnabled ? errorOf("slackWebhook") : undefined}
           autoComplete="off"
           placeholder={
             alerts.slackConnected ? "Connected; paste a new URL to replace it" : "https://hooks.slack.com/services/..."
@@ -320,9 +349,15 @@ function AlertStep({ data }: { data: LoaderData }) {
   );
 }
 
-/** Field errors the action sent back (conform's reply), in one list. */
-function replyErrors(result: SubmissionResult<string[]> | undefined): string[] {
-  return Object.values(result?.error ?? {}).flatMap((messages) => messages ?? []);
+/** Field errors the action sent back (conform's reply), by field. */
+type FieldErrors = Record<string, string[]>;
+
+const NO_ERRORS: FieldErrors = {};
+
+function replyErrors(result: SubmissionResult<string[]> | undefined): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const [name, messages] of Object.entries(result?.error ?? {})) if (messages?.length) fields[name] = messages;
+  return fields;
 }
 
 export default function Onboarding() {
@@ -357,7 +392,9 @@ export default function Onboarding() {
   );
   const skip = () => fetcher.submit({ intent: "skip" }, { method: "post" });
   const submitForm = (id: string) => (document.getElementById(id) as HTMLFormElement | null)?.requestSubmit();
-  const errors = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? replyErrors(fetcher.data.result) : [];
+  const reply = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.result : undefined;
+  const fieldErrors = useMemo(() => (reply ? replyErrors(reply) : NO_ERRORS), [reply]);
+  const errors = Object.values(fieldErrors).flat();
 
   const primary =
     step === 0
@@ -393,7 +430,7 @@ export default function Onboarding() {
                 fetcher.submit(formData, { method: "post" });
               }}
             >
-              <AlertStep data={data} />
+              <AlertStep data={data} errors={fieldErrors} />
             </form>
           ) : null}
           {errors.length > 0 && step === 2 ? (

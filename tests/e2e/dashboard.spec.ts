@@ -74,6 +74,21 @@ test("the demo dashboard shows the product's texts and the database's figures", 
   // no order twice
   const names = latest.flatMap((event) => (event.orderName ? [event.orderName] : []));
   expect(new Set(names).size).toBe(names.length);
+  // the banner offers only what the merchant can do: on Core, while Plus is coming soon, no plan button
+  const banner = page.locator(".Polaris-Banner").filter({ hasText: "Protect your margins from double discounts" });
+  await expect(banner.getByRole("button", { name: "Coming Soon" })).toHaveCount(0);
+  await expect(banner.getByRole("button", { name: /Upgrade|Downgrade/ })).toHaveCount(0);
+  // an event's order links to the Audit Log filtered to that order
+  const withOrder = latest.find((event) => event.orderName);
+  expect(withOrder).toBeDefined();
+  const orderName = withOrder!.orderName!;
+  await monitoring
+    .getByRole("link", { name: `Order ${orderName} in the Audit Log` })
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/audit-log\\?q=${encodeURIComponent(orderName)}$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Audit Log" })).toBeVisible();
+  await page.goBack();
 
   const roi = page.getByRole("region", { name: "ROI Summary" });
   await expect(roi).toContainText("Configure blocking in Integration → Shopify Plus Features");

@@ -1,8 +1,9 @@
 // The leaked-code detector on the merchant's path (docs/product.md#leaked-codes): from the sidebar
 // to /codes, a table of codes with the demo's VIP500 first, flagged "Probably leaked" with the
 // signals that fired in words; its Edit dialog refuses a bad audience size naming the field and
-// saves a good one; Deactivate in Shopify (the demo's stand-in) and Reactivate, each in the Audit
-// Log. Screenshots at 375, 800 and 1040 px (tests/.tmp/screens/), the table and the dialog.
+// saves a good one; Deactivate in Shopify (the demo's stand-in; asked first, offered only for a
+// code Shopify has) and Reactivate, each in the Audit Log. Screenshots at 375, 800 and 1040 px
+// (tests/.tmp/screens/), the table and the dialog.
 import type { Locator, Page } from "@playwright/test";
 import { expect, hydrated, sidebar, signedOrder, tableRows, test, toast } from "./fixtures";
 import { axeViolations, screenshotsAt } from "./screens-axe";
@@ -147,8 +148,16 @@ test("a merchant deactivates the leaked code in Shopify from its row and undoes 
   await hydrated(page);
   const row = codeRow(page, "VIP500");
 
-  // one click deactivates the code in Shopify, and one undoes it
+  // deactivating asks first: Cancel changes nothing
   await row.getByRole("button", { name: "Deactivate in Shopify" }).click();
+  const dialog = page.getByRole("dialog", { name: "Deactivate VIP500 in Shopify?" });
+  await expect(dialog.getByText(/buyers can no longer use it/)).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(row.getByText("Deactivated in Shopify")).toHaveCount(0);
+  // confirmed, the code is deactivated in Shopify, and one click undoes it
+  await row.getByRole("button", { name: "Deactivate in Shopify" }).click();
+  await dialog.getByRole("button", { name: "Deactivate in Shopify" }).click();
   await expect(toast(page, "VIP500 deactivated")).toBeVisible();
   await expect(row.getByText("Deactivated in Shopify")).toBeVisible();
   await expect(row.getByText("Probably leaked")).toBeVisible();
@@ -157,6 +166,12 @@ test("a merchant deactivates the leaked code in Shopify from its row and undoes 
   await expect(toast(page, "VIP500 reactivated")).toBeVisible();
   await expect(row.getByText("Deactivated in Shopify")).toHaveCount(0);
   await expect(row.getByRole("button", { name: "Deactivate in Shopify" })).toBeVisible();
+
+  // offered only for a code Shopify has: SUMMER20 (the preflight's too), not STAFF40 (no discount left)
+  await expect(codeRow(page, "SUMMER20").getByRole("button", { name: "Deactivate in Shopify" })).toBeVisible();
+  const gone = codeRow(page, "STAFF40");
+  await expect(gone.getByText("Shopify has no discount with this code")).toBeVisible();
+  await expect(gone.getByRole("button", { name: "Deactivate in Shopify" })).toHaveCount(0);
 
   // the flag and both clicks are in the Audit Log
   await page.goto("/audit-log?q=vip500");

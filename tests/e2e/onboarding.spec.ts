@@ -1,7 +1,31 @@
 // Onboarding and backtests (docs/product.md#onboarding, #backtest) in the demo store, whose
 // backtests read its own sample orders.
 import type { Page } from "@playwright/test";
-import { clickToNavigate, clickUntil, expect, openDatabase, setDemoOnboardingStep, test, toast } from "./fixtures";
+import Database from "better-sqlite3";
+import {
+  DEMO_SHOP,
+  clickToNavigate,
+  clickUntil,
+  expect,
+  openDatabase,
+  setDemoOnboardingStep,
+  test,
+  toast,
+} from "./fixtures";
+import { e2eDatabase } from "./demo-store";
+
+/** A staff member's online session with an e-mail, as Shopify's session storage keeps it. */
+const STAFF_SESSION = "onboarding-staff-session";
+
+/** Writes to this worker's demo store (the settings the alert step starts from, a staff session). */
+function writeDemoStore(sql: string, ...params: unknown[]) {
+  const db = new Database(e2eDatabase(), { fileMustExist: true });
+  try {
+    db.prepare(sql).run(...params);
+  } finally {
+    db.close();
+  }
+}
 
 const stepHeading = (page: Page, name: string) => page.getByRole("heading", { name, exact: true });
 
@@ -30,6 +54,7 @@ test.describe("onboarding", () => {
   test.afterEach(async ({ page }) => {
     // the demo store as the other tests know it: its five rules and its alert settings
     setDemoOnboardingStep(3);
+    writeDemoStore("DELETE FROM Session WHERE id = ?", STAFF_SESSION);
     if (ruleName) {
       const rules = (await (await page.request.get("/api/rules")).json()) as { id: string; name: string }[];
       for (const rule of rules.filter((candidate) => candidate.name === ruleName)) {
@@ -142,6 +167,43 @@ test.describe("onboarding", () => {
     console.log(
       `Onboarding: first page to an active rule in ${(activeAfterMs / 1000).toFixed(1)} s of test time, of which the app's own time (page loads, backtests, saves) was ${(appMsToActive / 1000).toFixed(1)} s (targets: under 2 minutes of a person's clicks, under 10 s of the app's own time)`,
     );
+  });
+
+  test("the alert step completes as shown: recipients prefilled with the shop's e-mail, else in red", async ({
+    page,
+  }) => {
+    // e-mail alerts on (the default) and no recipient, as a new shop has them
+    writeDemoStore(
+      "UPDATE AlertSettings SET emailEnabled = 1, emails = '[]' WHERE shopId = (SELECT id FROM Shop WHERE domain = ?)",
+      DEMO_SHOP,
+    );
+    setDemoOnboardingStep(2);
+    await page.goto("/onboarding");
+    await expect(stepHeading(page, "Configure Alert Settings")).toBeVisible();
+    // no e-mail known: the field says in red what it needs before anything is sent
+    const recipients = page.getByLabel("E-mail recipients");
+    await expect(recipients).toHaveValue("");
+    await expect(recipients).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("Add at least one recipient, or turn e-mail alerts off")).toBeVisible();
+
+    // a staff member who opened the app left their e-mail: the step starts with it and completes as it is
+    writeDemoStore(
+      "INSERT INTO Session (id, shop, state, isOnline, accessToken, email, accountOwner) VALUES (?, ?, '', 1, 'unused', ?, 1)",
+      STAFF_SESSION,
+      DEMO_SHOP,
+      "owner@margin-guardrail-demo.example",
+    );
+    await page.reload();
+    await expect(recipients).toHaveValue("owner@margin-guardrail-demo.example");
+    await expect(recipients).not.toHaveAttribute("aria-invalid", "true");
+    await page.getByRole("button", { name: "Complete Setup" }).click();
+    await expect(toast(page, "Setup complete")).toBeVisible();
+    const db = openDatabase();
+    const saved = db
+      .prepare("SELECT emails FROM AlertSettings JOIN Shop ON Shop.id = AlertSettings.shopId WHERE Shop.domain = ?")
+      .get(DEMO_SHOP) as { emails: string };
+    db.close();
+    expect(JSON.parse(saved.emails)).toEqual(["owner@margin-guardrail-demo.example"]);
   });
 
   test("a reload resumes the stored step; Skip Setup leaves for good", async ({ page }) => {

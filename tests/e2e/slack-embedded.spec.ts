@@ -1,6 +1,7 @@
 // "Add to Slack" inside Shopify's admin (docs/operations.md#slack-app): Slack's consent
 // screen cannot be framed, so the app opens it at the top of the admin; Slack's redirect brings
-// the merchant through the callback back to the Slack page in the admin. Shopify's admin and App
+// the merchant through the callback back to the Slack page in the admin, which then shows the
+// connection, a Disconnect and the way back to the Integration Center. Shopify's admin and App
 // Bridge are stand-ins served by the test (as in embedded.spec.ts); Slack is the stand-in on
 // 127.0.0.1 (tests/helpers/slack-oauth.ts).
 import Database from "better-sqlite3";
@@ -151,4 +152,20 @@ test("embedded, Add to Slack opens Slack's screen at the top of the admin and co
     .get() as { slackEnabled: number; slackChannel: string };
   db.close();
   expect(row).toEqual({ slackEnabled: 1, slackChannel: "#margin-alerts" });
+
+  // the page shows the connection, a Disconnect and the way back
+  await expect(frame.getByRole("heading", { level: 1, name: "Slack", exact: true })).toBeVisible();
+  await expect(frame.getByText("Slack is connected")).toBeVisible();
+  await expect(frame.getByText(/^Alerts post to #margin-alerts through the incoming webhook/)).toBeVisible();
+  await expect(frame.getByRole("link", { name: "Back to Integration Center" })).toBeVisible();
+  await frame.getByRole("button", { name: "Disconnect" }).click();
+  await expect(frame.getByRole("heading", { level: 1, name: "Connect Slack" })).toBeVisible();
+  await expect(frame.getByRole("button", { name: "Add to Slack" })).toBeVisible();
+  await expect(frame.getByRole("button", { name: "Disconnect" })).toHaveCount(0);
+  const after = new Database(server.database, { readonly: true });
+  const disconnected = after
+    .prepare(`SELECT "slackEnabled", "slackWebhookEncrypted" FROM "AlertSettings" WHERE "shopId" = 'e2e-slack-shop'`)
+    .get();
+  after.close();
+  expect(disconnected).toEqual({ slackEnabled: 0, slackWebhookEncrypted: null });
 });

@@ -1,6 +1,7 @@
 // Onboarding's action and loader (docs/product.md#onboarding): the stored step, the first rule
 // through the Rule Builder's schema and service (plan limit included), alert settings through
-// the alerts service, Free told alerts come with Core, Skip and completion.
+// the alerts service (recipients prefilled with the shop's e-mail), Free told alerts come with
+// Core, Skip and completion.
 import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import type { OnboardingResult } from "../../app/routes/_admin.onboarding";
@@ -10,10 +11,16 @@ import { adminRequest, settle, storeOfflineSession } from "../helpers/shopify";
 
 const { action, loader } = await import("../../app/routes/_admin.onboarding");
 const subscriptions: { name: string }[] = [];
-installFakeAdminApi([], { subscriptions });
+/** the shop's contact e-mail as Shopify has it */
+let contactEmail = "";
+installFakeAdminApi([], {
+  subscriptions,
+  answers: { MarginGuardrailShopContactEmail: () => ({ shop: { contactEmail } }) },
+});
 
 const FREE = "onboard-free.myshopify.com";
 const CORE = "onboard-core.myshopify.com";
+const NEW_CORE = "onboard-new-core.myshopify.com";
 
 async function submit(shop: string, fields: Record<string, string>) {
   const body = new FormData();
@@ -41,6 +48,7 @@ describe("onboarding", () => {
     for (const [shop, plan] of [
       [FREE, "free"],
       [CORE, "core"],
+      [NEW_CORE, "core"],
     ] as const) {
       const { id } = await ensureShop(shop);
       await prisma.shop.update({ where: { id }, data: { plan, planCheckedAt: new Date() } });
@@ -113,6 +121,38 @@ describe("onboarding", () => {
       frequency: "daily",
     });
     expect(await stepOf(CORE)).toBe(3);
+  });
+
+  it("starts the alert step with the shop's e-mail: a staff member's, else Shopify's contact e-mail", async () => {
+    const recipientsShown = async () => {
+      const request = await adminRequest("/onboarding", NEW_CORE);
+      const data = (await loader({ request, params: {}, context: {} })) as {
+        alerts: { emailEnabled: boolean; emails: string };
+      };
+      return data.alerts;
+    };
+    // a new shop: e-mail alerts on, no recipient stored, Shopify knows no contact e-mail
+    expect(await recipientsShown()).toMatchObject({ emailEnabled: true, emails: "" });
+    contactEmail = "hello@onboard-new-core.example";
+    expect(await recipientsShown()).toMatchObject({ emailEnabled: true, emails: "hello@onboard-new-core.example" });
+    // a staff member who opened the app with their e-mail comes first
+    await prisma.session.create({
+      data: {
+        id: "online_onboard-new-core",
+        shop: NEW_CORE,
+        state: "",
+        isOnline: true,
+        accessToken: "unused",
+        email: "owner@onboard-new-core.example",
+        accountOwner: true,
+      },
+    });
+    expect((await recipientsShown()).emails).toBe("owner@onboard-new-core.example");
+    // only a prefill: nothing is stored until the merchant completes the step
+    const settings = await prisma.alertSettings.findUniqueOrThrow({
+      where: { shopId: (await ensureShop(NEW_CORE)).id },
+    });
+    expect(settings.emails).toEqual([]);
   });
 
   it("Skip Setup finishes at once and goes to the embedded home", async () => {

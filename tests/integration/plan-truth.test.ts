@@ -8,7 +8,7 @@ process.env.PLUS_PLAN_ENABLED = "true";
 
 const prisma = (await import("../../app/db.server")).default;
 const { ensureShop } = await import("../../app/db/shops.server");
-const { forgetPlanChecks } = await import("../../app/services/billing/plan-truth.server");
+const { forgetPlanChecks, planForShop } = await import("../../app/services/billing/plan-truth.server");
 const { logger } = await import("../../app/logger.server");
 // this file's own workers (docs/architecture.md#background-workers)
 const workers = (await import("../helpers/workers")).testWorkers();
@@ -102,6 +102,46 @@ afterEach(() => {
   createStatus = null;
   createErrors = [];
   forgetPlanChecks();
+});
+
+describe("a shop Shopify never confirmed a plan for", () => {
+  const SHOP = "truth-never-confirmed.myshopify.com";
+
+  it("is Free with no subscription, e-mail alerts on by default, and when Shopify cannot be asked or fails", async () => {
+    const shop = await newShop(SHOP);
+    // a new shop's alert settings have e-mail alerts on: that grants no plan
+    expect(await prisma.alertSettings.findUniqueOrThrow({ where: { shopId: shop.id } })).toMatchObject({
+      emailEnabled: true,
+    });
+    // no Admin API client (the Slack callback, the demo store): Free, not the seed's Core
+    expect(await planForShop(shop, null)).toBe("free");
+    // Shopify down: still Free, and nothing stored
+    billingDown = 500;
+    const logged = vi.spyOn(logger, "error").mockImplementation(() => undefined);
+    expect((await (await call(routes.plan, SHOP, "/api/billing/plan")).json()).plan).toBe("free");
+    logged.mockRestore();
+    expect(await prisma.shop.findUniqueOrThrow({ where: { id: shop.id } })).toMatchObject({
+      plan: "free",
+      planCheckedAt: null,
+    });
+    // Shopify answers: no active subscription is Free, now confirmed
+    billingDown = null;
+    forgetPlanChecks();
+    shopifySays([]);
+    expect((await (await call(routes.plan, SHOP, "/api/billing/plan")).json()).plan).toBe("free");
+    expect((await prisma.shop.findUniqueOrThrow({ where: { id: shop.id } })).planCheckedAt).not.toBeNull();
+  });
+
+  it("keeps the plan Shopify confirmed when it cannot be asked", async () => {
+    const shop = await prisma.shop.update({
+      where: { domain: SHOP },
+      data: { plan: "core", planCheckedAt: new Date() },
+    });
+    expect(await planForShop(shop, null)).toBe("core");
+    // a paid plan a webhook's payload stored, unconfirmed by the Billing API, is not shown
+    const unconfirmed = await prisma.shop.update({ where: { id: shop.id }, data: { planCheckedAt: null } });
+    expect(await planForShop(unconfirmed, null)).toBe("free");
+  });
 });
 
 describe("upgrading through Shopify's Billing API", () => {
@@ -210,13 +250,13 @@ describe("the plan follows Shopify", () => {
     );
   });
 
-  it("is Free for the load when the Billing API fails, logs why, stores nothing and waits before asking again", async () => {
+  it("keeps the last confirmed plan for the load when the Billing API fails, logs why, stores nothing and waits before asking again", async () => {
     await prisma.shop.update({ where: { id: shopId }, data: { planCheckedAt: new Date(Date.now() - 10 * 60_000) } });
     billingDown = 500;
     const logged = vi.spyOn(logger, "error");
     const reads = fake.operations.length;
     const response = await call(routes.plan, SHOP, "/api/billing/plan");
-    expect((await response.json()).plan).toBe("free");
+    expect((await response.json()).plan).toBe("plus");
     expect(logged.mock.calls.some(([message]) => message.includes("Billing API check failed"))).toBe(true);
     logged.mockRestore();
     expect((await prisma.shop.findUniqueOrThrow({ where: { id: shopId } })).plan).toBe("plus");

@@ -1,4 +1,6 @@
 import { Badge, BlockStack, Button, IndexTable, InlineStack, List, Text } from "@shopify/polaris";
+import { useRef, useState } from "react";
+import { ConfirmDialog } from "../ConfirmDialog";
 import { useActionFetcher } from "../useActionFetcher";
 import {
   audienceExceeded,
@@ -19,6 +21,8 @@ import {
 export interface CodeRowContext {
   /** flags and the deactivate button (Core and Plus) */
   flags: boolean;
+  /** codes Shopify has no discount for: nothing to deactivate */
+  notInShopify: readonly string[];
   /** write_discounts is not granted: the switch is shown but disabled (the page says why) */
   needsPermission: boolean;
   /** the shop's zone, for "Last used" */
@@ -143,12 +147,18 @@ function LastUsed({ code, timeZone, oneLine = false }: { code: CodeRow; timeZone
   );
 }
 
-/** Edit, and Deactivate in Shopify or Reactivate (Core and Plus), as today: one click each. */
+/**
+ * Edit, and Deactivate in Shopify (asked first, offered only for a code Shopify has) or
+ * Reactivate (Core and Plus).
+ */
 function Actions({ code, context, inline }: { code: CodeRow; context: CodeRowContext; inline: boolean }) {
   const toggle = useActionFetcher(`code-${code.code}`);
+  const [confirming, setConfirming] = useState(false);
+  const deactivateButton = useRef<HTMLDivElement>(null);
   const busy = toggle.state !== "idle";
   const submit = (intent: "deactivate" | "reactivate") =>
     toggle.submit({ intent, code: code.code }, { method: "post" });
+  const missing = context.notInShopify.includes(code.code);
   const buttons = (
     <>
       <Button size="slim" onClick={() => context.onEdit(code.code)} accessibilityLabel={`Edit ${code.code}`}>
@@ -164,29 +174,62 @@ function Actions({ code, context, inline }: { code: CodeRow; context: CodeRowCon
         >
           Reactivate
         </Button>
+      ) : missing ? (
+        <Text as="span" variant="bodySm" tone="subdued">
+          Shopify has no discount with this code
+        </Text>
       ) : (
-        <Button
-          size="slim"
-          tone="critical"
-          onClick={() => submit("deactivate")}
-          loading={busy}
-          disabled={context.needsPermission}
-          accessibilityLabel={`Deactivate in Shopify: ${code.code}`}
-        >
-          Deactivate in Shopify
-        </Button>
+        <div ref={deactivateButton}>
+          <Button
+            size="slim"
+            tone="critical"
+            onClick={() => setConfirming(true)}
+            loading={busy}
+            disabled={context.needsPermission}
+            accessibilityLabel={`Deactivate in Shopify: ${code.code}`}
+          >
+            Deactivate in Shopify
+          </Button>
+        </div>
       )}
     </>
   );
+  // drawn only while asking: a closed dialog in every row would weigh on the table
+  const dialog = confirming ? (
+    <ConfirmDialog
+      open
+      title={`Deactivate ${code.code} in Shopify?`}
+      confirm={{
+        content: "Deactivate in Shopify",
+        onAction: () => {
+          setConfirming(false);
+          submit("deactivate");
+        },
+      }}
+      onClose={() => setConfirming(false)}
+      returnFocusTo={() => deactivateButton.current?.querySelector("button")}
+    >
+      <Text as="p">
+        Shopify switches off the discount behind {code.code}: buyers can no longer use it, nor any other code of the
+        same discount. Orders already placed keep their discount.
+      </Text>
+      <Text as="p">Reactivate, on this page, switches it on again.</Text>
+    </ConfirmDialog>
+  ) : null;
   // side by side in the stacked row; one above the other in the table's narrow last column
-  return inline ? (
-    <InlineStack gap="200" blockAlign="center">
-      {buttons}
-    </InlineStack>
-  ) : (
-    <BlockStack gap="200" inlineAlign="start">
-      {buttons}
-    </BlockStack>
+  return (
+    <>
+      {inline ? (
+        <InlineStack gap="200" blockAlign="center">
+          {buttons}
+        </InlineStack>
+      ) : (
+        <BlockStack gap="200" inlineAlign="start">
+          {buttons}
+        </BlockStack>
+      )}
+      {dialog}
+    </>
   );
 }
 

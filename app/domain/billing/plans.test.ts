@@ -9,7 +9,6 @@ import {
   isComingSoon,
   isPurchasable,
   planButton,
-  planFromAlertSettings,
   toPlanId,
   type PlanId,
 } from "./plans";
@@ -105,25 +104,21 @@ describe("plan detection (docs/product.md#plans)", () => {
     expect(await detectPlan([() => "core", () => "plus"])).toBe("core");
     expect(await detectPlan([() => null, async () => "plus" as const])).toBe("plus");
   });
-  it("falls back to Free when no source knows", async () => {
+  it("falls back to Free when no source knows and Shopify never confirmed a plan", async () => {
     expect(await detectPlan([() => null, () => null])).toBe("free");
     expect(await detectPlan([])).toBe("free");
+    expect(await detectPlan([], null)).toBe("free");
   });
-  it("falls back to Free when a lookup fails", async () => {
-    expect(
-      await detectPlan([
-        () => null,
-        async () => {
-          throw new Error("billing API down");
-        },
-        () => "core",
-      ]),
-    ).toBe("free");
+  it("keeps the plan Shopify last confirmed when no source knows", async () => {
+    expect(await detectPlan([() => null], "core")).toBe("core");
+    expect(await detectPlan([], "plus")).toBe("plus");
   });
-  it("takes an alert channel turned on as Core, as the last resort", () => {
-    expect(planFromAlertSettings({ slackEnabled: true, emailEnabled: false })).toBe("core");
-    expect(planFromAlertSettings({ slackEnabled: false, emailEnabled: true })).toBe("core");
-    expect(planFromAlertSettings({ slackEnabled: false, emailEnabled: false })).toBe("free");
-    expect(planFromAlertSettings(null)).toBeNull();
+  it("keeps the plan Shopify last confirmed when a lookup fails, never one after it", async () => {
+    const down = async () => {
+      throw new Error("billing API down");
+    };
+    expect(await detectPlan([() => null, down, () => "plus"])).toBe("free");
+    expect(await detectPlan([down, () => "plus"], "core")).toBe("core");
+    expect(await detectPlan([down], "free")).toBe("free");
   });
 });

@@ -125,26 +125,20 @@ export type PlanLookup = () => Promise<PlanId | null> | PlanId | null;
 
 /**
  * Plan detection (docs/product.md#plans): each lookup is asked in order and the first plan
- * wins; when a lookup fails, or none knows, the plan is Free.
+ * wins. When a lookup fails, or none knows, the plan is `lastConfirmed`, the last one Shopify
+ * confirmed (Free for a shop it never confirmed): no failure shows or grants a plan the
+ * merchant did not approve.
  */
-export async function detectPlan(lookups: PlanLookup[]): Promise<PlanId> {
+export async function detectPlan(lookups: PlanLookup[], lastConfirmed: PlanId | null = null): Promise<PlanId> {
   try {
     for (const lookup of lookups) {
       const plan = await lookup();
       if (plan) return plan;
     }
   } catch {
-    return "free";
+    return lastConfirmed ?? "free";
   }
-  return "free";
-}
-
-/** The last-resort rule of docs/product.md#plans: an alert channel turned on means Core. */
-export function planFromAlertSettings(
-  settings: { slackEnabled: boolean; emailEnabled: boolean } | null,
-): PlanId | null {
-  if (!settings) return null;
-  return settings.slackEnabled || settings.emailEnabled ? "core" : "free";
+  return lastConfirmed ?? "free";
 }
 
 /** Whether one more active rule fits the plan. */

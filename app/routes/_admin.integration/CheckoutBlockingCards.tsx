@@ -6,6 +6,7 @@ import { useActionFetcher } from "../../components/useActionFetcher";
 import { BlockingFields } from "../../components/BlockingFields";
 import type { IntegrationActionResult } from "./actions.server";
 import { SAVE_FIRST, useIntegrationSettings } from "./SettingsForm";
+import { deployNote } from "../../domain/checkout/deploy-note";
 
 export interface FunctionStatus {
   thresholdPercent: number;
@@ -159,11 +160,7 @@ export function FunctionCard({
         <DeploymentStatus status={status} timeZone={timeZone} />
         <ShadowCount shadow={shadow} status={status} />
         <Text as="p" tone="subdued">
-          {!plusEnabled
-            ? "Deploying comes with the Plus plan (coming soon). Until then, shadow mode shows what blocking would do."
-            : demo
-              ? "The demo store is not connected to Shopify: Deploy explains what it would do and sends nothing."
-              : "After deploying, see or switch it in Shopify: Settings → Checkout → Checkout rules."}
+          {deployNote({ plusEnabled, demo, deployed: status.deployed })}
         </Text>
       </BlockStack>
     </NamedCard>

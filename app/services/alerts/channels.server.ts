@@ -35,6 +35,7 @@ import {
 } from "../../outbound/http-client.server";
 import { sendMail } from "../mail/mailer.server";
 import { openShopSecret, sealShopSecret } from "./secrets.server";
+import { staffEmailOf } from "../shops/shop-email.server";
 
 /**
  * The alert channels behind one interface (docs/architecture.md#an-order-webhook-to-a-delivered-alert): each takes
@@ -233,13 +234,8 @@ async function noticeRecipients(shopId: string, settings: SettingsRow | null): P
   const recipients = codesOf(settings?.emails);
   if (recipients.length > 0) return recipients;
   const shop = await prisma.shop.findUnique({ where: { id: shopId }, select: { domain: true } });
-  if (!shop) return [];
-  const session = await prisma.session.findFirst({
-    where: { shop: shop.domain, email: { not: null } },
-    orderBy: [{ accountOwner: "desc" }],
-    select: { email: true },
-  });
-  return session?.email ? [session.email] : [];
+  const staff = shop ? await staffEmailOf(shop.domain) : null;
+  return staff ? [staff] : [];
 }
 
 async function shopDomainOf(shopId: string): Promise<string> {

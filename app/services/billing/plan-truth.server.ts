@@ -11,7 +11,7 @@ import {
   type ShopifySubscription,
   type SubscriptionUpdate,
 } from "../../domain/billing/plan-truth";
-import { detectPlan, planFromAlertSettings, toPlanId, type PlanId } from "../../domain/billing/plans";
+import { detectPlan, toPlanId, type PlanId } from "../../domain/billing/plans";
 import { disableValidation } from "../checkout/deploy.server";
 import { actionClientFor, type ActionClient } from "../actions/admin-client.server";
 import { isBlockingLive } from "../checkout/function-config.server";
@@ -183,7 +183,10 @@ async function billingPlan(shop: Shop, graphql: AdminGraphql, now: Date): Promis
       .catch((error: unknown) => {
         const reason = messageOf(error);
         failedAt.set(shop.id, { at: Date.now(), reason });
-        logger.error("Billing API check failed; the plan is Free until it answers", { shop: shop.domain, reason });
+        logger.error("Billing API check failed; the last confirmed plan holds until it answers", {
+          shop: shop.domain,
+          reason,
+        });
         throw new PlanCheckFailed(reason);
       })
       .finally(() => inFlight.delete(shop.id));
@@ -193,17 +196,14 @@ async function billingPlan(shop: Shop, graphql: AdminGraphql, now: Date): Promis
 }
 
 /**
- * The plan of an admin load, in the detection order of docs/product.md#plans: the billing
- * plan (Shopify's answer, asked again once stale), the stored plan (when Shopify ever told
- * it), the alert-settings rule, then Free. A failing lookup means Free for this load (logged);
- * nothing is stored, so no rule is paused by an outage.
+ * The plan of an admin load (docs/product.md#plans): the billing plan (Shopify's answer, asked
+ * again once stale). Without an Admin API client, or when Shopify fails (logged), it is the last
+ * plan Shopify confirmed, Free for a shop it never confirmed; nothing is stored, so no rule is
+ * paused by an outage, and no plan the merchant did not approve is shown or granted.
  */
 export function planForShop(shop: Shop, graphql: AdminGraphql | null, now = new Date()): Promise<PlanId> {
-  return detectPlan([
-    () => (graphql ? billingPlan(shop, graphql, now) : null),
-    () => (shop.planCheckedAt ? toPlanId(shop.plan) : null),
-    async () => planFromAlertSettings(await prisma.alertSettings.findUnique({ where: { shopId: shop.id } })),
-  ]);
+  const lastConfirmed = shop.planCheckedAt ? toPlanId(shop.plan) : null;
+  return detectPlan([() => (graphql ? billingPlan(shop, graphql, now) : null)], lastConfirmed);
 }
 
 /** Forgets this process's failure pauses (tests). */

@@ -198,6 +198,40 @@ const ACTIVATE = `#graphql
     }
   }`;
 
+/** Codes asked of Shopify for one page: the rest stay offered, the click asking again. */
+export const MAX_CODES_ASKED = 50;
+const ASKED_AT_ONCE = 5;
+
+/**
+ * The codes of `codes` Shopify has no discount for (docs/product.md#leaked-codes), so the page
+ * offers no deactivation Shopify would refuse. The discount sync knows a code's discount; one it
+ * does not know is asked of Shopify by code (up to MAX_CODES_ASKED, a few at a time). A code
+ * Shopify could not be asked about is not counted missing: its click asks again and says why.
+ */
+export async function codesMissingInShopify(
+  client: ActionClient | null,
+  codes: Pick<CodeView, "code" | "discountId" | "deactivatedAt">[],
+): Promise<string[]> {
+  if (!client) return [];
+  const unknown = codes
+    .filter((code) => code.discountId === null && code.deactivatedAt === null)
+    .slice(0, MAX_CODES_ASKED);
+  const missing: string[] = [];
+  for (let start = 0; start < unknown.length; start += ASKED_AT_ONCE) {
+    await Promise.all(
+      unknown.slice(start, start + ASKED_AT_ONCE).map(async ({ code }) => {
+        try {
+          const data = await adminGraphqlData(client.graphql, BY_CODE, { code });
+          if (!data.codeDiscountNodeByCode) missing.push(code);
+        } catch {
+          // not known: the button stays, and its click says what Shopify answered
+        }
+      }),
+    );
+  }
+  return missing;
+}
+
 export const NEEDS_WRITE_DISCOUNTS_TO_DEACTIVATE =
   "Shopify has not granted Margin Guardrail permission to manage discounts (write_discounts), so it cannot deactivate a code. Grant it on the Code rules page, or deactivate the code in Shopify's Discounts page.";
 

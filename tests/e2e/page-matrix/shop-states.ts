@@ -47,8 +47,8 @@ async function ok(response: Awaited<ReturnType<APIRequestContext["get"]>>, what:
 }
 
 /**
- * The plan the app detects for the demo shop: a fresh shop that Shopify never told a plan has
- * the alert-settings rule decide it (docs/product.md#plans), which is not its stored `plan`.
+ * The plan the app detects for the demo shop: a fresh shop that Shopify never told a plan is
+ * Free (docs/product.md#plans), whatever its stored `plan`.
  */
 async function detectedPlan(request: APIRequestContext): Promise<string> {
   const response = await request.get("/api/billing/plan");
