@@ -66,9 +66,10 @@ export function AlertsBell({ bell, plan }: { bell: AlertBellView; plan: PlanId }
       preferredAlignment="right"
       autofocusTarget="first-node"
     >
-      <div id="alerts-bell-menu">
+      {/* a named region: the menu is drawn outside the page's landmarks, in Polaris's portal */}
+      <section id="alerts-bell-menu" aria-labelledby="alerts-bell-heading">
         <Box padding="300" paddingBlockEnd="0">
-          <Text as="h2" variant="headingSm">
+          <Text as="h2" variant="headingSm" id="alerts-bell-heading">
             Alerts
           </Text>
         </Box>
@@ -78,12 +79,12 @@ export function AlertsBell({ bell, plan }: { bell: AlertBellView; plan: PlanId }
               content: alert.subject,
               url: href(alert.url),
               helpText: [alert.rules.join(", "), alert.at].filter(Boolean).join(" · "),
-              prefix: alert.unread ? (
-                <Badge tone="info" size="small">
-                  New
-                </Badge>
-              ) : undefined,
-              suffix: <SeverityBadge severity={alert.severity} />,
+              suffix: (
+                <BlockStack gap="100" inlineAlign="end">
+                  <SeverityBadge severity={alert.severity} />
+                  {alert.unread ? <Badge tone="info">New</Badge> : null}
+                </BlockStack>
+              ),
               onAction: close,
             }))}
           />
@@ -103,7 +104,7 @@ export function AlertsBell({ bell, plan }: { bell: AlertBellView; plan: PlanId }
             </Link>
           </BlockStack>
         </Box>
-      </div>
+      </section>
     </Popover>
   );
 }

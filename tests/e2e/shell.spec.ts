@@ -102,6 +102,8 @@ test("the bell counts the unread alerts and opens the latest, each leading to it
 });
 
 test("the plan button and the bell fit the header at 375, 800 and 1040 px", async ({ page }) => {
+  // three pages at three widths, with their screenshots when asked for
+  test.setTimeout(120_000);
   markAllUnread();
   for (const path of ["/rules", "/dashboard", "/audit-log"]) {
     await page.goto(path);
@@ -115,6 +117,7 @@ test("the plan button and the bell fit the header at 375, 800 and 1040 px", asyn
       ).toBeLessThanOrEqual(width);
       const box = await header(page).boundingBox();
       expect(box!.x + box!.width, `${path}'s header at ${width} px`).toBeLessThanOrEqual(width);
+      await screenshot(page, { path: `tests/.tmp/screens/header${path.replace("/", "-")}-top-${width}.png` });
     }
     await screenshotsAt(page, `header${path.replace("/", "-")}`);
   }
