@@ -7,9 +7,12 @@ import {
   PLUS_COMING_SOON_TOAST,
   planButton,
   planName,
+  titleBarPlanTarget,
   type PlanId,
 } from "../domain/billing/plans";
+import type { AlertBellView } from "../domain/alerts/alert-bell";
 import { withEmbeddedQuery } from "./admin-nav";
+import { AlertsBell } from "./AlertsBell";
 import { useToast } from "./Toasts";
 import { DowngradeConfirmation } from "./DowngradeConfirmation";
 
@@ -21,6 +24,8 @@ export interface AdminLayoutData {
   plan: PlanId;
   /** Plus can be bought (PLUS_PLAN_ENABLED, docs/product.md#decisions, 15) */
   plusEnabled: boolean;
+  /** the header's bell: the shop's delivered alerts, the latest and the unread count */
+  alerts: AlertBellView;
 }
 
 export function useAdminLayout(): AdminLayoutData {
@@ -107,8 +112,11 @@ function usePlanChange(): PlanChange {
   return context;
 }
 
-/** The plan upgrade or downgrade button with the product's labels (section 4). */
-export function PlanButton({ target }: { target: PlanId }) {
+/**
+ * The plan upgrade or downgrade button with the product's labels (section 4). In the page header
+ * (`inHeader`) it is a secondary button: the page's own action keeps the one primary.
+ */
+export function PlanButton({ target, inHeader = false }: { target: PlanId; inHeader?: boolean }) {
   const { plan, plusEnabled } = useAdminLayout();
   const { pending, change } = usePlanChange();
   const toast = useToast();
@@ -137,7 +145,7 @@ export function PlanButton({ target }: { target: PlanId }) {
   return (
     <>
       <Button
-        variant={state.kind === "upgrade" ? "primary" : "secondary"}
+        variant={state.kind === "upgrade" && !inHeader ? "primary" : "secondary"}
         disabled={state.disabled || (pending !== null && pending !== target)}
         onClick={() =>
           confirms ? setConfirming(true) : change(target, state.kind === "upgrade" ? "upgrade" : "downgrade")
@@ -185,11 +193,13 @@ export interface BackAction {
 
 /**
  * Every admin page's header, as Shopify's own pages have it (Polaris's Page header;
- * docs/product.md#admin-header): the title with the plan as a badge beside
- * it, the description under it, the page's one primary action ('Saving...' while it runs) and
- * its secondary actions. Nothing else: the shop, its account and its notifications are the
- * Shopify admin's own chrome (the demo store's top bar stands in for it, app/routes/_admin.tsx),
- * and plan changes are offered where a locked feature is and on Pricing.
+ * docs/product.md#admin-header), with what App Bridge's title bar holds and nothing more: the
+ * title with the plan as a badge beside it (the title bar's accessory), the description under
+ * it, and as secondary actions the plan's upgrade or downgrade button and the app's alerts (a
+ * button with the unread count that opens a menu of the latest), then the page's one primary
+ * action ('Saving...' while it runs). The shop and its account are the Shopify admin's own chrome
+ * (the demo store's top bar stands in for it, app/routes/_admin.tsx); Shopify's bell is Shopify's
+ * notifications, this one the app's alerts.
  */
 export function AdminPage({
   title,
@@ -209,9 +219,27 @@ export function AdminPage({
   titleMetadata?: React.ReactNode;
   children: React.ReactNode;
 }) {
-  const { plan } = useAdminLayout();
+  const { plan, plusEnabled, alerts } = useAdminLayout();
   const { search } = useLocation();
   const href = (url: string) => withEmbeddedQuery(url, search);
+  const actions = (
+    <InlineStack gap="200" blockAlign="center" wrap={false}>
+      <PlanButton target={titleBarPlanTarget(plan, plusEnabled)} inHeader />
+      <AlertsBell bell={alerts} plan={plan} />
+      {secondaryActions?.map((action) => (
+        <Button
+          key={action.content}
+          url={action.url ? href(action.url) : undefined}
+          onClick={action.onAction}
+          disabled={action.disabled}
+          loading={action.loading}
+          tone={action.destructive ? "critical" : undefined}
+        >
+          {action.content}
+        </Button>
+      ))}
+    </InlineStack>
+  );
   return (
     <>
       {/* Polaris's Page header on its own, so the header is one named region; the page's
@@ -238,14 +266,7 @@ export function AdminPage({
                 }
               : undefined
           }
-          secondaryActions={secondaryActions?.map((action) => ({
-            content: action.content,
-            url: action.url ? href(action.url) : undefined,
-            onAction: action.onAction,
-            disabled: action.disabled,
-            loading: action.loading,
-            destructive: action.destructive,
-          }))}
+          secondaryActions={actions}
         />
       </section>
       <Box paddingInline={{ xs: "0", sm: "600" }} paddingBlockEnd="400">

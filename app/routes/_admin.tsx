@@ -1,5 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import {
+  type ShouldRevalidateFunction,
   Outlet,
   isRouteErrorResponse,
   useLoaderData,
@@ -26,6 +27,7 @@ import { ADMIN_NAV_LINKS, FOOTER_LINKS, withEmbeddedQuery } from "../components/
 import { ToastProvider } from "../components/Toasts";
 import { PlanChangeProvider, type AdminLayoutData } from "../components/AdminPage";
 import { planName, type PlanId } from "../domain/billing/plans";
+import { alertBell } from "../services/alerts/alert-bell.server";
 
 export const loader = async ({ request, context: load }: LoaderFunctionArgs): Promise<AdminLayoutData> => {
   const context = await requireAdmin(request, load);
@@ -35,8 +37,17 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs): Pr
     shop: { domain: context.shop.domain, name: context.shop.name ?? context.shop.domain },
     plan: context.plan,
     plusEnabled: getEnv().plusPlanEnabled,
+    // the header's bell: the shop's delivered alerts and how many are unread (docs/product.md#admin-header)
+    alerts: await alertBell(context.shop),
   };
 };
+
+/**
+ * The layout's data (the plan, the bell) is read again on every move to another page, in the same
+ * request as the page's own data, so the bell counts the alerts delivered meanwhile.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 
 /**
  * While a route navigation is pending (its data is loading, or a form is submitting), the

@@ -229,9 +229,8 @@ test("the header shows the plan; the shop's menu is the demo's top bar (docs/pro
   await page.goto("/dashboard");
   const header = page.getByRole("region", { name: "Page header" });
   await expect(header.getByText("Core plan")).toBeVisible();
-  // no bell, no shop menu, no bare 'Coming Soon' in the header (docs/product.md#admin-header)
+  // no shop menu and no bare 'Coming Soon' in the header; its bell is the app's alerts (docs/product.md#admin-header)
   await expect(header.getByTestId("plus-coming-soon")).toHaveCount(0);
-  await expect(header.getByRole("link", { name: /Notifications/ })).toHaveCount(0);
 
   await page
     .getByRole("banner")

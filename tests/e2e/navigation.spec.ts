@@ -57,6 +57,21 @@ test("embedded query parameters are kept on the sidebar links", async ({ page })
   await expect(page).toHaveURL(/\/rules\?shop=margin-guardrail-demo\.myshopify\.com&host=YWRtaW4$/);
 });
 
+test("embedded query parameters are kept on the bell's alerts and the header's plan button", async ({ page }) => {
+  await page.goto("/rules?shop=margin-guardrail-demo.myshopify.com&host=YWRtaW4");
+  const header = page.getByRole("region", { name: "Page header" });
+  await header.getByRole("button", { name: /^Alerts, / }).click();
+  const menu = page.locator("#alerts-bell-menu");
+  const alert = menu.getByRole("link").filter({ hasText: /#\d+/ }).first();
+  await expect(alert).toHaveAttribute(
+    "href",
+    /^\/audit-log\?q=%23\d+&shop=margin-guardrail-demo\.myshopify\.com&host=YWRtaW4$/,
+  );
+  await alert.click();
+  await expect(page).toHaveURL(/\/audit-log\?q=%23\d+&shop=margin-guardrail-demo\.myshopify\.com&host=YWRtaW4$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Audit Log" })).toBeVisible();
+});
+
 test("/billing/success confirms the active plan", async ({ page }) => {
   await page.goto("/billing/success?shop=margin-guardrail-demo.myshopify.com");
   await expect(page.getByRole("heading", { name: "Welcome to Core" })).toBeVisible();

@@ -120,7 +120,9 @@ test("the Advanced Rules cards say what works today and name the plan of what do
   await expect(page.getByText("Checkout blocking runs on the Plus plan.", { exact: false })).toBeVisible();
 });
 
-test("a shop without rules sees an empty state whose one action is Add Rule", async ({ page }) => {
+test("a shop without rules sees an empty state with the seed's sentence, whose one action is Add Rule", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   // a store of its own, never seeded: nothing in it yet
   const server = await startAppServer();
@@ -129,7 +131,8 @@ test("a shop without rules sees an empty state whose one action is Add Rule", as
     await expect(page.getByRole("heading", { name: "Rules", level: 1 })).toBeVisible();
     await expect(page.getByText("Add your first rule")).toBeVisible();
     await expect(page.locator('img[src="/empty-rules.svg"]')).toHaveCount(1);
-    await expect(page.getByText("No rules configured yet")).toHaveCount(0);
+    // the seed's sentence, word for word
+    await expect(page.getByText('No rules configured yet. Click "Add Rule" to get started.')).toBeVisible();
     // one Add Rule on the page, the empty state's; the header does not repeat it
     const add = page.getByRole("button", { name: "Add Rule" });
     await expect(add).toHaveCount(1);

@@ -1,4 +1,5 @@
-// Inside Shopify's admin the shell uses App Bridge's own loading bar and toasts, not Polaris's
+// Inside Shopify's admin the shell uses App Bridge's own loading bar and toasts, not Polaris's, and
+// keeps the seed's header (the plan's button, the app's bell) in its page header
 // (docs/product.md#admin-header). The admin and App Bridge's script are
 // stand-ins served by the test, as in embedded.spec.ts; the stand-in records what the app asks of
 // `shopify.loading` and `shopify.toast.show`.
@@ -89,6 +90,25 @@ test("embedded, the loading bar and the toasts are App Bridge's", async ({ page 
   // Shopify's admin has the chrome: no top bar, no sidebar of the app's own
   await expect(frame.getByRole("button", { name: "Toggle menu" })).toHaveCount(0);
   await expect(frame.getByRole("banner")).toHaveCount(0);
+
+  // the seed's header inside the admin, in the page header App Bridge allows: the plan badge and
+  // its button, and the app's own bell, which opens the app's alerts (docs/product.md#admin-header)
+  const header = frame.getByRole("region", { name: "Page header" });
+  await expect(header.getByText(/^(Free|Core|Plus) plan$/)).toBeVisible();
+  await expect(header.getByRole("button", { name: /^(Upgrade|Downgrade) to / })).toBeVisible();
+  await header.getByRole("button", { name: /^Alerts, / }).click();
+  await expect(frame.locator("#alerts-bell-menu").getByRole("heading", { name: "Alerts" })).toBeVisible();
+  await frame.locator("body").press("Escape");
+  await expect(frame.locator("#alerts-bell-menu")).toHaveCount(0);
+  // marking them read is an API call with the session token App Bridge's fetch adds
+  const readStatus = await app.evaluate(() =>
+    fetch("/api/alerts/read", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ upTo: new Date().toISOString() }),
+    }).then((response) => response.status),
+  );
+  expect(readStatus).toBe(200);
 
   // a toast: Plus, which cannot be bought yet, says so when its button is clicked
   await frame.getByTestId("plus-coming-soon").click();

@@ -1,10 +1,13 @@
 // The admin's shell (docs/product.md#admin-header):
-// Shopify's page header (title, plan badge, one primary action), the demo store's top bar and
-// its menu at 375 px, the loading bar while the next page loads, and the toasts.
+// Shopify's page header (title, plan badge, the plan's button, the alerts bell, one primary
+// action) at 375, 800 and 1040 px, the demo store's top bar and its menu at 375 px, the loading
+// bar while the next page loads, and the toasts.
+import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
 import { PLUS_COMING_SOON_NOTE } from "../../app/domain/billing/plans";
-import { approveCoreAndResume, downgradeToFree, expect, sidebar, test, toast } from "./fixtures";
-import { axeViolations } from "./screens-axe";
+import { DEMO_SHOP, approveCoreAndResume, downgradeToFree, expect, sidebar, tableRows, test, toast } from "./fixtures";
+import { e2eDatabase } from "./demo-store";
+import { axeViolations, screenshot, screenshotsAt } from "./screens-axe";
 
 const PAGES = [
   { path: "/dashboard", title: "Dashboard" },
@@ -18,26 +21,116 @@ const PAGES = [
 
 const header = (page: Page) => page.getByRole("region", { name: "Page header" });
 const primaryButtons = (page: Page) => header(page).locator(".Polaris-Button--variantPrimary");
+const bell = (page: Page) => header(page).getByRole("button", { name: /^Alerts, / });
 
-/** What the header must not hold any more: the bell, the shop's menu, a bare "Coming Soon". */
-async function expectPlainHeader(page: Page, plan: "Free" | "Core") {
+/** The seed's header (docs/product.md#admin-header): the plan badge, the plan's button, the bell; no shop menu. */
+async function expectSeedHeader(page: Page, plan: "Free" | "Core") {
   await expect(header(page).getByText(`${plan} plan`, { exact: true })).toBeVisible();
-  await expect(header(page).getByRole("link", { name: /Notifications/ })).toHaveCount(0);
+  // Core while Plus is not sold offers the downgrade, Free the upgrade; never a bare "Coming Soon"
+  const planButton = plan === "Free" ? "Upgrade to Core" : "Downgrade to Free";
+  await expect(header(page).getByRole("button", { name: planButton, exact: true })).toBeVisible();
+  await expect(bell(page)).toBeVisible();
   await expect(header(page).getByRole("button", { name: "Margin Guardrail Demo" })).toHaveCount(0);
   await expect(header(page).getByText("Coming Soon")).toHaveCount(0);
-  await expect(header(page).getByRole("button", { name: /Upgrade to/ })).toHaveCount(0);
 }
 
-test("every admin page's header: its title, the plan as a badge, at most one primary button", async ({ page }) => {
+/** Every alert of the demo store unread again, as the seed left it: the marker is the shop's. */
+function markAllUnread() {
+  const db = new Database(e2eDatabase(), { fileMustExist: true });
+  try {
+    db.prepare(`UPDATE "Shop" SET "alertsReadAt" = NULL WHERE "domain" = ?`).run(DEMO_SHOP);
+  } finally {
+    db.close();
+  }
+}
+
+test("every admin page's header: its title, the plan badge and button, the bell, at most one primary", async ({
+  page,
+}) => {
   for (const { path, title } of PAGES) {
     await page.goto(path);
     await expect(header(page).getByRole("heading", { level: 1, name: title, exact: true })).toBeVisible();
-    await expectPlainHeader(page, "Core");
+    await expectSeedHeader(page, "Core");
     expect(await primaryButtons(page).count(), `${path}'s header`).toBeLessThanOrEqual(1);
   }
   await page.goto("/rules");
   await expect(primaryButtons(page)).toHaveCount(1);
   await expect(primaryButtons(page)).toHaveText("Add Rule");
+  // the header's 'Downgrade to Free' asks first, as on Pricing
+  await header(page).getByRole("button", { name: "Downgrade to Free" }).click();
+  const dialog = page.getByRole("dialog", { name: "Downgrade to Free?" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(header(page).getByText("Core plan", { exact: true })).toBeVisible();
+});
+
+test("the bell counts the unread alerts and opens the latest, each leading to its order's Audit Log row", async ({
+  page,
+}) => {
+  markAllUnread();
+  await page.goto("/dashboard");
+  await expect(bell(page)).toHaveAccessibleName(/^Alerts, \d+\+? unread$/);
+  await expect(bell(page)).toHaveText(/^\d+\+?$/);
+  await bell(page).click();
+  const menu = page.locator("#alerts-bell-menu");
+  await expect(menu.getByRole("heading", { name: "Alerts" })).toBeVisible();
+  const alerts = menu.getByRole("link").filter({ hasText: /#\d+|Code / });
+  expect(await alerts.count()).toBeGreaterThan(0);
+  expect(await alerts.count()).toBeLessThanOrEqual(5);
+  await expect(menu.getByText("New").first()).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await screenshot(page, { path: "tests/.tmp/screens/header-bell-open-1280.png" });
+  // opened, the alerts are read: the count is gone
+  await expect(bell(page)).toHaveAccessibleName("Alerts, none unread");
+
+  // the first alert leads to its order's row in the Audit Log
+  const first = alerts.filter({ hasText: /#\d+/ }).first();
+  const order = /#\d+/.exec((await first.textContent()) ?? "")?.[0];
+  expect(order, "the latest alert names its order").toBeTruthy();
+  await first.click();
+  await expect(page).toHaveURL(new RegExp(`/audit-log\\?q=${encodeURIComponent(order!)}$`));
+  await expect(tableRows(page).first()).toContainText(order!);
+  await expect(menu).toHaveCount(0);
+
+  // read for the shop: another page and a reload show none unread
+  await page.goto("/rules");
+  await expect(bell(page)).toHaveAccessibleName("Alerts, none unread");
+  await bell(page).click();
+  await expect(page.locator("#alerts-bell-menu").getByText("New")).toHaveCount(0);
+  await page.keyboard.press("Escape");
+});
+
+test("the plan button and the bell fit the header at 375, 800 and 1040 px", async ({ page }) => {
+  // three pages at three widths, with their screenshots when asked for
+  test.setTimeout(120_000);
+  markAllUnread();
+  for (const path of ["/rules", "/dashboard", "/audit-log"]) {
+    await page.goto(path);
+    for (const width of [375, 800, 1040]) {
+      await page.setViewportSize({ width, height: 800 });
+      await expect(bell(page)).toBeInViewport({ ratio: 1 });
+      await expect(header(page).getByRole("button", { name: "Downgrade to Free" })).toBeInViewport({ ratio: 1 });
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        `${path} at ${width} px`,
+      ).toBeLessThanOrEqual(width);
+      const box = await header(page).boundingBox();
+      expect(box!.x + box!.width, `${path}'s header at ${width} px`).toBeLessThanOrEqual(width);
+      await screenshot(page, { path: `tests/.tmp/screens/header${path.replace("/", "-")}-top-${width}.png` });
+    }
+    await screenshotsAt(page, `header${path.replace("/", "-")}`);
+  }
+  // the open menu stays on the screen at 375 px
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/rules");
+  await bell(page).click();
+  const menu = page.locator("#alerts-bell-menu");
+  await expect(menu.getByRole("heading", { name: "Alerts" })).toBeVisible();
+  const box = await menu.boundingBox();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+  await screenshot(page, { path: "tests/.tmp/screens/header-bell-open-375.png" });
 });
 
 test("on Free, /rules has one primary button, and Pricing says what Plus is and when", async ({ page }) => {
@@ -46,12 +139,12 @@ test("on Free, /rules has one primary button, and Pricing says what Plus is and 
   await expect(toast(page, "Plan Updated: Successfully downgraded to Free plan.")).toBeVisible();
   try {
     await page.goto("/rules");
-    await expectPlainHeader(page, "Free");
+    await expectSeedHeader(page, "Free");
     await expect(primaryButtons(page)).toHaveCount(1);
     await expect(primaryButtons(page)).toHaveText("Add Rule");
 
     await page.goto("/pricing");
-    await expectPlainHeader(page, "Free");
+    await expectSeedHeader(page, "Free");
     const plus = page.getByRole("region", { name: "Plus", exact: true });
     const comingSoon = plus.getByRole("button", { name: "Coming Soon" });
     await expect(comingSoon).toBeDisabled();

@@ -9,6 +9,7 @@ import {
   isComingSoon,
   isPurchasable,
   planButton,
+  titleBarPlanTarget,
   toPlanId,
   type PlanId,
 } from "./plans";
@@ -54,6 +55,16 @@ describe("plan button labels (docs/product.md#plans)", () => {
     expect(headerPlanTarget("free")).toBe("core");
     expect(headerPlanTarget("core")).toBe("plus");
     expect(headerPlanTarget("plus")).toBe("core");
+  });
+  it("offers in every page header a plan that can be bought, else the plan below", () => {
+    expect(titleBarPlanTarget("free", false)).toBe("core");
+    // Plus not sold yet: Core's header offers the downgrade, never a disabled "Coming Soon"
+    expect(titleBarPlanTarget("core", false)).toBe("free");
+    expect(titleBarPlanTarget("core", true)).toBe("plus");
+    expect(titleBarPlanTarget("plus", true)).toBe("core");
+    for (const plan of PLAN_IDS) {
+      expect(planButton(plan, titleBarPlanTarget(plan, false)).kind).not.toBe("coming_soon");
+    }
   });
 });
 

@@ -109,6 +109,17 @@ export function headerPlanTarget(current: PlanId): PlanId {
 }
 
 /**
+ * The plan every page header's button offers (docs/product.md#admin-header): the next plan up
+ * that can be bought, else the plan below. Free offers Core; Core offers Plus once Plus is sold,
+ * Free until then (never a disabled "Coming Soon" in the header); Plus offers Core.
+ */
+export function titleBarPlanTarget(current: PlanId, plusEnabled: boolean): PlanId {
+  if (current === "free") return "core";
+  if (current === "core") return plusEnabled ? "plus" : "free";
+  return "core";
+}
+
+/**
  * What a disabled Plus button says beside it: which plan it is and when it comes (docs/product.md#admin-header).
  * There is no date: the plan opens with Shopify Plus checkout integration.
  */

@@ -101,6 +101,9 @@ function DeleteConfirmation({
   );
 }
 
+/** The seed's sentence for a shop without rules (docs/product.md#rules). */
+export const RULES_EMPTY_TEXT = 'No rules configured yet. Click "Add Rule" to get started.';
+
 /** The illustration of a shop with no rules (ours, public/empty-rules.svg). */
 export const EMPTY_RULES_IMAGE = "/empty-rules.svg";
 
@@ -128,8 +131,8 @@ export function RuleList({
           action={{ content: "Add Rule", onAction: onAdd }}
           image={EMPTY_RULES_IMAGE}
         >
-          A rule sets how far discounts may go: a cap on the discount, a margin floor, or no stacking. Every order is
-          checked against your rules, and the ones that break them are flagged.
+          {RULES_EMPTY_TEXT} A rule sets how far discounts may go: a cap on the discount, a margin floor, or no
+          stacking; every order is checked against your rules.
         </IllustratedEmptyState>
         {confirmation}
       </>
