@@ -36,7 +36,8 @@ test("the demo dashboard shows the product's texts and the database's figures", 
   const blocked = countEvents("eventType LIKE '%blocked%'");
   // docs/product.md#decisions, 14: alerts delivered, not breaches; breaches are their own figure
   const alerts = countEvents("eventType LIKE '%alert_sent%'");
-  const breaches = countEvents("eventType = 'rule_triggered'");
+  // breaches: rules broken and protection gaps (docs/product.md#protection-gaps), as the Dashboard counts them
+  const breaches = countEvents("eventType IN ('rule_triggered', 'protection_gap')");
   expect(alerts).toBeGreaterThan(100);
   expect(alerts).toBeLessThan(breaches);
 
