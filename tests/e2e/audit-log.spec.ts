@@ -136,7 +136,8 @@ test("a merchant finds an order, opens its breaches and releases its hold from t
   expect(events).toBeGreaterThanOrEqual(5);
   await show.click();
   await expect(rows).toHaveCount(1 + events);
-  await expect(page.getByText(`Order #${number} took 57.1% off, above the 30% limit`)).toBeVisible();
+  // (in Black Friday week its rule says the same of the order)
+  await expect(page.getByText(`Order #${number} took 57.1% off, above the 30% limit`).first()).toBeVisible();
   await expect(page.getByText(`Order #${number} was discounted $80.00, above the $50.00 cap`)).toBeVisible();
   await expect(
     page.getByText(`Protection gap: order #${number} kept the code E2ESTACK, which the code rules turn away`),
