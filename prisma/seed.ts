@@ -22,7 +22,9 @@ async function main() {
   const seeded = await seedDemoStore(env.demoShopDomain);
   console.log(
     `Seeded demo store ${env.demoShopDomain}: ${seeded.rules} rules, ${seeded.collectionRules} collection rule, ` +
-      `${seeded.orders} sample orders through the engine, ${seeded.events} breaches recorded (${Date.now() - started} ms).`,
+      `${seeded.orders} sample orders through the engine, ${seeded.events} breaches recorded, ` +
+      `${seeded.holds.held} orders held (${seeded.holds.cancelled} cancelled, ${seeded.holds.edited} edited down, ` +
+      `${seeded.holds.released} released) (${Date.now() - started} ms).`,
   );
 }
 

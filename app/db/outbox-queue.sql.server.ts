@@ -95,17 +95,20 @@ export interface NewActionRow {
   channel: string;
   actionKey: string;
   payload: unknown;
+  /** when it was queued and due, if not now (the demo's history) */
+  queuedAt?: Date;
 }
 
 /**
- * Queues order actions beside the breach's alerts, due now. A key already queued (the same
- * order and rule, evaluated again after a late or repeated webhook) adds nothing.
+ * Queues order actions beside the breach's alerts, due now (the demo's history: when queued). A
+ * key already queued (the same order and rule, evaluated again after a late or repeated webhook)
+ * adds nothing.
  */
 export function insertActionRows(tx: Tx, shopId: string, rows: NewActionRow[], now: Date): Promise<void> {
   return insertRows(
     tx,
     shopId,
-    rows.map((row) => ({ ...row, status: "pending", nextAttemptAt: now })),
+    rows.map((row) => ({ ...row, status: "pending", nextAttemptAt: row.queuedAt ?? now })),
     now,
     raw("ON CONFLICT DO NOTHING"),
   );

@@ -22,6 +22,28 @@ describe("the demo store's stand-in of the Admin API", () => {
     expect(hold("eleventh").data.fulfillmentOrderHold.userErrors[0].code).toBe("FULFILLMENT_ORDER_HOLD_LIMIT_REACHED");
   });
 
+  it("releases a hold placed before the demo restarted (the seed's held orders): its memory is gone, the hold is not", () => {
+    const release = (state: ReturnType<typeof newStandInState>, holdIds?: string[]) =>
+      answerStandIn(state, {
+        query:
+          "mutation MarginGuardrailReleaseHold($id: ID!, $holdIds: [ID!]) { fulfillmentOrderReleaseHold(id: $id, holdIds: $holdIds) { fulfillmentOrder { id status } userErrors { field message code } } }",
+        variables: { id: "gid://shopify/FulfillmentOrder/1077", ...(holdIds ? { holdIds } : {}) },
+      }) as { data: { fulfillmentOrderReleaseHold: { fulfillmentOrder: unknown; userErrors: { code?: string }[] } } };
+    const state = newStandInState();
+    expect(release(state, ["gid://shopify/FulfillmentHold/5"]).data.fulfillmentOrderReleaseHold).toEqual({
+      fulfillmentOrder: { id: "gid://shopify/FulfillmentOrder/1077", status: "OPEN" },
+      userErrors: [],
+    });
+    // released once: a second release is refused, as Shopify refuses it
+    expect(
+      release(state, ["gid://shopify/FulfillmentHold/5"]).data.fulfillmentOrderReleaseHold.userErrors,
+    ).toHaveLength(1);
+    // without the hold's id there is nothing to remember
+    expect(release(newStandInState()).data.fulfillmentOrderReleaseHold.userErrors[0].code).toBe(
+      "FULFILLMENT_ORDER_NOT_FOUND",
+    );
+  });
+
   it("refuses what it does not know, and a Flow payload of 50,000 bytes or more", () => {
     const state = newStandInState();
     expect(answerStandIn(state, { query: "query ShopName { shop { name } }" })).toEqual({

@@ -270,6 +270,21 @@ function fulfillmentOrderOf(state: StandInState, id: unknown): StandInFulfillmen
   return null;
 }
 
+/**
+ * A fulfilment order held before the demo restarted (the seed's held orders among them): its
+ * memory is gone, the hold is not, so it is remembered on hold with the holds a release names,
+ * as a discount or a validation made before is. Null without hold ids: there is nothing to remember.
+ */
+function heldBeforeRestart(state: StandInState, id: unknown, holdIds: string[] | null): StandInFulfillmentOrder | null {
+  const number = typeof id === "string" ? /^gid:\/\/shopify\/FulfillmentOrder\/(\d+)$/.exec(id)?.[1] : undefined;
+  if (!number || !holdIds?.length) return null;
+  const fulfillmentOrder = orderOf(state, `gid://shopify/Order/${number}`)?.fulfillmentOrders[0];
+  if (!fulfillmentOrder || fulfillmentOrder.id !== id) return null;
+  fulfillmentOrder.status = "ON_HOLD";
+  fulfillmentOrder.holds = holdIds.map((holdId) => ({ id: holdId, handle: "", reason: "OTHER", reasonNotes: null }));
+  return fulfillmentOrder;
+}
+
 /** An operation's answer: the `data` codegen typed for it. */
 type Handler<Name extends AdminOperationName> = (
   state: StandInState,
@@ -398,7 +413,8 @@ const OPERATIONS: { [Name in StandInOperation]: Handler<Name> } = {
     };
   },
   MarginGuardrailReleaseHold(state, variables) {
-    const fulfillmentOrder = fulfillmentOrderOf(state, variables.id);
+    const ids = Array.isArray(variables.holdIds) ? variables.holdIds.map(String) : null;
+    const fulfillmentOrder = fulfillmentOrderOf(state, variables.id) ?? heldBeforeRestart(state, variables.id, ids);
     if (!fulfillmentOrder) {
       return {
         fulfillmentOrderReleaseHold: {
@@ -407,7 +423,6 @@ const OPERATIONS: { [Name in StandInOperation]: Handler<Name> } = {
         },
       };
     }
-    const ids = Array.isArray(variables.holdIds) ? variables.holdIds.map(String) : null;
     const releasing = fulfillmentOrder.holds.filter((hold) => !ids || ids.includes(hold.id));
     if (releasing.length === 0) {
       return {

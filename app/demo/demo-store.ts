@@ -7,7 +7,7 @@
  */
 import { centsToDecimal, percentOfCents } from "../domain/money";
 import type { PlanId } from "../domain/billing/plans";
-import { orderPayload, type LineSpec, type OrderSpec } from "./order-payload-builder";
+import { orderPayload, type LineSpec, type Money, type OrderSpec } from "./order-payload-builder";
 
 const DAY_MS = 86_400_000;
 export const DEMO_DAYS = 90;
@@ -141,6 +141,11 @@ function spread(totalCents: number, lineTotals: number[]): number[] {
 
 /** A sample order: lines from the catalog, promotions applied line by line, as Shopify reports them. */
 export function sampleOrder(rand: () => number, id: number, number: number, createdAt: Date) {
+  return orderPayload(sampleOrderSpec(rand, id, number, createdAt));
+}
+
+/** The sample order's spec (order-payload-builder.ts): what sampleOrder's payload is made from. */
+export function sampleOrderSpec(rand: () => number, id: number, number: number, createdAt: Date): OrderSpec {
   const lineCount = 1 + Math.floor(rand() * 3);
   const items = Array.from({ length: lineCount }, () => DEMO_CATALOG[Math.floor(rand() * DEMO_CATALOG.length)]);
   const quantities = items.map(() => (rand() < 0.2 ? 2 : 1));
@@ -211,8 +216,36 @@ export function sampleOrder(rand: () => number, id: number, number: number, crea
     })),
     shipping: { price: { shop: dollars(SHIPPING_CENTS) }, allocations: shippingAllocations },
   };
-  return orderPayload(spec);
+  return spec;
 }
+
+/**
+ * The merchant's edit of a held order (docs/product.md#what-the-figures-count): the promotions
+ * stacked on its first one taken off, as Shopify reports the order afterwards (orders/updated).
+ * Null when the order has a single promotion: there is nothing stacked to take off.
+ */
+export function withoutStackedPromotions(spec: OrderSpec): OrderSpec | null {
+  const applications = spec.applications ?? [];
+  if (applications.length < 2) return null;
+  const first = applications[0]!;
+  const firstOnly = (allocations: { index: number; amount: Money }[] = []) =>
+    allocations.filter((allocation) => allocation.index === 0);
+  return {
+    ...spec,
+    applications: [first],
+    codes: (spec.codes ?? []).filter((code) => code.code === first.code),
+    lines: spec.lines.map((line) => ({ ...line, allocations: firstOnly(line.allocations) })),
+    shipping: spec.shipping && { ...spec.shipping, allocations: firstOnly(spec.shipping.allocations) },
+  };
+}
+
+/**
+ * The demo's rule that holds the fulfilment of the orders it catches (docs/product.md#order-actions),
+ * turned on DEMO_HOLD_DAYS before the seed: the merchant's review of those holds is what the
+ * demo's "Saved" counts (app/demo/seed-holds.server.ts).
+ */
+export const DEMO_HOLD_RULE = "demo-rule-max-discount";
+export const DEMO_HOLD_DAYS = 30;
 
 export function buildDemoStore(now: Date) {
   const rand = seededRandom(20261121);
@@ -283,7 +316,8 @@ export function buildDemoStore(now: Date) {
 
   const orders = Array.from({ length: DEMO_ORDERS }, (_, index) => {
     const createdAt = new Date(start.getTime() + Math.floor(rand() * DEMO_DAYS * DAY_MS));
-    return { createdAt, payload: sampleOrder(rand, 5_600_000_001_000 + index, 1001 + index, createdAt) };
+    const spec = sampleOrderSpec(rand, 5_600_000_001_000 + index, 1001 + index, createdAt);
+    return { createdAt, spec, payload: orderPayload(spec) };
   }).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 
   return {
@@ -292,6 +326,7 @@ export function buildDemoStore(now: Date) {
     rulesCreatedAt,
     rules,
     collectionRules,
+    holds: { ruleId: DEMO_HOLD_RULE, since: new Date(now.getTime() - DEMO_HOLD_DAYS * DAY_MS) },
     catalog: DEMO_CATALOG,
     orders,
     alertSettings: {

@@ -7,9 +7,11 @@ import { checkoutFacts, checkoutPayloadSchema } from "../domain/checkout/checkou
 import { centsToDecimal, dollarsToCents } from "../domain/money";
 import { checkoutConfigFor, functionConfigRow } from "../services/checkout/function-config.server";
 import { checkoutPayload } from "./checkout-payload-builder";
-import { evaluateShopOrders } from "../services/monitoring/evaluation.server";
+import { evaluateShopOrders, type OrderJob } from "../services/monitoring/evaluation.server";
+import { forgetShopRules } from "../services/rules/cache.server";
 import { alertSentEvent } from "../domain/monitoring/breach-event";
 import { digestComposer } from "../services/alerts/digest-money.server";
+import { ACTION_CHANNELS } from "../domain/actions/order-actions";
 import type { AlertEvent } from "../domain/alerts/alert-event";
 import type { NewAuditEvent } from "../domain/audit/audit-events";
 import { storedEvent } from "../db/outbox-claims.sql.server";
@@ -23,11 +25,15 @@ import { seedScheduledRules } from "./seed-schedules.server";
 import { seedLeakedCode } from "./seed-leaks.server";
 import { seedCostModel } from "./seed-costs.server";
 import { seedProtectionGap, seedReconciledOrder } from "./seed-protection.server";
+import { seedHeldOrders, settleSampleActions } from "./seed-holds.server";
 
 /**
  * Creates the demo store and runs its sample orders through the monitoring engine, as if
  * Shopify had sent them over the last 90 days. The catalog's costs and collections go into
- * the engine's cache, where they would be after the Admin API answered.
+ * the engine's cache, where they would be after the Admin API answered. One rule holds the
+ * orders it catches for the last DEMO_HOLD_DAYS: the holds are placed and the merchant's review
+ * of them (cancelled, edited down, released) run through the app's own code, so what the demo
+ * counts as saved is what the engine counted (app/demo/seed-holds.server.ts).
  */
 export async function seedDemoStore(domain: string, now = new Date()) {
   const demo = buildDemoStore(now);
@@ -103,18 +109,22 @@ export async function seedDemoStore(domain: string, now = new Date()) {
       at: order.createdAt,
     };
   });
-  let events = 0;
-  for (let start = 0; start < jobs.length; start += 100) {
-    const created = await evaluateShopOrders(shop.id, jobs.slice(start, start + 100), async () => null, {
-      history: true,
-    });
-    events += created.reduce((sum, count) => sum + count, 0);
-  }
+  // the merchant turned holds on for one rule a while ago: the orders before ran without them
+  const holdsFrom = jobs.filter((job) => job.at < demo.holds.since).length;
+  let events = await evaluateHistory(shop.id, jobs.slice(0, holdsFrom));
+  await prisma.rule.update({ where: { id: demo.holds.ruleId }, data: { holdOrder: true } });
+  forgetShopRules(shop.id);
+  events += await evaluateHistory(shop.id, jobs.slice(holdsFrom));
+  // the holds placed, and the merchant's review of them, before the code rules existed
+  const holds = await seedHeldOrders(shop, demo, now);
+  events += holds.events;
   await seedCodeRulesDiscount(shop.id, now);
   await seedCodeCap(shop.id);
   // after the code rules, before the alerts are settled: its alerts are history too
   events += await seedProtectionGap(shop.id, now);
   events += await seedReconciledOrder(shop.id, now);
+  // the holds of the latest orders, waiting for the merchant's review
+  const waiting = await settleSampleActions(shop, now);
   await settleSampleAlerts(shop.id, demo.timezone, now);
   await recordShadowCheckouts(shop.id, now);
   await seedScheduledRules(shop.id, demo.timezone, now);
@@ -125,7 +135,20 @@ export async function seedDemoStore(domain: string, now = new Date()) {
     collectionRules: demo.collectionRules.length,
     orders: demo.orders.length,
     events,
+    holds: { ...holds, held: holds.held + waiting.length },
   };
+}
+
+/** Runs past orders through the engine, 100 at a time; returns the events they created. */
+async function evaluateHistory(shopId: string, jobs: OrderJob[]): Promise<number> {
+  let events = 0;
+  for (let start = 0; start < jobs.length; start += 100) {
+    const created = await evaluateShopOrders(shopId, jobs.slice(start, start + 100), async () => null, {
+      history: true,
+    });
+    events += created.reduce((sum, count) => sum + count, 0);
+  }
+  return events;
 }
 
 /** How long a sample delivery took, after it was due (the demo's mail folder answers at once). */
@@ -146,7 +169,13 @@ async function settleSampleAlerts(shopId: string, timezone: string, now: Date): 
     await gatherDigest(writer, group, group.releaseAt, digestComposer(group, timezone));
   }
   const due = await prisma.alertAndActionOutbox.findMany({
-    where: { shopId, status: "pending", nextAttemptAt: { lte: now } },
+    // the order actions were done as the worker does them (settleSampleActions)
+    where: {
+      shopId,
+      status: "pending",
+      nextAttemptAt: { lte: now },
+      channel: { notIn: Object.values(ACTION_CHANNELS) },
+    },
     orderBy: { nextAttemptAt: "asc" },
   });
   const rand = seededRandom(5151);

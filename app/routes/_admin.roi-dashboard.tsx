@@ -143,8 +143,18 @@ export default function RoiDashboard() {
   const phrase = ROI_RANGE_PHRASES[report.range];
   const before = PREVIOUS_RANGE_LABELS[report.range];
   const price = money(PLANS[plan].priceUsd * 100);
-  const roiBefore = (measure: RoiMeasure) =>
-    measure.kind === "percent" ? roiText(measure, "") : measure.kind === "no-cost" ? "no cost" : "no orders counted";
+  const roiBefore = (measure: RoiMeasure) => {
+    switch (measure.kind) {
+      case "percent":
+        return roiText(measure, "");
+      case "nothing-saved":
+        return "nothing saved";
+      case "no-cost":
+        return "no cost";
+      case "nothing-counted":
+        return "no orders counted";
+    }
+  };
   const behind = (figure: MoneyFigure) =>
     withEmbeddedQuery(moneyBehindUrl(figure, report.period.start, report.period.end), location.search);
   const setRange = (range: string) => {

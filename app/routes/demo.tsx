@@ -23,7 +23,7 @@ const TOUR = [
   },
   {
     title: "3. See the value protected",
-    body: "The dashboard and the ROI dashboard add up what the breaches would have cost you, by rule type and period, against what the subscription costs.",
+    body: "The dashboard and the ROI dashboard show what the app saved (held orders you cancelled or edited down, checkouts blocked) apart from what it only flagged, by rule type and period, against what the subscription costs.",
     image: "/tour/3-see-the-value-protected.png",
     alt: "The ROI Dashboard of the demo store: value protected, alerts sent and savings by rule type",
   },

@@ -68,6 +68,13 @@ test("the ROI calculator starts at the product's defaults and updates as the mer
   await expect(roi.getByRole("region", { name: "Monthly leakage" })).toContainText("$1,008");
   await expect(roi.getByRole("region", { name: "Core savings" })).toContainText("$252/month");
   await expect(roi.getByRole("region", { name: "Plus savings" })).toContainText("$806/month");
+  // what it claims is what the ROI dashboard counts: alerts flag, held orders acted on and blocks save
+  await expect(roi.getByRole("region", { name: "Core savings" })).toContainText("Saved with Core (held orders)");
+  await expect(roi).toContainText("An alert saves nothing by itself");
+  await expect(roi).toContainText(
+    "Core saves when it holds a breaching order and you cancel it or edit its discount down",
+  );
+  await expect(roi).not.toContainText("by alerting you");
 
   await roi.getByLabel("Average order value").fill("200");
   await expect(roi.getByRole("region", { name: "Monthly leakage" })).toContainText("$1,680");

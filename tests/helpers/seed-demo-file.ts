@@ -11,5 +11,6 @@ console.log(
     shop: { id: seeded.shop.id, domain: seeded.shop.domain },
     orders: seeded.orders,
     events: seeded.events,
+    holds: seeded.holds,
   }),
 );

@@ -20,6 +20,8 @@ export interface SeededDemo {
   shop: { id: string; domain: string };
   orders: number;
   events: number;
+  /** the holds placed, and the merchant's review of them (app/demo/seed-holds.server.ts) */
+  holds: { held: number; cancelled: number; edited: number; released: number; events: number };
 }
 
 /** Removes a seeded demo store an earlier run left (Vitest's global setup), so each run seeds anew. */

@@ -62,7 +62,10 @@ describe("demo store", () => {
     // one alert naming its breaches (docs/product.md#alerts); those due before now were delivered
     // (directly, or in a digest after the quiet hours), the rest wait
     const alertable = new Set(triggered.filter((event) => event.severity !== "low").map((event) => event.orderId)).size;
-    const queued = await prisma.alertAndActionOutbox.findMany({ where: { shopId, auditEventId: { not: null } } });
+    // (the holds ride the same outbox as order actions: see the next test)
+    const queued = await prisma.alertAndActionOutbox.findMany({
+      where: { shopId, auditEventId: { not: null }, channel: { in: ["email", "slack", "webhook"] } },
+    });
     expect(queued).toHaveLength(alertable);
     const waiting = queued.filter((row) => row.status === "held");
     for (const row of waiting) expect(row.nextAttemptAt.getTime()).toBeGreaterThan(now.getTime());
@@ -82,14 +85,72 @@ describe("demo store", () => {
       expect(attempts.has(row.digestId ?? row.id)).toBe(true);
     }
     expect(queued.some((row) => row.digestId)).toBe(true);
-    // Core: no checkout was blocked (the validation is not deployed); flagged money, nothing saved
+    // Core: no checkout was blocked (the validation is not deployed); what is saved the holds recovered
     expect(data.blockedCheckouts).toBe(0);
-    expect(data.roi).toMatchObject({ totalSavedCents: 0 });
+    expect(data.roi.stoppedCents).toBe(0);
+    expect(data.roi.recoveredCents).toBeGreaterThan(0);
+    expect(data.roi.totalSavedCents).toBe(data.roi.recoveredCents);
     expect(data.roi.flaggedCents).toBeGreaterThan(0);
+    expect(data.roi.measure).toMatchObject({ kind: "percent" });
     expect(data.alertsOn).toBe(true);
     // 4 rules and the collection rule switched on, with the scheduled and the testing rule (docs/product.md#status-and-schedule)
     expect(data.activeRules).toBe(7);
     expect(data.recentEvents).toHaveLength(5);
+  });
+
+  it("earns its Saved: holds placed by the order action, then cancelled, edited down or released by the merchant", async () => {
+    const prisma = (await import("../../app/db.server")).default;
+    const { DEMO_HOLD_DAYS, DEMO_HOLD_RULE } = await import("../../app/demo/demo-store");
+    const { loadDashboard } = await import("../../app/services/dashboard/dashboard.server");
+    const { roiReport } = await import("../../app/services/roi/roi-report.server");
+    const { moneyBehind } = await import("../../app/services/roi/money-figures.server");
+    const { moneyOutcome } = await import("../../app/domain/monitoring/order-money");
+    const now = DEMO_SEEDED_AT;
+    const shopId = seeded.shop.id;
+    const { holds } = seeded;
+    expect(holds.cancelled).toBeGreaterThan(0);
+    expect(holds.edited).toBeGreaterThan(0);
+    expect(holds.released).toBeGreaterThan(0);
+    // the latest holds wait for the merchant's review
+    expect(holds.held).toBeGreaterThan(holds.cancelled + holds.edited + holds.released);
+
+    // the rule holds; its holds are the order action's, recorded as the worker records them, in its window
+    expect((await prisma.rule.findUniqueOrThrow({ where: { id: DEMO_HOLD_RULE } })).holdOrder).toBe(true);
+    const held = await prisma.auditEvent.findMany({ where: { shopId, eventType: "fulfillment_held" } });
+    expect(held).toHaveLength(holds.held);
+    for (const event of held) {
+      expect(event.ruleId).toBe(DEMO_HOLD_RULE);
+      expect(event.message).toContain("nothing reached Shopify");
+      expect(event.createdAt.getTime()).toBeGreaterThanOrEqual(now.getTime() - (DEMO_HOLD_DAYS + 1) * 86_400_000);
+      expect(event.createdAt.getTime()).toBeLessThanOrEqual(now.getTime());
+    }
+    const actions = await prisma.alertAndActionOutbox.findMany({ where: { shopId, channel: "order_hold" } });
+    expect(actions).toHaveLength(holds.held);
+    expect(actions.every((row) => row.status === "sent" && row.attempts === 1)).toBe(true);
+    expect(await prisma.auditEvent.count({ where: { shopId, eventType: "hold_released" } })).toBe(holds.released);
+
+    // the money is the engine's: each held order's row says what became of it
+    const rows = await prisma.orderMoney.findMany({ where: { shopId, heldOverageCents: { not: null } } });
+    expect(rows).toHaveLength(holds.held);
+    const outcomes = rows.map((row) => moneyOutcome({ ...row, kind: "order" }));
+    expect(outcomes.filter((outcome) => outcome === "Held, then cancelled")).toHaveLength(holds.cancelled);
+    expect(outcomes.filter((outcome) => outcome === "Held, then edited down").length).toBeGreaterThan(0);
+    const recovered = rows.reduce((sum, row) => sum + row.recoveredCents, 0);
+    expect(recovered).toBeGreaterThan(0);
+    // every cent saved is a held order's, and the figures agree with the rows
+    const all = await prisma.orderMoney.findMany({ where: { shopId } });
+    expect(all.reduce((sum, row) => sum + row.stoppedCents + row.recoveredCents, 0)).toBe(recovered);
+    const shop = { id: shopId, plan: "core" as const, timezone: "America/Chicago", currency: "USD" };
+    const since = new Date(now.getTime() - DEMO_HOLD_DAYS * 86_400_000);
+    const behind = (await moneyBehind(shop, new URLSearchParams({ figure: "saved", from: since.toISOString() })))!;
+    expect(behind.totalCents).toBe(recovered);
+    expect(behind.rows.reduce((sum, row) => sum + row.countedCents, 0)).toBe(recovered);
+    const dashboard = await loadDashboard({ ...shop, timezone: "UTC" }, now);
+    expect(dashboard.roi.totalSavedCents).toBe(recovered);
+    // and the return is real: this month's saving pays for the subscription
+    const month = await roiReport(shop, "this_month", now);
+    expect(month.totalSavedCents).toBeGreaterThan(month.subscriptionCostCents);
+    expect(month.measure).toMatchObject({ kind: "percent" });
   });
 
   it("is the same store every time it is built", async () => {

@@ -218,6 +218,7 @@ async function recomputed(shopId: string, timeZone: string, range: RoiRange, per
       money,
       blocks,
       bucketTotals,
+      flaggedOrders: rows.filter((row) => row.flaggedCents > 0).length,
       alertsSent,
       subscriptionCostCents: subscriptionCostCents(PLANS.core.priceUsd, period.days),
       elapsedDays: elapsed,

@@ -1,7 +1,13 @@
 import { BlockStack, Card, InlineGrid, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
-import { dollarsToCents, formatWholeMoney } from "../../domain/money";
-import { ROI_CALCULATOR_DEFAULTS, calculateRoi, type RoiCalculatorInput } from "../../domain/roi/roi-calculator";
+import { dollarsToCents, formatWholeMoney, formatWholePercent } from "../../domain/money";
+import {
+  CORE_SAVINGS_SHARE,
+  PLUS_SAVINGS_SHARE,
+  ROI_CALCULATOR_DEFAULTS,
+  calculateRoi,
+  type RoiCalculatorInput,
+} from "../../domain/roi/roi-calculator";
 
 const FIELDS: { key: keyof RoiCalculatorInput; label: string; prefix?: string; suffix?: string }[] = [
   { key: "averageOrderValue", label: "Average order value", prefix: "$" },
@@ -51,7 +57,7 @@ export function RoiCalculator() {
           </section>
           <section aria-label="Core savings">
             <Text as="h3" variant="headingSm" tone="subdued">
-              Saved with Core (alerts)
+              Saved with Core (held orders)
             </Text>
             <Text as="p" variant="headingXl" numeric>
               {formatWholeMoney(dollarsToCents(result.coreSavings))}/month
@@ -66,8 +72,7 @@ export function RoiCalculator() {
             </Text>
           </section>
           <Text as="p" variant="bodySm" tone="subdued">
-            Leakage = order value × promo attempts × stacking rate × extra discount leaked. Core recovers about 25% of
-            it by alerting you, Plus about 80% by blocking at checkout. Estimates, not a promise.
+            {`Leakage = order value × promo attempts × stacking rate × extra discount leaked. An alert saves nothing by itself: the app shows what it only alerted you about as flagged, never as saved. Core saves when it holds a breaching order and you cancel it or edit its discount down, about ${formatWholePercent(CORE_SAVINGS_SHARE * 100)} of the leakage if you act on what it holds; Plus blocks at checkout, about ${formatWholePercent(PLUS_SAVINGS_SHARE * 100)}. The ROI dashboard counts saved money the same way. Estimates, not a promise.`}
           </Text>
         </BlockStack>
       </Card>

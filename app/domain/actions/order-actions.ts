@@ -269,10 +269,11 @@ export function holdReleasedEvent(
     currency: string;
   },
   by: string,
-  where: { standIn: boolean },
+  where: { standIn: boolean; at?: Date },
 ): NewAuditEvent {
   const suffix = where.standIn ? " (in the demo store's stand-in of Shopify; nothing reached Shopify)" : "";
   return {
+    ...(where.at ? { createdAt: where.at } : {}),
     eventType: "hold_released",
     severity: held.severity,
     message: `Fulfilment hold on order ${held.orderName ?? "?"} released by ${by}${suffix}`,

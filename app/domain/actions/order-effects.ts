@@ -103,6 +103,8 @@ export interface PlannedOrderAction {
   channel: ActionChannel;
   actionKey: string;
   payload: Omit<ActionEvent, "id">;
+  /** when it was queued and due, if not now (the demo's history) */
+  queuedAt?: Date;
 }
 
 export interface OrderEffects {
@@ -120,8 +122,8 @@ export interface OrderEffects {
 /**
  * Plans what `orders` do. An order whose fingerprint equals `previous`'s (or an earlier one of
  * the same batch) creates nothing; one whose discounts changed creates events that say so.
- * `history`: the demo seed's past orders: their alerts are routed and queued as at each event's
- * time rather than `now`.
+ * `history`: the demo seed's past orders: their alerts are routed and queued, and their order
+ * actions queued, as at each event's time rather than `now`.
  */
 export function planOrderEffects(
   context: OrderEffectsContext,
@@ -230,6 +232,7 @@ export function planOrderEffects(
         channel: ACTION_CHANNELS[action],
         actionKey: actionKey(context.shop.id, orderId, ruleId, action),
         payload: { ...alertEvent, ruleId, ruleType: event.ruleKey ?? "" },
+        ...(options.history ? { queuedAt: alertEvent.createdAt } : {}),
       });
     }
   }

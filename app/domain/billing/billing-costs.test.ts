@@ -28,6 +28,7 @@ describe("what a plan costs over the ROI period", () => {
   it("makes the ROI percent of a year against a year's cost", () => {
     const year = roiSummary({
       money: saved(1_094_800),
+      flaggedOrders: 0,
       blockedCheckouts: 0,
       alertsSent: 0,
       subscriptionCostCents: subscriptionCostCents(29, 365),

@@ -279,12 +279,14 @@ describe("one definition everywhere", () => {
     const buckets = timeframeBuckets("this_month", month, "UTC");
     const roi = roiFigures({
       ...aggregateMoney([...rows.values()], [], buckets),
+      flaggedOrders: [...rows.values()].filter((row) => row.flaggedCents > 0).length,
       alertsSent: 0,
       subscriptionCostCents: 2_900,
       elapsedDays: 20,
     });
     const dashboard = roiSummary({
       money: moneyTotals(rows.values()),
+      flaggedOrders: [...rows.values()].filter((row) => row.flaggedCents > 0).length,
       blockedCheckouts: 0,
       alertsSent: 0,
       subscriptionCostCents: 2_900,

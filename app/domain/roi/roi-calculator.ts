@@ -10,6 +10,12 @@ export const ROI_CALCULATOR_DEFAULTS = {
 
 export type RoiCalculatorInput = { [K in keyof typeof ROI_CALCULATOR_DEFAULTS]: string | number };
 
+/**
+ * The shares of the leakage the calculator says each plan saves, counted as the ROI dashboard
+ * counts saved money (docs/product.md#what-the-figures-count): Core's from the breaching orders it
+ * holds that the merchant then cancels or edits down (an alert alone saves nothing: it flags),
+ * Plus's from the checkouts it blocks.
+ */
 export const CORE_SAVINGS_SHARE = 0.25;
 export const PLUS_SAVINGS_SHARE = 0.8;
 

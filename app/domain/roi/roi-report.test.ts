@@ -147,6 +147,7 @@ describe("a period's figures", () => {
   it("adds saved (stopped + recovered) and flagged apart, by rule type and by local day", () => {
     const figures = roiFigures({
       ...aggregateMoney(rows, blocked, buckets),
+      flaggedOrders: 2,
       alertsSent: 4,
       subscriptionCostCents: 2_900,
       elapsedDays: 10,
@@ -187,6 +188,7 @@ describe("a period's figures", () => {
   it("projects a year from this period's monthly rate of saved money", () => {
     const figures = roiFigures({
       ...aggregateMoney(rows, blocked, buckets),
+      flaggedOrders: 2,
       alertsSent: 0,
       subscriptionCostCents: 2_900,
       elapsedDays: 10,
@@ -197,6 +199,7 @@ describe("a period's figures", () => {
   it("has no ROI without a cost, and zeros without savings", () => {
     const free = roiFigures({
       ...aggregateMoney(rows, blocked, buckets),
+      flaggedOrders: 2,
       alertsSent: 0,
       subscriptionCostCents: 0,
       elapsedDays: 10,
@@ -204,6 +207,7 @@ describe("a period's figures", () => {
     expect([free.roi, free.roiPercentage]).toEqual([null, null]);
     const nothing = roiFigures({
       ...aggregateMoney([], [], buckets),
+      flaggedOrders: 0,
       alertsSent: 0,
       subscriptionCostCents: 2_900,
       elapsedDays: 23,
@@ -211,6 +215,7 @@ describe("a period's figures", () => {
     expect(nothing).toMatchObject({
       totalSavedCents: 0,
       roiPercentage: -100,
+      measure: { kind: "nothing-counted" },
       annualProjectionCents: 0,
       byRuleType: [],
     });
@@ -218,10 +223,17 @@ describe("a period's figures", () => {
   it("never counts flagged money in ROI: a period of only flagged orders returns nothing", () => {
     const flaggedOnly = roiFigures({
       ...aggregateMoney([{ ...none, at: at(3), ruleKey: "max_discount", flaggedCents: 500_000 }], [], buckets),
+      flaggedOrders: 1,
       alertsSent: 9,
       subscriptionCostCents: 2_900,
       elapsedDays: 10,
     });
-    expect(flaggedOnly).toMatchObject({ totalSavedCents: 0, flaggedCents: 500_000, roiPercentage: -100 });
+    // the API's documented figure stays (saved − cost) ÷ cost; the screens say it in words
+    expect(flaggedOnly).toMatchObject({
+      totalSavedCents: 0,
+      flaggedCents: 500_000,
+      roiPercentage: -100,
+      measure: { kind: "nothing-saved", flaggedOrders: 1, blockedCheckouts: 0 },
+    });
   });
 });

@@ -220,6 +220,8 @@ export function roiFigures(input: {
   money: MoneyGroup[];
   blocks: BlockGroup[];
   bucketTotals: BucketTotal[];
+  /** the orders counted with flagged money in the period (each once) */
+  flaggedOrders: number;
   alertsSent: number;
   subscriptionCostCents: number;
   elapsedDays: number;
@@ -247,6 +249,7 @@ export function roiFigures(input: {
   return {
     ...roiSummary({
       money,
+      flaggedOrders: input.flaggedOrders,
       blockedCheckouts,
       alertsSent: input.alertsSent,
       subscriptionCostCents: input.subscriptionCostCents,

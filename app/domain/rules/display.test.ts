@@ -60,13 +60,19 @@ describe("ROI periods and summary", () => {
   });
   it("computes ROI against the subscription, and none on Free", () => {
     expect(
-      roiSummary({ money: saved(29000), blockedCheckouts: 1, alertsSent: 2, subscriptionCostCents: 2900 }),
+      roiSummary({
+        money: saved(29000),
+        flaggedOrders: 0,
+        blockedCheckouts: 1,
+        alertsSent: 2,
+        subscriptionCostCents: 2900,
+      }),
     ).toMatchObject({
       roi: 10,
       roiPercentage: 900,
     });
     expect(
-      roiSummary({ money: saved(500), blockedCheckouts: 0, alertsSent: 1, subscriptionCostCents: 0 }),
+      roiSummary({ money: saved(500), flaggedOrders: 0, blockedCheckouts: 0, alertsSent: 1, subscriptionCostCents: 0 }),
     ).toMatchObject({
       roi: null,
       roiPercentage: null,

@@ -34,7 +34,7 @@ export const STEPS = [
   },
   {
     title: "Act on what we catch",
-    body: "Get alerted; with Core, have the order tagged, its fulfilment held for review or a Shopify Flow workflow started, and codes turned away at checkout (past a combined cap, only as few as needed, so the sale is kept). Fix the promotion, and see in the ROI dashboard what the app saved (checkouts blocked, held orders cancelled) apart from what it flagged, each order counted once.",
+    body: "Get alerted; with Core, have the order tagged, its fulfilment held for review or a Shopify Flow workflow started, and codes turned away at checkout (past a combined cap, only as few as needed, so the sale is kept). Fix the promotion, and see in the ROI dashboard what the app saved (checkouts blocked, held orders cancelled or edited down) apart from what it only flagged, each order counted once.",
   },
 ];
 

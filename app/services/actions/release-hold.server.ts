@@ -75,6 +75,8 @@ export async function releaseHold(
   heldEventId: string,
   actor: string,
   client: ActionClient | null,
+  /** when it was released, if not now (the demo's history) */
+  options: { at?: Date } = {},
 ): Promise<ReleaseResult> {
   const held = await prisma.auditEvent.findFirst({ where: { id: heldEventId, shopId, eventType: "fulfillment_held" } });
   const hold = held && recordedHold(held.details);
@@ -105,6 +107,7 @@ export async function releaseHold(
   await recordAuditEvents(shopId, [
     holdReleasedEvent({ ...held, severity: isSeverity(held.severity) ? held.severity : "low" }, actor, {
       standIn: client.standIn,
+      at: options.at,
     }),
   ]);
   return ok(`Hold on order ${held.orderName ?? "?"} released`);

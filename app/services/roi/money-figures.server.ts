@@ -35,6 +35,13 @@ export async function moneyBetween(shopId: string, start: Date, end?: Date): Pro
   return moneyTotals([split(result._sum)]);
 }
 
+/** How many orders counted flagged money in [start, end) (no end: since start): one indexed count. */
+export function flaggedOrdersBetween(shopId: string, start: Date, end?: Date | null): Promise<number> {
+  return prisma.orderMoney.count({
+    where: { shopId, at: end ? { gte: start, lt: end } : { gte: start }, ...COUNTS_IN.flagged },
+  });
+}
+
 /**
  * Whether the shop ever had an order or checkout counted: a row of money, which every breaching
  * order and every blocked checkout has. Until then the Dashboard and the ROI dashboard have

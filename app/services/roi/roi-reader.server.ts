@@ -19,7 +19,8 @@ import {
   type RoiFigures,
 } from "../../domain/roi/roi-report";
 import { figuresFromRollups, localDay, ROLLUP_EVENT_TYPES } from "../../domain/roi/roi-rollups";
-import { moneyByRuleKey } from "./money-figures.server";
+import { moneyTotals } from "../../domain/monitoring/order-money";
+import { flaggedOrdersBetween, moneyByRuleKey } from "./money-figures.server";
 import { ensureMoneyRollups, rollupsOfDays } from "./rollups.server";
 
 /** A span of time the ROI is read over. */
@@ -71,10 +72,14 @@ async function spanFigures(shop: RoiReaderShop, span: RoiSpan): Promise<RoiFigur
     edgeEnd > span.start ? edgeOf(shop.id, span.start, edgeEnd) : NO_EDGE,
   ]);
   const { money, blocks, alertsSent, bucketTotals } = figuresFromRollups(rows, days, span.buckets, zone);
+  const spanMoney = [...money, ...edge.money];
   return roiFigures({
-    money: [...money, ...edge.money],
+    money: spanMoney,
     blocks: [...blocks, ...edge.blocks],
     bucketTotals,
+    // named only when nothing was saved ("Nothing saved yet: 12 orders flagged"): counted only then
+    flaggedOrders:
+      moneyTotals(spanMoney).savedCents > 0 ? 0 : await flaggedOrdersBetween(shop.id, span.start, span.end),
     alertsSent: alertsSent + edge.alertsSent,
     subscriptionCostCents: subscriptionCostCents(PLANS[shop.plan].priceUsd, span.days),
     elapsedDays: span.elapsedDays,
