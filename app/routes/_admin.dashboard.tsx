@@ -45,7 +45,7 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
     loadDashboard({ ...context.shop, plan: context.plan }),
     pausedRulesView(context.shop.id, context.plan),
     dismissedPromotions(context.shop.id),
-    protectionStatus({ id: context.shop.id, plan: context.plan }),
+    protectionStatus({ ...context.shop, plan: context.plan }),
   ]);
   const promotion = dashboardPlanPromotion(context.plan, headerPlanTarget(context.plan));
   return {

@@ -6,7 +6,7 @@ import { protectionStatus } from "../services/protection/status.server";
 // `{layers: [{key, state, since, detail, fix}]}`, each layer `ok`, `warning` or `failing`.
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const context = await requireApiAdmin(request);
-  const status = await protectionStatus({ id: context.shop.id, plan: context.plan });
+  const status = await protectionStatus({ ...context.shop, plan: context.plan });
   return Response.json(status, { headers: { "Cache-Control": "no-store" } });
 };
 

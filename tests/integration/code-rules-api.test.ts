@@ -6,7 +6,7 @@ import { DEFAULT_CODE_REJECTION_MESSAGE } from "../../app/domain/code-rules/code
 import { callRoute, installedShops } from "../helpers/shopify";
 import { PROBES } from "../fuzz/inputs";
 import { CODE_RULES_OVER_LIMITS, syncCodeRulesDiscount } from "../../app/services/code-rules/code-rules.server";
-import { INPUTS_WITHIN_LIMITS, functionInputStatus } from "../../app/services/code-rules/input-status.server";
+import { protectionStatus } from "../../app/services/protection/status.server";
 import type { ActionClient } from "../../app/services/actions/admin-client.server";
 
 const SHOP = "code-rules.myshopify.com";
@@ -15,6 +15,12 @@ const settingsRoute = await import("../../app/routes/api.config.code-rules._inde
 const previewRoute = await import("../../app/routes/api.config.code-rules.preview");
 
 let shopId: string;
+/** The protection status's code rules layer, as the Dashboard card reads it. */
+const codeRulesLayer = async (id: string) => {
+  const shop = await prisma.shop.findUniqueOrThrow({ where: { id } });
+  return (await protectionStatus(shop)).layers.find((layer) => layer.key === "code_rules");
+};
+const OVER_LIMITS = /^The code rules are over Shopify's limits, so Shopify lets every code through: These code rules/;
 const setPlan = (id: string, plan: string) =>
   prisma.shop.update({ where: { id }, data: { plan, planCheckedAt: new Date() } });
 
@@ -125,11 +131,11 @@ describe("code rules API", () => {
       protectedCollectionIds: collections.slice(0, 50),
     });
     expect(fits.status).toBe(200);
-    expect(await functionInputStatus(shopId)).toMatchObject({ withinLimits: true, detail: INPUTS_WITHIN_LIMITS });
+    expect((await codeRulesLayer(shopId))?.detail).not.toMatch(/limits/);
   });
 
   it("tells the protection status when stored rules are past the limits, and does not write them", async () => {
-    expect((await functionInputStatus(shopId)).codeRules).toBeNull();
+    expect(await codeRulesLayer(shopId)).toMatchObject({ state: "ok", detail: "No code rules are set." });
     // settings stored before the limits were checked: 50 pairs of 120-character codes
     const long = (letter: string, i: number) => `${letter}${i}`.padEnd(120, "X");
     await prisma.codeRuleSettings.create({
@@ -139,11 +145,10 @@ describe("code rules API", () => {
         settings: { forbiddenPairs: Array.from({ length: 50 }, (_, i) => [long("A", i), long("B", i)]) },
       },
     });
-    const status = await functionInputStatus(shopId);
-    expect(status.withinLimits).toBe(false);
-    expect(status.codeRules?.bytes).toBeGreaterThan(10_000);
-    expect(status.checkout.withinLimits).toBe(true);
-    expect(status.detail).toMatch(/^Over Shopify's limits, so the Function lets everything through: These code rules/);
+    expect(await codeRulesLayer(shopId)).toMatchObject({
+      state: "failing",
+      detail: expect.stringMatching(OVER_LIMITS),
+    });
     const calls: unknown[] = [];
     const client = {
       graphql: async (...args: unknown[]) => {

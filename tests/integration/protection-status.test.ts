@@ -13,6 +13,7 @@ installFakeAdminApi([], { subscriptions: [{ name: "Core" }] });
 
 const SHOP = "protection-status.myshopify.com";
 let shopId: string;
+const installedAt = new Date("2026-11-01T00:00:00Z");
 
 const layer = (status: { layers: { key: string }[] }, key: string) => status.layers.find((l) => l.key === key);
 const notices = () =>
@@ -53,7 +54,7 @@ describe("a layer turning failing", () => {
       update: { emailEnabled: true },
     });
     const t0 = new Date("2026-11-28T10:00:00Z");
-    const first = await protectionStatus({ id: shopId, plan: "core" }, t0);
+    const first = await protectionStatus({ id: shopId, plan: "core", installedAt }, t0);
     expect(layer(first, "alerts")).toMatchObject({ state: "ok" });
 
     // the e-mail channel gives up on a delivery
@@ -69,8 +70,8 @@ describe("a layer turning failing", () => {
     });
     const t1 = new Date("2026-11-28T10:15:00Z");
     const [a, b] = await Promise.all([
-      protectionStatus({ id: shopId, plan: "core" }, t1),
-      protectionStatus({ id: shopId, plan: "core" }, t1),
+      protectionStatus({ id: shopId, plan: "core", installedAt }, t1),
+      protectionStatus({ id: shopId, plan: "core", installedAt }, t1),
     ]);
     for (const status of [a, b]) {
       expect(layer(status, "alerts")).toMatchObject({
@@ -85,7 +86,7 @@ describe("a layer turning failing", () => {
     expect(told[0].payload).toMatchObject({ notice: "protection_failing", layer: "alerts" });
 
     // still failing later: the same since, no second notice
-    const later = await protectionStatus({ id: shopId, plan: "core" }, new Date("2026-11-28T11:00:00Z"));
+    const later = await protectionStatus({ id: shopId, plan: "core", installedAt }, new Date("2026-11-28T11:00:00Z"));
     expect(layer(later, "alerts")).toMatchObject({ state: "failing", since: t1.toISOString() });
     expect(await notices()).toHaveLength(1);
 
@@ -101,7 +102,7 @@ describe("a layer turning failing", () => {
       },
     });
     const t2 = new Date("2026-11-28T12:00:00Z");
-    expect(layer(await protectionStatus({ id: shopId, plan: "core" }, t2), "alerts")).toMatchObject({
+    expect(layer(await protectionStatus({ id: shopId, plan: "core", installedAt }, t2), "alerts")).toMatchObject({
       state: "ok",
       since: t2.toISOString(),
     });
@@ -130,7 +131,7 @@ describe("the other layers' failures, as the card and the API read them", () => 
         missingTopics: "orders/create",
       },
     });
-    const status = await protectionStatus({ id: shop.id, plan: "core" });
+    const status = await protectionStatus({ ...shop, plan: "core" });
     expect(layer(status, "code_rules")).toMatchObject({
       state: "failing",
       detail: "The code rules' discount is switched off in Shopify: no code is checked.",

@@ -32,18 +32,26 @@ import { CHANNELS, NOTICE_CHANNEL } from "../alerts/channels.server";
 import { getCodeRules } from "../code-rules/code-rules.server";
 import { adminAccessStatus } from "../shops/admin-access.server";
 import { reconciliationStatus, type ReconciliationStatus } from "../reconciliation/reconcile.server";
-import { functionInputStatus, type FunctionInputStatus } from "../code-rules/input-status.server";
-import type { InputLimitsCheck } from "../../domain/functions/input-limits";
+import { DEFAULT_THRESHOLD_PERCENT, serializeCheckoutConfig } from "../../domain/checkout/checkout-blocking";
+import {
+  checkoutConfigInputLimits,
+  codeRulesInputLimits,
+  type InputLimitsCheck,
+} from "../../domain/functions/input-limits";
+import { checkoutConfigFor } from "../checkout/function-config.server";
 
 const log = logger.child({ source: "protection" });
 
-/** The code rules' and the checkout validation's inputs, each within Shopify's limits or why not. */
-function inputsOf(check: InputLimitsCheck | null): { withinLimits: boolean; detail?: string } {
-  if (!check || check.problems.length === 0) return { withinLimits: true };
+/**
+ * A Function's input within Shopify's limits or why not (docs/product.md#function-input-limits):
+ * what the app writes to its metafield, measured as Shopify passes it.
+ */
+function inputsOf(check: InputLimitsCheck): { withinLimits: boolean; detail?: string } {
+  if (check.problems.length === 0) return { withinLimits: true };
   return { withinLimits: false, detail: check.problems.map((problem) => problem.message).join(" ") };
 }
 
-async function codeRulesVerdict(shopId: string, plan: PlanId, inputs: FunctionInputStatus): Promise<LayerVerdict> {
+async function codeRulesVerdict(shopId: string, plan: PlanId): Promise<LayerVerdict> {
   const view = await getCodeRules({ id: shopId, plan });
   return codeRulesLayer({
     included: view.available,
@@ -51,20 +59,24 @@ async function codeRulesVerdict(shopId: string, plan: PlanId, inputs: FunctionIn
     discountId: view.discountId,
     discountActive: view.discountActive,
     syncError: view.syncError,
-    inputs: inputsOf(inputs.codeRules),
+    inputs: inputsOf(codeRulesInputLimits(view.rules)),
   });
 }
 
-async function checkoutVerdict(shopId: string, plan: PlanId, inputs: FunctionInputStatus): Promise<LayerVerdict> {
-  const config = await prisma.functionConfig.findUnique({
+async function checkoutVerdict(shopId: string, plan: PlanId): Promise<LayerVerdict> {
+  const row = await prisma.functionConfig.findUnique({
     where: { shopId },
-    select: { validationId: true, validationEnabled: true },
+    select: { validationId: true, validationEnabled: true, thresholdPercent: true },
+  });
+  const config = await checkoutConfigFor({
+    shopId,
+    thresholdPercent: row?.thresholdPercent ?? DEFAULT_THRESHOLD_PERCENT,
   });
   return checkoutBlockingLayer({
     included: plan === "plus" && getEnv().plusPlanEnabled,
-    validationId: config?.validationId ?? null,
-    validationEnabled: config?.validationEnabled ?? false,
-    inputs: inputsOf(inputs.checkout),
+    validationId: row?.validationId ?? null,
+    validationEnabled: row?.validationEnabled ?? false,
+    inputs: inputsOf(checkoutConfigInputLimits(serializeCheckoutConfig(config))),
   });
 }
 
@@ -119,22 +131,16 @@ function webhookFacts(status: ReconciliationStatus, installedAt: Date): WebhookF
   };
 }
 
-async function installedAtOf(shopId: string): Promise<Date> {
-  const shop = await prisma.shop.findUnique({ where: { id: shopId }, select: { installedAt: true } });
-  return shop?.installedAt ?? new Date();
-}
+type ShopToJudge = { id: string; plan: string; installedAt: Date };
 
 /** Reads the facts of every layer and judges them (no write). */
-export async function judgeProtection(shop: { id: string; plan: string }): Promise<LayerVerdict[]> {
+async function judgeProtection(shop: ShopToJudge): Promise<LayerVerdict[]> {
   const plan = toPlanId(shop.plan) ?? "free";
-  const inputs = await functionInputStatus(shop.id);
   const verdicts = await Promise.all([
-    Promise.all([reconciliationStatus(shop.id), installedAtOf(shop.id)]).then(([status, installedAt]) =>
-      webhooksLayer(webhookFacts(status, installedAt), new Date()),
-    ),
+    reconciliationStatus(shop.id).then((status) => webhooksLayer(webhookFacts(status, shop.installedAt), new Date())),
     adminAccessStatus(shop.id).then(adminAccessLayer),
-    codeRulesVerdict(shop.id, plan, inputs),
-    checkoutVerdict(shop.id, plan, inputs),
+    codeRulesVerdict(shop.id, plan),
+    checkoutVerdict(shop.id, plan),
     alertsVerdict(shop.id, plan),
   ]);
   const byKey = new Map(verdicts.map((verdict) => [verdict.key, verdict]));
@@ -216,10 +222,7 @@ async function queueFailingNotice(shopId: string, verdict: LayerVerdict, now: Da
 }
 
 /** The shop's layers with since when each is in its state; stores what changed and tells a failing turn. */
-export async function protectionStatus(
-  shop: { id: string; plan: string },
-  now = new Date(),
-): Promise<{ layers: ProtectionLayer[] }> {
+export async function protectionStatus(shop: ShopToJudge, now = new Date()): Promise<{ layers: ProtectionLayer[] }> {
   const verdicts = await judgeProtection(shop);
   const since = await recordStates(shop.id, verdicts, now);
   return {
@@ -229,6 +232,9 @@ export async function protectionStatus(
 
 /** After a shop's scheduled sweep: its layers judged and stored, a failing turn told. */
 export async function judgeShopProtection(shopId: string): Promise<void> {
-  const shop = await prisma.shop.findUnique({ where: { id: shopId }, select: { id: true, plan: true } });
+  const shop = await prisma.shop.findUnique({
+    where: { id: shopId },
+    select: { id: true, plan: true, installedAt: true },
+  });
   if (shop) await protectionStatus(shop);
 }
