@@ -33,6 +33,21 @@ export async function coreShopWithLimit(domain: string, timezone = "UTC"): Promi
   return shopId;
 }
 
+/** Order #`number` as a webhook sends it: $100 with a code `OFF<percent>` taking `percent` dollars. */
+export function codeOrderPayload(number: number, percent: number) {
+  const amount = `${percent}.00`;
+  const code = `OFF${percent}`;
+  return orderPayload({
+    id: number,
+    number,
+    codes: [{ code, amount, type: "fixed_amount" }],
+    applications: [{ type: "discount_code", target: "line_item", valueType: "fixed_amount", value: amount, code }],
+    lines: [
+      { variant: 1, product: 1, price: { shop: "100.00" }, allocations: [{ index: 0, amount: { shop: amount } }] },
+    ],
+  });
+}
+
 /**
  * Posts orders to `domain` through the orders/create route, numbered from `firstNumber`:
  * each a $100 order with a `percent`% code (45 by default: a critical breach of a 20% limit),
@@ -43,17 +58,7 @@ export function breachingOrders(domain: string, firstNumber: number, orders: { d
   return async (percent = 45): Promise<string> => {
     const { action } = await import("../../app/routes/webhooks.orders.create");
     number += 1;
-    const amount = `${percent}.00`;
-    const code = `OFF${percent}`;
-    const payload = orderPayload({
-      id: number,
-      number,
-      codes: [{ code, amount, type: "fixed_amount" }],
-      applications: [{ type: "discount_code", target: "line_item", valueType: "fixed_amount", value: amount, code }],
-      lines: [
-        { variant: 1, product: 1, price: { shop: "100.00" }, allocations: [{ index: 0, amount: { shop: amount } }] },
-      ],
-    });
+    const payload = codeOrderPayload(number, percent);
     const response = (await action(routeArgs(webhookRequest("orders/create", domain, payload)))) as Response;
     expect(response.status).toBe(200);
     await orders.drain();

@@ -7,9 +7,8 @@ import prisma from "../../app/db.server";
 import { channelSender } from "../../app/services/alerts/delivery.server";
 import { sealShopSecret } from "../../app/services/alerts/secrets.server";
 import { forgetShopRules } from "../../app/services/rules/cache.server";
-import { orderPayload } from "../fixtures/orders";
 import { percentRule } from "../fixtures/rules";
-import { coreShopWithLimit } from "../helpers/breaches";
+import { codeOrderPayload, coreShopWithLimit } from "../helpers/breaches";
 import { startReceiver } from "../helpers/receiver";
 import { routeArgs, webhookRequest } from "../helpers/shopify";
 import { testWorkers } from "../helpers/workers";
@@ -22,17 +21,7 @@ const { action: ordersUpdated } = await import("../../app/routes/webhooks.orders
 
 /** Order #`number`: $100 with a `percent` % code, as orders/create or orders/updated sends it. */
 async function order(number: number, percent: number, topic: "orders/create" | "orders/updated" = "orders/create") {
-  const amount = `${percent}.00`;
-  const code = `OFF${percent}`;
-  const payload = orderPayload({
-    id: number,
-    number,
-    codes: [{ code, amount, type: "fixed_amount" }],
-    applications: [{ type: "discount_code", target: "line_item", valueType: "fixed_amount", value: amount, code }],
-    lines: [
-      { variant: 1, product: 1, price: { shop: "100.00" }, allocations: [{ index: 0, amount: { shop: amount } }] },
-    ],
-  });
+  const payload = codeOrderPayload(number, percent);
   const action = topic === "orders/create" ? ordersCreate : ordersUpdated;
   const response = (await action(routeArgs(webhookRequest(topic, SHOP, payload)))) as Response;
   expect(response.status).toBe(200);

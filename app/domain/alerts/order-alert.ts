@@ -77,36 +77,29 @@ export function orderAlertOf(breaches: readonly (PlannedBreach & { id: string })
   return {
     ...worst.event,
     id: worst.id,
-    breaches: breaches.map(({ id, breachKey, event }) => ({
-      id,
-      key: breachKey,
-      severity: event.severity,
-      message: event.message,
-      ruleName: event.ruleName,
-      threshold: event.threshold,
-      discountPercent: event.discountPercent,
-      overLimitCents: event.overLimitCents,
-      ...(event.gap ? { gap: event.gap } : {}),
-    })),
+    breaches: breaches.map(({ id, breachKey, event }) => breachOf(id, breachKey, event)),
+  };
+}
+
+/** One breach as an alert names it. */
+function breachOf(id: string, key: string, event: Omit<AlertEvent, "id" | "breaches">): AlertBreach {
+  return {
+    id,
+    key,
+    severity: event.severity,
+    message: event.message,
+    ruleName: event.ruleName,
+    threshold: event.threshold,
+    discountPercent: event.discountPercent,
+    overLimitCents: event.overLimitCents,
+    ...(event.gap ? { gap: event.gap } : {}),
   };
 }
 
 /** The breaches an alert names: its list, or the alert itself (an alert queued before lists). */
 export function breachesOf(event: AlertEvent): AlertBreach[] {
   if (event.breaches && event.breaches.length > 0) return event.breaches;
-  return [
-    {
-      id: event.id,
-      key: "",
-      severity: event.severity,
-      message: event.message,
-      ruleName: event.ruleName,
-      threshold: event.threshold,
-      discountPercent: event.discountPercent,
-      overLimitCents: event.overLimitCents,
-      ...(event.gap ? { gap: event.gap } : {}),
-    },
-  ];
+  return [breachOf(event.id, "", event)];
 }
 
 /**
