@@ -157,6 +157,8 @@ test("a merchant deactivates the leaked code in Shopify from its row and undoes 
   await expect(row.getByText("Deactivated in Shopify")).toHaveCount(0);
   // confirmed, the code is deactivated in Shopify, and one click undoes it
   await row.getByRole("button", { name: "Deactivate in Shopify" }).click();
+  await expect(dialog).toBeVisible();
+  await screenshotsAt(page, "codes-deactivate-confirm");
   await dialog.getByRole("button", { name: "Deactivate in Shopify" }).click();
   await expect(toast(page, "VIP500 deactivated")).toBeVisible();
   await expect(row.getByText("Deactivated in Shopify")).toBeVisible();
