@@ -109,9 +109,9 @@ test.describe("with PLUS_PLAN_ENABLED=true", () => {
   });
 
   test("/billing/success keeps checking, and says 'Verification Timeout' after 10 attempts", async ({ page }) => {
-    // a Free shop that never approved anything: nothing will become active
-    const down = await page.request.post(`${server.url}/api/billing/downgrade?plan=free`);
-    expect(down.status()).toBe(200);
+    // a fresh shop is Free, having approved nothing (docs/product.md#plans): nothing will become active
+    const plan = await page.request.get(`${server.url}/api/billing/plan`);
+    expect(await plan.json()).toMatchObject({ plan: "free" });
     // the page's own clock, moved on 3 s (its polling interval) at a time, not waited for
     await page.clock.install();
     await page.goto(`${server.url}/billing/success`);
