@@ -127,6 +127,7 @@ function expectedFigures() {
 
 // First in the file: the seeded demo as it is, before the journeys below add orders to it.
 test("the demo's Dashboard and ROI dashboard show what its database holds, figure by figure", async ({ page }) => {
+  test.setTimeout(60_000);
   let figures = expectedFigures();
   // the demo earns what it shows: something saved, so the return is a percentage, not words
   expect(figures.plan).toBe("core");
@@ -191,6 +192,8 @@ function moveSeededShopAside() {
 }
 
 test("a fresh shop: onboarding skipped, the Dashboard's one next step, the first rule active", async ({ page }) => {
+  // six screens and a shop made and put back: more than the default 30 s on a busy machine
+  test.setTimeout(60_000);
   // the demo store's domain with nothing in it: the app makes the shop on its first visit
   moveSeededShopAside();
   try {
@@ -234,7 +237,8 @@ test("a fresh shop: onboarding skipped, the Dashboard's one next step, the first
     await expect(dialog.getByLabel("Rule Type")).toHaveValue("max_discount");
     await dialog.getByLabel("Maximum Discount (%)", { exact: true }).fill("25");
     await dialog.getByRole("button", { name: "Add Rule" }).click();
-    await expect(toast(page, "Rule created successfully")).toBeVisible();
+    // (a loaded machine has taken more than 5 s to save it)
+    await expect(toast(page, "Rule created successfully")).toBeVisible({ timeout: 15_000 });
     await expect(dialog).toHaveCount(0);
 
     // active in the list (the seed's badge) and counted against Free's two
