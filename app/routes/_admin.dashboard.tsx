@@ -310,13 +310,13 @@ export default function Dashboard() {
                   <InlineStack align="space-between">
                     <Text as="span">Blocked checkouts</Text>
                     <Text as="span" numeric>
-                      {roi.blockedCheckouts}
+                      {formatCount(roi.blockedCheckouts)}
                     </Text>
                   </InlineStack>
                   <InlineStack align="space-between">
                     <Text as="span">Alerts sent</Text>
                     <Text as="span" numeric>
-                      {roi.alertsSent}
+                      {formatCount(roi.alertsSent)}
                     </Text>
                   </InlineStack>
                   <InlineStack align="space-between">

@@ -174,9 +174,21 @@ function useSlackOutcome(outcome: string | null, channel: string) {
   return { problem, dismiss: () => setProblem(null) };
 }
 
-/** Slack as connected: where alerts post, a test, Disconnect, and the way back. */
-function ConnectedCard({ channel, webhook, back }: { channel: string; webhook: string | null; back: string }) {
-  const disconnect = useActionFetcher<IntegrationActionResult>("slack-disconnect");
+/**
+ * Slack as connected: where alerts post, a test, Disconnect, and the way back. `disconnect` is
+ * the page's: this card is gone once Slack is disconnected, and its toast must still show.
+ */
+function ConnectedCard({
+  channel,
+  webhook,
+  back,
+  disconnect,
+}: {
+  channel: string;
+  webhook: string | null;
+  back: string;
+  disconnect: ReturnType<typeof useActionFetcher<IntegrationActionResult>>;
+}) {
   return (
     <Card>
       <BlockStack gap="300">
@@ -212,6 +224,7 @@ export default function ConnectSlack() {
   const location = useLocation();
   const back = withEmbeddedQuery("/integration", location.search);
   const { problem, dismiss } = useSlackOutcome(data.outcome, data.channel);
+  const disconnect = useActionFetcher<IntegrationActionResult>("slack-disconnect");
   const [pasteOpen, setPasteOpen] = useState(false);
   const pasteId = useId();
   const paste = (
@@ -247,7 +260,7 @@ export default function ConnectSlack() {
     >
       <BlockStack gap="400">
         {data.connected && data.available ? (
-          <ConnectedCard channel={data.channel} webhook={data.webhook} back={back} />
+          <ConnectedCard channel={data.channel} webhook={data.webhook} back={back} disconnect={disconnect} />
         ) : null}
         {problem ? (
           <Banner tone="critical" title="Slack was not connected" onDismiss={dismiss}>

@@ -188,9 +188,6 @@ test("a merchant finds an order, opens its breaches and releases its hold from t
   // the open row stays open, its events now the breaches
   await expect(tableRows(page)).toHaveCount(1 + broken);
   await expect(tableRows(page).first()).toContainText(`${broken} rules broken`);
-
-  await page.goto("/dashboard");
-  await expect(page.getByRole("region", { name: "Real-time Monitoring" })).toContainText(`#${number}`);
 });
 
 test("search and filters narrow the audit log, and pages go back in time", async ({ page }) => {

@@ -109,11 +109,9 @@ test.describe("with PLUS_PLAN_ENABLED=true", () => {
   });
 
   test("/billing/success keeps checking, and says 'Verification Timeout' after 10 attempts", async ({ page }) => {
-    // a Free shop that never approved anything: nothing will become active (a shop Shopify knows no
-    // subscription of is Free already, and a downgrade to its own plan is refused)
-    await page.request.post(`${server.url}/api/billing/downgrade?plan=free`);
-    const me = await page.request.get(`${server.url}/api/shops/me`);
-    expect((await me.json()).plan).toBe("free");
+    // a fresh shop is Free, having approved nothing (docs/product.md#plans): nothing will become active
+    const plan = await page.request.get(`${server.url}/api/billing/plan`);
+    expect(await plan.json()).toMatchObject({ plan: "free" });
     // the page's own clock, moved on 3 s (its polling interval) at a time, not waited for
     await page.clock.install();
     await page.goto(`${server.url}/billing/success`);
@@ -136,14 +134,21 @@ test.describe("with PLUS_PLAN_ENABLED=true", () => {
   });
 });
 
+// The merchant's downgrade and upgrade, the header's plan badge following each step.
 test("a downgrade pauses rules; the confirmation page declines, then approves; resuming restores them", async ({
   page,
 }) => {
   test.setTimeout(60_000);
+  const header = page.getByRole("region", { name: "Page header" });
   await page.goto("/pricing");
+  await expect(header.getByText("Core plan", { exact: true })).toBeVisible();
   await downgradeToFree(page);
-  await expect(toast(page, "Successfully downgraded to Free plan.")).toBeVisible();
+  await expect(toast(page, "Plan Updated: Successfully downgraded to Free plan.")).toBeVisible();
   await expect(page.getByRole("region", { name: "Free" }).getByRole("button", { name: "Current Plan" })).toBeDisabled();
+  // the header's badge follows, and its button now offers the upgrade
+  await expect(header.getByText("Free plan", { exact: true })).toBeVisible();
+  await expect(header.getByRole("button", { name: "Upgrade to Core", exact: true })).toBeVisible();
+  await screenshotsAt(page, "journey-plan-free");
 
   // 7 switched-on rules (with the demo's scheduled and testing rules, docs/product.md#status-and-schedule)
   // on Free: the oldest 2 stay, 5 are paused, none deleted
@@ -163,6 +168,7 @@ test("a downgrade pauses rules; the confirmation page declines, then approves; r
   await expect(
     page.getByText("Margin Guardrail Core: $29.00 USD every 30 days (test charge, nothing is billed)."),
   ).toBeVisible();
+  await screenshotsAt(page, "journey-plan-confirm");
   await page.getByRole("button", { name: "Decline" }).click();
   await expect(page).toHaveURL(/\/billing\/error\?type=declined/);
   await expect(page.getByRole("heading", { name: "Payment Declined" })).toBeVisible();
@@ -180,6 +186,10 @@ test("a downgrade pauses rules; the confirmation page declines, then approves; r
   expect(await axeViolations(page)).toEqual([]);
   // the upgrade resumed what the downgrade paused, and says which
   await expect(page.getByText("Resumed, with room in your new plan:")).toBeVisible();
+
+  await expect(header.getByText("Core plan", { exact: true })).toBeVisible();
+  await expect(header.getByRole("button", { name: "Downgrade to Free", exact: true })).toBeVisible();
+  await screenshotsAt(page, "journey-plan-core-again");
 
   await page.goto("/rules");
   await expect(page.getByText("5 rules resumed by your plan")).toBeVisible();

@@ -2,13 +2,13 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
-import { formatCents, formatCount } from "../../app/domain/money";
+import { formatCents } from "../../app/domain/money";
 import { formatShopDate } from "../../app/domain/dates";
 import { shopMidnight } from "../../app/domain/time-zones";
 import { DEMO_TIMEZONE } from "../../app/demo/demo-store";
 import { createMigratedDatabase, TMP_DIR } from "../../scripts/migrations";
 import { startAppServer, type AppServer } from "../helpers/app-server";
-import { approveCoreAndResume, demoShopId, downgradeToFree, expect, openDatabase, test, toast } from "./fixtures";
+import { demoShopId, expect, openDatabase, test } from "./fixtures";
 import { screenshotsAt } from "./screens-axe";
 import { e2eDatabase } from "./demo-store";
 
@@ -22,16 +22,9 @@ function countEvents(where: string): number {
   return row.n;
 }
 
-test("the demo dashboard shows the product's texts and the database's figures", async ({ page }) => {
+test("the demo dashboard shows the product's texts, and its feed one entry per order", async ({ page }) => {
   const db = openDatabase();
   const shopId = demoShopId(db);
-  const activeRules =
-    (db.prepare("SELECT COUNT(*) AS n FROM Rule WHERE shopId = ? AND isActive = 1").get(shopId) as { n: number }).n +
-    (
-      db.prepare("SELECT COUNT(*) AS n FROM CollectionRule WHERE shopId = ? AND isActive = 1").get(shopId) as {
-        n: number;
-      }
-    ).n;
   // the feed is one entry per order: the latest events' orders (or lone events), each once
   const events = db
     .prepare(
@@ -45,13 +38,12 @@ test("the demo dashboard shows the product's texts and the database's figures", 
     if (!orders.has(key)) orders.set(key, event);
   }
   const latest = [...orders.values()].slice(0, 5);
-  const blocked = countEvents("eventType LIKE '%blocked%'");
   // docs/product.md#decisions, 14: alerts delivered, not breaches; breaches are their own figure
-  const alerts = countEvents("eventType LIKE '%alert_sent%'");
-  // breaches: rules broken and protection gaps (docs/product.md#protection-gaps), as the Dashboard counts them
-  const breaches = countEvents("eventType IN ('rule_triggered', 'protection_gap')");
-  expect(alerts).toBeGreaterThan(100);
-  expect(alerts).toBeLessThan(breaches);
+  // (the figures themselves are checked against the database in journeys.spec.ts)
+  expect(countEvents("eventType LIKE '%alert_sent%'")).toBeGreaterThan(100);
+  expect(countEvents("eventType LIKE '%alert_sent%'")).toBeLessThan(
+    countEvents("eventType IN ('rule_triggered', 'protection_gap')"),
+  );
 
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
@@ -59,12 +51,6 @@ test("the demo dashboard shows the product's texts and the database's figures", 
   await expect(page.getByText("This is a demo store, not connected to Shopify.")).toBeVisible();
   await expect(page.getByText("Protect your margins from double discounts")).toBeVisible();
   await expect(page.getByText("You are on the Core plan.")).toBeVisible();
-
-  const stat = (label: string) => page.getByRole("region", { name: label, exact: true });
-  await expect(stat("Active Rules")).toContainText(String(activeRules));
-  await expect(stat("Blocked Checkouts")).toContainText(String(blocked));
-  await expect(stat("Alerts Sent")).toContainText(formatCount(alerts));
-  await expect(stat("Alerts Sent")).toContainText(`${formatCount(breaches)} breaches recorded`);
 
   const monitoring = page.getByRole("region", { name: "Real-time Monitoring" });
   await expect(monitoring.locator("li")).toHaveCount(5);
@@ -78,17 +64,6 @@ test("the demo dashboard shows the product's texts and the database's figures", 
   const banner = page.locator(".Polaris-Banner").filter({ hasText: "Protect your margins from double discounts" });
   await expect(banner.getByRole("button", { name: "Coming Soon" })).toHaveCount(0);
   await expect(banner.getByRole("button", { name: /Upgrade|Downgrade/ })).toHaveCount(0);
-  // an event's order links to the Audit Log filtered to that order
-  const withOrder = latest.find((event) => event.orderName);
-  expect(withOrder).toBeDefined();
-  const orderName = withOrder!.orderName!;
-  await monitoring
-    .getByRole("link", { name: `Order ${orderName} in the Audit Log` })
-    .first()
-    .click();
-  await expect(page).toHaveURL(new RegExp(`/audit-log\\?q=${encodeURIComponent(orderName)}$`));
-  await expect(page.getByRole("heading", { level: 1, name: "Audit Log" })).toBeVisible();
-  await page.goBack();
 
   const roi = page.getByRole("region", { name: "ROI Summary" });
   await expect(roi).toContainText("Configure blocking in Integration → Shopify Plus Features");
@@ -180,26 +155,6 @@ test.describe("a fresh shop", () => {
     expect(text).not.toMatch(/[-−]100\s?%/);
   };
 
-  test("the Dashboard shows an empty state with our illustration and one next step, no -100%", async ({ page }) => {
-    await page.goto(`${server.url}/dashboard`);
-    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Nothing to measure yet" })).toBeVisible();
-    await expect(page.getByText("No rule is on yet, so no order is checked.")).toBeVisible();
-    const image = page.locator('img[src="/empty-dashboard.svg"]');
-    await expect(image).toBeVisible();
-    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    const next = page.getByRole("link", { name: "Add a rule" });
-    await expect(next).toHaveCount(1);
-    await expect(next).toHaveAttribute("href", /^\/rules/);
-    // no figures of nothing: no ROI summary, no stat cards of zero
-    await expect(page.getByRole("region", { name: "ROI Summary" })).toHaveCount(0);
-    await expect(page.getByText("Return on subscription")).toHaveCount(0);
-    await noNegativeReturn(page);
-    // the banner shows on this shop: the seeded shop's dismissal, elsewhere, is not this shop's
-    await expect(page.getByText("Protect your margins from double discounts")).toBeVisible();
-    await screenshotsAt(page, "numbers-dashboard-fresh");
-  });
-
   test("the ROI dashboard shows an empty state, not four -100% cards and 30 rows of $0.00", async ({ page }) => {
     await page.goto(`${server.url}/roi-dashboard`);
     await expect(page.getByRole("heading", { level: 1, name: "ROI Dashboard" })).toBeVisible();
@@ -239,22 +194,6 @@ test("the header shows the plan; the shop's menu is the demo's top bar (docs/pro
     .getByRole("button", { name: /Margin Guardrail Demo/ })
     .click();
   await expect(page.getByText("margin-guardrail-demo.myshopify.com · Core plan")).toBeVisible();
-});
-
-test("downgrading and upgrading on the demo store go through the plan buttons", async ({ page }) => {
-  await page.goto("/pricing");
-  await downgradeToFree(page);
-  await expect(toast(page, "Plan Updated: Successfully downgraded to Free plan.")).toBeVisible();
-  await expect(page.getByRole("region", { name: "Page header" }).getByText("Free plan")).toBeVisible();
-  const core = page.getByRole("region", { name: "Core", exact: true });
-  await expect(core.getByRole("button", { name: "Upgrade to Core" })).toBeEnabled();
-
-  await page.goto("/alerts");
-  await expect(page.getByRole("heading", { name: "Unlock Alerts with Core" })).toBeVisible();
-  await approveCoreAndResume(page, page.getByRole("button", { name: "Upgrade to Core" }).last());
-  await expect(toast(page, "Plan Updated")).toBeVisible();
-  await page.goto("/alerts");
-  await expect(page.getByRole("heading", { name: "Notification channels" })).toBeVisible();
 });
 
 /** The demo shop's alert and money history, read in one read transaction: one moment's figures. */
@@ -304,16 +243,13 @@ test("the demo's Dashboard, Alerts page, Audit Log and ROI dashboard agree on on
   const { alerts, sentBreaches, money, latestSent, since } = historyNow();
   expect(sentBreaches).toBe(alerts);
 
+  // (each figure against the database: journeys.spec.ts)
   await page.goto("/dashboard");
   const stat = (label: string) => page.getByRole("region", { name: label, exact: true });
-  await expect(stat("Alerts Sent")).toContainText(formatCount(alerts));
-  await expect(stat("Blocked Checkouts")).toContainText("0");
   for (const label of ["Active Rules", "Blocked Checkouts", "Alerts Sent"]) {
     await expect(stat(label).getByText("Sample data")).toBeVisible();
   }
   const roi = page.getByRole("region", { name: "ROI Summary" });
-  await expect(roi).toContainText(`Saved${formatCents(money.saved)}`);
-  await expect(roi).toContainText(`Flagged${formatCents(money.flagged)}`);
   // its 30 days start at the shop's midnight, as its orders list does
   const sinceDay = formatShopDate(since, { timeZone: DEMO_TIMEZONE });
   await expect(roi.getByText(`Last 30 days, since ${sinceDay}`)).toBeVisible();

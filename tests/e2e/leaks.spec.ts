@@ -6,7 +6,7 @@
 // (tests/.tmp/screens/), the table and the dialog.
 import type { Locator, Page } from "@playwright/test";
 import { expect, hydrated, sidebar, signedOrder, tableRows, test, toast } from "./fixtures";
-import { axeViolations, screenshotsAt } from "./screens-axe";
+import { SCREENSHOTS, axeViolations, screenshot, screenshotsAt } from "./screens-axe";
 
 /**
  * The row of `code`: a table row where the table is wide, a list item of IndexTable's condensed
@@ -155,6 +155,23 @@ test("a merchant deactivates the leaked code in Shopify from its row and undoes 
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toHaveCount(0);
   await expect(row.getByText("Deactivated in Shopify")).toHaveCount(0);
+  // the question at the admin's widths, opened at each (resizing draws the rows anew, its dialog with them)
+  for (const width of SCREENSHOTS ? [375, 800, 1040] : []) {
+    await page.setViewportSize({ width, height: 900 });
+    // a click on a row being drawn anew for the width opens nothing: asked again (narrow, the
+    // dialog is a sheet whose own box has no size: its buttons say it is open)
+    const cancel = dialog.getByRole("button", { name: "Cancel" });
+    await expect(async () => {
+      if (!(await cancel.isVisible())) {
+        await row.getByRole("button", { name: "Deactivate in Shopify" }).click({ timeout: 2_000 });
+      }
+      await expect(cancel).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
+    await screenshot(page, { path: `tests/.tmp/screens/codes-deactivate-confirm-${width}.png` });
+    await cancel.click();
+    await expect(dialog).toHaveCount(0);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
   // confirmed, the code is deactivated in Shopify, and one click undoes it
   await row.getByRole("button", { name: "Deactivate in Shopify" }).click();
   await dialog.getByRole("button", { name: "Deactivate in Shopify" }).click();

@@ -1,10 +1,8 @@
 // The Rules area in pages (docs/product.md#rules): the
 // rule list rendered on the server, tabs between the pages, the stacking and blocking settings as
-// one form with one unsaved-changes bar, an empty state for a shop without rules, and no layout
-// shift on any of them with the CPU slowed four times.
+// one form with one unsaved-changes bar, and no layout shift on any of them with the CPU slowed
+// four times. A shop without rules, from its empty state to its first rule: journeys.spec.ts.
 import type { Page } from "@playwright/test";
-import { startAppServer } from "../helpers/app-server";
-import { axeViolations, screenshot, screenshotsAt } from "./screens-axe";
 import { expect, sidebar, test, toast } from "./fixtures";
 
 /** A rule of the demo store (app/demo/seed.server.ts). */
@@ -119,40 +117,6 @@ test("the Advanced Rules cards say what works today and name the plan of what do
   await expect(page).toHaveURL(/\/rules\/settings$/);
   await expect(page.getByText("Checkout blocking runs on the Plus plan.", { exact: false })).toBeVisible();
 });
-
-test("a shop without rules sees an empty state with the seed's sentence, whose one action is Add Rule", async ({
-  page,
-}) => {
-  test.setTimeout(90_000);
-  // a store of its own, never seeded: nothing in it yet
-  const server = await startAppServer();
-  try {
-    await page.goto(`${server.url}/rules`);
-    await expect(page.getByRole("heading", { name: "Rules", level: 1 })).toBeVisible();
-    await expect(page.getByText("Add your first rule")).toBeVisible();
-    await expect(page.locator('img[src="/empty-rules.svg"]')).toHaveCount(1);
-    // the seed's sentence, word for word
-    await expect(page.getByText('No rules configured yet. Click "Add Rule" to get started.')).toBeVisible();
-    // one Add Rule on the page, the empty state's; the header does not repeat it
-    const add = page.getByRole("button", { name: "Add Rule" });
-    await expect(add).toHaveCount(1);
-    await add.click();
-    await expect(page.getByRole("dialog", { name: "Add New Rule" })).toBeVisible();
-    await page.getByRole("dialog", { name: "Add New Rule" }).getByRole("button", { name: "Cancel" }).click();
-    expect(await axeViolations(page)).toEqual([]);
-    await shots(page, "rules-empty");
-  } finally {
-    await server.stop();
-  }
-});
-
-/** Full-page screenshots at the admin's widths from the page's top, and its first screen at 375 px. */
-async function shots(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshotsAt(page, name);
-  await page.setViewportSize({ width: 375, height: 900 });
-  await screenshot(page, { path: `tests/.tmp/screens/${name}-375-top.png` });
-}
 
 /** The page's cumulative layout shift, from a PerformanceObserver, with the CPU slowed four times. */
 async function layoutShiftOf(page: Page, path: string, width: number): Promise<number> {

@@ -102,4 +102,17 @@ describe("feedOf", () => {
     // an event about no order breaks nothing
     expect(feed[1].brokenRules).toEqual([]);
   });
+
+  it("names the rules as the Audit Log's row counts them: a protection gap is its own, not a rule broken", () => {
+    const [entry] = feedOf(
+      [
+        named("1", "protection_gap", "critical", "1", "Code rules"),
+        named("2", "rule_triggered", "high", "1", "Max 30%"),
+        named("3", "rule_triggered", "medium", "1", "Cap at $50"),
+      ],
+      5,
+    );
+    expect(entry.lead.id).toBe("1");
+    expect(entry.brokenRules).toEqual(["Max 30%", "Cap at $50"]);
+  });
 });

@@ -98,7 +98,10 @@ export interface FeedEntry<E extends GroupableEvent> {
   newest: E;
   /** the worst severity among the order's events */
   severity: string;
-  /** the names of the rules (and blocks) the order broke, each once, worst first */
+  /**
+   * the names of the rules (and blocks) the order broke, each once, worst first; a protection
+   * gap is its own event, not a rule broken, as the Audit Log's row counts them
+   */
   brokenRules: string[];
   /** how many events of the order the feed read */
   events: number;
@@ -126,7 +129,13 @@ export function feedOf<E extends GroupableEvent & { ruleName?: string | null }>(
         lead: breaches[0] ?? group.events[0],
         newest: group.events[0],
         severity: group.severity,
-        brokenRules: [...new Set(breaches.flatMap((event) => (event.ruleName ? [event.ruleName] : [])))],
+        brokenRules: [
+          ...new Set(
+            breaches.flatMap((event) =>
+              event.ruleName && event.eventType !== "protection_gap" ? [event.ruleName] : [],
+            ),
+          ),
+        ],
         events: group.events.length,
       };
     });
