@@ -26,6 +26,8 @@ export interface AdminLayoutData {
   plusEnabled: boolean;
   /** the header's bell: the shop's delivered alerts, the latest and the unread count */
   alerts: AlertBellView;
+  /** the names of the shop's active rules, oldest first (none read on Free), for 'Downgrade to Free?' */
+  activeRules: string[];
 }
 
 export function useAdminLayout(): AdminLayoutData {
@@ -117,7 +119,7 @@ function usePlanChange(): PlanChange {
  * (`inHeader`) it is a secondary button: the page's own action keeps the one primary.
  */
 export function PlanButton({ target, inHeader = false }: { target: PlanId; inHeader?: boolean }) {
-  const { plan, plusEnabled } = useAdminLayout();
+  const { plan, plusEnabled, activeRules } = useAdminLayout();
   const { pending, change } = usePlanChange();
   const toast = useToast();
   const state = planButton(plan, target, { processing: pending === target, plusEnabled });
@@ -157,6 +159,7 @@ export function PlanButton({ target, inHeader = false }: { target: PlanId; inHea
         <DowngradeConfirmation
           open={confirming}
           current={plan}
+          activeRules={activeRules}
           onClose={() => setConfirming(false)}
           onConfirm={() => {
             setConfirming(false);
