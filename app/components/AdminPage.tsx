@@ -1,4 +1,4 @@
-import { Badge, BlockStack, Box, Button, InlineStack, Page, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Box, Button, InlineStack, Page, Text, type IconSource } from "@shopify/polaris";
 import { useLocation, useNavigate, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { createContext, useCallback, useContext, useId, useMemo, useState } from "react";
 import { billingErrorPath, type BillingErrorType } from "../domain/billing/billing-errors";
@@ -173,9 +173,16 @@ export function PlanButton({ target, inHeader = false }: { target: PlanId; inHea
 
 export interface PrimaryAction {
   content: string;
+  /**
+   * Required: below 768 px Shopify's page header shows the primary action as its icon alone,
+   * named by `content` (docs/product.md#admin-header).
+   */
+  icon: IconSource;
   onAction: () => void;
   loading?: boolean;
   disabled?: boolean;
+  /** why it is disabled: its tooltip */
+  helpText?: string;
 }
 
 /** A page's secondary action: a link (`url`, kept inside the admin) or a button (`onAction`). */
@@ -264,8 +271,10 @@ export function AdminPage({
             primaryAction
               ? {
                   content: primaryAction.loading ? "Saving..." : primaryAction.content,
+                  icon: primaryAction.icon,
                   onAction: primaryAction.onAction,
                   disabled: primaryAction.disabled || primaryAction.loading,
+                  helpText: primaryAction.helpText,
                 }
               : undefined
           }

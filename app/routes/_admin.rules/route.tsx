@@ -7,6 +7,7 @@ import { AdvancedRules, DiscountMethodKinds } from "./AdvancedRules";
 import { CollectionRuleForm } from "./CollectionRuleForm";
 import { CollectionRuleDialog } from "./CollectionRuleDialog";
 import { EMPTY_RULE, RuleDialog, type RuleFormValues } from "./RuleDialog";
+import { PlusIcon } from "@shopify/polaris-icons";
 import { RuleList } from "./RuleList";
 import { useAppBridgePresent } from "../../components/useAppBridge";
 import { PLANS, canActivateAnotherRule } from "../../domain/billing/plans";
@@ -115,7 +116,7 @@ export default function Rules() {
     <AdminPage
       title="Rules"
       description="Discount thresholds and margin protection for every order"
-      primaryAction={rules.length > 0 ? { content: "Add Rule", onAction: add } : undefined}
+      primaryAction={rules.length > 0 ? { content: "Add Rule", icon: PlusIcon, onAction: add } : undefined}
     >
       <RulesTabs selected="rules" />
       <Card>
