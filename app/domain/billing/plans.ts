@@ -163,6 +163,12 @@ export async function detectPlan(lookups: PlanLookup[], lastConfirmed: PlanId | 
   return lastConfirmed ?? "free";
 }
 
+/**
+ * Why what would add an active rule is disabled at the plan's limit (docs/product.md#plans):
+ * beside an Active switch that is off, the header's Add Rule and Add collection rule.
+ */
+export const RULE_LIMIT_REACHED = "At your plan's limit of active rules";
+
 /** Whether one more active rule fits the plan. */
 export function canActivateAnotherRule(plan: PlanId, activeRules: number): boolean {
   const limit = PLANS[plan].ruleLimit;
