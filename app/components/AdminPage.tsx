@@ -1,4 +1,4 @@
-import { Badge, BlockStack, Box, Button, InlineStack, Page, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Box, Button, InlineStack, Page, Text, type IconSource } from "@shopify/polaris";
 import { useLocation, useNavigate, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { createContext, useCallback, useContext, useId, useMemo, useState } from "react";
 import { billingErrorPath, type BillingErrorType } from "../domain/billing/billing-errors";
@@ -26,6 +26,8 @@ export interface AdminLayoutData {
   plusEnabled: boolean;
   /** the header's bell: the shop's delivered alerts, the latest and the unread count */
   alerts: AlertBellView;
+  /** the names of the shop's active rules, oldest first (none read on Free), for 'Downgrade to Free?' */
+  activeRules: string[];
 }
 
 export function useAdminLayout(): AdminLayoutData {
@@ -117,7 +119,7 @@ function usePlanChange(): PlanChange {
  * (`inHeader`) it is a secondary button: the page's own action keeps the one primary.
  */
 export function PlanButton({ target, inHeader = false }: { target: PlanId; inHeader?: boolean }) {
-  const { plan, plusEnabled } = useAdminLayout();
+  const { plan, plusEnabled, activeRules } = useAdminLayout();
   const { pending, change } = usePlanChange();
   const toast = useToast();
   const state = planButton(plan, target, { processing: pending === target, plusEnabled });
@@ -157,6 +159,7 @@ export function PlanButton({ target, inHeader = false }: { target: PlanId; inHea
         <DowngradeConfirmation
           open={confirming}
           current={plan}
+          activeRules={activeRules}
           onClose={() => setConfirming(false)}
           onConfirm={() => {
             setConfirming(false);
@@ -170,9 +173,16 @@ export function PlanButton({ target, inHeader = false }: { target: PlanId; inHea
 
 export interface PrimaryAction {
   content: string;
+  /**
+   * Required: below 768 px Shopify's page header shows the primary action as its icon alone,
+   * named by `content` (docs/product.md#admin-header).
+   */
+  icon: IconSource;
   onAction: () => void;
   loading?: boolean;
   disabled?: boolean;
+  /** why it is disabled: its tooltip */
+  helpText?: string;
 }
 
 /** A page's secondary action: a link (`url`, kept inside the admin) or a button (`onAction`). */
@@ -261,8 +271,10 @@ export function AdminPage({
             primaryAction
               ? {
                   content: primaryAction.loading ? "Saving..." : primaryAction.content,
+                  icon: primaryAction.icon,
                   onAction: primaryAction.onAction,
                   disabled: primaryAction.disabled || primaryAction.loading,
+                  helpText: primaryAction.helpText,
                 }
               : undefined
           }

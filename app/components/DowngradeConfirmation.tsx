@@ -1,38 +1,30 @@
-import { List, Text } from "@shopify/polaris";
-import { PLANS, planName, type PlanId } from "../domain/billing/plans";
+import { BlockStack, List, Text } from "@shopify/polaris";
+import { downgradeToFree } from "../domain/billing/plan-features";
+import type { PlanId } from "../domain/billing/plans";
 import { ConfirmDialog } from "./ConfirmDialog";
 
 /**
- * What a downgrade to Free ends, in the merchant's words (docs/product.md#plans): the
- * subscription is cancelled with a prorated credit, the rules beyond Free's limit are paused
- * (never deleted), and the paid features stop until an upgrade brings them back.
- */
-export function downgradeConsequences(current: PlanId): string[] {
-  const limit = PLANS.free.ruleLimit;
-  return [
-    `Your ${planName(current)} subscription is cancelled now, and Shopify credits you for the rest of this billing period.`,
-    `Free checks ${limit} active rules: your oldest ${limit} stay on and the others are paused, not deleted.`,
-    current === "plus"
-      ? "Alerts, order actions, code rules, the ROI dashboard and real-time checkout blocking stop until you upgrade again. Their settings are kept."
-      : "Alerts, order actions, code rules and the ROI dashboard stop until you upgrade again. Their settings are kept.",
-  ];
-}
-
-/**
- * 'Downgrade to Free' asks first (docs/product.md#dialogs): the
- * dialog names what ends; Cancel and Escape change nothing and give focus back to the button.
+ * 'Downgrade to Free' asks first (docs/product.md#dialogs): the dialog names what ends, from the
+ * list the Pricing cards show (app/domain/billing/plan-features.ts): the subscription, with
+ * Shopify's prorated credit; which of the shop's rules stay on, by name, and how many are paused
+ * (never deleted); and the paid features that stop. Cancel and Escape change nothing and give
+ * focus back to the button.
  */
 export function DowngradeConfirmation({
   open,
   current,
+  activeRules,
   onConfirm,
   onClose,
 }: {
   open: boolean;
   current: PlanId;
+  /** the shop's active rules, oldest first */
+  activeRules: string[];
   onConfirm: () => void;
   onClose: () => void;
 }) {
+  const { subscription, rules, stops } = downgradeToFree(current, activeRules);
   return (
     <ConfirmDialog
       open={open}
@@ -40,12 +32,18 @@ export function DowngradeConfirmation({
       confirm={{ content: "Downgrade to Free", onAction: onConfirm }}
       onClose={onClose}
     >
-      <Text as="p">If you downgrade:</Text>
-      <List>
-        {downgradeConsequences(current).map((line) => (
-          <List.Item key={line}>{line}</List.Item>
-        ))}
-      </List>
+      <BlockStack gap="300">
+        <Text as="p">{subscription}</Text>
+        <Text as="p">{rules}</Text>
+        <BlockStack gap="100">
+          <Text as="p">These stop until you upgrade again. Their settings are kept:</Text>
+          <List>
+            {stops.map((line) => (
+              <List.Item key={line}>{line}</List.Item>
+            ))}
+          </List>
+        </BlockStack>
+      </BlockStack>
     </ConfirmDialog>
   );
 }

@@ -18,7 +18,7 @@ import {
   ROI_RANGE_PHRASES,
   toRoiRange,
 } from "../domain/roi/periods";
-import { PLANS, planName } from "../domain/billing/plans";
+import { PLANS, planHasRoiDashboard, planName } from "../domain/billing/plans";
 import { roiText, type RoiMeasure } from "../domain/roi/roi";
 import { RULE_TYPE_LABELS } from "../domain/rules/rule-display";
 import { settingsCostNote } from "../domain/costs/costs";
@@ -31,7 +31,7 @@ export const meta: MetaFunction = () => [{ title: "ROI Dashboard · Margin Guard
 export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
   const { shop, plan, demo } = await requireAdmin(request, load);
   const range = toRoiRange(new URL(request.url).searchParams.get("range"));
-  if (plan === "free") return { locked: true as const, range };
+  if (!planHasRoiDashboard(plan)) return { locked: true as const, range };
   const now = new Date();
   const report = await roiReport({ ...shop, plan }, range, now);
   // the period's days so far, in the shop's zone and the admin's one date format (docs/product.md#dates-and-times)

@@ -28,9 +28,15 @@ import { ToastProvider } from "../components/Toasts";
 import { PlanChangeProvider, type AdminLayoutData } from "../components/AdminPage";
 import { planName, type PlanId } from "../domain/billing/plans";
 import { alertBell } from "../services/alerts/alert-bell.server";
+import { activeRuleNames } from "../services/rules/plan-limit.server";
 
 export const loader = async ({ request, context: load }: LoaderFunctionArgs): Promise<AdminLayoutData> => {
   const context = await requireAdmin(request, load);
+  const [alerts, activeRules] = await Promise.all([
+    alertBell(context.shop),
+    // what 'Downgrade to Free?' names as staying on; Free has no downgrade to ask about
+    context.plan === "free" ? [] : activeRuleNames(context.shop.id),
+  ]);
   return {
     apiKey: getEnv().shopifyApiKey,
     demo: context.demo,
@@ -38,7 +44,8 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs): Pr
     plan: context.plan,
     plusEnabled: getEnv().plusPlanEnabled,
     // the header's bell: the shop's delivered alerts and how many are unread (docs/product.md#admin-header)
-    alerts: await alertBell(context.shop),
+    alerts,
+    activeRules,
   };
 };
 

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ROI_RANGES, type RoiRange } from "../domain/roi/periods";
 import { centsToDollars } from "../domain/money";
+import { planHasRoiDashboard } from "../domain/billing/plans";
 import { jsonError, requireApiAdmin } from "../http/api.server";
 import { roiReport, type PeriodFigures } from "../services/roi/roi-report.server";
 import { settingsCostNote } from "../domain/costs/costs";
@@ -53,7 +54,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   if (!(ROI_RANGES as readonly string[]).includes(requested)) {
     return jsonError(400, `range must be one of ${ROI_RANGES.join(", ")}`, { range: ["Unknown period"] });
   }
-  if (context.plan === "free") return jsonError(403, "The ROI dashboard comes with the Core and Plus plans");
+  if (!planHasRoiDashboard(context.plan)) return jsonError(403, "The ROI dashboard comes with the Core and Plus plans");
   const report = await roiReport({ ...context.shop, plan: context.plan }, requested as RoiRange);
   const { previous, ...current } = report;
   return Response.json(

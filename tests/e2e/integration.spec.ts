@@ -91,9 +91,10 @@ test("the Slack page's pasted webhook URL still connects, sends a test and disco
     await page.getByRole("link", { name: "Back to Integration" }).click();
     const card = page.getByRole("region", { name: "Slack" });
     await expect(card).toContainText("Connected");
-    await expect(card).toContainText("Posting to #margins");
-    // the URL is a secret: only its last characters are shown
+    await expect(card).toContainText("Alerts post to #margins.");
+    // the card names the channel: no webhook address, not even masked
     await expect(card).not.toContainText("secret");
+    await expect(card).not.toContainText("webhook");
     await card.getByRole("button", { name: "Disconnect" }).click();
     await expect(toast(page, "Slack disconnected")).toBeVisible();
     await expect(card).toContainText("Not connected");
@@ -107,8 +108,8 @@ test("the SMTP card stores the merchant's server and sends the test through it",
   const port = new URL(smtp.url).port;
   try {
     await page.goto("/integration");
-    const card = page.getByRole("region", { name: "SMTP e-mail" });
-    await expect(card).toContainText("App mailer");
+    const card = page.getByRole("region", { name: "Your mail server" });
+    await expect(card).toContainText("Not set up");
     await expect(card.getByLabel("Port")).toHaveValue("587");
     await card.getByLabel("SMTP host").fill("127.0.0.1");
     await card.getByLabel("Port").fill("70000");
@@ -148,19 +149,37 @@ test("the SMTP card stores the merchant's server and sends the test through it",
 
     await card.getByRole("button", { name: "Remove" }).click();
     await expect(toast(page, "SMTP server removed")).toBeVisible();
-    await expect(card).toContainText("App mailer");
+    await expect(card).toContainText("Not set up");
   } finally {
     await smtp.close();
   }
 });
 
-test("the Integration Center's app status badges", async ({ page }) => {
+test("the Integration Center's app status badges, in the merchant's words", async ({ page }) => {
   await page.goto("/integration");
   const status = page.getByRole("region", { name: "App status" });
   await expect(status.getByRole("group", { name: "Shopify connection" })).toContainText("Demo store");
-  await expect(status.getByRole("group", { name: "Open in Shopify admin" })).toContainText("Demo store (not embedded)");
-  await expect(status.getByRole("group", { name: "Access scopes" })).toContainText("Demo store (not asked)");
-  await expect(status.getByRole("group", { name: "Order monitoring webhooks" })).toContainText("Active");
+  await expect(status.getByRole("group", { name: "Open inside Shopify admin" })).toContainText(
+    "Demo store (outside Shopify)",
+  );
+  await expect(status.getByRole("group", { name: "Permissions" })).toContainText("Demo store (not asked)");
+  await expect(status.getByRole("group", { name: "Order monitoring" })).toContainText("On");
+  // each optional permission says what it is for; Shopify's name for it is the small print
+  const hold = status.getByRole("group", { name: "Hold and release a breaching order's fulfilment" });
+  await expect(hold).toContainText("write_merchant_managed_fulfillment_orders");
+  await expect(status.getByText(/\(write_orders\)/)).toHaveCount(0);
+  // no developer words, and money as the app writes it everywhere
+  const main = page.getByRole("main");
+  for (const word of ["Function threshold", "Access scopes", "webhooks", "Embedded", "in step", "Shadow mode"]) {
+    await expect(main, word).not.toContainText(word);
+  }
+  const blocking = page.getByRole("region", { name: "Checkout blocking" });
+  await expect(blocking).toContainText(
+    "Taken off a $100.00 cart by Test. Left empty, Test tries $45.00: 5 points above your limit.",
+  );
+  // no bare number beside the field's "$" ("$ 45"): the amount is in the help, written as money
+  await expect(blocking.getByLabel("Discount to test")).not.toHaveAttribute("placeholder", /\d/);
+  await screenshotsAt(page, "integration");
 });
 
 /**
@@ -188,10 +207,10 @@ test("App status shows both Flow triggers, each turned on and off by Flow's life
   const BREACH = 'Shopify Flow trigger "Margin rule breached"';
   const LEAK = 'Shopify Flow trigger "Discount code probably leaked"';
   const breachOff =
-    "The app does not fire it. Turn on a workflow that starts with it in Shopify Flow, and tick “Start Shopify Flow workflows” in a rule.";
-  const breachOn = "Fired for each breaching order of a rule whose order actions start Shopify Flow workflows.";
-  const leakOff = "The app does not fire it. Turn on a workflow that starts with it in Shopify Flow.";
-  const leakOn = "Fired once each time a discount code is flagged “probably leaked”, with the code and the signals.";
+    "The app sends it once a workflow that starts with it is on. Turn one on in Shopify Flow, and tick “Start Shopify Flow workflows” in a rule.";
+  const breachOn = "Sent for each breaching order of a rule whose order actions start Shopify Flow workflows.";
+  const leakOff = "The app sends it once a workflow that starts with it is on. Turn one on in Shopify Flow.";
+  const leakOn = "Sent once each time a discount code is flagged “probably leaked”, with the code and the signals.";
   const stored = () => {
     const db = openDatabase();
     try {
@@ -279,12 +298,12 @@ test("checkout blocking: the threshold is saved with its field error, tested bot
 }) => {
   await page.goto("/integration");
   const card = page.getByRole("region", { name: "Checkout blocking" });
-  const threshold = card.getByLabel("Function threshold");
+  const threshold = card.getByLabel("Largest discount allowed");
   await expect(threshold).toHaveValue("40");
   await expect(card.getByRole("group", { name: "Deployment status" })).toContainText("Not deployed");
   // the demo's sample shadow checkouts of the last 30 days
   await expect(card.getByTestId("shadow-count")).toHaveText(
-    "9 checkouts in the last 30 days would have been blocked at this configuration.",
+    "9 checkouts in the last 30 days would have been blocked with these settings.",
   );
 
   await threshold.fill("150");
@@ -308,14 +327,19 @@ test("checkout blocking: the threshold is saved with its field error, tested bot
   db.close();
 
   // the page's test: a $100 cart with 5 points more than the threshold off
+  await expect(card.getByText("Left empty, Test tries $40.00: 5 points above your limit.")).toBeVisible();
   await card.getByRole("button", { name: "Test" }).click();
   await expect(toast(page, "Checkout would be blocked")).toBeVisible();
+  await expect(card.getByText("$40.00 off a $100.00 cart: blocked")).toBeVisible();
   await expect(
-    card.getByText("This discount combination isn't allowed. Please contact support for assistance."),
+    card.getByText(
+      "Your customer sees: “This discount combination isn't allowed. Please contact support for assistance.”",
+    ),
   ).toBeVisible();
-  await card.getByLabel("Test discount").fill("30");
+  await card.getByLabel("Discount to test").fill("30");
   await card.getByRole("button", { name: "Test" }).click();
   await expect(toast(page, "Checkout allowed")).toBeVisible();
+  await expect(card.getByText("$30.00 off a $100.00 cart: allowed")).toBeVisible();
   await expect(card.getByText("Checkout allowed: 30% off is within the 35% limit.")).toBeVisible();
 
   // PLUS_PLAN_ENABLED is off here: Plus is Coming Soon and nothing can be deployed

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { approveCoreAndResume, downgradeToFree, expect, test, toast } from "./fixtures";
+import { screenshotsAt } from "./screens-axe";
 
 /** The unsaved-changes bar outside Shopify's admin: Polaris's contextual save bar. */
 function saveBar(page: Page) {
@@ -271,22 +272,39 @@ test("the Advanced Rules cards and the discount methods, in merchant words", asy
   }
 });
 
-test("on Free, the 2-rule limit shows its notice and refuses a third active rule", async ({ page }) => {
+test("on Free at the 2-rule limit, Add Rule and the switches that are off are disabled, saying why", async ({
+  page,
+}) => {
   await page.goto("/pricing");
   await downgradeToFree(page);
   await expect(toast(page, "Plan Updated: Successfully downgraded to Free plan.")).toBeVisible();
   try {
     await page.goto("/rules");
-    // The demo store has more than 2 active rules: the notice shows, and no rule may be added.
+    // The demo store has more than 2 active rules: the notice shows, and nothing may add a third.
     await expect(page.getByText("You've reached your 2-rule limit. Upgrade to Core for 10 rules.")).toBeVisible();
-    const dialog = await openAddDialog(page);
-    await dialog.getByLabel("Name").fill("One too many");
-    await dialog.getByLabel("Maximum Discount (%)", { exact: true }).fill("20");
-    await dialog.getByRole("button", { name: "Add Rule" }).click();
+    await expect(page.getByText("2 of 2 active")).toBeVisible();
     await expect(
-      toast(page, "Error creating rule: You've reached your 2-rule limit. Upgrade to Core for 10 rules."),
-    ).toBeVisible();
-    await expect(page.getByRole("region", { name: "One too many" })).toHaveCount(0);
+      page.getByRole("region", { name: "Page header" }).getByRole("button", { name: "Add Rule" }),
+    ).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Add collection rule" })).toBeDisabled();
+    // a switch that is off (paused ones show off) cannot go on, and says why; one that is on can go off
+    const holiday = page.getByRole("region", { name: "Holiday 40% cap" });
+    await expect(holiday.getByRole("checkbox", { name: "Active" })).toBeDisabled();
+    await expect(holiday).toContainText("At your plan's limit of active rules");
+    const switches = await page.getByRole("checkbox", { name: "Active" }).all();
+    expect(switches.length).toBeGreaterThan(2);
+    for (const box of switches) {
+      if (await box.isChecked()) await expect(box).toBeEnabled();
+      else await expect(box).toBeDisabled();
+    }
+    await screenshotsAt(page, "rules-free-limit");
+    // the server still refuses a third active rule, whatever the page allows
+    const refused = await page.request.post("/rules", {
+      form: { intent: "toggle", id: "demo-rule-holiday", isActive: "true" },
+    });
+    expect(refused.status()).toBe(409);
+    await page.reload();
+    await expect(holiday.getByRole("checkbox", { name: "Active" })).not.toBeChecked();
   } finally {
     await page.goto("/pricing");
     await approveCoreAndResume(
@@ -294,4 +312,18 @@ test("on Free, the 2-rule limit shows its notice and refuses a third active rule
       page.getByRole("region", { name: "Core", exact: true }).getByRole("button", { name: "Upgrade to Core" }),
     );
   }
+});
+
+test("the header's Add Rule has its icon, shown alone on a phone and named for screen readers", async ({ page }) => {
+  await page.goto("/rules");
+  const add = page.getByRole("region", { name: "Page header" }).getByRole("button", { name: "Add Rule" });
+  await expect(add.locator("svg")).toBeVisible();
+  await expect(add).toContainText("Add Rule");
+  await page.setViewportSize({ width: 375, height: 900 });
+  await expect(add).toHaveAccessibleName("Add Rule");
+  await expect(add.locator("svg")).toBeVisible();
+  await expect(add).not.toContainText("Add Rule");
+  await add.click();
+  // (at 375 px Playwright counts Polaris's dialog box itself as hidden: its heading shows it open)
+  await expect(page.getByRole("heading", { name: "Add New Rule" })).toBeVisible();
 });

@@ -122,7 +122,7 @@ test("/integration: one save bar for its settings; leaving with them unsaved ask
   for (const name of ["Save SMTP settings", "Save integration settings", "Save"]) {
     await expect(page.getByRole("button", { name, exact: true })).toHaveCount(0);
   }
-  const threshold = page.getByRole("region", { name: "Checkout blocking" }).getByLabel("Function threshold");
+  const threshold = page.getByRole("region", { name: "Checkout blocking" }).getByLabel("Largest discount allowed");
   await expect(threshold).toHaveValue("40");
   await threshold.fill("37");
   await expect(saveBar(page)).toContainText("Unsaved changes");
@@ -179,7 +179,7 @@ test("with the bar open, /alerts and /integration fit at 1040, 800 and 375 px", 
     await saveBar(page).getByRole("button", { name: "Discard" }).click();
 
     await page.goto("/integration");
-    await page.getByLabel("Function threshold").fill("41");
+    await page.getByLabel("Largest discount allowed").fill("41");
     await barShown(page);
     await screenshot(page, { path: path.join(SHOTS, `integration-${width}.png`) });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

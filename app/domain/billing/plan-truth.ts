@@ -138,7 +138,8 @@ export interface LimitedRule {
   createdAt: Date;
 }
 
-function oldestFirst(a: LimitedRule, b: LimitedRule): number {
+/** The order a plan's limit keeps rules in: the oldest first (ties by id). */
+export function oldestFirst(a: LimitedRule, b: LimitedRule): number {
   return a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id);
 }
 

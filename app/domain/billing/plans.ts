@@ -18,7 +18,6 @@ export interface PlanInfo {
   priceUsd: number;
   /** Active rules allowed; null means unlimited. */
   ruleLimit: number | null;
-  contents: string[];
   badge?: string;
 }
 
@@ -28,14 +27,12 @@ export const PLANS: Record<PlanId, PlanInfo> = {
     name: "Free",
     priceUsd: PLAN_PRICES_USD.free,
     ruleLimit: 2,
-    contents: ["2 rules", "Audit log", "E-mail support"],
   },
   core: {
     id: "core",
     name: "Core",
     priceUsd: PLAN_PRICES_USD.core,
     ruleLimit: 10,
-    contents: ["10 rules", "Audit log", "Alerts (chat, e-mail, webhook)", "ROI dashboard"],
     badge: "Most Value",
   },
   plus: {
@@ -43,7 +40,6 @@ export const PLANS: Record<PlanId, PlanInfo> = {
     name: "Plus",
     priceUsd: PLAN_PRICES_USD.plus,
     ruleLimit: null,
-    contents: ["Unlimited rules", "Real-time checkout blocking", "Advanced rule engine", "Priority support"],
   },
 };
 
@@ -60,6 +56,21 @@ export function isPurchasable(plan: PlanId, plusEnabled: boolean): boolean {
 /** Alerts (e-mail, Slack, webhooks) come with Core and Plus (docs/product.md#plans). */
 export function planHasAlerts(plan: PlanId): boolean {
   return plan !== "free";
+}
+
+/** Code rules act on the plans that pay (docs/product.md#decisions, 18), as alerts do. */
+export function planHasCodeRules(plan: PlanId): boolean {
+  return planHasAlerts(plan);
+}
+
+/** The ROI dashboard (and `/api/roi/summary`) comes with Core and Plus (docs/product.md#plans). */
+export function planHasRoiDashboard(plan: PlanId): boolean {
+  return plan !== "free";
+}
+
+/** Blocking a whole checkout (the validation Function) is Plus's (docs/product.md#checkout-blocking). */
+export function planHasCheckoutBlocking(plan: PlanId): boolean {
+  return plan === "plus";
 }
 
 export function isPlanId(value: unknown): value is PlanId {
@@ -151,6 +162,12 @@ export async function detectPlan(lookups: PlanLookup[], lastConfirmed: PlanId | 
   }
   return lastConfirmed ?? "free";
 }
+
+/**
+ * Why what would add an active rule is disabled at the plan's limit (docs/product.md#plans):
+ * beside an Active switch that is off, the header's Add Rule and Add collection rule.
+ */
+export const RULE_LIMIT_REACHED = "At your plan's limit of active rules";
 
 /** Whether one more active rule fits the plan. */
 export function canActivateAnotherRule(plan: PlanId, activeRules: number): boolean {

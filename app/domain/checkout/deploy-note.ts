@@ -13,7 +13,7 @@ export function deployNote({
   deployed: boolean;
 }): string {
   if (!plusEnabled) {
-    return "Deploying comes with the Plus plan (coming soon). Until then, shadow mode shows what blocking would do.";
+    return "Deploying comes with the Plus plan (coming soon). Until then, the count above shows what blocking would stop.";
   }
   if (demo) {
     return deployed

@@ -56,12 +56,10 @@ export function SlackCard({
   available,
   connected,
   channel,
-  url,
 }: {
   available: boolean;
   connected: boolean;
   channel: string;
-  url: string | null;
 }) {
   const location = useLocation();
   const disconnect = useActionFetcher<IntegrationActionResult>("integration-slack-disconnect");
@@ -74,9 +72,7 @@ export function SlackCard({
           <Locked />
         ) : connected ? (
           <BlockStack gap="300">
-            <Text as="p">
-              Posting to {channel} through the incoming webhook {url}.
-            </Text>
+            <Text as="p">Alerts post to {channel}.</Text>
             <InlineStack gap="300">
               <ChannelTestButton channel="slack" label="Send test Slack message" />
               <Button
@@ -114,11 +110,17 @@ export function SmtpCard({
   recipients: number;
 }) {
   return (
-    <NamedCard name="SMTP e-mail">
+    <NamedCard name="Your mail server">
       <BlockStack gap="300">
-        <Header title="SMTP e-mail" on={available && Boolean(host)} onText={`Using ${host}`} offText="App mailer" />
+        <Header
+          title="Your mail server"
+          on={available && Boolean(host)}
+          onText={`Using ${host}`}
+          offText="Not set up"
+        />
         <Text as="p">
-          Send alert e-mails through your own mail server. Without one, they come from Margin Guardrail&apos;s mailer.
+          Send alert e-mails through your own mail server (SMTP). Without one, they come from Margin Guardrail&apos;s
+          mailer.
         </Text>
         {!available ? <Locked /> : <SmtpForm host={host} password={password} recipients={recipients} />}
       </BlockStack>

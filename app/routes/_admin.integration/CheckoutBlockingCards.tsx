@@ -7,6 +7,10 @@ import { BlockingFields } from "../../components/BlockingFields";
 import type { IntegrationActionResult } from "./actions.server";
 import { SAVE_FIRST, useIntegrationSettings } from "./SettingsForm";
 import { deployNote } from "../../domain/checkout/deploy-note";
+import { dollarsToCents, formatCents } from "../../domain/money";
+
+/** Test's cart: off $100, a discount in dollars is its percent. */
+const TEST_CART_DOLLARS = 100;
 
 export interface FunctionStatus {
   thresholdPercent: number;
@@ -28,7 +32,7 @@ function DeploymentStatus({ status, timeZone }: { status: FunctionStatus; timeZo
         <InlineStack gap="200" blockAlign="center">
           <Badge tone="attention">Not deployed</Badge>
           <Text as="span" tone="subdued">
-            Shadow mode: checkouts are counted, none is blocked.
+            Not blocking yet: the checkouts it would stop are counted.
           </Text>
         </InlineStack>
       </div>
@@ -38,11 +42,11 @@ function DeploymentStatus({ status, timeZone }: { status: FunctionStatus; timeZo
     <div role="group" aria-label="Deployment status">
       <InlineStack gap="200" blockAlign="center" wrap>
         <Badge tone={status.enabled ? "success" : "attention"}>
-          {status.enabled ? "Deployed" : "Deployed, switched off"}
+          {status.enabled ? "Deployed" : "Deployed, turned off in Shopify"}
         </Badge>
         {status.deployedAt ? <Text as="span">since {formatShopDateTime(status.deployedAt, { timeZone })}</Text> : null}
         <Badge tone={status.inStep ? "success" : "critical"}>
-          {status.inStep ? "Configuration in step" : "Configuration not in step: deploy again"}
+          {status.inStep ? "Shopify has your settings" : "Shopify has older settings: deploy again"}
         </Badge>
       </InlineStack>
     </div>
@@ -53,7 +57,7 @@ function ShadowCount({ shadow, status }: { shadow: ShadowFigures; status: Functi
   const checkouts = `${shadow.total} checkout${shadow.total === 1 ? "" : "s"}`;
   const text = status.enabled
     ? `Before blocking was on, ${checkouts} in the last 30 days would have been blocked.`
-    : `${checkouts} in the last 30 days would have been blocked at this configuration.`;
+    : `${checkouts} in the last 30 days would have been blocked with these settings.`;
   return (
     <Text as="p" tone={shadow.total > 0 ? undefined : "subdued"}>
       <span data-testid="shadow-count">{text}</span>
@@ -82,25 +86,31 @@ export function FunctionCard({
   timeZone: string;
 }) {
   const [testDiscount, setTestDiscount] = useState("");
+  // the discount the last Test tried, for its answer's title
+  const [triedDiscount, setTriedDiscount] = useState("");
   const { fields, dirty } = useIntegrationSettings();
   const deploy = useActionFetcher<IntegrationActionResult>("function-deploy");
   const test = useActionFetcher<IntegrationActionResult>("function-test");
   const thresholdPercent = fields.thresholdPercent;
   const threshold = thresholdPercent.value;
   const tested = test.state === "idle" && test.data?.ok ? test.data.value : undefined;
+  // off a $100 cart, dollars are percent: 5 points above the typed threshold, or none while it is not a number
+  const percent = Number(threshold);
+  const fiveAbove = threshold.trim() !== "" && Number.isFinite(percent) ? percent + 5 : null;
   const runTest = () => {
-    const percent = Number(threshold);
-    const fiveAbove = threshold.trim() !== "" && Number.isFinite(percent) ? String(percent + 5) : threshold;
+    const discount = testDiscount.trim() === "" ? (fiveAbove === null ? threshold : String(fiveAbove)) : testDiscount;
+    setTriedDiscount(discount);
     test.submit(
-      {
-        intent: "testFunction",
-        subtotal: "100",
-        discount: testDiscount.trim() === "" ? fiveAbove : testDiscount,
-        thresholdPercent: threshold,
-      },
+      { intent: "testFunction", subtotal: String(TEST_CART_DOLLARS), discount, thresholdPercent: threshold },
       { method: "post" },
     );
   };
+  const testCart = formatCents(dollarsToCents(TEST_CART_DOLLARS));
+  const triedAmount = Number(triedDiscount);
+  const testedTitle = (blocked: boolean) =>
+    `${Number.isFinite(triedAmount) ? formatCents(dollarsToCents(triedAmount)) : triedDiscount} off a ${testCart} cart: ${
+      blocked ? "blocked" : "allowed"
+    }`;
   return (
     <NamedCard name="Checkout blocking">
       <BlockStack gap="300">
@@ -113,23 +123,28 @@ export function FunctionCard({
         </Text>
         <FormLayout>
           <TextField
-            label="Function threshold"
+            label="Largest discount allowed"
             type="number"
             suffix="%"
             min={0}
             max={100}
-            helpText="The largest discount allowed, as a percent of the cart before discounts (0 to 100)."
+            helpText="As a percent of the cart before discounts, from 0 to 100."
             {...thresholdPercent.textField}
           />
           {/* no name: the test's own input, not a setting the page saves */}
           <TextField
-            label="Test discount"
+            label="Discount to test"
             type="number"
             prefix="$"
             min={0}
             autoComplete="off"
-            helpText="Off a $100 cart, for Test. Empty: 5 points above the threshold."
-            placeholder={threshold.trim() === "" ? "" : String(Number(threshold) + 5)}
+            helpText={
+              fiveAbove === null
+                ? `Taken off a ${testCart} cart by Test.`
+                : `Taken off a ${testCart} cart by Test. Left empty, Test tries ${formatCents(
+                    dollarsToCents(fiveAbove),
+                  )}: 5 points above your limit.`
+            }
             value={testDiscount}
             onChange={setTestDiscount}
           />
@@ -153,8 +168,8 @@ export function FunctionCard({
           ) : null}
         </FormLayout>
         {tested ? (
-          <Banner tone={tested.blocked ? "warning" : "success"} title={tested.blocked ? "Blocked" : "Allowed"}>
-            <p>{tested.message}</p>
+          <Banner tone={tested.blocked ? "warning" : "success"} title={testedTitle(tested.blocked)}>
+            <p>{tested.blocked ? `Your customer sees: “${tested.message}”` : tested.message}</p>
           </Banner>
         ) : null}
         <DeploymentStatus status={status} timeZone={timeZone} />

@@ -12,13 +12,13 @@ describe("the App status rows of the two Flow triggers", () => {
       label: 'Shopify Flow trigger "Margin rule breached"',
       ok: false,
       text: "No enabled workflow uses it",
-      help: "The app does not fire it. Turn on a workflow that starts with it in Shopify Flow, and tick “Start Shopify Flow workflows” in a rule.",
+      help: "The app sends it once a workflow that starts with it is on. Turn one on in Shopify Flow, and tick “Start Shopify Flow workflows” in a rule.",
     });
     expect(leak).toEqual({
       label: 'Shopify Flow trigger "Discount code probably leaked"',
       ok: true,
       text: "Used by an enabled workflow",
-      help: "Fired once each time a discount code is flagged “probably leaked”, with the code and the signals.",
+      help: "Sent once each time a discount code is flagged “probably leaked”, with the code and the signals.",
     });
   });
 
@@ -29,14 +29,16 @@ describe("the App status rows of the two Flow triggers", () => {
       [false, "No enabled workflow uses it"],
     ]);
     expect(both[0].help).toBe(
-      "Fired for each breaching order of a rule whose order actions start Shopify Flow workflows.",
+      "Sent for each breaching order of a rule whose order actions start Shopify Flow workflows.",
     );
-    expect(both[1].help).toBe("The app does not fire it. Turn on a workflow that starts with it in Shopify Flow.");
+    expect(both[1].help).toBe(
+      "The app sends it once a workflow that starts with it is on. Turn one on in Shopify Flow.",
+    );
   });
 
-  it("on Free says neither fires, whatever Flow reported", () => {
+  it("on Free says neither is sent, whatever Flow reported", () => {
     const rows = flowTriggerStatuses({ plan: "free", flowTriggerEnabled: true, flowLeakTriggerEnabled: true });
     expect(rows.map((row) => row.text)).toEqual(["Used by an enabled workflow", "Used by an enabled workflow"]);
-    for (const row of rows) expect(row.help).toBe("Comes with the Core plan: on Free the app does not fire it.");
+    for (const row of rows) expect(row.help).toBe("Comes with the Core plan: on Free the app does not send it.");
   });
 });

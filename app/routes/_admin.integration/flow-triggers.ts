@@ -32,10 +32,10 @@ export function flowTriggerStatuses(shop: {
     ok: enabled,
     text: enabled ? USED : UNUSED,
     help: !planFires
-      ? "Comes with the Core plan: on Free the app does not fire it."
+      ? "Comes with the Core plan: on Free the app does not send it."
       : enabled
         ? on
-        : `The app does not fire it. ${off}`,
+        : `The app sends it once a workflow that starts with it is on. ${off}`,
   });
   return [
     row(
@@ -43,15 +43,15 @@ export function flowTriggerStatuses(shop: {
       shop.flowTriggerEnabled,
       // order actions and leak flags are Core and Plus
       planHasOrderActions(shop.plan),
-      "Fired for each breaching order of a rule whose order actions start Shopify Flow workflows.",
-      `Turn on a workflow that starts with it in Shopify Flow, and tick “${ORDER_ACTION_LABELS.flow}” in a rule.`,
+      "Sent for each breaching order of a rule whose order actions start Shopify Flow workflows.",
+      `Turn one on in Shopify Flow, and tick “${ORDER_ACTION_LABELS.flow}” in a rule.`,
     ),
     row(
       LEAK_FLOW_TRIGGER.name,
       shop.flowLeakTriggerEnabled,
       planHasLeakFlags(shop.plan),
-      "Fired once each time a discount code is flagged “probably leaked”, with the code and the signals.",
-      "Turn on a workflow that starts with it in Shopify Flow.",
+      "Sent once each time a discount code is flagged “probably leaked”, with the code and the signals.",
+      "Turn one on in Shopify Flow.",
     ),
   ];
 }

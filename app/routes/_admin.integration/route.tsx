@@ -20,6 +20,7 @@ import { checkoutClientOf, refreshValidationState } from "../../services/checkou
 import { shadowSummary } from "../../services/checkout/checkout-webhooks.server";
 import { embedHealth, scopeHealth } from "../../services/health/health.server";
 import { getBlockingSettings } from "../../services/rules/settings.server";
+import { requiredScopePurpose } from "../../domain/shops/scopes";
 
 export const meta: MetaFunction = () => [{ title: "Integration · Margin Guardrail" }];
 
@@ -54,7 +55,8 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
     blocking,
     queue,
     alertsAvailable: planHasAlerts(plan),
-    slack: { connected: Boolean(alerts.slackWebhook), channel: alerts.slackChannel, url: alerts.slackWebhook },
+    // the card names the channel; the webhook's (masked) address is the Slack page's detail
+    slack: { connected: Boolean(alerts.slackWebhook), channel: alerts.slackChannel },
     smtp: {
       host: alerts.smtpHost,
       port: alerts.smtpPort,
@@ -67,15 +69,37 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
 
 export const action = ({ request }: ActionFunctionArgs) => integrationAction(request);
 
-/** One row of App status: what is checked, its state as a badge, and (optionally) what that state means. */
-function Status({ label, ok, text, help }: { label: string; ok: boolean; text: string; help?: string }) {
+/**
+ * One row of App status: what is checked, its state as a badge, (optionally) Shopify's name for
+ * it in small print (`detail`, a permission's scope), and what that state means.
+ */
+function Status({
+  label,
+  ok,
+  text,
+  help,
+  detail,
+}: {
+  label: string;
+  ok: boolean;
+  text: string;
+  help?: string;
+  detail?: string;
+}) {
   return (
     <div role="group" aria-label={label}>
       <BlockStack gap="100">
-        <InlineStack align="space-between" blockAlign="center">
-          <Text as="span" breakWord>
-            {label}
-          </Text>
+        <InlineStack align="space-between" blockAlign="center" gap="200">
+          <BlockStack>
+            <Text as="span" breakWord>
+              {label}
+            </Text>
+            {detail ? (
+              <Text as="span" variant="bodySm" tone="subdued" breakWord>
+                {detail}
+              </Text>
+            ) : null}
+          </BlockStack>
           <Badge tone={ok ? "success" : "attention"}>{text}</Badge>
         </InlineStack>
         {help ? (
@@ -133,14 +157,19 @@ export default function Integration() {
               </Text>
               <Status label="Shopify connection" ok={!data.demo} text={data.demo ? "Demo store" : "Connected"} />
               <Status
-                label="Open in Shopify admin"
+                label="Open inside Shopify admin"
                 ok={data.embed.embedded}
-                text={data.embed.embedded ? "Embedded" : data.demo ? "Demo store (not embedded)" : "Not embedded"}
+                text={data.embed.embedded ? "Yes" : data.demo ? "Demo store (outside Shopify)" : "No"}
+                help={
+                  data.embed.embedded || data.demo
+                    ? undefined
+                    : "Open Margin Guardrail from Apps in your Shopify admin to use it there."
+                }
               />
               <Status
-                label="Order monitoring webhooks"
+                label="Order monitoring"
                 ok={data.installState === "installed"}
-                text={data.installState === "installed" ? "Active" : "Uninstalled"}
+                text={data.installState === "installed" ? "On" : "Off (app uninstalled)"}
               />
               {data.flowTriggers.map((trigger) => (
                 <Status key={trigger.label} {...trigger} />
@@ -156,16 +185,24 @@ export default function Integration() {
                 text={data.queue.failed === 0 ? "None" : String(data.queue.failed)}
               />
               <Status
-                label="Access scopes"
+                label="Permissions"
                 ok={data.scopes.source !== "demo" && data.scopes.missing.length === 0}
                 text={
                   data.scopes.source === "demo"
                     ? "Demo store (not asked)"
                     : data.scopes.missing.length === 0
-                      ? `Granted (${data.scopes.required.length} of ${data.scopes.required.length})`
-                      : `Missing: ${data.scopes.missing.join(", ")}`
+                      ? `All granted (${data.scopes.required.length} of ${data.scopes.required.length})`
+                      : `${data.scopes.missing.length} missing`
+                }
+                help={
+                  data.scopes.missing.length > 0
+                    ? "Shopify asks you to grant them the next time you open the app from your Shopify admin."
+                    : undefined
                 }
               />
+              {data.scopes.missing.map((scope) => (
+                <Status key={scope} label={requiredScopePurpose(scope)} detail={scope} ok={false} text="Not granted" />
+              ))}
               {data.scopes.error ? (
                 <Text as="p" tone="subdued">
                   {data.scopes.error}
@@ -180,7 +217,8 @@ export default function Integration() {
               {data.scopes.optional.map((entry) => (
                 <Status
                   key={entry.scope}
-                  label={`${entry.purpose} (${entry.scope})`}
+                  label={entry.purpose}
+                  detail={entry.scope}
                   ok={entry.granted}
                   text={
                     data.scopes.source === "demo" ? "Demo store (not asked)" : entry.granted ? "Granted" : "Not granted"

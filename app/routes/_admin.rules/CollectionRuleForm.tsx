@@ -11,6 +11,7 @@ import { useRulesFetcher } from "./useRulesFetcher";
 import { NO_ORDER_ACTIONS } from "../../domain/actions/order-actions";
 import { OrderActionsFields, type OrderActionsAccess } from "./OrderActionsFields";
 import { ScheduleFields } from "./ScheduleFields";
+import { RULE_LIMIT_REACHED } from "../../domain/billing/plans";
 
 const EMPTY: CollectionRuleValues = {
   collectionId: "",
@@ -44,6 +45,7 @@ export function CollectionRuleForm({
   access,
   opening,
   timeZone,
+  limitReached = false,
 }: {
   appBridge: boolean;
   /** the shop's zone, in which a schedule's dates are entered */
@@ -54,6 +56,8 @@ export function CollectionRuleForm({
   onSaved?: () => void;
   /** editing: its order actions are set here too (docs/product.md#order-actions) */
   access?: OrderActionsAccess;
+  /** adding at the plan's limit of active rules: the add button is disabled, saying why */
+  limitReached?: boolean;
 }) {
   const editing = Boolean(initial?.id);
   const { orderActions: startingActions, id: _id, ...starting } = initial ?? EMPTY;
@@ -144,10 +148,15 @@ export function CollectionRuleForm({
           <OrderActionsFields value={orderActions} onChange={setOrderActions} access={access} form={form.id} />
         ) : null}
         {editing ? null : (
-          <InlineStack>
-            <Button submit loading={fetcher.state !== "idle"}>
+          <InlineStack gap="300" blockAlign="center">
+            <Button submit loading={fetcher.state !== "idle"} disabled={limitReached}>
               Add collection rule
             </Button>
+            {limitReached ? (
+              <Text as="span" tone="subdued">
+                {RULE_LIMIT_REACHED}
+              </Text>
+            ) : null}
           </InlineStack>
         )}
       </BlockStack>

@@ -2,6 +2,7 @@ import { Badge, BlockStack, Box, Button, Checkbox, InlineStack, Text } from "@sh
 import { IllustratedEmptyState } from "../../components/IllustratedEmptyState";
 import { useCallback, useEffect, useState } from "react";
 import { PAUSED_LABEL } from "../../domain/rules/rule-display";
+import { RULE_LIMIT_REACHED } from "../../domain/billing/plans";
 import type { RuleListItem } from "./rule-list-items";
 import { useRulesFetcher } from "./useRulesFetcher";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
@@ -21,7 +22,8 @@ function scheduleTone(schedule: string): "info" | undefined {
   return schedule.startsWith("Ended") ? undefined : "info";
 }
 
-function ActiveToggle({ rule }: { rule: RuleListItem }) {
+/** Off at the plan's limit (`limitReached`), a rule's switch cannot go on: it is disabled, saying why. */
+function ActiveToggle({ rule, limitReached }: { rule: RuleListItem; limitReached: boolean }) {
   const [checked, setChecked] = useState(rule.isActive);
   const hydrated = useHydrated();
   const fetcher = useRulesFetcher(`toggle-${rule.id}`);
@@ -33,7 +35,8 @@ function ActiveToggle({ rule }: { rule: RuleListItem }) {
     <Checkbox
       label="Active"
       checked={checked}
-      disabled={!hydrated || fetcher.state !== "idle"}
+      disabled={!hydrated || fetcher.state !== "idle" || (limitReached && !rule.isActive)}
+      helpText={limitReached && !rule.isActive ? RULE_LIMIT_REACHED : undefined}
       onChange={(next) => {
         setChecked(next);
         fetcher.submit(
@@ -115,10 +118,13 @@ export function RuleList({
   rules,
   onEdit,
   onAdd,
+  limitReached = false,
 }: {
   rules: RuleListItem[];
   onEdit: (rule: RuleListItem) => void;
   onAdd: () => void;
+  /** the plan's active rules are all in use: switches that are off stay off */
+  limitReached?: boolean;
 }) {
   const [deleting, setDeleting] = useState<RuleListItem | null>(null);
   const closeDelete = useCallback(() => setDeleting(null), []);
@@ -168,7 +174,7 @@ export function RuleList({
                 ) : null}
               </BlockStack>
               <InlineStack gap="300" blockAlign="center">
-                <ActiveToggle rule={rule} />
+                <ActiveToggle rule={rule} limitReached={limitReached} />
                 <Button onClick={() => onEdit(rule)} accessibilityLabel={`Edit ${rule.name}`}>
                   Edit
                 </Button>

@@ -7,9 +7,10 @@ import { AdvancedRules, DiscountMethodKinds } from "./AdvancedRules";
 import { CollectionRuleForm } from "./CollectionRuleForm";
 import { CollectionRuleDialog } from "./CollectionRuleDialog";
 import { EMPTY_RULE, RuleDialog, type RuleFormValues } from "./RuleDialog";
+import { PlusIcon } from "@shopify/polaris-icons";
 import { RuleList } from "./RuleList";
 import { useAppBridgePresent } from "../../components/useAppBridge";
-import { PLANS, canActivateAnotherRule } from "../../domain/billing/plans";
+import { PLANS, RULE_LIMIT_REACHED, canActivateAnotherRule } from "../../domain/billing/plans";
 import { requireAdmin } from "../../services/shops/admin-context.server";
 import { handleRulesAction } from "./actions.server";
 import { collectionRuleListItem, ruleListItem, type CollectionRuleValues, type RuleListItem } from "./rule-list-items";
@@ -64,6 +65,7 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
     rules,
     activeCount,
     ruleLimit: PLANS[plan].ruleLimit,
+    limitReached: atLimit,
     limitNotice: atLimit ? planLimitMessage(plan) : null,
     timeZone: shop.timezone,
     paused,
@@ -83,7 +85,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 };
 
 export default function Rules() {
-  const { rules, activeCount, ruleLimit, limitNotice, paused, resumed, orderActions, timeZone } =
+  const { rules, activeCount, ruleLimit, limitReached, limitNotice, paused, resumed, orderActions, timeZone } =
     useLoaderData<typeof loader>();
   const resume = useRulesFetcher("resume-paused");
   const { demo, plan, plusEnabled } = useAdminLayout();
@@ -110,12 +112,23 @@ export default function Rules() {
 
   // The list is server-rendered with the page: no "Loading rules..." that the cards then push
   // down (docs/product.md#rules). With no rules, the empty state's Add Rule is the
-  // page's one primary action.
+  // page's one primary action. At the plan's limit Add Rule is disabled, the banner saying why
+  // (docs/product.md#plans); the server refuses one more active rule all the same.
   return (
     <AdminPage
       title="Rules"
       description="Discount thresholds and margin protection for every order"
-      primaryAction={rules.length > 0 ? { content: "Add Rule", onAction: add } : undefined}
+      primaryAction={
+        rules.length > 0
+          ? {
+              content: "Add Rule",
+              icon: PlusIcon,
+              onAction: add,
+              disabled: limitReached,
+              helpText: limitReached ? RULE_LIMIT_REACHED : undefined,
+            }
+          : undefined
+      }
     >
       <RulesTabs selected="rules" />
       <Card>
@@ -159,9 +172,9 @@ export default function Rules() {
               {ruleLimit === null ? `${activeCount} active` : `${activeCount} of ${ruleLimit} active`}
             </Text>
           </InlineStack>
-          <RuleList rules={rules} onEdit={edit} onAdd={add} />
+          <RuleList rules={rules} onEdit={edit} onAdd={add} limitReached={limitReached} />
           <Divider />
-          <CollectionRuleForm appBridge={appBridge} timeZone={timeZone} />
+          <CollectionRuleForm appBridge={appBridge} timeZone={timeZone} limitReached={limitReached} />
           <Divider />
           <AdvancedRules plan={plan} plusEnabled={plusEnabled} />
           <Divider />

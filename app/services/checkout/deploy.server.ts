@@ -1,7 +1,7 @@
 import prisma from "../../db.server";
 import { getEnv } from "../../env.server";
 import { CONFIG_METAFIELD, serializeCheckoutConfig } from "../../domain/checkout/checkout-blocking";
-import type { PlanId } from "../../domain/billing/plans";
+import { planHasCheckoutBlocking, type PlanId } from "../../domain/billing/plans";
 import { checkoutConfigInputLimits } from "../../domain/functions/input-limits";
 import { fail, messageOf, ok, type Result } from "../../domain/result";
 import { forgetShopRules } from "../rules/cache.server";
@@ -66,7 +66,7 @@ export async function deployFunction(
       "Deploying needs a store connected to Shopify. The demo store is not: nothing was sent. Install Margin Guardrail on your store to turn blocking on.",
     );
   }
-  if (shop.plan !== "plus") {
+  if (!planHasCheckoutBlocking(shop.plan)) {
     return fail(403, "Checkout blocking comes with the Plus plan.");
   }
   const row = await functionConfigRow(shop.id);

@@ -12,7 +12,7 @@ import {
   type CodeRules,
   type CodeValues,
 } from "../../domain/code-rules/code-rules";
-import { planHasAlerts, type PlanId } from "../../domain/billing/plans";
+import { planHasCodeRules, type PlanId } from "../../domain/billing/plans";
 import { normalizeCollectionId, normalizeProductId } from "../../domain/rules/rules";
 import { codeRulesOf, codeRulesSchema, type CodeRulesInput, type CodeRulesPreviewInput } from "../../forms/code-rules";
 import { CODE_RULES_METAFIELD, codeRulesMetafield, hasCodeRules } from "../../domain/code-rules/code-rules";
@@ -35,8 +35,8 @@ export const CODE_RULES_NEED_CORE = "Code rules come with the Core plan. Upgrade
 export const CODE_RULES_OVER_LIMITS =
   "These code rules are more than Shopify passes to a Function: nothing was saved. Shorten the fields marked.";
 
-/** Code rules act on the plans that pay (docs/product.md#decisions, 18), as alerts do. */
-export const planHasCodeRules = (plan: PlanId) => planHasAlerts(plan);
+// code rules act on the plans that pay (docs/product.md#decisions, 18), as alerts do
+export { planHasCodeRules };
 
 export interface CodeRulesView {
   /** the form's values */

@@ -54,7 +54,7 @@ export async function scopeHealth(context: AdminContext): Promise<ScopeHealth> {
     await prisma.shop.update({ where: { id: context.shop.id }, data: { grantedScopes: granted.join(",") } });
   } catch (cause) {
     source = "stored";
-    error = `Shopify did not answer, showing the scopes last seen: ${messageOf(cause)}`;
+    error = `Shopify did not answer, showing the permissions last seen: ${messageOf(cause)}`;
     granted = grantedScopesOf(context.shop.grantedScopes);
   }
   const set = new Set(granted);

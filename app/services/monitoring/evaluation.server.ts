@@ -5,7 +5,7 @@ import { alertedBreaches, dropPendingHolds, insertActionRows, insertAlertRows } 
 import { breachesToTell, orderAlertOf } from "../../domain/alerts/order-alert";
 import { orderActionsOf } from "../../domain/actions/order-actions";
 import { markOrdersDone, selectOrderFingerprints, upsertOrderFingerprints } from "../../db/order-queue.sql.server";
-import { toPlanId, type PlanId } from "../../domain/billing/plans";
+import { planHasCheckoutBlocking, toPlanId, type PlanId } from "../../domain/billing/plans";
 import { alertPreferences } from "../alerts/settings.server";
 import { shopCheckoutSetup } from "../checkout/function-config.server";
 import { codeRulesInForce } from "../code-rules/code-rules.server";
@@ -106,7 +106,7 @@ async function protectionSetup(
 ): Promise<ProtectionSetup> {
   const codeRules = await codeRulesInForce(shop);
   const blocking =
-    shop.plan === "plus" && checkout.deployed ? { config: checkout.config, active: checkout.live } : null;
+    planHasCheckoutBlocking(shop.plan) && checkout.deployed ? { config: checkout.config, active: checkout.live } : null;
   // what the Functions are given, measured as Shopify would take it: over its limits, they let all through
   const overLimits =
     (codeRules !== null && codeRulesInputLimits(codeRules.rules).problems.length > 0) ||

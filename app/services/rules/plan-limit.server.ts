@@ -2,7 +2,7 @@
 import type { Prisma } from "@prisma/client";
 import prisma from "../../db.server";
 import { PLANS, canActivateAnotherRule, planName, toPlanId, type PlanId } from "../../domain/billing/plans";
-import { rulesToResume, type LimitedRule, type PausedRulesView } from "../../domain/billing/plan-truth";
+import { oldestFirst, rulesToResume, type LimitedRule, type PausedRulesView } from "../../domain/billing/plan-truth";
 import { mapCollectionRule } from "../../domain/rules/rules";
 import { forgetShopRules } from "./cache.server";
 
@@ -28,6 +28,29 @@ export async function countActiveRules(shopId: string, tx: Tx = prisma): Promise
     tx.collectionRule.count({ where: { shopId, ...EVALUATED_RULES } }),
   ]);
   return rules + collectionRules;
+}
+
+/**
+ * The names of the rules the plan's limit counts, oldest first, as a plan change keeps them:
+ * what 'Downgrade to Free?' names as staying on (docs/product.md#dialogs).
+ */
+export async function activeRuleNames(shopId: string): Promise<string[]> {
+  const where = { shopId, ...EVALUATED_RULES };
+  const [rules, collectionRules] = await Promise.all([
+    prisma.rule.findMany({ where, select: { id: true, createdAt: true, name: true } }),
+    prisma.collectionRule.findMany({ where }),
+  ]);
+  return [
+    ...rules.map((rule) => ({ ...rule, kind: "rule" as const })),
+    ...collectionRules.map((rule) => ({
+      id: rule.id,
+      createdAt: rule.createdAt,
+      name: mapCollectionRule(rule).name,
+      kind: "collection" as const,
+    })),
+  ]
+    .sort(oldestFirst)
+    .map((rule) => rule.name);
 }
 
 /** Where a rule counts as paused by the plan (kept, not evaluated). */
