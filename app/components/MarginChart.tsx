@@ -1,6 +1,7 @@
 import { BlockStack, Button, Collapsible, InlineStack, Text } from "@shopify/polaris";
 import { useId, useState, type KeyboardEvent } from "react";
 import { formatCents, formatCount, formatWholeMoney } from "../domain/money";
+import { seriesWithMoney } from "./chart-series";
 
 export interface ChartPoint {
   /** the day, week or month in full: "Wed Nov 11" (tooltip, table) */
@@ -11,11 +12,6 @@ export interface ChartPoint {
   flaggedCents: number;
   blocks: number;
 }
-
-const SERIES = [
-  { key: "savedCents", name: "Saved", color: "#29845a" },
-  { key: "flaggedCents", name: "Flagged", color: "#b28400" },
-] as const;
 
 const PLOT_HEIGHT = 200;
 /** at most this many axis labels, so that none is cut or overlaps at 375 px */
@@ -67,12 +63,14 @@ export function MarginChart({
       </Text>
     );
   }
+  // a series with nothing in the period is neither drawn nor in the legend: no "Saved" key without bars
+  const series = seriesWithMoney(points);
   const step = gridStep(max);
   const top = Math.ceil(max / step) * step;
   const ticks = Array.from({ length: Math.round(top / step) + 1 }, (_, index) => index * step).reverse();
   const every = Math.ceil(points.length / AXIS_LABELS);
   const describe = (point: ChartPoint) =>
-    `${point.label}: saved ${money(point.savedCents)}, flagged ${money(point.flaggedCents)}`;
+    `${point.label}: ${series.map((line) => `${line.name.toLowerCase()} ${money(point[line.key])}`).join(", ")}`;
   const move = (event: KeyboardEvent) => {
     const last = points.length - 1;
     const current = active ?? last;
@@ -181,15 +179,15 @@ export function MarginChart({
                     background: active === index ? "var(--p-color-bg-surface-secondary-hover)" : "transparent",
                   }}
                 >
-                  {SERIES.map((series) => (
+                  {series.map((line) => (
                     <div
-                      key={series.key}
+                      key={line.key}
                       style={{
                         flex: "1 1 0",
                         maxWidth: 20,
-                        height: `${(point[series.key] / top) * 100}%`,
-                        minHeight: point[series.key] > 0 ? 2 : 0,
-                        background: series.color,
+                        height: `${(point[line.key] / top) * 100}%`,
+                        minHeight: point[line.key] > 0 ? 2 : 0,
+                        background: line.color,
                         borderRadius: "2px 2px 0 0",
                       }}
                     />
@@ -220,8 +218,8 @@ export function MarginChart({
               <Text as="p" variant="bodySm" fontWeight="semibold">
                 {shown.label}
               </Text>
-              {SERIES.map((series) => (
-                <Text as="p" variant="bodySm" key={series.key} numeric>
+              {series.map((line) => (
+                <Text as="p" variant="bodySm" key={line.key} numeric>
                   <span
                     aria-hidden="true"
                     style={{
@@ -230,10 +228,10 @@ export function MarginChart({
                       height: 8,
                       marginRight: 6,
                       borderRadius: 2,
-                      background: series.color,
+                      background: line.color,
                     }}
                   />
-                  {`${series.name} ${money(shown[series.key])}`}
+                  {`${line.name} ${money(shown[line.key])}`}
                 </Text>
               ))}
             </div>
@@ -270,19 +268,21 @@ export function MarginChart({
         {shown ? describe(shown) : ""}
       </div>
       <InlineStack align="space-between" blockAlign="center" gap="300" wrap>
-        <InlineStack gap="300" blockAlign="center">
-          {SERIES.map((series) => (
-            <InlineStack key={series.key} gap="100" blockAlign="center" wrap={false}>
-              <span
-                aria-hidden="true"
-                style={{ display: "inline-block", width: 12, height: 12, borderRadius: 3, background: series.color }}
-              />
-              <Text as="span" variant="bodySm">
-                {series.name}
-              </Text>
-            </InlineStack>
-          ))}
-        </InlineStack>
+        <div data-testid="margin-chart-legend">
+          <InlineStack gap="300" blockAlign="center">
+            {series.map((line) => (
+              <InlineStack key={line.key} gap="100" blockAlign="center" wrap={false}>
+                <span
+                  aria-hidden="true"
+                  style={{ display: "inline-block", width: 12, height: 12, borderRadius: 3, background: line.color }}
+                />
+                <Text as="span" variant="bodySm">
+                  {line.name}
+                </Text>
+              </InlineStack>
+            ))}
+          </InlineStack>
+        </div>
         <Button
           variant="plain"
           disclosure={tableOpen ? "up" : "down"}

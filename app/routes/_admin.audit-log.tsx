@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
-import { Box, Button, Card, InlineStack } from "@shopify/polaris";
+import { Box, Button, Card, InlineStack, Pagination } from "@shopify/polaris";
 import { IllustratedEmptyState } from "../components/IllustratedEmptyState";
 import { useCallback, useState } from "react";
 import { AdminPage } from "../components/AdminPage";
@@ -40,7 +40,7 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
   );
   return {
     money,
-    query: { q: query.q ?? "", type: query.type ?? "", severity: query.severity ?? "", paged: Boolean(query.cursor) },
+    query: { q: query.q ?? "", type: query.type ?? "", severity: query.severity ?? "", cursor: query.cursor ?? "" },
     nextCursor: page.nextCursor,
     // one row per order or checkout, its events inside (docs/product.md#audit-log)
     groups: groupAuditEvents(
@@ -111,6 +111,11 @@ function useExportCsv() {
   };
 }
 
+/** The pages the merchant went back through, newest first, so "Newer" returns to the one before. */
+interface PagesState {
+  pages?: string[];
+}
+
 export default function AuditLog() {
   const { groups, nextCursor, query, money } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
@@ -121,6 +126,8 @@ export default function AuditLog() {
   const navigation = useNavigation();
   const refreshing = navigation.state === "loading" && navigation.location.pathname === location.pathname;
   const filtered = Boolean(query.q || query.type || query.severity);
+  // the cursors of the pages before this one (a link to an older page has none: Newer goes to the newest)
+  const pages = (location.state as PagesState | null)?.pages ?? [];
 
   const withParams = useCallback((changes: Record<string, string | null>) => {
     // the address as it is when the merchant acts: a filter changed right after a search must
@@ -136,6 +143,9 @@ export default function AuditLog() {
     (q: string, live: boolean) => navigate(withParams({ q: q.trim(), cursor: null }), { replace: live }),
     [navigate, withParams],
   );
+  const older = () =>
+    nextCursor && navigate(withParams({ cursor: nextCursor }), { state: { pages: [...pages, query.cursor] } });
+  const newer = () => navigate(withParams({ cursor: pages.at(-1) || null }), { state: { pages: pages.slice(0, -1) } });
 
   return (
     <AdminPage title="Audit Log" description="Every rule breach and change, with the numbers behind it">
@@ -143,48 +153,59 @@ export default function AuditLog() {
         <MoneyBehind view={money} onClose={() => navigate(withParams({ figure: null, from: null, to: null }))} />
       ) : null}
       <Card padding="0">
-        <Box padding="300">
-          <FilterBar
-            filters={query}
-            onSearch={onSearch}
-            onFilter={(key, value) => navigate(withParams({ [key]: value, cursor: null }))}
-            onExport={exportCsv.run}
-            exporting={exportCsv.busy}
-          />
-        </Box>
+        <FilterBar
+          filters={query}
+          onSearch={onSearch}
+          onFilter={(key, value) => navigate(withParams({ [key]: value, cursor: null }))}
+          onClearAll={() => navigate(withParams({ type: null, severity: null, cursor: null }))}
+          loading={refreshing}
+        />
         {groups.length === 0 ? (
-          <IllustratedEmptyState
-            heading="No Audit Logs Yet"
-            image="/empty-audit-log.svg"
-            action={
-              filtered
-                ? {
-                    content: "Clear filters",
-                    onAction: () => navigate(withParams({ q: null, type: null, severity: null, cursor: null })),
-                  }
-                : { content: "Review your rules", url: withEmbeddedQuery("/rules", location.search) }
-            }
-          >
-            {filtered
-              ? "No events match these filters."
-              : "Orders that break one of your rules are recorded here, with the numbers behind them."}
-          </IllustratedEmptyState>
+          filtered ? (
+            // the log has events, none of them these: say so, and offer the way back to all of them
+            <IllustratedEmptyState
+              heading="No events match these filters"
+              image="/empty-audit-log.svg"
+              action={{
+                content: "Clear filters",
+                onAction: () => navigate(withParams({ q: null, type: null, severity: null, cursor: null })),
+              }}
+            >
+              Try another search or filter, or clear them to see every event in the log.
+            </IllustratedEmptyState>
+          ) : (
+            <IllustratedEmptyState
+              heading="No Audit Logs Yet"
+              image="/empty-audit-log.svg"
+              action={{ content: "Review your rules", url: withEmbeddedQuery("/rules", location.search) }}
+            >
+              Orders that break one of your rules are recorded here, with the numbers behind them.
+            </IllustratedEmptyState>
+          )
         ) : (
-          <div ref={listBox} aria-busy={refreshing}>
-            <AuditTable groups={groups} condensed={narrow} loading={refreshing} />
-          </div>
+          <>
+            <div ref={listBox} aria-busy={refreshing}>
+              <AuditTable groups={groups} condensed={narrow} loading={refreshing} />
+            </div>
+            {/* the card's footer: everything that matches as a CSV, and the pages back in time */}
+            <Box padding="300" borderBlockStartWidth="025" borderColor="border">
+              <InlineStack align="space-between" blockAlign="center" gap="300">
+                <Button onClick={exportCsv.run} loading={exportCsv.busy}>
+                  Export CSV
+                </Button>
+                <Pagination
+                  hasPrevious={Boolean(query.cursor)}
+                  onPrevious={newer}
+                  hasNext={Boolean(nextCursor)}
+                  onNext={older}
+                  accessibilityLabels={{ previous: "Newer", next: "Older" }}
+                  label={query.cursor ? "Older events" : "Latest events"}
+                />
+              </InlineStack>
+            </Box>
+          </>
         )}
       </Card>
-      <Box paddingBlockEnd="400">
-        <InlineStack align="center" gap="300">
-          <Button disabled={!query.paged} onClick={() => navigate(withParams({ cursor: null }))}>
-            Newest
-          </Button>
-          <Button disabled={!nextCursor} onClick={() => nextCursor && navigate(withParams({ cursor: nextCursor }))}>
-            Older
-          </Button>
-        </InlineStack>
-      </Box>
     </AdminPage>
   );
 }

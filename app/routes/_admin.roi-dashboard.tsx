@@ -68,7 +68,8 @@ function SummaryCard({
   /** the figure's period: "This month" */
   period: string;
   how: string;
-  previous: string;
+  /** the figure of the period before ("Last month: $12.00"); none for a projection */
+  previous?: string;
   /** the Audit Log's list of the orders behind the figure */
   url?: string;
   /** the value is a sentence (no figure to show), set smaller than a figure */
@@ -93,13 +94,25 @@ function SummaryCard({
             </>
           ) : null}
         </Text>
-        <Text as="p" variant="bodySm">
-          {previous}
-        </Text>
+        {previous ? (
+          <Text as="p" variant="bodySm">
+            {previous}
+          </Text>
+        ) : null}
       </BlockStack>
     </NamedCard>
   );
 }
+
+/**
+ * The stat cards as one even grid (docs/product.md#roi-dashboard): 1 column on a phone, 2 from
+ * 490 px (Polaris's sm, where InlineGrid changes too), 4 from 1040 px; the cards of a row are
+ * as tall as its tallest, and the wide card (cost analysis) takes two columns, so every row is full.
+ * (No quotes or ">" in it: React escapes a style element's text on the server, not in the browser.)
+ */
+const CARD_GRID_CSS = `
+.mg-roi-cards section, .mg-roi-cards .Polaris-ShadowBevel { height: 100%; }
+@media (min-width: 30.625rem) { .mg-roi-wide { grid-column: span 2; } }`;
 
 export default function RoiDashboard() {
   const data = useLoaderData<typeof loader>();
@@ -190,87 +203,77 @@ export default function RoiDashboard() {
       </Box>
       <div aria-busy={busy} style={{ opacity: busy ? 0.5 : 1, transition: "opacity 150ms" }}>
         <BlockStack gap="400">
-          <InlineGrid columns={{ xs: 1, sm: 2, lg: 4 }} gap="400">
-            <SummaryCard
-              sample={data.demo}
-              label="Total saved"
-              period={period}
-              value={money(report.totalSavedCents)}
-              how={MONEY_FIGURE_HELP.saved}
-              previous={`${before}: ${money(report.previous.totalSavedCents)}`}
-              url={behind("saved")}
-            />
-            <SummaryCard
-              sample={data.demo}
-              label="Blocked checkouts"
-              period={period}
-              value={formatCount(report.blockedCheckouts)}
-              how="Checkouts the deployed checkout rule stopped"
-              previous={`${before}: ${formatCount(report.previous.blockedCheckouts)}`}
-            />
-            <SummaryCard
-              sample={data.demo}
-              label="Alerts sent"
-              period={period}
-              value={formatCount(report.alertsSent)}
-              how="Alerts delivered by e-mail, Slack or webhook"
-              previous={`${before}: ${formatCount(report.previous.alertsSent)}`}
-            />
-            <SummaryCard
-              sample={data.demo}
-              label="Return on subscription"
-              period={period}
-              value={roiText(report.measure, phrase)}
-              words={report.measure.kind !== "percent"}
-              how="(Saved − subscription cost) ÷ subscription cost"
-              previous={`${before}: ${roiBefore(report.previous.measure)}`}
-            />
-          </InlineGrid>
-          <InlineGrid columns={{ xs: 1, lg: 3 }} gap="400">
-            <NamedCard name="Flagged">
-              <BlockStack gap="200">
-                <BlockStack gap="050">
-                  <CardHeading title="Flagged" sample={data.demo} />
-                  <PeriodLine>{period}</PeriodLine>
-                </BlockStack>
-                <Text as="p" variant="headingLg" numeric>
-                  {money(report.flaggedCents)}
-                </Text>
-                <Text as="p" variant="bodySm" tone="subdued">
-                  {MONEY_FIGURE_HELP.flagged} <Link url={behind("flagged")}>See the orders</Link>
-                </Text>
-                <Text as="p" variant="bodySm">{`${before}: ${money(report.previous.flaggedCents)}`}</Text>
-              </BlockStack>
-            </NamedCard>
-            <NamedCard name="Cost analysis">
-              <BlockStack gap="200">
-                <BlockStack gap="050">
-                  <CardHeading title="Cost analysis" sample={data.demo} />
-                  <PeriodLine>{period}</PeriodLine>
-                </BlockStack>
-                <Text as="p">{`Saved: ${money(report.totalSavedCents)} (stopped at checkout ${money(report.stoppedCents)}, recovered from held orders ${money(report.recoveredCents)})`}</Text>
-                <Text as="p">{`Subscription cost: ${money(report.subscriptionCostCents)}`}</Text>
-                <Text as="p" variant="bodySm" tone="subdued">
-                  {`${planName(plan)} at ${price} per 30 days × ${report.period.days} days in this period`}
-                </Text>
-                <Text as="p">{`Return on subscription: ${roiText(report.measure, phrase)}`}</Text>
-              </BlockStack>
-            </NamedCard>
-            <NamedCard name="Annual projection">
-              <BlockStack gap="200">
-                <BlockStack gap="050">
-                  <CardHeading title="Annual projection" sample={data.demo} />
-                  <PeriodLine>{`Next 12 months, at ${phrase}'s rate`}</PeriodLine>
-                </BlockStack>
-                <Text as="p" variant="headingLg" numeric>
-                  {money(report.annualProjectionCents)}
-                </Text>
-                <Text as="p" variant="bodySm" tone="subdued">
-                  {`Saved money at ${phrase}'s rate (${money(report.monthlyRateCents)} per 30 days, from ${report.period.elapsedDays} days so far) × 12`}
-                </Text>
-              </BlockStack>
-            </NamedCard>
-          </InlineGrid>
+          <style>{CARD_GRID_CSS}</style>
+          <div className="mg-roi-cards">
+            <InlineGrid columns={{ xs: 1, sm: 2, lg: 4 }} gap="400">
+              <SummaryCard
+                sample={data.demo}
+                label="Total saved"
+                period={period}
+                value={money(report.totalSavedCents)}
+                how={MONEY_FIGURE_HELP.saved}
+                previous={`${before}: ${money(report.previous.totalSavedCents)}`}
+                url={behind("saved")}
+              />
+              <SummaryCard
+                sample={data.demo}
+                label="Blocked checkouts"
+                period={period}
+                value={formatCount(report.blockedCheckouts)}
+                how="Checkouts the deployed checkout rule stopped"
+                previous={`${before}: ${formatCount(report.previous.blockedCheckouts)}`}
+              />
+              <SummaryCard
+                sample={data.demo}
+                label="Alerts sent"
+                period={period}
+                value={formatCount(report.alertsSent)}
+                how="Alerts delivered by e-mail, Slack or webhook"
+                previous={`${before}: ${formatCount(report.previous.alertsSent)}`}
+              />
+              <SummaryCard
+                sample={data.demo}
+                label="Return on subscription"
+                period={period}
+                value={roiText(report.measure, phrase)}
+                words={report.measure.kind !== "percent"}
+                how="(Saved − subscription cost) ÷ subscription cost"
+                previous={`${before}: ${roiBefore(report.previous.measure)}`}
+              />
+              <SummaryCard
+                sample={data.demo}
+                label="Flagged"
+                period={period}
+                value={money(report.flaggedCents)}
+                how={MONEY_FIGURE_HELP.flagged}
+                previous={`${before}: ${money(report.previous.flaggedCents)}`}
+                url={behind("flagged")}
+              />
+              <SummaryCard
+                sample={data.demo}
+                label="Annual projection"
+                period={`Next 12 months, at ${phrase}'s rate`}
+                value={money(report.annualProjectionCents)}
+                how={`Saved money at ${phrase}'s rate (${money(report.monthlyRateCents)} per 30 days, from ${report.period.elapsedDays} days so far) × 12`}
+              />
+              <div className="mg-roi-wide">
+                <NamedCard name="Cost analysis">
+                  <BlockStack gap="200">
+                    <BlockStack gap="050">
+                      <CardHeading title="Cost analysis" sample={data.demo} variant="headingSm" tone="subdued" />
+                      <PeriodLine>{period}</PeriodLine>
+                    </BlockStack>
+                    <Text as="p">{`Saved: ${money(report.totalSavedCents)} (stopped at checkout ${money(report.stoppedCents)}, recovered from held orders ${money(report.recoveredCents)})`}</Text>
+                    <Text as="p">{`Subscription cost: ${money(report.subscriptionCostCents)}`}</Text>
+                    <Text as="p" variant="bodySm" tone="subdued">
+                      {`${planName(plan)} at ${price} per 30 days × ${report.period.days} days in this period`}
+                    </Text>
+                    <Text as="p">{`Return on subscription: ${roiText(report.measure, phrase)}`}</Text>
+                  </BlockStack>
+                </NamedCard>
+              </div>
+            </InlineGrid>
+          </div>
           <NamedCard name="Saved and flagged over time">
             <BlockStack gap="300">
               <BlockStack gap="050">

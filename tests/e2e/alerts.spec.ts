@@ -13,11 +13,12 @@ import {
   expect,
   openDatabase,
   signedOrder,
+  tableRows,
   test,
   toast,
 } from "./fixtures";
 import { e2eDatabase, e2eOutbox } from "./demo-store";
-import { screenshot } from "./screens-axe";
+import { screenshot, screenshotsAt } from "./screens-axe";
 
 /** The demo shop's alert settings row, as stored. */
 function storedSettings() {
@@ -294,6 +295,29 @@ test("a breaching order in the demo store reaches the inbox and shows as sent", 
     })
     // one e-mail row: the order's other rows are its order actions (a fulfilment hold)
     .toBe(1);
+  // sent on its first try: 1 attempt; no delivery says "Sent" with 0 attempts (one that went
+  // out inside a digest says so and counts none of its own: docs/product.md#alerts)
+  const table = page.locator(".mg-deliveries-table");
+  // (the demo's rule also holds the order: its "Fulfilment hold" action is a row of its own)
+  const row = table
+    .getByRole("row", { name: new RegExp(`#${number}`) })
+    .filter({ hasText: "E-mail" })
+    .filter({ hasText: "Sent" });
+  await expect(row.locator("th, td").nth(4)).toHaveText("1");
+  const sentAttempts = await table
+    .getByRole("row")
+    .evaluateAll((rows) =>
+      rows
+        .filter((tr) => tr.children[3]?.textContent?.includes("Sent"))
+        .map((tr) => tr.children[4]?.textContent?.trim() ?? ""),
+    );
+  expect(sentAttempts.length).toBeGreaterThan(0);
+  expect(sentAttempts).not.toContain("0");
+  await screenshotsAt(page, "alerts-deliveries");
+  // the delivery's order opens the Audit Log searched for it, as the Dashboard's events do
+  await row.getByRole("link", { name: `Order #${number} in the Audit Log` }).click();
+  await expect(page).toHaveURL(new RegExp(`/audit-log\\?q=%23${number}$`));
+  await expect(tableRows(page).first()).toContainText(`#${number}`);
 });
 
 test("on Free the page is locked and a form posted anyway is refused", async ({ page, request }) => {

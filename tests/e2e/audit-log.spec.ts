@@ -1,11 +1,13 @@
 // The Audit Log as Shopify's own indexes (docs/product.md#audit-log): one row per
-// order or checkout with its events folded inside, the row's action in the row, filters as a
-// bar, and no sideways scrolling at the admin's widths.
+// order or checkout with its events folded inside, the row's action in the row (its column only
+// when a row has one), Shopify's index filters above and the pages in the card's footer, and no
+// sideways scrolling at the admin's widths.
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { demoShopId, expect, openDatabase, signedOrder, tableRows, test, toast } from "./fixtures";
 import { screenshot } from "./screens-axe";
+import { chooseAuditFilter, clearAuditFilter, filterPill } from "./audit-filters";
 
 const SHOTS = "tests/.tmp/audit";
 const RULE = "Max 30% off any order";
@@ -143,9 +145,11 @@ test("a merchant finds an order, opens its breaches and releases its hold from t
   await expect.poll(() => count("fulfillment_held")).toBe(1);
 
   await page.goto("/audit-log");
-  await page.getByLabel("Search").fill(`#${number}`);
+  await page.getByLabel("Search by order, discount code or rule").fill(`#${number}`);
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`q=%23${number}`));
+  // a row with a hold to release: the Action column
+  await expect(page.getByRole("columnheader", { name: "Action" })).toHaveCount(1);
 
   // one row for the order, however many rules it broke
   const rows = tableRows(page);
@@ -183,11 +187,15 @@ test("a merchant finds an order, opens its breaches and releases its hold from t
   await expect(page.getByRole("button", { name: "Release hold" })).toHaveCount(0);
 
   // the type filter keeps the search and narrows the order's events
-  await page.getByLabel("Event type").selectOption("rule_triggered");
+  await chooseAuditFilter(page, "Event type", "Rule triggered");
   await expect(page).toHaveURL(new RegExp(`q=%23${number}.*type=rule_triggered|type=rule_triggered.*q=%23${number}`));
+  await expect(filterPill(page, "Event type")).toHaveAccessibleName("Event type: Rule triggered");
   // the open row stays open, its events now the breaches
   await expect(tableRows(page)).toHaveCount(1 + broken);
   await expect(tableRows(page).first()).toContainText(`${broken} rules broken`);
+  // no row of this page has an action now: no empty Action column
+  await expect(page.getByRole("columnheader", { name: "Action" })).toHaveCount(0);
+  await expect(page.getByRole("columnheader", { name: "Discount" })).toHaveCount(1);
 });
 
 test("search and filters narrow the audit log, and pages go back in time", async ({ page }) => {
@@ -196,10 +204,12 @@ test("search and filters narrow the audit log, and pages go back in time", async
   expect(first).toBeGreaterThan(1);
   // a page of 20 orders (docs/product.md#audit-log)
   expect(first).toBeLessThanOrEqual(20);
-  // the bands the severity filter applies, stacking's by the number of discounts combined too
-  await expect(page.getByText("critical, 50% or more past the threshold")).toBeVisible();
-  await expect(page.getByText("Stacking prevention: medium, up to 2 discounts combined;")).toBeVisible();
-  await page.getByLabel("Severity").selectOption("critical");
+  // Shopify's index filters, not a legend: each minimum severity says its band, stacking's too
+  await expect(page.getByText(/^Severity: (low|medium|high|critical), /)).toHaveCount(0);
+  await filterPill(page, "Severity").click();
+  await expect(page.getByText("50% or more past the threshold; stacking: 4 or more discounts combined")).toBeVisible();
+  await page.locator(".Polaris-Popover").getByText("Critical and above", { exact: true }).click();
+  await page.keyboard.press("Escape");
   await expect(page).toHaveURL(/severity=critical/);
   // each row's badge is its worst event's: critical on every row
   // (Polaris badges also carry a hidden label for screen readers: compare words, not text)
@@ -210,17 +220,19 @@ test("search and filters narrow the audit log, and pages go back in time", async
       return rows > 0 && badges.length >= rows && badges.every((text) => /critical/i.test(text));
     })
     .toBe(true);
-  await page.getByLabel("Event type").selectOption("rule_created");
-  await expect(page.getByText("No Audit Logs Yet", { exact: true })).toBeVisible();
-  await expect(page.getByText("No events match these filters.")).toBeVisible();
+  await chooseAuditFilter(page, "Event type", "Rule created");
+  // filters that match nothing say so; "No Audit Logs Yet" is for a shop without events
+  await expect(page.getByRole("heading", { name: "No events match these filters" })).toBeVisible();
+  await expect(page.getByText("No Audit Logs Yet", { exact: true })).toHaveCount(0);
   await expect(page.locator('img[src="/empty-audit-log.svg"]')).toBeVisible();
-  await page.getByLabel("Severity").selectOption("");
+  await clearAuditFilter(page, "Severity");
+  await expect(page).not.toHaveURL(/severity=/);
   // rules created are about no order: a row each, as many as the database holds now
   await expect(tableRows(page)).toHaveCount(ruleCreatedEvents());
 
   // the search runs by itself once typing rests
   await page.goto("/audit-log");
-  await page.getByLabel("Search").fill("staff40");
+  await page.getByLabel("Search by order, discount code or rule").fill("staff40");
   await expect(page).toHaveURL(/q=staff40/);
   const top = await tableRows(page).first().textContent();
   // a page holds whole orders: no order's row is on two pages (docs/product.md#audit-log)
@@ -228,23 +240,34 @@ test("search and filters narrow the audit log, and pages go back in time", async
     (await tableRows(page).allTextContents()).flatMap((text) => /#\d+/.exec(text)?.[0] ?? []);
   const newest = await orderNames();
   expect(new Set(newest).size).toBe(newest.length);
-  await page.getByRole("button", { name: "Older" }).click();
+  // the pages are the card's footer, under its rows
+  const card = page.locator(".Polaris-ShadowBevel").filter({ has: page.getByRole("table") });
+  await expect(card.getByRole("button", { name: "Export CSV" })).toBeVisible();
+  await expect(card.getByRole("button", { name: "Newer" })).toBeDisabled();
+  await card.getByRole("button", { name: "Older" }).click();
   await expect(page).toHaveURL(/cursor=/);
   await expect(tableRows(page).first()).not.toHaveText(top ?? "");
   for (const row of await tableRows(page).all()) await expect(row).toContainText("STAFF40");
   const older = await orderNames();
   expect(older.filter((name) => newest.includes(name))).toEqual([]);
-  await page.getByRole("button", { name: "Newest" }).click();
+  await card.getByRole("button", { name: "Newer" }).click();
   await expect(page).not.toHaveURL(/cursor=/);
+  await expect(page.getByLabel("Search by order, discount code or rule")).toHaveValue("staff40");
 });
 
-test("an empty result offers one way on: clearing the filters", async ({ page }) => {
-  await page.goto("/audit-log?q=no-such-order-anywhere");
-  await expect(page.getByText("No Audit Logs Yet", { exact: true })).toBeVisible();
+test("a link with a search opens the log searched; an empty result offers one way on: clearing the filters", async ({
+  page,
+}) => {
+  await page.goto("/audit-log?q=no-such-order-anywhere&type=rule_triggered");
+  await expect(page.getByLabel("Search by order, discount code or rule")).toHaveValue("no-such-order-anywhere");
+  await expect(filterPill(page, "Event type")).toHaveAccessibleName("Event type: Rule triggered");
+  await expect(page.getByRole("heading", { name: "No events match these filters" })).toBeVisible();
+  await expect(page.getByText("No Audit Logs Yet", { exact: true })).toHaveCount(0);
   await page.getByRole("button", { name: "Clear filters" }).click();
-  await expect(page).not.toHaveURL(/q=/);
+  await expect(page).not.toHaveURL(/q=|type=/);
   await expect(tableRows(page).first()).toBeVisible();
-  await expect(page.getByLabel("Search")).toHaveValue("");
+  await expect(page.getByLabel("Search by order, discount code or rule")).toHaveValue("");
+  await expect(filterPill(page, "Event type")).toHaveAccessibleName("Event type");
 });
 
 test("Export CSV downloads the filtered events", async ({ page }) => {
@@ -286,7 +309,7 @@ for (const width of [375, 800, 1040]) {
     await screenshot(page, { path: `${SHOTS}/audit-log-money-${width}.png` });
 
     await page.goto("/audit-log?type=rule_created&severity=critical");
-    await expect(page.getByText("No Audit Logs Yet", { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "No events match these filters" })).toBeVisible();
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, { path: `${SHOTS}/audit-log-empty-${width}.png`, fullPage: true });

@@ -189,3 +189,60 @@ test("the chart: one tab stop, arrow keys, money tooltips, no days after today, 
   await page.goto("/dashboard");
   await screenshotsAt(page, "numbers-dashboard-seeded");
 });
+
+const STAT_CARDS = [
+  "Total saved",
+  "Blocked checkouts",
+  "Alerts sent",
+  "Return on subscription",
+  "Flagged",
+  "Annual projection",
+  "Cost analysis",
+];
+
+test("the stat cards are an even grid at every width, and the legend names only series with bars", async ({ page }) => {
+  await page.goto("/roi-dashboard");
+  for (const [width, columns] of [
+    [375, 1],
+    [800, 2],
+    [1040, 4],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    const boxes = await Promise.all(
+      STAT_CARDS.map(async (name) => (await page.getByRole("region", { name, exact: true }).boundingBox())!),
+    );
+    // the cards by row: every row full (as wide as the first), its cards as tall as each other
+    const rows = new Map<number, typeof boxes>();
+    for (const box of boxes) rows.set(Math.round(box.y), [...(rows.get(Math.round(box.y)) ?? []), box]);
+    const span = (row: typeof boxes) =>
+      Math.max(...row.map((box) => box.x + box.width)) - Math.min(...row.map((box) => box.x));
+    const [first] = [...rows.values()];
+    expect(first, `${width} px`).toHaveLength(columns);
+    for (const row of rows.values()) {
+      expect(Math.abs(span(row) - span(first)), `a row's width at ${width} px`).toBeLessThanOrEqual(1);
+      const heights = row.map((box) => box.height);
+      expect(Math.max(...heights) - Math.min(...heights), `a row's heights at ${width} px`).toBeLessThanOrEqual(1);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  // each period's chart: a legend key only for a series with money in one of its bars
+  for (const range of ["this_week", "this_month", "this_year"]) {
+    await page.goto(`/roi-dashboard?range=${range}`);
+    const card = page.getByRole("region", { name: "Saved and flagged over time" });
+    if ((await card.getByTestId("margin-chart").count()) === 0) continue;
+    await card.getByRole("button", { name: "View as table" }).click();
+    const column = async (index: number) =>
+      (await card
+        .getByRole("row")
+        .filter({ has: page.getByRole("cell") })
+        .evaluateAll((rows, at) => rows.map((row) => row.children[at]?.textContent ?? ""), index)) as string[];
+    const some = (values: string[]) => values.some((value) => /[1-9]/.test(value));
+    const legend = card.getByTestId("margin-chart-legend");
+    await expect(legend.getByText("Saved", { exact: true })).toHaveCount(some(await column(1)) ? 1 : 0);
+    await expect(legend.getByText("Flagged", { exact: true })).toHaveCount(some(await column(2)) ? 1 : 0);
+  }
+  await page.goto("/roi-dashboard");
+  await screenshotsAt(page, "roi-grid-seeded");
+});

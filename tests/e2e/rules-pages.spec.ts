@@ -3,6 +3,7 @@
 // one form with one unsaved-changes bar, and no layout shift on any of them with the CPU slowed
 // four times. A shop without rules, from its empty state to its first rule: journeys.spec.ts.
 import type { Page } from "@playwright/test";
+import { screenshotsAt } from "./screens-axe";
 import { expect, sidebar, test, toast } from "./fixtures";
 
 /** A rule of the demo store (app/demo/seed.server.ts). */
@@ -30,6 +31,47 @@ test("/rules is rendered on the server: the list is in the page's HTML, no 'Load
   // code rules and the settings have pages of their own
   await expect(page.getByRole("button", { name: "Save code rules" })).toHaveCount(0);
   await expect(page.getByLabel("Customer message")).toHaveCount(0);
+});
+
+test("every rule row is laid out alike, whatever its type, at 375, 800 and 1040 px", async ({ page }) => {
+  await page.goto("/rules");
+  const rows = page.locator(".mg-rule-row");
+  // the demo's rules: percent, amount, margin floor, stacking, testing, scheduled and collection rules
+  expect(await rows.count()).toBeGreaterThanOrEqual(5);
+  // each row's type badge and value read as one line
+  await expect(page.getByRole("region", { name: "Cap discounts at $50", exact: true })).toContainText(
+    "Maximum Discount ($) · $50.00",
+  );
+  for (const width of [375, 800, 1040]) {
+    await page.setViewportSize({ width, height: 900 });
+    // where each part of a row starts and ends, from the row's left edge
+    const places = await rows.evaluateAll((sections) =>
+      sections.map((row) => {
+        const left = row.getBoundingClientRect().left;
+        const at = (selector: string) => {
+          const box = row.querySelector(selector)!.getBoundingClientRect();
+          return `${Math.round(box.left - left)}..${Math.round(box.right - left)}`;
+        };
+        const start = (selector: string) =>
+          Math.round(row.querySelector(selector)!.getBoundingClientRect().left - left);
+        return {
+          name: start(".mg-rule-name h4"),
+          typeBadge: start(".mg-rule-body .Polaris-Badge"),
+          // the status badge's column: its right edge (the badge sits at its end on a phone)
+          status: Math.round(row.querySelector(".mg-rule-status")!.getBoundingClientRect().right - left),
+          active: start('.mg-rule-controls input[type="checkbox"]'),
+          edit: at('.mg-rule-controls button[aria-label^="Edit "]'),
+          remove: at('.mg-rule-controls button[aria-label^="Delete "]'),
+        };
+      }),
+    );
+    for (const part of ["name", "typeBadge", "status", "active", "edit", "remove"] as const) {
+      expect(new Set(places.map((place) => place[part])), `${part} at ${width} px`).toHaveProperty("size", 1);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await screenshotsAt(page, "rules-rows");
 });
 
 test("the tabs lead to each Rules page, and the sidebar keeps Rules selected", async ({ page }) => {

@@ -4,7 +4,7 @@
 // processes gathering at once make one digest.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
-import { channelSender } from "../../app/services/alerts/delivery.server";
+import { channelSender, recentDeliveries } from "../../app/services/alerts/delivery.server";
 import { forgetShopRules } from "../../app/services/rules/cache.server";
 import { startReceiver } from "../helpers/receiver";
 import { breachingOrders, coreShopWithLimit } from "../helpers/breaches";
@@ -90,6 +90,14 @@ describe("digests", () => {
     });
     expect(sent).toHaveLength(3);
     expect(sent[0].message).toMatch(/in a digest/);
+    // Recent deliveries: the breaches went out in the digest, which made the one attempt
+    const log = await recentDeliveries(shopId);
+    expect(log.filter((row) => row.orderName && orders.includes(row.orderName))).toEqual(
+      orders.map(() => expect.objectContaining({ status: "sent", inDigest: true, attempts: 0 })),
+    );
+    expect(log.filter((row) => row.digestOf === 3)).toEqual([
+      expect.objectContaining({ status: "sent", inDigest: false, attempts: 1 }),
+    ]);
   });
 
   it("holds immediate alerts in the quiet hours and releases them as one digest when they end", async () => {

@@ -233,17 +233,22 @@ function EventDetail({ event }: { event: AuditRowEvent }) {
   );
 }
 
-const HEADINGS: [{ title: string }, ...{ title: string }[]] = [
+/** Whether a row has an action (a hold to release, or how its hold ended). */
+function hasAction(group: AuditRowGroup): boolean {
+  return group.events.some((event) => event.hold);
+}
+
+const HEADINGS = [
   { title: "Order" },
   { title: "What happened" },
   { title: "Severity" },
   { title: "Discount" },
-  { title: "Action" },
-];
+] as const;
 
 /**
  * The Audit Log as Shopify's own indexes: one row per order or checkout, its events folded
- * inside and shown on demand, the row's action in the row. Under 800 px the table becomes
+ * inside and shown on demand, the row's action in the row: an "Action" column only when a row
+ * of the page has one, so no column stands empty. Under 800 px the table becomes
  * IndexTable's condensed list, each row one stacked cell (docs/product.md#audit-log).
  */
 export function AuditTable({
@@ -265,6 +270,7 @@ export function AuditTable({
       return next;
     });
 
+  const actions = groups.some(hasAction);
   let position = 0;
   const rows = groups.map((group) => {
     const isOpen = open.has(group.key) && group.events.length > 1;
@@ -304,9 +310,11 @@ export function AuditTable({
         <IndexTable.Cell>
           <Figures event={figures} />
         </IndexTable.Cell>
-        <IndexTable.Cell>
-          <RowAction group={group} />
-        </IndexTable.Cell>
+        {actions ? (
+          <IndexTable.Cell>
+            <RowAction group={group} />
+          </IndexTable.Cell>
+        ) : null}
       </IndexTable.Row>
     );
     const children = isOpen
@@ -325,7 +333,7 @@ export function AuditTable({
               </IndexTable.Cell>
               <IndexTable.Cell />
               <IndexTable.Cell>{sameFigures(event, figures) ? null : <Figures event={event} />}</IndexTable.Cell>
-              <IndexTable.Cell />
+              {actions ? <IndexTable.Cell /> : null}
             </IndexTable.Row>
           ),
         )
@@ -342,7 +350,7 @@ export function AuditTable({
     <IndexTable
       resourceName={{ singular: "order", plural: "orders" }}
       itemCount={position}
-      headings={HEADINGS}
+      headings={actions ? [...HEADINGS, { title: "Action" }] : [...HEADINGS]}
       selectable={false}
       condensed={condensed}
       loading={loading}

@@ -1,6 +1,10 @@
-import { Badge, BlockStack, Box, Card, DataTable, InlineStack, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Box, Card, DataTable, InlineStack, Link, Text } from "@shopify/polaris";
+import { useLocation } from "@remix-run/react";
 import type { DeliveryView } from "../../services/alerts/delivery.server";
 import { shopLocalTime } from "../../domain/time-zones";
+import { alertAuditUrl } from "../../domain/alerts/alert-bell";
+import { deliveryAttempts, deliveryStatus } from "../../domain/alerts/delivery-display";
+import { withEmbeddedQuery } from "../../components/admin-nav";
 
 const CHANNEL_NAMES: Record<string, string> = {
   email: "E-mail",
@@ -10,16 +14,6 @@ const CHANNEL_NAMES: Record<string, string> = {
   order_hold: "Fulfilment hold",
   flow_trigger: "Shopify Flow",
   notice: "Notice e-mail",
-};
-
-const STATUS: Record<string, { label: string; tone?: "success" | "critical" | "attention" | "info" }> = {
-  sent: { label: "Sent", tone: "success" },
-  pending: { label: "Waiting to retry", tone: "attention" },
-  sending: { label: "Sending", tone: "info" },
-  held: { label: "Held for digest", tone: "info" },
-  digested: { label: "In a digest", tone: "info" },
-  dead: { label: "Failed", tone: "critical" },
-  dropped: { label: "Not sent (plan)" },
 };
 
 /**
@@ -42,9 +36,32 @@ function alertLabel(delivery: DeliveryView): string {
 }
 
 function StatusBadge({ delivery }: { delivery: DeliveryView }) {
-  const status = STATUS[delivery.status] ?? { label: delivery.status };
-  const queued = delivery.status === "pending" && delivery.attempts === 0;
-  return <Badge tone={queued ? "info" : status.tone}>{queued ? "Queued" : status.label}</Badge>;
+  const status = deliveryStatus(delivery);
+  return <Badge tone={status.tone}>{status.label}</Badge>;
+}
+
+/** The alert's order, linked to the Audit Log searched for it (as the Dashboard's events are); a digest or notice as words. */
+function AlertCell({ delivery, strong = false }: { delivery: DeliveryView; strong?: boolean }) {
+  const { search } = useLocation();
+  const weight = strong ? "semibold" : undefined;
+  if (delivery.notice || delivery.digestOf !== null || !delivery.orderName) {
+    return (
+      <Text as="span" fontWeight={weight}>
+        {alertLabel(delivery)}
+      </Text>
+    );
+  }
+  return (
+    <Text as="span" fontWeight={weight}>
+      <Link
+        url={withEmbeddedQuery(alertAuditUrl({ orderName: delivery.orderName, discountCodes: [] }), search)}
+        accessibilityLabel={`Order ${delivery.orderName} in the Audit Log`}
+      >
+        {delivery.orderName}
+      </Link>
+      {delivery.severity ? ` · ${delivery.severity}` : ""}
+    </Text>
+  );
 }
 
 /** The shop's latest deliveries: what was sent, what waits and why, what failed. */
@@ -68,10 +85,11 @@ export function DeliveryLog({ deliveries, timeZone }: { deliveries: DeliveryView
                 headings={["Queued", "Alert", "Channel", "Status", "Attempts", "Last error"]}
                 rows={deliveries.map((delivery) => [
                   shopLocalTime(delivery.createdAt, timeZone),
-                  alertLabel(delivery),
+                  <AlertCell key="alert" delivery={delivery} />,
                   CHANNEL_NAMES[delivery.channel] ?? delivery.channel,
                   <StatusBadge key="status" delivery={delivery} />,
-                  delivery.attempts,
+                  // a delivery's own tries: none for one queued or sent inside a digest
+                  delivery.attempts > 0 ? delivery.attempts : "",
                   delivery.lastError ?? "",
                 ])}
               />
@@ -82,13 +100,17 @@ export function DeliveryLog({ deliveries, timeZone }: { deliveries: DeliveryView
                   <Box paddingBlock="200" borderBlockStartWidth={index > 0 ? "025" : undefined} borderColor="border">
                     <BlockStack gap="100">
                       <InlineStack align="space-between" gap="200" wrap>
-                        <Text as="span" fontWeight="semibold">
-                          {alertLabel(delivery)}
-                        </Text>
+                        <AlertCell delivery={delivery} strong />
                         <StatusBadge delivery={delivery} />
                       </InlineStack>
                       <Text as="span" tone="subdued">
-                        {`${CHANNEL_NAMES[delivery.channel] ?? delivery.channel} · ${shopLocalTime(delivery.createdAt, timeZone)} · ${delivery.attempts} ${delivery.attempts === 1 ? "attempt" : "attempts"}`}
+                        {[
+                          CHANNEL_NAMES[delivery.channel] ?? delivery.channel,
+                          shopLocalTime(delivery.createdAt, timeZone),
+                          deliveryAttempts(delivery),
+                        ]
+                          .filter(Boolean)
+                          .join(" · ")}
                       </Text>
                       {delivery.lastError ? (
                         <Text as="span" tone="critical" breakWord>

@@ -104,6 +104,31 @@ function DeleteConfirmation({
   );
 }
 
+/**
+ * Every row laid out alike, whatever its type, length or status (docs/product.md#rules): the name
+ * top left, the status badge in its own column, the type badge and value under the name, and
+ * the Active switch, Edit and Delete at the same place on the right. Where the list is narrower
+ * than 560 px (a phone, or beside the app's sidebar at 800 px) every row puts the status beside
+ * the name and the controls under the rule: a container query, so all rows change together and
+ * nothing moves after hydration. (No quotes or ">" in it: React escapes a style element's text on
+ * the server, not in the browser.)
+ */
+const ROW_CSS = `
+.mg-rule-list { container-type: inline-size; list-style: none; margin: 0; padding: 0;
+  display: grid; gap: var(--p-space-300); }
+.mg-rule-row { display: grid; grid-template-columns: minmax(0, 1fr) 8rem auto;
+  column-gap: var(--p-space-400); row-gap: var(--p-space-100); align-items: start; }
+.mg-rule-name { grid-column: 1; grid-row: 1; min-width: 0; }
+.mg-rule-body { grid-column: 1; grid-row: 2; min-width: 0; }
+.mg-rule-status { grid-column: 2; grid-row: 1 / span 2; }
+.mg-rule-controls { grid-column: 3; grid-row: 1 / span 2; }
+@container (max-width: 559px) {
+  .mg-rule-row { grid-template-columns: minmax(0, 1fr) auto; row-gap: var(--p-space-200); }
+  .mg-rule-status { grid-column: 2; grid-row: 1; justify-self: end; }
+  .mg-rule-body { grid-column: 1 / span 2; grid-row: 2; }
+  .mg-rule-controls { grid-column: 1 / span 2; grid-row: 3; }
+}`;
+
 /** The seed's sentence for a shop without rules (docs/product.md#rules). */
 export const RULES_EMPTY_TEXT = 'No rules configured yet. Click "Add Rule" to get started.';
 
@@ -145,53 +170,69 @@ export function RuleList({
     );
   }
   return (
-    <BlockStack gap="300" as="ul">
-      {rules.map((rule) => (
-        <Box as="li" key={rule.id} padding="400" background="bg-surface-secondary" borderRadius="300">
-          <section aria-label={rule.name}>
-            <InlineStack align="space-between" blockAlign="center" gap="400">
-              <BlockStack gap="100">
-                <InlineStack gap="200" blockAlign="center">
-                  <Text as="h4" variant="headingSm">
-                    {rule.name}
-                  </Text>
-                  <Badge tone={STATUS_TONES[rule.status]}>{rule.status}</Badge>
-                  {rule.schedule ? <Badge tone={scheduleTone(rule.schedule)}>{rule.schedule}</Badge> : null}
-                </InlineStack>
-                <Text as="p" tone="subdued">
-                  {rule.description || "No description"}
+    <>
+      <style>{ROW_CSS}</style>
+      <ul className="mg-rule-list">
+        {rules.map((rule) => (
+          <Box as="li" key={rule.id} padding="400" background="bg-surface-secondary" borderRadius="300">
+            <section aria-label={rule.name} className="mg-rule-row">
+              <div className="mg-rule-name">
+                <Text as="h4" variant="headingSm" breakWord>
+                  {rule.name}
                 </Text>
-                <Text as="p">{rule.summary}</Text>
-                {rule.tested ? (
-                  <Text as="p" variant="bodySm" tone="caution">
-                    {rule.tested}
+              </div>
+              <div className="mg-rule-status">
+                <Badge tone={STATUS_TONES[rule.status]}>{rule.status}</Badge>
+              </div>
+              <div className="mg-rule-body">
+                <BlockStack gap="100" inlineAlign="start">
+                  <InlineStack gap="200" blockAlign="center" wrap>
+                    <Badge>{rule.typeLabel}</Badge>
+                    {/* read (and copied) as one line: "Maximum Discount (%) · 40%" */}
+                    <Text as="span" visuallyHidden>
+                      {" · "}
+                    </Text>
+                    <Text as="span" fontWeight="semibold">
+                      {rule.value}
+                    </Text>
+                  </InlineStack>
+                  <Text as="p" tone="subdued">
+                    {rule.description || "No description"}
                   </Text>
-                ) : null}
-                {rule.actions.length ? (
-                  <Text as="p" variant="bodySm" tone="subdued">
-                    On breach: {rule.actions.join(", ")}
-                  </Text>
-                ) : null}
-              </BlockStack>
-              <InlineStack gap="300" blockAlign="center">
-                <ActiveToggle rule={rule} limitReached={limitReached} />
-                <Button onClick={() => onEdit(rule)} accessibilityLabel={`Edit ${rule.name}`}>
-                  Edit
-                </Button>
-                <Button
-                  tone="critical"
-                  variant="tertiary"
-                  onClick={() => setDeleting(rule)}
-                  accessibilityLabel={`Delete ${rule.name}`}
-                >
-                  Delete
-                </Button>
-              </InlineStack>
-            </InlineStack>
-          </section>
-        </Box>
-      ))}
+                  {rule.schedule ? <Badge tone={scheduleTone(rule.schedule)}>{rule.schedule}</Badge> : null}
+                  {rule.tested ? (
+                    <Text as="p" variant="bodySm" tone="caution">
+                      {rule.tested}
+                    </Text>
+                  ) : null}
+                  {rule.actions.length ? (
+                    <Text as="p" variant="bodySm" tone="subdued">
+                      On breach: {rule.actions.join(", ")}
+                    </Text>
+                  ) : null}
+                </BlockStack>
+              </div>
+              <div className="mg-rule-controls">
+                <InlineStack gap="300" blockAlign="center" wrap={false}>
+                  <ActiveToggle rule={rule} limitReached={limitReached} />
+                  <Button onClick={() => onEdit(rule)} accessibilityLabel={`Edit ${rule.name}`}>
+                    Edit
+                  </Button>
+                  <Button
+                    tone="critical"
+                    variant="tertiary"
+                    onClick={() => setDeleting(rule)}
+                    accessibilityLabel={`Delete ${rule.name}`}
+                  >
+                    Delete
+                  </Button>
+                </InlineStack>
+              </div>
+            </section>
+          </Box>
+        ))}
+      </ul>
       {confirmation}
-    </BlockStack>
+    </>
   );
 }

@@ -90,8 +90,8 @@ export interface RuleListItem {
   description: string | null;
   typeLabel: string;
   threshold: string;
-  /** what the rule checks, after its type: "Stacking Prevention · 2 or more discounts on one order" */
-  summary: string;
+  /** what the rule checks, shown after its type: "40%", "2 or more discounts on one order" */
+  value: string;
   status: string;
   /** its status and schedule when they say more than the status badge ("Testing", "Scheduled · starts …") */
   schedule: string | null;
@@ -147,9 +147,7 @@ export function ruleListItem(rule: RuleView, context: ListContext = NO_CONTEXT):
     description: rule.description,
     typeLabel,
     threshold,
-    summary: `${typeLabel} · ${
-      rule.ruleType === "stacking_prevention" ? stackingSummary(threshold, rule.thresholdUnit) : threshold
-    }`,
+    value: rule.ruleType === "stacking_prevention" ? stackingSummary(threshold, rule.thresholdUnit) : threshold,
     status: statusBadge(rule),
     schedule: scheduleBadge(rule, context),
     tested: testedLine(rule, context),
@@ -175,7 +173,7 @@ export function collectionRuleListItem(rule: MappedCollectionRule, context: List
     description: rule.description,
     typeLabel: RULE_TYPE_LABELS.collection_rule,
     threshold: formatThreshold(rule),
-    summary: `${RULE_TYPE_LABELS.collection_rule} · ${formatThreshold(rule)}`,
+    value: formatThreshold(rule),
     status: statusBadge(rule),
     schedule: scheduleBadge(rule, context),
     tested: testedLine(rule, context),

@@ -417,6 +417,9 @@ export interface DeliveryView {
   digestOf: number | null;
   /** a notice to the merchant (not an alert): what it says, in a few words */
   notice: string | null;
+  /** an alert delivered inside a digest (digestId set): the digest's attempts are its own, none are this one's */
+  inDigest: boolean;
+  /** the delivery's own attempts; 0 for one still queued, or one that went out in a digest */
   attempts: number;
   orderName: string | null;
   severity: string | null;
@@ -443,6 +446,7 @@ export async function recentDeliveries(shopId: string, take = RECENT_DELIVERIES)
       status: row.status,
       digestOf: event.kind === "digest" ? (event.total ?? 0) : null,
       notice: event.kind === "notice" ? `Webhook to ${event.host ?? "?"} disabled (410 Gone)` : null,
+      inDigest: row.digestId !== null,
       attempts: row.attempts,
       orderName: event.orderName ?? null,
       severity: event.severity ?? null,
