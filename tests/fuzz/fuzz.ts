@@ -488,7 +488,16 @@ class RowWatch {
 
 async function createFixtures(server: AppServer): Promise<{ rule: string; collectionRule: string }> {
   await fetch(`${server.url}/dashboard`);
-  await fetch(`${server.url}/api/billing/upgrade?plan=core`, { method: "POST" });
+  // a shop is Free until a subscription is approved (docs/product.md#plans): Core is approved on the
+  // demo's stand-in of Shopify's confirmation page
+  const upgrade = await fetch(`${server.url}/api/billing/upgrade?plan=core`, { method: "POST" });
+  const { confirmationUrl } = (await upgrade.json()) as { confirmationUrl: string };
+  const approved = await fetch(new URL(confirmationUrl, server.url), {
+    method: "POST",
+    body: new URLSearchParams({ intent: "approve" }),
+    redirect: "manual",
+  });
+  if (approved.status !== 302) throw new Error(`Core was not approved: ${approved.status}`);
   const json = { "Content-Type": "application/json" };
   const created = await fetch(`${server.url}/api/rules`, { method: "POST", headers: json, body: JSON.stringify(rule) });
   const collection = await fetch(`${server.url}/api/rules/collections/create`, {

@@ -31,12 +31,14 @@ function ActiveToggle({ rule, limitReached }: { rule: RuleListItem; limitReached
   useEffect(() => {
     if (fetcher.state === "idle") setChecked(rule.isActive);
   }, [rule.isActive, fetcher.state, fetcher.data]);
-  return (
+  const atLimit = limitReached && !rule.isActive;
+  const reasonId = `limit-${rule.id}`;
+  const toggle = (
     <Checkbox
       label="Active"
       checked={checked}
-      disabled={!hydrated || fetcher.state !== "idle" || (limitReached && !rule.isActive)}
-      helpText={limitReached && !rule.isActive ? RULE_LIMIT_REACHED : undefined}
+      disabled={!hydrated || fetcher.state !== "idle" || atLimit}
+      ariaDescribedBy={atLimit ? reasonId : undefined}
       onChange={(next) => {
         setChecked(next);
         fetcher.submit(
@@ -45,6 +47,17 @@ function ActiveToggle({ rule, limitReached }: { rule: RuleListItem; limitReached
         );
       }}
     />
+  );
+  if (!atLimit) return toggle;
+  // the reason beside the switch, not as its help text: a disabled switch's help text is greyed
+  // below the contrast a reason needs
+  return (
+    <BlockStack gap="100">
+      {toggle}
+      <Text as="p" variant="bodySm" tone="subdued" id={reasonId}>
+        {RULE_LIMIT_REACHED}
+      </Text>
+    </BlockStack>
   );
 }
 
