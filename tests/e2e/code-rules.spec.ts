@@ -237,13 +237,13 @@ test("new accounts and big codes: set in the form, the preview says when a code 
         "SUMMER30 (30 % off): rejected, because codes worth more than 20 % are only for accounts at least 30 days old; this account is 29 days old",
       ),
     ).toBeVisible();
+    await screenshotsAt(page, "code-rules-new-accounts");
     await section.getByLabel("Customer's account age (days)").fill("30");
     await expect(section.getByText("SUMMER30 (30 % off): accepted")).toBeVisible();
     // guests let through, as the merchant may choose
     await section.getByLabel("Customer's account age (days)").fill("");
     await section.getByLabel("Guest checkouts (no account)").selectOption("allow");
     await expect(section.getByText("SUMMER30 (30 % off): accepted")).toBeVisible();
-    await screenshotsAt(page, "code-rules-new-accounts");
 
     // the days without the share: refused on the share's field, nothing saved
     await section.getByLabel("Codes worth more than (%)").fill("");

@@ -194,23 +194,21 @@ export function CodeRulesForm({ data }: { data: CodeRulesSectionData }) {
               />
             )}
             <BlockStack gap="200">
-              <Text as="h3" variant="headingSm">
+              <Text as="h2" variant="headingSm">
                 New accounts and big codes
               </Text>
-              <InlineGrid columns={{ xs: 1, sm: 2 }} gap="200">
-                <TextField
-                  label="Codes worth more than (%)"
-                  type="number"
-                  helpText="Share of the cart's subtotal, counted as for the cap."
-                  {...newAccountMaxPercent.textField}
-                />
-                <TextField
-                  label="Only for accounts at least (days old)"
-                  type="number"
-                  helpText="Counted to the start of your shop's day. Both empty: off."
-                  {...newAccountDays.textField}
-                />
-              </InlineGrid>
+              <TextField
+                label="Codes worth more than (%)"
+                type="number"
+                helpText="Share of the cart's subtotal, counted as for the cap."
+                {...newAccountMaxPercent.textField}
+              />
+              <TextField
+                label="Only for accounts at least (days old)"
+                type="number"
+                helpText="Counted to the start of your shop's day. This and the share empty: off."
+                {...newAccountDays.textField}
+              />
               <Select label="Guest checkouts (no account)" {...newAccountGuests.select} options={GUESTS} />
             </BlockStack>
             <TextField

@@ -161,23 +161,21 @@ export function CodeRulesPreview({
           value={codes}
           onChange={setCodes}
         />
-        <InlineGrid columns={{ xs: 1, sm: 2 }} gap="200">
-          <TextField
-            label="Customer tags"
-            helpText="Comma-separated. This and the account age empty: a guest."
-            autoComplete="off"
-            value={customerTags}
-            onChange={setCustomerTags}
-          />
-          <TextField
-            label="Customer's account age (days)"
-            helpText="Days since the account was created. Empty with tags given: its age is not judged."
-            type="number"
-            autoComplete="off"
-            value={accountAge}
-            onChange={setAccountAge}
-          />
-        </InlineGrid>
+        <TextField
+          label="Customer tags"
+          helpText="Comma-separated. This and the account age empty: a guest."
+          autoComplete="off"
+          value={customerTags}
+          onChange={setCustomerTags}
+        />
+        <TextField
+          label="Customer's account age (days)"
+          helpText="Days since the account was created. Empty with tags given: its age is not judged."
+          type="number"
+          autoComplete="off"
+          value={accountAge}
+          onChange={setAccountAge}
+        />
         {problems.length > 0 ? (
           <MessagesBanner tone="warning" title="The preview needs" messages={problems} />
         ) : answer?.summary ? (
