@@ -39,7 +39,7 @@ export function codesInput(lines: number): CartLinesDiscountsGenerateRunInput {
     ],
     cart: {
       cost: { subtotalAmount: { amount: (lines * 20).toFixed(1), currencyCode: "USD" as const } },
-      buyerIdentity: { customer: { hasTags: [{ tag: "staff", hasTag: false }] } },
+      buyerIdentity: { customer: { createdAt: "2026-11-20T08:00:00Z", hasTags: [{ tag: "staff", hasTag: false }] } },
       lines: Array.from({ length: lines }, (_line, index) => ({
         quantity: 1,
         cost: {
@@ -55,6 +55,7 @@ export function codesInput(lines: number): CartLinesDiscountsGenerateRunInput {
         },
       })),
     },
+    shop: { localTime: { date: "2026-11-28" } },
     discount: {
       metafield: {
         jsonValue: {
@@ -68,6 +69,9 @@ export function codesInput(lines: number): CartLinesDiscountsGenerateRunInput {
             customerTags: { mode: "only", tags: ["staff"] },
             maxDiscountPercent: 30,
             backupCode: "BACKUP10",
+            newAccountDays: 30,
+            newAccountMaxPercent: 20,
+            newAccountGuests: "new",
           },
           collectionIds: ["gid://shopify/Collection/55"],
           customerTags: ["staff"],
@@ -84,8 +88,8 @@ const gid = (kind: string, n: number) => `gid://shopify/${kind}/${String(7_000_0
 /**
  * The largest code rules the app writes (docs/product.md#function-input-limits): the form's most
  * pairs, products, collections and customer tags, and the codes' values filling the metafield
- * to its 10,000 bytes; on a cart of `lines` lines, each with a compare-at price. WELCOME10 and
- * VIP25 are entered, a forbidden pair: VIP25 is turned away.
+ * to its 10,000 bytes, and the new-account rule; on a cart of `lines` lines, each with a compare-at
+ * price, for a week-old account. WELCOME10 and VIP25 are entered, a forbidden pair: VIP25 is turned away.
  */
 export function codesInputAtLimits(
   lines: number,
@@ -103,6 +107,9 @@ export function codesInputAtLimits(
     protectedCollectionIds: Array.from({ length: lists }, (_, i) => gid("Collection", i)),
     customerTags: { mode: "only", tags: tagNames },
     maxDiscountPercent: 50,
+    // a week-old account: VIP25 is over the new accounts' 20 % too
+    newAccountDays: 30,
+    newAccountMaxPercent: 20,
   };
   const values = Object.fromEntries(
     Array.from({ length: 2_000 }, (_, i) => [`code${i}`, { kind: "percentage" as const, percent: 5 + (i % 40) }]),
@@ -120,7 +127,10 @@ export function codesInputAtLimits(
     cart: {
       cost: { subtotalAmount: { amount: (lines * 20).toFixed(1), currencyCode: "USD" as const } },
       buyerIdentity: {
-        customer: { hasTags: tagNames.map((tag, i) => ({ tag, hasTag: i === 0 })) },
+        customer: {
+          createdAt: "2026-11-20T08:00:00Z",
+          hasTags: tagNames.map((tag, i) => ({ tag, hasTag: i === 0 })),
+        },
       },
       lines: Array.from({ length: lines }, (_line, index) => ({
         quantity: 1,
@@ -131,6 +141,7 @@ export function codesInputAtLimits(
         },
       })),
     },
+    shop: { localTime: { date: "2026-11-28" } },
     discount: { metafield: { jsonValue: metafield } },
   };
 }

@@ -148,3 +148,58 @@ describe("code rules preview: strict types", () => {
     ).toEqual({ cart: ["A customer tag is text, not an object"] });
   });
 });
+
+describe("code rules settings: new accounts and big codes (docs/product.md#new-accounts-and-big-codes)", () => {
+  const DAYS = "Must be a whole number of days from 1 to 3,650, or empty for no new-account rule";
+  const PERCENT = "Must be a number from 0 to less than 100, or empty for no new-account rule";
+  it("reads the days, the share and the guests' choice from JSON or the form, both empty as off", () => {
+    expect(codeRulesSchema.parse({ newAccountDays: 30, newAccountMaxPercent: 25 })).toMatchObject({
+      newAccountDays: 30,
+      newAccountMaxPercent: 25,
+      newAccountGuests: "new",
+    });
+    expect(
+      codeRulesSchema.parse({ newAccountDays: " 7 ", newAccountMaxPercent: "12.5", newAccountGuests: "allow" }),
+    ).toMatchObject({ newAccountDays: 7, newAccountMaxPercent: 12.5, newAccountGuests: "allow" });
+    expect(codeRulesSchema.parse({ newAccountDays: "", newAccountMaxPercent: "" })).toMatchObject({
+      newAccountDays: null,
+      newAccountMaxPercent: null,
+    });
+    expect(codeRulesSchema.parse({ newAccountDays: 1, newAccountMaxPercent: 0 }).newAccountMaxPercent).toBe(0);
+  });
+  it("refuses days and shares out of range or not numbers, and a guests' choice not offered, naming the field", () => {
+    for (const newAccountDays of [0, 3651, 2.5, "1e1", "0x10", true, [30], {}]) {
+      expect(
+        errors(codeRulesSchema, { newAccountDays, newAccountMaxPercent: 25 }),
+        JSON.stringify(newAccountDays),
+      ).toEqual({ newAccountDays: [DAYS] });
+    }
+    for (const newAccountMaxPercent of [100, 150, "1e1", -1, "-1", true, {}]) {
+      expect(
+        errors(codeRulesSchema, { newAccountDays: 30, newAccountMaxPercent }),
+        JSON.stringify(newAccountMaxPercent),
+      ).toEqual({ newAccountMaxPercent: [PERCENT] });
+    }
+    expect(errors(codeRulesSchema, { newAccountGuests: "block" })).toEqual({
+      newAccountGuests: ['Choose how guest checkouts are treated: "new" or "allow"'],
+    });
+  });
+  it("needs both the days and the share, naming the one missing", () => {
+    expect(errors(codeRulesSchema, { newAccountDays: 30 })).toEqual({
+      newAccountMaxPercent: ["Set the share too, or clear the days: the new-account rule needs both"],
+    });
+    expect(errors(codeRulesSchema, { newAccountMaxPercent: 25 })).toEqual({
+      newAccountDays: ["Set the days too, or clear the share: the new-account rule needs both"],
+    });
+  });
+  it("takes the preview's account age in whole days, empty for none", () => {
+    const base = { cart: { lines: [{ title: "Shirt", price: 10 }] }, codes: ["SAVE20"] };
+    expect(
+      codeRulesPreviewSchema.parse({ ...base, cart: { ...base.cart, accountAgeDays: "12" } }).cart.accountAgeDays,
+    ).toBe(12);
+    expect(codeRulesPreviewSchema.parse(base).cart.accountAgeDays).toBeNull();
+    expect(errors(codeRulesPreviewSchema as never, { ...base, cart: { ...base.cart, accountAgeDays: -1 } })).toEqual({
+      cart: ["An account age is a whole number of days from 0 to 36,500, or empty for a guest"],
+    });
+  });
+});

@@ -10,6 +10,7 @@ import {
   tagString,
   wholeNumber,
 } from "./fields";
+import { formatCount } from "../domain/money";
 import type { CodeRules } from "../domain/code-rules/code-rules";
 
 /**
@@ -50,6 +51,10 @@ const tag = tagString("customer tag");
 
 const MAX_CODES = "Must be a whole number from 0 to 20, or empty for any number";
 const MAX_PERCENT = "Must be a number from 1 to 100, or empty for no cap";
+/** The most days the new-account rule counts: ten years. */
+export const NEW_ACCOUNT_DAYS_MAX = 3650;
+const NEW_ACCOUNT_DAYS = `Must be a whole number of days from 1 to ${formatCount(NEW_ACCOUNT_DAYS_MAX)}, or empty for no new-account rule`;
+const NEW_ACCOUNT_PERCENT = "Must be a number from 0 to less than 100, or empty for no new-account rule";
 const blankIsNull = (value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value);
 
 export const codeRulesSchema = z
@@ -80,10 +85,43 @@ export const codeRulesSchema = z
     protectedCollectionIds: commaList(idString("Collection"), CODE_LIST_MAX, "collections").default([]),
     customerTagsMode: z.enum(["anyone", "only", "refuse"], { error: "Choose who may use codes" }).default("anyone"),
     customerTags: commaList(tag, CUSTOMER_TAGS_MAX, "customer tags").default([]),
+    // new accounts and big codes (docs/product.md#new-accounts-and-big-codes): a code worth more
+    // than newAccountMaxPercent % only for accounts at least newAccountDays days old; both or neither
+    newAccountDays: z
+      .preprocess(blankIsNull, wholeNumber({ min: 1, max: NEW_ACCOUNT_DAYS_MAX, message: NEW_ACCOUNT_DAYS }).nullable())
+      .default(null),
+    newAccountMaxPercent: z
+      .preprocess(
+        blankIsNull,
+        decimalNumber({ required: NEW_ACCOUNT_PERCENT, message: NEW_ACCOUNT_PERCENT })
+          .refine((value) => value >= 0 && value < 100, NEW_ACCOUNT_PERCENT)
+          .nullable(),
+      )
+      .default(null),
+    // a guest checkout has no account: "new" holds it to the rule, "allow" lets its codes through
+    newAccountGuests: z
+      .enum(["new", "allow"], {
+        error: 'Choose how guest checkouts are treated: "new" or "allow"',
+      })
+      .default("new"),
   })
   .superRefine((input, context) => {
     if (input.customerTagsMode !== "anyone" && input.customerTags.length === 0) {
       context.addIssue({ code: "custom", path: ["customerTags"], message: "Name at least one customer tag" });
+    }
+    if (input.newAccountDays !== null && input.newAccountMaxPercent === null) {
+      context.addIssue({
+        code: "custom",
+        path: ["newAccountMaxPercent"],
+        message: "Set the share too, or clear the days: the new-account rule needs both",
+      });
+    }
+    if (input.newAccountMaxPercent !== null && input.newAccountDays === null) {
+      context.addIssue({
+        code: "custom",
+        path: ["newAccountDays"],
+        message: "Set the days too, or clear the share: the new-account rule needs both",
+      });
     }
   });
 
@@ -102,6 +140,9 @@ export function codeRulesOf(input: CodeRulesInput, defaultMessage: string): Code
     protectedCollectionIds: [...new Set(input.protectedCollectionIds)],
     customerTags:
       input.customerTagsMode === "anyone" ? null : { mode: input.customerTagsMode, tags: input.customerTags },
+    newAccountDays: input.newAccountDays,
+    newAccountMaxPercent: input.newAccountMaxPercent,
+    newAccountGuests: input.newAccountGuests,
   };
 }
 
@@ -132,6 +173,18 @@ export const codeRulesPreviewSchema = z.object({
       .array(tag, { error: "The customer's tags must be a list of text, or null" })
       .max(50)
       .nullable()
+      .default(null),
+    // the signed-in customer's account age in whole days (with customerTags null: a customer with
+    // no tags); null with customerTags null: a guest (docs/product.md#new-accounts-and-big-codes)
+    accountAgeDays: z
+      .preprocess(
+        blankIsNull,
+        wholeNumber({
+          min: 0,
+          max: 36_500,
+          message: "An account age is a whole number of days from 0 to 36,500, or empty for a guest",
+        }).nullable(),
+      )
       .default(null),
   }),
   codes: z.array(code).min(1, "Enter at least one code").max(10, "At most 10 codes"),

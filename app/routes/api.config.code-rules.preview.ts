@@ -4,12 +4,14 @@ import { codeRulesOf, codeRulesPreviewSchema, codeRulesSchema } from "../forms/c
 import { methodNotAllowed, readJsonBody, requireApiAdmin, validateBody } from "../http/api.server";
 import { getCodeRules, previewCodeRules } from "../services/code-rules/code-rules.server";
 import { codeValuesOf } from "../services/code-rules/discount-values.server";
+import { localDay } from "../domain/roi/roi-rollups";
 
-// POST /api/config/code-rules/preview: {cart: {lines: [{title, price, quantity?, ...}], customerTags}, codes,
+// POST /api/config/code-rules/preview: {cart: {lines: [{title, price, quantity?, ...}], customerTags, accountAgeDays?}, codes,
 // settings?} → {decisions: [{code, rejected, reasons, text, valueText?, percentOfSubtotal?}], rejected,
 // message, summary}. Unsaved settings (the form being edited) are previewed as given; without them, the
 // saved ones. Each code's value is the one Shopify last gave (docs/product.md#code-rules),
-// the cart in the shop's currency. Nothing is stored.
+// the cart in the shop's currency, the account's age counted to the start of the shop's date, as the Function
+// counts it (docs/product.md#new-accounts-and-big-codes). Nothing is stored.
 export const loader = () => methodNotAllowed(["POST"]);
 
 export const action = async ({ request }: ActionFunctionArgs) => {
@@ -21,5 +23,6 @@ export const action = async ({ request }: ActionFunctionArgs) => {
       ? (await getCodeRules({ id: context.shop.id, plan: context.plan })).rules
       : codeRulesOf(validateBody(codeRulesSchema, input.settings), DEFAULT_CODE_REJECTION_MESSAGE);
   const values = await codeValuesOf(context.shop.id);
-  return Response.json(previewCodeRules(rules, input, { values, currency: context.shop.currency }));
+  const today = localDay(new Date(), context.shop.timezone);
+  return Response.json(previewCodeRules(rules, input, { values, currency: context.shop.currency, today }));
 };

@@ -214,6 +214,62 @@ test("code rules: the preview follows the settings as they are typed, and the sa
   }
 });
 
+test("new accounts and big codes: set in the form, the preview says when a code is turned away, saved with the bar", async ({
+  page,
+}) => {
+  await page.goto(PAGE);
+  const section = main(page);
+  try {
+    await section.getByLabel("Codes worth more than (%)").fill("20");
+    await section.getByLabel("Only for accounts at least (days old)").fill("30");
+    await section.getByLabel("Codes entered").fill("SUMMER30, WELCOME5");
+    // no tags and no account age: a guest, held to the rule by default
+    await expect(
+      section.getByText(
+        "SUMMER30 (30 % off): rejected, because codes worth more than 20 % are only for accounts at least 30 days old, and a guest checkout has no account",
+      ),
+    ).toBeVisible();
+    await expect(section.getByText("WELCOME5 (5 % off): accepted")).toBeVisible();
+    // a day short of the rule's days, then exactly them
+    await section.getByLabel("Customer's account age (days)").fill("29");
+    await expect(
+      section.getByText(
+        "SUMMER30 (30 % off): rejected, because codes worth more than 20 % are only for accounts at least 30 days old; this account is 29 days old",
+      ),
+    ).toBeVisible();
+    await screenshotsAt(page, "code-rules-new-accounts");
+    await section.getByLabel("Customer's account age (days)").fill("30");
+    await expect(section.getByText("SUMMER30 (30 % off): accepted")).toBeVisible();
+    // guests let through, as the merchant may choose
+    await section.getByLabel("Customer's account age (days)").fill("");
+    await section.getByLabel("Guest checkouts (no account)").selectOption("allow");
+    await expect(section.getByText("SUMMER30 (30 % off): accepted")).toBeVisible();
+
+    // the days without the share: refused on the share's field, nothing saved
+    await section.getByLabel("Codes worth more than (%)").fill("");
+    await saveBar(page).getByRole("button", { name: "Save" }).click();
+    await expect(
+      section.getByText("Set the share too, or clear the days: the new-account rule needs both"),
+    ).toBeVisible();
+    expect((await stored(page)).settings.newAccountDays).toBeNull();
+
+    await section.getByLabel("Codes worth more than (%)").fill("20");
+    await saveBar(page).getByRole("button", { name: "Save" }).click();
+    await expect(toast(page, "Code rules saved")).toBeVisible();
+    expect((await stored(page)).settings).toMatchObject({
+      newAccountDays: 30,
+      newAccountMaxPercent: 20,
+      newAccountGuests: "allow",
+    });
+    await page.reload();
+    await expect(main(page).getByLabel("Codes worth more than (%)")).toHaveValue("20");
+    await expect(main(page).getByLabel("Only for accounts at least (days old)")).toHaveValue("30");
+    await expect(main(page).getByLabel("Guest checkouts (no account)")).toHaveValue("allow");
+  } finally {
+    await reset(page);
+  }
+});
+
 test("each list says its limit, and rules past what Shopify passes a Function are refused on the field", async ({
   page,
 }) => {

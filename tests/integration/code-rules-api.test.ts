@@ -73,6 +73,10 @@ describe("code rules API", () => {
       // the combined cap and the backup code, off unless set
       maxDiscountPercent: null,
       backupCode: null,
+      // the new-account rule, off unless both its days and share are set
+      newAccountDays: null,
+      newAccountMaxPercent: null,
+      newAccountGuests: "new",
     });
     expect((await (await get()).json()).rules).toEqual(body.rules);
     // another shop has its own

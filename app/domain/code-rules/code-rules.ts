@@ -31,7 +31,19 @@ export interface CodeRules {
   maxDiscountPercent: number | null;
   /** a code the message suggests instead when codes are turned away ("Try BACKUP10 instead."); null: none */
   backupCode: string | null;
+  /**
+   * New accounts and big codes: a code worth more than `newAccountMaxPercent` % of the subtotal
+   * (as the cap counts it) only for an account at least `newAccountDays` days old; both null: off
+   * (docs/product.md#new-accounts-and-big-codes)
+   */
+  newAccountDays: number | null;
+  newAccountMaxPercent: number | null;
+  /** a guest checkout (no customer account): "new" is held to the rule as a new account, "allow" is not */
+  newAccountGuests: NewAccountGuests;
 }
+
+/** How the new-account rule treats a guest checkout, which has no account and so no age. */
+export type NewAccountGuests = "new" | "allow";
 
 export const DEFAULT_CODE_REJECTION_MESSAGE = "This discount code can't be used with the items in your cart.";
 
@@ -46,6 +58,9 @@ export const NO_CODE_RULES: CodeRules = {
   customerTags: null,
   maxDiscountPercent: null,
   backupCode: null,
+  newAccountDays: null,
+  newAccountMaxPercent: null,
+  newAccountGuests: "new",
 };
 
 /** A cart line as the rules see it. */
@@ -69,6 +84,16 @@ export interface CodeCart {
   itemCount?: number | null;
   /** null: no customer is known (a guest before they sign in) */
   customerTags: string[] | null;
+  /**
+   * when the customer's account was created (ISO 8601, Shopify's `Customer.createdAt`); null or
+   * absent: not known (a guest has none: `customerTags` null says the cart has no customer)
+   */
+  customerCreatedAt?: string | null;
+  /**
+   * today's date in the shop's time zone (YYYY-MM-DD, Shopify's `shop.localTime.date`): a Function
+   * has no clock, so an account's age is counted up to the start of this day; null or absent: not known
+   */
+  today?: string | null;
 }
 
 /** A code entered at checkout; Shopify says whether a Function may reject it. */
@@ -130,6 +155,8 @@ const list = (items: string[]) =>
   items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`;
 /** 12.5 → "12.5", 30 → "30": at most two decimals, no trailing zeros, no Intl (the Function has none) */
 const pct = (value: number) => String(roundToHundredths(value));
+/** Percent in whole ten-thousandths, so sums and comparisons are exact. */
+const units = (percent: number) => Math.round(percent * 10_000);
 
 /** Whether any rule is on: a configuration with none rejects nothing. */
 export function hasCodeRules(rules: CodeRules | null | undefined): rules is CodeRules {
@@ -138,11 +165,61 @@ export function hasCodeRules(rules: CodeRules | null | undefined): rules is Code
     (rules.noCodesOnSaleItems ||
       rules.maxCodes !== null ||
       rules.maxDiscountPercent !== null ||
+      hasNewAccountRule(rules) ||
       rules.forbiddenPairs.length > 0 ||
       rules.protectedProductIds.length > 0 ||
       rules.protectedCollectionIds.length > 0 ||
       (rules.customerTags !== null && rules.customerTags.tags.length > 0)),
   );
+}
+
+/** Whether the new-account rule is on: both its days and its share are set. */
+export function hasNewAccountRule(rules: CodeRules): boolean {
+  return rules.newAccountDays !== null && rules.newAccountMaxPercent !== null;
+}
+
+/** Whether the rules weigh the codes' values (so the metafield carries them): the cap, the count, the new-account rule. */
+export function codeRulesWeighValues(rules: CodeRules): boolean {
+  return rules.maxDiscountPercent !== null || rules.maxCodes !== null || hasNewAccountRule(rules);
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The customer's account age in ms, counted from `customerCreatedAt` up to the start (00:00 UTC)
+ * of the shop's `today`: Shopify gives a Function the shop's date, not the time
+ * (docs/product.md#new-accounts-and-big-codes). null: a guest, or a date not known or not readable.
+ */
+export function accountAgeMs(cart: CodeCart): number | null {
+  if (cart.customerTags === null || !cart.customerCreatedAt || !cart.today) return null;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(cart.today)) return null;
+  const created = Date.parse(cart.customerCreatedAt);
+  const startOfToday = Date.parse(`${cart.today}T00:00:00Z`);
+  if (!Number.isFinite(created) || !Number.isFinite(startOfToday)) return null;
+  return startOfToday - created;
+}
+
+/** Whole days for the reason's words: 2.5 days is "2 days", an account made later than the day's start "0 days". */
+const daysText = (days: number) => `${days} day${days === 1 ? "" : "s"}`;
+
+/**
+ * Why the new-account rule turns this code away, or null: on, the code's share of the subtotal
+ * known and more than `newAccountMaxPercent`, and the cart's account younger than
+ * `newAccountDays` (exactly that many days old passes), or a guest when guests count as new. A
+ * customer whose account date is not known is not judged.
+ */
+function newAccountReason(rules: CodeRules, cart: CodeCart, percent: number | null): string | null {
+  if (!hasNewAccountRule(rules) || percent === null) return null;
+  const days = rules.newAccountDays!;
+  const max = rules.newAccountMaxPercent!;
+  if (units(percent) <= units(max)) return null;
+  const rule = `codes worth more than ${pct(max)} % are only for accounts at least ${daysText(days)} old`;
+  if (cart.customerTags === null) {
+    return rules.newAccountGuests === "new" ? `${rule}, and a guest checkout has no account` : null;
+  }
+  const age = accountAgeMs(cart);
+  if (age === null || age >= days * DAY_MS) return null;
+  return `${rule}; this account is ${daysText(Math.max(0, Math.floor(age / DAY_MS)))} old`;
 }
 
 /** Reasons that turn away every code in this cart. */
@@ -211,9 +288,6 @@ export function codeShare(
   }
   return { percent: Math.min(100, (Math.max(0, value.amountCents) / subtotalCents) * 100), text };
 }
-
-/** Percent in whole ten-thousandths, so sums and comparisons are exact. */
-const units = (percent: number) => Math.round(percent * 10_000);
 
 /**
  * Which of the candidates (indices into `shares`) to reject so that at most `maxCodes` are kept
@@ -295,7 +369,11 @@ export function decideCodes(
     return { decisions: entered.map((_, index) => accepted(index)), rejected: [], message: base };
   }
   const shared = cartReasons(rules, cart);
-  const reasons: string[][] = entered.map(() => [...shared]);
+  // the new-account rule weighs each code on its own (docs/product.md#new-accounts-and-big-codes)
+  const reasons: string[][] = entered.map((_, index) => {
+    const young = newAccountReason(rules, cart, shares[index]!.percent);
+    return young ? [...shared, young] : [...shared];
+  });
   // forbidden pairs, in entry order: the second of a pair goes
   const kept: string[] = [];
   entered.forEach(({ code, rejectable }, index) => {
@@ -346,8 +424,16 @@ export function decideCodes(
   });
   const rejected = decisions.filter((decision) => decision.rejected).map((decision) => decision.code);
   const backup = rules.backupCode?.trim();
+  // a backup the new-account rule would turn away too is not suggested
+  const backupTooBig =
+    backup !== undefined &&
+    newAccountReason(rules, cart, codeShare(values[backup.toLowerCase()], cart).percent) !== null;
   const suggest =
-    backup && rejected.length > 0 && shared.length === 0 && !entered.some(({ code }) => same(code, backup));
+    backup &&
+    rejected.length > 0 &&
+    shared.length === 0 &&
+    !backupTooBig &&
+    !entered.some(({ code }) => same(code, backup));
   return { decisions, rejected, message: suggest ? `${base} Try ${backup} instead.` : base };
 }
 
@@ -450,8 +536,8 @@ export function codeRulesMetafield(
     collectionIds: rules.protectedCollectionIds,
     customerTags: rules.customerTags?.tags ?? [],
   };
-  // values matter only to the cap and the count; without either the metafield carries none
-  if (rules.maxDiscountPercent === null && rules.maxCodes === null) return { ...base, left: [] };
+  // values matter only to the cap, the count and the new-account rule; without them the metafield carries none
+  if (!codeRulesWeighValues(rules)) return { ...base, left: [] };
   const ranked = Object.entries(values)
     .map(([code, value]) => ({ code: code.toLowerCase(), value, entry: compact(value) }))
     .filter((item): item is { code: string; value: CodeValue; entry: CompactValue } => item.entry !== null)
@@ -503,7 +589,7 @@ const strings = (value: unknown): string[] | null =>
 /**
  * The rules in a metafield's JSON, or null when there is none or it is not the app's shape: the
  * Function then rejects nothing rather than guess. A metafield written before the cap existed
- * reads with no cap and no backup code.
+ * reads with no cap and no backup code; one written before the new-account rule, with that rule off.
  */
 export function parseCodeRulesMetafield(value: unknown): CodeRules | null {
   if (!value || typeof value !== "object") return null;
@@ -517,12 +603,18 @@ export function parseCodeRulesMetafield(value: unknown): CodeRules | null {
   const tagList = tags ? strings(tags.tags) : [];
   const cap = r.maxDiscountPercent ?? null;
   const backup = r.backupCode ?? null;
+  const newDays = r.newAccountDays ?? null;
+  const newMax = r.newAccountMaxPercent ?? null;
+  const guests = r.newAccountGuests ?? "new";
   if (
     typeof r.message !== "string" ||
     typeof r.noCodesOnSaleItems !== "boolean" ||
     !(r.maxCodes === null || (typeof r.maxCodes === "number" && Number.isInteger(r.maxCodes) && r.maxCodes >= 0)) ||
     !(cap === null || (typeof cap === "number" && cap > 0 && cap <= 100)) ||
     !(backup === null || typeof backup === "string") ||
+    !(newDays === null || (typeof newDays === "number" && Number.isInteger(newDays) && newDays > 0)) ||
+    !(newMax === null || (typeof newMax === "number" && newMax >= 0 && newMax < 100)) ||
+    !(guests === "new" || guests === "allow") ||
     !pairs ||
     !pairs.every((pair) => strings(pair)?.length === 2) ||
     !products ||
@@ -541,5 +633,8 @@ export function parseCodeRulesMetafield(value: unknown): CodeRules | null {
     customerTags: tags ? { mode: tags.mode as "only" | "refuse", tags: tagList! } : null,
     maxDiscountPercent: cap as number | null,
     backupCode: backup as string | null,
+    newAccountDays: newDays as number | null,
+    newAccountMaxPercent: newMax as number | null,
+    newAccountGuests: guests,
   };
 }

@@ -5,6 +5,7 @@ import {
   hourOf,
   leakFlowCall,
   leakFlowPayload,
+  firstTimeOrder,
   leakInputsOf,
   leakMessage,
   leakSeverity,
@@ -267,5 +268,36 @@ describe("messages and inputs", () => {
     });
     expect(leakInputsOf({ customer: { orders_count: "1" } }).firstOrder).toBeNull();
     expect(leakInputsOf({}).country).toBeNull();
+  });
+
+  it("reads the account's age at the order from the order's and the customer's created_at", () => {
+    const order = (created: unknown) => ({
+      created_at: "2026-11-28T10:00:00-05:00",
+      customer: { orders_count: 3, created_at: created },
+    });
+    expect(leakInputsOf(order("2026-11-21T15:00:00Z")).accountAgeMs).toBe(7 * 86_400_000);
+    for (const odd of [undefined, null, 5, "yesterday", "2026-12-01T00:00:00Z"]) {
+      expect(leakInputsOf(order(odd)), JSON.stringify(odd)).not.toHaveProperty("accountAgeMs");
+    }
+  });
+
+  it("counts an account younger than the code rules' new-account days as first-time, exactly that old not", () => {
+    const DAY = 86_400_000;
+    const leak = (firstOrder: boolean | null, accountAgeMs?: number) => ({
+      firstOrder,
+      customerTags: [],
+      country: null,
+      ...(accountAgeMs === undefined ? {} : { accountAgeMs }),
+    });
+    expect(firstTimeOrder(leak(false, 30 * DAY - 1000), 30)).toBe(true);
+    expect(firstTimeOrder(leak(false, 30 * DAY), 30)).toBe(false);
+    // orders_count not in the payload: a new account says first-time, an old one leaves it unknown
+    expect(firstTimeOrder(leak(null, DAY), 30)).toBe(true);
+    expect(firstTimeOrder(leak(null, 40 * DAY), 30)).toBeNull();
+    // the rule off, or no account age (a guest): as the payload says
+    expect(firstTimeOrder(leak(false, DAY), null)).toBe(false);
+    expect(firstTimeOrder(leak(true), 30)).toBe(true);
+    expect(firstTimeOrder(leak(null), 30)).toBeNull();
+    expect(firstTimeOrder(undefined, 30)).toBeNull();
   });
 });

@@ -20,7 +20,10 @@ export const LEAK_THRESHOLDS = {
   segmentMaxShare: 0.2,
   /** … with at least this many orders from outside */
   segmentMinOutside: 5,
-  /** first-time share: more than this share of orders from first-time customers … */
+  /**
+   * first-time share: more than this share of orders from first-time customers (with the code
+   * rules' new-account rule on, accounts younger than its days count as first-time too) …
+   */
   firstTimeMaxShare: 0.8,
   /** … over at least this many orders that said whether they were the customer's first */
   firstTimeMinOrders: 20,
@@ -198,23 +201,52 @@ export function outsideSegment(segmentTags: string | null, customerTags: string[
 export interface LeakInputs {
   /** the customer's first order (orders_count 1), null when the payload does not say */
   firstOrder: boolean | null;
+  /**
+   * the customer's account age when the order was placed, in ms (the order's created_at less the
+   * customer's); null or absent: a guest, or either time missing or unreadable
+   */
+  accountAgeMs?: number | null;
   customerTags: string[];
   /** the shipping address's ISO country code */
   country: string | null;
 }
 
 export function leakInputsOf(order: {
-  customer?: { tags?: string[]; orders_count?: unknown } | null;
+  created_at?: string;
+  customer?: { tags?: string[]; orders_count?: unknown; created_at?: unknown } | null;
   shipping_address?: unknown;
 }): LeakInputs {
   const count = order.customer?.orders_count;
   const address = order.shipping_address as { country_code?: unknown } | null | undefined;
   const code = address && typeof address === "object" ? address.country_code : null;
+  const opened = typeof order.customer?.created_at === "string" ? Date.parse(order.customer.created_at) : Number.NaN;
+  const placed = typeof order.created_at === "string" ? Date.parse(order.created_at) : Number.NaN;
+  const age = placed - opened;
   return {
     firstOrder: typeof count === "number" && Number.isInteger(count) && count >= 0 ? count <= 1 : null,
+
     customerTags: (order.customer?.tags ?? []).slice(0, 250).map((tag) => tag.slice(0, 40)),
     country: typeof code === "string" && /^[A-Za-z]{2}$/.test(code) ? code.toUpperCase() : null,
+    // kept only when known: the order facts stay as they were for guests and older payloads
+    ...(Number.isFinite(age) && age >= 0 ? { accountAgeMs: age } : {}),
   };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Whether an order counts as a first-time customer's in the first-time share
+ * (docs/product.md#leaked-codes): the customer's first order, or, with the code rules'
+ * new-account rule on (`newAccountDays`), an account younger than that many days when it ordered,
+ * as the code rules Function judges it (exactly that many days old is not new). null: not known
+ * (the order is left out of the share). A guest has no account and stays as the payload says.
+ */
+export function firstTimeOrder(leak: LeakInputs | undefined, newAccountDays: number | null): boolean | null {
+  if (!leak) return null;
+  if (leak.firstOrder === true) return true;
+  const age = leak.accountAgeMs ?? null;
+  if (newAccountDays !== null && age !== null && age < newAccountDays * DAY_MS) return true;
+  return leak.firstOrder;
 }
 
 /** Flags, their alerts and the deactivate button are Core and Plus; counts are kept on every plan. */

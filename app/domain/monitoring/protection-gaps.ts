@@ -150,8 +150,13 @@ export function blockedRulesBroken(facts: OrderFacts, setup: ProtectionSetup): B
   }
   const codeRules = setup.codeRules;
   if (codeRules && hasCodeRules(codeRules.rules) && facts.discountCodes.length > 0) {
-    // customer tags the app does not know are not judged: a guest is not assumed
-    const rules = facts.customerTags === undefined ? { ...codeRules.rules, customerTags: null } : codeRules.rules;
+    // customer tags the app does not know are not judged: a guest is not assumed (nor by the
+    // new-account rule, which judges no signed-in customer here: codeCartOf gives no account date,
+    // docs/product.md#new-accounts-and-big-codes)
+    const rules =
+      facts.customerTags === undefined
+        ? { ...codeRules.rules, customerTags: null, newAccountGuests: "allow" as const }
+        : codeRules.rules;
     const result = decideCodes(
       rules,
       codeCartOf(facts, rules),

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { Banner, Checkbox, FormLayout, InlineGrid, Select, TextField } from "@shopify/polaris";
+import { Banner, BlockStack, Checkbox, FormLayout, InlineGrid, Select, Text, TextField } from "@shopify/polaris";
 import { useCallback, useMemo, useState } from "react";
 import { changedFrom, fieldError, useField } from "../../components/form-fields";
 import { useSaveBarForm } from "../../components/useSaveBarForm";
@@ -18,6 +18,11 @@ import {
   type FormValues,
   type PreviewSettings,
 } from "./code-rules-view";
+
+const GUESTS = [
+  { label: "Held to the rule, as a new account", value: "new" },
+  { label: "Allowed any code", value: "allow" },
+];
 
 const MODES = [
   { label: "Anyone may use codes", value: "anyone" },
@@ -62,9 +67,13 @@ export function CodeRulesForm({ data }: { data: CodeRulesSectionData }) {
     protectedCollectionIds: useField(fields.protectedCollectionIds),
     customerTagsMode: useField(fields.customerTagsMode),
     customerTags: useField(fields.customerTags),
+    newAccountDays: useField(fields.newAccountDays),
+    newAccountMaxPercent: useField(fields.newAccountMaxPercent),
+    newAccountGuests: useField(fields.newAccountGuests),
   };
   const { message, noCodesOnSaleItems, maxCodes, forbiddenPairs, customerTagsMode, customerTags } = controls;
   const { maxDiscountPercent, backupCode } = controls;
+  const { newAccountDays, newAccountMaxPercent, newAccountGuests } = controls;
   const protectedProductIds = controls.protectedProductIds;
   const protectedCollectionIds = controls.protectedCollectionIds;
   const { titleOf, remember } = useTitles(data.titles);
@@ -89,6 +98,9 @@ export function CodeRulesForm({ data }: { data: CodeRulesSectionData }) {
       protectedCollectionIds: protectedCollectionIds.value,
       customerTagsMode: customerTagsMode.value,
       customerTags: customerTags.value,
+      newAccountDays: newAccountDays.value,
+      newAccountMaxPercent: newAccountMaxPercent.value,
+      newAccountGuests: newAccountGuests.value,
     }),
     [
       message.value,
@@ -101,6 +113,9 @@ export function CodeRulesForm({ data }: { data: CodeRulesSectionData }) {
       protectedCollectionIds.value,
       customerTagsMode.value,
       customerTags.value,
+      newAccountDays.value,
+      newAccountMaxPercent.value,
+      newAccountGuests.value,
     ],
   );
   const picker = { appBridge, options: data.pickerOptions };
@@ -178,6 +193,24 @@ export function CodeRulesForm({ data }: { data: CodeRulesSectionData }) {
                 {...customerTags.textField}
               />
             )}
+            <BlockStack gap="200">
+              <Text as="h2" variant="headingSm">
+                New accounts and big codes
+              </Text>
+              <TextField
+                label="Codes worth more than (%)"
+                type="number"
+                helpText="Share of the cart's subtotal, counted as for the cap."
+                {...newAccountMaxPercent.textField}
+              />
+              <TextField
+                label="Only for accounts at least (days old)"
+                type="number"
+                helpText="Counted to the start of your shop's day. This and the share empty: off."
+                {...newAccountDays.textField}
+              />
+              <Select label="Guest checkouts (no account)" {...newAccountGuests.select} options={GUESTS} />
+            </BlockStack>
             <TextField
               label="Message for rejected codes"
               placeholder={DEFAULT_CODE_REJECTION_MESSAGE}

@@ -43,6 +43,7 @@ export function CodeRulesPreview({
   const [lines, setLines] = useState<PreviewLine[]>(SAMPLE_CART);
   const [codes, setCodes] = useState("SAVE20, VIP25");
   const [customerTags, setCustomerTags] = useState("");
+  const [accountAge, setAccountAge] = useState("");
   const [answer, setAnswer] = useState<PreviewAnswer | null>(null);
 
   useEffect(() => {
@@ -58,6 +59,7 @@ export function CodeRulesPreview({
             codes: list(codes),
             cart: {
               customerTags: customerTags.trim() === "" ? null : list(customerTags),
+              accountAgeDays: accountAge.trim() === "" ? null : accountAge.trim(),
               lines: lines.map((line) => ({
                 title: line.title,
                 productId: line.product?.id ?? null,
@@ -77,7 +79,7 @@ export function CodeRulesPreview({
       controller.abort();
       clearTimeout(timer);
     };
-  }, [settings, lines, codes, customerTags]);
+  }, [settings, lines, codes, customerTags, accountAge]);
 
   const updateLine = (index: number, change: Partial<PreviewLine>) =>
     setLines((current) => current.map((line, at) => (at === index ? { ...line, ...change } : line)));
@@ -161,10 +163,18 @@ export function CodeRulesPreview({
         />
         <TextField
           label="Customer tags"
-          helpText="Comma-separated; empty: a guest"
+          helpText="Comma-separated. This and the account age empty: a guest."
           autoComplete="off"
           value={customerTags}
           onChange={setCustomerTags}
+        />
+        <TextField
+          label="Customer's account age (days)"
+          helpText="Days since the account was created. Empty with tags given: its age is not judged."
+          type="number"
+          autoComplete="off"
+          value={accountAge}
+          onChange={setAccountAge}
         />
         {problems.length > 0 ? (
           <MessagesBanner tone="warning" title="The preview needs" messages={problems} />

@@ -46,14 +46,21 @@ export function formValues(settings: CodeRulesInput) {
     protectedCollectionIds: settings.protectedCollectionIds.join(ID_SEPARATOR),
     customerTagsMode: settings.customerTagsMode,
     customerTags: settings.customerTags.join(", "),
+    newAccountDays: settings.newAccountDays === null ? "" : String(settings.newAccountDays),
+    newAccountMaxPercent: settings.newAccountMaxPercent === null ? "" : String(settings.newAccountMaxPercent),
+    newAccountGuests: settings.newAccountGuests,
   };
 }
 export type FormValues = ReturnType<typeof formValues>;
 
 /** What the preview sends as `settings`: the form's text, its box a boolean. */
-export interface PreviewSettings extends Omit<FormValues, "noCodesOnSaleItems" | "customerTagsMode"> {
+export interface PreviewSettings extends Omit<
+  FormValues,
+  "noCodesOnSaleItems" | "customerTagsMode" | "newAccountGuests"
+> {
   noCodesOnSaleItems: boolean;
   customerTagsMode: string;
+  newAccountGuests: string;
 }
 
 export const list = (text: string) =>

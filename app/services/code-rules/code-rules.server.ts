@@ -15,7 +15,12 @@ import {
 import { planHasCodeRules, type PlanId } from "../../domain/billing/plans";
 import { normalizeCollectionId, normalizeProductId } from "../../domain/rules/rules";
 import { codeRulesOf, codeRulesSchema, type CodeRulesInput, type CodeRulesPreviewInput } from "../../forms/code-rules";
-import { CODE_RULES_METAFIELD, codeRulesMetafield, hasCodeRules } from "../../domain/code-rules/code-rules";
+import {
+  CODE_RULES_METAFIELD,
+  codeRulesMetafield,
+  codeRulesWeighValues,
+  hasCodeRules,
+} from "../../domain/code-rules/code-rules";
 import { codeRulesInputLimits, limitFieldErrors } from "../../domain/functions/input-limits";
 import { fail, ok, type Result, messageOf } from "../../domain/result";
 import { actionClientFor, refusedBy, type ActionClient } from "../actions/admin-client.server";
@@ -141,9 +146,9 @@ export async function saveCodeRules(
   forgetShopRules(shop.id);
   // a discount the plan switched off whose switch back on was refused is switched on first (that
   // writes the rules too); while it stays off, its rules are written when it is switched on
-  // the cap and "most codes together" weigh the codes' values: read them all from Shopify first
-  // (a failure keeps the values read before; docs/product.md#code-rules)
-  if (client && (input.maxDiscountPercent !== null || input.maxCodes !== null)) {
+  // the cap, "most codes together" and the new-account rule weigh the codes' values: read them all
+  // from Shopify first (a failure keeps the values read before; docs/product.md#code-rules)
+  if (client && codeRulesWeighValues(codeRulesOf(input, DEFAULT_CODE_REJECTION_MESSAGE))) {
     try {
       await syncAllDiscountCodeValues(shop.id, client);
     } catch (error) {
@@ -288,7 +293,8 @@ export async function matchCodeRulesDiscountToPlan(
 
 /**
  * discounts/create, discounts/update, discounts/delete: the discount named is read again and, when
- * the code rules have a discount in Shopify and weigh values (the cap or "most codes together"),
+ * the code rules have a discount in Shopify and weigh values (the cap, "most codes together" or the
+ * new-account rule),
  * their metafield is rewritten with the new values. Never throws.
  */
 export async function followDiscountChange(
@@ -313,7 +319,7 @@ async function rewriteValuesIfUsed(shopId: string, acting: ActionClient) {
   const row = await prisma.codeRuleSettings.findUnique({ where: { shopId } });
   if (!row?.discountId || !row.discountActive) return;
   const rules = codeRulesOf(storedSettings(row.settings), DEFAULT_CODE_REJECTION_MESSAGE);
-  if (rules.maxDiscountPercent === null && rules.maxCodes === null) return;
+  if (!codeRulesWeighValues(rules)) return;
   await syncCodeRulesDiscount(shopId, acting);
 }
 
@@ -332,13 +338,24 @@ export interface CodeRulesPreview {
 /**
  * What the rules (saved, or the draft given) decide for this cart and these codes, with the codes'
  * values as the Function gets them: through the same metafield, cut to the same size
- * (docs/product.md#code-rules). The cart is in the shop's currency.
+ * (docs/product.md#code-rules). The cart is in the shop's currency. `today` is the shop's date
+ * (the Function's `shop.localTime.date`): an account `accountAgeDays` old was created that many
+ * days before its start (docs/product.md#new-accounts-and-big-codes).
  */
 export function previewCodeRules(
   rules: CodeRules,
   input: CodeRulesPreviewInput,
-  { values = {}, currency = "USD" }: { values?: CodeValues; currency?: string } = {},
+  {
+    values = {},
+    currency = "USD",
+    today = new Date().toISOString().slice(0, 10),
+  }: { values?: CodeValues; currency?: string; today?: string } = {},
 ): CodeRulesPreview {
+  const age = input.cart.accountAgeDays;
+  // an account age makes the cart's customer a signed-in one, with no tags when none are given
+  const customerTags = input.cart.customerTags ?? (age === null ? null : []);
+  const customerCreatedAt =
+    age === null ? null : new Date(Date.parse(`${today}T00:00:00Z`) - age * 86_400_000).toISOString();
   const protectedCollections = new Set(rules.protectedCollectionIds);
   const cents = (amount: number) => Math.round(amount * 100);
   const asTheFunctionGetsThem = parseCodeValues(JSON.parse(JSON.stringify(codeRulesMetafield(rules, values))));
@@ -359,7 +376,9 @@ export function previewCodeRules(
           return gid !== null && protectedCollections.has(gid);
         }),
       })),
-      customerTags: input.cart.customerTags,
+      customerTags,
+      customerCreatedAt,
+      today,
     },
     input.codes.map((code) => ({ code, rejectable: true })),
     asTheFunctionGetsThem,

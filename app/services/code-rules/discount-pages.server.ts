@@ -110,6 +110,11 @@ export function rulesInBrief(rules: CodeRules): string[] {
   if (tags?.tags.length) {
     lines.push(`${tags.mode === "only" ? "Codes only for" : "No codes for"} customers tagged ${tags.tags.join(", ")}`);
   }
+  if (rules.newAccountDays !== null && rules.newAccountMaxPercent !== null) {
+    lines.push(
+      `Codes over ${rules.newAccountMaxPercent}% only for accounts at least ${rules.newAccountDays} ${rules.newAccountDays === 1 ? "day" : "days"} old${rules.newAccountGuests === "new" ? ", not for guests" : ""}`,
+    );
+  }
   if (rules.backupCode) lines.push(`Turned-away codes suggest ${rules.backupCode} instead`);
   return lines;
 }

@@ -24,6 +24,7 @@ import type { AlertPreferences } from "../../domain/alerts/alert-routing";
 import { plannedDeliveries } from "../../domain/alerts/alert-routing";
 import type { NewAuditEvent } from "../../domain/audit/audit-events";
 import {
+  firstTimeOrder,
   hourOf,
   leakMessage,
   leakSeverity,
@@ -53,6 +54,11 @@ export interface CodeUsageJob {
 export interface CodeUsageContext {
   plan: PlanId;
   alerts: AlertPreferences | null;
+  /**
+   * the code rules' new-account days when that rule is on: younger accounts count as first-time
+   * customers (docs/product.md#leaked-codes); null or absent: only first orders do
+   */
+  newAccountDays?: number | null;
   /** the demo seed's past orders: alerts queued as at the order's time */
   history?: boolean;
 }
@@ -70,7 +76,7 @@ interface Redemption {
 }
 
 /** The redemptions of a batch, one per order and code (the latest delivery of an order wins). */
-function redemptionsOf(jobs: CodeUsageJob[], now: Date): Redemption[] {
+function redemptionsOf(jobs: CodeUsageJob[], now: Date, newAccountDays: number | null): Redemption[] {
   const byKey = new Map<string, Redemption>();
   for (const job of jobs) {
     const { facts } = job;
@@ -82,7 +88,7 @@ function redemptionsOf(jobs: CodeUsageJob[], now: Date): Redemption[] {
         code: code.trim(),
         orderId: facts.orderId,
         customerId: job.customerId,
-        firstOrder: facts.leak?.firstOrder ?? null,
+        firstOrder: firstTimeOrder(facts.leak, newAccountDays),
         customerTags: facts.leak?.customerTags ?? [],
         country: facts.leak?.country ?? null,
         at: job.at ?? now,
@@ -112,7 +118,7 @@ export function recordCodeUsage(
   now: Date,
   context: CodeUsageContext,
 ): Promise<number> {
-  return countRedemptions(tx, shopId, redemptionsOf(jobs, now), now, context);
+  return countRedemptions(tx, shopId, redemptionsOf(jobs, now, context.newAccountDays ?? null), now, context);
 }
 
 /**
@@ -143,7 +149,13 @@ export async function countWaitingCodeUsage(
         }));
         return {
           orders: waiting.length,
-          queued: await countRedemptions(tx, shopId, redemptionsOf(jobs, now), now, context),
+          queued: await countRedemptions(
+            tx,
+            shopId,
+            redemptionsOf(jobs, now, context.newAccountDays ?? null),
+            now,
+            context,
+          ),
         };
       });
       orders += pass.orders;

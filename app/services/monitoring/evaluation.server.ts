@@ -9,6 +9,7 @@ import { planHasCheckoutBlocking, toPlanId, type PlanId } from "../../domain/bil
 import { alertPreferences } from "../alerts/settings.server";
 import { shopCheckoutSetup } from "../checkout/function-config.server";
 import { codeRulesInForce } from "../code-rules/code-rules.server";
+import { hasNewAccountRule } from "../../domain/code-rules/code-rules";
 import type { ProtectionSetup } from "../../domain/monitoring/protection-gaps";
 import {
   evaluableRules,
@@ -156,10 +157,20 @@ export async function evaluateShopOrders(
   const { created, queued } = await applyOrderEffects(shopId, jobs, plan, now, {
     plan: context.shop.plan,
     alerts: context.alerts,
+    newAccountDays: newAccountDaysOf(context),
     history: options.history,
   });
   if (queued > 0 && !options.history) options.kickAlerts?.();
   return created;
+}
+
+/**
+ * The code rules' new-account days when that rule is in force: the leaked-code detector counts
+ * younger accounts as first-time customers (docs/product.md#leaked-codes).
+ */
+function newAccountDaysOf(context: ShopContext): number | null {
+  const rules = context.protection?.codeRules?.rules;
+  return rules && hasNewAccountRule(rules) ? rules.newAccountDays : null;
 }
 
 /**
@@ -169,7 +180,9 @@ export async function evaluateShopOrders(
 export function countCodeUsage(now = new Date()): Promise<{ orders: number; queued: number; more: boolean }> {
   return countWaitingCodeUsage(async (shopId) => {
     const context = await shopContext(shopId);
-    return context ? { plan: context.shop.plan, alerts: context.alerts } : null;
+    return context
+      ? { plan: context.shop.plan, alerts: context.alerts, newAccountDays: newAccountDaysOf(context) }
+      : null;
   }, now);
 }
 

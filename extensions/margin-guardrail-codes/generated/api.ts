@@ -3285,7 +3285,7 @@ export type CartLinesDiscountsGenerateRunInput = {
   enteredDiscountCodes: Array<{ code: string; rejectable: boolean }>;
   cart: {
     cost: { subtotalAmount: { amount: string; currencyCode: Types.CurrencyCode } };
-    buyerIdentity: { customer: { hasTags: Array<{ tag: string; hasTag: boolean }> } | null } | null;
+    buyerIdentity: { customer: { createdAt: string; hasTags: Array<{ tag: string; hasTag: boolean }> } | null } | null;
     lines: Array<{
       quantity: number;
       cost: { amountPerQuantity: { amount: string }; compareAtAmountPerQuantity: { amount: string } | null };
@@ -3294,5 +3294,6 @@ export type CartLinesDiscountsGenerateRunInput = {
         | { __typename: "ProductVariant"; product: { id: string; inAnyCollection: boolean } };
     }>;
   };
+  shop: { localTime: { date: string } };
   discount: { metafield: { jsonValue: unknown } | null };
 };

@@ -27,6 +27,9 @@ export function codeCartOf(input: CartLinesDiscountsGenerateRunInput): CodeCart 
     currency: subtotal.currencyCode,
     itemCount: input.cart.lines.reduce((sum, line) => sum + line.quantity, 0),
     customerTags: customer ? customer.hasTags.filter((entry) => entry.hasTag).map((entry) => entry.tag) : null,
+    // the new-account rule's: the account's creation and the shop's date (no clock in a Function)
+    customerCreatedAt: customer?.createdAt ?? null,
+    today: input.shop.localTime.date,
     lines: input.cart.lines.map((line) => {
       const product = line.merchandise.__typename === "ProductVariant" ? line.merchandise.product : null;
       return {
