@@ -389,19 +389,21 @@ export default function PreflightPage() {
             </Card>
 
             <Card>
-              <BlockStack gap="300">
-                <Text as="h2" variant="headingMd">
-                  Discount hygiene
-                </Text>
-                <HygieneFindings
-                  findings={results.hygiene ?? []}
-                  empty={
-                    results.hygiene
-                      ? "No live discount has a setting to flag."
-                      : "Run the preflight again to audit your discounts."
-                  }
-                />
-              </BlockStack>
+              <section aria-labelledby="preflight-hygiene-heading">
+                <BlockStack gap="300">
+                  <Text as="h2" variant="headingMd" id="preflight-hygiene-heading">
+                    Discount hygiene
+                  </Text>
+                  <HygieneFindings
+                    findings={results.hygiene ?? []}
+                    empty={
+                      results.hygiene
+                        ? "No live discount has a setting to flag."
+                        : "Run the preflight again to audit your discounts."
+                    }
+                  />
+                </BlockStack>
+              </section>
             </Card>
           </>
         ) : null}
@@ -427,44 +429,46 @@ function HygieneSettings({ activeDays, fullPercent }: { activeDays: number; full
   const percent = useField(fields.fullPercent);
   return (
     <Card>
-      <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">
-          Audit thresholds
-        </Text>
-        <save.Form method="post" {...getFormProps(form)}>
-          <input type="hidden" name="intent" value="hygiene" />
-          <BlockStack gap="300">
-            <InlineStack gap="400" wrap>
-              <Box maxWidth="240px">
-                <TextField
-                  label="Flag discounts active for more than"
-                  suffix="days"
-                  inputMode="numeric"
-                  helpText="Default 42 (six weeks)"
-                  {...days.textField}
-                />
-              </Box>
-              <Box maxWidth="240px">
-                <TextField
-                  label="Flag percentages from"
-                  suffix="%"
-                  inputMode="numeric"
-                  helpText="Default 100"
-                  {...percent.textField}
-                />
-              </Box>
-            </InlineStack>
-            <InlineStack>
-              <Button submit loading={save.state !== "idle"}>
-                Save thresholds
-              </Button>
-            </InlineStack>
-          </BlockStack>
-        </save.Form>
-        <Text as="p" tone="subdued">
-          The findings above use the thresholds of the last run: run the preflight again after changing them.
-        </Text>
-      </BlockStack>
+      <section aria-labelledby="preflight-thresholds-heading">
+        <BlockStack gap="300">
+          <Text as="h2" variant="headingMd" id="preflight-thresholds-heading">
+            Audit thresholds
+          </Text>
+          <save.Form method="post" {...getFormProps(form)}>
+            <input type="hidden" name="intent" value="hygiene" />
+            <BlockStack gap="300">
+              <InlineStack gap="400" wrap>
+                <Box maxWidth="240px">
+                  <TextField
+                    label="Flag discounts active for more than"
+                    suffix="days"
+                    inputMode="numeric"
+                    helpText="Default 42 (six weeks)"
+                    {...days.textField}
+                  />
+                </Box>
+                <Box maxWidth="240px">
+                  <TextField
+                    label="Flag percentages from"
+                    suffix="%"
+                    inputMode="numeric"
+                    helpText="Default 100"
+                    {...percent.textField}
+                  />
+                </Box>
+              </InlineStack>
+              <InlineStack>
+                <Button submit loading={save.state !== "idle"}>
+                  Save thresholds
+                </Button>
+              </InlineStack>
+            </BlockStack>
+          </save.Form>
+          <Text as="p" tone="subdued">
+            The findings above use the thresholds of the last run: run the preflight again after changing them.
+          </Text>
+        </BlockStack>
+      </section>
     </Card>
   );
 }

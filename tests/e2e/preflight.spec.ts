@@ -125,7 +125,7 @@ test("a merchant runs the preflight and follows the worst stack's discount to Sh
 test("a merchant plans a promotion before creating it, and fixes the discounts the audit flags", async ({ page }) => {
   await page.goto("/preflight");
   await hydrated(page);
-  const plan = page.locator(".Polaris-Card").filter({ has: page.getByRole("heading", { name: "Plan a promotion" }) });
+  const plan = page.getByRole("region", { name: "Plan a promotion" });
   await expect(plan).toBeVisible();
 
   // a bad value is refused on the form, and nothing is checked
@@ -155,9 +155,7 @@ test("a merchant plans a promotion before creating it, and fixes the discounts t
 
   // the audit of the live discounts, after a run: each finding with its fix in Shopify's admin
   await page.getByRole("button", { name: "Run preflight" }).click();
-  const hygiene = page
-    .locator(".Polaris-Card")
-    .filter({ has: page.getByRole("heading", { name: "Discount hygiene" }) });
+  const hygiene = page.getByRole("region", { name: "Discount hygiene" });
   await expect(hygiene).toBeVisible({ timeout: 30_000 });
   await expect(
     hygiene.getByText("BEANIE10 applies to a variant already on sale (a compare-at price above the price)"),
@@ -177,9 +175,7 @@ test("a merchant plans a promotion before creating it, and fixes the discounts t
   await screenshotsAt(page, "preflight-plan", [375, 800, 1040]);
 
   // the thresholds are the merchant's: a bad one is refused, a good one kept
-  const settings = page
-    .locator(".Polaris-Card")
-    .filter({ has: page.getByRole("heading", { name: "Audit thresholds" }) });
+  const settings = page.getByRole("region", { name: "Audit thresholds" });
   const days = settings.getByLabel("Flag discounts active for more than");
   await expect(days).toHaveValue("42");
   await days.fill("500");

@@ -20,8 +20,8 @@ export function HygieneFindings({ findings, empty }: { findings: LinkedFinding[]
           <Text as="p" tone="subdued" breakWord>
             {finding.fix}{" "}
             {finding.adminUrl ? (
-              <Link url={finding.adminUrl} target="_blank" accessibilityLabel={`Fix ${finding.title} in Shopify`}>
-                Fix in Shopify
+              <Link url={finding.adminUrl} target="_blank">
+                Fix {finding.title} in Shopify
               </Link>
             ) : null}
           </Text>

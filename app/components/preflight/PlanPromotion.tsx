@@ -114,58 +114,60 @@ export function PlanPromotion() {
 
   return (
     <Card>
-      <BlockStack gap="400">
-        <BlockStack gap="100">
-          <Text as="h2" variant="headingMd">
-            Plan a promotion
-          </Text>
-          <Text as="p" tone="subdued">
-            Describe a discount before you create it in Shopify: see the worst stack it would reach with your live and
-            scheduled discounts on your recent carts.
-          </Text>
+      <section aria-labelledby="preflight-plan-heading">
+        <BlockStack gap="400">
+          <BlockStack gap="100">
+            <Text as="h2" variant="headingMd" id="preflight-plan-heading">
+              Plan a promotion
+            </Text>
+            <Text as="p" tone="subdued">
+              Describe a discount before you create it in Shopify: see the worst stack it would reach with your live and
+              scheduled discounts on your recent carts.
+            </Text>
+          </BlockStack>
+          <fetcher.Form method="post" {...getFormProps(form)}>
+            <input type="hidden" name="intent" value="plan" />
+            <FormLayout>
+              <FormLayout.Group>
+                <TextField label="Title" {...title.textField} />
+                <TextField label="Code" helpText="Leave empty for an automatic discount" {...code.textField} />
+              </FormLayout.Group>
+              <FormLayout.Group>
+                <Select label="Discounts" options={CLASS_OPTIONS} {...discountClass.select} />
+                {shipping ? null : <Select label="Value type" options={VALUE_OPTIONS} {...valueType.select} />}
+                {shipping ? null : (
+                  <TextField
+                    label="Value"
+                    inputMode="decimal"
+                    suffix={valueType.value === "amount" ? undefined : "%"}
+                    {...value.textField}
+                  />
+                )}
+              </FormLayout.Group>
+              <BlockStack gap="100">
+                <Text as="p">Combines with</Text>
+                <InlineStack gap="400" wrap>
+                  <Checkbox label="Product discounts" {...combinesProduct.checkbox} />
+                  <Checkbox label="Order discounts" {...combinesOrder.checkbox} />
+                  <Checkbox label="Shipping discounts" {...combinesShipping.checkbox} />
+                </InlineStack>
+              </BlockStack>
+              <FormLayout.Group>
+                <TextField label="Starts" type="date" helpText="Empty: now" {...startsOn.textField} />
+                <TextField label="Ends" type="date" helpText="Empty: no end date" {...endsOn.textField} />
+              </FormLayout.Group>
+              <FormLayout.Group>
+                <TextField label="Minimum subtotal" inputMode="decimal" {...minimumSubtotal.textField} />
+                <TextField label="Minimum quantity" inputMode="numeric" {...minimumQuantity.textField} />
+              </FormLayout.Group>
+              <Button submit variant="primary" loading={fetcher.state !== "idle"}>
+                Check this promotion
+              </Button>
+            </FormLayout>
+          </fetcher.Form>
+          {check ? <CheckResult check={check} /> : null}
         </BlockStack>
-        <fetcher.Form method="post" {...getFormProps(form)}>
-          <input type="hidden" name="intent" value="plan" />
-          <FormLayout>
-            <FormLayout.Group>
-              <TextField label="Title" {...title.textField} />
-              <TextField label="Code" helpText="Leave empty for an automatic discount" {...code.textField} />
-            </FormLayout.Group>
-            <FormLayout.Group>
-              <Select label="Discounts" options={CLASS_OPTIONS} {...discountClass.select} />
-              {shipping ? null : <Select label="Value type" options={VALUE_OPTIONS} {...valueType.select} />}
-              {shipping ? null : (
-                <TextField
-                  label="Value"
-                  inputMode="decimal"
-                  suffix={valueType.value === "amount" ? undefined : "%"}
-                  {...value.textField}
-                />
-              )}
-            </FormLayout.Group>
-            <BlockStack gap="100">
-              <Text as="p">Combines with</Text>
-              <InlineStack gap="400" wrap>
-                <Checkbox label="Product discounts" {...combinesProduct.checkbox} />
-                <Checkbox label="Order discounts" {...combinesOrder.checkbox} />
-                <Checkbox label="Shipping discounts" {...combinesShipping.checkbox} />
-              </InlineStack>
-            </BlockStack>
-            <FormLayout.Group>
-              <TextField label="Starts" type="date" helpText="Empty: now" {...startsOn.textField} />
-              <TextField label="Ends" type="date" helpText="Empty: no end date" {...endsOn.textField} />
-            </FormLayout.Group>
-            <FormLayout.Group>
-              <TextField label="Minimum subtotal" inputMode="decimal" {...minimumSubtotal.textField} />
-              <TextField label="Minimum quantity" inputMode="numeric" {...minimumQuantity.textField} />
-            </FormLayout.Group>
-            <Button submit variant="primary" loading={fetcher.state !== "idle"}>
-              Check this promotion
-            </Button>
-          </FormLayout>
-        </fetcher.Form>
-        {check ? <CheckResult check={check} /> : null}
-      </BlockStack>
+      </section>
     </Card>
   );
 }

@@ -119,6 +119,22 @@ describe("discount hygiene", () => {
     expect(kinds(clean({ rollout: "Winter test", method: "automatic", code: null }))).toEqual([]);
   });
 
+  it("lists every discount's findings most severe first, then in the list's order", () => {
+    const findings = hygieneAudit(
+      [
+        clean({ endsAt: null, appliesOncePerCustomer: false }),
+        clean({ id: "gid://shopify/DiscountCodeNode/2", value: { kind: "percentage", percent: 100 } }),
+      ],
+      HYGIENE_DEFAULTS,
+      NOW,
+    );
+    expect(findings.map((finding) => `${finding.kind} ${finding.discountId.slice(-1)}`)).toEqual([
+      "full_discount 2",
+      "no_end_date 1",
+      "no_once_per_customer 1",
+    ]);
+  });
+
   it("names the discount, its title and a fix in every finding, discount by discount", () => {
     const findings = hygieneAudit(
       [

@@ -131,11 +131,13 @@ export function hygieneOf(discount: PreflightDiscount, thresholds: HygieneThresh
   return found.sort((a, b) => ORDER[a.severity] - ORDER[b.severity]);
 }
 
-/** The findings for every discount, discount by discount in the list's order. */
+/** The findings for every discount, most severe first; within a severity, in the list's order. */
 export function hygieneAudit(
   discounts: readonly PreflightDiscount[],
   thresholds: HygieneThresholds,
   now: Date,
 ): HygieneFinding[] {
-  return discounts.flatMap((discount) => hygieneOf(discount, thresholds, now));
+  return discounts
+    .flatMap((discount) => hygieneOf(discount, thresholds, now))
+    .sort((a, b) => ORDER[a.severity] - ORDER[b.severity]);
 }

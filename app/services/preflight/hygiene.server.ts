@@ -5,7 +5,7 @@
 import prisma from "../../db.server";
 import {
   HYGIENE_DEFAULTS,
-  hygieneOf,
+  hygieneAudit,
   type HygieneFinding,
   type HygieneThresholds,
 } from "../../domain/preflight/hygiene";
@@ -31,17 +31,15 @@ export async function saveHygieneThresholds(shopId: string, thresholds: HygieneT
   });
 }
 
-/** The findings of some discounts, each linked to its page in Shopify's admin. */
+/** The findings of some discounts, most severe first, each linked to its page in Shopify's admin. */
 export function linkedHygiene(
   shopDomain: string,
   discounts: readonly PreflightDiscount[],
   thresholds: HygieneThresholds,
   now: Date,
 ): LinkedFinding[] {
-  return discounts.flatMap((discount) =>
-    hygieneOf(discount, thresholds, now).map((finding) => ({
-      ...finding,
-      adminUrl: adminDiscountUrl(shopDomain, finding.discountId),
-    })),
-  );
+  return hygieneAudit(discounts, thresholds, now).map((finding) => ({
+    ...finding,
+    adminUrl: adminDiscountUrl(shopDomain, finding.discountId),
+  }));
 }
