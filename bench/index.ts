@@ -3,7 +3,8 @@
  * runs one part: flash-sale (a sale's orders and a merchant's saves against the production server,
  * SQLite then PostgreSQL; BENCH_FLASH_* sets its sizes), export (the CSV export of 1M events through
  * the server), events (the Dashboard, ROI and Audit Log pages at 1M events), backtest, functions
- * (`npx tsx bench/index.ts functions` runs it without the build, which it does not use) or preflight.
+ * (`npx tsx bench/index.ts functions` runs it without the build, which it does not use), preflight or
+ * preflight-check (one discount's check through a local fake Admin API, in its own process).
  */
 import { spawnSync } from "node:child_process";
 import os from "node:os";
@@ -17,7 +18,7 @@ console.log(
   `Margin Guardrail benchmarks on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown CPU"}), Node ${process.version}`,
 );
 const only = process.argv[2];
-const parts = ["flash-sale", "export", "events", "backtest", "functions", "preflight"];
+const parts = ["flash-sale", "export", "events", "backtest", "functions", "preflight", "preflight-check"];
 if (only && !parts.includes(only)) throw new Error(`Unknown part "${only}": one of ${parts.join(", ")}`);
 if (!only || only === "flash-sale") await benchFlashSale();
 if (!only || only === "export") await benchExport();
@@ -30,3 +31,8 @@ if (!only || only === "backtest") {
 if (!only || only === "functions") await benchFunctions();
 // the promotion preflight's model: 50,000 carts × 200 discounts (docs/product.md#promotion-preflight)
 if (!only || only === "preflight") benchPreflight();
+// one discount's check, POST /api/preflight {discountId}, for a shop with 1,000 discounts: under a second
+if (!only || only === "preflight-check") {
+  const child = spawnSync(process.execPath, ["--import", "tsx", "bench/preflight-check.ts"], { stdio: "inherit" });
+  if (child.status !== 0) throw new Error("The preflight check benchmark failed");
+}

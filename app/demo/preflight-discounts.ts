@@ -4,7 +4,9 @@
  * them (app/demo/admin-stand-in.ts). The codes and automatic discounts are those of the demo's
  * orders (app/demo/demo-store.ts), with combinations that let four of them stack, and two
  * configuration risks a merchant would want to see: a fixed amount far above the typical cart and
- * a public code without a usage limit.
+ * a public code without a usage limit. Their hygiene findings (docs/product.md#discount-hygiene):
+ * SUMMER20 open and combining with every class, FREESHIP without an end date for 60 days, and
+ * BEANIE10, tidy but for the beanie it names being on sale already.
  */
 import { percentToFraction } from "../domain/money";
 import { SUMMER_SALE } from "./demo-store";
@@ -32,6 +34,7 @@ export const DEMO_PREFLIGHT_IDS = {
   freeship: "gid://shopify/DiscountCodeNode/9403",
   bundle15: "gid://shopify/DiscountCodeNode/9404",
   gift500: "gid://shopify/DiscountCodeNode/9405",
+  beanie10: "gid://shopify/DiscountCodeNode/9406",
   spend150: "gid://shopify/DiscountAutomaticNode/9411",
   summerSale: "gid://shopify/DiscountAutomaticNode/9412",
 };
@@ -126,6 +129,28 @@ function discountList(now: Date) {
         },
       },
       { usageLimit: 50 },
+    ),
+    // a tidy code (an end date, limited, once per customer, combining with nothing) on an item on sale
+    code(
+      "gid://shopify/DiscountCodeNode/9406",
+      "BEANIE10",
+      {
+        startsAt: at(-10),
+        endsAt: at(20),
+        discountClasses: ["PRODUCT"],
+        combinesWith: combines(false, false, false),
+        customerGets: {
+          value: percentage(10),
+          items: {
+            __typename: "DiscountProducts",
+            products: { nodes: [] },
+            productVariants: {
+              nodes: [{ id: "gid://shopify/ProductVariant/9004", price: "32.00", compareAtPrice: "40.00" }],
+            },
+          },
+        },
+      },
+      { usageLimit: 200, appliesOncePerCustomer: true },
     ),
     {
       id: "gid://shopify/DiscountAutomaticNode/9411",

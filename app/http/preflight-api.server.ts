@@ -1,37 +1,28 @@
-import * as z from "zod";
 import prisma from "../db.server";
 import { buildDemoStore } from "../demo/demo-store";
 import { planHasAlerts, toPlanId } from "../domain/billing/plans";
-import { fail, messageOf } from "../domain/result";
+import { fail, messageOf, type Result } from "../domain/result";
 import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
 import { actionClientFor, actionClientOf } from "../services/actions/admin-client.server";
 import type { OrderSource } from "../services/backtest/order-source.server";
 import {
-  PREFLIGHT_DAYS_DEFAULT,
   findPreflight,
   startPreflight,
   type PreflightSources,
   type PreflightView,
 } from "../services/preflight/preflight.server";
 import type { AdminContext } from "../services/shops/admin-context.server";
-import { failureResponse, validateBody } from "./api.server";
+import { failureResponse, jsonError } from "./api.server";
 import { orderSource } from "./backtest-api.server";
-import { PREFLIGHT_DAYS_MESSAGE } from "../forms/preflight";
+import { preflightFieldErrors, preflightRequestSchema, type PreflightRequest } from "../forms/preflight";
+import { checkDiscount, type CheckTarget, type DiscountCheck } from "../services/preflight/check.server";
 
-/** What POST /api/preflight takes (docs/product.md#promotion-preflight): `days`, a whole number 1–365. */
-export const preflightRequestSchema = z.object({
-  days: z
-    .number({ error: PREFLIGHT_DAYS_MESSAGE })
-    .int({ error: PREFLIGHT_DAYS_MESSAGE })
-    .min(1, { error: PREFLIGHT_DAYS_MESSAGE })
-    .max(365, { error: PREFLIGHT_DAYS_MESSAGE })
-    .optional(),
-});
-
-/** The days a request asks for, or a 400 naming `days`. */
-export function preflightDays(body: Record<string, unknown>): number {
-  return validateBody(preflightRequestSchema, body).days ?? PREFLIGHT_DAYS_DEFAULT;
+/** What a request asks for (days, and a discount or a planned promotion to check), or a 400 naming each field. */
+export function preflightRequest(body: Record<string, unknown>): PreflightRequest {
+  const parsed = preflightRequestSchema.safeParse(body);
+  if (!parsed.success) throw jsonError(400, "Invalid input", preflightFieldErrors(parsed.error));
+  return parsed.data;
 }
 
 /** Where the caller's shop's discounts and orders come from: Shopify, or the demo store's stand-in and samples. */
@@ -52,7 +43,43 @@ export function preflightBody(view: PreflightView) {
     cart: results?.worst ?? null,
     discounts: results?.worst?.stack ?? [],
     risks: results?.risks ?? [],
+    hygiene: results?.hygiene ?? [],
   };
+}
+
+/** One discount's check for the caller's shop (docs/api.md#the-promotion-preflight): Shopify not read is a 502. */
+export async function checkForShop(
+  context: AdminContext,
+  target: CheckTarget,
+  days: number,
+): Promise<Result<DiscountCheck>> {
+  const sources = preflightSources(context);
+  if (!sources) return fail(503, "This store is not connected to Shopify's Admin API");
+  try {
+    return await checkDiscount(
+      {
+        id: context.shop.id,
+        domain: context.shop.domain,
+        currency: context.shop.currency,
+        grantedScopes: context.shop.grantedScopes,
+      },
+      target,
+      days,
+      sources,
+    );
+  } catch (error) {
+    logger.error("A discount's preflight check failed", { shop: context.shop.domain, err: messageOf(error) });
+    return fail(502, `Shopify's discounts or orders could not be read: ${messageOf(error)}`);
+  }
+}
+
+/**
+ * POST /api/preflight with `discountId` or `planned`: 200 with the worst stack including it and
+ * its hygiene, 404 for a discount the shop does not have, 503 without Shopify's Admin API.
+ */
+export async function checkDiscountResponse(context: AdminContext, target: CheckTarget, days: number) {
+  const checked = await checkForShop(context, target, days);
+  return checked.ok ? Response.json(checked.value) : failureResponse(checked.error);
 }
 
 /** How long POST waits for the run before answering 202 with where to follow it. */

@@ -22,13 +22,16 @@ import { useActionFetcher } from "../components/useActionFetcher";
 import { useFetcherForm } from "../components/useFetcherForm";
 import { useField } from "../components/form-fields";
 import { getFormProps } from "@conform-to/react";
-import { preflightFormSchema } from "../forms/preflight";
+import { hygieneSettingsSchema, planFormSchema, plannedFromForm, preflightFormSchema } from "../forms/preflight";
+import { HygieneFindings } from "../components/preflight/HygieneFindings";
+import { PlanPromotion } from "../components/preflight/PlanPromotion";
+import { hygieneThresholds, saveHygieneThresholds } from "../services/preflight/hygiene.server";
 import { formIntent, pageAction } from "../http/page-action.server";
 import { ok } from "../domain/result";
 import { formatCents } from "../domain/money";
 import { PREFLIGHT_DAYS_DEFAULT } from "../domain/preflight/types";
 import { planHasAlerts } from "../domain/billing/plans";
-import { startManualPreflight } from "../http/preflight-api.server";
+import { checkForShop, startManualPreflight } from "../http/preflight-api.server";
 import { latestPreflight, type PreflightView } from "../services/preflight/preflight.server";
 import { requireAdmin, type AdminContext } from "../services/shops/admin-context.server";
 
@@ -37,7 +40,7 @@ export const meta: MetaFunction = () => [{ title: "Preflight · Margin Guardrail
 /** /preflight: the promotion preflight (docs/product.md#promotion-preflight). */
 export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
   const { shop } = await requireAdmin(request, load);
-  return { run: await latestPreflight(shop.id) };
+  return { run: await latestPreflight(shop.id), thresholds: await hygieneThresholds(shop.id) };
 };
 
 /** Starts a run over `days` (the API's rules); the page follows its progress. */
@@ -51,6 +54,19 @@ const preflightAction = () =>
         async ({ days }, context) => {
           const started = await startManualPreflight(context, days);
           return started.ok ? ok({ value: { id: started.value.view.id } }) : started;
+        },
+      ),
+      // a promotion not created yet, checked as POST /api/preflight checks `planned`
+      plan: formIntent(planFormSchema, { failure: "Promotion not checked" }, async (form, context) => {
+        const checked = await checkForShop(context, { planned: plannedFromForm(form) }, PREFLIGHT_DAYS_DEFAULT);
+        return checked.ok ? ok({ value: checked.value }) : checked;
+      }),
+      hygiene: formIntent(
+        hygieneSettingsSchema,
+        { success: "Audit thresholds saved", failure: "Audit thresholds not saved" },
+        async (thresholds, context) => {
+          await saveHygieneThresholds(context.shop.id, thresholds);
+          return ok({});
         },
       ),
     },
@@ -186,7 +202,7 @@ function WorstCarts({ carts, condensed }: { carts: CartView[]; condensed: boolea
 }
 
 export default function PreflightPage() {
-  const { run } = useLoaderData<typeof loader>();
+  const { run, thresholds } = useLoaderData<typeof loader>();
   const { plan } = useAdminLayout();
   const revalidator = useRevalidator();
   const start = useActionFetcher("preflight-start", () => revalidator.revalidate());
@@ -371,9 +387,88 @@ export default function PreflightPage() {
                 )}
               </BlockStack>
             </Card>
+
+            <Card>
+              <section aria-labelledby="preflight-hygiene-heading">
+                <BlockStack gap="300">
+                  <Text as="h2" variant="headingMd" id="preflight-hygiene-heading">
+                    Discount hygiene
+                  </Text>
+                  <HygieneFindings
+                    findings={results.hygiene ?? []}
+                    empty={
+                      results.hygiene
+                        ? "No live discount has a setting to flag."
+                        : "Run the preflight again to audit your discounts."
+                    }
+                  />
+                </BlockStack>
+              </section>
+            </Card>
           </>
         ) : null}
+
+        <PlanPromotion />
+        <HygieneSettings activeDays={thresholds.activeDays} fullPercent={thresholds.fullPercent} />
       </BlockStack>
     </AdminPage>
+  );
+}
+
+/** The hygiene audit's thresholds, the merchant's to change (docs/product.md#discount-hygiene). */
+function HygieneSettings({ activeDays, fullPercent }: { activeDays: number; fullPercent: number }) {
+  const save = useActionFetcher("preflight-hygiene");
+  const [form, fields] = useFetcherForm({
+    id: "preflight-hygiene",
+    schema: hygieneSettingsSchema,
+    fetcher: save,
+    shouldValidate: "onSubmit",
+    defaultValue: { activeDays: String(activeDays), fullPercent: String(fullPercent) },
+  });
+  const days = useField(fields.activeDays);
+  const percent = useField(fields.fullPercent);
+  return (
+    <Card>
+      <section aria-labelledby="preflight-thresholds-heading">
+        <BlockStack gap="300">
+          <Text as="h2" variant="headingMd" id="preflight-thresholds-heading">
+            Audit thresholds
+          </Text>
+          <save.Form method="post" {...getFormProps(form)}>
+            <input type="hidden" name="intent" value="hygiene" />
+            <BlockStack gap="300">
+              <InlineStack gap="400" wrap>
+                <Box maxWidth="240px">
+                  <TextField
+                    label="Flag discounts active for more than"
+                    suffix="days"
+                    inputMode="numeric"
+                    helpText="Default 42 (six weeks)"
+                    {...days.textField}
+                  />
+                </Box>
+                <Box maxWidth="240px">
+                  <TextField
+                    label="Flag percentages from"
+                    suffix="%"
+                    inputMode="numeric"
+                    helpText="Default 100"
+                    {...percent.textField}
+                  />
+                </Box>
+              </InlineStack>
+              <InlineStack>
+                <Button submit loading={save.state !== "idle"}>
+                  Save thresholds
+                </Button>
+              </InlineStack>
+            </BlockStack>
+          </save.Form>
+          <Text as="p" tone="subdued">
+            The findings above use the thresholds of the last run: run the preflight again after changing them.
+          </Text>
+        </BlockStack>
+      </section>
+    </Card>
   );
 }

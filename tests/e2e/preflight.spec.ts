@@ -1,11 +1,12 @@
 // The promotion preflight on the merchant's path (docs/product.md#promotion-preflight): from the
 // sidebar to /preflight, run it on the demo store's carts (its discounts come from the stand-in of
 // Shopify), see the progress end in the worst stack, the worst carts and the risks, and follow a
-// discount's link to its page in Shopify's admin. At 375, 800 and 1040 px nothing on the page scrolls
+// discount's link to its page in Shopify's admin; plan a promotion before creating it and read the
+// discount hygiene audit with its fix links and thresholds. At 375, 800 and 1040 px nothing on the page scrolls
 // sideways, neither the page nor a part of it (the worst carts' table included); screenshots at each.
 import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
-import { demoShopId, expect, sidebar, test } from "./fixtures";
+import { demoShopId, expect, hydrated, sidebar, test, toast } from "./fixtures";
 import { axeViolations, screenshotsAt } from "./screens-axe";
 import { e2eDatabase } from "./demo-store";
 
@@ -119,4 +120,78 @@ test("a merchant runs the preflight and follows the worst stack's discount to Sh
     db.prepare("DELETE FROM PreflightRun WHERE id = ?").run("e2e-preflight-running");
     db.close();
   }
+});
+
+test("a merchant plans a promotion before creating it, and fixes the discounts the audit flags", async ({ page }) => {
+  await page.goto("/preflight");
+  await hydrated(page);
+  const plan = page.getByRole("region", { name: "Plan a promotion" });
+  await expect(plan).toBeVisible();
+
+  // a bad value is refused on the form, and nothing is checked
+  await plan.getByLabel("Title", { exact: true }).fill("Flash 30");
+  await plan.getByLabel("Code", { exact: true }).fill("FLASH30");
+  await plan.getByLabel("Discounts", { exact: true }).selectOption("ORDER");
+  await plan.getByLabel("Value", { exact: true }).fill("130");
+  await plan.getByRole("button", { name: "Check this promotion" }).click();
+  await expect(plan.getByText("A percentage is above 0 and at most 100")).toBeVisible();
+  await expect(plan.getByText(/^Worst stack:/)).toHaveCount(0);
+
+  // 30 % off the order, combining with every class: it stacks with SUMMER20 and the automatic discounts
+  await plan.getByLabel("Value", { exact: true }).fill("30");
+  for (const name of ["Product discounts", "Order discounts", "Shipping discounts"]) {
+    await plan.getByLabel(name, { exact: true }).check();
+  }
+  await plan.getByRole("button", { name: "Check this promotion" }).click();
+  await expect(plan.getByText(/^Worst stack: \d+(\.\d)?% off \(\$[\d,]+\.\d\d\) on cart #\d+$/)).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(plan.getByText(/^\d+ discounts deep; /)).toBeVisible();
+  await expect(plan.getByRole("listitem").filter({ hasText: "FLASH30" })).toBeVisible();
+  await expect(plan.getByRole("link", { name: "SUMMER20", exact: true })).toBeVisible();
+  await expect(plan.getByText("FLASH30 has no end date")).toBeVisible();
+  await expect(plan.getByText("FLASH30 combines with product, order and shipping discounts")).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  // the audit of the live discounts, after a run: each finding with its fix in Shopify's admin
+  await page.getByRole("button", { name: "Run preflight" }).click();
+  const hygiene = page.getByRole("region", { name: "Discount hygiene" });
+  await expect(hygiene).toBeVisible({ timeout: 30_000 });
+  await expect(
+    hygiene.getByText("BEANIE10 applies to a variant already on sale (a compare-at price above the price)"),
+  ).toBeVisible();
+  await expect(hygiene.getByText("FREESHIP has no end date")).toBeVisible();
+  await expect(hygiene.getByText(/^FREESHIP has been active for \d+ days, more than 42$/)).toBeVisible();
+  await expect(hygiene.getByRole("link", { name: "Fix BEANIE10 in Shopify" })).toHaveAttribute(
+    "href",
+    "https://admin.shopify.com/store/margin-guardrail-demo/discounts/9406",
+  );
+
+  for (const width of [375, 800, 1040]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(hygiene).toBeVisible();
+    expect(await sidewaysScroll(page), `sideways scroll at ${width} px`).toEqual([]);
+  }
+  await screenshotsAt(page, "preflight-plan", [375, 800, 1040]);
+
+  // the thresholds are the merchant's: a bad one is refused, a good one kept
+  const settings = page.getByRole("region", { name: "Audit thresholds" });
+  const days = settings.getByLabel("Flag discounts active for more than");
+  await expect(days).toHaveValue("42");
+  await days.fill("500");
+  await settings.getByRole("button", { name: "Save thresholds" }).click();
+  await expect(settings.getByText("Active days must be a whole number from 1 to 365")).toBeVisible();
+  await days.fill("70");
+  await settings.getByRole("button", { name: "Save thresholds" }).click();
+  await expect(toast(page, "Audit thresholds saved")).toBeVisible();
+  await page.reload();
+  await expect(days).toHaveValue("70");
+  // FREESHIP started 60 days ago: not past 70 days once the preflight runs again
+  await page.getByRole("button", { name: "Run preflight" }).click();
+  await expect(hygiene.getByText(/^FREESHIP has been active for/)).toHaveCount(0, { timeout: 30_000 });
+  await expect(hygiene.getByText("FREESHIP has no end date")).toBeVisible({ timeout: 30_000 });
+  await expect(hygiene.getByText(/^FREESHIP has been active for/)).toHaveCount(0);
+  await days.fill("42");
+  await settings.getByRole("button", { name: "Save thresholds" }).click();
+  await expect(toast(page, "Audit thresholds saved")).toBeVisible();
 });

@@ -20,11 +20,17 @@ export function newPreflightTally(): PreflightTally {
 
 const worse = (a: CartWorst, b: CartWorst) => b.percent - a.percent || b.discountCents - a.discountCents;
 
-/** Adds one cart to the tally. */
-export function tallyCart(tally: PreflightTally, cart: PreflightCart, live: PreflightDiscount[], now: Date) {
+/** Adds one cart to the tally; `worstOf` finds its worst stack (one discount's check: including.ts). */
+export function tallyCart(
+  tally: PreflightTally,
+  cart: PreflightCart,
+  live: PreflightDiscount[],
+  now: Date,
+  worstOf: (cart: PreflightCart, live: PreflightDiscount[], now: Date) => CartWorst | null = worstForCart,
+) {
   tally.cartsScanned++;
   tally.subtotals.push(cartSubtotal(cart));
-  const result = worstForCart(cart, live, now);
+  const result = worstOf(cart, live, now);
   if (!result) return;
   tally.cartsWithStack++;
   if (result.searchCut) tally.searchCuts++;

@@ -54,6 +54,11 @@ export interface PreflightDiscount {
    * ACTIVE and `startsAt` null; docs/product.md#what-the-app-reads-of-discounts)
    */
   rollout?: string | null;
+  /**
+   * how many of the variants it names are on sale (a compare-at price above the price); absent when
+   * it names none (all items, products or collections: their prices are not read)
+   */
+  saleVariants?: number;
 }
 
 export interface PreflightLine {
@@ -101,6 +106,9 @@ export interface CartWorst {
 
 /** The days of carts a preflight reads unless asked otherwise (the backtest's window). */
 export const PREFLIGHT_DAYS_DEFAULT = 60;
+
+/** The most days of carts a preflight reads. */
+export const PREFLIGHT_DAYS_MAX = 365;
 
 /** Shopify takes at most this many product or order codes on one order (plus one shipping code; automatic discounts aside). */
 export const MAX_CODES_PER_ORDER = 5;

@@ -4,7 +4,7 @@ export const FEATURES = [
   {
     id: "prevent-stacking",
     title: "Prevent stacking",
-    body: "Catch orders where a code, an automatic discount and a free-shipping offer combine into more than you meant to give, and preflight your discounts on your own recent carts to see the worst stack a customer could reach.",
+    body: "Catch orders where a code, an automatic discount and a free-shipping offer combine into more than you meant to give, and preflight your discounts, or one you are planning, on your own recent carts to see the worst stack a customer could reach, with an audit of the settings that let a promotion run too long or too wide.",
   },
   {
     id: "real-time-alerts",

@@ -57,7 +57,7 @@ export const PREFLIGHT_DISCOUNTS = `#graphql
               }
               items {
                 __typename
-                ... on DiscountProducts { products(first: 20) { nodes { id } } productVariants(first: 20) { nodes { id } } }
+                ... on DiscountProducts { products(first: 20) { nodes { id } } productVariants(first: 20) { nodes { id price compareAtPrice } } }
                 ... on DiscountCollections { collections(first: 20) { nodes { id } } }
               }
             }
@@ -79,7 +79,7 @@ export const PREFLIGHT_DISCOUNTS = `#graphql
               }
               items {
                 __typename
-                ... on DiscountProducts { products(first: 20) { nodes { id } } productVariants(first: 20) { nodes { id } } }
+                ... on DiscountProducts { products(first: 20) { nodes { id } } productVariants(first: 20) { nodes { id price compareAtPrice } } }
                 ... on DiscountCollections { collections(first: 20) { nodes { id } } }
               }
             }
@@ -173,7 +173,7 @@ export interface PreflightNode {
       items: {
         __typename: string;
         products?: { nodes: { id: string }[] };
-        productVariants?: { nodes: { id: string }[] };
+        productVariants?: { nodes: { id: string; price?: string | number; compareAtPrice?: string | number | null }[] };
         collections?: { nodes: { id: string }[] };
       };
     };
@@ -197,7 +197,18 @@ export function preflightDiscountOf(node: PreflightNode): PreflightDiscount {
   const automatic = kind.startsWith("DiscountAutomatic");
   const items = discount.customerGets?.items;
   let appliesTo: AppliesTo = { kind: "all" };
+  // the variants it names that are on sale: a compare-at price above the price (docs/product.md#discount-hygiene)
+  let saleVariants: number | undefined;
   if (items?.__typename === "DiscountProducts") {
+    const variants = items.productVariants?.nodes ?? [];
+    if (variants.length > 0) {
+      saleVariants = variants.filter(
+        (variant) =>
+          variant.compareAtPrice != null &&
+          variant.price != null &&
+          toCents(variant.compareAtPrice) > toCents(variant.price),
+      ).length;
+    }
     appliesTo = {
       kind: "products",
       productIds: (items.products?.nodes ?? []).map((item) => item.id),
@@ -266,6 +277,7 @@ export function preflightDiscountOf(node: PreflightNode): PreflightDiscount {
     appliesOncePerCustomer: Boolean(discount.appliesOncePerCustomer),
     allBuyers: contextKind === "DiscountBuyerSelectionAll" || contextKind === "DiscountMarkets",
     codesCount: discount.codesCount?.count ?? (automatic ? 0 : 1),
+    ...(saleVariants === undefined ? {} : { saleVariants }),
   };
 }
 

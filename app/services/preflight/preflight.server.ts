@@ -30,6 +30,8 @@ import { shopContext } from "../monitoring/evaluation.server";
 import type { AdminGraphql } from "../admin-api/admin-graphql.server";
 import { loadVariantFacts } from "../monitoring/variant-facts.server";
 import { adminDiscountUrl, readPreflightDiscounts } from "./discounts.server";
+import { hygieneThresholds, linkedHygiene, type LinkedFinding } from "./hygiene.server";
+import type { HygieneThresholds } from "../../domain/preflight/hygiene";
 import { mayReadRollouts } from "../../domain/discounts/rollouts";
 import { grantedScopesOf } from "../../domain/shops/scopes";
 
@@ -108,6 +110,11 @@ export interface PreflightResults {
   worst: PreflightCartView | null;
   worstCarts: PreflightCartView[];
   risks: (Risk & { adminUrl: string | null })[];
+  /**
+   * the discount hygiene audit of the live discounts, with the shop's thresholds at the run
+   * (docs/product.md#discount-hygiene); absent in runs made before it was kept
+   */
+  hygiene?: LinkedFinding[];
   /** each rule the worst carts' stacks break, with how many of them (testing rules are not among them) */
   rulesBroken: { rule: string; carts: number }[];
   /**
@@ -289,7 +296,11 @@ async function runPreflight(row: PreflightRun, shop: Shop, sources: PreflightSou
   };
   await readOrderPages(sources.orders, since, CHUNK, progress.total, evaluate);
 
-  const results = { ...assemble(shop, row.days, since, discounts, live, tally, kept, rules, stacking), rolloutsNote };
+  const thresholds = await hygieneThresholds(shop.id);
+  const results = {
+    ...assemble(shop, row.days, since, discounts, live, tally, kept, rules, stacking, thresholds, now),
+    rolloutsNote,
+  };
   const previous = await prisma.preflightRun.findFirst({
     where: { shopId: shop.id, status: "done", NOT: { id: row.id } },
     orderBy: { createdAt: "desc" },
@@ -316,6 +327,8 @@ function assemble(
   kept: Map<string, OrderFacts>,
   rules: EvaluableRule[],
   stacking: StackingContext | undefined,
+  thresholds: HygieneThresholds,
+  now: Date,
 ): PreflightResults {
   const url = (id: string) => adminDiscountUrl(shop.domain, id);
   const currency = tally.worst[0]?.currency ?? shop.currency;
@@ -361,6 +374,7 @@ function assemble(
       ...risk,
       adminUrl: url(risk.discountId),
     })),
+    hygiene: linkedHygiene(shop.domain, live, thresholds, now),
     rulesBroken: [...brokenCount.entries()].map(([rule, carts]) => ({ rule, carts })),
     rulesTesting: [...testingCount.entries()].map(([rule, carts]) => ({ rule, carts })),
     discounts: live.map((discount) => ({
