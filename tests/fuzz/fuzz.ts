@@ -9,7 +9,7 @@ import crypto from "node:crypto";
 import Database from "better-sqlite3";
 import { checkoutPayload } from "../../app/demo/checkout-payload-builder";
 import { stackedCodeAndAutomatic } from "../fixtures/orders";
-import { startAppServer, type AppServer } from "../helpers/app-server";
+import { approveDemoCore, startAppServer, type AppServer } from "../helpers/app-server";
 import { startReceiver } from "../helpers/receiver";
 import { formMutations, jsonMutations, queryMutations, random, type RawInput } from "./inputs";
 import { wrongAcceptStage, type AcceptsReport } from "./accepts";
@@ -487,17 +487,7 @@ class RowWatch {
 }
 
 async function createFixtures(server: AppServer): Promise<{ rule: string; collectionRule: string }> {
-  await fetch(`${server.url}/dashboard`);
-  // a shop is Free until a subscription is approved (docs/product.md#plans): Core is approved on the
-  // demo's stand-in of Shopify's confirmation page
-  const upgrade = await fetch(`${server.url}/api/billing/upgrade?plan=core`, { method: "POST" });
-  const { confirmationUrl } = (await upgrade.json()) as { confirmationUrl: string };
-  const approved = await fetch(new URL(confirmationUrl, server.url), {
-    method: "POST",
-    body: new URLSearchParams({ intent: "approve" }),
-    redirect: "manual",
-  });
-  if (approved.status !== 302) throw new Error(`Core was not approved: ${approved.status}`);
+  await approveDemoCore(server.url);
   const json = { "Content-Type": "application/json" };
   const created = await fetch(`${server.url}/api/rules`, { method: "POST", headers: json, body: JSON.stringify(rule) });
   const collection = await fetch(`${server.url}/api/rules/collections/create`, {

@@ -167,6 +167,22 @@ export async function startAppServer(
   return { url, database, databaseUrl, process: child, output: () => output, stop };
 }
 
+/**
+ * Puts a demo server's shop on Core as a merchant does: a shop is Free until a subscription is
+ * approved (docs/product.md#plans), here on the demo's stand-in of Shopify's confirmation page.
+ */
+export async function approveDemoCore(serverUrl: string): Promise<void> {
+  await fetch(`${serverUrl}/dashboard`);
+  const upgrade = await fetch(`${serverUrl}/api/billing/upgrade?plan=core`, { method: "POST" });
+  const { confirmationUrl } = (await upgrade.json()) as { confirmationUrl: string };
+  const approved = await fetch(new URL(confirmationUrl, serverUrl), {
+    method: "POST",
+    body: new URLSearchParams({ intent: "approve" }),
+    redirect: "manual",
+  });
+  if (approved.status !== 302) throw new Error(`Core was not approved: ${approved.status}`);
+}
+
 /** Runs server.js until it exits (a refused boot), returning its exit code and output. */
 export function bootOnce(env: Record<string, string>, cwd = process.cwd()): { status: number | null; output: string } {
   ensureBuild();

@@ -4,7 +4,7 @@
 // a second while reads (/api/health) keep answering: the event loop never stalls on the lock.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stackedCodeAndAutomatic } from "../fixtures/orders";
-import { signedWebhook, startAppServer, waitUntil, type AppServer } from "../helpers/app-server";
+import { approveDemoCore, signedWebhook, startAppServer, waitUntil, type AppServer } from "../helpers/app-server";
 import { holdWriter } from "../helpers/hold-writer";
 import { readValue } from "../helpers/postgres-databases";
 
@@ -14,6 +14,7 @@ const SENDERS = 12;
 let server: AppServer;
 beforeAll(async () => {
   server = await startAppServer();
+  await approveDemoCore(server.url);
 }, 90_000);
 afterAll(() => server?.stop());
 

@@ -9,7 +9,6 @@ import { withVariantFacts } from "../../domain/actions/order-effects";
 import { mayReadRollouts } from "../../domain/discounts/rollouts";
 import { evaluateOrder, marginOf } from "../../domain/monitoring/evaluate";
 import type { OrderFacts } from "../../domain/monitoring/order-facts";
-import { orderFactsFromPayload } from "../../domain/monitoring/order-payload";
 import { discountLabel } from "../../domain/preflight/combining";
 import { stackableWith, worstIncluding } from "../../domain/preflight/including";
 import { plannedDiscount, type PlannedPromotion } from "../../domain/preflight/planned";
@@ -24,7 +23,7 @@ import { shopContext } from "../monitoring/evaluation.server";
 import { loadVariantFacts } from "../monitoring/variant-facts.server";
 import { adminDiscountUrl, readPreflightDiscounts } from "./discounts.server";
 import { hygieneThresholds, linkedHygiene, type LinkedFinding } from "./hygiene.server";
-import { cartOf, factsWithStack, type LinkedPart, type PreflightSources } from "./preflight.server";
+import { cartFactsOf, cartOf, factsWithStack, type LinkedPart, type PreflightSources } from "./preflight.server";
 
 const DAY_MS = 86_400_000;
 /** Carts evaluated at a time from samples (Shopify's come a page at a time). */
@@ -132,20 +131,9 @@ export async function checkDiscount(
       CHUNK,
       async () => undefined,
       async (items, graphql: AdminGraphql | null) => {
-        const parsed = items.flatMap((item) => {
-          const read = orderFactsFromPayload(item.payload);
-          return read.ok && !read.facts.cancelled ? [{ facts: read.facts, item }] : [];
-        });
-        tally.cartsScanned += items.length - parsed.length;
-        const variants = needsCollections
-          ? await loadVariantFacts(
-              shop.id,
-              parsed.flatMap(({ facts }) => facts.lines.flatMap((line) => line.variantId ?? [])),
-              graphql,
-            )
-          : null;
-        for (const { facts, item } of parsed) {
-          const full = variants ? withVariantFacts(facts, variants) : facts;
+        const { carts, skipped } = await cartFactsOf(shop.id, items, needsCollections, graphql);
+        tally.cartsScanned += skipped;
+        for (const { full, item } of carts) {
           tallyCart(tally, cartOf(full, item.createdAt), list, now, worstOf);
           if (tally.worst[0]?.orderId === full.orderId) kept.set(full.orderId, full);
         }

@@ -73,6 +73,33 @@ const PREFLIGHTS: JobKind<PreflightRun> = {
   update: (id, data) => prisma.preflightRun.update({ where: { id }, data }),
 };
 
+/**
+ * A page of orders as the preflight counts them: each readable, uncancelled order's facts, with its
+ * variants' collections when a rule needs them; `skipped`, the orders it cannot count.
+ */
+export async function cartFactsOf<Item extends { payload: unknown }>(
+  shopId: string,
+  items: Item[],
+  needsCollections: boolean,
+  graphql: AdminGraphql | null,
+): Promise<{ carts: { full: OrderFacts; item: Item }[]; skipped: number }> {
+  const parsed = items.flatMap((item) => {
+    const read = orderFactsFromPayload(item.payload);
+    return read.ok && !read.facts.cancelled ? [{ facts: read.facts, item }] : [];
+  });
+  const variants = needsCollections
+    ? await loadVariantFacts(
+        shopId,
+        parsed.flatMap(({ facts }) => facts.lines.flatMap((line) => line.variantId ?? [])),
+        graphql,
+      )
+    : null;
+  return {
+    carts: parsed.map(({ facts, item }) => ({ full: variants ? withVariantFacts(facts, variants) : facts, item })),
+    skipped: items.length - parsed.length,
+  };
+}
+
 export interface PreflightSources {
   /** where the discounts are read (Shopify's Admin API, or the demo's stand-in of it) */
   discounts: AdminGraphql;
@@ -273,20 +300,9 @@ async function runPreflight(row: PreflightRun, shop: Shop, sources: PreflightSou
   const kept = new Map<string, OrderFacts>();
   const progress = jobProgress(PREFLIGHTS, row.id);
   const evaluate = async (items: { payload: unknown; createdAt: string }[], graphql: AdminGraphql | null) => {
-    const parsed = items.flatMap((item) => {
-      const read = orderFactsFromPayload(item.payload);
-      return read.ok && !read.facts.cancelled ? [{ facts: read.facts, item }] : [];
-    });
-    tally.cartsScanned += items.length - parsed.length;
-    const variants = needsCollections
-      ? await loadVariantFacts(
-          shop.id,
-          parsed.flatMap(({ facts }) => facts.lines.flatMap((line) => line.variantId ?? [])),
-          graphql,
-        )
-      : null;
-    for (const { facts, item } of parsed) {
-      const full = variants ? withVariantFacts(facts, variants) : facts;
+    const { carts, skipped } = await cartFactsOf(shop.id, items, needsCollections, graphql);
+    tally.cartsScanned += skipped;
+    for (const { full, item } of carts) {
       tallyCart(tally, cartOf(full, item.createdAt), live, now);
       if (tally.worst.some((worst) => worst.orderId === full.orderId)) kept.set(full.orderId, full);
     }
