@@ -106,11 +106,11 @@ describe("admin saves during an order flood", () => {
       Number(
         await readValue(server.databaseUrl, `SELECT COUNT(*) AS n FROM "OrderEvaluation" WHERE "status" = 'done'`),
       );
-    await waitUntil(async () => (await done()) === ORDERS, 60_000);
+    await waitUntil(async () => (await done()) === ORDERS, 120_000);
     expect(Number(await readValue(server.databaseUrl, `SELECT COUNT(DISTINCT "orderId") AS n FROM "OrderCheck"`))).toBe(
       ORDERS,
     );
-  }, 120_000);
+  }, 180_000);
 });
 
 describe.skipIf(!process.env.DATABASE_URL?.startsWith("file:") || Boolean(process.env.TEST_POSTGRES_URL))(
