@@ -30,7 +30,7 @@ import { getAlertSettings } from "../services/alerts/settings.server";
 import { SLACK_OUTCOMES, isSlackOutcomeProblem } from "../services/alerts/slack-oauth";
 import { slackInstallUrl } from "../services/alerts/slack-oauth.server";
 import { requireAdmin } from "../services/shops/admin-context.server";
-import { ChannelTestButton } from "./_admin.integration/ChannelCards";
+import { ChannelTestButton, SlackDisconnectButton } from "./_admin.integration/ChannelCards";
 import { integrationAction, type IntegrationActionResult } from "./_admin.integration/actions.server";
 
 export const action = ({ request }: ActionFunctionArgs) => integrationAction(request);
@@ -204,13 +204,7 @@ function ConnectedCard({
         </Text>
         <InlineStack gap="300">
           <ChannelTestButton channel="slack" label="Send test Slack message" />
-          <Button
-            tone="critical"
-            loading={disconnect.state !== "idle"}
-            onClick={() => disconnect.submit({ intent: "disconnectSlack" }, { method: "post" })}
-          >
-            Disconnect
-          </Button>
+          <SlackDisconnectButton disconnect={disconnect} />
           <Button url={back}>Back to Integration Center</Button>
         </InlineStack>
       </BlockStack>

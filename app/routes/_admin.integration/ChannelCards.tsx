@@ -75,13 +75,7 @@ export function SlackCard({
             <Text as="p">Alerts post to {channel}.</Text>
             <InlineStack gap="300">
               <ChannelTestButton channel="slack" label="Send test Slack message" />
-              <Button
-                tone="critical"
-                loading={disconnect.state !== "idle"}
-                onClick={() => disconnect.submit({ intent: "disconnectSlack" }, { method: "post" })}
-              >
-                Disconnect
-              </Button>
+              <SlackDisconnectButton disconnect={disconnect} />
             </InlineStack>
           </BlockStack>
         ) : (
@@ -185,5 +179,22 @@ function SmtpForm({
             : `The test goes to your ${recipients} alert recipient${recipients === 1 ? "" : "s"}.`}
       </Text>
     </FormLayout>
+  );
+}
+
+/** Disconnect Slack, through `disconnect`: the caller's fetcher, so its toast outlives the card. */
+export function SlackDisconnectButton({
+  disconnect,
+}: {
+  disconnect: ReturnType<typeof useActionFetcher<IntegrationActionResult>>;
+}) {
+  return (
+    <Button
+      tone="critical"
+      loading={disconnect.state !== "idle"}
+      onClick={() => disconnect.submit({ intent: "disconnectSlack" }, { method: "post" })}
+    >
+      Disconnect
+    </Button>
   );
 }
