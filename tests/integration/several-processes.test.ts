@@ -20,10 +20,18 @@ function signedOrder(index: number): RequestInit {
     name: `#MP${index}`,
     admin_graphql_api_id: undefined,
   };
-  return signedWebhook("orders/create", order);
+  // one delivery's ID for all its tries, as Shopify sends it again
+  return signedWebhook("orders/create", order, { webhookId: `several-processes-${index}` });
 }
 
-/** Posts orders `from`..`to` (exclusive), `parallel` at a time, each to the server `pick` chooses. */
+/** How often a delivery answered 503 is sent again, as Shopify retries one. */
+const REDELIVERIES = 20;
+
+/**
+ * Posts orders `from`..`to` (exclusive), `parallel` at a time, each to the server `pick` chooses.
+ * A 503 (SQLite's writer held by the other process past its wait, on a busy machine) is delivered
+ * again after a pause, as Shopify does; each order's last answer is returned.
+ */
 async function postOrders(from: number, to: number, pick: (index: number) => AppServer, parallel = 16) {
   let next = from;
   const statuses: number[] = [];
@@ -31,17 +39,28 @@ async function postOrders(from: number, to: number, pick: (index: number) => App
     Array.from({ length: parallel }, async () => {
       while (next < to) {
         const index = next++;
-        // a process killed mid-request answers nothing (0): Shopify would deliver that one again
-        const status = await fetch(`${pick(index).url}/webhooks/orders/create`, signedOrder(index)).then(
-          (response) => response.status,
-          () => 0,
-        );
+        let status = 0;
+        for (let attempt = 0; attempt <= REDELIVERIES; attempt++) {
+          // a process killed mid-request answers nothing (0): Shopify would deliver that one again
+          status = await fetch(`${pick(index).url}/webhooks/orders/create`, signedOrder(index)).then(
+            (response) => response.status,
+            () => 0,
+          );
+          if (status !== 503) break;
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
         statuses.push(status);
       }
     }),
   );
   return statuses;
 }
+
+/** The answers that were not 200, counted by status (empty when every order got 200). */
+const notOk = (statuses: number[]) =>
+  statuses
+    .filter((status) => status !== 200)
+    .reduce<Record<number, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
 
 /**
  * How many orders the two processes share: enough that both claim at once for the whole run; the
@@ -89,7 +108,7 @@ describe("two app processes on one database", () => {
     const COUNT = ORDERS;
     const [a, b] = await Promise.all([start(), start()]);
     const statuses = await postOrders(0, COUNT, (index) => (index % 2 === 0 ? a : b));
-    expect(statuses.every((status) => status === 200)).toBe(true);
+    expect(notOk(statuses)).toEqual({});
     await until(async () => (await done()) === COUNT);
 
     const rows = await prisma.orderEvaluation.findMany({ where: { shopId }, select: { attempts: true } });
@@ -133,7 +152,7 @@ describe("a process killed with SIGKILL holding claimed orders", () => {
 
     // B gets the second half, and evaluates what A acknowledged but had not claimed
     const statuses = await postOrders(FROM + COUNT / 2, FROM + COUNT, () => b);
-    expect(statuses.every((status) => status === 200)).toBe(true);
+    expect(notOk(statuses)).toEqual({});
     const queued = await prisma.orderEvaluation.count({ where: { shopId } });
     await until(async () => (await done()) === queued - claimed);
     // A's claims wait for their lease: still pending, still A's, and no other order is
