@@ -582,8 +582,12 @@ const OPERATIONS: { [Name in StandInOperation]: Handler<Name> } = {
   },
   // the promotion preflight reads the live discounts (docs/product.md#promotion-preflight)
   MarginGuardrailPreflightDiscounts: (state, variables) => {
-    // its query asks for active and scheduled discounts: one switched off is not among them
-    const live = demoPreflightDiscounts().filter((node) => !state.preflightOff?.has(node.id));
+    // its query asks for active and scheduled discounts: one switched off is not among them; or for
+    // one discount by its number (`id:123`)
+    const number = /^id:(\d+)$/.exec(String(variables.query ?? ""))?.[1];
+    const live = demoPreflightDiscounts().filter(
+      (node) => !state.preflightOff?.has(node.id) && (!number || node.id.endsWith(`/${number}`)),
+    );
     const page = pageOf(live, variables);
     return { discountNodes: { nodes: page.nodes as never, pageInfo: page.pageInfo } };
   },

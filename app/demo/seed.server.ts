@@ -1,6 +1,7 @@
 import { ONBOARDING_DONE } from "../domain/shops/onboarding";
 import prisma from "../db.server";
 import { orderFactsFromPayload } from "../domain/monitoring/order-payload";
+import type { OrderFacts } from "../domain/monitoring/order-facts";
 import { recordAuditEvents, rollupDay } from "../services/audit/events.server";
 import { checkoutBlockedEvent } from "../domain/checkout/checkout-events";
 import { checkoutFacts, checkoutPayloadSchema } from "../domain/checkout/checkout-payload";
@@ -18,7 +19,7 @@ import { storedEvent } from "../db/outbox-claims.sql.server";
 import { dueDigestGroups, gatherDigest, settleDigested } from "../db/outbox-digests.sql.server";
 import { prismaWriter } from "../db/raw-sql.server";
 import { ensureShop } from "../db/shops.server";
-import { DEMO_CATALOG, buildDemoStore, seededRandom, variantGid } from "./demo-store";
+import { DEMO_CATALOG, buildDemoStore, seededRandom, variantGid, type CatalogItem } from "./demo-store";
 import { seedCodeRulesDiscount } from "./seed-category.server";
 import { seedCodeCap } from "./seed-cap.server";
 import { seedScheduledRules } from "./seed-schedules.server";
@@ -83,20 +84,7 @@ export async function seedDemoStore(domain: string, now = new Date()) {
   ]);
   await prisma.alertSettings.update({ where: { shopId: shop.id }, data: demo.alertSettings });
   await prisma.stackingSettings.update({ where: { shopId: shop.id }, data: demo.stackingSettings });
-  for (const item of demo.catalog) {
-    await prisma.variantUnitCost.create({
-      data: {
-        shopId: shop.id,
-        variantId: variantGid(item.variant),
-        productId: `gid://shopify/Product/${item.product}`,
-        inventoryItemId: `gid://shopify/InventoryItem/${item.variant}`,
-        unitCostCents: item.costCents,
-        currency: "USD",
-        collectionIds: item.collections,
-        fetchedAt: now,
-      },
-    });
-  }
+  await cacheCatalogVariants(shop.id, demo.catalog, now);
   await seedCostModel(shop.id, now);
   const jobs = demo.orders.map((order) => {
     const parsed = orderFactsFromPayload(order.payload);
@@ -109,6 +97,11 @@ export async function seedDemoStore(domain: string, now = new Date()) {
       at: order.createdAt,
     };
   });
+  // received as the order webhooks queue them (one discount's check replays them): each evaluated once
+  await recordReceivedOrders(
+    shop.id,
+    jobs.map((job) => ({ facts: job.facts, customerId: job.customerId, createdAt: job.at })),
+  );
   // the merchant turned holds on for one rule a while ago: the orders before ran without them
   const holdsFrom = jobs.filter((job) => job.at < demo.holds.since).length;
   let events = await evaluateHistory(shop.id, jobs.slice(0, holdsFrom));
@@ -236,4 +229,41 @@ async function recordShadowCheckouts(shopId: string, now: Date): Promise<void> {
       data: { shopId, token: facts.token, day: rollupDay(at), overLimitCents: decision.overLimitCents, createdAt: at },
     });
   }
+}
+
+/** The catalog's variants (unit cost, product, collections) as the app caches them from Shopify. */
+export async function cacheCatalogVariants(shopId: string, catalog: readonly CatalogItem[], now = new Date()) {
+  await prisma.variantUnitCost.createMany({
+    data: catalog.map((item) => ({
+      shopId,
+      variantId: variantGid(item.variant),
+      productId: `gid://shopify/Product/${item.product}`,
+      inventoryItemId: `gid://shopify/InventoryItem/${item.variant}`,
+      unitCostCents: item.costCents,
+      currency: "USD",
+      collectionIds: item.collections,
+      fetchedAt: now,
+    })),
+  });
+}
+
+/** Orders as the app received them with its order webhooks: its queue's rows, each evaluated once. */
+export async function recordReceivedOrders(
+  shopId: string,
+  orders: { facts: OrderFacts; customerId?: string | null; createdAt: Date }[],
+) {
+  await prisma.orderEvaluation.createMany({
+    data: orders.map(({ facts, customerId, createdAt }) => ({
+      shopId,
+      webhookId: `received-${shopId}-${facts.orderId}-${createdAt.getTime()}`,
+      topic: "orders/create",
+      orderId: facts.orderId,
+      facts: facts as object,
+      customerId: customerId ?? null,
+      status: "done",
+      attempts: 1,
+      createdAt,
+      processedAt: createdAt,
+    })),
+  });
 }

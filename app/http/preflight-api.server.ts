@@ -17,6 +17,9 @@ import { failureResponse, jsonError } from "./api.server";
 import { orderSource } from "./backtest-api.server";
 import { preflightFieldErrors, preflightRequestSchema, type PreflightRequest } from "../forms/preflight";
 import { checkDiscount, type CheckTarget, type DiscountCheck } from "../services/preflight/check.server";
+import { followSnapshotDiscount } from "../services/preflight/discount-snapshot.server";
+import { mayReadRollouts } from "../domain/discounts/rollouts";
+import { grantedScopesOf } from "../domain/shops/scopes";
 
 /** What a request asks for (days, and a discount or a planned promotion to check), or a 400 naming each field. */
 export function preflightRequest(body: Record<string, unknown>): PreflightRequest {
@@ -53,20 +56,11 @@ export async function checkForShop(
   target: CheckTarget,
   days: number,
 ): Promise<Result<DiscountCheck>> {
-  const sources = preflightSources(context);
-  if (!sources) return fail(503, "This store is not connected to Shopify's Admin API");
+  // the carts are the orders the app received (the demo store's seeded history too): Shopify is read for discounts
+  const client = actionClientOf(context);
+  if (!client) return fail(503, "This store is not connected to Shopify's Admin API");
   try {
-    return await checkDiscount(
-      {
-        id: context.shop.id,
-        domain: context.shop.domain,
-        currency: context.shop.currency,
-        grantedScopes: context.shop.grantedScopes,
-      },
-      target,
-      days,
-      sources,
-    );
+    return await checkDiscount(context.shop, target, days, client.graphql);
   } catch (error) {
     logger.error("A discount's preflight check failed", { shop: context.shop.domain, err: messageOf(error) });
     return fail(502, `Shopify's discounts or orders could not be read: ${messageOf(error)}`);
@@ -112,6 +106,29 @@ export async function startPreflightResponse(context: AdminContext, days: number
   const view = (await findPreflight(context.shop.id, started.value.view.id)) ?? started.value.view;
   const headers = { Location: `/api/preflight/${view.id}` };
   return Response.json(preflightBody(view), { status: view.status === "running" ? 202 : 200, headers });
+}
+
+/**
+ * After a discounts/* webhook: the shop's kept list of discounts follows the change (the discount
+ * read again by its id, or forgotten when deleted; docs/product.md#checking-one-discount). Never
+ * throws: a discount not followed is mended by the next whole read.
+ */
+export async function snapshotAfterDiscountChange(shopDomain: string, discountId: string | undefined, topic: string) {
+  if (!discountId) return;
+  try {
+    const shop = await prisma.shop.findUnique({
+      where: { domain: shopDomain },
+      select: { id: true, domain: true, grantedScopes: true, discountsReadAt: true },
+    });
+    if (!shop?.discountsReadAt) return;
+    if (topic === "discounts/delete") return await followSnapshotDiscount(shop.id, discountId, "deleted");
+    const client = await actionClientFor(shop.domain);
+    if (!client) return;
+    const rollouts = mayReadRollouts(grantedScopesOf(shop.grantedScopes));
+    await followSnapshotDiscount(shop.id, discountId, { graphql: client.graphql, rollouts });
+  } catch (error) {
+    logger.error("The kept discounts could not follow a discount change", { shop: shopDomain, err: messageOf(error) });
+  }
 }
 
 /**

@@ -19,7 +19,7 @@ import {
 import { applySubscriptionUpdate } from "../services/billing/plan-truth.server";
 import { receiveCheckoutWebhook } from "../services/checkout/checkout-webhooks.server";
 import { followDiscountChange, followRedeemCodeChange } from "../services/code-rules/code-rules.server";
-import { preflightAfterDiscountChange } from "./preflight-api.server";
+import { preflightAfterDiscountChange, snapshotAfterDiscountChange } from "./preflight-api.server";
 import { queueOrderWebhook } from "../services/monitoring/order-webhooks.server";
 import { queueEditedOrder } from "../services/monitoring/order-edits.server";
 import { applyInventoryItemCost } from "../services/monitoring/variant-facts.server";
@@ -57,7 +57,10 @@ const checkouts = (topic: string) =>
     handle: async (webhook) => checkoutWebhookAnswer(await receiveCheckoutWebhook(webhook)),
   });
 
-/** discounts/*: the code's value read again for the code rules' cap (docs/product.md#code-rules). */
+/**
+ * discounts/*: the code's value read again for the code rules' cap (docs/product.md#code-rules), and
+ * the discount again in the list one discount's check reads.
+ */
 const discounts = (topic: string) =>
   webhookTopic({
     topic,
@@ -67,6 +70,8 @@ const discounts = (topic: string) =>
       onceWebhookAnswer(
         await handleWebhookOnce(webhook, async () => {
           await followDiscountChange(webhook.shop, webhook.payload.admin_graphql_api_id);
+          // the discounts kept for one discount's check (docs/product.md#checking-one-discount)
+          await snapshotAfterDiscountChange(webhook.shop, webhook.payload.admin_graphql_api_id, topic);
           // the promotion preflight again, alerting on a worse stack (docs/product.md#promotion-preflight)
           if (topic !== "discounts/delete") await preflightAfterDiscountChange(webhook.shop);
         }),

@@ -22,7 +22,8 @@ const updated = await import("../../app/routes/webhooks.discounts.update");
 const added = await import("../../app/routes/webhooks.discounts.redeemcode_added");
 const removed = await import("../../app/routes/webhooks.discounts.redeemcode_removed");
 const { listCodes } = await import("../../app/services/leaks/codes.server");
-const { readPreflightDiscounts, PREFLIGHT_DISCOUNTS } = await import("../../app/services/preflight/discounts.server");
+const { readPreflightDiscounts, LIVE_DISCOUNTS, PREFLIGHT_DISCOUNTS } =
+  await import("../../app/services/preflight/discounts.server");
 const { ThrottledReader, THROTTLE_WAITS_MS, DISCOUNT_CODES, DISCOUNT_ONE, DISCOUNT_PAGE } =
   await import("../../app/services/code-rules/discount-values.server");
 
@@ -196,7 +197,8 @@ describe("the demo store's stand-in of Shopify", () => {
       [DISCOUNT_PAGE, { first: 16, after: null, codes: 20, rollouts: true }],
       [DISCOUNT_ONE, { id: "gid://shopify/DiscountCodeNode/9301", codes: 250, rollouts: true }],
       [DISCOUNT_CODES, { id: "gid://shopify/DiscountCodeNode/9301", first: 250, after: "0" }],
-      [PREFLIGHT_DISCOUNTS, { first: 10, after: null, rollouts: true }],
+      [PREFLIGHT_DISCOUNTS, { first: 10, after: null, rollouts: true, query: LIVE_DISCOUNTS }],
+      [PREFLIGHT_DISCOUNTS, { first: 1, after: null, rollouts: true, query: "id:9401" }],
     ];
     for (const [query, variables] of reads) {
       const answer = answerStandIn(demo, { query, variables }) as { data?: unknown; errors?: unknown };

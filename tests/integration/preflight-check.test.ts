@@ -10,7 +10,9 @@ import { graphqlOrderNode } from "../../app/demo/graphql-order-builder";
 import { orderPayload } from "../../app/demo/order-payload-builder";
 import { DEMO_PREFLIGHT_IDS, demoPreflightDiscounts } from "../../app/demo/preflight-discounts";
 import { centsToDecimal } from "../../app/domain/money";
+import { cacheCatalogVariants } from "../../app/demo/seed.server";
 import { demoCatalogVariants, installFakeAdminApi } from "../helpers/fake-admin-api";
+import { receiveOrders } from "../helpers/received-orders";
 import { adminRequest, installedShops, routeArgs, settle } from "../helpers/shopify";
 
 // the app's modules first: importing them sets Shopify's library's fetch, which the fake replaces
@@ -20,22 +22,23 @@ const SHOP = "preflight-check.myshopify.com";
 const DAY = 86_400_000;
 const NOW = Date.now();
 const item = (title: string) => DEMO_CATALOG.find((entry) => entry.title === title)!;
-const order = (id: number, daysAgo: number, lines: { title: string; quantity: number }[], shipping?: string) =>
-  graphqlOrderNode(
-    orderPayload({
-      id,
-      number: id - 6_000_000 + 6000,
-      createdAt: new Date(NOW - daysAgo * DAY).toISOString(),
-      lines: lines.map(({ title, quantity }) => ({
-        variant: item(title).variant,
-        product: item(title).product,
-        quantity,
-        price: { shop: centsToDecimal(item(title).priceCents) },
-        allocations: [],
-      })),
-      ...(shipping && { shipping: { price: { shop: shipping } } }),
-    }),
-  );
+const order = (id: number, daysAgo: number, lines: { title: string; quantity: number }[], shipping?: string) => {
+  const createdAt = new Date(NOW - daysAgo * DAY);
+  const payload = orderPayload({
+    id,
+    number: id - 6_000_000 + 6000,
+    createdAt: createdAt.toISOString(),
+    lines: lines.map(({ title, quantity }) => ({
+      variant: item(title).variant,
+      product: item(title).product,
+      quantity,
+      price: { shop: centsToDecimal(item(title).priceCents) },
+      allocations: [],
+    })),
+    ...(shipping && { shipping: { price: { shop: shipping } } }),
+  });
+  return { payload, createdAt };
+};
 
 // #6001: 2 × Sunglasses ($120, Summer Sale) = $240; #6002: a belt, $55; #6003: a linen shirt ($68,
 // Summer Sale) and a denim jacket ($140) = $208, shipped for $15
@@ -53,8 +56,9 @@ const ORDERS = [
   ),
 ];
 
+// the full preflight reads Shopify's orders; one discount's check the orders the app received
 const fake = installFakeAdminApi(demoCatalogVariants(), {
-  orders: ORDERS,
+  orders: ORDERS.map(({ payload }) => graphqlOrderNode(payload)),
   answers: {
     MarginGuardrailPreflightDiscounts: () => ({
       discountNodes: {
@@ -97,6 +101,8 @@ const stored = async () => ({
 describe("one discount's preflight check", () => {
   beforeAll(async () => {
     [shopId] = await installedShops(SHOP);
+    await receiveOrders(shopId, ORDERS);
+    await cacheCatalogVariants(shopId, DEMO_CATALOG);
   });
 
   it("finds the worst stack including a discount of the shop, with its depth, margin and hygiene", async () => {

@@ -1,10 +1,12 @@
 /**
  * One discount's check (docs/product.md#checking-one-discount): the worst stack a discount of the
  * shop, or a promotion not created yet, reaches with the shop's other active and scheduled discounts
- * on its carts of the last `days` days, as the full preflight replays them (preflight.server.ts),
- * with its depth, the margin left on that cart, and the discount's hygiene findings. Answered at
- * once, without a run row: nothing is stored.
+ * on the carts the app received in the last `days` days, as the full preflight replays Shopify's
+ * (preflight.server.ts), with its depth, the margin left on that cart, and the discount's hygiene
+ * findings. Answered at once, without a run row: the discounts read are kept (discount-snapshot.server.ts),
+ * nothing else is stored.
  */
+import prisma from "../../db.server";
 import { withVariantFacts } from "../../domain/actions/order-effects";
 import { mayReadRollouts } from "../../domain/discounts/rollouts";
 import { evaluateOrder, marginOf } from "../../domain/monitoring/evaluate";
@@ -18,15 +20,15 @@ import type { PreflightDiscount } from "../../domain/preflight/types";
 import { fail, ok, type Result } from "../../domain/result";
 import { grantedScopesOf } from "../../domain/shops/scopes";
 import type { AdminGraphql } from "../admin-api/admin-graphql.server";
-import { readOrderPages } from "../backtest/order-source.server";
 import { shopContext } from "../monitoring/evaluation.server";
 import { loadVariantFacts } from "../monitoring/variant-facts.server";
-import { adminDiscountUrl, readPreflightDiscounts } from "./discounts.server";
+import { keepDiscount, snapshotDiscounts } from "./discount-snapshot.server";
+import { adminDiscountUrl, discountNumber, readPreflightDiscount } from "./discounts.server";
 import { hygieneThresholds, linkedHygiene, type LinkedFinding } from "./hygiene.server";
-import { cartFactsOf, cartOf, factsWithStack, type LinkedPart, type PreflightSources } from "./preflight.server";
+import { cartOf, factsWithStack, type LinkedPart } from "./preflight.server";
 
 const DAY_MS = 86_400_000;
-/** Carts evaluated at a time from samples (Shopify's come a page at a time). */
+/** Received orders read at a time. */
 const CHUNK = 500;
 /** The page of the app the answer links to: the full preflight. */
 export const PREFLIGHT_PATH = "/preflight";
@@ -39,6 +41,8 @@ export interface CheckShop {
   domain: string;
   currency: string;
   grantedScopes?: string | null;
+  /** when the shop's discount list was last read whole (discount-snapshot.server.ts); null: never */
+  discountsReadAt?: Date | null;
 }
 
 export interface DiscountCheck {
@@ -89,65 +93,115 @@ export interface DiscountCheck {
   rolloutsNote: string | null;
 }
 
-const numericId = (gid: string) => /\/(\d{1,20})$/.exec(gid)?.[1] ?? null;
+/** The most recent carts a check replays: a busy shop's last thousands, not every order of the period. */
+export const RECENT_CARTS = 5_000;
+
+type Cart = { full: OrderFacts; createdAt: string };
+
+/**
+ * The carts the app received with the orders/* webhooks since `since`, newest first: each order's
+ * latest facts (a cancelled order is no cart), at most RECENT_CARTS, `each` called a chunk at a time.
+ * Collections come from the app's cache of variants (Shopify is not read). Returns when the oldest
+ * cart read was placed, when the cap cut the period short.
+ */
+async function receivedCarts(
+  shopId: string,
+  since: Date,
+  needsCollections: boolean,
+  each: (carts: Cart[]) => void,
+): Promise<Date | null> {
+  const seen = new Set<string>();
+  let after: { createdAt: Date; id: string } | null = null;
+  while (seen.size < RECENT_CARTS) {
+    const rows: { id: string; orderId: string; facts: unknown; createdAt: Date }[] =
+      await prisma.orderEvaluation.findMany({
+        where: {
+          shopId,
+          createdAt: { gte: since },
+          ...(after && {
+            OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }],
+          }),
+        },
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        take: CHUNK,
+        select: { id: true, orderId: true, facts: true, createdAt: true },
+      });
+    if (rows.length === 0) return null;
+    after = rows[rows.length - 1]!;
+    const latest = rows.filter((row) => !seen.has(row.orderId) && seen.add(row.orderId));
+    const facts = latest.flatMap((row) => {
+      const full = row.facts as OrderFacts;
+      return full.cancelled ? [] : [{ full, createdAt: row.createdAt.toISOString() }];
+    });
+    const variants = needsCollections
+      ? await loadVariantFacts(
+          shopId,
+          facts.flatMap(({ full }) => full.lines.flatMap((line) => line.variantId ?? [])),
+          null,
+        )
+      : null;
+    each(variants ? facts.map((cart) => ({ ...cart, full: withVariantFacts(cart.full, variants) })) : facts);
+    if (seen.size >= RECENT_CARTS) return after.createdAt;
+  }
+  return null;
+}
 
 /**
  * Checks one discount: 404 when the shop has no active or scheduled discount with that id (Shopify's
- * discount ids share their number across node kinds). Throws when Shopify cannot be read.
+ * discount ids share their number across node kinds). The discount checked is read from Shopify now;
+ * the others are the kept list (discount-snapshot.server.ts). Throws when Shopify cannot be read.
  */
 export async function checkDiscount(
   shop: CheckShop,
   target: CheckTarget,
   days: number,
-  sources: PreflightSources,
+  /** Shopify's Admin API (the demo's stand-in): the discount checked, and the list when none is kept */
+  graphql: AdminGraphql,
   now = new Date(),
 ): Promise<Result<DiscountCheck>> {
-  const since = new Date(now.getTime() - days * DAY_MS);
-  const { discounts, rolloutsNote } = await readPreflightDiscounts(sources.discounts, {
-    rollouts: mayReadRollouts(grantedScopesOf(shop.grantedScopes)),
+  let since = new Date(now.getTime() - days * DAY_MS);
+  const rollouts = mayReadRollouts(grantedScopesOf(shop.grantedScopes));
+  const kept = await snapshotDiscounts({ id: shop.id, discountsReadAt: shop.discountsReadAt ?? null }, graphql, {
+    rollouts,
+    now,
   });
+  const { rolloutsNote } = kept;
+  let discounts = kept.discounts;
   let discount: PreflightDiscount;
   if ("planned" in target) {
     discount = plannedDiscount(target.planned, now);
   } else {
-    const id = numericId(target.discountId);
-    const found = discounts.find((candidate) => numericId(candidate.id) === id);
+    const found = await readPreflightDiscount(graphql, target.discountId, { rollouts });
+    if (found) await keepDiscount(shop.id, found.id, found);
     if (!found) {
       return fail(404, "The shop has no active or scheduled discount with this id", {
         fields: { discountId: ["No active or scheduled discount of this shop has this id"] },
       });
     }
     discount = found;
+    const number = discountNumber(found.id);
+    discounts = [found, ...discounts.filter((other) => discountNumber(other.id) !== number)];
   }
   const list = stackableWith(discount, discounts, now);
   const worstOf = worstIncluding(discount);
   const needsCollections = list.some((item) => item.appliesTo.kind === "collections");
   const tally = newPreflightTally();
-  const kept = new Map<string, OrderFacts>();
-  if (list.length > 0) {
-    await readOrderPages(
-      sources.orders,
-      since,
-      CHUNK,
-      async () => undefined,
-      async (items, graphql: AdminGraphql | null) => {
-        const { carts, skipped } = await cartFactsOf(shop.id, items, needsCollections, graphql);
-        tally.cartsScanned += skipped;
-        for (const { full, item } of carts) {
-          tallyCart(tally, cartOf(full, item.createdAt), list, now, worstOf);
-          if (tally.worst[0]?.orderId === full.orderId) kept.set(full.orderId, full);
-        }
-        for (const id of kept.keys()) if (id !== tally.worst[0]?.orderId) kept.delete(id);
-      },
-    );
-  }
+  const keptFacts = new Map<string, OrderFacts>();
+  const replay = (carts: Cart[]) => {
+    for (const { full, createdAt } of carts) {
+      tallyCart(tally, cartOf(full, createdAt), list, now, worstOf);
+      if (tally.worst[0]?.orderId === full.orderId) keptFacts.set(full.orderId, full);
+    }
+    for (const id of keptFacts.keys()) if (id !== tally.worst[0]?.orderId) keptFacts.delete(id);
+  };
+  if (list.length > 0) since = (await receivedCarts(shop.id, since, needsCollections, replay)) ?? since;
   const thresholds = await hygieneThresholds(shop.id);
   const url = (id: string) => adminDiscountUrl(shop.domain, id);
   const planned = "planned" in target;
   const worst = tally.worst[0] ?? null;
   let worstView: DiscountCheck["worst"] = null;
   if (worst) {
-    const facts = kept.get(worst.orderId);
+    const facts = keptFacts.get(worst.orderId);
     let marginPercent: number | null = null;
     let rulesBroken: { rule: string; message: string }[] = [];
     if (facts) {

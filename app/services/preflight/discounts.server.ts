@@ -21,10 +21,13 @@ import { ThrottledReader } from "../backtest/order-pages.server";
 /** Discounts a page: with their first 20 products, variants and collections, under the 1,000-point cost. */
 export const PREFLIGHT_PAGE = 10;
 
+/** The search the list is read with: the live discounts, and those that will be. */
+export const LIVE_DISCOUNTS = "status:active OR status:scheduled";
+
 // `$rollouts` is false where Shopify has not granted read_rollouts (docs/product.md#what-the-app-reads-of-discounts)
 export const PREFLIGHT_DISCOUNTS = `#graphql
-  query MarginGuardrailPreflightDiscounts($first: Int!, $after: String, $rollouts: Boolean!) {
-    discountNodes(first: $first, after: $after, query: "status:active OR status:scheduled") {
+  query MarginGuardrailPreflightDiscounts($first: Int!, $after: String, $rollouts: Boolean!, $query: String!) {
+    discountNodes(first: $first, after: $after, query: $query) {
       nodes {
         id
         discount {
@@ -305,6 +308,42 @@ export async function readPreflightDiscounts(
   }
 }
 
+/** The numeric part of a discount's id: Shopify's discount ids share it across node kinds. */
+export const discountNumber = (gid: string) => /\/(\d{1,20})$/.exec(gid)?.[1] ?? null;
+
+/**
+ * One discount by its id, as the list reads it, or null when Shopify has no active or scheduled
+ * discount with that id (the search by `id:` is Shopify's; the node is matched again here).
+ */
+export async function readPreflightDiscount(
+  graphql: AdminGraphql,
+  discountId: string,
+  { rollouts = true }: { rollouts?: boolean } = {},
+): Promise<PreflightDiscount | null> {
+  const number = discountNumber(discountId);
+  if (!number) return null;
+  const read = async (withRollouts: boolean) =>
+    (
+      await new ThrottledReader(graphql).data(PREFLIGHT_DISCOUNTS, {
+        first: 1,
+        after: null,
+        rollouts: withRollouts,
+        query: `id:${number}`,
+      })
+    ).discountNodes.nodes as PreflightNode[];
+  let nodes: PreflightNode[];
+  try {
+    nodes = await read(rollouts);
+  } catch (error) {
+    if (!rollouts || !isRolloutsAccessError(messageOf(error))) throw error;
+    nodes = await read(false);
+  }
+  const node = nodes.find((candidate) => discountNumber(candidate.id) === number);
+  if (!node) return null;
+  const discount = preflightDiscountOf(node);
+  return discount.status === "ACTIVE" || discount.status === "SCHEDULED" ? discount : null;
+}
+
 async function readPages(graphql: AdminGraphql, rollouts: boolean): Promise<PreflightDiscount[]> {
   // Shopify's rate limit waited out between pages
   const reader = new ThrottledReader(graphql);
@@ -312,7 +351,7 @@ async function readPages(graphql: AdminGraphql, rollouts: boolean): Promise<Pref
   let after: string | null = null;
   for (let page = 0; page < 100; page++) {
     const connection: { nodes: unknown[]; pageInfo: { hasNextPage: boolean; endCursor?: string | null } } = (
-      await reader.data(PREFLIGHT_DISCOUNTS, { first: PREFLIGHT_PAGE, after, rollouts })
+      await reader.data(PREFLIGHT_DISCOUNTS, { first: PREFLIGHT_PAGE, after, rollouts, query: LIVE_DISCOUNTS })
     ).discountNodes;
     for (const node of connection.nodes) out.push(preflightDiscountOf(node as PreflightNode));
     if (!connection.pageInfo.hasNextPage) break;
@@ -323,7 +362,7 @@ async function readPages(graphql: AdminGraphql, rollouts: boolean): Promise<Pref
 
 /** The discount's page in Shopify's admin (its numeric id; codes and automatic alike). */
 export function adminDiscountUrl(shopDomain: string, discountId: string): string | null {
-  const id = /\/(\d{1,20})$/.exec(discountId)?.[1];
+  const id = discountNumber(discountId);
   if (!id) return null;
   const store = shopDomain.replace(/\.myshopify\.com$/, "");
   return `https://admin.shopify.com/store/${store}/discounts/${id}`;

@@ -29,6 +29,7 @@ import { doneColumns, jobProgress, jobView, startJob, type JobKind } from "../jo
 import { shopContext } from "../monitoring/evaluation.server";
 import type { AdminGraphql } from "../admin-api/admin-graphql.server";
 import { loadVariantFacts } from "../monitoring/variant-facts.server";
+import { keepDiscountList } from "./discount-snapshot.server";
 import { adminDiscountUrl, readPreflightDiscounts } from "./discounts.server";
 import { hygieneThresholds, linkedHygiene, type LinkedFinding } from "./hygiene.server";
 import type { HygieneThresholds } from "../../domain/preflight/hygiene";
@@ -290,6 +291,8 @@ async function runPreflight(row: PreflightRun, shop: Shop, sources: PreflightSou
   const { discounts, rolloutsNote } = await readPreflightDiscounts(sources.discounts, {
     rollouts: mayReadRollouts(grantedScopesOf(shop.grantedScopes)),
   });
+  // the list one discount's check reads, kept fresh by every full read
+  await keepDiscountList(shop.id, discounts, now);
   const live = liveDiscounts(discounts, now);
   const needsCollections = live.some((discount) => discount.appliesTo.kind === "collections");
   const context = await shopContext(shop.id);

@@ -1,0 +1,14 @@
+-- One discount's check (docs/product.md#checking-one-discount) reads the shop's discounts here: the
+-- whole list read once (Shop.discountsReadAt), then kept by the discounts/* webhooks.
+ALTER TABLE "Shop" ADD COLUMN "discountsReadAt" DATETIME;
+
+CREATE TABLE "DiscountSnapshot" (
+    "shopId" TEXT NOT NULL,
+    "discountId" TEXT NOT NULL,
+    "discount" JSONB NOT NULL,
+    "readAt" DATETIME NOT NULL,
+
+    PRIMARY KEY ("shopId", "discountId"),
+    CONSTRAINT "DiscountSnapshot_shopId_fkey" FOREIGN KEY ("shopId") REFERENCES "Shop" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
