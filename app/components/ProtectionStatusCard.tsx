@@ -28,7 +28,18 @@ const OVERALL: Record<LayerState, string> = {
  * The Dashboard's Protection status card (docs/product.md#protection-status): each layer of the
  * app's protection, whether it works, since when, and where to repair it.
  */
-export function ProtectionStatusCard({ layers, timeZone }: { layers: ProtectionLayer[]; timeZone: string }) {
+/** With every layer working but no rule on, nothing is guarded yet: the layers are ready, no order is checked. */
+const READY_NO_RULE = "Every layer is ready; no order is checked until a rule is on.";
+
+export function ProtectionStatusCard({
+  layers,
+  timeZone,
+  activeRules,
+}: {
+  layers: ProtectionLayer[];
+  timeZone: string;
+  activeRules: number;
+}) {
   const location = useLocation();
   // "Check now": a reconciliation sweep of the shop, its counts in the toast; the page reloads the card
   const check = useActionFetcher("protection-check");
@@ -44,7 +55,7 @@ export function ProtectionStatusCard({ layers, timeZone }: { layers: ProtectionL
           <Badge tone={STATE_BADGES[overall].tone}>{STATE_BADGES[overall].label}</Badge>
         </InlineStack>
         <Text as="p" tone={overall === "ok" ? "subdued" : undefined}>
-          {OVERALL[overall]}
+          {overall === "ok" && activeRules === 0 ? READY_NO_RULE : OVERALL[overall]}
         </Text>
         <BlockStack gap="200">
           {layers.map((layer, index) => (

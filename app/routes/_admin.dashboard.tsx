@@ -214,7 +214,7 @@ export default function Dashboard() {
     <AdminPage title="Dashboard" description="Monitor and protect your store margins">
       {promotion ? <PlanBanner promotion={promotion} plan={plan} /> : null}
       {paused ? <PausedRulesBanner paused={paused} action={{ content: "Review paused rules", url: rulesUrl }} /> : null}
-      <ProtectionStatusCard layers={protection} timeZone={timeZone} />
+      <ProtectionStatusCard layers={protection} timeZone={timeZone} activeRules={activeRules} />
       {measured ? null : (
         // nothing counted yet: what will show here and one next step, not figures of zero
         <Card>

@@ -168,7 +168,7 @@ function ruleValues(rule: SuggestedRule): RuleFormValues {
   };
 }
 
-function Welcome() {
+function Welcome({ alertsIncluded }: { alertsIncluded: boolean }) {
   return (
     <BlockStack gap="300">
       <Text as="p">
@@ -177,7 +177,11 @@ function Welcome() {
       </Text>
       <List>
         <List.Item>First, a rule: we read your orders of the last {BACKTEST_DAYS} days and suggest one.</List.Item>
-        <List.Item>Then, who hears about a breach: e-mail or Slack.</List.Item>
+        <List.Item>
+          {alertsIncluded
+            ? "Then, who hears about a breach: e-mail or Slack."
+            : "Then, where to find what your rules catch: the Dashboard and the Audit Log (alerts by e-mail or Slack come with Core)."}
+        </List.Item>
         <List.Item>From then on every new order is checked, and the audit log keeps what was found.</List.Item>
       </List>
     </BlockStack>
@@ -418,7 +422,7 @@ export default function Onboarding() {
               Your store is protected. Taking you to your dashboard...
             </Banner>
           ) : null}
-          {step === 0 ? <Welcome /> : null}
+          {step === 0 ? <Welcome alertsIncluded={data.alertsIncluded} /> : null}
           {step === 1 ? <FirstRule suggestion={data.suggestion} fetcher={fetcher} /> : null}
           {step === 2 ? (
             <form

@@ -203,6 +203,8 @@ test("a fresh shop: onboarding skipped, the Dashboard's one next step, the first
     await expect(page.getByText("Step 1 of 3")).toBeVisible();
     // a shop that never bought a plan is on Free (docs/product.md#plans)
     await expect(header(page).getByText("Free plan", { exact: true })).toBeVisible();
+    // Free has no alerts: the welcome promises only what the plan does
+    await expect(page.getByText(/alerts by e-mail or Slack come with Core\)\.$/)).toBeVisible();
     await screenshotsAt(page, "journey-fresh-onboarding");
     await clickToNavigate(page, page.getByRole("button", { name: "Skip Setup" }), /\/dashboard$/);
 
@@ -210,6 +212,8 @@ test("a fresh shop: onboarding skipped, the Dashboard's one next step, the first
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Nothing to measure yet" })).toBeVisible();
     await expect(page.getByText("No rule is on yet, so no order is checked.")).toBeVisible();
+    // the layers are ready, but nothing is guarded without a rule
+    await expect(page.getByText("Every layer is ready; no order is checked until a rule is on.")).toBeVisible();
     const image = page.locator('img[src="/empty-dashboard.svg"]');
     await expect(image).toBeVisible();
     expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
