@@ -394,9 +394,15 @@ export async function passDueShops(deps: MarkerDeps, limit = SHOPS_PER_STEP): Pr
   return passed;
 }
 
-/** The next pass of the shop's markers is due now (a changed switch is acted on at the next look). */
-export async function markersDueNow(shopId: string): Promise<void> {
-  await prisma.chartMarkerSync.updateMany({ where: { shopId }, data: { nextPassAt: null } });
+/**
+ * The merchant's switch of the shop's markers, saved; the shop's next pass is due at once, so the
+ * change reaches Shopify at the reconciler's next look (turned off: every marker is deleted).
+ */
+export async function saveChartMarkersSwitch(shopId: string, on: boolean): Promise<void> {
+  await prisma.$transaction([
+    prisma.shop.update({ where: { id: shopId }, data: { chartMarkers: on } }),
+    prisma.chartMarkerSync.updateMany({ where: { shopId }, data: { nextPassAt: null } }),
+  ]);
 }
 
 /** How many markers the app has on the shop's charts now. */
