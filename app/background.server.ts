@@ -10,6 +10,7 @@ import { startRulesListener } from "./services/rules/rules-changes.server";
 import { startPurgeJob } from "./services/privacy/purge.server";
 import { startPlanFollowUp } from "./services/billing/plan-follow-up.server";
 import { startTokenMigration } from "./services/shops/token-migration.server";
+import { startChartMarkers } from "./services/markers/chart-markers.server";
 import { resealSecretsAtStart } from "./services/secrets-at-rest.server";
 import { graphqlForShopDomain } from "./services/admin-api/admin-graphql.server";
 
@@ -69,6 +70,8 @@ export function startBackgroundWork(options: BackgroundOptions = {}): void {
   const stopTokenMigration = startTokenMigration({ logger: logger.child({ worker: "token-migration" }) });
   // orders whose webhook never arrived are found and evaluated (docs/operations.md#reconciliation)
   const stopReconciliation = startReconciliation(logger, judgeShopProtection);
+  // the markers on Shopify's analytics charts follow the findings (docs/product.md#markers-on-shopifys-charts)
+  const stopChartMarkers = startChartMarkers(logger);
   // tokens and webhook URLs stored in clear before encryption, or under a previous key, are sealed (once)
   resealSecretsAtStart();
 
@@ -84,6 +87,7 @@ export function startBackgroundWork(options: BackgroundOptions = {}): void {
       stopPlanFollowUp(),
       stopTokenMigration(),
       stopReconciliation(),
+      stopChartMarkers(),
     ]);
   };
 }

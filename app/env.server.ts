@@ -5,7 +5,7 @@ import { secretWeakness } from "./domain/secret-strength";
 import { SHOP_DOMAIN } from "./domain/shops/shop-domain";
 
 export const DEFAULT_SCOPES =
-  "read_orders,read_products,read_inventory,read_discounts,read_validations,write_validations,read_rollouts";
+  "read_orders,read_products,read_inventory,read_discounts,read_validations,write_validations,read_rollouts,write_analytics_annotations";
 export const DEMO_SHOP_DOMAIN = "margin-guardrail-demo.myshopify.com";
 export const DEFAULT_SUPPORT_EMAIL = "support@margin-guardrail.example";
 /** The demo store's stand-in of Shopify's Admin GraphQL API (app/routes/demo.admin-api.graphql[.]json.ts). */

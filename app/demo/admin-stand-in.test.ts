@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answerStandIn, newStandInState } from "./admin-stand-in";
+import { STAND_IN_ANNOTATION_LIMIT, answerStandIn, newStandInState } from "./admin-stand-in";
 
 const HOLD =
   "mutation MarginGuardrailHold($id: ID!, $fulfillmentHold: FulfillmentOrderHoldInput!) { fulfillmentOrderHold(id: $id, fulfillmentHold: $fulfillmentHold) { userErrors { code } } }";
@@ -233,5 +233,62 @@ describe("the stand-in's code discounts (the leaked-code detector and the prefli
     expect(live(state)).toContain("SUMMER20");
     // a code of the demo's orders whose discount the shop no longer has
     expect(byCode(state, "VIP25")).toBeNull();
+  });
+
+  it("checks an annotation as Shopify documents it: required fields, lengths, dates, its own ids, a cap", () => {
+    const state = newStandInState();
+    type Errors = { field: string[] | null; code: string }[];
+    const create = (input: Record<string, unknown>) =>
+      (
+        answerStandIn(state, {
+          query: "mutation MarginGuardrailMarkerCreate($input: AnalyticsAnnotationCreateInput!) { x }",
+          variables: { input },
+        }) as {
+          data: { analyticsAnnotationCreate: { analyticsAnnotation: { id: string } | null; userErrors: Errors } };
+        }
+      ).data.analyticsAnnotationCreate;
+    const good = { type: "other", title: "Code SAVE50 probably leaked", startedAt: "2026-11-25T10:00:00Z" };
+    const made = create(good);
+    expect(made.userErrors).toEqual([]);
+    const id = made.analyticsAnnotation!.id;
+    const fields = (errors: Errors) => errors.map((error) => [error.field?.join("."), error.code]);
+    expect(fields(create({}).userErrors)).toEqual([
+      ["input.type", "INVALID"],
+      ["input.title", "INVALID"],
+      ["input.startedAt", "INVALID"],
+    ]);
+    expect(fields(create({ ...good, title: "x".repeat(76), description: "y".repeat(151) }).userErrors)).toEqual([
+      ["input.title", "INVALID"],
+      ["input.description", "INVALID"],
+    ]);
+    expect(create({ ...good, title: "x".repeat(75), description: "y".repeat(150) }).userErrors).toEqual([]);
+    expect(fields(create({ ...good, endedAt: "2026-11-24T00:00:00Z" }).userErrors)).toEqual([
+      ["input.endedAt", "INVALID"],
+    ]);
+
+    const update = (annotationId: string, input: Record<string, unknown>) =>
+      (
+        answerStandIn(state, {
+          query: "mutation MarginGuardrailMarkerUpdate($id: ID!, $input: AnalyticsAnnotationUpdateInput!) { x }",
+          variables: { id: annotationId, input },
+        }) as { data: { analyticsAnnotationUpdate: { userErrors: Errors } } }
+      ).data.analyticsAnnotationUpdate.userErrors;
+    expect(update(id, { title: "Code SAVE50 deactivated" })).toEqual([]);
+    expect(state.annotations?.get(id)).toMatchObject({ title: "Code SAVE50 deactivated", type: "other" });
+    expect(fields(update(id, { title: "" }))).toEqual([["input.title", "INVALID"]]);
+    expect(fields(update("gid://shopify/AnalyticsAnnotation/999", { title: "x" }))).toEqual([["id", "NOT_FOUND"]]);
+
+    const remove = (annotationId: string) =>
+      (
+        answerStandIn(state, {
+          query: "mutation MarginGuardrailMarkerDelete($id: ID!) { x }",
+          variables: { id: annotationId },
+        }) as { data: { analyticsAnnotationDelete: { deletedId: string | null; userErrors: Errors } } }
+      ).data.analyticsAnnotationDelete;
+    expect(remove(id)).toEqual({ deletedId: id, userErrors: [] });
+    expect(fields(remove(id).userErrors)).toEqual([["id", "NOT_FOUND"]]);
+
+    while ((state.annotations?.size ?? 0) < STAND_IN_ANNOTATION_LIMIT) create(good);
+    expect(create(good).userErrors.map((error) => error.code)).toEqual(["LIMIT_REACHED"]);
   });
 });

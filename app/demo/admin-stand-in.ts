@@ -6,7 +6,8 @@
  * metafieldsSet), checkout blocking's deploy (validationCreate,
  * validationUpdate, validation), the code rules' product and collection reads (nodes,
  * products, collections: the demo catalog's) and reconciliation's reads (orders it holds whose
- * webhook was never sent, webhookSubscriptions) the way Shopify documents them, including their
+ * webhook was never sent, webhookSubscriptions) and the chart markers' analytics annotations
+ * (analyticsAnnotationCreate, analyticsAnnotationUpdate, analyticsAnnotationDelete) the way Shopify documents them, including their
  * userErrors, and keeps what they did in memory. Nothing reaches Shopify, and the events it
  * leads to say so. The integration tests serve the same handler on 127.0.0.1 as their fake.
  * It answers each of the app's operations by name, with the type codegen generated for it
@@ -53,7 +54,27 @@ export interface StandInState {
   preflightOff?: Set<string>;
   /** orders whose webhook was never sent, by id, as reconciliation's `orders` query lists them */
   listedOrders?: Map<string, ListedOrder>;
+  /** the analytics annotations the app made (docs/product.md#markers-on-shopifys-charts), by id */
+  annotations?: Map<string, StandInAnnotation>;
 }
+
+/** An analytics annotation the app made, as Shopify holds it. */
+export interface StandInAnnotation {
+  id: string;
+  type: string;
+  title: string;
+  description: string | null;
+  startedAt: string;
+  endedAt: string | null;
+}
+
+/**
+ * How many annotations the stand-in lets the app have on the shop: Shopify caps them per app
+ * without publishing the number (LIMIT_REACHED), so the stand-in has a cap of its own.
+ */
+export const STAND_IN_ANNOTATION_LIMIT = 100;
+const ANNOTATION_TITLE_MAX = 75;
+const ANNOTATION_DESCRIPTION_MAX = 150;
 
 /**
  * Holds an order as if Shopify had taken it and never sent its webhook (POST /demo/admin-api/orders):
@@ -332,6 +353,45 @@ function metafieldsSet(state: StandInState, variables: Variables) {
     },
   };
 }
+
+type AnnotationInput = Partial<Record<"type" | "title" | "description" | "startedAt" | "endedAt", unknown>>;
+
+/**
+ * An annotation's input checked as Shopify documents it (AnalyticsAnnotationCreateInput): a type
+ * (a supported type's name), a title of 1 to 75 characters, a description of at most 150, dates
+ * that are dates and an end not before the start. `creating`: type, title and startedAt are required.
+ */
+function annotationInputErrors(input: AnnotationInput, creating: boolean) {
+  const errors: { field: string[]; message: string; code: "INVALID" }[] = [];
+  const invalid = (field: string, message: string) =>
+    errors.push({ field: ["input", field], message, code: "INVALID" });
+  const given = (key: keyof AnnotationInput) => input[key] !== undefined;
+  if (creating || given("type")) {
+    if (typeof input.type !== "string" || !/^[a-z][a-z_]*$/.test(input.type)) invalid("type", "Type is not supported");
+  }
+  if (creating || given("title")) {
+    if (typeof input.title !== "string" || input.title.trim() === "") invalid("title", "Title can't be blank");
+    else if ([...input.title].length > ANNOTATION_TITLE_MAX) {
+      invalid("title", `Title is too long (maximum is ${ANNOTATION_TITLE_MAX} characters)`);
+    }
+  }
+  if (typeof input.description === "string" && [...input.description].length > ANNOTATION_DESCRIPTION_MAX) {
+    invalid("description", `Description is too long (maximum is ${ANNOTATION_DESCRIPTION_MAX} characters)`);
+  }
+  const date = (value: unknown) => (typeof value === "string" ? Date.parse(value) : Number.NaN);
+  if ((creating || given("startedAt")) && Number.isNaN(date(input.startedAt)))
+    invalid("startedAt", "Started at is invalid");
+  if (given("endedAt") && input.endedAt !== null) {
+    if (Number.isNaN(date(input.endedAt))) invalid("endedAt", "Ended at is invalid");
+    else if (date(input.endedAt) < date(input.startedAt)) invalid("endedAt", "Ended at must be after started at");
+  }
+  return errors;
+}
+
+const annotationsOf = (state: StandInState) => (state.annotations ??= new Map());
+const annotationNotFound = () => [userError("Analytics annotation not found", ["id"], "NOT_FOUND" as const)];
+const annotationInput = (variables: Variables) =>
+  (variables.input && typeof variables.input === "object" ? variables.input : {}) as AnnotationInput;
 
 const OPERATIONS: { [Name in StandInOperation]: Handler<Name> } = {
   MarginGuardrailTagsAdd(state, variables) {
@@ -625,6 +685,56 @@ const OPERATIONS: { [Name in StandInOperation]: Handler<Name> } = {
       },
     };
   },
+  // the chart markers (docs/product.md#markers-on-shopifys-charts): annotations the app made, checked as Shopify does
+  MarginGuardrailMarkerCreate(state, variables) {
+    const input = annotationInput(variables);
+    const errors = annotationInputErrors(input, true);
+    if (errors.length > 0) return { analyticsAnnotationCreate: { analyticsAnnotation: null, userErrors: errors } };
+    const annotations = annotationsOf(state);
+    if (annotations.size >= STAND_IN_ANNOTATION_LIMIT) {
+      return {
+        analyticsAnnotationCreate: {
+          analyticsAnnotation: null,
+          userErrors: [
+            userError("The app has reached its limit of annotations for the shop", null, "LIMIT_REACHED" as const),
+          ],
+        },
+      };
+    }
+    const id = `gid://shopify/AnalyticsAnnotation/${state.nextId++}`;
+    annotations.set(id, {
+      id,
+      type: String(input.type),
+      title: String(input.title),
+      description: typeof input.description === "string" ? input.description : null,
+      startedAt: String(input.startedAt),
+      endedAt: typeof input.endedAt === "string" ? input.endedAt : null,
+    });
+    return { analyticsAnnotationCreate: { analyticsAnnotation: { id }, userErrors: [] } };
+  },
+  MarginGuardrailMarkerUpdate(state, variables) {
+    const annotation = annotationsOf(state).get(String(variables.id ?? ""));
+    if (!annotation)
+      return { analyticsAnnotationUpdate: { analyticsAnnotation: null, userErrors: annotationNotFound() } };
+    const input = annotationInput(variables);
+    const errors = annotationInputErrors({ startedAt: annotation.startedAt, ...input }, false);
+    if (errors.length > 0) return { analyticsAnnotationUpdate: { analyticsAnnotation: null, userErrors: errors } };
+    // only the fields given change
+    if (typeof input.type === "string") annotation.type = input.type;
+    if (typeof input.title === "string") annotation.title = input.title;
+    if (input.description !== undefined)
+      annotation.description = typeof input.description === "string" ? input.description : null;
+    if (typeof input.startedAt === "string") annotation.startedAt = input.startedAt;
+    if (input.endedAt !== undefined) annotation.endedAt = typeof input.endedAt === "string" ? input.endedAt : null;
+    return { analyticsAnnotationUpdate: { analyticsAnnotation: { id: annotation.id }, userErrors: [] } };
+  },
+  MarginGuardrailMarkerDelete(state, variables) {
+    const id = String(variables.id ?? "");
+    if (!annotationsOf(state).delete(id)) {
+      return { analyticsAnnotationDelete: { deletedId: null, userErrors: annotationNotFound() } };
+    }
+    return { analyticsAnnotationDelete: { deletedId: id, userErrors: [] } };
+  },
   // the stand-in's shop has no shop-scoped subscriptions: the app's are app-scoped (shopify.app.toml)
   MarginGuardrailWebhookSubscriptions: () => ({ webhookSubscriptions: { nodes: [] } }),
   MarginGuardrailPickerResources(_state, variables) {
@@ -667,6 +777,9 @@ export type StandInOperation = Extract<
   | "MarginGuardrailPreflightDiscounts"
   | "MarginGuardrailReconcileOrders"
   | "MarginGuardrailWebhookSubscriptions"
+  | "MarginGuardrailMarkerCreate"
+  | "MarginGuardrailMarkerUpdate"
+  | "MarginGuardrailMarkerDelete"
 >;
 
 /** An operation's name: the word after its query or mutation keyword. */

@@ -439,6 +439,31 @@ export type MarginGuardrailCodeActivateMutationVariables = AdminTypes.Exact<{
 
 export type MarginGuardrailCodeActivateMutation = { discountCodeActivate?: AdminTypes.Maybe<{ codeDiscountNode?: AdminTypes.Maybe<Pick<AdminTypes.DiscountCodeNode, 'id'>>, userErrors: Array<Pick<AdminTypes.DiscountUserError, 'field' | 'message' | 'code'>> }> };
 
+export type MarginGuardrailMarkerCreateMutationVariables = AdminTypes.Exact<{
+  input: AdminTypes.AnalyticsAnnotationCreateInput;
+}>;
+
+
+export type MarginGuardrailMarkerCreateMutation = { analyticsAnnotationCreate?: AdminTypes.Maybe<{ analyticsAnnotation?: AdminTypes.Maybe<Pick<AdminTypes.AnalyticsAnnotation, 'id'>>, userErrors: Array<Pick<AdminTypes.AnalyticsAnnotationCreateUserError, 'field' | 'message' | 'code'>> }> };
+
+export type MarginGuardrailMarkerUpdateMutationVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+  input: AdminTypes.AnalyticsAnnotationUpdateInput;
+}>;
+
+
+export type MarginGuardrailMarkerUpdateMutation = { analyticsAnnotationUpdate?: AdminTypes.Maybe<{ analyticsAnnotation?: AdminTypes.Maybe<Pick<AdminTypes.AnalyticsAnnotation, 'id'>>, userErrors: Array<Pick<AdminTypes.AnalyticsAnnotationUpdateUserError, 'field' | 'message' | 'code'>> }> };
+
+export type MarginGuardrailMarkerDeleteMutationVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type MarginGuardrailMarkerDeleteMutation = { analyticsAnnotationDelete?: AdminTypes.Maybe<(
+    Pick<AdminTypes.AnalyticsAnnotationDeletePayload, 'deletedId'>
+    & { userErrors: Array<Pick<AdminTypes.AnalyticsAnnotationDeleteUserError, 'field' | 'message' | 'code'>> }
+  )> };
+
 export type EditedOrderQueryVariables = AdminTypes.Exact<{
   id: AdminTypes.Scalars['ID']['input'];
   after?: AdminTypes.InputMaybe<AdminTypes.Scalars['String']['input']>;
@@ -737,6 +762,9 @@ interface GeneratedMutationTypes {
   "#graphql\n  mutation MarginGuardrailCodeRulesOff($id: ID!) {\n    discountAutomaticDeactivate(id: $id) { automaticDiscountNode { id } userErrors { field message code } }\n  }": {return: MarginGuardrailCodeRulesOffMutation, variables: MarginGuardrailCodeRulesOffMutationVariables},
   "#graphql\n  mutation MarginGuardrailCodeDeactivate($id: ID!) {\n    discountCodeDeactivate(id: $id) {\n      codeDiscountNode { id }\n      userErrors { field message code }\n    }\n  }": {return: MarginGuardrailCodeDeactivateMutation, variables: MarginGuardrailCodeDeactivateMutationVariables},
   "#graphql\n  mutation MarginGuardrailCodeActivate($id: ID!) {\n    discountCodeActivate(id: $id) {\n      codeDiscountNode { id }\n      userErrors { field message code }\n    }\n  }": {return: MarginGuardrailCodeActivateMutation, variables: MarginGuardrailCodeActivateMutationVariables},
+  "#graphql\n  mutation MarginGuardrailMarkerCreate($input: AnalyticsAnnotationCreateInput!) {\n    analyticsAnnotationCreate(input: $input) {\n      analyticsAnnotation { id }\n      userErrors { field message code }\n    }\n  }": {return: MarginGuardrailMarkerCreateMutation, variables: MarginGuardrailMarkerCreateMutationVariables},
+  "#graphql\n  mutation MarginGuardrailMarkerUpdate($id: ID!, $input: AnalyticsAnnotationUpdateInput!) {\n    analyticsAnnotationUpdate(id: $id, input: $input) {\n      analyticsAnnotation { id }\n      userErrors { field message code }\n    }\n  }": {return: MarginGuardrailMarkerUpdateMutation, variables: MarginGuardrailMarkerUpdateMutationVariables},
+  "#graphql\n  mutation MarginGuardrailMarkerDelete($id: ID!) {\n    analyticsAnnotationDelete(id: $id) {\n      deletedId\n      userErrors { field message code }\n    }\n  }": {return: MarginGuardrailMarkerDeleteMutation, variables: MarginGuardrailMarkerDeleteMutationVariables},
 }
 declare module '@shopify/admin-api-client' {
   type InputMaybe<T> = AdminTypes.InputMaybe<T>;

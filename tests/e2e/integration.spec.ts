@@ -377,6 +377,46 @@ test("the Plus features card saves the blocking switches shared with the Rules p
   await expect(toast(page, "Stacking and blocking settings saved")).toBeVisible();
 });
 
+test("the markers on Shopify's charts are switched off with the page's save bar", async ({ page }) => {
+  const stored = () => {
+    const db = openDatabase();
+    try {
+      return (
+        db.prepare(`SELECT "chartMarkers" AS "on" FROM "Shop" WHERE "domain" = ?`).get(DEMO_SHOP) as { on: number }
+      ).on;
+    } finally {
+      db.close();
+    }
+  };
+  // on by default on Core, the demo store's plan
+  expect(stored()).toBe(1);
+  try {
+    await page.goto("/integration");
+    const card = page.getByRole("region", { name: "Markers on Shopify's charts" });
+    const box = card.getByLabel("Show findings on Shopify's analytics charts");
+    await expect(box).toBeChecked();
+    await expect(card).toContainText("Turning this off takes every marker off your charts within 5 minutes.");
+    await expect(card).toContainText(/No markers on your charts now\.|\d+ markers? on your charts now\./);
+    await card.scrollIntoViewIfNeeded();
+    await screenshotsAt(page, "integration-markers-on");
+
+    await box.uncheck();
+    await saveSettings(page);
+    await expect(toast(page, "Integration settings saved")).toBeVisible();
+    expect(stored()).toBe(0);
+    await page.reload();
+    await expect(box).not.toBeChecked();
+    await expect(card.getByText("Off", { exact: true })).toBeVisible();
+    await card.scrollIntoViewIfNeeded();
+    await screenshotsAt(page, "integration-markers-off");
+  } finally {
+    // the switch as seeded, for the tests after this one
+    const db = new Database(e2eDatabase(), { fileMustExist: true });
+    db.prepare(`UPDATE "Shop" SET "chartMarkers" = 1 WHERE "domain" = ?`).run(DEMO_SHOP);
+    db.close();
+  }
+});
+
 test("with PLUS_PLAN_ENABLED=true, the demo store deploys to its stand-in and a sample checkout shows as blocked everywhere", async ({
   page,
 }) => {

@@ -85,7 +85,10 @@ export function installFakeAdminApi(
     cost?: QueryCost;
     /** answers the app's operations by name (typed); undefined falls through */
     answers?: FakeAnswers;
-    /** then the demo's stand-in answers what it knows (order actions, code rules, checkout blocking) */
+    /**
+     * then the demo's stand-in answers what it knows (order actions, code rules, checkout blocking, the
+     * chart markers' analytics annotations, checked as Shopify documents them)
+     */
     standIn?: StandInState;
     /**
      * Every answer is executed against Shopify's pinned Admin schema (docs/testing.md#typed-admin-graphql):

@@ -29,6 +29,7 @@ export const REQUIRED_SCOPE_PURPOSES: Record<string, string> = {
   read_validations: "See whether checkout blocking is set up",
   write_validations: "Deploy checkout blocking",
   read_rollouts: "Know which discounts a scheduled rollout turns on",
+  write_analytics_annotations: "Mark leaks, risky promotions and protection gaps on your analytics charts",
 };
 
 /** A required access in plain words; an unknown one keeps Shopify's name. */

@@ -60,6 +60,7 @@ export function IntegrationSettingsForm({
     instantBlocking: useField(fields.instantBlocking),
     staffOverride: useField(fields.staffOverride),
     customerMessage: useField(fields.customerMessage),
+    chartMarkers: useField(fields.chartMarkers),
   };
   const dirty = changedFrom(controls, defaults);
   const formError = answered ? form.errors?.[0] : undefined;

@@ -18,6 +18,7 @@ import { checkoutClientOf, deployFunction, notInStep, syncAfterChange } from "..
 import { getFunctionConfig, saveFunctionThreshold, testFunction } from "../../services/checkout/function-config.server";
 import { getBlockingSettings, saveBlockingSettings } from "../../services/rules/rules.server";
 import { integrationSettingsSchema, type IntegrationSettingsInput } from "./settings-schema";
+import { saveChartMarkersSwitch } from "../../services/markers/chart-markers.server";
 
 /** The product's toasts for a refused change here (docs/product.md#integration-center). */
 export const INTEGRATION_SAVE_FAILED = "Failed to save integration settings";
@@ -58,7 +59,8 @@ async function synced(context: AdminContext): Promise<Result<Done>> {
  * The page's one save (docs/product.md#save-bar): the settings that differ
  * from what is stored, all or none. The SMTP server goes first, as it is the only one that can
  * still be refused after the schema (its host, the plan); the threshold and the blocking
- * switches follow. The SMTP fields count only when the page drew them (`smtpShown`: not on Free).
+ * switches follow, then the switch of the markers on Shopify's charts. The SMTP fields count only
+ * when the page drew them (`smtpShown`: not on Free).
  */
 async function saveChangedSettings(
   { context, owner }: IntentCall,
@@ -100,6 +102,9 @@ async function saveChangedSettings(
     next.staffOverride !== blocking.staffOverride ||
     next.customerMessage !== blocking.customerMessage;
   if (blockingChanged) await saveBlockingSettings(shopId, next);
+  if (value.chartMarkers !== undefined && value.chartMarkers !== context.shop.chartMarkers) {
+    await saveChartMarkersSwitch(shopId, value.chartMarkers);
+  }
   return ok({ checkoutChanged: thresholdChanged || blockingChanged });
 }
 

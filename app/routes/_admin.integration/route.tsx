@@ -21,6 +21,9 @@ import { shadowSummary } from "../../services/checkout/checkout-webhooks.server"
 import { embedHealth, scopeHealth } from "../../services/health/health.server";
 import { getBlockingSettings } from "../../services/rules/settings.server";
 import { requiredScopePurpose } from "../../domain/shops/scopes";
+import { planHasChartMarkers } from "../../domain/markers/chart-markers";
+import { markersGranted, markersShown } from "../../services/markers/chart-markers.server";
+import { ChartMarkersCard } from "./ChartMarkersCard";
 
 export const meta: MetaFunction = () => [{ title: "Integration · Margin Guardrail" }];
 
@@ -28,13 +31,14 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
   const context = await requireAdmin(request, load);
   const { shop, demo, plan } = context;
   await refreshValidationState(shop.id, checkoutClientOf(context)?.graphql ?? null);
-  const [functionStatus, shadow, blocking, scopes, queue, alerts] = await Promise.all([
+  const [functionStatus, shadow, blocking, scopes, queue, alerts, markersUp] = await Promise.all([
     getFunctionConfig(shop.id),
     shadowSummary(shop.id),
     getBlockingSettings(shop.id),
     scopeHealth(context),
     orderQueueCounts(shop.id),
     getAlertSettings(shop.id),
+    markersShown(shop.id),
   ]);
   const embed = embedHealth(shop.domain, new URL(request.url).searchParams.get("host"));
   return {
@@ -55,6 +59,14 @@ export const loader = async ({ request, context: load }: LoaderFunctionArgs) => 
     blocking,
     queue,
     alertsAvailable: planHasAlerts(plan),
+    // the markers on Shopify's charts (docs/product.md#markers-on-shopifys-charts); the scope as
+    // Shopify last said it (the Permissions row above reads it afresh)
+    chartMarkers: {
+      on: shop.chartMarkers,
+      available: planHasChartMarkers(plan),
+      granted: demo || markersGranted(shop),
+      shown: markersUp,
+    },
     // the card names the channel; the webhook's (masked) address is the Slack page's detail
     slack: { connected: Boolean(alerts.slackWebhook), channel: alerts.slackChannel },
     smtp: {
@@ -118,6 +130,7 @@ function settingsDefaults(data: {
   smtp: { host: string | null; port: number; username: string | null };
   functionStatus: { thresholdPercent: number };
   blocking: { instantBlocking: boolean; staffOverride: boolean; customerMessage: string };
+  chartMarkers: { on: boolean };
 }): SettingsDefaults {
   return {
     ...(data.alertsAvailable
@@ -132,6 +145,7 @@ function settingsDefaults(data: {
     instantBlocking: String(data.blocking.instantBlocking),
     staffOverride: String(data.blocking.staffOverride),
     customerMessage: data.blocking.customerMessage,
+    chartMarkers: String(data.chartMarkers.on),
   };
 }
 
@@ -235,6 +249,12 @@ export default function Integration() {
             timeZone={data.timeZone}
           />
           <PlusFeaturesCard plusEnabled={data.plusEnabled} />
+          <ChartMarkersCard
+            on={data.chartMarkers.on}
+            available={data.chartMarkers.available}
+            granted={data.chartMarkers.granted}
+            shown={data.chartMarkers.shown}
+          />
         </InlineGrid>
       </IntegrationSettingsForm>
     </AdminPage>
