@@ -8,12 +8,13 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CATALOG } from "../../app/demo/demo-store";
-import { graphqlOrderNode } from "../../app/demo/graphql-order-builder";
+import { cacheCatalogVariants } from "../../app/demo/seed.server";
 import { orderPayload } from "../../app/demo/order-payload-builder";
 import { DEMO_PREFLIGHT_IDS, demoPreflightDiscounts } from "../../app/demo/preflight-discounts";
 import { centsToDecimal } from "../../app/domain/money";
 import { checkDiscount, MESSAGES, modalView, type Fetch } from "../../extensions/check-stacking-risk/src/check";
 import { demoCatalogVariants, installFakeAdminApi } from "../helpers/fake-admin-api";
+import { receiveOrders } from "../helpers/received-orders";
 import { adminRequest, installedShops, routeArgs, settle } from "../helpers/shopify";
 import { TEST_API_KEY, TEST_API_SECRET, TEST_APP_URL } from "../helpers/test-env";
 
@@ -28,26 +29,26 @@ const DAY = 86_400_000;
 const NOW = Date.now();
 const sunglasses = DEMO_CATALOG.find((entry) => entry.title === "Sunglasses")!;
 
+// #7001: 2 × Sunglasses ($120, in the Summer Sale) = $240, two days ago, as the app received it
+const ORDER = {
+  payload: orderPayload({
+    id: 7_000_001,
+    number: 7001,
+    createdAt: new Date(NOW - 2 * DAY).toISOString(),
+    lines: [
+      {
+        variant: sunglasses.variant,
+        product: sunglasses.product,
+        quantity: 2,
+        price: { shop: centsToDecimal(sunglasses.priceCents) },
+        allocations: [],
+      },
+    ],
+  }),
+  createdAt: new Date(NOW - 2 * DAY),
+};
+
 installFakeAdminApi(demoCatalogVariants(), {
-  // #7001: 2 × Sunglasses ($120, in the Summer Sale) = $240, two days ago
-  orders: [
-    graphqlOrderNode(
-      orderPayload({
-        id: 7_000_001,
-        number: 7001,
-        createdAt: new Date(NOW - 2 * DAY).toISOString(),
-        lines: [
-          {
-            variant: sunglasses.variant,
-            product: sunglasses.product,
-            quantity: 2,
-            price: { shop: centsToDecimal(sunglasses.priceCents) },
-            allocations: [],
-          },
-        ],
-      }),
-    ),
-  ],
   answers: {
     MarginGuardrailPreflightDiscounts: () => ({
       discountNodes: {
@@ -97,7 +98,9 @@ const EXTENSION_CORS = {
 
 describe("POST /api/preflight from Shopify's admin action", () => {
   beforeAll(async () => {
-    await installedShops(SHOP);
+    const [shopId] = await installedShops(SHOP);
+    await receiveOrders(shopId!, [ORDER]);
+    await cacheCatalogVariants(shopId!, DEMO_CATALOG);
   });
 
   it("answers the browser's OPTIONS request 204 with the headers Shopify's library gives one", async () => {
