@@ -24,6 +24,9 @@ import { seedCodeRulesDiscount } from "./seed-category.server";
 import { seedCodeCap } from "./seed-cap.server";
 import { seedScheduledRules } from "./seed-schedules.server";
 import { seedLeakedCode } from "./seed-leaks.server";
+import { demoPreflightDiscounts } from "./preflight-discounts";
+import { keepDiscountList } from "../services/preflight/discount-snapshot.server";
+import { preflightDiscountOf } from "../services/preflight/discounts.server";
 import { seedCostModel } from "./seed-costs.server";
 import { seedProtectionGap, seedReconciledOrder } from "./seed-protection.server";
 import { seedHeldOrders, settleSampleActions } from "./seed-holds.server";
@@ -122,6 +125,8 @@ export async function seedDemoStore(domain: string, now = new Date()) {
   await recordShadowCheckouts(shop.id, now);
   await seedScheduledRules(shop.id, demo.timezone, now);
   await seedLeakedCode(shop.id, now);
+  // the discounts the app keeps for one discount's check, as a first check would have read them
+  await keepDiscountList(shop.id, demoPreflightDiscounts(now).map(preflightDiscountOf), now);
   return {
     shop,
     rules: demo.rules.length,

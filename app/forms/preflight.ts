@@ -247,6 +247,13 @@ export function preflightFieldErrors(error: z.ZodError): Record<string, string[]
   return errors;
 }
 
+/** The Preflight page's "Check a discount" form: one of the shop's live or scheduled discounts. */
+export const checkFormSchema = z.object({
+  discountId: z
+    .string({ error: "Choose a discount to check" })
+    .regex(DISCOUNT_GID, "Choose one of your live or scheduled discounts"),
+});
+
 /** The Preflight page's "Plan a promotion" form: the fields a merchant fills in, as text. */
 export const planFormSchema = z
   .object({

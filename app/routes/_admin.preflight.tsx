@@ -22,8 +22,15 @@ import { useActionFetcher } from "../components/useActionFetcher";
 import { useFetcherForm } from "../components/useFetcherForm";
 import { useField } from "../components/form-fields";
 import { getFormProps } from "@conform-to/react";
-import { hygieneSettingsSchema, planFormSchema, plannedFromForm, preflightFormSchema } from "../forms/preflight";
+import {
+  checkFormSchema,
+  hygieneSettingsSchema,
+  planFormSchema,
+  plannedFromForm,
+  preflightFormSchema,
+} from "../forms/preflight";
 import { HygieneFindings } from "../components/preflight/HygieneFindings";
+import { CheckDiscount } from "../components/preflight/CheckDiscount";
 import { PlanPromotion } from "../components/preflight/PlanPromotion";
 import { hygieneThresholds, saveHygieneThresholds } from "../services/preflight/hygiene.server";
 import { formIntent, pageAction } from "../http/page-action.server";
@@ -32,6 +39,7 @@ import { formatCents } from "../domain/money";
 import { PREFLIGHT_DAYS_DEFAULT } from "../domain/preflight/types";
 import { planHasAlerts } from "../domain/billing/plans";
 import { checkForShop, startManualPreflight } from "../http/preflight-api.server";
+import { keptDiscountChoices } from "../services/preflight/discount-snapshot.server";
 import { latestPreflight, type PreflightView } from "../services/preflight/preflight.server";
 import { requireAdmin, type AdminContext } from "../services/shops/admin-context.server";
 
@@ -40,7 +48,11 @@ export const meta: MetaFunction = () => [{ title: "Preflight · Margin Guardrail
 /** /preflight: the promotion preflight (docs/product.md#promotion-preflight). */
 export const loader = async ({ request, context: load }: LoaderFunctionArgs) => {
   const { shop } = await requireAdmin(request, load);
-  return { run: await latestPreflight(shop.id), thresholds: await hygieneThresholds(shop.id) };
+  return {
+    run: await latestPreflight(shop.id),
+    thresholds: await hygieneThresholds(shop.id),
+    choices: await keptDiscountChoices(shop.id),
+  };
 };
 
 /** Starts a run over `days` (the API's rules); the page follows its progress. */
@@ -56,6 +68,11 @@ const preflightAction = () =>
           return started.ok ? ok({ value: { id: started.value.view.id } }) : started;
         },
       ),
+      // one of the shop's discounts, checked as POST /api/preflight checks `discountId`
+      check: formIntent(checkFormSchema, { failure: "Discount not checked" }, async ({ discountId }, context) => {
+        const checked = await checkForShop(context, { discountId }, PREFLIGHT_DAYS_DEFAULT);
+        return checked.ok ? ok({ value: checked.value }) : checked;
+      }),
       // a promotion not created yet, checked as POST /api/preflight checks `planned`
       plan: formIntent(planFormSchema, { failure: "Promotion not checked" }, async (form, context) => {
         const checked = await checkForShop(context, { planned: plannedFromForm(form) }, PREFLIGHT_DAYS_DEFAULT);
@@ -202,7 +219,7 @@ function WorstCarts({ carts, condensed }: { carts: CartView[]; condensed: boolea
 }
 
 export default function PreflightPage() {
-  const { run, thresholds } = useLoaderData<typeof loader>();
+  const { run, thresholds, choices } = useLoaderData<typeof loader>();
   const { plan } = useAdminLayout();
   const revalidator = useRevalidator();
   const start = useActionFetcher("preflight-start", () => revalidator.revalidate());
@@ -408,6 +425,7 @@ export default function PreflightPage() {
           </>
         ) : null}
 
+        <CheckDiscount choices={choices} />
         <PlanPromotion />
         <HygieneSettings activeDays={thresholds.activeDays} fullPercent={thresholds.fullPercent} />
       </BlockStack>

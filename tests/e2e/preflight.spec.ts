@@ -1,7 +1,8 @@
 // The promotion preflight on the merchant's path (docs/product.md#promotion-preflight): from the
 // sidebar to /preflight, run it on the demo store's carts (its discounts come from the stand-in of
 // Shopify), see the progress end in the worst stack, the worst carts and the risks, and follow a
-// discount's link to its page in Shopify's admin; plan a promotion before creating it and read the
+// discount's link to its page in Shopify's admin; check one discount as Shopify's discount page's
+// action does; plan a promotion before creating it and read the
 // discount hygiene audit with its fix links and thresholds. At 375, 800 and 1040 px nothing on the page scrolls
 // sideways, neither the page nor a part of it (the worst carts' table included); screenshots at each.
 import type { Page } from "@playwright/test";
@@ -194,4 +195,24 @@ test("a merchant plans a promotion before creating it, and fixes the discounts t
   await days.fill("42");
   await settings.getByRole("button", { name: "Save thresholds" }).click();
   await expect(toast(page, "Audit thresholds saved")).toBeVisible();
+});
+
+test("a merchant checks one discount as Shopify's discount page's action does", async ({ page }) => {
+  await page.goto("/preflight");
+  await hydrated(page);
+  const check = page.getByRole("region", { name: "Check a discount" });
+  // the demo store keeps its discounts from the start: every live one is offered
+  await check.getByLabel("Discount", { exact: true }).selectOption({ label: "SUMMER20" });
+  await check.getByRole("button", { name: "Check stacking risk" }).click();
+  await expect(check.getByText(/^Worst stack: \d+(\.\d)?% off \(\$[\d,]+\.\d\d\) on cart #\d+$/)).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(check.getByText(/^\d+ discounts deep; /)).toBeVisible();
+  await expect(check.getByRole("link", { name: "SUMMER20", exact: true })).toHaveAttribute(
+    "href",
+    "https://admin.shopify.com/store/margin-guardrail-demo/discounts/9401",
+  );
+  await expect(check.getByText("SUMMER20 has no limit on the number of times it can be used")).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await screenshotsAt(page, "preflight-check", [375, 800, 1040]);
 });

@@ -7,6 +7,7 @@
 import type { Prisma } from "@prisma/client";
 import prisma from "../../db.server";
 import { ROLLOUTS_NOT_READ } from "../../domain/discounts/rollouts";
+import { discountLabel } from "../../domain/preflight/combining";
 import type { PreflightDiscount } from "../../domain/preflight/types";
 import { messageOf } from "../../domain/result";
 import { logger } from "../../logger.server";
@@ -101,6 +102,17 @@ export async function snapshotDiscounts(
     discounts: rows.map((row) => row.discount as unknown as PreflightDiscount),
     rolloutsNote: rollouts ? null : ROLLOUTS_NOT_READ,
   };
+}
+
+/** The kept discounts as the Preflight page offers them to check: id and label, by label. */
+export async function keptDiscountChoices(shopId: string): Promise<{ id: string; label: string }[]> {
+  const rows = await prisma.discountSnapshot.findMany({ where: { shopId }, select: { discount: true } });
+  return rows
+    .map((row) => {
+      const discount = row.discount as unknown as PreflightDiscount;
+      return { id: discount.id, label: discountLabel(discount) };
+    })
+    .sort((a, b) => a.label.localeCompare(b.label));
 }
 
 /**
