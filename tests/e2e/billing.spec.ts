@@ -1,3 +1,4 @@
+import { planCardLines } from "../../app/domain/billing/plan-features";
 import { startAppServer, type AppServer } from "../helpers/app-server";
 import { clickToNavigate, downgradeToFree, expect, test, toast } from "./fixtures";
 import { axeViolations, screenshotsAt } from "./screens-axe";
@@ -84,30 +85,14 @@ test("the pricing cards follow the plan, and Plus is Coming Soon while the Plus 
 test("each pricing card lists what its plan does, each plan adding to the one below", async ({ page }) => {
   await page.goto("/pricing");
   const items = (name: string) => page.getByRole("region", { name, exact: true }).getByRole("listitem");
-  await expect(items("Free")).toHaveText([
-    "2 active rules",
-    "Every order checked against your rules",
-    "Audit log of every breach",
-    "Discount caps, margin floors, stacking and collection rules",
-    "Backtest and promotion preflight",
-    "Preview of what checkout blocking would stop",
-    "E-mail support",
-  ]);
-  await expect(items("Core")).toHaveText([
-    "10 active rules",
-    "Everything in Free",
-    "Alerts by Slack, e-mail and webhook",
-    "ROI dashboard",
-    "Order actions: tag and hold breaching orders",
-    "Code rules: turn discount codes away at checkout",
-    "Leaked-code flags, and deactivating a leaked code",
-    "Shopify Flow triggers for breaches and leaked codes",
-  ]);
-  await expect(items("Plus")).toHaveText([
-    "Unlimited active rules",
-    "Everything in Core",
-    "Real-time checkout blocking",
-  ]);
+  // the words are pinned by plan-features.test.ts; here the page shows the one list, per plan
+  for (const [name, plan] of [
+    ["Free", "free"],
+    ["Core", "core"],
+    ["Plus", "plus"],
+  ] as const) {
+    await expect(items(name)).toHaveText(planCardLines(plan));
+  }
   await screenshotsAt(page, "pricing");
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { planHasOrderActions } from "../actions/order-actions";
 import { planHasLeakFlags } from "../leaks/code-leaks";
+import { planHasChartMarkers } from "../markers/chart-markers";
 import { PLAN_FEATURES, downgradeToFree, featuresLost, planCardLines, planFeatures } from "./plan-features";
 import { PLAN_IDS, planHasAlerts, planHasCheckoutBlocking, planHasCodeRules, planHasRoiDashboard } from "./plans";
 
@@ -13,7 +14,7 @@ describe("what each plan does (docs/product.md#plans)", () => {
       "Every order checked against your rules",
       "Audit log of every breach",
       "Discount caps, margin floors, stacking and collection rules",
-      "Backtest and promotion preflight",
+      "Backtest, promotion preflight, and Check stacking risk on Shopify's discount pages",
       "Preview of what checkout blocking would stop",
       "E-mail support",
     ]);
@@ -26,6 +27,7 @@ describe("what each plan does (docs/product.md#plans)", () => {
       "Code rules: turn discount codes away at checkout",
       "Leaked-code flags, and deactivating a leaked code",
       "Shopify Flow triggers for breaches and leaked codes",
+      "Markers on Shopify's analytics charts: leaked codes, risky promotions, protection gaps",
     ]);
     expect(planCardLines("plus")).toEqual([
       "Unlimited active rules",
@@ -43,6 +45,7 @@ describe("what each plan does (docs/product.md#plans)", () => {
       expect(ids.includes("code-rules"), plan).toBe(planHasCodeRules(plan));
       expect(ids.includes("leak-flags"), plan).toBe(planHasLeakFlags(plan));
       expect(ids.includes("checkout-blocking"), plan).toBe(planHasCheckoutBlocking(plan));
+      expect(ids.includes("chart-markers"), plan).toBe(planHasChartMarkers(plan));
     }
   });
 

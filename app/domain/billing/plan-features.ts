@@ -6,6 +6,7 @@
  */
 import { planHasOrderActions } from "../actions/order-actions";
 import { planHasLeakFlags } from "../leaks/code-leaks";
+import { planHasChartMarkers } from "../markers/chart-markers";
 import {
   PLANS,
   PLAN_IDS,
@@ -31,7 +32,11 @@ export const PLAN_FEATURES: readonly PlanFeature[] = [
   { id: "monitoring", label: "Every order checked against your rules", on: EVERY_PLAN },
   { id: "audit-log", label: "Audit log of every breach", on: EVERY_PLAN },
   { id: "rule-kinds", label: "Discount caps, margin floors, stacking and collection rules", on: EVERY_PLAN },
-  { id: "backtest", label: "Backtest and promotion preflight", on: EVERY_PLAN },
+  {
+    id: "backtest",
+    label: "Backtest, promotion preflight, and Check stacking risk on Shopify's discount pages",
+    on: EVERY_PLAN,
+  },
   { id: "checkout-preview", label: "Preview of what checkout blocking would stop", on: EVERY_PLAN },
   { id: "support", label: "E-mail support", on: EVERY_PLAN },
   { id: "alerts", label: "Alerts by Slack, e-mail and webhook", on: planHasAlerts },
@@ -44,6 +49,11 @@ export const PLAN_FEATURES: readonly PlanFeature[] = [
     id: "flow",
     label: "Shopify Flow triggers for breaches and leaked codes",
     on: (plan) => planHasOrderActions(plan) && planHasLeakFlags(plan),
+  },
+  {
+    id: "chart-markers",
+    label: "Markers on Shopify's analytics charts: leaked codes, risky promotions, protection gaps",
+    on: planHasChartMarkers,
   },
   { id: "checkout-blocking", label: "Real-time checkout blocking", on: planHasCheckoutBlocking },
 ];

@@ -6,7 +6,8 @@
  * MAX_CHART_MARKERS of them, and what a pass changes in Shopify to get from the markers it made
  * to those it wants. Pure: the service reads the findings and calls the Admin API.
  */
-import type { PlanId } from "../billing/plans";
+import { planHasAlerts, type PlanId } from "../billing/plans";
+import { planHasLeakFlags } from "../leaks/code-leaks";
 import { formatPercent } from "../money";
 import { LAYER_TITLES, type LayerKey } from "../protection/protection-status";
 
@@ -30,7 +31,7 @@ export const MARKERS_SCOPE = "write_analytics_annotations";
 
 /** The plans that put markers on Shopify's charts: those with leak flags and alerts. */
 export function planHasChartMarkers(plan: PlanId): boolean {
-  return plan === "core" || plan === "plus";
+  return planHasLeakFlags(plan) && planHasAlerts(plan);
 }
 
 export type MarkerKind = "protection" | "stack" | "leak";

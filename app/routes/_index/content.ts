@@ -4,7 +4,7 @@ export const FEATURES = [
   {
     id: "prevent-stacking",
     title: "Prevent stacking",
-    body: "Catch orders where a code, an automatic discount and a free-shipping offer combine into more than you meant to give, and preflight your discounts, or one you are planning, on your own recent carts to see the worst stack a customer could reach, with an audit of the settings that let a promotion run too long or too wide.",
+    body: "Catch orders where a code, an automatic discount and a free-shipping offer combine into more than you meant to give, and preflight your discounts, or one you are planning, on your own recent carts to see the worst stack a customer could reach, with an audit of the settings that let a promotion run too long or too wide. Check any discount's stacking risk from its own page in Shopify's admin, under More actions.",
   },
   {
     id: "real-time-alerts",
@@ -14,7 +14,7 @@ export const FEATURES = [
   {
     id: "configurable-rules",
     title: "Configurable rules",
-    body: "Maximum discount percent or amount, a margin floor from your product costs, stacking limits, per collection; on a schedule for sale weeks, or in testing first.",
+    body: "Maximum discount percent or amount, a margin floor from your product costs, stacking limits, per collection; on a schedule for sale weeks, or in testing first. With Core, code rules turn codes away at checkout, including big codes from accounts only days old.",
   },
   {
     id: "audit-trail",
@@ -45,7 +45,10 @@ export const INTEGRATIONS = [
     title: "Webhooks",
     body: "Signed JSON (HMAC-SHA256, with an idempotency key) to your own systems, retried with backoff for up to 24 hours.",
   },
-  { title: "Analytics", body: "Audit log export to CSV and an ROI dashboard by rule type and period." },
+  {
+    title: "Analytics",
+    body: "Audit log export to CSV and an ROI dashboard by rule type and period; with Core, markers on Shopify's own analytics charts where a leaked code, a risky promotion or a protection gap began.",
+  },
   {
     title: "Shopify Flow",
     body: 'With Core, the triggers "Margin rule breached" and "Discount code probably leaked" start your own workflows with the figures behind them.',
