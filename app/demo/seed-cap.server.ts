@@ -2,7 +2,9 @@
  * The demo store's combined cap (docs/product.md#code-rules): the values of the
  * demo's code discounts (app/demo/cap-discounts.ts, which the demo's stand-in of Shopify also
  * answers), and code rules with a 30 % cap and the backup code BACKUP10, so the Code rules
- * preview shows SUMMER30 kept and WELCOME5 turned away on a $100 cart.
+ * preview shows SUMMER30 kept and WELCOME5 turned away on a $100 cart; and the new-account rule
+ * (docs/product.md#new-accounts-and-big-codes): codes worth more than 25 % only for accounts at least
+ * 30 days old, guests let through, so the preview turns SUMMER30 away from a 3-day-old account.
  */
 import prisma from "../db.server";
 import { codeRulesSchema } from "../forms/code-rules";
@@ -10,6 +12,7 @@ import { rowsOfDiscount } from "../services/code-rules/discount-values.server";
 import { DEMO_BACKUP_CODE, demoCodeDiscounts } from "./cap-discounts";
 
 export const DEMO_MAX_DISCOUNT_PERCENT = 30;
+export const DEMO_NEW_ACCOUNT = { newAccountDays: 30, newAccountMaxPercent: 25, newAccountGuests: "allow" } as const;
 
 export async function seedCodeCap(shopId: string): Promise<void> {
   const rows = demoCodeDiscounts().flatMap((node) => rowsOfDiscount(node as Parameters<typeof rowsOfDiscount>[0]));
@@ -21,6 +24,7 @@ export async function seedCodeCap(shopId: string): Promise<void> {
     ...(parsed.success ? parsed.data : codeRulesSchema.parse({})),
     maxDiscountPercent: DEMO_MAX_DISCOUNT_PERCENT,
     backupCode: DEMO_BACKUP_CODE,
+    ...DEMO_NEW_ACCOUNT,
   };
   await prisma.codeRuleSettings.upsert({ where: { shopId }, create: { shopId, settings }, update: { settings } });
 }

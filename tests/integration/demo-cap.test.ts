@@ -1,6 +1,7 @@
 // The demo store's combined cap (docs/product.md#code-rules): codes with values,
 // a 30 % cap and the backup code BACKUP10, so the Code rules preview keeps SUMMER30 and turns
-// WELCOME5 away on a $100 cart; the stand-in of Shopify answers the same codes when a save reads them.
+// WELCOME5 away on a $100 cart, and SUMMER30 away from a 3-day-old account (the new-account rule); the
+// stand-in of Shopify answers the same codes when a save reads them.
 import { describe, expect, it } from "vitest";
 import { answerStandIn, newStandInState } from "../../app/demo/admin-stand-in";
 import { seededDemoStore } from "../helpers/seeded-demo";
@@ -35,6 +36,13 @@ describe("the demo store's combined cap", () => {
     const result = previewCodeRules(rules, input, { values, currency: "USD" });
     expect(result.rejected).toEqual(["WELCOME5"]);
     expect(result.message).toMatch(/Try BACKUP10 instead\.$/);
+    // the new-account rule: SUMMER30 (30 %, above 25 %) is not for a 3-day-old account
+    expect(rules).toMatchObject({ newAccountDays: 30, newAccountMaxPercent: 25, newAccountGuests: "allow" });
+    const newAccount = codeRulesPreviewSchema.parse({
+      cart: { lines: [{ title: "Linen shirt", price: "100" }], accountAgeDays: 3 },
+      codes: ["SUMMER30"],
+    });
+    expect(previewCodeRules(rules, newAccount, { values, currency: "USD" }).rejected).toEqual(["SUMMER30"]);
     // seeding the cap again leaves one row per code
     const { seedCodeCap } = await import("../../app/demo/seed-cap.server");
     await seedCodeCap(shop.id);
