@@ -29,7 +29,7 @@ const { graphqlOrderNode } = await import("../app/demo/graphql-order-builder");
 const { demoCatalogVariants, installFakeAdminApi } = await import("../tests/helpers/fake-admin-api");
 const { ensureShop } = await import("../app/db/shops.server");
 const { checkDiscount } = await import("../app/services/preflight/check.server");
-const { receiveOrders } = await import("../tests/helpers/received-orders");
+const { receiveOrders } = await import("../tests/helpers/catalog-orders");
 const { cacheCatalogVariants } = await import("../app/demo/seed.server");
 const prisma = (await import("../app/db.server")).default;
 

@@ -7,18 +7,15 @@ import { beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { cacheCatalogVariants } from "../../app/demo/seed.server";
 import { DEMO_CATALOG } from "../../app/demo/demo-store";
-import { orderPayload } from "../../app/demo/order-payload-builder";
 import { DEMO_PREFLIGHT_IDS, demoPreflightDiscounts } from "../../app/demo/preflight-discounts";
-import { centsToDecimal } from "../../app/domain/money";
 import { ensureShop } from "../../app/db/shops.server";
 import type { AdminGraphql } from "../../app/services/admin-api/admin-graphql.server";
 import { checkDiscount } from "../../app/services/preflight/check.server";
 import { followSnapshotDiscount, SNAPSHOT_FRESH_MS } from "../../app/services/preflight/discount-snapshot.server";
 import { waitUntil } from "../helpers/app-server";
-import { receiveOrders } from "../helpers/received-orders";
+import { catalogOrder, receiveOrders } from "../helpers/catalog-orders";
 
 const NOW = new Date();
-const DAY = 86_400_000;
 
 /** A stand-in of Shopify's discountNodes: the demo's discounts (changed by `edit`), the search by `id:`, 10 a page. */
 function shopify() {
@@ -47,28 +44,13 @@ function shopify() {
   };
 }
 
-const sunglasses = DEMO_CATALOG.find((item) => item.title === "Sunglasses")!;
 /** Two sunglasses ($240, Summer Sale) ordered `daysAgo`; `cancelled` as Shopify says it. */
-const sunglassesOrder = (id: number, daysAgo: number, cancelled = false) => ({
-  payload: {
-    ...orderPayload({
-      id,
-      number: id - 7_000_000 + 7000,
-      createdAt: new Date(NOW.getTime() - daysAgo * DAY).toISOString(),
-      lines: [
-        {
-          variant: sunglasses.variant,
-          product: sunglasses.product,
-          quantity: 2,
-          price: { shop: centsToDecimal(sunglasses.priceCents) },
-          allocations: [],
-        },
-      ],
-    }),
-    ...(cancelled && { cancelled_at: NOW.toISOString() }),
-  },
-  createdAt: new Date(NOW.getTime() - daysAgo * DAY),
-});
+const sunglassesOrder = (id: number, daysAgo: number, cancelled = false) => {
+  const order = catalogOrder({ id, number: id - 7_000_000 + 7000, daysAgo, now: NOW.getTime() }, [
+    { title: "Sunglasses", quantity: 2 },
+  ]);
+  return { ...order, payload: { ...order.payload, ...(cancelled && { cancelled_at: NOW.toISOString() }) } };
+};
 
 let shop: { id: string; domain: string; currency: string };
 const current = async () => prisma.shop.findUniqueOrThrow({ where: { id: shop.id } });

@@ -7,12 +7,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { DEMO_CATALOG } from "../../app/demo/demo-store";
 import { graphqlOrderNode } from "../../app/demo/graphql-order-builder";
-import { orderPayload } from "../../app/demo/order-payload-builder";
 import { DEMO_PREFLIGHT_IDS, demoPreflightDiscounts } from "../../app/demo/preflight-discounts";
-import { centsToDecimal } from "../../app/domain/money";
 import { cacheCatalogVariants } from "../../app/demo/seed.server";
 import { demoCatalogVariants, installFakeAdminApi } from "../helpers/fake-admin-api";
-import { receiveOrders } from "../helpers/received-orders";
+import { catalogOrder, receiveOrders } from "../helpers/catalog-orders";
 import { adminRequest, installedShops, routeArgs, settle } from "../helpers/shopify";
 
 // the app's modules first: importing them sets Shopify's library's fetch, which the fake replaces
@@ -21,24 +19,8 @@ const { action: start } = await import("../../app/routes/api.preflight");
 const SHOP = "preflight-check.myshopify.com";
 const DAY = 86_400_000;
 const NOW = Date.now();
-const item = (title: string) => DEMO_CATALOG.find((entry) => entry.title === title)!;
-const order = (id: number, daysAgo: number, lines: { title: string; quantity: number }[], shipping?: string) => {
-  const createdAt = new Date(NOW - daysAgo * DAY);
-  const payload = orderPayload({
-    id,
-    number: id - 6_000_000 + 6000,
-    createdAt: createdAt.toISOString(),
-    lines: lines.map(({ title, quantity }) => ({
-      variant: item(title).variant,
-      product: item(title).product,
-      quantity,
-      price: { shop: centsToDecimal(item(title).priceCents) },
-      allocations: [],
-    })),
-    ...(shipping && { shipping: { price: { shop: shipping } } }),
-  });
-  return { payload, createdAt };
-};
+const order = (id: number, daysAgo: number, lines: { title: string; quantity: number }[], shipping?: string) =>
+  catalogOrder({ id, number: id - 6_000_000 + 6000, daysAgo, now: NOW, shipping }, lines);
 
 // #6001: 2 × Sunglasses ($120, Summer Sale) = $240; #6002: a belt, $55; #6003: a linen shirt ($68,
 // Summer Sale) and a denim jacket ($140) = $208, shipped for $15

@@ -9,12 +9,10 @@ import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CATALOG } from "../../app/demo/demo-store";
 import { cacheCatalogVariants } from "../../app/demo/seed.server";
-import { orderPayload } from "../../app/demo/order-payload-builder";
 import { DEMO_PREFLIGHT_IDS, demoPreflightDiscounts } from "../../app/demo/preflight-discounts";
-import { centsToDecimal } from "../../app/domain/money";
 import { checkDiscount, MESSAGES, modalView, type Fetch } from "../../extensions/check-stacking-risk/src/check";
 import { demoCatalogVariants, installFakeAdminApi } from "../helpers/fake-admin-api";
-import { receiveOrders } from "../helpers/received-orders";
+import { catalogOrder, receiveOrders } from "../helpers/catalog-orders";
 import { adminRequest, installedShops, routeArgs, settle } from "../helpers/shopify";
 import { TEST_API_KEY, TEST_API_SECRET, TEST_APP_URL } from "../helpers/test-env";
 
@@ -25,28 +23,11 @@ const { authenticate } = await import("../../app/shopify.server");
 const SHOP = "preflight-extension.myshopify.com";
 /** Where Shopify's admin runs UI extensions: their requests' Origin. */
 const EXTENSION_ORIGIN = "https://extensions.shopifycdn.com";
-const DAY = 86_400_000;
 const NOW = Date.now();
-const sunglasses = DEMO_CATALOG.find((entry) => entry.title === "Sunglasses")!;
-
 // #7001: 2 × Sunglasses ($120, in the Summer Sale) = $240, two days ago, as the app received it
-const ORDER = {
-  payload: orderPayload({
-    id: 7_000_001,
-    number: 7001,
-    createdAt: new Date(NOW - 2 * DAY).toISOString(),
-    lines: [
-      {
-        variant: sunglasses.variant,
-        product: sunglasses.product,
-        quantity: 2,
-        price: { shop: centsToDecimal(sunglasses.priceCents) },
-        allocations: [],
-      },
-    ],
-  }),
-  createdAt: new Date(NOW - 2 * DAY),
-};
+const ORDER = catalogOrder({ id: 7_000_001, number: 7001, daysAgo: 2, now: NOW }, [
+  { title: "Sunglasses", quantity: 2 },
+]);
 
 installFakeAdminApi(demoCatalogVariants(), {
   answers: {

@@ -5,11 +5,9 @@
 // with its alert, while one that changes nothing raises nothing.
 import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
-import { DEMO_CATALOG } from "../../app/demo/demo-store";
 import { graphqlOrderNode } from "../../app/demo/graphql-order-builder";
-import { orderPayload } from "../../app/demo/order-payload-builder";
 import { demoPreflightDiscounts } from "../../app/demo/preflight-discounts";
-import { centsToDecimal } from "../../app/domain/money";
+import { catalogOrder } from "../helpers/catalog-orders";
 import { demoCatalogVariants, installFakeAdminApi } from "../helpers/fake-admin-api";
 import { adminRequest, installedShops, routeArgs, settle, webhookRequest } from "../helpers/shopify";
 
@@ -19,25 +17,9 @@ const { loader: read } = await import("../../app/routes/api.preflight.$id");
 const updated = await import("../../app/routes/webhooks.discounts.update");
 
 const SHOP = "preflight-a.myshopify.com";
-const DAY = 86_400_000;
 const NOW = Date.now();
-const item = (title: string) => DEMO_CATALOG.find((entry) => entry.title === title)!;
 const order = (id: number, daysAgo: number, lines: { title: string; quantity: number }[], shipping?: string) =>
-  graphqlOrderNode(
-    orderPayload({
-      id,
-      number: id - 5_000_000 + 5000,
-      createdAt: new Date(NOW - daysAgo * DAY).toISOString(),
-      lines: lines.map(({ title, quantity }) => ({
-        variant: item(title).variant,
-        product: item(title).product,
-        quantity,
-        price: { shop: centsToDecimal(item(title).priceCents) },
-        allocations: [],
-      })),
-      ...(shipping && { shipping: { price: { shop: shipping } } }),
-    }),
-  );
+  graphqlOrderNode(catalogOrder({ id, number: id - 5_000_000 + 5000, daysAgo, now: NOW, shipping }, lines).payload);
 
 // #5001: 2 × Sunglasses ($120, Summer Sale) = $240; #5002: a belt, $55; #5003: a linen shirt
 // ($68, Summer Sale) and a denim jacket ($140) = $208, shipped for $15 (its shipping line's price, read

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { BlockStack, Button, Card, FormLayout, Select, Text } from "@shopify/polaris";
+import { Button, FormLayout, Select, Text } from "@shopify/polaris";
 import type { PageActionResult } from "../../forms/page-action";
 import { checkFormSchema } from "../../forms/preflight";
 import type { DiscountCheck } from "../../services/preflight/check.server";
@@ -7,6 +7,7 @@ import { useActionFetcher } from "../useActionFetcher";
 import { useFetcherForm } from "../useFetcherForm";
 import { useField } from "../form-fields";
 import { CheckResult } from "./PlanPromotion";
+import { PreflightSection } from "./PreflightSection";
 
 /**
  * "Check a discount" (docs/product.md#checking-one-discount): one of the shop's live or scheduled
@@ -26,38 +27,29 @@ export function CheckDiscount({ choices }: { choices: { id: string; label: strin
   const discountId = useField(fields.discountId);
   const check = fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data.value : undefined;
   return (
-    <Card>
-      <section aria-labelledby="preflight-check-heading">
-        <BlockStack gap="400">
-          <BlockStack gap="100">
-            <Text as="h2" variant="headingMd" id="preflight-check-heading">
-              Check a discount
-            </Text>
-            <Text as="p" tone="subdued">
-              The worst stack one of your discounts reaches with the others on your recent carts. In Shopify, a
-              discount&apos;s page shows the same under More actions, Check stacking risk.
-            </Text>
-          </BlockStack>
-          {choices.length === 0 ? (
-            <Text as="p">Run the preflight once to list your live and scheduled discounts here.</Text>
-          ) : (
-            <fetcher.Form method="post" {...getFormProps(form)}>
-              <input type="hidden" name="intent" value="check" />
-              <FormLayout>
-                <Select
-                  label="Discount"
-                  options={choices.map((choice) => ({ label: choice.label, value: choice.id }))}
-                  {...discountId.select}
-                />
-                <Button submit variant="primary" loading={fetcher.state !== "idle"}>
-                  Check stacking risk
-                </Button>
-              </FormLayout>
-            </fetcher.Form>
-          )}
-          {check ? <CheckResult check={check} /> : null}
-        </BlockStack>
-      </section>
-    </Card>
+    <PreflightSection
+      id="preflight-check"
+      title="Check a discount"
+      description="The worst stack one of your discounts reaches with the others on your recent carts. In Shopify, a discount's page shows the same under More actions, Check stacking risk."
+    >
+      {choices.length === 0 ? (
+        <Text as="p">Run the preflight once to list your live and scheduled discounts here.</Text>
+      ) : (
+        <fetcher.Form method="post" {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="check" />
+          <FormLayout>
+            <Select
+              label="Discount"
+              options={choices.map((choice) => ({ label: choice.label, value: choice.id }))}
+              {...discountId.select}
+            />
+            <Button submit variant="primary" loading={fetcher.state !== "idle"}>
+              Check stacking risk
+            </Button>
+          </FormLayout>
+        </fetcher.Form>
+      )}
+      {check ? <CheckResult check={check} /> : null}
+    </PreflightSection>
   );
 }

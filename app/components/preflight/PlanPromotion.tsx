@@ -2,7 +2,6 @@ import { getFormProps } from "@conform-to/react";
 import {
   BlockStack,
   Button,
-  Card,
   Checkbox,
   Divider,
   FormLayout,
@@ -21,6 +20,7 @@ import { useActionFetcher } from "../useActionFetcher";
 import { useFetcherForm } from "../useFetcherForm";
 import { useField } from "../form-fields";
 import { HygieneFindings } from "./HygieneFindings";
+import { PreflightSection } from "./PreflightSection";
 
 const CLASS_OPTIONS = [
   { label: "Products", value: "PRODUCT" },
@@ -113,61 +113,52 @@ export function PlanPromotion() {
   const check = fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data.value : undefined;
 
   return (
-    <Card>
-      <section aria-labelledby="preflight-plan-heading">
-        <BlockStack gap="400">
+    <PreflightSection
+      id="preflight-plan"
+      title="Plan a promotion"
+      description="Describe a discount before you create it in Shopify: see the worst stack it would reach with your live and scheduled discounts on your recent carts."
+    >
+      <fetcher.Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="plan" />
+        <FormLayout>
+          <FormLayout.Group>
+            <TextField label="Title" {...title.textField} />
+            <TextField label="Code" helpText="Leave empty for an automatic discount" {...code.textField} />
+          </FormLayout.Group>
+          <FormLayout.Group>
+            <Select label="Discounts" options={CLASS_OPTIONS} {...discountClass.select} />
+            {shipping ? null : <Select label="Value type" options={VALUE_OPTIONS} {...valueType.select} />}
+            {shipping ? null : (
+              <TextField
+                label="Value"
+                inputMode="decimal"
+                suffix={valueType.value === "amount" ? undefined : "%"}
+                {...value.textField}
+              />
+            )}
+          </FormLayout.Group>
           <BlockStack gap="100">
-            <Text as="h2" variant="headingMd" id="preflight-plan-heading">
-              Plan a promotion
-            </Text>
-            <Text as="p" tone="subdued">
-              Describe a discount before you create it in Shopify: see the worst stack it would reach with your live and
-              scheduled discounts on your recent carts.
-            </Text>
+            <Text as="p">Combines with</Text>
+            <InlineStack gap="400" wrap>
+              <Checkbox label="Product discounts" {...combinesProduct.checkbox} />
+              <Checkbox label="Order discounts" {...combinesOrder.checkbox} />
+              <Checkbox label="Shipping discounts" {...combinesShipping.checkbox} />
+            </InlineStack>
           </BlockStack>
-          <fetcher.Form method="post" {...getFormProps(form)}>
-            <input type="hidden" name="intent" value="plan" />
-            <FormLayout>
-              <FormLayout.Group>
-                <TextField label="Title" {...title.textField} />
-                <TextField label="Code" helpText="Leave empty for an automatic discount" {...code.textField} />
-              </FormLayout.Group>
-              <FormLayout.Group>
-                <Select label="Discounts" options={CLASS_OPTIONS} {...discountClass.select} />
-                {shipping ? null : <Select label="Value type" options={VALUE_OPTIONS} {...valueType.select} />}
-                {shipping ? null : (
-                  <TextField
-                    label="Value"
-                    inputMode="decimal"
-                    suffix={valueType.value === "amount" ? undefined : "%"}
-                    {...value.textField}
-                  />
-                )}
-              </FormLayout.Group>
-              <BlockStack gap="100">
-                <Text as="p">Combines with</Text>
-                <InlineStack gap="400" wrap>
-                  <Checkbox label="Product discounts" {...combinesProduct.checkbox} />
-                  <Checkbox label="Order discounts" {...combinesOrder.checkbox} />
-                  <Checkbox label="Shipping discounts" {...combinesShipping.checkbox} />
-                </InlineStack>
-              </BlockStack>
-              <FormLayout.Group>
-                <TextField label="Starts" type="date" helpText="Empty: now" {...startsOn.textField} />
-                <TextField label="Ends" type="date" helpText="Empty: no end date" {...endsOn.textField} />
-              </FormLayout.Group>
-              <FormLayout.Group>
-                <TextField label="Minimum subtotal" inputMode="decimal" {...minimumSubtotal.textField} />
-                <TextField label="Minimum quantity" inputMode="numeric" {...minimumQuantity.textField} />
-              </FormLayout.Group>
-              <Button submit variant="primary" loading={fetcher.state !== "idle"}>
-                Check this promotion
-              </Button>
-            </FormLayout>
-          </fetcher.Form>
-          {check ? <CheckResult check={check} /> : null}
-        </BlockStack>
-      </section>
-    </Card>
+          <FormLayout.Group>
+            <TextField label="Starts" type="date" helpText="Empty: now" {...startsOn.textField} />
+            <TextField label="Ends" type="date" helpText="Empty: no end date" {...endsOn.textField} />
+          </FormLayout.Group>
+          <FormLayout.Group>
+            <TextField label="Minimum subtotal" inputMode="decimal" {...minimumSubtotal.textField} />
+            <TextField label="Minimum quantity" inputMode="numeric" {...minimumQuantity.textField} />
+          </FormLayout.Group>
+          <Button submit variant="primary" loading={fetcher.state !== "idle"}>
+            Check this promotion
+          </Button>
+        </FormLayout>
+      </fetcher.Form>
+      {check ? <CheckResult check={check} /> : null}
+    </PreflightSection>
   );
 }
