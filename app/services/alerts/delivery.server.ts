@@ -7,7 +7,8 @@ import type { SqlWriter } from "../../db/raw-sql.server";
 import { digestComposer } from "./digest-money.server";
 import type { Outgoing } from "../../domain/alerts/alert-message";
 import type { NewAuditEvent } from "../../domain/audit/audit-events";
-import { DELIVERY_RETRY, WEBHOOK_RETRY, afterFailedDelivery } from "../../domain/backoff";
+import { DELIVERY_RETRY, WEBHOOK_RETRY, afterFailedDelivery, backoffDelayMs } from "../../domain/backoff";
+import { isStorageUnavailable } from "../../db/errors";
 import { alertSentEvent } from "../../domain/monitoring/breach-event";
 import { fail, ok } from "../../domain/result";
 import { recordAuditEvents } from "../audit/events.server";
@@ -330,6 +331,25 @@ async function settledWithin<T>(promises: Promise<T>[], ms: number): Promise<{ d
   return { done, late: promises.filter((_, index) => !states[index].settled) };
 }
 
+/** How often a slow delivery's record is tried while the database is busy (each late one is its own write). */
+const LATE_FINISH_TRIES = 5;
+
+/**
+ * Records a slow delivery, tried again after a growing pause while the database cannot take it
+ * (SQLite's writer held past its wait): the alert was sent, and a record given up on lets its
+ * claim lapse and the alert be sent twice.
+ */
+async function finishWhileBusy(db: SqlWriter, delivered: Delivered): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await finish(db, [delivered]);
+    } catch (error) {
+      if (attempt >= LATE_FINISH_TRIES || !isStorageUnavailable(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, backoffDelayMs(attempt, { baseMs: 250, capMs: 4_000 })));
+    }
+  }
+}
+
 /** Builds an alert worker; nothing runs until it is kicked or started. */
 export function createAlertWorker(deps: AlertWorkerDeps): AlertWorker {
   const { db, send, logger } = deps;
@@ -338,7 +358,7 @@ export function createAlertWorker(deps: AlertWorkerDeps): AlertWorker {
   const finishing = new Set<Promise<void>>();
   const finishLate = (delivery: Promise<Delivered>) => {
     const done = delivery
-      .then((delivered) => finish(db, [delivered]))
+      .then((delivered) => finishWhileBusy(db, delivered))
       // its claim lapses and another round sends it again: at least once, never lost
       .catch((error: unknown) => logger.error("A slow alert delivery could not be recorded", { err: error }));
     finishing.add(done);

@@ -361,8 +361,8 @@ export async function passShopMarkersNow(shopId: string, deps: MarkerDeps): Prom
 }
 
 /**
- * Passes the installed shops whose pass is due and that have markers to keep (on a plan with them
- * and switched on) or to take off (markers made); returns how many it passed.
+ * Passes the installed shops whose pass is due and that have markers to keep (on a plan with them,
+ * switched on, the scope granted) or to take off (markers made); returns how many it passed.
  */
 export async function passDueShops(deps: MarkerDeps, limit = SHOPS_PER_STEP): Promise<number> {
   const now = new Date((deps.now ?? Date.now)());
@@ -371,7 +371,16 @@ export async function passDueShops(deps: MarkerDeps, limit = SHOPS_PER_STEP): Pr
       installState: "installed",
       AND: [
         {
-          OR: [{ chartMarkers: true, plan: { in: MARKER_PLANS } }, { chartMarkerRows: { some: {} } }],
+          // markers to keep: switched on, on a plan with them, the scope granted (a shop without it is
+          // not passed at all: nothing could be called); or markers made, to take off
+          OR: [
+            {
+              chartMarkers: true,
+              plan: { in: MARKER_PLANS },
+              OR: [{ isDemo: true }, { grantedScopes: { contains: MARKERS_SCOPE } }],
+            },
+            { chartMarkerRows: { some: {} } },
+          ],
         },
         {
           OR: [
