@@ -121,11 +121,11 @@ export async function snapshotAfterDiscountChange(shopDomain: string, discountId
       select: { id: true, domain: true, grantedScopes: true, discountsReadAt: true },
     });
     if (!shop?.discountsReadAt) return;
-    if (topic === "discounts/delete") return await followSnapshotDiscount(shop.id, discountId, "deleted");
+    if (topic === "discounts/delete") return await followSnapshotDiscount(shop, discountId, "deleted");
     const client = await actionClientFor(shop.domain);
     if (!client) return;
     const rollouts = mayReadRollouts(grantedScopesOf(shop.grantedScopes));
-    await followSnapshotDiscount(shop.id, discountId, { graphql: client.graphql, rollouts });
+    await followSnapshotDiscount(shop, discountId, { graphql: client.graphql, rollouts });
   } catch (error) {
     logger.error("The kept discounts could not follow a discount change", { shop: shopDomain, err: messageOf(error) });
   }

@@ -94,12 +94,12 @@ describe("the discounts kept for one discount's check", () => {
 
     // the merchant ends the automatic Summer Sale: Shopify no longer lists it as active or scheduled
     source.edit((nodes) => nodes.filter((node) => node.id !== summerSale.id));
-    await followSnapshotDiscount(shop.id, summerSale.id, { graphql: source.graphql, rollouts: true });
+    await followSnapshotDiscount(await current(), summerSale.id, { graphql: source.graphql, rollouts: true });
     const after = await check(source);
     expect(after.worst?.automatic).not.toContain("Summer Sale 15% off");
     expect(after.discountsRead).toBe(before.discountsRead - 1);
 
-    await followSnapshotDiscount(shop.id, DEMO_PREFLIGHT_IDS.welcome10, "deleted");
+    await followSnapshotDiscount(await current(), DEMO_PREFLIGHT_IDS.welcome10, "deleted");
     expect(await kept()).toBe(before.discountsRead - 2);
   });
 

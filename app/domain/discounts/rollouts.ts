@@ -6,6 +6,7 @@
  */
 
 /** The scope Shopify asks for to read a discount's rollouts. */
+import { discountNumber } from "./discount-ids";
 export const ROLLOUTS_SCOPE = "read_rollouts";
 
 /** What the app says when Shopify has not granted read_rollouts, so discounts are judged by their own dates. */
@@ -23,8 +24,6 @@ export interface RolloutShape {
   }[];
 }
 
-const numericId = (gid: string) => /\/(\d{1,20})$/.exec(gid)?.[1] ?? null;
-
 /**
  * The name of a serving rollout that makes this discount live for some buyers: the rollout is
  * ACTIVE with traffic (effective allocation above 0) and one of its treatments with a share of it
@@ -35,7 +34,7 @@ export function activatingRollout(
   discountId: string,
   rollouts: readonly RolloutShape[] | null | undefined,
 ): string | null {
-  const id = numericId(discountId);
+  const id = discountNumber(discountId);
   if (!id) return null;
   for (const rollout of rollouts ?? []) {
     if ((rollout.status ?? "ACTIVE") !== "ACTIVE" || !(rollout.effectiveTrafficAllocation > 0)) continue;
@@ -46,7 +45,7 @@ export function activatingRollout(
           (change) =>
             change.__typename === "RolloutDiscountActivateChange" &&
             Boolean(change.discount) &&
-            numericId(change.discount!.id) === id,
+            discountNumber(change.discount!.id) === id,
         ),
     );
     if (activates) return rollout.name;

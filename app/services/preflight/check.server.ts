@@ -23,7 +23,8 @@ import type { AdminGraphql } from "../admin-api/admin-graphql.server";
 import { shopContext } from "../monitoring/evaluation.server";
 import { loadVariantFacts } from "../monitoring/variant-facts.server";
 import { keepDiscount, snapshotDiscounts } from "./discount-snapshot.server";
-import { adminDiscountUrl, discountNumber, readPreflightDiscount } from "./discounts.server";
+import { adminDiscountUrl, readPreflightDiscount } from "./discounts.server";
+import { discountNumber } from "../../domain/discounts/discount-ids";
 import { hygieneThresholds, linkedHygiene, type LinkedFinding } from "./hygiene.server";
 import { cartOf, factsWithStack, type LinkedPart } from "./preflight.server";
 

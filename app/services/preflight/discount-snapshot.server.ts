@@ -12,12 +12,8 @@ import type { PreflightDiscount } from "../../domain/preflight/types";
 import { messageOf } from "../../domain/result";
 import { logger } from "../../logger.server";
 import type { AdminGraphql } from "../admin-api/admin-graphql.server";
-import {
-  discountNumber,
-  readPreflightDiscount,
-  readPreflightDiscounts,
-  type PreflightDiscountsRead,
-} from "./discounts.server";
+import { discountNumber } from "../../domain/discounts/discount-ids";
+import { readPreflightDiscount, readPreflightDiscounts, type PreflightDiscountsRead } from "./discounts.server";
 
 /** After this the list is read whole again (in the background: the check goes on with the kept one). */
 export const SNAPSHOT_FRESH_MS = 86_400_000;
@@ -97,37 +93,34 @@ export async function snapshotDiscounts(
       )
       .finally(() => refreshing.delete(shop.id));
   }
-  const rows = await prisma.discountSnapshot.findMany({ where: { shopId: shop.id }, select: { discount: true } });
-  return {
-    discounts: rows.map((row) => row.discount as unknown as PreflightDiscount),
-    rolloutsNote: rollouts ? null : ROLLOUTS_NOT_READ,
-  };
+  return { discounts: await keptList(shop.id), rolloutsNote: rollouts ? null : ROLLOUTS_NOT_READ };
+}
+
+/** The shop's kept discounts, as they were read. */
+async function keptList(shopId: string): Promise<PreflightDiscount[]> {
+  const rows = await prisma.discountSnapshot.findMany({ where: { shopId }, select: { discount: true } });
+  return rows.map((row) => row.discount as unknown as PreflightDiscount);
 }
 
 /** The kept discounts as the Preflight page offers them to check: id and label, by label. */
 export async function keptDiscountChoices(shopId: string): Promise<{ id: string; label: string }[]> {
-  const rows = await prisma.discountSnapshot.findMany({ where: { shopId }, select: { discount: true } });
-  return rows
-    .map((row) => {
-      const discount = row.discount as unknown as PreflightDiscount;
-      return { id: discount.id, label: discountLabel(discount) };
-    })
+  return (await keptList(shopId))
+    .map((discount) => ({ id: discount.id, label: discountLabel(discount) }))
     .sort((a, b) => a.label.localeCompare(b.label));
 }
 
 /**
- * After a discounts/* webhook, for a shop that keeps a list: the discount read again by its id and
- * kept, or forgotten when it is deleted or no longer live. Throws when Shopify cannot be read (the
- * next whole read mends the list).
+ * After a discounts/* webhook: the discount read again by its id and kept, or forgotten when it is
+ * deleted or no longer live; nothing for a shop that keeps no list. Throws when Shopify cannot be
+ * read (the next whole read mends the list).
  */
 export async function followSnapshotDiscount(
-  shopId: string,
+  shop: SnapshotShop,
   discountId: string,
   change: { graphql: AdminGraphql; rollouts: boolean } | "deleted",
 ) {
-  const shop = await prisma.shop.findUnique({ where: { id: shopId }, select: { discountsReadAt: true } });
-  if (!shop?.discountsReadAt) return;
-  if (change === "deleted") return keepDiscount(shopId, discountId, null);
+  if (!shop.discountsReadAt) return;
+  if (change === "deleted") return keepDiscount(shop.id, discountId, null);
   const discount = await readPreflightDiscount(change.graphql, discountId, { rollouts: change.rollouts });
-  await keepDiscount(shopId, discountId, discount);
+  await keepDiscount(shop.id, discountId, discount);
 }

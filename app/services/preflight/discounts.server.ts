@@ -17,6 +17,7 @@ import {
 import { messageOf } from "../../domain/result";
 import type { AdminGraphql } from "../admin-api/admin-graphql.server";
 import { ThrottledReader } from "../backtest/order-pages.server";
+import { discountNumber } from "../../domain/discounts/discount-ids";
 
 /** Discounts a page: with their first 20 products, variants and collections, under the 1,000-point cost. */
 export const PREFLIGHT_PAGE = 10;
@@ -300,16 +301,27 @@ export async function readPreflightDiscounts(
   graphql: AdminGraphql,
   { rollouts = true }: { rollouts?: boolean } = {},
 ): Promise<PreflightDiscountsRead> {
-  try {
-    return { discounts: await readPages(graphql, rollouts), rolloutsNote: rollouts ? null : ROLLOUTS_NOT_READ };
-  } catch (error) {
-    if (!rollouts || !isRolloutsAccessError(messageOf(error))) throw error;
-    return { discounts: await readPages(graphql, false), rolloutsNote: ROLLOUTS_NOT_READ };
-  }
+  const { value, rolloutsRead } = await withRolloutsIfGranted(rollouts, (withRollouts) =>
+    readPages(graphql, withRollouts),
+  );
+  return { discounts: value, rolloutsNote: rolloutsRead ? null : ROLLOUTS_NOT_READ };
 }
 
-/** The numeric part of a discount's id: Shopify's discount ids share it across node kinds. */
-export const discountNumber = (gid: string) => /\/(\d{1,20})$/.exec(gid)?.[1] ?? null;
+/**
+ * Runs `read` with the rollouts when `rollouts`, and again without them when Shopify refuses them for
+ * want of read_rollouts; says whether they were read. Throws on other errors.
+ */
+async function withRolloutsIfGranted<T>(
+  rollouts: boolean,
+  read: (withRollouts: boolean) => Promise<T>,
+): Promise<{ value: T; rolloutsRead: boolean }> {
+  try {
+    return { value: await read(rollouts), rolloutsRead: rollouts };
+  } catch (error) {
+    if (!rollouts || !isRolloutsAccessError(messageOf(error))) throw error;
+    return { value: await read(false), rolloutsRead: false };
+  }
+}
 
 /**
  * One discount by its id, as the list reads it, or null when Shopify has no active or scheduled
@@ -322,22 +334,18 @@ export async function readPreflightDiscount(
 ): Promise<PreflightDiscount | null> {
   const number = discountNumber(discountId);
   if (!number) return null;
-  const read = async (withRollouts: boolean) =>
-    (
-      await new ThrottledReader(graphql).data(PREFLIGHT_DISCOUNTS, {
-        first: 1,
-        after: null,
-        rollouts: withRollouts,
-        query: `id:${number}`,
-      })
-    ).discountNodes.nodes as PreflightNode[];
-  let nodes: PreflightNode[];
-  try {
-    nodes = await read(rollouts);
-  } catch (error) {
-    if (!rollouts || !isRolloutsAccessError(messageOf(error))) throw error;
-    nodes = await read(false);
-  }
+  const { value: nodes } = await withRolloutsIfGranted(
+    rollouts,
+    async (withRollouts) =>
+      (
+        await new ThrottledReader(graphql).data(PREFLIGHT_DISCOUNTS, {
+          first: 1,
+          after: null,
+          rollouts: withRollouts,
+          query: `id:${number}`,
+        })
+      ).discountNodes.nodes as PreflightNode[],
+  );
   const node = nodes.find((candidate) => discountNumber(candidate.id) === number);
   if (!node) return null;
   const discount = preflightDiscountOf(node);
