@@ -158,8 +158,13 @@ export async function shopsWithWaitingCodes(tx: RawSql, limit: number): Promise<
   return rows.map((row) => row.shopId);
 }
 
-/** On PostgreSQL, one counting pass per shop at a time until this transaction ends (SQLite's writer is one already). */
-export async function lockShopCounts(tx: RawSql, shopId: string): Promise<void> {
-  if (sqlEngine() !== "postgresql") return;
-  await tx.$queryRaw`SELECT 1 AS "locked" FROM (SELECT pg_advisory_xact_lock(hashtext(${`code-counts:${shopId}`}))) AS "lock"`;
+/**
+ * On PostgreSQL, one counting pass per shop at a time until this transaction ends (SQLite's writer
+ * is one already). Never waits: false means another pass is counting the shop now.
+ */
+export async function lockShopCounts(tx: RawSql, shopId: string): Promise<boolean> {
+  if (sqlEngine() !== "postgresql") return true;
+  const rows = await tx.$queryRaw<{ locked: boolean }[]>`
+    SELECT pg_try_advisory_xact_lock(hashtext(${`code-counts:${shopId}`})) AS "locked"`;
+  return rows[0]?.locked === true;
 }

@@ -105,6 +105,11 @@ function redemptionsOf(jobs: CodeUsageJob[], now: Date, newAccountDays: number |
 export const COUNT_BATCH = 100;
 /** Transactions a pass runs per shop at most, yielding between them; a longer backlog waits for the next pass. */
 const TRANSACTIONS_PER_PASS = 20;
+/**
+ * How long a batch's transaction may run: Prisma's 5 s default rolled a batch back on a loaded
+ * database, and the pass did the same work again; a batch is bounded by COUNT_BATCH instead.
+ */
+const COUNT_TIMEOUT_MS = 30_000;
 
 /**
  * Records the batch's redemptions and counts them at once, in the caller's transaction (the demo
@@ -139,25 +144,33 @@ export async function countWaitingCodeUsage(
     const context = (await contextOf(shopId)) ?? { plan: "free" as const, alerts: null };
     for (let turn = 0; ; turn += 1) {
       if (turn > 0) await new Promise((resolve) => setImmediate(resolve));
-      const pass = await prisma.$transaction(async (tx) => {
-        await lockShopCounts(tx, shopId);
-        const waiting = await claimWaitingOrders(tx, shopId, COUNT_BATCH);
-        const jobs = waiting.map((order) => ({
-          facts: order.facts,
-          customerId: order.customerId,
-          at: order.createdAt,
-        }));
-        return {
-          orders: waiting.length,
-          queued: await countRedemptions(
-            tx,
-            shopId,
-            redemptionsOf(jobs, now, context.newAccountDays ?? null),
-            now,
-            context,
-          ),
-        };
-      });
+      const pass = await prisma.$transaction(
+        async (tx) => {
+          // another pass counting this shop now takes its backlog; this one moves on
+          if (!(await lockShopCounts(tx, shopId))) return null;
+          const waiting = await claimWaitingOrders(tx, shopId, COUNT_BATCH);
+          const jobs = waiting.map((order) => ({
+            facts: order.facts,
+            customerId: order.customerId,
+            at: order.createdAt,
+          }));
+          return {
+            orders: waiting.length,
+            queued: await countRedemptions(
+              tx,
+              shopId,
+              redemptionsOf(jobs, now, context.newAccountDays ?? null),
+              now,
+              context,
+            ),
+          };
+        },
+        { timeout: COUNT_TIMEOUT_MS },
+      );
+      if (pass === null) {
+        more = true;
+        break;
+      }
       orders += pass.orders;
       queued += pass.queued;
       if (pass.orders < COUNT_BATCH) break;
