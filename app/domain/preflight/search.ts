@@ -219,10 +219,8 @@ export function worstForCart(cart: PreflightCart, discounts: PreflightDiscount[]
     currency: cart.currency,
     subtotalCents: subtotal,
     discountCents: total,
-    // of what the discounted parts cost before discounts: the items, and the shipping when it is discounted
-    percent: round1(
-      (total / (subtotal + (stack.some((part) => part.discountClass === "SHIPPING") ? cart.shippingCents : 0))) * 100,
-    ),
+    // every discount (shipping too) over the items before discounts: the percent a rule measures
+    percent: subtotal > 0 ? round1((total / subtotal) * 100) : 0,
     stack,
     reachableFrom: (list.momentIso[found.moment] ??= new Date(list.moments[found.moment]).toISOString()),
     searchCut: false,

@@ -95,7 +95,7 @@ export interface CartWorst {
   currency: string;
   subtotalCents: number;
   discountCents: number;
-  /** discount (products, order and shipping) as a percent of the cart's subtotal before discounts */
+  /** discount (products, order and shipping) as a percent of the items before discounts, as a rule measures it */
   percent: number;
   stack: StackPart[];
   /** the stack is reachable from this moment (its latest start), ISO 8601 */
