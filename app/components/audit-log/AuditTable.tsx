@@ -69,14 +69,7 @@ export function groupSummary(group: AuditRowGroup): string {
 const RULES_SHOWN = 3;
 
 function ruleNames(group: AuditRowGroup): string | null {
-  // a testing rule is named as one: it broke nothing
-  const names = [
-    ...new Set(
-      group.events.flatMap((event) =>
-        event.ruleName ? [event.eventType === "rule_tested" ? `${event.ruleName} (testing)` : event.ruleName] : [],
-      ),
-    ),
-  ];
+  const names = group.ruleNames;
   if (names.length === 0) return null;
   const shown = names.slice(0, RULES_SHOWN).join("; ");
   return names.length > RULES_SHOWN ? `${shown} and ${names.length - RULES_SHOWN} more` : shown;

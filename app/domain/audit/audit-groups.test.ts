@@ -69,6 +69,22 @@ describe("groupAuditEvents", () => {
     expect([mixed.severity, mixed.rulesBroken]).toEqual(["low", 1]);
   });
 
+  it("names the rules it counts, then the testing ones, and never a protection gap's layer", () => {
+    const named = (id: string, eventType: string, ruleName: string) => ({
+      ...event(id, eventType, "high", "#1001", "gid/1"),
+      ruleName,
+    });
+    const [order] = groupAuditEvents([
+      named("1", "protection_gap", "Code rules"),
+      named("2", "rule_tested", "Max 10% off"),
+      named("3", "rule_triggered", "Max 20% off"),
+      named("4", "rule_triggered", "Cap at $50"),
+      named("5", "rule_triggered", "Max 20% off"),
+    ]);
+    expect(order.rulesBroken).toBe(2);
+    expect(order.ruleNames).toEqual(["Max 20% off", "Cap at $50", "Max 10% off (testing)"]);
+  });
+
   it("keeps an empty page empty", () => {
     expect(groupAuditEvents([])).toEqual([]);
   });

@@ -27,6 +27,11 @@ export interface AuditGroup<E extends GroupableEvent> {
   breaches: number;
   /** the distinct rules the order broke (rule_triggered): never a testing rule, never one rule twice */
   rulesBroken: number;
+  /**
+   * the rules the row names, each once: those counted in rulesBroken, then testing rules marked
+   * "(testing)". A protection gap's layer is not a rule broken: the row names it by its type.
+   */
+  ruleNames: string[];
 }
 
 const CHECKOUT_TYPES = new Set(["checkout_blocked"]);
@@ -66,6 +71,7 @@ export function groupAuditEvents<E extends GroupableEvent>(events: readonly E[])
         severity: event.severity,
         breaches: 0,
         rulesBroken: 0,
+        ruleNames: [],
       };
       groups.set(key, group);
     }
@@ -86,6 +92,11 @@ export function groupAuditEvents<E extends GroupableEvent>(events: readonly E[])
     }
     // a checkout is a row whose every event is about the blocked checkout
     if (group.kind !== "event" && !CHECKOUT_TYPES.has(event.eventType)) group.kind = "order";
+  }
+  for (const group of groups.values()) {
+    const named = (type: string, suffix: string) =>
+      group.events.flatMap((event) => (event.eventType === type && event.ruleName ? [event.ruleName + suffix] : []));
+    group.ruleNames = [...new Set([...named("rule_triggered", ""), ...named(TESTED_TYPE, " (testing)")])];
   }
   return [...groups.values()];
 }
