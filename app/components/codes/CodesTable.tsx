@@ -30,6 +30,15 @@ export interface CodeRowContext {
   onEdit: (code: string) => void;
 }
 
+/**
+ * The code whose Deactivate is being asked, held by the table: a row's layout is made again when
+ * the table narrows or widens, and the question stays open across it.
+ */
+interface Asking {
+  code: string | null;
+  set: (code: string | null) => void;
+}
+
 function Wrap({ children }: { children: React.ReactNode }) {
   // IndexTable cells do not wrap: the signals and figures do here, between words, so no column is
   // cut off and none breaks a word in two
@@ -151,9 +160,20 @@ function LastUsed({ code, timeZone, oneLine = false }: { code: CodeRow; timeZone
  * Edit, and Deactivate in Shopify (asked first, offered only for a code Shopify has) or
  * Reactivate (Core and Plus).
  */
-function Actions({ code, context, inline }: { code: CodeRow; context: CodeRowContext; inline: boolean }) {
+function Actions({
+  code,
+  context,
+  asking,
+  inline,
+}: {
+  code: CodeRow;
+  context: CodeRowContext;
+  asking: Asking;
+  inline: boolean;
+}) {
   const toggle = useActionFetcher(`code-${code.code}`);
-  const [confirming, setConfirming] = useState(false);
+  const confirming = asking.code === code.code;
+  const setConfirming = (open: boolean) => asking.set(open ? code.code : null);
   const deactivateButton = useRef<HTMLDivElement>(null);
   const busy = toggle.state !== "idle";
   const submit = (intent: "deactivate" | "reactivate") =>
@@ -242,11 +262,13 @@ function CodeTableRow({
   position,
   condensed,
   context,
+  asking,
 }: {
   code: CodeRow;
   position: number;
   condensed: boolean;
   context: CodeRowContext;
+  asking: Asking;
 }) {
   if (condensed) {
     const audience = audienceText(code);
@@ -281,7 +303,7 @@ function CodeTableRow({
                   Last used <LastUsed code={code} timeZone={context.timeZone} oneLine />
                 </Text>
               </BlockStack>
-              <Actions code={code} context={context} inline />
+              <Actions code={code} context={context} asking={asking} inline />
             </BlockStack>
           </Wrap>
         </IndexTable.Cell>
@@ -307,7 +329,7 @@ function CodeTableRow({
         <LastUsed code={code} timeZone={context.timeZone} />
       </IndexTable.Cell>
       <IndexTable.Cell>
-        <Actions code={code} context={context} inline={false} />
+        <Actions code={code} context={context} asking={asking} inline={false} />
       </IndexTable.Cell>
     </IndexTable.Row>
   );
@@ -339,6 +361,8 @@ export function CodesTable({
   condensed: boolean;
   context: CodeRowContext;
 }) {
+  const [askingCode, setAskingCode] = useState<string | null>(null);
+  const asking = { code: askingCode, set: setAskingCode };
   return (
     <IndexTable
       resourceName={{ singular: "code", plural: "codes" }}
@@ -348,7 +372,14 @@ export function CodesTable({
       condensed={condensed}
     >
       {codes.map((code, position) => (
-        <CodeTableRow key={code.code} code={code} position={position} condensed={condensed} context={context} />
+        <CodeTableRow
+          key={code.code}
+          code={code}
+          position={position}
+          condensed={condensed}
+          context={context}
+          asking={asking}
+        />
       ))}
     </IndexTable>
   );
