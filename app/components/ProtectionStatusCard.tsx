@@ -12,13 +12,14 @@ import { withEmbeddedQuery } from "./admin-nav";
 import { NamedCard } from "./NamedCard";
 import { useActionFetcher } from "./useActionFetcher";
 
-const STATE_BADGES: Record<LayerState, { tone: "success" | "warning" | "critical"; label: string }> = {
+const STATE_BADGES: Record<LayerState, { tone?: "success" | "warning" | "critical"; label: string }> = {
   ok: { tone: "success", label: "Working" },
   warning: { tone: "warning", label: "Needs attention" },
   failing: { tone: "critical", label: "Not protecting" },
+  off: { label: "Off" },
 };
 
-const OVERALL: Record<LayerState, string> = {
+const OVERALL: Record<Exclude<LayerState, "off">, string> = {
   ok: "Every layer of protection is working.",
   warning: "Protection is working, with something to look at.",
   failing: "Part of your protection is off. Orders it should catch can go through unnoticed.",
@@ -28,6 +29,9 @@ const OVERALL: Record<LayerState, string> = {
  * The Dashboard's Protection status card (docs/product.md#protection-status): each layer of the
  * app's protection, whether it works, since when, and where to repair it.
  */
+/** Every layer that is on works; the others are off the plan or not set (each says which). */
+const SOME_OFF = "Every layer that is on is working.";
+
 /** With every layer working but no rule on, nothing is guarded yet: the layers are ready, no order is checked. */
 const READY_NO_RULE = "Every layer is ready; no order is checked until a rule is on.";
 
@@ -55,7 +59,11 @@ export function ProtectionStatusCard({
           <Badge tone={STATE_BADGES[overall].tone}>{STATE_BADGES[overall].label}</Badge>
         </InlineStack>
         <Text as="p" tone={overall === "ok" ? "subdued" : undefined}>
-          {overall === "ok" && activeRules === 0 ? READY_NO_RULE : OVERALL[overall]}
+          {overall === "ok" && activeRules === 0
+            ? READY_NO_RULE
+            : overall === "ok" && layers.some((layer) => layer.state === "off")
+              ? SOME_OFF
+              : OVERALL[overall]}
         </Text>
         <BlockStack gap="200">
           {layers.map((layer, index) => (

@@ -65,6 +65,14 @@ test("the demo dashboard shows the product's texts, and its feed one entry per o
   await expect(banner.getByRole("button", { name: "Coming Soon" })).toHaveCount(0);
   await expect(banner.getByRole("button", { name: /Upgrade|Downgrade/ })).toHaveCount(0);
 
+  // on Core, checkout blocking guards nothing: it is Off, never Working, and says where plans are
+  const status = page.getByRole("region", { name: "Protection status" });
+  const blocking = status.getByRole("heading", { name: "Checkout blocking" }).locator("xpath=../..");
+  await expect(blocking.getByText("Off", { exact: true })).toBeVisible();
+  await expect(blocking.getByText("Working", { exact: true })).toHaveCount(0);
+  await expect(status.getByRole("link", { name: "See plans" })).toHaveCount(1);
+  await expect(status).not.toContainText("Every layer of protection is working.");
+
   const roi = page.getByRole("region", { name: "ROI Summary" });
   await expect(roi).toContainText("Configure blocking in Integration → Shopify Plus Features");
   await expect(roi).toContainText("Sample data");

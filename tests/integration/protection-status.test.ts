@@ -36,7 +36,7 @@ describe("GET /api/protection", () => {
       expect.arrayContaining(["code_rules", "checkout_blocking", "alerts"]),
     );
     for (const each of body.layers) {
-      expect(["ok", "warning", "failing"]).toContain(each.state);
+      expect(["ok", "warning", "failing", "off"]).toContain(each.state);
       expect(each.since).not.toBeNull();
     }
   });

@@ -81,9 +81,12 @@ describe("code rules layer", () => {
     syncError: null,
     inputs: { withinLimits: true },
   };
-  it("is ok off the plan and without rules, and with everything in Shopify", () => {
-    expect(codeRulesLayer({ ...set, included: false }).state).toBe("ok");
-    expect(codeRulesLayer({ ...set, configured: false, discountId: null }).state).toBe("ok");
+  it("is off off the plan and without rules (saying where to change that), ok with everything in Shopify", () => {
+    expect(codeRulesLayer({ ...set, included: false })).toMatchObject({ state: "off", fix: { url: "/pricing" } });
+    expect(codeRulesLayer({ ...set, configured: false, discountId: null })).toMatchObject({
+      state: "off",
+      fix: { url: "/rules/code-rules" },
+    });
     expect(codeRulesLayer(set).state).toBe("ok");
   });
   it.each([
@@ -101,10 +104,10 @@ describe("code rules layer", () => {
 const OK = { withinLimits: true };
 
 describe("checkout blocking layer", () => {
-  it("is ok off the plan, warns when not deployed, fails when switched off in Shopify", () => {
+  it("is off off the plan, warns when not deployed, fails when switched off in Shopify", () => {
     expect(
       checkoutBlockingLayer({ included: false, validationId: null, validationEnabled: false, inputs: OK }).state,
-    ).toBe("ok");
+    ).toBe("off");
     expect(
       checkoutBlockingLayer({ included: true, validationId: null, validationEnabled: false, inputs: OK }).state,
     ).toBe("warning");
@@ -150,7 +153,7 @@ describe("alerts layer", () => {
       state: "ok",
       detail: "E-mail delivering.",
     });
-    expect(alertsLayer({ included: false, channels: [] }).state).toBe("ok");
+    expect(alertsLayer({ included: false, channels: [] }).state).toBe("off");
   });
 });
 
@@ -159,6 +162,9 @@ describe("the card's state and its alert", () => {
     expect(overallState([{ state: "ok" }, { state: "warning" }])).toBe("warning");
     expect(overallState([{ state: "warning" }, { state: "failing" }])).toBe("failing");
     expect(overallState([{ state: "ok" }])).toBe("ok");
+    // a layer off the plan or not set guards nothing: it neither calms nor alarms the card
+    expect(overallState([{ state: "ok" }, { state: "off" }])).toBe("ok");
+    expect(overallState([{ state: "off" }, { state: "warning" }])).toBe("warning");
   });
   it("alerts once, when a layer turns failing", () => {
     expect(turnedFailing(undefined, "failing")).toBe(true);

@@ -7,7 +7,11 @@ import { formatCount } from "../money";
 
 export const LAYER_KEYS = ["webhooks", "admin_access", "code_rules", "checkout_blocking", "alerts"] as const;
 export type LayerKey = (typeof LAYER_KEYS)[number];
-export type LayerState = "ok" | "warning" | "failing";
+/**
+ * `off`: the shop's plan does not include the layer, or the merchant has not set it up. It guards
+ * nothing, so it is never called working, and it counts neither way in the card's overall state.
+ */
+export type LayerState = "ok" | "warning" | "failing" | "off";
 
 /** Where the merchant repairs a layer: a page of the app. */
 export interface LayerFix {
@@ -40,6 +44,7 @@ const FIX = {
   codeRules: { label: "Open Code rules", url: "/rules/code-rules" },
   integration: { label: "Open Integration Center", url: "/integration" },
   alerts: { label: "Open Alerts", url: "/alerts" },
+  plans: { label: "See plans", url: "/pricing" },
 } satisfies Record<string, LayerFix>;
 
 const verdict = (key: LayerKey, state: LayerState, detail: string, fix: LayerFix | null = null): LayerVerdict => ({
@@ -118,8 +123,8 @@ export interface CodeRulesFacts {
 
 /** Code rules: failing whenever codes the merchant meant to turn away would pass. */
 export function codeRulesLayer(facts: CodeRulesFacts): LayerVerdict {
-  if (!facts.included) return verdict("code_rules", "ok", "Code rules come with Core and Plus.");
-  if (!facts.configured) return verdict("code_rules", "ok", "No code rules are set.");
+  if (!facts.included) return verdict("code_rules", "off", "Code rules come with Core and Plus.", FIX.plans);
+  if (!facts.configured) return verdict("code_rules", "off", "No code rules are set.", FIX.codeRules);
   if (!facts.inputs.withinLimits) {
     return verdict(
       "code_rules",
@@ -166,7 +171,7 @@ export interface CheckoutBlockingFacts {
 
 /** Checkout blocking: where the plan has it, the validation must be in Shopify and switched on. */
 export function checkoutBlockingLayer(facts: CheckoutBlockingFacts): LayerVerdict {
-  if (!facts.included) return verdict("checkout_blocking", "ok", "Checkout blocking comes with Plus.");
+  if (!facts.included) return verdict("checkout_blocking", "off", "Checkout blocking comes with Plus.", FIX.plans);
   if (!facts.validationId) {
     return verdict(
       "checkout_blocking",
@@ -215,7 +220,8 @@ export interface AlertFacts {
 
 /** Alerts: failing when a channel switched on gives up on its deliveries. */
 export function alertsLayer(facts: AlertFacts): LayerVerdict {
-  if (!facts.included) return verdict("alerts", "ok", "Alerts come with Core and Plus; breaches are in the Audit Log.");
+  if (!facts.included)
+    return verdict("alerts", "off", "Alerts come with Core and Plus; breaches are in the Audit Log.", FIX.plans);
   if (facts.channels.length === 0) {
     return verdict("alerts", "warning", "No alert channel is on: breaches are only in the Audit Log.", FIX.alerts);
   }
@@ -246,8 +252,8 @@ export function alertsLayer(facts: AlertFacts): LayerVerdict {
   );
 }
 
-/** The worst state among the layers: what the card's badge says. */
-export function overallState(layers: readonly { state: LayerState }[]): LayerState {
+/** The worst state among the layers that are on: what the card's badge says. */
+export function overallState(layers: readonly { state: LayerState }[]): Exclude<LayerState, "off"> {
   if (layers.some((layer) => layer.state === "failing")) return "failing";
   if (layers.some((layer) => layer.state === "warning")) return "warning";
   return "ok";
