@@ -1,4 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { getEnv } from "../env.server";
 import { BlockStack, Box, Button, InlineStack, Text } from "@shopify/polaris";
 import { MarketingLayout } from "../components/marketing/MarketingLayout";
 import { marketingLinks } from "../components/marketing/links";
@@ -7,13 +9,15 @@ import { useFramed } from "../components/marketing/useFramed";
 export const links = marketingLinks;
 export const meta: MetaFunction = () => [{ title: "Product tour · Margin Guardrail" }];
 
+export const loader = () => ({ plusEnabled: getEnv().plusPlanEnabled });
+
 /** Screenshots of the demo store, made by `npm run tour:screenshots` (scripts/tour-screenshots.mjs). */
 const TOUR = [
   {
     title: "1. Define a rule",
-    body: "Set the limits your margins can take: a maximum discount percent or amount, a margin floor computed from your product costs, one promotion per order, or a rule for one collection. Each rule alerts you; on Plus it can block the checkout.",
+    body: "Set the limits your margins can take: a maximum discount percent or amount, a margin floor computed from your product costs, one promotion per order, or a rule for one collection. Each rule flags the orders that break it; on Core it alerts you and can hold the order.",
     image: "/tour/1-define-a-rule.png",
-    alt: "The Rules page of the demo store, listing five rules with their thresholds and status",
+    alt: "The Rules page of the demo store, listing its rules with their thresholds and status",
   },
   {
     title: "2. Catch a risky order",
@@ -29,8 +33,13 @@ const TOUR = [
   },
 ];
 
+/** What the first step adds about blocking: only what a merchant can have. */
+const blockingLine = (plusEnabled: boolean) =>
+  plusEnabled ? " On Plus it can block the checkout." : " Checkout blocking comes with Plus, coming soon.";
+
 export default function DemoTour() {
   const framed = useFramed();
+  const { plusEnabled } = useLoaderData<typeof loader>();
   return (
     <MarketingLayout>
       <section className="mg-section" aria-label="Product tour">
@@ -50,7 +59,7 @@ export default function DemoTour() {
                   {step.title}
                 </Text>
                 <Text as="p" variant="bodyLg">
-                  {step.body}
+                  {index === 0 ? step.body + blockingLine(plusEnabled) : step.body}
                 </Text>
               </BlockStack>
               {/* the first screenshot is the page's largest paint on a phone: fetched at once, not when laid out */}

@@ -70,6 +70,10 @@ test("the ROI calculator starts at the product's defaults and updates as the mer
   await expect(roi.getByRole("region", { name: "Plus savings" })).toContainText("$806/month");
   // what it claims is what the ROI dashboard counts: alerts flag, held orders acted on and blocks save
   await expect(roi.getByRole("region", { name: "Core savings" })).toContainText("Saved with Core (held orders)");
+  // Plus is not sold yet (PLUS_PLAN_ENABLED off): its figure says so
+  await expect(roi.getByRole("region", { name: "Plus savings" })).toContainText(
+    "Saved with Plus (blocking, coming soon)",
+  );
   await expect(roi).toContainText("An alert saves nothing by itself");
   await expect(roi).toContainText(
     "Core saves when it holds a breaching order and you cancel it or edit its discount down",

@@ -108,6 +108,10 @@ test("/demo is a three-step tour with real screenshots and a call to install", a
     await expect.poll(() => image.evaluate((node: HTMLImageElement) => node.naturalWidth)).toBe(1280);
   }
   expect(images).toEqual([200, 200, 200]);
+  // it promises only what a merchant can have: blocking is Plus's, and Plus is not sold yet
+  await expect(page.getByRole("region", { name: "1. Define a rule" })).toContainText(
+    "Checkout blocking comes with Plus, coming soon.",
+  );
   await expect(page.getByRole("link", { name: "Add to Shopify" }).last()).toHaveAttribute("href", "/auth");
 });
 

@@ -16,8 +16,11 @@ const FIELDS: { key: keyof RoiCalculatorInput; label: string; prefix?: string; s
   { key: "extraDiscountLeakedPercent", label: "Extra discount leaked", suffix: "%" },
 ];
 
-/** The landing page's ROI calculator; figures update as the merchant types. */
-export function RoiCalculator() {
+/**
+ * The landing page's ROI calculator; figures update as the merchant types. While Plus is not sold,
+ * its figure says so: blocking is not a saving a merchant can buy yet.
+ */
+export function RoiCalculator({ plusEnabled }: { plusEnabled: boolean }) {
   const [values, setValues] = useState<Record<keyof RoiCalculatorInput, string>>({
     averageOrderValue: String(ROI_CALCULATOR_DEFAULTS.averageOrderValue),
     monthlyPromoAttempts: String(ROI_CALCULATOR_DEFAULTS.monthlyPromoAttempts),
@@ -65,7 +68,7 @@ export function RoiCalculator() {
           </section>
           <section aria-label="Plus savings">
             <Text as="h3" variant="headingSm" tone="subdued">
-              Saved with Plus (blocking)
+              {plusEnabled ? "Saved with Plus (blocking)" : "Saved with Plus (blocking, coming soon)"}
             </Text>
             <Text as="p" variant="headingXl" numeric>
               {formatWholeMoney(dollarsToCents(result.plusSavings))}/month

@@ -165,7 +165,7 @@ export default function Landing() {
       </Section>
 
       <Section id="roi" title="What stacking costs you">
-        <RoiCalculator />
+        <RoiCalculator plusEnabled={plusEnabled} />
       </Section>
 
       <Section id="pricing" title="Pricing" band>
