@@ -98,7 +98,12 @@ export function AlertsBell({ bell, plan }: { bell: AlertBellView; plan: PlanId }
           </Box>
         )}
         <Box padding="300" borderBlockStartWidth="025" borderColor="border">
-          <BlockStack>
+          <BlockStack gap="100">
+            {bell.moreUnread ? (
+              <Text as="p" variant="bodySm">
+                {`${bell.moreUnread}, older than these: they are in the Audit Log.`}
+              </Text>
+            ) : null}
             <Link url={href(bell.alerts.length > 0 ? "/audit-log?type=alert_sent" : "/audit-log")} removeUnderline>
               {bell.alerts.length > 0 ? "All alerts in the Audit Log" : "Open the Audit Log"}
             </Link>

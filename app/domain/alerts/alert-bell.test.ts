@@ -4,6 +4,7 @@ import {
   alertAuditUrl,
   bellLabel,
   latestAlerts,
+  moreUnreadText,
   nextReadMarker,
   unreadAfter,
   unreadBadge,
@@ -90,6 +91,17 @@ describe("the bell's list", () => {
     expect(alertAuditUrl({ orderName: "#1003", discountCodes: [] })).toBe("/audit-log?q=%231003");
     expect(alertAuditUrl({ orderName: null, discountCodes: ["VIP500"] })).toBe("/audit-log?q=VIP500");
     expect(alertAuditUrl({ orderName: null, discountCodes: [] })).toBe("/audit-log?type=alert_sent");
+  });
+});
+
+describe("the unread alerts the list does not show", () => {
+  it("says how many more are new, none when the list shows them all, and '+' when the count was cut", () => {
+    expect(moreUnreadText(14, 5)).toBe("9 more new alerts");
+    expect(moreUnreadText(6, 5)).toBe("1 more new alert");
+    expect(moreUnreadText(3, 3)).toBe("");
+    expect(moreUnreadText(0, 0)).toBe("");
+    expect(moreUnreadText(120, 5)).toBe(`${BELL_COUNT_CAP - 5}+ more new alerts`);
+    expect(moreUnreadText(40, 5, true)).toBe("35+ more new alerts");
   });
 });
 

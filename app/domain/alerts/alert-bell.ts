@@ -65,6 +65,11 @@ export interface AlertBellView {
   alerts: BellAlertView[];
   /** the delivery time of the newest alert listed (ISO), sent back when the bell is opened; null with none */
   newestAt: string | null;
+  /**
+   * unread alerts the list does not show (the badge counts them, and opening the bell marks them
+   * read with the rest): the menu says how many and leads to them; "" with none
+   */
+  moreUnread: string;
 }
 
 /** Alerts of one order are one; an alert without an order is one on its own. */
@@ -132,6 +137,17 @@ export function unreadBadge(count: number, more = false): string | null {
   if (count === 0) return null;
   if (count > BELL_COUNT_CAP) return `${BELL_COUNT_CAP}+`;
   return more ? `${count}+` : String(count);
+}
+
+/**
+ * The unread alerts beyond the list's lines: "9 more new alerts" under five lines when the badge
+ * said 14 (with "+" when the count itself was cut short), "" when the list shows every one.
+ */
+export function moreUnreadText(count: number, listedUnread: number, more = false): string {
+  const approximate = more || count > BELL_COUNT_CAP;
+  const rest = Math.min(count, BELL_COUNT_CAP) - listedUnread;
+  if (rest <= 0) return "";
+  return `${rest}${approximate ? "+" : ""} more new alert${rest === 1 && !approximate ? "" : "s"}`;
 }
 
 /** The bell's name for a screen reader: the count in words. */

@@ -10,6 +10,7 @@ import {
   BELL_LATEST,
   bellLabel,
   latestAlerts,
+  moreUnreadText,
   nextReadMarker,
   unreadBadge,
   unreadAfter,
@@ -66,6 +67,7 @@ export async function alertBell(
     label: bellLabel(count, more),
     alerts: alerts.map((alert) => ({ ...alert, at: formatShopDateTime(alert.at, { timeZone: shop.timezone }) })),
     newestAt: delivered[0]?.createdAt.toISOString() ?? null,
+    moreUnread: moreUnreadText(count, alerts.filter((alert) => alert.unread).length, more),
   };
 }
 
