@@ -125,6 +125,9 @@ test("a held order cancelled in Shopify closes its hold: the row says so and off
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText("Order cancelled");
   await expect(page.getByRole("button", { name: "Release hold" })).toHaveCount(0);
+  // the row keeps the breach's figures, not the cancellation's amount alone
+  await expect(rows.first()).toContainText(/\d+(\.\d)?% off/);
+  await expect(rows.first()).toContainText("E2ESTACK");
 });
 
 test("a merchant finds an order, opens its breaches and releases its hold from the row", async ({ page, request }) => {

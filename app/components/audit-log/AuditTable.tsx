@@ -80,9 +80,15 @@ function codesText(event: AuditRowEvent): string {
   return event.moreCodes > 0 ? `${codes} and ${event.moreCodes} more` : codes;
 }
 
-/** The figures of the order: its largest discount share, amount and codes (the events agree). */
+/** The figures of the order: its discount share, amount and codes, as its breach recorded them. */
 function discountOf(group: AuditRowGroup): AuditRowEvent | undefined {
-  return group.events.find((event) => event.discountPercent || event.totalDiscount) ?? group.events[0];
+  // the breach's figures (percent, amount, codes) before a later event's: a cancellation or an edit
+  // down records the amount alone, and the row would lose what the rules measured
+  return (
+    group.events.find((event) => event.discountPercent) ??
+    group.events.find((event) => event.totalDiscount) ??
+    group.events[0]
+  );
 }
 
 function Wrap({ children }: { children: React.ReactNode }) {
