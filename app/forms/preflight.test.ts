@@ -57,6 +57,10 @@ describe("the Plan a promotion form", () => {
     expect(messages(form({ ...base, title: "" }))).toEqual({ title: "Title is required" });
     expect(messages(form({ ...base, value: "" }))).toEqual({ value: "Value is required" });
     expect(messages(form({ ...base, value: "0" }))).toEqual({ value: "A percentage is above 0 and at most 100" });
+    expect(messages(form({ ...base, value: "-5" }))).toEqual({ value: "Value must be a number above 0" });
+    expect(messages(form({ ...base, minimumSubtotal: "-5" }))).toEqual({
+      minimumSubtotal: "Minimum subtotal must be an amount above 0",
+    });
     expect(messages(form({ ...base, value: "100.01" }))).toEqual({ value: "A percentage is above 0 and at most 100" });
     expect(form({ ...base, value: "100" }).success).toBe(true);
     expect(messages(form({ ...base, valueType: "amount", value: "0" }))).toEqual({

@@ -266,7 +266,7 @@ export const planFormSchema = z
       .optional(),
     discountClass: z.enum(CLASSES, { error: "Choose what it discounts" }),
     valueType: z.enum(["percentage", "amount"], { error: "Choose a percentage or an amount" }),
-    value: decimalNumber({ required: "Value is required", message: "Value must be a number" }).optional(),
+    value: decimalNumber({ required: "Value is required", message: "Value must be a number above 0" }).optional(),
     combinesProduct: flag.optional(),
     combinesOrder: flag.optional(),
     combinesShipping: flag.optional(),
@@ -274,7 +274,7 @@ export const planFormSchema = z
     endsOn: z.iso.date({ error: "End date must be a date" }).optional(),
     minimumSubtotal: decimalNumber({
       required: "Minimum subtotal is required",
-      message: "Minimum subtotal must be an amount",
+      message: "Minimum subtotal must be an amount above 0",
     }).optional(),
     minimumQuantity: wholeNumber({
       min: 1,

@@ -35,7 +35,7 @@ import { PlanPromotion } from "../components/preflight/PlanPromotion";
 import { hygieneThresholds, saveHygieneThresholds } from "../services/preflight/hygiene.server";
 import { formIntent, pageAction } from "../http/page-action.server";
 import { ok } from "../domain/result";
-import { formatCents } from "../domain/money";
+import { formatCents, formatPercent } from "../domain/money";
 import { PREFLIGHT_DAYS_DEFAULT } from "../domain/preflight/types";
 import { planHasAlerts } from "../domain/billing/plans";
 import { checkForShop, startManualPreflight } from "../http/preflight-api.server";
@@ -142,7 +142,7 @@ function WorstDiscount({ cart }: { cart: CartView }) {
   return (
     <BlockStack gap="050">
       <Text as="span" fontWeight="semibold" numeric>
-        {cart.percent}% off
+        {formatPercent(cart.percent)} off
       </Text>
       <Text as="span" tone="subdued" variant="bodySm" numeric>
         {formatCents(cart.discountCents, cart.currency)}
@@ -302,7 +302,7 @@ export default function PreflightPage() {
                 {results.worst ? (
                   <>
                     <Text as="p" variant="headingLg">
-                      {results.worstDiscountPercent}% off ({formatCents(results.worstDiscountCents, results.currency)})
+                      {formatPercent(results.worstDiscountPercent)} off ({formatCents(results.worstDiscountCents, results.currency)})
                       on cart{" "}
                       {results.worst.orderAdminUrl ? (
                         <Link url={results.worst.orderAdminUrl} target="_blank">
@@ -427,14 +427,27 @@ export default function PreflightPage() {
 
         <CheckDiscount choices={choices} />
         <PlanPromotion />
-        <HygieneSettings activeDays={thresholds.activeDays} fullPercent={thresholds.fullPercent} />
+        <HygieneSettings
+          activeDays={thresholds.activeDays}
+          fullPercent={thresholds.fullPercent}
+          hasRun={results !== null}
+        />
       </BlockStack>
     </AdminPage>
   );
 }
 
 /** The hygiene audit's thresholds, the merchant's to change (docs/product.md#discount-hygiene). */
-function HygieneSettings({ activeDays, fullPercent }: { activeDays: number; fullPercent: number }) {
+function HygieneSettings({
+  activeDays,
+  fullPercent,
+  hasRun,
+}: {
+  activeDays: number;
+  fullPercent: number;
+  /** a finished run's findings are on the page above */
+  hasRun: boolean;
+}) {
   const save = useActionFetcher("preflight-hygiene");
   const [form, fields] = useFetcherForm({
     id: "preflight-hygiene",
@@ -483,7 +496,9 @@ function HygieneSettings({ activeDays, fullPercent }: { activeDays: number; full
             </BlockStack>
           </save.Form>
           <Text as="p" tone="subdued">
-            The findings above use the thresholds of the last run: run the preflight again after changing them.
+            {hasRun
+              ? "The findings above use the thresholds of the last run: run the preflight again after changing them."
+              : "The preflight and Check stacking risk find what these thresholds flag."}
           </Text>
         </BlockStack>
       </section>

@@ -40,7 +40,7 @@ export function CheckResult({ check }: { check: DiscountCheck }) {
       {worst ? (
         <>
           <Text as="p" variant="headingMd">
-            Worst stack: {worst.percent}% off ({formatCents(worst.discountCents, worst.currency)}) on cart{" "}
+            Worst stack: {formatPercent(worst.percent)} off ({formatCents(worst.discountCents, worst.currency)}) on cart{" "}
             {worst.orderName}
           </Text>
           <Text as="p">

@@ -10,7 +10,7 @@
  *   shipping) cannot beat the worst found so far is not valued, and a profile's bound costs eight steps;
  * - buffers are reused from cart to cart.
  */
-import { formatCents } from "../money";
+import { formatCents, formatPercent } from "../money";
 import { cartSubtotal, discountLabel, rank, stackAmounts } from "./combining";
 import { candidatesFor, growScratch, scratch } from "./candidates";
 import { preparedFor, type Prepared, type PreparedList } from "./prepared";
@@ -231,5 +231,5 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
 
 /** "worst reachable 47 % on cart #1043 with SUMMER20 + automatic 'Buy 2 get 10 %' + FREESHIP" */
 export function worstSentence(worst: CartWorst): string {
-  return `Worst reachable ${worst.percent}% (${formatCents(worst.discountCents, worst.currency)}) on cart ${worst.orderName} with ${worst.stack.map((part) => part.label).join(" + ")}`;
+  return `Worst reachable ${formatPercent(worst.percent)} (${formatCents(worst.discountCents, worst.currency)}) on cart ${worst.orderName} with ${worst.stack.map((part) => part.label).join(" + ")}`;
 }
