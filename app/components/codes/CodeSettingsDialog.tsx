@@ -83,12 +83,12 @@ export function CodeSettingsDialog({
         <BlockStack gap="400">
           <Text as="p" tone="subdued">
             {[
-              `${usesText(code.uses)} by ${customersText(code.customers)}`,
+              `${usesText(code.uses)} by ${customersText(code.customers, code.uses)}`,
               audienceNote,
               `${recentText(code)} (${baselineText(code)})`,
               `first-time customers ${percentText(code.firstTimeShare)}`,
               segment,
-              countriesText(code.countries),
+              countriesText(code.countries, code.uses),
             ]
               .filter(Boolean)
               .join(" · ")}

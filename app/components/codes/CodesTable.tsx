@@ -6,7 +6,9 @@ import {
   audienceExceeded,
   audienceText,
   countText,
+  countriesCell,
   countriesText,
+  customersCell,
   customersText,
   dateAndTime,
   lastHourText,
@@ -128,7 +130,7 @@ function Customers({ code }: { code: CodeRow }) {
     <Wrap>
       <BlockStack gap="050">
         <Text as="span" numeric>
-          {countText(code.customers)}
+          {customersCell(code.customers, code.uses)}
         </Text>
         {segment ? (
           <Text as="span" variant="bodySm" tone="subdued">
@@ -282,7 +284,7 @@ function CodeTableRow({
               <CodeHeading code={code} />
               <BlockStack gap="050">
                 <Text as="span">
-                  {`${usesText(code.uses)} by ${customersText(code.customers)}`}
+                  {`${usesText(code.uses)} by ${customersText(code.customers, code.uses)}`}
                   {audience ? (
                     <Text as="span" tone={audienceExceeded(code) ? "critical" : "subdued"}>
                       {` · ${audience}`}
@@ -294,7 +296,7 @@ function CodeTableRow({
                     lastHour,
                     `first-time customers ${percentText(code.firstTimeShare)}`,
                     segment,
-                    countriesText(code.countries),
+                    countriesText(code.countries, code.uses),
                   ]
                     .filter(Boolean)
                     .join(" · ")}
@@ -324,7 +326,7 @@ function CodeTableRow({
         <Customers code={code} />
       </IndexTable.Cell>
       <IndexTable.Cell>{percentText(code.firstTimeShare)}</IndexTable.Cell>
-      <IndexTable.Cell>{countText(code.countries)}</IndexTable.Cell>
+      <IndexTable.Cell>{countriesCell(code.countries, code.uses)}</IndexTable.Cell>
       <IndexTable.Cell>
         <LastUsed code={code} timeZone={context.timeZone} />
       </IndexTable.Cell>

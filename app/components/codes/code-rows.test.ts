@@ -3,7 +3,9 @@ import {
   audienceExceeded,
   audienceText,
   baselineText,
+  countriesCell,
   countriesText,
+  customersCell,
   dateAndTime,
   customersText,
   lastHourText,
@@ -89,10 +91,17 @@ describe("the figures in words", () => {
     expect(lastHourText({ lastHourUses: 0 })).toBeNull();
     expect(usesText(1)).toBe("1 use");
     expect(usesText(1204)).toBe("1,204 uses");
-    expect(customersText(1)).toBe("1 customer");
-    expect(customersText(0)).toBe("0 customers");
-    expect(countriesText(1)).toBe("1 country");
-    expect(countriesText(9)).toBe("9 countries");
+    expect(customersText(1, 3)).toBe("1 customer");
+    expect(customersText(0, 0)).toBe("0 customers");
+    // used, but by guest checkouts only; shipped nowhere the orders said
+    expect(customersText(0, 1)).toBe("guests only");
+    expect(customersCell(0, 1)).toBe("guests only");
+    expect(customersCell(1_204, 2_000)).toBe("1,204");
+    expect(countriesText(1, 3)).toBe("1 country");
+    expect(countriesText(9, 40)).toBe("9 countries");
+    expect(countriesText(0, 86)).toBe("countries not known");
+    expect(countriesCell(0, 86)).toBe("not known");
+    expect(countriesCell(0, 0)).toBe("0");
   });
 });
 

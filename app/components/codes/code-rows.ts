@@ -83,9 +83,26 @@ export function usesText(uses: number): string {
   return `${count(uses)} ${uses === 1 ? "use" : "uses"}`;
 }
 
-/** "1 customer" / "52 customers" */
-export function customersText(customers: number): string {
+/**
+ * "1 customer" / "52 customers"; "guests only" when the code was used but no order named a
+ * customer (guest checkouts): "1 use by 0 customers" read as an error.
+ */
+export function customersText(customers: number, uses: number): string {
+  if (customers === 0 && uses > 0) return "guests only";
   return `${count(customers)} ${customers === 1 ? "customer" : "customers"}`;
+}
+
+/** The Customers cell: the count, or "guests only" (customersText). */
+export function customersCell(customers: number, uses: number): string {
+  return customers === 0 && uses > 0 ? "guests only" : count(customers);
+}
+
+/**
+ * The Countries cell: the count, or "not known" when the code was used but no order carried a
+ * shipping country (a pickup, a digital product): "0" would say the orders came from nowhere.
+ */
+export function countriesCell(countries: number, uses: number): string {
+  return countries === 0 && uses > 0 ? "not known" : count(countries);
 }
 
 /** "36 in the last hour" when the code was used in it, else null (the table leaves a zero out). */
@@ -116,8 +133,9 @@ export function segmentText(code: Pick<CodeRow, "outsideSegmentShare">): string 
   return code.outsideSegmentShare === null ? null : `${percentText(code.outsideSegmentShare)} outside the segment`;
 }
 
-/** "9 countries" / "1 country" */
-export function countriesText(countries: number): string {
+/** "9 countries" / "1 country"; "countries not known" as countriesCell says. */
+export function countriesText(countries: number, uses: number): string {
+  if (countries === 0 && uses > 0) return "countries not known";
   return `${count(countries)} ${countries === 1 ? "country" : "countries"}`;
 }
 
