@@ -169,7 +169,7 @@ test("a downgrade pauses rules; the confirmation page declines, then approves; r
   // on Free: the oldest 2 stay, 5 are paused, none deleted
   await page.goto("/rules");
   await expect(page.getByText("5 rules are paused by the Free plan")).toBeVisible();
-  await expect(page.getByText("2 of 2 active")).toBeVisible();
+  await expect(page.getByText("2 active of your plan's 2")).toBeVisible();
   await expect(page.getByText("Paused by plan")).toHaveCount(5);
   await expect(page.getByRole("button", { name: "Resume paused rules" })).toHaveCount(0);
   await page.goto("/dashboard");
@@ -209,7 +209,7 @@ test("a downgrade pauses rules; the confirmation page declines, then approves; r
   await page.goto("/rules");
   await expect(page.getByText("5 rules resumed by your plan")).toBeVisible();
   await expect(page.getByRole("button", { name: "Resume paused rules" })).toHaveCount(0);
-  await expect(page.getByText("7 of 10 active")).toBeVisible();
+  await expect(page.getByText("7 active of your plan's 10")).toBeVisible();
   await expect(page.getByText("Paused by plan")).toHaveCount(0);
 });
 

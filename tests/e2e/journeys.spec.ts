@@ -250,7 +250,7 @@ test("a fresh shop: onboarding skipped, the Dashboard's one next step, the first
     await expect(row).toContainText("25%");
     await expect(row.getByText("Alert", { exact: true })).toBeVisible();
     await expect(row.getByRole("checkbox", { name: "Active" })).toBeChecked();
-    await expect(page.getByText("1 of 2 active")).toBeVisible();
+    await expect(page.getByText("1 active of your plan's 2")).toBeVisible();
     await expect(page.getByText('No rules configured yet. Click "Add Rule" to get started.')).toHaveCount(0);
     await screenshotsAt(page, "journey-fresh-rules-first");
 

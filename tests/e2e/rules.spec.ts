@@ -282,7 +282,7 @@ test("on Free at the 2-rule limit, Add Rule and the switches that are off are di
     await page.goto("/rules");
     // The demo store has more than 2 active rules: the notice shows, and nothing may add a third.
     await expect(page.getByText("You've reached your 2-rule limit. Upgrade to Core for 10 rules.")).toBeVisible();
-    await expect(page.getByText("2 of 2 active")).toBeVisible();
+    await expect(page.getByText("2 active of your plan's 2")).toBeVisible();
     await expect(
       page.getByRole("region", { name: "Page header" }).getByRole("button", { name: "Add Rule" }),
     ).toBeDisabled();

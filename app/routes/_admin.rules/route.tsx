@@ -169,7 +169,7 @@ export default function Rules() {
               Basic Rules
             </Text>
             <Text as="span" tone="subdued">
-              {ruleLimit === null ? `${activeCount} active` : `${activeCount} of ${ruleLimit} active`}
+              {ruleLimit === null ? `${activeCount} active` : `${activeCount} active of your plan's ${ruleLimit}`}
             </Text>
           </InlineStack>
           <RuleList rules={rules} onEdit={edit} onAdd={add} limitReached={limitReached} />
