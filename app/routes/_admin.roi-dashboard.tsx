@@ -315,6 +315,12 @@ export default function RoiDashboard() {
                   ])}
                 />
               )}
+              {report.byRuleType.length > 0 ? (
+                <Text as="p" variant="bodySm" tone="subdued">
+                  Each order counts once, under the type of the rule behind its largest overage: an order that broke a
+                  margin floor and a discount limit shows under one of them.
+                </Text>
+              ) : null}
               <Text as="p" variant="bodySm" tone="subdued">
                 Margin floor amounts count {data.costs} (
                 <Link url={withEmbeddedQuery("/settings/costs", location.search)}>cost settings</Link>, as they were
