@@ -4,12 +4,12 @@ import type { PlannedPromotion } from "../domain/preflight/planned";
 import { PREFLIGHT_DAYS_MAX } from "../domain/preflight/types";
 import { decimalNumber, flag, plainText, wholeNumber } from "./fields";
 
-/** What the Preflight page's form and POST /api/preflight say about a bad number of days. */
+/** What POST /api/preflight says about a bad number of days, naming its field. */
 export const PREFLIGHT_DAYS_MESSAGE = "days must be a whole number from 1 to 365";
 
 /** The Preflight page's form: how many days of recent carts to run on (docs/product.md#promotion-preflight). */
 export const preflightFormSchema = z.object({
-  days: wholeNumber({ min: 1, max: PREFLIGHT_DAYS_MAX, message: PREFLIGHT_DAYS_MESSAGE }),
+  days: wholeNumber({ min: 1, max: PREFLIGHT_DAYS_MAX, message: "Days must be a whole number from 1 to 365" }),
 });
 
 const CLASSES = ["PRODUCT", "ORDER", "SHIPPING"] as const;

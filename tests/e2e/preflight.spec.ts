@@ -46,7 +46,7 @@ test("a merchant runs the preflight and follows the worst stack's discount to Sh
   // a bad number of days is refused, and nothing runs
   await page.getByLabel("Carts of the last").fill("400");
   await page.getByRole("button", { name: "Run preflight" }).click();
-  await expect(page.getByText("days must be a whole number from 1 to 365").first()).toBeVisible();
+  await expect(page.getByText("Days must be a whole number from 1 to 365").first()).toBeVisible();
   await expect(page.getByRole("heading", { name: "Worst reachable stack" })).toHaveCount(0);
 
   await page.getByLabel("Carts of the last").fill("60");
