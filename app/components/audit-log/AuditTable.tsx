@@ -91,16 +91,17 @@ function discountOf(group: AuditRowGroup): AuditRowEvent | undefined {
   );
 }
 
-function Wrap({ children }: { children: React.ReactNode }) {
-  // IndexTable cells do not wrap: messages and rule names do here, so no column is cut off
-  return <div style={{ whiteSpace: "normal", overflowWrap: "anywhere" }}>{children}</div>;
+function Wrap({ children, words = false }: { children: React.ReactNode; words?: boolean }) {
+  // IndexTable cells do not wrap: messages and rule names do here, so no column is cut off;
+  // `words` keeps each word whole (a code such as WELCOME20), the column as wide as the longest
+  return <div style={{ whiteSpace: "normal", overflowWrap: words ? "break-word" : "anywhere" }}>{children}</div>;
 }
 
 function Figures({ event }: { event: AuditRowEvent | undefined }) {
   if (!event) return null;
   const codes = codesText(event);
   return (
-    <Wrap>
+    <Wrap words>
       <BlockStack gap="050">
         {event.discountPercent ? (
           <Text as="span" fontWeight="semibold">
