@@ -302,8 +302,8 @@ export default function PreflightPage() {
                 {results.worst ? (
                   <>
                     <Text as="p" variant="headingLg">
-                      {formatPercent(results.worstDiscountPercent)} off ({formatCents(results.worstDiscountCents, results.currency)})
-                      on cart{" "}
+                      {formatPercent(results.worstDiscountPercent)} off (
+                      {formatCents(results.worstDiscountCents, results.currency)}) on cart{" "}
                       {results.worst.orderAdminUrl ? (
                         <Link url={results.worst.orderAdminUrl} target="_blank">
                           {results.worst.orderName}
