@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import net, { type AddressInfo } from "node:net";
 import path from "node:path";
 import { BASE_DATABASE, TMP_DIR, createMigratedDatabase } from "../../scripts/migrations";
 import { webhookHeaders } from "../../app/demo/webhook-headers";
@@ -76,10 +77,29 @@ const FETCH_BAD_PORTS = new Set([
   3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
 ]);
 
-/** The next port for a test server, never one fetch refuses. */
+/** The next port for a boot that is refused before it listens, never one fetch refuses. */
 function takePort(): number {
   while (FETCH_BAD_PORTS.has(nextPort)) nextPort++;
   return nextPort++;
+}
+
+/**
+ * A port the OS holds free now (a listen on port 0), never one fetch refuses. Vitest's forks each
+ * start servers: a port counted from a range of this fork's own could be one another fork's server
+ * holds, and this server's readiness check would then be answered by that one.
+ */
+async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const probe = net.createServer();
+      probe.once("error", reject);
+      probe.listen(0, "127.0.0.1", () => {
+        const { port: taken } = probe.address() as AddressInfo;
+        probe.close(() => resolve(taken));
+      });
+    });
+    if (!FETCH_BAD_PORTS.has(port)) return port;
+  }
 }
 
 /** A fresh copy of the migrated base database, of the engine the tests run on, and how to remove it. */
@@ -111,7 +131,7 @@ export async function startAppServer(
   const owned = shared ? null : await freshDatabase();
   const databaseUrl = shared ?? owned!.url;
   const database = databaseUrl.replace(/^file:/, "");
-  const port = takePort();
+  const port = await freePort();
   let output = "";
   // NODE_ENV=demo is ours; @types/node knows three values only
   const childEnv: Record<string, string | undefined> = {
@@ -164,6 +184,9 @@ export async function startAppServer(
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  // answered by this server, not by another that holds the port: this one is still running
+  if (child.exitCode !== null || child.signalCode !== null)
+    throw new Error(`server.js exited with ${child.exitCode ?? child.signalCode} once /support answered:\n${output}`);
   return { url, database, databaseUrl, process: child, output: () => output, stop };
 }
 

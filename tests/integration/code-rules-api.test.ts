@@ -139,7 +139,7 @@ describe("code rules API", () => {
   });
 
   it("tells the protection status when stored rules are past the limits, and does not write them", async () => {
-    expect(await codeRulesLayer(shopId)).toMatchObject({ state: "ok", detail: "No code rules are set." });
+    expect(await codeRulesLayer(shopId)).toMatchObject({ state: "off", detail: "No code rules are set." });
     // settings stored before the limits were checked: 50 pairs of 120-character codes
     const long = (letter: string, i: number) => `${letter}${i}`.padEnd(120, "X");
     await prisma.codeRuleSettings.create({
