@@ -202,6 +202,25 @@ describe("the stand-in's products and collections (the code rules' picker)", () 
   });
 });
 
+describe("the stand-in's collection read (a collection rule saved by id)", () => {
+  const COLLECTION = "query MarginGuardrailCollectionTitle($id: ID!) { collection(id: $id) { id title } }";
+  const read = (id: string) =>
+    (answerStandIn(newStandInState(), { query: COLLECTION, variables: { id } }) as { data: { collection: unknown } })
+      .data.collection;
+
+  it("answers the demo store's collections with their titles, and null for an id it does not have", () => {
+    expect(read("gid://shopify/Collection/424242")).toEqual({
+      id: "gid://shopify/Collection/424242",
+      title: "Summer Sale",
+    });
+    expect(read("gid://shopify/Collection/424243")).toEqual({
+      id: "gid://shopify/Collection/424243",
+      title: "Accessories",
+    });
+    expect(read("gid://shopify/Collection/123456789")).toBeNull();
+  });
+});
+
 describe("the stand-in's code discounts (the leaked-code detector and the preflight)", () => {
   const BY_CODE =
     "query MarginGuardrailCodeDiscountByCode($code: String!) { codeDiscountNodeByCode(code: $code) { id } }";

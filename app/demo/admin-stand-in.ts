@@ -5,7 +5,8 @@
  * discountAutomaticAppCreate, discountAutomaticActivate, discountAutomaticDeactivate,
  * metafieldsSet), checkout blocking's deploy (validationCreate,
  * validationUpdate, validation), the code rules' product and collection reads (nodes,
- * products, collections: the demo catalog's) and reconciliation's reads (orders it holds whose
+ * products, collections: the demo catalog's), a collection rule's collection (collection: the demo
+ * store's, null for any other id) and reconciliation's reads (orders it holds whose
  * webhook was never sent, webhookSubscriptions) and the chart markers' analytics annotations
  * (analyticsAnnotationCreate, analyticsAnnotationUpdate, analyticsAnnotationDelete) the way Shopify documents them, including their
  * userErrors, and keeps what they did in memory. Nothing reaches Shopify, and the events it
@@ -737,6 +738,11 @@ const OPERATIONS: { [Name in StandInOperation]: Handler<Name> } = {
   },
   // the stand-in's shop has no shop-scoped subscriptions: the app's are app-scoped (shopify.app.toml)
   MarginGuardrailWebhookSubscriptions: () => ({ webhookSubscriptions: { nodes: [] } }),
+  // a collection rule saved without its collection's title reads it (docs/product.md#rules)
+  MarginGuardrailCollectionTitle(_state, variables) {
+    const collection = DEMO_COLLECTIONS.find((candidate) => candidate.id === String(variables.id ?? ""));
+    return { collection: collection ? { id: collection.id, title: collection.title } : null };
+  },
   MarginGuardrailPickerResources(_state, variables) {
     const { products, collections } = demoResources();
     const first = firstOf(variables);
@@ -766,6 +772,7 @@ export type StandInOperation = Extract<
   | "MarginGuardrailValidation"
   | "MarginGuardrailCodeRulesResources"
   | "MarginGuardrailPickerResources"
+  | "MarginGuardrailCollectionTitle"
   | "MarginGuardrailAppFunctions"
   | "MarginGuardrailCodeRulesDiscountState"
   | "MarginGuardrailCodeDiscountValue"

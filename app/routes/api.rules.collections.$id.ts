@@ -9,6 +9,7 @@ import {
   validateBody,
 } from "../http/api.server";
 import { ruleOwnerOf, ruleResponse } from "../http/rules-api.server";
+import { actionClientOf } from "../services/actions/admin-client.server";
 import {
   deleteCollectionRule,
   setCollectionRuleActive,
@@ -27,7 +28,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
       return ruleResponse(context, await setCollectionRuleActive(ownerOf(context), id, isActive));
     }
     const input = validateBody(collectionRuleSchema, body);
-    return ruleResponse(context, await updateCollectionRule(ruleOwnerOf(context), id, input));
+    return ruleResponse(context, await updateCollectionRule(ruleOwnerOf(context), id, input, actionClientOf(context)));
   }
   if (request.method !== "DELETE") return methodNotAllowed(["PUT", "DELETE"]);
   return resultResponse(await deleteCollectionRule(ownerOf(context), id), 204);

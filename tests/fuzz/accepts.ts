@@ -241,7 +241,13 @@ function probeTargets(ids: { rule: string; collectionRule: string }): ProbeTarge
       method: "POST",
       path: formPath("/rules", "routes/_admin.rules"),
       kind: "form",
-      base: { intent: "createCollectionRule", collectionId: "123456", ruleType: "max_discount", threshold: "25" },
+      base: {
+        intent: "createCollectionRule",
+        collectionId: "123456",
+        collectionTitle: "Sale",
+        ruleType: "max_discount",
+        threshold: "25",
+      },
       fields: { collectionId: "id", collectionTitle: "text", threshold: "decimal" },
     },
     {

@@ -87,7 +87,13 @@ function targets(ids: { rule: string; collectionRule: string; receiver: string }
       method: "POST",
       path: "/api/rules/collections/create",
       kind: "json",
-      base: { collectionId: "gid://shopify/Collection/7", ruleType: "max_discount", threshold: 25, action: "alert" },
+      base: {
+        collectionId: "gid://shopify/Collection/7",
+        collectionTitle: "Sale",
+        ruleType: "max_discount",
+        threshold: 25,
+        action: "alert",
+      },
     },
     {
       name: "POST /api/rules/stacking",
@@ -231,6 +237,7 @@ function targets(ids: { rule: string; collectionRule: string; receiver: string }
       base: {
         intent: "createCollectionRule",
         collectionId: "123456",
+        collectionTitle: "Sale",
         ruleType: "max_discount",
         threshold: "25",
         action: "alert",
@@ -495,6 +502,7 @@ async function createFixtures(server: AppServer): Promise<{ rule: string; collec
     headers: json,
     body: JSON.stringify({
       collectionId: "gid://shopify/Collection/7",
+      collectionTitle: "Sale",
       ruleType: "max_discount",
       threshold: 25,
       action: "alert",

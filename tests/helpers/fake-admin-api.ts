@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
 import { executeSync, parse, type GraphQLTypeResolver } from "graphql";
 import type { QueryCost } from "../../app/domain/backtest/backtest";
-import { DEMO_CATALOG, variantGid } from "../../app/demo/demo-store";
+import { DEMO_CATALOG, DEMO_COLLECTIONS, variantGid } from "../../app/demo/demo-store";
 import { answerStandIn, operationName, type StandInState } from "../../app/demo/admin-stand-in";
 import { centsToDecimal } from "../../app/domain/money";
 import type { AdminOperationName, AdminOperationsByName } from "../../app/types/admin-operations";
@@ -83,6 +83,8 @@ export function installFakeAdminApi(
     throttleOrders?: (page: number) => QueryCost | null;
     /** the cost figures sent with every answer (extensions.cost) */
     cost?: QueryCost;
+    /** the shop's collections, for a collection rule's `collection(id:)` read; default the demo store's */
+    collections?: { id: string; title: string }[];
     /** answers the app's operations by name (typed); undefined falls through */
     answers?: FakeAnswers;
     /**
@@ -246,6 +248,13 @@ export function installFakeAdminApi(
     if (data !== undefined) {
       operations.push({ query, variables });
       return answered(query, variables, data);
+    }
+    if (operationName(query) === "MarginGuardrailCollectionTitle") {
+      operations.push({ query, variables });
+      const collection = (options.collections ?? DEMO_COLLECTIONS).find((candidate) => candidate.id === variables.id);
+      return answered(query, variables, {
+        collection: collection ? { id: collection.id, title: collection.title } : null,
+      } satisfies Data<"MarginGuardrailCollectionTitle">);
     }
     if (query.includes("currentAppInstallation")) {
       calls.push({ url, ids: [] });

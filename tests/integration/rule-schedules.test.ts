@@ -170,6 +170,7 @@ describe("rules API: status and schedule", () => {
       method: "POST",
       body: {
         collectionId: "77",
+        collectionTitle: "Clearance",
         ruleType: "margin_floor",
         threshold: 25,
         status: "testing",

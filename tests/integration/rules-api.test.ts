@@ -197,7 +197,7 @@ describe("rules JSON API", () => {
     expect((await lossy.json()).errors.collectionId[0]).toMatch(/send it as a string/);
     const exact = await call(routes.createCollection.action, SHOP_A, "/api/rules/collections/create", {
       method: "POST",
-      body: { ...body, collectionId: "9007199254740993" },
+      body: { ...body, collectionId: "9007199254740993", collectionTitle: "Big ids" },
     });
     expect(exact.status).toBe(201);
     expect((await prisma.collectionRule.findFirstOrThrow()).collectionId).toBe(
@@ -245,7 +245,7 @@ describe("rules JSON API", () => {
     // Collection rules count toward the limit too.
     const collection = await call(routes.createCollection.action, SHOP_A, "/api/rules/collections/create", {
       method: "POST",
-      body: { collectionId: "1", ruleType: "margin_floor", threshold: 20, action: "alert" },
+      body: { collectionId: "1", collectionTitle: "Sale", ruleType: "margin_floor", threshold: 20, action: "alert" },
     });
     expect(collection.status).toBe(409);
   });
@@ -355,13 +355,19 @@ describe("rules JSON API", () => {
   it("lists collection rules mapped into rules, creates and deletes them", async () => {
     const created = await call(routes.createCollection.action, SHOP_A, "/api/rules/collections/create", {
       method: "POST",
-      body: { collectionId: "424242", ruleType: "margin_floor", threshold: 20, action: "alert" },
+      body: {
+        collectionId: "424242",
+        collectionTitle: "Summer Sale",
+        ruleType: "margin_floor",
+        threshold: 20,
+        action: "alert",
+      },
     });
     expect(created.status).toBe(201);
     const mapped = await created.json();
     expect(mapped).toMatchObject({
       ruleType: "collection_rule",
-      name: "gid://shopify/Collection/424242 - Margin Floor",
+      name: "Summer Sale - Margin Floor",
       thresholdUnit: "PERCENT",
       thresholdPercent: 20,
     });
@@ -393,20 +399,20 @@ describe("rules JSON API", () => {
     const create = (body: Record<string, unknown>) =>
       call(routes.createCollection.action, SHOP_A, "/api/rules/collections/create", {
         method: "POST",
-        body: { collectionId: "31", action: "alert", ...body },
+        body: { collectionId: "31", collectionTitle: "Hats", action: "alert", ...body },
       });
     const percent = await create({ ruleType: "max_discount", threshold: 12 });
     expect(percent.status).toBe(201);
     expect(await percent.json()).toMatchObject({
-      description: "Maximum 12% discount allowed for gid://shopify/Collection/31 collection",
+      description: "Maximum 12% discount allowed for Hats collection",
       thresholdUnit: "PERCENT",
       thresholdPercent: 12,
       thresholdAmountCents: null,
     });
     const amount = await create({ ruleType: "max_discount_amount", threshold: 150 });
     expect(await amount.json()).toMatchObject({
-      name: "gid://shopify/Collection/31 - Max Discount ($)",
-      description: "Maximum $150.00 discount allowed for gid://shopify/Collection/31 collection",
+      name: "Hats - Max Discount ($)",
+      description: "Maximum $150.00 discount allowed for Hats collection",
       thresholdUnit: "AMOUNT",
       thresholdAmountCents: 15_000,
     });
@@ -440,7 +446,7 @@ describe("rules JSON API", () => {
     await setPlan(shopA.id, "free");
     const created = await call(routes.createCollection.action, SHOP_A, "/api/rules/collections/create", {
       method: "POST",
-      body: { collectionId: "777", ruleType: "margin_floor", threshold: 20, action: "alert" },
+      body: { collectionId: "777", collectionTitle: "Caps", ruleType: "margin_floor", threshold: 20, action: "alert" },
     });
     const { id } = await created.json();
     const put = (shop: string, body: unknown) =>
@@ -448,13 +454,14 @@ describe("rules JSON API", () => {
 
     const edited = await put(SHOP_A, {
       collectionId: "778",
+      collectionTitle: "Beanies",
       ruleType: "max_discount",
       threshold: 12.5,
       action: "alert",
     });
     expect(edited.status).toBe(200);
     expect(await edited.json()).toMatchObject({
-      name: "gid://shopify/Collection/778 - Max Discount",
+      name: "Beanies - Max Discount",
       collectionRuleType: "max_discount",
       thresholdUnit: "PERCENT",
       thresholdPercent: 12.5,
@@ -536,7 +543,7 @@ describe("rules JSON API", () => {
     const collection = await (
       await call(routes.createCollection.action, SHOP_A, "/api/rules/collections/create", {
         method: "POST",
-        body: { collectionId: "7", ruleType: "max_discount", threshold: 5 },
+        body: { collectionId: "7", collectionTitle: "Socks", ruleType: "max_discount", threshold: 5 },
       })
     ).json();
     await call(routes.stacking.action, SHOP_A, "/api/rules/stacking", {

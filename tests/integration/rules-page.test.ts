@@ -105,6 +105,7 @@ describe("the Rules page's action", () => {
     const created = await submit(SHOP, {
       intent: "createCollectionRule",
       collectionId: "99",
+      collectionTitle: "Clearance",
       ruleType: "margin_floor",
       threshold: "15",
     });

@@ -87,12 +87,14 @@ const INTENTS = {
   createCollectionRule: formIntent(
     collectionRuleSchema,
     toasts("Collection rule created", "Failed to create collection rule", { resetForm: true }),
-    async (value, { owner }: IntentCall) => saved(await createCollectionRule(owner, value)),
+    async (value, { owner, context }: IntentCall) =>
+      saved(await createCollectionRule(owner, value, actionClientOf(context))),
   ),
   updateCollectionRule: formIntent(
     collectionRuleSchema,
     toasts("Rule updated successfully", "Error updating rule"),
-    async (value, { owner }: IntentCall, form) => saved(await updateCollectionRule(owner, idOf(form), value)),
+    async (value, { owner, context }: IntentCall, form) =>
+      saved(await updateCollectionRule(owner, idOf(form), value, actionClientOf(context))),
   ),
   toggleCollectionRule: formIntent(
     ruleActiveSchema,

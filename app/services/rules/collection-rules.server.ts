@@ -1,14 +1,60 @@
 // The shop's collection rules: list, create, edit, switch and delete, each answering a Result.
 import prisma from "../../db.server";
 import { DEFAULT_CURRENCY, mapCollectionRule, type MappedCollectionRule } from "../../domain/rules/rules";
-import { fail, ok } from "../../domain/result";
+import { fail, ok, type Result } from "../../domain/result";
 import type { CollectionRuleInput } from "../../forms/rules";
+import { logger } from "../../logger.server";
+import type { ActionClient } from "../actions/admin-client.server";
+import { adminGraphqlData } from "../admin-api/admin-graphql.server";
 import { recordAuditEvents } from "../audit/events.server";
 import { forgetShopRules } from "./cache.server";
 import { createColumns, editColumns, orderActionColumns, switchColumns } from "./rule-saves.server";
 import type { RuleOwner, RuleResult } from "./rule-saves.server";
 
 const COLLECTION_RULE_NOT_FOUND = fail(404, "Collection rule not found");
+
+export const NO_SUCH_COLLECTION = "No collection with this id in your shop";
+
+const COLLECTION_TITLE = `#graphql
+  query MarginGuardrailCollectionTitle($id: ID!) {
+    collection(id: $id) { id title }
+  }`;
+
+/** What a save says when the collection cannot be read: nothing is saved (docs/product.md#rules). */
+export const collectionUnreadable = (client: ActionClient | null) =>
+  `${client?.standIn ? "The demo store's stand-in of Shopify" : "Shopify"} could not be reached to read the ` +
+  "collection: nothing was saved. Try again in a moment.";
+
+/** The collection's title in the shop, read from Shopify: 400 when the shop has no such collection. */
+async function readCollectionTitle(client: ActionClient | null, collectionId: string): Promise<Result<string>> {
+  if (!client) return fail(502, collectionUnreadable(client));
+  try {
+    const { collection } = await adminGraphqlData(client.graphql, COLLECTION_TITLE, { id: collectionId });
+    if (!collection) return fail(400, NO_SUCH_COLLECTION, { fields: { collectionId: [NO_SUCH_COLLECTION] } });
+    return ok(collection.title);
+  } catch (error) {
+    logger.warn("Reading a collection rule's collection failed", { collectionId, err: error });
+    return fail(502, collectionUnreadable(client));
+  }
+}
+
+/**
+ * The title a saved collection rule is named by (docs/product.md#rules): the one given (App Bridge's
+ * resource picker gives it with the id), else the rule's own while its collection is the same, else
+ * Shopify's. An edit to another collection that carries the old collection's title (the form keeps it
+ * while an id is typed) has none given.
+ */
+function collectionTitleOf(
+  input: CollectionRuleInput,
+  client: ActionClient | null,
+  existing?: { collectionId: string; collectionTitle: string | null },
+): Promise<Result<string>> | Result<string> {
+  const sameCollection = existing?.collectionId === input.collectionId;
+  const carried = existing && !sameCollection && input.collectionTitle === existing.collectionTitle;
+  if (input.collectionTitle && !carried) return ok(input.collectionTitle);
+  if (sameCollection && existing.collectionTitle) return ok(existing.collectionTitle);
+  return readCollectionTitle(client, input.collectionId);
+}
 
 export async function listCollectionRules(shopId: string): Promise<MappedCollectionRule[]> {
   const rows = await prisma.collectionRule.findMany({
@@ -18,10 +64,17 @@ export async function listCollectionRules(shopId: string): Promise<MappedCollect
   return rows.map(mapCollectionRule);
 }
 
-export function createCollectionRule(
+/**
+ * Adds a collection rule; `client` reads its collection's title when none is given, and a collection
+ * the shop does not have is refused (docs/product.md#rules).
+ */
+export async function createCollectionRule(
   owner: RuleOwner,
   input: CollectionRuleInput,
+  client: ActionClient | null,
 ): Promise<RuleResult<MappedCollectionRule>> {
+  const title = await collectionTitleOf(input, client);
+  if (!title.ok) return title;
   return prisma
     .$transaction(async (tx): Promise<RuleResult<MappedCollectionRule>> => {
       const columns = await createColumns(owner, input, tx);
@@ -31,7 +84,7 @@ export function createCollectionRule(
           ...columns.value,
           shopId: owner.id,
           collectionId: input.collectionId,
-          collectionTitle: input.collectionTitle,
+          collectionTitle: title.value,
           ruleType: input.ruleType,
           threshold: input.threshold,
           action: input.action,
@@ -63,14 +116,20 @@ export function createCollectionRule(
     .finally(() => forgetShopRules(owner.id));
 }
 
-/** Saves a collection rule's edit: its collection, type, threshold, action and order actions. */
+/**
+ * Saves a collection rule's edit: its collection, type, threshold, action and order actions; another
+ * collection without its title has it read as a new rule's is.
+ */
 export async function updateCollectionRule(
   owner: RuleOwner,
   id: string,
   input: CollectionRuleInput,
+  client: ActionClient | null,
 ): Promise<RuleResult<MappedCollectionRule>> {
   const existing = await prisma.collectionRule.findFirst({ where: { id, shopId: owner.id } });
   if (!existing) return COLLECTION_RULE_NOT_FOUND;
+  const title = await collectionTitleOf(input, client, existing);
+  if (!title.ok) return title;
   const columns = await editColumns(owner, input, existing, prisma);
   if (!columns.ok) return columns;
   const result = await prisma.collectionRule.updateMany({
@@ -78,7 +137,7 @@ export async function updateCollectionRule(
     data: {
       ...columns.value,
       collectionId: input.collectionId,
-      collectionTitle: input.collectionTitle,
+      collectionTitle: title.value,
       ruleType: input.ruleType,
       threshold: input.threshold,
       action: input.action,
