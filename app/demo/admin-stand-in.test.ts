@@ -254,6 +254,53 @@ describe("the stand-in's code discounts (the leaked-code detector and the prefli
     expect(byCode(state, "VIP25")).toBeNull();
   });
 
+  it("answers the preflight, the code rules' cap and the leak detector from one list of the shop's discounts", () => {
+    const state = newStandInState();
+    const CAP =
+      "query MarginGuardrailCodeDiscountValues($first: Int!) { codeDiscountNodes(first: $first) { nodes { id } } }";
+    const capCodes = () =>
+      (
+        answerStandIn(state, { query: CAP, variables: { first: 50 } }) as {
+          data: {
+            codeDiscountNodes: { nodes: { codeDiscount: { status: string; codes: { nodes: { code: string }[] } } }[] };
+          };
+        }
+      ).data.codeDiscountNodes.nodes.flatMap((node) =>
+        node.codeDiscount.codes.nodes.map((item) => `${item.code} ${node.codeDiscount.status}`),
+      );
+    // the code rules' codes, the orders' codes and the leaked codes, in the order of their ids
+    const cap = ["SUMMER30", "WELCOME5", "TENOFF", "BACKUP10", "SHIPFREE"];
+    const orders = ["SUMMER20", "WELCOME10", "FREESHIP", "BUNDLE15", "GIFT500", "BEANIE10"];
+    const codes = [...cap, ...orders, "VIP500", "CREATOR15"];
+    // every code the preflight reads live is one the cap reads, and the other way round
+    expect(live(state)).toEqual(codes);
+    expect(capCodes()).toEqual(codes.map((code) => `${code} ${code === "GIFT500" ? "SCHEDULED" : "ACTIVE"}`));
+    // the leaked code: found by its code, checked by the preflight's `id:` search, switched off for both
+    const vip = byCode(state, "vip500") as { id: string };
+    const one = answerStandIn(state, {
+      query: PREFLIGHT,
+      variables: { first: 50, query: `id:${vip.id.split("/").pop()}` },
+    });
+    expect(one).toMatchObject({
+      data: {
+        discountNodes: {
+          nodes: [{ id: vip.id, discount: { title: "VIP500", combinesWith: { orderDiscounts: false } } }],
+        },
+      },
+    });
+    answerStandIn(state, { query: SWITCH("Deactivate"), variables: { id: vip.id } });
+    expect(live(state)).not.toContain("VIP500");
+    expect(capCodes()).toContain("VIP500 EXPIRED");
+    // an automatic discount is not a code discount
+    const automatic = answerStandIn(state, {
+      query: SWITCH("Deactivate"),
+      variables: { id: "gid://shopify/DiscountAutomaticNode/9411" },
+    });
+    expect(automatic).toMatchObject({
+      data: { discountCodeDeactivate: { userErrors: [{ message: "Discount does not exist." }] } },
+    });
+  });
+
   it("checks an annotation as Shopify documents it: required fields, lengths, dates, its own ids, a cap", () => {
     const state = newStandInState();
     type Errors = { field: string[] | null; code: string }[];

@@ -14,9 +14,7 @@
  * It answers each of the app's operations by name, with the type codegen generated for it
  * (docs/testing.md#typed-admin-graphql): an answer that drifts from Shopify's shape does not compile.
  */
-import { demoCodeDiscounts, type StandInCodeDiscount } from "./cap-discounts";
-import { demoLeakDiscounts } from "./leak-discounts";
-import { demoPreflightDiscounts } from "./preflight-discounts";
+import { codeDiscountNodeOf, demoShopDiscounts, type ShopDiscount, type StandInCodeDiscount } from "./shop-discounts";
 import { FLOW_PAYLOAD_LIMIT, MAX_HOLD_HANDLE, MAX_HOLDS_PER_APP } from "../domain/actions/order-actions";
 import type { AdminOperationName, AdminOperationsByName } from "../types/admin-operations";
 import type { FulfillmentOrderHoldUserErrorCode } from "../types/admin.types";
@@ -49,10 +47,12 @@ export interface StandInState {
   discounts: Map<string, StandInDiscount>;
   validations: Map<string, StandInValidation>;
   nextId: number;
-  /** code discounts (the code rules' cap reads their values); absent: the demo's (app/demo/cap-discounts.ts) */
-  codeDiscounts?: Map<string, StandInCodeDiscount>;
-  /** the preflight's code discounts (app/demo/preflight-discounts.ts) switched off, by id */
-  preflightOff?: Set<string>;
+  /**
+   * the shop's discounts, codes and automatic, by id, as Shopify holds them: every read of
+   * discounts is answered from them; absent: the demo's one list (app/demo/shop-discounts.ts),
+   * dated from the first read
+   */
+  shopDiscounts?: Map<string, ShopDiscount>;
   /** orders whose webhook was never sent, by id, as reconciliation's `orders` query lists them */
   listedOrders?: Map<string, ListedOrder>;
   /** the analytics annotations the app made (docs/product.md#markers-on-shopifys-charts), by id */
@@ -144,18 +144,25 @@ export interface StandInValidation {
   metafields: unknown[];
 }
 
-/** The shop's code discounts: the cap's and the leaked codes' (a full sync keeps CREATOR15's usage limit). */
-function codeDiscountsOf(state: StandInState): Map<string, StandInCodeDiscount> {
-  state.codeDiscounts ??= new Map([...demoCodeDiscounts(), ...demoLeakDiscounts()].map((node) => [node.id, node]));
-  return state.codeDiscounts;
+/** The shop's discounts (docs/product.md#demo-store): the demo's one list unless a test gave its own. */
+export function shopDiscountsOf(state: StandInState, now = new Date()): Map<string, ShopDiscount> {
+  state.shopDiscounts ??= new Map(demoShopDiscounts(now).map((node) => [node.id, node]));
+  return state.shopDiscounts;
 }
 
-/** A leaked code, added to code discounts a test set without it when first asked for. */
-function leakDiscountOf(state: StandInState, id: string): StandInCodeDiscount | undefined {
-  const node = demoLeakDiscounts().find((item) => item.id === id);
-  if (node) codeDiscountsOf(state).set(id, node);
-  return node;
+/** The shop's code discounts, as codeDiscountNodes lists them (every status), by id. */
+function codeDiscountsOf(state: StandInState): StandInCodeDiscount[] {
+  return [...shopDiscountsOf(state).values()].flatMap((node) => codeDiscountNodeOf(node) ?? []);
 }
+
+/** One code discount as codeDiscountNode answers it; null for an automatic discount or an unknown id. */
+function codeDiscountOf(state: StandInState, id: string): StandInCodeDiscount | null {
+  const node = shopDiscountsOf(state).get(id);
+  return node ? codeDiscountNodeOf(node) : null;
+}
+
+/** The statuses the preflight's query asks for (`status:active OR status:scheduled`). */
+const LIVE = new Set(["ACTIVE", "SCHEDULED"]);
 
 /** A page of a list as a connection answers it: `first` after the cursor (a position). */
 function pageOf<T>(
@@ -199,27 +206,17 @@ function withCodePage(node: StandInCodeDiscount, first: number, after: string | 
   };
 }
 
-/** The preflight's code discounts (SUMMER20, WELCOME10...): the same shop's, read by another query. */
-function preflightCodeDiscounts() {
-  return demoPreflightDiscounts().filter((node) => "codes" in node.discount) as unknown as {
-    id: string;
-    discount: { codes: { nodes: { code: string }[] } };
-  }[];
-}
-
-/** discountCodeActivate and discountCodeDeactivate (the leaked-code detector): the status set. */
+/**
+ * discountCodeActivate and discountCodeDeactivate (the leaked-code detector): the status set, so
+ * every read sees it (a deactivated code is expired: no longer among the preflight's live discounts).
+ */
 function switchCode(state: StandInState, variables: Variables, active: boolean) {
   const id = String(variables.id ?? "");
-  if (preflightCodeDiscounts().some((node) => node.id === id)) {
-    // the preflight reads it as Shopify has it now (off: expired, so no longer among the live discounts)
-    state.preflightOff ??= new Set();
-    if (active) state.preflightOff.delete(id);
-    else state.preflightOff.add(id);
-    return { codeDiscountNode: { id }, userErrors: [] };
+  const node = shopDiscountsOf(state).get(id);
+  if (!node?.discount.codes) {
+    return { codeDiscountNode: null, userErrors: [userError("Discount does not exist.", ["id"])] };
   }
-  const discount = codeDiscountsOf(state).get(id) ?? leakDiscountOf(state, id);
-  if (!discount) return { codeDiscountNode: null, userErrors: [userError("Discount does not exist.", ["id"])] };
-  discount.codeDiscount.status = active ? "ACTIVE" : "EXPIRED";
+  node.discount.status = active ? "ACTIVE" : "EXPIRED";
   return { codeDiscountNode: { id }, userErrors: [] };
 }
 
@@ -604,27 +601,22 @@ const OPERATIONS: { [Name in StandInOperation]: Handler<Name> } = {
   }),
   // the code rules' cap reads codes' values (docs/product.md#code-rules)
   MarginGuardrailCodeDiscountValue(state, variables) {
-    const node = codeDiscountsOf(state).get(String(variables.id ?? ""));
+    const node = codeDiscountOf(state, String(variables.id ?? ""));
     const codes = variables.codes === undefined ? 250 : Number(variables.codes);
     return { codeDiscountNode: (node ? withCodePage(node, codes, null) : null) as never };
   },
   // a discount's codes past the first page (every code of a discount is read)
   MarginGuardrailCodeDiscountCodes(state, variables) {
-    const node = codeDiscountsOf(state).get(String(variables.id ?? ""));
+    const node = codeDiscountOf(state, String(variables.id ?? ""));
     const after = typeof variables.after === "string" ? variables.after : null;
     return { codeDiscountNode: (node ? withCodePage(node, firstOf(variables), after) : null) as never };
   },
   // the leaked-code detector's one-click deactivate and its undo (docs/product.md#leaked-codes)
   MarginGuardrailCodeDiscountByCode(state, variables) {
     const code = String(variables.code ?? "").toLowerCase();
-    const known =
-      [...codeDiscountsOf(state).values(), ...demoLeakDiscounts()].find((node) =>
-        node.codeDiscount.codes.nodes.some((item) => item.code.toLowerCase() === code),
-      ) ??
-      // the preflight's discounts are the same shop's: a code it reads live is one Shopify has
-      preflightCodeDiscounts().find((node) =>
-        node.discount.codes.nodes.some((item) => item.code.toLowerCase() === code),
-      );
+    const known = codeDiscountsOf(state).find((node) =>
+      node.codeDiscount.codes.nodes.some((item) => item.code.toLowerCase() === code),
+    );
     return { codeDiscountNodeByCode: known ? { id: known.id } : null };
   },
   MarginGuardrailCodeDeactivate: (state, variables) => ({
@@ -632,7 +624,7 @@ const OPERATIONS: { [Name in StandInOperation]: Handler<Name> } = {
   }),
   MarginGuardrailCodeActivate: (state, variables) => ({ discountCodeActivate: switchCode(state, variables, true) }),
   MarginGuardrailCodeDiscountValues(state, variables) {
-    const page = pageOf([...codeDiscountsOf(state).values()], variables);
+    const page = pageOf(codeDiscountsOf(state), variables);
     const codes = variables.codes === undefined ? 250 : Number(variables.codes);
     return {
       codeDiscountNodes: {
@@ -641,13 +633,13 @@ const OPERATIONS: { [Name in StandInOperation]: Handler<Name> } = {
       },
     };
   },
-  // the promotion preflight reads the live discounts (docs/product.md#promotion-preflight)
+  // the promotion preflight reads the live discounts, of the same list as the codes above (docs/product.md#promotion-preflight)
   MarginGuardrailPreflightDiscounts: (state, variables) => {
     // its query asks for active and scheduled discounts: one switched off is not among them; or for
     // one discount by its number (`id:123`)
     const number = /^id:(\d+)$/.exec(String(variables.query ?? ""))?.[1];
-    const live = demoPreflightDiscounts().filter(
-      (node) => !state.preflightOff?.has(node.id) && (!number || node.id.endsWith(`/${number}`)),
+    const live = [...shopDiscountsOf(state).values()].filter(
+      (node) => LIVE.has(node.discount.status) && (!number || node.id.endsWith(`/${number}`)),
     );
     const page = pageOf(live, variables);
     return { discountNodes: { nodes: page.nodes as never, pageInfo: page.pageInfo } };

@@ -24,8 +24,9 @@ import {
   DEMO_LIMITED_CODE,
   DEMO_LIMITED_DISCOUNT_ID,
   DEMO_LIMITED_USAGE_LIMIT,
-  demoLeakDiscounts,
-} from "./leak-discounts";
+  codeDiscountNodeOf,
+  demoShopDiscounts,
+} from "./shop-discounts";
 import { orderPayload } from "./order-payload-builder";
 
 const HOUR_MS = 3_600_000;
@@ -117,7 +118,7 @@ async function seedLimitedCode(
   now: Date,
   context: Parameters<typeof recordCodeUsage>[4],
 ): Promise<number> {
-  const discount = demoLeakDiscounts().find((node) => node.id === DEMO_LIMITED_DISCOUNT_ID)!;
+  const discount = codeDiscountNodeOf(demoShopDiscounts(now).find((node) => node.id === DEMO_LIMITED_DISCOUNT_ID)!)!;
   const rows = rowsOfDiscount(discount as Parameters<typeof rowsOfDiscount>[0]);
   if (rows[0]?.usageLimit !== DEMO_LIMITED_USAGE_LIMIT) throw new Error("The demo's CREATOR15 lost its usage limit");
   await prisma.discountCodeValue.deleteMany({ where: { shopId, codeKey: { in: rows.map((row) => row.codeKey) } } });

@@ -24,7 +24,7 @@ import { seedCodeRulesDiscount } from "./seed-category.server";
 import { seedCodeCap } from "./seed-cap.server";
 import { seedScheduledRules } from "./seed-schedules.server";
 import { seedLeakedCode } from "./seed-leaks.server";
-import { demoPreflightDiscounts } from "./preflight-discounts";
+import { demoShopDiscounts } from "./shop-discounts";
 import { keepDiscountList } from "../services/preflight/discount-snapshot.server";
 import { preflightDiscountOf } from "../services/preflight/discounts.server";
 import { seedCostModel } from "./seed-costs.server";
@@ -126,7 +126,9 @@ export async function seedDemoStore(domain: string, now = new Date()) {
   await seedScheduledRules(shop.id, demo.timezone, now);
   await seedLeakedCode(shop.id, now);
   // the discounts the app keeps for one discount's check, as a first check would have read them
-  await keepDiscountList(shop.id, demoPreflightDiscounts(now).map(preflightDiscountOf), now);
+  // (the live ones: the preflight's query asks for active and scheduled discounts)
+  const live = demoShopDiscounts(now).filter((node) => ["ACTIVE", "SCHEDULED"].includes(node.discount.status));
+  await keepDiscountList(shop.id, live.map(preflightDiscountOf), now);
   return {
     shop,
     rules: demo.rules.length,

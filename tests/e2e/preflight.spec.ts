@@ -8,7 +8,7 @@
 import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { demoShopId, expect, hydrated, sidebar, test, toast } from "./fixtures";
-import { axeViolations, screenshotsAt } from "./screens-axe";
+import { axeViolations, SCREENSHOTS, screenshotsAt } from "./screens-axe";
 import { e2eDatabase } from "./demo-store";
 
 /**
@@ -215,4 +215,24 @@ test("a merchant checks one discount as Shopify's discount page's action does", 
   await expect(check.getByText("SUMMER20 has no limit on the number of times it can be used")).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   await screenshotsAt(page, "preflight-check", [375, 800, 1040]);
+
+  // the code the Discount codes page flags as leaked is the same shop's: offered, and checked alone
+  // (it combines with no other discount), with its hygiene findings
+  await check.getByLabel("Discount", { exact: true }).selectOption({ label: "VIP500" });
+  await check.getByRole("button", { name: "Check stacking risk" }).click();
+  await expect(check.getByRole("link", { name: "VIP500", exact: true })).toHaveAttribute(
+    "href",
+    "https://admin.shopify.com/store/margin-guardrail-demo/discounts/9501",
+  );
+  await expect(check.getByText(/^1 discount deep; /)).toBeVisible();
+  await expect(check.getByText("VIP500 has no end date")).toBeVisible();
+  for (const code of ["CREATOR15", "SUMMER30", "WELCOME5", "TENOFF", "BACKUP10", "SHIPFREE"]) {
+    await expect(check.getByRole("option", { name: code, exact: true })).toBeAttached();
+  }
+  await screenshotsAt(page, "preflight-check-vip500", [375, 800, 1040]);
+  if (SCREENSHOTS) {
+    // the card alone, for a person to read at the width of a desktop admin
+    await page.setViewportSize({ width: 1040, height: 900 });
+    await check.screenshot({ path: "tests/.tmp/screens/preflight-check-vip500-card-1040.png" });
+  }
 });

@@ -3,7 +3,7 @@
 // "nothing new": a saved rule, cost settings and code rules keep every field).
 import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
-import { demoCodeDiscounts } from "../../app/demo/cap-discounts";
+import { DEMO_CODE_RULES_DISCOUNT_IDS, demoShopDiscounts } from "../../app/demo/shop-discounts";
 import { newStandInState } from "../../app/demo/admin-stand-in";
 import { installFakeAdminApi } from "../helpers/fake-admin-api";
 import { coreShopWithLimit } from "../helpers/breaches";
@@ -16,7 +16,12 @@ const codeRules = await import("../../app/routes/api.config.code-rules._index");
 
 const SHOP = "api-names.myshopify.com";
 const state = newStandInState();
-state.codeDiscounts = new Map(demoCodeDiscounts().map((node) => [node.id, node]));
+// the shop's code rules' codes alone (app/demo/shop-discounts.ts): the codes the cap decides here
+state.shopDiscounts = new Map(
+  demoShopDiscounts()
+    .filter((node) => DEMO_CODE_RULES_DISCOUNT_IDS.includes(node.id))
+    .map((node) => [node.id, node]),
+);
 installFakeAdminApi([], { standIn: state });
 let shopId = "";
 

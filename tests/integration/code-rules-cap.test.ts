@@ -4,8 +4,8 @@
 // Function reads rewritten with them, and the preview deciding with the same values.
 import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
-import { demoCodeDiscounts } from "../../app/demo/cap-discounts";
-import { newStandInState } from "../../app/demo/admin-stand-in";
+import { DEMO_CODE_RULES_DISCOUNT_IDS, demoShopDiscounts } from "../../app/demo/shop-discounts";
+import { newStandInState, shopDiscountsOf } from "../../app/demo/admin-stand-in";
 import { installFakeAdminApi } from "../helpers/fake-admin-api";
 import { callRoute, installedShops, routeArgs, settle, webhookRequest } from "../helpers/shopify";
 
@@ -18,7 +18,12 @@ const deleted = await import("../../app/routes/webhooks.discounts.delete");
 
 const SHOP = "code-rules-cap.myshopify.com";
 const state = newStandInState();
-state.codeDiscounts = new Map(demoCodeDiscounts().map((node) => [node.id, node]));
+// the shop's code rules' codes alone (app/demo/shop-discounts.ts): the codes the cap decides here
+state.shopDiscounts = new Map(
+  demoShopDiscounts()
+    .filter((node) => DEMO_CODE_RULES_DISCOUNT_IDS.includes(node.id))
+    .map((node) => [node.id, node]),
+);
 const fake = installFakeAdminApi([], { standIn: state });
 const put = (body: unknown) => callRoute(config.action, "/api/config/code-rules", SHOP, "PUT", body);
 const post = (body: unknown) => callRoute(preview.action, "/api/config/code-rules/preview", SHOP, "POST", body);
@@ -90,7 +95,7 @@ describe("the combined cap", () => {
     expect(lastMetafieldValues()).toEqual({
       summer30: ["p", 30],
       backup10: ["p", 10],
-      tenoff: ["f", 1000, "USD"],
+      tenoff: ["f", 1000, "USD", 2500],
       welcome5: ["p", 5],
       shipfree: ["s"],
     });
@@ -110,10 +115,11 @@ describe("the combined cap", () => {
     // unsaved settings are previewed as typed; quantities count toward the subtotal
     const draft = await post({
       settings: { maxDiscountPercent: 60 },
-      cart: { lines: [{ title: "Linen shirt", price: "10.00", quantity: 2 }] },
+      cart: { lines: [{ title: "Linen shirt", price: "10.00", quantity: 3 }] },
       codes: ["SUMMER30", "TENOFF"],
     });
-    // $10 off $20 is 50 %: with 30 % that is 80 % > 60; either alone fits, the lower (30 %) goes
+    // $10 off $30 (TENOFF's minimum is $25) is 33 %: with 30 % that is 63 % > 60; either alone fits,
+    // the lower (30 %) goes
     expect((await draft.json()).rejected).toEqual(["SUMMER30"]);
     const bad = await post({ cart: { lines: [{ title: "x", price: "1", quantity: 0 }] }, codes: ["A"] });
     expect(bad.status).toBe(400);
@@ -121,8 +127,8 @@ describe("the combined cap", () => {
 
   it("follows signed discounts/update, delete and create webhooks, and rewrites the metafield", async () => {
     // the merchant raises WELCOME5 to 50 % in Shopify
-    const welcome = state.codeDiscounts!.get(WELCOME5)!;
-    (welcome.codeDiscount.customerGets as { value: unknown }).value = {
+    const welcome = shopDiscountsOf(state).get(WELCOME5)!;
+    (welcome.discount.customerGets as { value: unknown }).value = {
       __typename: "DiscountPercentage",
       percentage: 0.5,
     };
@@ -135,7 +141,7 @@ describe("the combined cap", () => {
     expect(now.decisions[0].valueText).toBe("50 % off");
 
     // a forged delivery changes nothing
-    state.codeDiscounts!.delete(WELCOME5);
+    shopDiscountsOf(state).delete(WELCOME5);
     const forged = await deliver(deleted, "discounts/delete", WELCOME5, "not-the-secret");
     expect(forged.status).toBe(401);
     expect((await stored()).WELCOME5).toEqual(["percentage", 50]);
@@ -144,9 +150,9 @@ describe("the combined cap", () => {
     expect(await stored()).not.toHaveProperty("WELCOME5");
     expect(lastMetafieldValues()).not.toHaveProperty("welcome5");
 
-    state.codeDiscounts!.set("gid://shopify/DiscountCodeNode/9400", {
+    shopDiscountsOf(state).set("gid://shopify/DiscountCodeNode/9400", {
       id: "gid://shopify/DiscountCodeNode/9400",
-      codeDiscount: {
+      discount: {
         __typename: "DiscountCodeBasic",
         status: "ACTIVE",
         codes: { nodes: [{ code: "FLASH15" }] },

@@ -4,7 +4,7 @@
 // turns a code away, for an account's age in days and for a guest.
 import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
-import { demoCodeDiscounts } from "../../app/demo/cap-discounts";
+import { DEMO_CODE_RULES_DISCOUNT_IDS, demoShopDiscounts } from "../../app/demo/shop-discounts";
 import { newStandInState } from "../../app/demo/admin-stand-in";
 import { installFakeAdminApi } from "../helpers/fake-admin-api";
 import { callRoute, installedShops } from "../helpers/shopify";
@@ -15,7 +15,12 @@ const preview = await import("../../app/routes/api.config.code-rules.preview");
 
 const SHOP = "code-rules-new-accounts.myshopify.com";
 const state = newStandInState();
-state.codeDiscounts = new Map(demoCodeDiscounts().map((node) => [node.id, node]));
+// the shop's code rules' codes alone (app/demo/shop-discounts.ts): the codes the cap decides here
+state.shopDiscounts = new Map(
+  demoShopDiscounts()
+    .filter((node) => DEMO_CODE_RULES_DISCOUNT_IDS.includes(node.id))
+    .map((node) => [node.id, node]),
+);
 const fake = installFakeAdminApi([], { standIn: state });
 const put = (body: unknown) => callRoute(config.action, "/api/config/code-rules", SHOP, "PUT", body);
 const post = (body: unknown) => callRoute(preview.action, "/api/config/code-rules/preview", SHOP, "POST", body);
@@ -71,7 +76,11 @@ describe("new accounts and big codes", () => {
     expect(body.rules).toMatchObject({ newAccountDays: 30, newAccountMaxPercent: 20, newAccountGuests: "new" });
     const metafield = lastMetafield();
     expect(metafield.rules).toMatchObject({ newAccountDays: 30, newAccountMaxPercent: 20, newAccountGuests: "new" });
-    expect(metafield.values).toMatchObject({ summer30: ["p", 30], welcome5: ["p", 5], tenoff: ["f", 1000, "USD"] });
+    expect(metafield.values).toMatchObject({
+      summer30: ["p", 30],
+      welcome5: ["p", 5],
+      tenoff: ["f", 1000, "USD", 2500],
+    });
   });
 
   it("previews the rule: a day short is turned away, exactly the days is not, a guest as chosen", async () => {

@@ -26,6 +26,10 @@ describe("the demo store's combined cap", () => {
       tenoff: { kind: "fixed", amountCents: 1000, currency: "USD" },
       backup10: { kind: "percentage", percent: 10 },
       shipfree: { kind: "free_shipping" },
+      // the shop's other codes are stored as a full sync would store them: one list of discounts
+      vip500: { kind: "percentage", percent: 25 },
+      creator15: { kind: "percentage", percent: 15 },
+      summer20: { kind: "percentage", percent: 20 },
     });
     const { rules } = await getCodeRules({ id: shop.id, plan: "core" });
     expect(rules).toMatchObject({ maxDiscountPercent: 30, backupCode: "BACKUP10" });
@@ -43,10 +47,10 @@ describe("the demo store's combined cap", () => {
       codes: ["SUMMER30"],
     });
     expect(previewCodeRules(rules, newAccount, { values, currency: "USD" }).rejected).toEqual(["SUMMER30"]);
-    // seeding the cap again leaves one row per code
+    // seeding the cap again leaves one row per code of the shop's 13
     const { seedCodeCap } = await import("../../app/demo/seed-cap.server");
     await seedCodeCap(shop.id);
-    expect(await prisma.discountCodeValue.count({ where: { shopId: shop.id } })).toBe(5);
+    expect(await prisma.discountCodeValue.count({ where: { shopId: shop.id } })).toBe(13);
   });
 
   it("has the stand-in of Shopify answer the same codes", () => {
@@ -56,7 +60,11 @@ describe("the demo store's combined cap", () => {
     const codes = answer.data.codeDiscountNodes.nodes.flatMap((node) =>
       node.codeDiscount.codes.nodes.map((c) => c.code),
     );
-    // and the demo's leaked codes (app/demo/leak-discounts.ts), as Shopify lists every code discount
-    expect(codes).toEqual(["SUMMER30", "WELCOME5", "TENOFF", "BACKUP10", "SHIPFREE", "VIP500", "CREATOR15"]);
+    // and every other code of the shop's one list (app/demo/shop-discounts.ts), as Shopify lists every code discount
+    expect(codes).toEqual([
+      ...["SUMMER30", "WELCOME5", "TENOFF", "BACKUP10", "SHIPFREE"],
+      ...["SUMMER20", "WELCOME10", "FREESHIP", "BUNDLE15", "GIFT500", "BEANIE10"],
+      ...["VIP500", "CREATOR15"],
+    ]);
   });
 });

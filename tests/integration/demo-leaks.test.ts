@@ -5,7 +5,7 @@
 // in under a day and is flagged for that alone (docs/product.md#leaked-codes).
 import { describe, expect, it } from "vitest";
 import { answerStandIn, newStandInState } from "../../app/demo/admin-stand-in";
-import { DEMO_LEAKED_DISCOUNT_ID, DEMO_LIMITED_DISCOUNT_ID } from "../../app/demo/leak-discounts";
+import { DEMO_LEAKED_DISCOUNT_ID, DEMO_LIMITED_DISCOUNT_ID } from "../../app/demo/shop-discounts";
 import { DEMO_SEEDED_AT, seededDemoStore } from "../helpers/seeded-demo";
 
 process.env.SHOPIFY_API_KEY = "";
@@ -89,7 +89,7 @@ describe("the demo store's leaked code", () => {
       variables: { id: DEMO_LEAKED_DISCOUNT_ID },
     }) as { data: { discountCodeDeactivate: { userErrors: unknown[] } } };
     expect(off.data.discountCodeDeactivate.userErrors).toEqual([]);
-    expect(state.codeDiscounts?.get(DEMO_LEAKED_DISCOUNT_ID)?.codeDiscount.status).toBe("EXPIRED");
+    expect(state.shopDiscounts?.get(DEMO_LEAKED_DISCOUNT_ID)?.discount.status).toBe("EXPIRED");
     const unknown = answerStandIn(state, {
       query: "mutation MarginGuardrailCodeActivate($id: ID!) { x }",
       variables: { id: "gid://shopify/DiscountCodeNode/1" },

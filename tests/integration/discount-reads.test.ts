@@ -8,7 +8,7 @@ import prisma from "../../app/db.server";
 import { executeSync, parse } from "graphql";
 import { answerStandIn, newStandInState } from "../../app/demo/admin-stand-in";
 import { schemaManifest, shopifySchema } from "../../scripts/shopify-schemas.mjs";
-import type { StandInCodeDiscount } from "../../app/demo/cap-discounts";
+import type { ShopDiscount } from "../../app/demo/shop-discounts";
 import { percentToFraction } from "../../app/domain/money";
 import { liveDiscounts } from "../../app/domain/preflight/combining";
 import { ROLLOUTS_NOT_READ, type RolloutShape } from "../../app/domain/discounts/rollouts";
@@ -50,7 +50,7 @@ const rolloutActivating = (discountId: string): RolloutShape => ({
 const percentOff = (id: string, percent: number, codes: string[], extra: Record<string, unknown> = {}) =>
   ({
     id,
-    codeDiscount: {
+    discount: {
       __typename: "DiscountCodeBasic",
       status: "ACTIVE",
       usageLimit: null,
@@ -62,13 +62,13 @@ const percentOff = (id: string, percent: number, codes: string[], extra: Record<
       minimumRequirement: null,
       ...extra,
     },
-  }) as StandInCodeDiscount;
+  }) as ShopDiscount;
 
 const bulkCodes = (prefix: string, count: number) =>
   Array.from({ length: count }, (_, index) => `${prefix}-${String(index + 1).padStart(4, "0")}`);
 
 const state = newStandInState();
-state.codeDiscounts = new Map(
+state.shopDiscounts = new Map(
   [
     percentOff(BULK, 15, bulkCodes("BULK", 1000)),
     // scheduled for next month, but a serving Rollout gives it to a share of buyers now
@@ -118,7 +118,7 @@ describe("the discounts the app reads", () => {
   });
 
   it("reads a discount a discounts/create names in full: 300 codes, the first 250 with it", async () => {
-    state.codeDiscounts!.set(MID, percentOff(MID, 10, bulkCodes("MID", 300)));
+    state.shopDiscounts!.set(MID, percentOff(MID, 10, bulkCodes("MID", 300)));
     expect((await deliver(created, "discounts/create", { admin_graphql_api_id: MID })).status).toBe(200);
     expect(await codesOf(MID)).toHaveLength(300);
     expect(named("MarginGuardrailCodeDiscountValue").at(-1)?.variables).toMatchObject({ id: MID, codes: 250 });
@@ -155,7 +155,7 @@ describe("the discounts the app reads", () => {
     expect(await prisma.discountCodeValue.count({ where: { shopId } })).toBe(before);
 
     // a payload without its code: the discount is read again, every code
-    state.codeDiscounts!.get(MID)!.codeDiscount.codes.nodes.push({ code: "MID-LATE" });
+    state.shopDiscounts!.get(MID)!.discount.codes!.nodes.push({ code: "MID-LATE" });
     expect((await deliver(added, "discounts/redeemcode_added", { admin_graphql_api_id: MID })).status).toBe(200);
     expect(await codesOf(MID)).toHaveLength(301);
   });

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { cacheCatalogVariants } from "../../app/demo/seed.server";
 import { DEMO_CATALOG } from "../../app/demo/demo-store";
-import { DEMO_PREFLIGHT_IDS, demoPreflightDiscounts } from "../../app/demo/preflight-discounts";
+import { DEMO_DISCOUNT_IDS, demoShopDiscounts } from "../../app/demo/shop-discounts";
 import { ensureShop } from "../../app/db/shops.server";
 import type { AdminGraphql } from "../../app/services/admin-api/admin-graphql.server";
 import { checkDiscount } from "../../app/services/preflight/check.server";
@@ -19,7 +19,7 @@ const NOW = new Date();
 
 /** A stand-in of Shopify's discountNodes: the demo's discounts (changed by `edit`), the search by `id:`, 10 a page. */
 function shopify() {
-  let nodes = demoPreflightDiscounts(NOW);
+  let nodes = demoShopDiscounts(NOW);
   const queries: string[] = [];
   const graphql = (async (_query: string, options?: { variables?: Record<string, unknown> }) => {
     const variables = options?.variables ?? {};
@@ -56,7 +56,7 @@ let shop: { id: string; domain: string; currency: string };
 const current = async () => prisma.shop.findUniqueOrThrow({ where: { id: shop.id } });
 const kept = async () =>
   (await prisma.discountSnapshot.findMany({ where: { shopId: shop.id }, select: { discountId: true } })).length;
-const check = async (source: ReturnType<typeof shopify>, discountId: string = DEMO_PREFLIGHT_IDS.summer20) => {
+const check = async (source: ReturnType<typeof shopify>, discountId: string = DEMO_DISCOUNT_IDS.summer20) => {
   const result = await checkDiscount(await current(), { discountId }, 60, source.graphql, NOW);
   if (!result.ok) throw new Error(result.error.message);
   return result.value;
@@ -72,7 +72,7 @@ describe("the discounts kept for one discount's check", () => {
 
   it("reads the whole list once and keeps it; later checks read only the discount checked", async () => {
     const source = shopify();
-    const total = demoPreflightDiscounts(NOW).length;
+    const total = demoShopDiscounts(NOW).length;
     const first = await check(source);
     expect(first.discountsRead).toBe(total);
     expect(await kept()).toBe(total);
@@ -82,7 +82,7 @@ describe("the discounts kept for one discount's check", () => {
 
     source.queries.length = 0;
     const second = await check(source);
-    expect(source.queries).toEqual([`id:${DEMO_PREFLIGHT_IDS.summer20.split("/").pop()}`]);
+    expect(source.queries).toEqual([`id:${DEMO_DISCOUNT_IDS.summer20.split("/").pop()}`]);
     expect(second.worst).toEqual(first.worst);
   });
 
@@ -90,7 +90,7 @@ describe("the discounts kept for one discount's check", () => {
     const source = shopify();
     const before = await check(source);
     expect(before.worst?.automatic).toContain("Summer Sale 15% off");
-    const summerSale = demoPreflightDiscounts(NOW).find((node) => node.discount.title === "Summer Sale 15% off")!;
+    const summerSale = demoShopDiscounts(NOW).find((node) => node.discount.title === "Summer Sale 15% off")!;
 
     // the merchant ends the automatic Summer Sale: Shopify no longer lists it as active or scheduled
     source.edit((nodes) => nodes.filter((node) => node.id !== summerSale.id));
@@ -99,7 +99,7 @@ describe("the discounts kept for one discount's check", () => {
     expect(after.worst?.automatic).not.toContain("Summer Sale 15% off");
     expect(after.discountsRead).toBe(before.discountsRead - 1);
 
-    await followSnapshotDiscount(await current(), DEMO_PREFLIGHT_IDS.welcome10, "deleted");
+    await followSnapshotDiscount(await current(), DEMO_DISCOUNT_IDS.welcome10, "deleted");
     expect(await kept()).toBe(before.discountsRead - 2);
   });
 

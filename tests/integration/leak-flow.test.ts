@@ -9,7 +9,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { newStandInState } from "../../app/demo/admin-stand-in";
-import type { StandInCodeDiscount } from "../../app/demo/cap-discounts";
+import type { ShopDiscount } from "../../app/demo/shop-discounts";
 import { channelSender } from "../../app/services/alerts/delivery.server";
 import { percentCodeOrder } from "../fixtures/orders";
 import { installFakeAdminApi } from "../helpers/fake-admin-api";
@@ -27,10 +27,10 @@ const SHOP = "leak-flow.myshopify.com";
 const QUIET = "leak-flow-quiet.myshopify.com";
 const DISCOUNT = "gid://shopify/DiscountCodeNode/9600";
 const state = newStandInState();
-const discount = (usageLimit: number | null): StandInCodeDiscount =>
+const discount = (usageLimit: number | null): ShopDiscount =>
   ({
     id: DISCOUNT,
-    codeDiscount: {
+    discount: {
       __typename: "DiscountCodeBasic",
       status: "ACTIVE",
       usageLimit,
@@ -41,8 +41,8 @@ const discount = (usageLimit: number | null): StandInCodeDiscount =>
       },
       minimumRequirement: null,
     },
-  }) as unknown as StandInCodeDiscount;
-state.codeDiscounts = new Map([[DISCOUNT, discount(30)]]);
+  }) as unknown as ShopDiscount;
+state.shopDiscounts = new Map([[DISCOUNT, discount(30)]]);
 const fake = installFakeAdminApi([], { standIn: state });
 const { orders, alerts } = testWorkers({ send: channelSender({ guard: false }) });
 

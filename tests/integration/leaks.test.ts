@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { newStandInState } from "../../app/demo/admin-stand-in";
-import { DEMO_LEAKED_DISCOUNT_ID } from "../../app/demo/leak-discounts";
+import { DEMO_LEAKED_DISCOUNT_ID } from "../../app/demo/shop-discounts";
 import { percentCodeOrder } from "../fixtures/orders";
 import { installFakeAdminApi } from "../helpers/fake-admin-api";
 import { adminRequest, installedShops, routeArgs, settle, webhookRequest } from "../helpers/shopify";
@@ -210,7 +210,7 @@ describe("leak detector from signed order webhooks", () => {
     });
     expect(off.status).toBe(200);
     expect((await off.json()).deactivatedAt).not.toBeNull();
-    expect(state.codeDiscounts?.get(DEMO_LEAKED_DISCOUNT_ID)?.codeDiscount.status).toBe("EXPIRED");
+    expect(state.shopDiscounts?.get(DEMO_LEAKED_DISCOUNT_ID)?.discount.status).toBe("EXPIRED");
     expect(
       fake.operations.some(
         (op) => op.query.includes("discountCodeDeactivate") && op.variables.id === DEMO_LEAKED_DISCOUNT_ID,
@@ -223,7 +223,7 @@ describe("leak detector from signed order webhooks", () => {
     });
     expect(on.status).toBe(200);
     expect((await on.json()).deactivatedAt).toBeNull();
-    expect(state.codeDiscounts?.get(DEMO_LEAKED_DISCOUNT_ID)?.codeDiscount.status).toBe("ACTIVE");
+    expect(state.shopDiscounts?.get(DEMO_LEAKED_DISCOUNT_ID)?.discount.status).toBe("ACTIVE");
     const logged = await prisma.auditEvent.findMany({
       where: { shopId, eventType: { in: ["code_deactivated", "code_reactivated"] } },
       orderBy: { createdAt: "asc" },

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { DEMO_CATALOG } from "../../app/demo/demo-store";
 import { graphqlOrderNode } from "../../app/demo/graphql-order-builder";
-import { DEMO_PREFLIGHT_IDS, demoPreflightDiscounts } from "../../app/demo/preflight-discounts";
+import { DEMO_DISCOUNT_IDS, demoShopDiscounts } from "../../app/demo/shop-discounts";
 import { cacheCatalogVariants } from "../../app/demo/seed.server";
 import { demoCatalogVariants, installFakeAdminApi } from "../helpers/fake-admin-api";
 import { catalogOrder, receiveOrders } from "../helpers/catalog-orders";
@@ -44,7 +44,7 @@ const fake = installFakeAdminApi(demoCatalogVariants(), {
   answers: {
     MarginGuardrailPreflightDiscounts: () => ({
       discountNodes: {
-        nodes: demoPreflightDiscounts(new Date(NOW)) as never,
+        nodes: demoShopDiscounts(new Date(NOW)) as never,
         pageInfo: { hasNextPage: false, endCursor: null },
       },
     }),
@@ -88,13 +88,13 @@ describe("one discount's preflight check", () => {
   });
 
   it("finds the worst stack including a discount of the shop, with its depth, margin and hygiene", async () => {
-    const response = await post({ discountId: DEMO_PREFLIGHT_IDS.summer20 });
+    const response = await post({ discountId: DEMO_DISCOUNT_IDS.summer20 });
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(fake.drift).toEqual([]);
     expect(body.check).toBe("discount");
     expect(body.discount).toMatchObject({
-      id: DEMO_PREFLIGHT_IDS.summer20,
+      id: DEMO_DISCOUNT_IDS.summer20,
       label: "SUMMER20",
       adminUrl: "https://admin.shopify.com/store/preflight-check/discounts/9401",
     });
@@ -132,7 +132,7 @@ describe("one discount's preflight check", () => {
       ["no_once_per_customer", "low", "https://admin.shopify.com/store/preflight-check/discounts/9401"],
     ]);
     expect(body.hygiene[0]).toMatchObject({
-      discountId: DEMO_PREFLIGHT_IDS.summer20,
+      discountId: DEMO_DISCOUNT_IDS.summer20,
       title: "SUMMER20",
       finding: "SUMMER20 has no limit on the number of times it can be used",
       fix: "Limit the total number of times it can be used.",
@@ -142,7 +142,7 @@ describe("one discount's preflight check", () => {
   });
 
   it("stacks only what combines with the discount: WELCOME10 takes FREESHIP and nothing else", async () => {
-    const body = await (await post({ discountId: DEMO_PREFLIGHT_IDS.welcome10, days: 30 })).json();
+    const body = await (await post({ discountId: DEMO_DISCOUNT_IDS.welcome10, days: 30 })).json();
     // #6003: 10 % of $208 = $20.80 + FREESHIP's $5 of shipping = $25.80, over the $208 of items
     expect(body.worst).toMatchObject({ orderName: "#6003", percent: 12.4, depth: 2, codes: ["WELCOME10", "FREESHIP"] });
     expect(body.days).toBe(30);
@@ -150,7 +150,7 @@ describe("one discount's preflight check", () => {
   });
 
   it("flags a discount naming a variant already on sale", async () => {
-    const body = await (await post({ discountId: DEMO_PREFLIGHT_IDS.beanie10 })).json();
+    const body = await (await post({ discountId: DEMO_DISCOUNT_IDS.beanie10 })).json();
     expect(body.hygiene.map((finding: { kind: string; finding: string }) => [finding.kind, finding.finding])).toEqual([
       ["on_sale_items", "BEANIE10 applies to a variant already on sale (a compare-at price above the price)"],
     ]);
@@ -207,7 +207,7 @@ describe("one discount's preflight check", () => {
   it("audits with the shop's own thresholds", async () => {
     await prisma.shop.update({ where: { id: shopId }, data: { hygieneActiveDays: 20, hygieneFullPercent: 20 } });
     try {
-      const body = await (await post({ discountId: DEMO_PREFLIGHT_IDS.summer20 })).json();
+      const body = await (await post({ discountId: DEMO_DISCOUNT_IDS.summer20 })).json();
       const findings = body.hygiene.map((finding: { kind: string; finding: string }) => finding.finding);
       expect(findings).toEqual(
         expect.arrayContaining(["SUMMER20 takes 20% off", "SUMMER20 has been active for 30 days, more than 20"]),
@@ -252,7 +252,7 @@ describe("one discount's preflight check", () => {
       [{ planned: { ...FLASH30, shareable: true } }, "planned.shareable"],
       [{ planned: { ...FLASH30, code: null, usageLimit: 10 } }, "planned.usageLimit"],
       [{ planned: "FLASH30" }, "planned"],
-      [{ discountId: DEMO_PREFLIGHT_IDS.summer20, planned: FLASH30 }, "planned"],
+      [{ discountId: DEMO_DISCOUNT_IDS.summer20, planned: FLASH30 }, "planned"],
       [{ planned: FLASH30, days: 0 }, "days"],
     ];
     for (const [body, field] of cases) {

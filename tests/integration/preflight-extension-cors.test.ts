@@ -9,7 +9,7 @@ import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CATALOG } from "../../app/demo/demo-store";
 import { cacheCatalogVariants } from "../../app/demo/seed.server";
-import { DEMO_PREFLIGHT_IDS, demoPreflightDiscounts } from "../../app/demo/preflight-discounts";
+import { DEMO_DISCOUNT_IDS, demoShopDiscounts } from "../../app/demo/shop-discounts";
 import { checkDiscount, MESSAGES, modalView, type Fetch } from "../../extensions/check-stacking-risk/src/check";
 import { demoCatalogVariants, installFakeAdminApi } from "../helpers/fake-admin-api";
 import { catalogOrder, receiveOrders } from "../helpers/catalog-orders";
@@ -33,7 +33,7 @@ installFakeAdminApi(demoCatalogVariants(), {
   answers: {
     MarginGuardrailPreflightDiscounts: () => ({
       discountNodes: {
-        nodes: demoPreflightDiscounts(new Date(NOW)) as never,
+        nodes: demoShopDiscounts(new Date(NOW)) as never,
         pageInfo: { hasNextPage: false, endCursor: null },
       },
     }),
@@ -118,7 +118,7 @@ describe("POST /api/preflight from Shopify's admin action", () => {
   });
 
   it("answers the check with the CORS headers, for the extension's session token", async () => {
-    const response = await extensionPost({ discountId: DEMO_PREFLIGHT_IDS.summer20 });
+    const response = await extensionPost({ discountId: DEMO_DISCOUNT_IDS.summer20 });
     expect(response.status).toBe(200);
     expect(corsOf(response)).toEqual(EXTENSION_CORS);
     const body = await response.json();
@@ -138,12 +138,12 @@ describe("POST /api/preflight from Shopify's admin action", () => {
     expect(bad.status).toBe(400);
     expect(corsOf(bad)).toEqual(EXTENSION_CORS);
 
-    const anonymous = await extensionPost({ discountId: DEMO_PREFLIGHT_IDS.summer20 }, { token: false });
+    const anonymous = await extensionPost({ discountId: DEMO_DISCOUNT_IDS.summer20 }, { token: false });
     expect(anonymous.status).toBe(401);
     expect(corsOf(anonymous)).toEqual(EXTENSION_CORS);
 
     // refused by Shopify's library itself, which adds its CORS headers to its own 401: the same ones
-    const forged = await extensionPost({ discountId: DEMO_PREFLIGHT_IDS.summer20 }, { secret: "not-the-app-secret" });
+    const forged = await extensionPost({ discountId: DEMO_DISCOUNT_IDS.summer20 }, { secret: "not-the-app-secret" });
     expect(forged.status).toBe(401);
     expect(corsOf(forged)).toEqual(EXTENSION_CORS);
 
@@ -155,7 +155,7 @@ describe("POST /api/preflight from Shopify's admin action", () => {
   });
 
   it("adds no CORS header to the app's own requests", async () => {
-    const response = await extensionPost({ discountId: DEMO_PREFLIGHT_IDS.summer20 }, { origin: TEST_APP_URL });
+    const response = await extensionPost({ discountId: DEMO_DISCOUNT_IDS.summer20 }, { origin: TEST_APP_URL });
     expect(response.status).toBe(200);
     expect(corsOf(response)).toEqual({ origin: null, headers: null, expose: null });
   });
@@ -171,7 +171,7 @@ describe("POST /api/preflight from Shopify's admin action", () => {
       return (await settle(() => route.action(routeArgs(request)))) as Response;
     };
 
-    const checked = await checkDiscount(fetchApp, DEMO_PREFLIGHT_IDS.summer20);
+    const checked = await checkDiscount(fetchApp, DEMO_DISCOUNT_IDS.summer20);
     expect(checked.kind).toBe("checked");
     const view = modalView((checked as Extract<typeof checked, { kind: "checked" }>).answer);
     expect(view.heading).toBe("Stacking risk of SUMMER20");

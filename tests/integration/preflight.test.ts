@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../app/db.server";
 import { graphqlOrderNode } from "../../app/demo/graphql-order-builder";
-import { demoPreflightDiscounts } from "../../app/demo/preflight-discounts";
+import { demoShopDiscounts } from "../../app/demo/shop-discounts";
 import { catalogOrder } from "../helpers/catalog-orders";
 import { demoCatalogVariants, installFakeAdminApi } from "../helpers/fake-admin-api";
 import { adminRequest, installedShops, routeArgs, settle, webhookRequest } from "../helpers/shopify";
@@ -39,7 +39,7 @@ const ORDERS = [
   order(5_000_004, 90, [{ title: "Sunglasses", quantity: 5 }]),
 ];
 
-let discounts = demoPreflightDiscounts(new Date(NOW));
+let discounts = demoShopDiscounts(new Date(NOW));
 const fake = installFakeAdminApi(demoCatalogVariants(), {
   orders: ORDERS,
   answers: {
@@ -128,13 +128,14 @@ describe("promotion preflight", () => {
       "Worst reachable 40.3% ($96.80) on cart #5001 with automatic 'Summer Sale 15% off' + SUMMER20 + automatic 'Spend $150, save $20'",
     );
     // #5003: $10.20 + 20 % of $197.80 ($39.56) + $20 + FREESHIP's $5 of shipping = $74.76 over the $208
-    // of items (as a rule measures it) = 35.9 %; #5002: 20 % of $55
+    // of items (as a rule measures it) = 35.9 %; #5002: SUMMER30 alone (it combines with nothing), 30 % of
+    // $55, more than SUMMER20's 20 %
     expect(
       body.results.worstCarts.map((cart: { orderName: string; percent: number }) => [cart.orderName, cart.percent]),
     ).toEqual([
       ["#5001", 40.3],
       ["#5003", 35.9],
-      ["#5002", 20],
+      ["#5002", 30],
     ]);
     // the shipping price read from Shopify's order reaches FREESHIP, which combines with product and order discounts
     const shipped = body.results.worstCarts[1];
