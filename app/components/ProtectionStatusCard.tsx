@@ -25,16 +25,16 @@ const OVERALL: Record<Exclude<LayerState, "off">, string> = {
   failing: "Part of your protection is off. Orders it should catch can go through unnoticed.",
 };
 
-/**
- * The Dashboard's Protection status card (docs/product.md#protection-status): each layer of the
- * app's protection, whether it works, since when, and where to repair it.
- */
 /** Every layer that is on works; the others are off the plan or not set (each says which). */
 const SOME_OFF = "Every layer that is on is working.";
 
 /** With every layer working but no rule on, nothing is guarded yet: the layers are ready, no order is checked. */
 const READY_NO_RULE = "Every layer is ready; no order is checked until a rule is on.";
 
+/**
+ * The Dashboard's Protection status card (docs/product.md#protection-status): each layer of the
+ * app's protection, whether it works, since when, and where to repair it.
+ */
 export function ProtectionStatusCard({
   layers,
   timeZone,

@@ -14,7 +14,14 @@
  * It answers each of the app's operations by name, with the type codegen generated for it
  * (docs/testing.md#typed-admin-graphql): an answer that drifts from Shopify's shape does not compile.
  */
-import { codeDiscountNodeOf, demoShopDiscounts, type ShopDiscount, type StandInCodeDiscount } from "./shop-discounts";
+import {
+  codeDiscountNodeOf,
+  codeDiscountNodes,
+  demoShopDiscounts,
+  isLiveDiscount,
+  type ShopDiscount,
+  type StandInCodeDiscount,
+} from "./shop-discounts";
 import { FLOW_PAYLOAD_LIMIT, MAX_HOLD_HANDLE, MAX_HOLDS_PER_APP } from "../domain/actions/order-actions";
 import type { AdminOperationName, AdminOperationsByName } from "../types/admin-operations";
 import type { FulfillmentOrderHoldUserErrorCode } from "../types/admin.types";
@@ -152,7 +159,7 @@ export function shopDiscountsOf(state: StandInState, now = new Date()): Map<stri
 
 /** The shop's code discounts, as codeDiscountNodes lists them (every status), by id. */
 function codeDiscountsOf(state: StandInState): StandInCodeDiscount[] {
-  return [...shopDiscountsOf(state).values()].flatMap((node) => codeDiscountNodeOf(node) ?? []);
+  return codeDiscountNodes(shopDiscountsOf(state).values());
 }
 
 /** One code discount as codeDiscountNode answers it; null for an automatic discount or an unknown id. */
@@ -160,9 +167,6 @@ function codeDiscountOf(state: StandInState, id: string): StandInCodeDiscount | 
   const node = shopDiscountsOf(state).get(id);
   return node ? codeDiscountNodeOf(node) : null;
 }
-
-/** The statuses the preflight's query asks for (`status:active OR status:scheduled`). */
-const LIVE = new Set(["ACTIVE", "SCHEDULED"]);
 
 /** A page of a list as a connection answers it: `first` after the cursor (a position). */
 function pageOf<T>(
@@ -639,7 +643,7 @@ const OPERATIONS: { [Name in StandInOperation]: Handler<Name> } = {
     // one discount by its number (`id:123`)
     const number = /^id:(\d+)$/.exec(String(variables.query ?? ""))?.[1];
     const live = [...shopDiscountsOf(state).values()].filter(
-      (node) => LIVE.has(node.discount.status) && (!number || node.id.endsWith(`/${number}`)),
+      (node) => isLiveDiscount(node) && (!number || node.id.endsWith(`/${number}`)),
     );
     const page = pageOf(live, variables);
     return { discountNodes: { nodes: page.nodes as never, pageInfo: page.pageInfo } };

@@ -9,14 +9,15 @@
 import prisma from "../db.server";
 import { codeRulesSchema } from "../forms/code-rules";
 import { rowsOfDiscount } from "../services/code-rules/discount-values.server";
-import { DEMO_BACKUP_CODE, codeDiscountNodeOf, demoShopDiscounts } from "./shop-discounts";
+import { DEMO_BACKUP_CODE, codeDiscountNodes, demoShopDiscounts } from "./shop-discounts";
 
 export const DEMO_MAX_DISCOUNT_PERCENT = 30;
 export const DEMO_NEW_ACCOUNT = { newAccountDays: 30, newAccountMaxPercent: 25, newAccountGuests: "allow" } as const;
 
 export async function seedCodeCap(shopId: string): Promise<void> {
-  const codeDiscounts = demoShopDiscounts().flatMap((node) => codeDiscountNodeOf(node) ?? []);
-  const rows = codeDiscounts.flatMap((node) => rowsOfDiscount(node as Parameters<typeof rowsOfDiscount>[0]));
+  const rows = codeDiscountNodes(demoShopDiscounts()).flatMap((node) =>
+    rowsOfDiscount(node as Parameters<typeof rowsOfDiscount>[0]),
+  );
   await prisma.discountCodeValue.deleteMany({ where: { shopId } });
   await prisma.discountCodeValue.createMany({ data: rows.map((row) => ({ shopId, ...row })) });
   const row = await prisma.codeRuleSettings.findUnique({ where: { shopId } });

@@ -24,7 +24,7 @@ import { seedCodeRulesDiscount } from "./seed-category.server";
 import { seedCodeCap } from "./seed-cap.server";
 import { seedScheduledRules } from "./seed-schedules.server";
 import { seedLeakedCode } from "./seed-leaks.server";
-import { demoShopDiscounts } from "./shop-discounts";
+import { demoShopDiscounts, isLiveDiscount } from "./shop-discounts";
 import { keepDiscountList } from "../services/preflight/discount-snapshot.server";
 import { preflightDiscountOf } from "../services/preflight/discounts.server";
 import { seedCostModel } from "./seed-costs.server";
@@ -127,8 +127,7 @@ export async function seedDemoStore(domain: string, now = new Date()) {
   await seedLeakedCode(shop.id, now);
   // the discounts the app keeps for one discount's check, as a first check would have read them
   // (the live ones: the preflight's query asks for active and scheduled discounts)
-  const live = demoShopDiscounts(now).filter((node) => ["ACTIVE", "SCHEDULED"].includes(node.discount.status));
-  await keepDiscountList(shop.id, live.map(preflightDiscountOf), now);
+  await keepDiscountList(shop.id, demoShopDiscounts(now).filter(isLiveDiscount).map(preflightDiscountOf), now);
   return {
     shop,
     rules: demo.rules.length,

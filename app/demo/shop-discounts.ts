@@ -27,6 +27,7 @@
  * unless told otherwise, so they add to the preflight's list and hygiene audit without changing
  * its worst stack. None is in a Rollout (docs/product.md#what-the-app-reads-of-discounts).
  */
+import { discountNumber } from "../domain/discounts/discount-ids";
 import { percentToFraction } from "../domain/money";
 import { SUMMER_SALE } from "./demo-store";
 
@@ -115,16 +116,24 @@ const all = { __typename: "DiscountBuyerSelectionAll" };
 export function demoShopDiscounts(now = new Date()): ShopDiscount[] {
   return discountList(now)
     .map((node) => ({ ...node, discount: { ...node.discount, rollouts: { nodes: [] } } }))
-    .sort((a, b) => idNumber(a.id) - idNumber(b.id));
+    .sort((a, b) => Number(discountNumber(a.id)) - Number(discountNumber(b.id)));
 }
-
-const idNumber = (id: string) => Number(id.split("/").pop());
 
 /** A code discount as codeDiscountNode answers it: the same fields, under `codeDiscount`. */
 export function codeDiscountNodeOf(node: ShopDiscount): StandInCodeDiscount | null {
   const { codes } = node.discount;
   return codes ? { id: node.id, codeDiscount: { ...node.discount, codes } } : null;
 }
+
+/** The code discounts among `nodes`, as codeDiscountNodes lists them (every status). */
+export const codeDiscountNodes = (nodes: Iterable<ShopDiscount>): StandInCodeDiscount[] =>
+  [...nodes].flatMap((node) => codeDiscountNodeOf(node) ?? []);
+
+/** The statuses the preflight's query asks for (`status:active OR status:scheduled`). */
+const LIVE = new Set(["ACTIVE", "SCHEDULED"]);
+
+/** Whether the preflight's query lists the discount: active or scheduled. */
+export const isLiveDiscount = (node: ShopDiscount) => LIVE.has(node.discount.status);
 
 function discountList(now: Date): ShopDiscount[] {
   const at = (days: number) => new Date(now.getTime() + days * DAY_MS).toISOString();

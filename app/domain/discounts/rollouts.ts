@@ -5,8 +5,9 @@
  * (docs/product.md#what-the-app-reads-of-discounts). Pure: the services read the rollouts.
  */
 
-/** The scope Shopify asks for to read a discount's rollouts. */
 import { discountNumber } from "./discount-ids";
+
+/** The scope Shopify asks for to read a discount's rollouts. */
 export const ROLLOUTS_SCOPE = "read_rollouts";
 
 /** What the app says when Shopify has not granted read_rollouts, so discounts are judged by their own dates. */
